@@ -1,0 +1,32 @@
+/**
+ * `release-safety.config.json`: where each surface lives in the service's repository.
+ * A surface set to `false` means the service has none (checked, not breaking);
+ * a missing key means not configured (unchecked, `unknown`).
+ */
+export interface MigrationsFolder {
+  dir: string;
+  edition: 'core' | 'ee';
+}
+
+export interface EnvSurfaceConfig {
+  /** Globs of TypeScript/JavaScript files that read environment variables. */
+  sources: string[];
+  /** Helper functions whose first argument names the variable, e.g. `getIntegerFromEnvironmentVariable`. */
+  helpers?: string[];
+  /** `.env` example files whose values are defaults. */
+  envFiles?: string[];
+}
+
+export interface ReleaseSafetyConfig {
+  migrations?: MigrationsFolder[] | false;
+  openapi?: string | false;
+  mcpTools?: string | false;
+  env?: EnvSurfaceConfig | false;
+  /** Target PostgreSQL major version for heaviness rules; default {@link DEFAULT_POSTGRES_VERSION}. */
+  postgresVersion?: number;
+  indexUrl?: string;
+  floorVersion?: string;
+}
+
+export const DEFAULT_POSTGRES_VERSION = 16;
+export const CONFIG_FILE_NAME = 'release-safety.config.json';

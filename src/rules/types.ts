@@ -1,0 +1,78 @@
+/**
+ * Rules as data (STYLE.md 1–5): every check of every stage is one catalogue entry.
+ * A rule body returns {@link Finding}s (id + parameters + evidence); wording and level come from here.
+ */
+export type Level = 'breaking' | 'advisory' | 'info';
+export type Surface = 'migrations' | 'rest' | 'mcp' | 'config' | 'declarations';
+
+export interface RuleMeta<Id extends string = string> {
+  /** kebab-case, object first then change: `request-property-became-required`. Never changes. */
+  readonly id: Id;
+  readonly surface: Surface;
+  readonly level: Level;
+  /** One line for `release-safety rules`. */
+  readonly summary: string;
+  /** Message template with named parameters: `{method} {path} — operation removed`. */
+  readonly message: string;
+  /** Why it matters to a rolling update. */
+  readonly why: string;
+  /** Anchor of the rule's section in the docs. */
+  readonly docs: string;
+  /** Older ids this rule answered to (a renamed rule keeps its old id as an alias). */
+  readonly aliases?: readonly string[];
+}
+
+export interface Evidence {
+  file?: string;
+  line?: number;
+  /** SQL statement, source line, or other text that shows the cause. */
+  statement?: string;
+  /** JSON pointer into a document (OpenAPI, MCP snapshot). */
+  pointer?: string;
+}
+
+export type FindingParams = Readonly<Record<string, string | number | boolean>>;
+
+export interface Finding<Id extends string = string> {
+  readonly rule: Id;
+  readonly params: FindingParams;
+  readonly evidence: Evidence;
+}
+
+/** Fills `{name}` placeholders; a missing parameter stays visible as `{name}` rather than vanishing. */
+export function renderTemplate(template: string, params: FindingParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** A finding with the catalogue's wording and level applied, ready for a reporter. */
+export interface RenderedFinding {
+  rule: string;
+  level: Level;
+  surface: Surface;
+  message: string;
+  evidence: Evidence;
+}
+
+export function renderFinding(meta: RuleMeta, finding: Finding): RenderedFinding {
+  return {
+    rule: meta.id,
+    level: meta.level,
+    surface: meta.surface,
+    message: renderTemplate(meta.message, finding.params),
+    evidence: finding.evidence,
+  };
+}
+
+/** Builds an id → rule lookup and rejects duplicate ids (a catalogue bug, caught at load). */
+export function indexCatalogue<R extends RuleMeta>(rules: readonly R[]): ReadonlyMap<string, R> {
+  const byId = new Map<string, R>();
+  for (const rule of rules) {
+    for (const id of [rule.id, ...(rule.aliases ?? [])]) {
+      if (byId.has(id)) throw new Error(`duplicate rule id in catalogue: ${id}`);
+      byId.set(id, rule);
+    }
+  }
+  return byId;
+}

@@ -1,0 +1,75 @@
+import { describeError } from '../core/errors.js';
+import type { Tri } from '../core/tristate.js';
+import type { ReleaseSafetyConfig } from '../config/types.js';
+import type { Finding, RuleMeta, Surface } from '../rules/types.js';
+
+/**
+ * The stage contract. A stage sees the two refs only through {@link StageInput}: the file-set
+ * diff, the blob ids of every path at both refs, and a reader of file contents (cached by blob id,
+ * each blob read once). It never touches git, the network or the disk itself.
+ */
+
+export type Side = 'base' | 'head';
+
+export type ChangeStatus = 'added' | 'modified' | 'deleted';
+
+export interface ChangedPath {
+  status: ChangeStatus;
+  path: string;
+}
+
+export interface StageInput {
+  config: ReleaseSafetyConfig;
+  /** Target PostgreSQL major version (config `postgresVersion`, default 16). */
+  postgresVersion: number;
+  /** Paths added, modified or deleted from base (`from`) to head (`to`); renames appear as delete + add. */
+  changes: readonly ChangedPath[];
+  /** Blob id of every tracked file, by path, at each ref. Equal ids mean identical content. */
+  trees: Readonly<Record<Side, ReadonlyMap<string, string>>>;
+  /** Text of a file at a ref; `undefined` when the path does not exist there. */
+  read(side: Side, path: string): Promise<string | undefined>;
+}
+
+/**
+ * What a stage decided, in one shape the verdict can compose.
+ * `checked` false or `breaking` unknown makes the release `unknown` unless something else is `false`.
+ */
+export interface StageVerdict {
+  checked: boolean;
+  /** Whether anything on this surface breaks a rolling update (heaviness counts as breaking). */
+  breaking: Tri;
+}
+
+export interface StageResult<Section> {
+  section: Section;
+  verdict: StageVerdict;
+  findings: Finding[];
+  /** Why the stage could not check (kept for the report), when it failed closed or was not configured. */
+  notes: string[];
+}
+
+export interface Stage<Section> {
+  readonly surface: Surface;
+  /** The stage's rule catalogue (the only place its ids are spelled). */
+  readonly rules: readonly RuleMeta[];
+  run(input: StageInput): Promise<StageResult<Section>>;
+  /** The section when the stage could not run at all: everything `unknown`, nothing claimed. */
+  failClosed(): Section;
+}
+
+/**
+ * The one fail-closed wrapper: a stage that throws becomes unchecked/`unknown`,
+ * with the cause kept for the report. Never a default of `true`, never a swallowed error.
+ */
+export async function runStage<Section>(stage: Stage<Section>, input: StageInput): Promise<StageResult<Section>> {
+  try {
+    return await stage.run(input);
+  } catch (error) {
+    return {
+      section: stage.failClosed(),
+      verdict: { checked: false, breaking: 'unknown' },
+      findings: [],
+      notes: [`${stage.surface} stage failed: ${describeError(error)}`],
+    };
+  }
+}

@@ -1,0 +1,64 @@
+import type { Heaviness } from '../../artifact/types.js';
+import type { Finding } from '../../rules/types.js';
+
+/**
+ * Between extraction (`.sql` files, knex `.ts`/`.js` via ts-morph) and classification
+ * (libpg-query AST + rule table) there is only this data: statements with their source line,
+ * and what could not be resolved statically.
+ *
+ *   extract: (file, text, resolveImport) → ExtractedMigration        (extract/*.ts)
+ *   classify: (ExtractedMigration, ClassifyContext) → ClassifiedMigration   (classify.ts)
+ */
+
+export type HeavinessFlag = keyof Heaviness;
+
+export interface ExtractedStatement {
+  /** One or more PostgreSQL statements, as they would be sent to the server. */
+  sql: string;
+  /** 1-based line in the migration file where the statement (or the knex call that emits it) starts. */
+  line: number;
+  origin: 'sql-file' | 'knex-raw' | 'knex-schema-builder' | 'knex-query-builder';
+  /** Set when the statement only runs conditionally (behind `hasTable`/`hasColumn`). */
+  guarded?: boolean;
+}
+
+export interface UnresolvedPart {
+  line: number;
+  /** e.g. "table name comes from a function parameter", "SQL built by helper buildSql() in ./utils". */
+  reason: string;
+  /** The flags that cannot be decided because of it. Never left empty: unknown parts are never light. */
+  affects: HeavinessFlag[];
+  /** Source text of the part, for the report. */
+  evidence?: string;
+}
+
+export interface ExtractedMigration {
+  /** Path of the file in the repository. */
+  file: string;
+  statements: ExtractedStatement[];
+  unresolved: UnresolvedPart[];
+  /** knex runs each migration in a transaction unless it exports `config = { transaction: false }`. `.sql` files: true. */
+  inTransaction: boolean;
+}
+
+export interface ClassifyContext {
+  postgresVersion: number;
+  /** Tables created earlier in the same release (they are new and empty: nothing on them is heavy). */
+  newTables?: ReadonlySet<string>;
+}
+
+export interface ClassifiedMigration {
+  /** Real table names touched, schema-qualified when the SQL is; sorted, unique. */
+  tables: string[];
+  heaviness: Heaviness;
+  /**
+   * Findings with rule ids from the migrations catalogue: heaviness findings and
+   * backward-compatibility findings (drop/rename column, NOT NULL without default, …),
+   * each with `evidence.file`, `evidence.line`, `evidence.statement`.
+   */
+  findings: Finding[];
+  /** Whether anything here breaks old code running side by side (compatibility rules at level `breaking`). */
+  breaksOldCode: boolean;
+  /** Tables this migration creates (to carry into the next file's context). */
+  createdTables: string[];
+}
