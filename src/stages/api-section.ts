@@ -1,0 +1,50 @@
+import { capLines } from '../core/cap.js';
+import type { ApiSurfaceSection } from '../artifact/types.js';
+import { indexCatalogue, renderFinding, type Finding, type RuleMeta } from '../rules/types.js';
+import type { StageResult } from './contract.js';
+
+/**
+ * Builds the `api.rest` / `api.mcp` section from findings: breaking lines into `changes`,
+ * advisory lines into `advisories` (both capped, with uncapped counts); info findings stay in the report.
+ * `breaking` is `true` when any breaking rule fired, otherwise `false` (the surface was checked).
+ */
+export function apiSectionFromFindings(findings: readonly Finding[], rules: readonly RuleMeta[]): ApiSurfaceSection {
+  const byId = indexCatalogue(rules);
+  const breakingLines: string[] = [];
+  const advisoryLines: string[] = [];
+  for (const finding of findings) {
+    const meta = byId.get(finding.rule);
+    if (!meta) throw new Error(`finding cites unknown rule id: ${finding.rule}`);
+    const rendered = renderFinding(meta, finding);
+    if (rendered.level === 'breaking') breakingLines.push(rendered.message);
+    else if (rendered.level === 'advisory') advisoryLines.push(rendered.message);
+  }
+  // Deterministic output (STYLE.md 12): the same refs give byte-identical artifacts.
+  breakingLines.sort();
+  advisoryLines.sort();
+  const changes = capLines(breakingLines);
+  const advisories = capLines(advisoryLines);
+  return {
+    checked: true,
+    breaking: changes.total > 0,
+    changes: changes.lines,
+    breakingCount: changes.total,
+    advisories: advisories.lines,
+    advisoryCount: advisories.total,
+  };
+}
+
+/** The section of an API surface that was not checked: nothing claimed. */
+export function uncheckedApiSection(): ApiSurfaceSection {
+  return { checked: false, breaking: 'unknown', changes: [], breakingCount: 0, advisories: [], advisoryCount: 0 };
+}
+
+/** The section of a surface the service declares it does not have (config `false`): checked, not breaking. */
+export function absentApiSection(): ApiSurfaceSection {
+  return { checked: true, breaking: false, changes: [], breakingCount: 0, advisories: [], advisoryCount: 0 };
+}
+
+/** A stage result for a surface that is not configured or not yet implemented: unchecked, `unknown`, with the reason. */
+export function uncheckedApiResult(reason: string): StageResult<ApiSurfaceSection> {
+  return { section: uncheckedApiSection(), verdict: { checked: false, breaking: 'unknown' }, findings: [], notes: [reason] };
+}
