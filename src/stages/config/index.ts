@@ -1,17 +1,55 @@
-import type { ConfigSection } from '../../artifact/types.js';
-import type { Stage, StageResult } from '../contract.js';
+import type { ConfigChange, ConfigSection } from '../../artifact/types.js';
+import type { Stage, StageInput, StageResult } from '../contract.js';
+import { diffEnvSurfaces, type EnvDiff } from './diff.js';
+import { envFindings, rules } from './rules/index.js';
+import { collectSurfaces, compareText } from './surface.js';
 
-const uncheckedSection = (): ConfigSection => ({ checked: false, breaking: 'unknown', changes: [] });
+export { rules } from './rules/index.js';
 
-/** Placeholder until the env-config stage lands: reports unchecked/`unknown` honestly. */
+/**
+ * Env-config stage: the environment variables the service reads (ts-morph over the configured
+ * sources) and documents (`.env` examples), diffed between the refs. Removed, renamed and
+ * changed-default variables are breaking; new ones are only reported.
+ */
 export const configStage: Stage<ConfigSection> = {
   surface: 'config',
-  rules: [],
-  run: async (): Promise<StageResult<ConfigSection>> => ({
-    section: uncheckedSection(),
-    verdict: { checked: false, breaking: 'unknown' },
-    findings: [],
-    notes: ['config stage not implemented yet'],
-  }),
+  rules,
+  run: runConfigStage,
   failClosed: uncheckedSection,
 };
+
+async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSection>> {
+  const env = input.config.env;
+  if (env === false) return result({ checked: true, breaking: false, changes: [] }, [], []);
+  if (env === undefined) return result(uncheckedSection(), [], ['env surface not configured']);
+
+  // ts-morph is heavy: load it only when a release actually changed a configured file.
+  const extract: Parameters<typeof collectSurfaces>[2] = async (...args) => (await import('./extract-reads.js')).extractEnvReadsCached(...args);
+  const surfaces = await collectSurfaces(input, env, extract);
+  if (surfaces.kind === 'unreadable') {
+    return result(uncheckedSection(), [], surfaces.reasons.map((reason) => `env surface could not be checked: ${reason}`));
+  }
+  if (surfaces.kind === 'unchanged') return result({ checked: true, breaking: false, changes: [] }, [], []);
+
+  const diff = diffEnvSurfaces(surfaces.base, surfaces.head);
+  const changes = sectionChanges(diff);
+  return result({ checked: true, breaking: changes.length > 0, changes }, envFindings(diff), []);
+}
+
+/** The artifact's `config.changes`: breaking changes only (new variables stay in the report), sorted by name then type. */
+export function sectionChanges(diff: EnvDiff): ConfigChange[] {
+  const changes: ConfigChange[] = [
+    ...diff.removed.map(({ name, previousDefault }): ConfigChange => ({ type: 'removed', name, previousDefault })),
+    ...diff.renamed.map(({ name, previousName, defaultValue }): ConfigChange => ({ type: 'renamed', name, previousName, defaultValue })),
+    ...diff.defaultChanged.map(({ name, previousDefault, defaultValue }): ConfigChange => ({ type: 'defaultChanged', name, previousDefault, defaultValue })),
+  ];
+  return changes.sort((a, b) => compareText(a.name, b.name) || compareText(a.type, b.type));
+}
+
+function uncheckedSection(): ConfigSection {
+  return { checked: false, breaking: 'unknown', changes: [] };
+}
+
+function result(section: ConfigSection, findings: StageResult<ConfigSection>['findings'], notes: string[]): StageResult<ConfigSection> {
+  return { section, verdict: { checked: section.checked, breaking: section.breaking }, findings, notes };
+}

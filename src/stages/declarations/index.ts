@@ -1,15 +1,34 @@
 import type { DeclaredBreak } from '../../artifact/types.js';
-import type { Stage, StageResult } from '../contract.js';
+import type { Stage, StageInput, StageResult } from '../contract.js';
+import { declarationFindings, errorRuleIds, rules } from './rules/index.js';
+import { findNewAnnotations, MAX_SCANNED_CHARS } from './scan.js';
 
-/** Placeholder until the declarations stage lands: reports unchecked/`unknown` honestly. */
+export { rules } from './rules/index.js';
+
+/**
+ * Declared-breaks stage: `@release-safety breaking[ required-stop]: <reason>` comments that are new
+ * in `to`. Any new declaration makes the release not rolling-safe; a too-short reason or a
+ * malformed annotation makes the stage unknown (an error, never a silent pass).
+ */
 export const declarationsStage: Stage<DeclaredBreak[]> = {
   surface: 'declarations',
-  rules: [],
-  run: async (): Promise<StageResult<DeclaredBreak[]>> => ({
-    section: [],
-    verdict: { checked: false, breaking: 'unknown' },
-    findings: [],
-    notes: ['declarations stage not implemented yet'],
-  }),
+  rules,
+  run: runDeclarationsStage,
   failClosed: () => [],
 };
+
+async function runDeclarationsStage(input: StageInput): Promise<StageResult<DeclaredBreak[]>> {
+  const found = await findNewAnnotations(input);
+  const findings = declarationFindings(found);
+  // Every new declaration is kept, a too-short one included: what the author declared (a required stop above all) is never dropped.
+  const section: DeclaredBreak[] = found.annotations.map(({ file, line, reason, kind }) => ({ file, line, reason, requiredStop: kind === 'required-stop' }));
+  const notes = [
+    ...findings
+      .filter((finding) => errorRuleIds.has(finding.rule))
+      .map((finding) => `declarations could not be read as intended: ${finding.evidence.file}:${finding.evidence.line} (${finding.rule})`),
+    ...found.skippedLargeFiles.map((path) => `${path}: not scanned for declared breaks (larger than ${MAX_SCANNED_CHARS / (1024 * 1024)} MB)`),
+  ];
+  const failed = findings.some((finding) => errorRuleIds.has(finding.rule));
+  const verdict = failed ? { checked: false, breaking: 'unknown' as const } : { checked: true, breaking: section.length > 0 };
+  return { section, verdict, findings, notes };
+}

@@ -1,0 +1,143 @@
+import type { ConfigDefault } from '../../artifact/types.js';
+import type { Evidence, Finding, RuleMeta } from '../../rules/types.js';
+import { compareText, type EnvSurface, type EnvVariable } from './surface.js';
+
+/**
+ * The env surface diff, computed once with no opinion on what breaks (STYLE.md 3); the rules in
+ * `rules/` read it. Every list is sorted by variable name.
+ */
+export interface EnvDiff {
+  removed: Array<{ name: string; previousDefault: ConfigDefault; evidence: Evidence }>;
+  renamed: Array<{ name: string; previousName: string; defaultValue: ConfigDefault; evidence: Evidence }>;
+  defaultChanged: Array<{ name: string; previousDefault: ConfigDefault; defaultValue: ConfigDefault; evidence: Evidence }>;
+  added: Array<{ name: string; defaultValue: ConfigDefault; evidence: Evidence }>;
+}
+
+export function emptyEnvDiff(): EnvDiff {
+  return { removed: [], renamed: [], defaultChanged: [], added: [] };
+}
+
+/**
+ * A variable is present at a ref when a configured source reads it or an env file lists it, so a
+ * name still read as a fallback (`process.env.NEW || process.env.OLD`) is not removed. A vanished
+ * name and a new one are a rename when they are read in the same place (file + enclosing names)
+ * and nothing else vanished or appeared there: an ambiguous place pairs nothing.
+ */
+export function diffEnvSurfaces(base: EnvSurface, head: EnvSurface): EnvDiff {
+  const diff = emptyEnvDiff();
+  const vanished = sortedNames(base).filter((name) => !head.has(name));
+  const appeared = sortedNames(head).filter((name) => !base.has(name));
+  const renames = pairRenames(vanished.map((name) => base.get(name)!), appeared.map((name) => head.get(name)!));
+  const renamedFrom = new Set(renames.map(([previous]) => previous.name));
+  const renamedTo = new Set(renames.map(([, next]) => next.name));
+
+  for (const name of vanished) {
+    if (renamedFrom.has(name)) continue;
+    const variable = base.get(name)!;
+    diff.removed.push({ name, previousDefault: effectiveDefault(variable), evidence: evidenceOf(variable) });
+  }
+  for (const [previous, next] of renames) {
+    diff.renamed.push({ name: next.name, previousName: previous.name, defaultValue: effectiveDefault(next), evidence: evidenceOf(next) });
+  }
+  for (const name of appeared) {
+    if (renamedTo.has(name)) continue;
+    const variable = head.get(name)!;
+    diff.added.push({ name, defaultValue: effectiveDefault(variable), evidence: evidenceOf(variable) });
+  }
+  for (const name of sortedNames(head)) {
+    const before = base.get(name);
+    const after = head.get(name)!;
+    if (!before) continue;
+    const change = defaultChange(before, after);
+    if (change) diff.defaultChanged.push({ name, ...change, evidence: evidenceOf(after, change.fromListing) });
+  }
+  diff.renamed.sort((a, b) => compareText(a.name, b.name) || compareText(a.previousName, b.previousName));
+  return diff;
+}
+
+/** Distinct literal defaults of the code reads, joined when the code disagrees with itself; null when none. */
+export function codeDefault(variable: EnvVariable): ConfigDefault {
+  const defaults = [...new Set(variable.reads.map((read) => read.default).filter((value): value is string => value !== null))].sort(compareText);
+  return defaults.length === 0 ? null : defaults.join(' | ');
+}
+
+/** The example-file value (first configured file that lists it); undefined when no env file lists it. */
+export function listedDefault(variable: EnvVariable): ConfigDefault | undefined {
+  return variable.listings[0]?.value;
+}
+
+/** What an operator who does not set the variable gets: the code's default, else the example's. */
+export function effectiveDefault(variable: EnvVariable): ConfigDefault {
+  return codeDefault(variable) ?? listedDefault(variable) ?? null;
+}
+
+function defaultChange(before: EnvVariable, after: EnvVariable): { previousDefault: ConfigDefault; defaultValue: ConfigDefault; fromListing: boolean } | undefined {
+  if (codeDefault(before) !== codeDefault(after)) {
+    const [previousDefault, defaultValue] = [effectiveDefault(before), effectiveDefault(after)];
+    if (previousDefault !== defaultValue) return { previousDefault, defaultValue, fromListing: codeDefault(after) === null && listedDefault(after) !== undefined };
+  }
+  // An example an operator copies that now says something else. A listing that merely appeared or
+  // went away changes nothing for a running deployment: the code's own default is what it gets.
+  const [listedBefore, listedAfter] = [listedDefault(before), listedDefault(after)];
+  if (listedBefore !== undefined && listedAfter !== undefined && listedBefore !== listedAfter) {
+    return { previousDefault: listedBefore, defaultValue: listedAfter, fromListing: true };
+  }
+  return undefined;
+}
+
+function pairRenames(vanished: readonly EnvVariable[], appeared: readonly EnvVariable[]): Array<[EnvVariable, EnvVariable]> {
+  const placesOf = (variable: EnvVariable) => new Set(variable.reads.map((read) => `${read.file}#${read.shape}`));
+  const vanishedAt = groupByPlace(vanished, placesOf);
+  const appearedAt = groupByPlace(appeared, placesOf);
+  const candidates = new Map<string, Set<string>>();
+  const reverse = new Map<string, Set<string>>();
+  for (const [place, previous] of vanishedAt) {
+    const next = appearedAt.get(place);
+    if (previous.length !== 1 || next?.length !== 1) continue;
+    const [from, to] = [previous[0]!.name, next[0]!.name];
+    if (!candidates.has(from)) candidates.set(from, new Set());
+    if (!reverse.has(to)) reverse.set(to, new Set());
+    candidates.get(from)!.add(to);
+    reverse.get(to)!.add(from);
+  }
+  const byName = new Map([...vanished, ...appeared].map((variable) => [variable.name, variable]));
+  const pairs: Array<[EnvVariable, EnvVariable]> = [];
+  for (const [from, targets] of [...candidates].sort(([a], [b]) => compareText(a, b))) {
+    const [to] = targets;
+    if (targets.size !== 1 || to === undefined || reverse.get(to)?.size !== 1) continue;
+    pairs.push([byName.get(from)!, byName.get(to)!]);
+  }
+  return pairs;
+}
+
+function groupByPlace(variables: readonly EnvVariable[], placesOf: (variable: EnvVariable) => Set<string>): Map<string, EnvVariable[]> {
+  const byPlace = new Map<string, EnvVariable[]>();
+  for (const variable of variables) {
+    for (const place of placesOf(variable)) byPlace.set(place, [...(byPlace.get(place) ?? []), variable]);
+  }
+  return byPlace;
+}
+
+function sortedNames(surface: EnvSurface): string[] {
+  return [...surface.keys()].sort(compareText);
+}
+
+/** The first code read (or, for a default that comes from an example file, its listing). */
+function evidenceOf(variable: EnvVariable, preferListing = false): Evidence {
+  const read = variable.reads[0];
+  const listing = variable.listings[0];
+  if (listing && (preferListing || !read)) return { file: listing.file, line: listing.line, statement: listing.statement };
+  if (read) return { file: read.file, line: read.line, statement: read.statement };
+  return {};
+}
+
+/** A rule of this stage: catalogue entry + the check that reads the diff (STYLE.md 1, 4). */
+export interface EnvRule<Id extends string = string> {
+  readonly meta: RuleMeta<Id>;
+  check(diff: EnvDiff): Array<Finding<Id>>;
+}
+
+/** How a default reads in a message: quoted, or `none` when unset means unset. */
+export function describeDefault(value: ConfigDefault): string {
+  return value === null ? 'none' : `'${value}'`;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { extractEnvReads, type EnvRead } from './extract-reads.js';
+
+const HELPERS = ['getIntegerFromEnvironmentVariable'];
+const summary = (reads: EnvRead[]) => reads.map((read) => `${read.line} ${read.name}=${read.default ?? '∅'} @${read.shape}`);
+
+function readsOf(text: string, path = 'src/config.ts'): string[] {
+  const extraction = extractEnvReads(text, path, HELPERS);
+  if (!extraction.ok) throw new Error(extraction.message);
+  return summary(extraction.reads);
+}
+
+describe('extractEnvReads', () => {
+  it('finds every supported form with its default and place', () => {
+    const text = [
+      "import { env as nodeEnv } from 'node:process';", // 1
+      "const PORT_NAME = 'PORT';",
+      "const DEFAULT_HOST = 'localhost';",
+      'const env = process.env;',
+      "const { A, B: bee = 'd', ['C']: c } = process.env;", // 5
+      'export const config = {',
+      "  port: parseInt(process.env.PORT || '10', 10),",
+      '  host: process.env[\'HOST\'] ?? DEFAULT_HOST,',
+      "  debug: process.env.DEBUG === 'true',",
+      "  cache: process.env.CACHE !== 'false',", // 10
+      "  url: process.env.NEW || process.env.OLD || 'x',",
+      '  viaAlias: env.ALIASED,',
+      "  viaImport: nodeEnv.IMPORTED?.trim() || 'imp',",
+      '  helper: getIntegerFromEnvironmentVariable(',
+      '    PORT_NAME,', // 15
+      '    42,',
+      '  ),',
+      "  method: this.getIntegerFromEnvironmentVariable('H2') || 7,",
+      '  num: Number(process.env.NUM) || -3,',
+      '  cast: (process.env.CAST as string) ?? `tpl`,', // 20
+      '};',
+    ].join('\n');
+    expect(readsOf(text)).toEqual([
+      '5 A=∅ @A',
+      '5 B=d @bee',
+      '5 C=∅ @c',
+      '7 PORT=10 @config.port',
+      '8 HOST=localhost @config.host',
+      '9 DEBUG=false @config.debug',
+      '10 CACHE=true @config.cache',
+      '11 NEW=x @config.url',
+      '11 OLD=x @config.url',
+      '12 ALIASED=∅ @config.viaAlias',
+      '13 IMPORTED=imp @config.viaImport',
+      '14 PORT=42 @config.helper',
+      '18 H2=7 @config.method',
+      '19 NUM=-3 @config.num',
+      '20 CAST=tpl @config.cast',
+    ]);
+  });
+
+  it('takes the false branch of a conditional read, folding numeric constants', () => {
+    const text = [
+      'const DEFAULT_TIMEOUT = 1000 * 60 * 10;',
+      'export const scheduler = {',
+      '  timeout: process.env.JOB_TIMEOUT ? parseInt(process.env.JOB_TIMEOUT, 10) : DEFAULT_TIMEOUT,',
+      "  mode: process.env.MODE ? 'custom' : 'auto',",
+      "  concat: process.env.CONCAT || '10' + 5,",
+      "  computed: process.env.COMPUTED ? 1 : compute(),",
+      '};',
+    ].join('\n');
+    expect(readsOf(text)).toEqual(['3 JOB_TIMEOUT=600000 @scheduler.timeout', '3 JOB_TIMEOUT=600000 @scheduler.timeout', '4 MODE=auto @scheduler.mode', '5 CONCAT=∅ @scheduler.concat', '6 COMPUTED=∅ @scheduler.computed']);
+  });
+
+  it('names the enclosing function and class when there is no property', () => {
+    const text = "export class Settings {\n  load() {\n    if (process.env.FEATURE_X) return 1;\n  }\n}\nexport function boot() { return process.env.BOOT ?? 'fast'; }";
+    expect(readsOf(text)).toEqual(['3 FEATURE_X=∅ @Settings.load', '6 BOOT=fast @boot']);
+  });
+
+  it('ignores writes, method calls, dynamic names and non-literal defaults', () => {
+    const text = "process.env.TZ = 'UTC';\ndelete process.env.GONE;\nprocess.env.hasOwnProperty('X');\nexport const f = (name: string) => process.env[name];\nexport const g = getIntegerFromEnvironmentVariable(`P_${1}`);\nexport const h = process.env.H || compute();";
+    expect(readsOf(text)).toEqual(['6 H=∅ @h']);
+  });
+
+  it('a constant bound twice with different values resolves to nothing', () => {
+    const text = "function a() { const NAME = 'ONE'; return getIntegerFromEnvironmentVariable(NAME); }\nfunction b() { const NAME = 'TWO'; return getIntegerFromEnvironmentVariable(NAME); }";
+    expect(readsOf(text)).toEqual([]);
+  });
+
+  it('reads JavaScript and TSX files by their extension', () => {
+    expect(readsOf("module.exports = { port: process.env.PORT || 80 };", 'config/index.cjs')).toEqual(['1 PORT=80 @port']);
+    expect(readsOf("export const App = () => <div title={process.env.TITLE ?? 'app'} />;", 'src/app.tsx')).toEqual(['1 TITLE=app @App']);
+  });
+
+  it('reports the first syntax error with file and line', () => {
+    expect(extractEnvReads('export const a = 1;\nexport const b = ;', 'src/bad.ts', HELPERS)).toEqual({ ok: false, line: 2, message: 'Expression expected.' });
+  });
+});

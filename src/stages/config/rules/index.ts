@@ -1,0 +1,21 @@
+import type { Finding } from '../../../rules/types.js';
+import type { EnvDiff } from '../diff.js';
+import { envDefaultChanged } from './env-default-changed.js';
+import { envVariableAdded } from './env-variable-added.js';
+import { envVariableRemoved } from './env-variable-removed.js';
+import { envVariableRenamed } from './env-variable-renamed.js';
+
+/** Every rule of the env-config stage; the only list that registers them. */
+export const envRules = [envVariableRemoved, envVariableRenamed, envDefaultChanged, envVariableAdded] as const;
+
+export type EnvRuleId = (typeof envRules)[number]['meta']['id'];
+
+/** The stage's catalogue (STYLE.md 1). */
+export const rules = envRules.map((rule) => rule.meta);
+
+/** Findings of every rule, sorted by rule id, then variable name, then location (STYLE.md 12). */
+export function envFindings(diff: EnvDiff): Array<Finding<EnvRuleId>> {
+  const findings: Array<Finding<EnvRuleId>> = envRules.flatMap((rule): Array<Finding<EnvRuleId>> => rule.check(diff));
+  const key = (finding: Finding) => [finding.rule, String(finding.params.name), finding.evidence.file ?? '', String(finding.evidence.line ?? 0).padStart(9, '0')].join('\0');
+  return findings.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}

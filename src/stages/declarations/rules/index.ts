@@ -1,0 +1,29 @@
+import type { Finding } from '../../../rules/types.js';
+import type { NewAnnotations } from '../scan.js';
+import { declaredBreakMalformed } from './declared-break-malformed.js';
+import { declaredBreakReasonTooShort } from './declared-break-reason-too-short.js';
+import { declaredBreak } from './declared-break.js';
+import { declaredRequiredStop } from './declared-required-stop.js';
+
+/** Every rule of the declarations stage; the only list that registers them. */
+export const declarationRules = [declaredBreak, declaredRequiredStop, declaredBreakReasonTooShort, declaredBreakMalformed] as const;
+
+export type DeclarationRuleId = (typeof declarationRules)[number]['meta']['id'];
+
+/** The stage's catalogue (STYLE.md 1). */
+export const rules = declarationRules.map((rule) => rule.meta);
+
+/** Rules whose findings mean the declarations could not be read as intended: the stage is unknown. */
+export const errorRuleIds: ReadonlySet<string> = new Set([declaredBreakReasonTooShort.meta.id, declaredBreakMalformed.meta.id]);
+
+/** Findings of every rule, sorted by file, line, then rule id (STYLE.md 12). */
+export function declarationFindings(found: NewAnnotations): Array<Finding<DeclarationRuleId>> {
+  const findings = declarationRules.flatMap((rule): Array<Finding<DeclarationRuleId>> => rule.check(found));
+  return findings.sort(
+    (a, b) => compare(a.evidence.file ?? '', b.evidence.file ?? '') || (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compare(a.rule, b.rule),
+  );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

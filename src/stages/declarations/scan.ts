@@ -1,0 +1,114 @@
+import type { ChangedPath, Side, StageInput } from '../contract.js';
+import { ANNOTATION_MARKER, scanAnnotations, type Annotation, type MalformedAnnotation } from './annotations.js';
+
+/**
+ * Finds the annotations that are new in `to`: only changed paths are read (never an unchanged
+ * blob), a substring test comes before any parsing, binary and very large files are skipped.
+ * New means: the (kind, reason) pair occurs more often at head than at base, first counted within
+ * the same file, then across the release, so a moved or renamed file does not re-declare.
+ */
+
+/** Files larger than this are not scanned (a note says so): generated bundles, lock files, dumps. */
+export const MAX_SCANNED_CHARS = 5 * 1024 * 1024;
+/** Like git: a NUL in the first 8,000 bytes makes a blob binary. */
+const BINARY_PROBE = 8000;
+const READ_CONCURRENCY = 16;
+
+export interface LocatedAnnotation extends Annotation {
+  file: string;
+}
+
+export interface LocatedMalformed extends MalformedAnnotation {
+  file: string;
+}
+
+export interface NewAnnotations {
+  annotations: LocatedAnnotation[];
+  malformed: LocatedMalformed[];
+  skippedLargeFiles: string[];
+}
+
+interface SideScan {
+  annotations: LocatedAnnotation[];
+  malformed: LocatedMalformed[];
+  skippedLargeFiles: string[];
+}
+
+export async function findNewAnnotations(input: StageInput): Promise<NewAnnotations> {
+  const head = await scanSide(input, 'head', pathsWith(input.changes, ['added', 'modified']));
+  if (head.annotations.length === 0 && head.malformed.length === 0) {
+    return { annotations: [], malformed: [], skippedLargeFiles: head.skippedLargeFiles };
+  }
+  // Only now is the base worth reading: the files that changed or went away, where an annotation may have come from.
+  const base = await scanSide(input, 'base', pathsWith(input.changes, ['modified', 'deleted']));
+  return {
+    annotations: subtractExisting(head.annotations, base.annotations, (a) => `${a.kind}\0${a.reason}`),
+    malformed: subtractExisting(head.malformed, base.malformed, (m) => m.statement),
+    skippedLargeFiles: [...new Set([...head.skippedLargeFiles, ...base.skippedLargeFiles])].sort(),
+  };
+}
+
+function pathsWith(changes: readonly ChangedPath[], statuses: readonly ChangedPath['status'][]): string[] {
+  return changes.filter((change) => statuses.includes(change.status)).map((change) => change.path).sort();
+}
+
+async function scanSide(input: StageInput, side: Side, changedPaths: readonly string[]): Promise<SideScan> {
+  const scan: SideScan = { annotations: [], malformed: [], skippedLargeFiles: [] };
+  // A changed path without a blob on this side (a submodule bump) has no text to scan.
+  const paths = changedPaths.filter((path) => input.trees[side].has(path));
+  const perFile = await mapWithConcurrency(paths, READ_CONCURRENCY, async (path) => {
+    const text = await input.read(side, path);
+    if (text === undefined) throw new Error(`${path}: listed as changed but missing at ${side === 'base' ? 'base (from)' : 'head (to)'}`);
+    if (!text.includes(ANNOTATION_MARKER)) return { path, large: false, found: undefined };
+    if (text.length > MAX_SCANNED_CHARS) return { path, large: true, found: undefined };
+    if (text.slice(0, BINARY_PROBE).includes('\0')) return { path, large: false, found: undefined };
+    return { path, large: false, found: scanAnnotations(text) };
+  });
+  for (const { path, large, found } of perFile) {
+    if (large) scan.skippedLargeFiles.push(path);
+    if (!found) continue;
+    scan.annotations.push(...found.annotations.map((annotation) => ({ ...annotation, file: path })));
+    scan.malformed.push(...found.malformed.map((malformed) => ({ ...malformed, file: path })));
+  }
+  return scan;
+}
+
+/** Head items not matched by an equal base item: same file first, then anywhere in the release. */
+function subtractExisting<T extends { file: string; line: number }>(head: readonly T[], base: readonly T[], keyOf: (item: T) => string): T[] {
+  const sameFile = countBy(base, (item) => `${item.file}\0${keyOf(item)}`);
+  const ordered = [...head].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const unmatched = ordered.filter((item) => !take(sameFile, `${item.file}\0${keyOf(item)}`));
+  // Base items not used by their own file may still explain a head item that moved to another file.
+  const leftover = new Map<string, number>();
+  for (const [key, count] of sameFile) {
+    const plainKey = key.slice(key.indexOf('\0') + 1);
+    leftover.set(plainKey, (leftover.get(plainKey) ?? 0) + count);
+  }
+  return unmatched.filter((item) => !take(leftover, keyOf(item)));
+}
+
+function countBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
+  return counts;
+}
+
+function take(counts: Map<string, number>, key: string): boolean {
+  const count = counts.get(key) ?? 0;
+  if (count === 0) return false;
+  counts.set(key, count - 1);
+  return true;
+}
+
+async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
