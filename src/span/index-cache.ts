@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The on-disk cache of fetched indexes: one JSON file per URL (named by the SHA-256 of the URL)
+ * holding the body with its validators, so a repeat check can ask "changed since?" and work offline.
+ * Body and validators live in one file so one atomic rename keeps them consistent.
+ */
+export interface CachedIndex {
+  url: string;
+  etag: string | null;
+  lastModified: string | null;
+  /** ISO time of the last response that delivered or confirmed this body. */
+  fetchedAt: string;
+  body: string;
+}
+
+export const CACHE_DIR_ENV = 'RELEASE_SAFETY_CACHE_DIR';
+
+/** `RELEASE_SAFETY_CACHE_DIR`, else `$XDG_CACHE_HOME/release-safety`, else `~/.cache/release-safety`. */
+export function cacheDirectory(env: NodeJS.ProcessEnv): string {
+  const explicit = env[CACHE_DIR_ENV];
+  if (explicit) return path.resolve(explicit);
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'release-safety');
+  return path.join(homedir(), '.cache', 'release-safety');
+}
+
+export function cacheFilePath(directory: string, url: string): string {
+  return path.join(directory, `index-${createHash('sha256').update(url).digest('hex')}.json`);
+}
+
+/** The cached copy of `url`, or undefined when there is none or it is unreadable (then it is ignored). */
+export function readCachedIndex(directory: string, url: string): CachedIndex | undefined {
+  try {
+    const record = JSON.parse(readFileSync(cacheFilePath(directory, url), 'utf8')) as Partial<CachedIndex>;
+    if (record.url !== url || typeof record.body !== 'string' || typeof record.fetchedAt !== 'string') return undefined;
+    return { url, etag: record.etag ?? null, lastModified: record.lastModified ?? null, fetchedAt: record.fetchedAt, body: record.body };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes atomically: a temporary file in the same folder, then a rename over the old copy. */
+export function writeCachedIndex(directory: string, record: CachedIndex): void {
+  mkdirSync(directory, { recursive: true });
+  const target = cacheFilePath(directory, record.url);
+  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, JSON.stringify(record));
+    renameSync(temporary, target);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
