@@ -14,6 +14,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .name('release-safety')
     .description('Is upgrading a self-hosted service from X to Y safe to roll, and where must it stop?')
     .version(packageVersion())
+    // Program options only before the command name: `generate --version <v>` is the release's version.
+    .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerCommands(program);

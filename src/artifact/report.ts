@@ -1,0 +1,257 @@
+import type { Style } from '../cli/style.js';
+import type { GenerateOutcome, StageOutcome } from '../generate/generate.js';
+import { findRule } from '../rules/registry.js';
+import { renderTemplate, type Evidence, type Level, type Surface } from '../rules/types.js';
+import { SURFACES } from '../verdict/verdict.js';
+import type { Tri } from '../core/tristate.js';
+
+/**
+ * The human report of `generate`: why the verdict is what it is. One model, two renderings
+ * (terminal text through {@link Style}, and markdown for `--report`). Wording comes from the rule
+ * catalogues; a finding whose rule no catalogue knows still prints, as its id and parameters.
+ */
+export interface ReportFinding {
+  surface: Surface;
+  rule: string;
+  level: Level | 'unknown-rule';
+  message: string;
+  evidence: Evidence;
+}
+
+const LEVEL_ORDER: Readonly<Record<ReportFinding['level'], number>> = { breaking: 0, advisory: 1, info: 2, 'unknown-rule': 3 };
+
+/** Every finding of every stage with its catalogue wording, in a stable order. */
+export function reportFindings(stages: readonly StageOutcome[]): ReportFinding[] {
+  const findings: ReportFinding[] = [];
+  for (const stage of stages) {
+    for (const finding of stage.findings) {
+      const meta = findRule(finding.rule, stage.surface, stage.rules) ?? findRule(finding.rule, stage.surface);
+      findings.push({
+        surface: stage.surface,
+        rule: finding.rule,
+        level: meta?.level ?? 'unknown-rule',
+        message: meta ? renderTemplate(meta.message, finding.params) : `${finding.rule} ${JSON.stringify(finding.params)}`,
+        evidence: finding.evidence,
+      });
+    }
+  }
+  const surfaceRank = (surface: Surface) => SURFACES.indexOf(surface);
+  return findings.sort(
+    (a, b) =>
+      surfaceRank(a.surface) - surfaceRank(b.surface) ||
+      LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
+      compareText(a.rule, b.rule) ||
+      compareText(a.evidence.file ?? '', b.evidence.file ?? '') ||
+      (a.evidence.line ?? 0) - (b.evidence.line ?? 0) ||
+      compareText(a.message, b.message),
+  );
+}
+
+export function renderTextReport(outcome: GenerateOutcome, style: Style): string {
+  const { artifact, verdict } = outcome;
+  const lines: string[] = [];
+  const safe = artifact.compatibility.rollingUpdateSafe;
+  const verdictWord = safe === true ? style.green('true') : safe === false ? style.red('false') : style.yellow('unknown');
+  lines.push(style.bold(`release-safety ${artifact.version} (from ${artifact.previousVersion ?? 'none'})`));
+  lines.push(`Refs: ${refsLine(outcome)}`);
+  lines.push(`Rolling update safe: ${verdictWord}   Strategy: ${artifact.compatibility.recommendedStrategy}`);
+  lines.push(`Config: ${configLine(outcome)}`);
+  lines.push('');
+  lines.push(style.bold('Surfaces'));
+  for (const row of surfaceRows(outcome)) {
+    lines.push(`  ${row.surface.padEnd(13)}${row.checked.padEnd(13)}${triWord(row.breaking, style)}  ${row.summary}`);
+  }
+  if (verdict.reasons.length > 0) {
+    lines.push('', style.bold(safe === false ? 'Why not safe' : 'Why not proven safe'));
+    for (const reason of verdict.reasons) lines.push(`  - ${reason.surface}: ${reason.detail}${reasonNotes(outcome, reason.surface)}`);
+  }
+  const findings = reportFindings(outcome.stages);
+  if (findings.length > 0) {
+    lines.push('', style.bold(`Findings (${findings.length})`));
+    for (const finding of findings) {
+      const level = finding.level === 'breaking' ? style.red(finding.level) : finding.level === 'advisory' ? style.yellow(finding.level) : finding.level;
+      lines.push(`  ${finding.surface} ${level} ${style.dim(finding.rule)}: ${finding.message}`);
+      const where = evidenceLine(finding.evidence);
+      if (where) lines.push(`      ${style.dim(where)}`);
+    }
+  }
+  lines.push(...listSections(outcome).flatMap((section) => ['', style.bold(section.title), ...section.items.map((item) => `  ${item}`)]));
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderMarkdownReport(outcome: GenerateOutcome): string {
+  const { artifact, verdict } = outcome;
+  const safe = artifact.compatibility.rollingUpdateSafe;
+  const out: string[] = [];
+  out.push(`# Release safety: ${artifact.version}`, '');
+  out.push(`- **Rolling update safe:** \`${String(safe)}\` (strategy \`${artifact.compatibility.recommendedStrategy}\`)`);
+  out.push(`- **Previous version:** ${artifact.previousVersion ?? 'none'}`);
+  out.push(`- **Refs:** ${escapeMarkdown(refsLine(outcome))}`);
+  out.push(`- **Config:** ${escapeMarkdown(configLine(outcome))}`);
+  out.push('', '## Surfaces', '', '| Surface | Checked | Breaking | Summary |', '|---|---|---|---|');
+  for (const row of surfaceRows(outcome)) out.push(`| ${row.surface} | ${row.checked} | \`${String(row.breaking)}\` | ${cell(row.summary)} |`);
+  if (verdict.reasons.length > 0) {
+    out.push('', safe === false ? '## Why not safe' : '## Why not proven safe', '');
+    for (const reason of verdict.reasons) out.push(`- **${reason.surface}**: ${escapeMarkdown(reason.detail + reasonNotes(outcome, reason.surface))}`);
+  }
+  const findings = reportFindings(outcome.stages);
+  if (findings.length > 0) {
+    out.push('', `## Findings (${findings.length})`, '', '| Surface | Level | Rule | Message | Where | Evidence |', '|---|---|---|---|---|---|');
+    for (const finding of findings) {
+      const where = finding.evidence.file ? `${finding.evidence.file}${finding.evidence.line ? `:${finding.evidence.line}` : ''}` : '';
+      const evidence = finding.evidence.statement ?? finding.evidence.pointer ?? '';
+      out.push(`| ${finding.surface} | ${finding.level} | \`${finding.rule}\` | ${cell(finding.message)} | ${cell(where)} | ${evidence ? code(evidence) : ''} |`);
+    }
+  }
+  for (const section of listSections(outcome)) {
+    out.push('', `## ${section.title}`, '');
+    for (const item of section.items) out.push(`- ${escapeMarkdown(item)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+interface SurfaceRow {
+  surface: Surface;
+  checked: string;
+  breaking: Tri;
+  summary: string;
+}
+
+function surfaceRows(outcome: GenerateOutcome): SurfaceRow[] {
+  return SURFACES.map((surface) => {
+    const state = outcome.verdict.surfaces[surface];
+    return { surface, checked: state.checked ? 'checked' : 'not checked', breaking: state.breaking, summary: surfaceSummary(surface, outcome) };
+  });
+}
+
+function surfaceSummary(surface: Surface, outcome: GenerateOutcome): string {
+  const { artifact } = outcome;
+  switch (surface) {
+    case 'migrations': {
+      const m = artifact.migrations;
+      return `present: ${String(m.present)}, ${m.count} file(s) (core ${m.coreCount}, ee ${m.eeCount})`;
+    }
+    case 'rest':
+    case 'mcp': {
+      const section = artifact.api[surface];
+      return `${section.breakingCount} breaking change(s), ${section.advisoryCount} advisory(ies)`;
+    }
+    case 'config':
+      return `${artifact.config.changes.length} change(s)`;
+    case 'declarations':
+      return `${artifact.declaredBreaks.length} declared break(s)`;
+  }
+}
+
+function triWord(value: Tri, style: Style): string {
+  const word = value === true ? 'breaking' : value === false ? 'not breaking' : 'unknown';
+  // Pad before colouring so escape codes do not upset the columns.
+  const padded = word.padEnd(14);
+  return value === true ? style.red(padded) : value === 'unknown' ? style.yellow(padded) : padded;
+}
+
+function reasonNotes(outcome: GenerateOutcome, surface: Surface): string {
+  const notes = outcome.stages.find((stage) => stage.surface === surface)?.notes ?? [];
+  // Error messages of failed stages can span lines; a reason stays one line.
+  return notes.length > 0 ? ` (${oneLine(notes.join('; '), 1000)})` : '';
+}
+
+function refsLine(outcome: GenerateOutcome): string {
+  const { from, to } = outcome.refs;
+  const toText = to.commit ? `${to.ref} (${to.commit.slice(0, 12)})` : `${to.ref} (uncommitted working tree ${to.tree.slice(0, 12)})`;
+  return `${from.ref} (${from.commit.slice(0, 12)}) → ${toText}, ${outcome.changedPaths} changed path(s)`;
+}
+
+function configLine(outcome: GenerateOutcome): string {
+  return outcome.config.status === 'loaded'
+    ? outcome.config.source
+    : `${outcome.config.source} not found: every surface is unconfigured, so nothing can be proven safe (verdict unknown)`;
+}
+
+/** Migration files, config changes, declared breaks, upgrade path and stage notes, as plain lines. */
+function listSections(outcome: GenerateOutcome): { title: string; items: string[] }[] {
+  const { artifact, verdict } = outcome;
+  const sections: { title: string; items: string[] }[] = [];
+  if (artifact.migrations.files.length > 0) {
+    sections.push({
+      title: 'Migrations',
+      items: artifact.migrations.files.map(
+        (file) =>
+          `${file.name} (${file.edition}) tables: ${file.tables.join(', ') || 'none'}; locksTable: ${String(file.heaviness.locksTable)}, rewritesTable: ${String(file.heaviness.rewritesTable)}, scansTable: ${String(file.heaviness.scansTable)}`,
+      ),
+    });
+  }
+  for (const surface of ['rest', 'mcp'] as const) {
+    const section = artifact.api[surface];
+    const items = [...section.changes.map((line) => `breaking: ${line}`), ...section.advisories.map((line) => `advisory: ${line}`)];
+    if (items.length > 0) sections.push({ title: surface === 'rest' ? 'REST changes' : 'MCP changes', items });
+  }
+  if (artifact.config.changes.length > 0) {
+    sections.push({
+      title: 'Config changes',
+      items: artifact.config.changes.map((change) =>
+        change.type === 'removed'
+          ? `removed ${change.name} (previous default ${JSON.stringify(change.previousDefault)})`
+          : change.type === 'renamed'
+            ? `renamed ${change.previousName} → ${change.name} (default ${JSON.stringify(change.defaultValue)})`
+            : `default of ${change.name} changed: ${JSON.stringify(change.previousDefault)} → ${JSON.stringify(change.defaultValue)}`,
+      ),
+    });
+  }
+  if (artifact.declaredBreaks.length > 0) {
+    sections.push({
+      title: 'Declared breaks',
+      items: artifact.declaredBreaks.map((item) => `${item.file}:${item.line} ${item.reason}${item.requiredStop ? ' [required stop]' : ''}`),
+    });
+  }
+  const minSource =
+    verdict.minPreviousVersionSource === 'required-stop'
+      ? ' (raised to the previous release, a required stop)'
+      : verdict.minPreviousVersionSource === 'carried'
+        ? ' (carried from the previous release)'
+        : '';
+  sections.push({
+    title: 'Upgrade',
+    items: [
+      `minPreviousVersion: ${artifact.upgrade.minPreviousVersion ?? 'none'}${minSource}`,
+      `requiredStops: ${artifact.upgrade.requiredStops.join(', ') || 'none'}`,
+      `previous artifact: ${outcome.previousArtifact.detail}`,
+    ],
+  });
+  // Notes already shown as the reason of a surface are not repeated.
+  const explained = new Set(verdict.reasons.map((reason) => reason.surface));
+  const notes = outcome.stages.filter((stage) => !explained.has(stage.surface)).flatMap((stage) => stage.notes.map((note) => `${stage.surface}: ${oneLine(note, 1000)}`));
+  if (notes.length > 0) sections.push({ title: 'Stage notes', items: notes });
+  return sections;
+}
+
+function evidenceLine(evidence: Evidence): string {
+  const parts: string[] = [];
+  if (evidence.file) parts.push(`${evidence.file}${evidence.line ? `:${evidence.line}` : ''}`);
+  if (evidence.pointer) parts.push(`#${evidence.pointer}`);
+  if (evidence.statement) parts.push(oneLine(evidence.statement));
+  return parts.join('  ');
+}
+
+function oneLine(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
+}
+
+function cell(text: string): string {
+  return escapeMarkdown(oneLine(text, 500));
+}
+
+/** Inline code that survives backticks inside the statement. */
+function code(text: string): string {
+  const flat = oneLine(text).replace(/\|/g, '\\|');
+  return flat.includes('`') ? `\`\` ${flat} \`\`` : `\`${flat}\``;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

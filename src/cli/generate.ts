@@ -1,0 +1,89 @@
+import { type Command, Option } from 'commander';
+
+/**
+ * `release-safety generate`: compares two refs of the service's repository and writes
+ * `release-safety.json`, with a report explaining the verdict. Heavy modules (git, Ajv, stages)
+ * load inside the action so other commands start fast.
+ */
+interface GenerateOptions {
+  repo: string;
+  from: string;
+  to: string;
+  version?: string;
+  previousVersion?: string;
+  config?: string;
+  out: string;
+  report?: string;
+  failOn?: 'unsafe';
+  json?: boolean;
+  quiet?: boolean;
+}
+
+export function registerGenerate(program: Command): void {
+  program
+    .command('generate')
+    .description('Compare two refs of a service repository and write release-safety.json (the verdict for that release)')
+    .option('--repo <dir>', 'git repository of the service', '.')
+    .requiredOption('--from <ref>', 'previous release: tag, branch or commit')
+    .requiredOption('--to <ref>', 'release to describe: tag, branch, commit, or WORKTREE for the uncommitted working tree')
+    .option('--version <version>', 'version of the release (default: the --to tag, when it is X.Y.Z or vX.Y.Z)')
+    .option('--previous-version <version>', 'version of the previous release (default: the --from tag, when it is X.Y.Z or vX.Y.Z)')
+    .option('--config <file>', 'config file to use instead of release-safety.config.json at the --to ref')
+    .option('--out <file>', 'where to write the artifact', 'release-safety.json')
+    .option('--report <file.md>', 'also write the report as markdown to this file')
+    .addOption(new Option('--fail-on <condition>', 'exit 1 when the verdict is not true (for CI gates)').choices(['unsafe']))
+    .option('--json', 'print the artifact on stdout instead of the text report')
+    .option('--quiet', 'print nothing on stdout (the artifact is still written)')
+    .action(async (options: GenerateOptions) => {
+      await runGenerate(options);
+    });
+}
+
+async function runGenerate(options: GenerateOptions): Promise<void> {
+  const [{ readFileSync }, { openRepository }, { generateRelease }, { writeFileAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { InputError }] =
+    await Promise.all([
+      import('node:fs'),
+      import('../git/repository.js'),
+      import('../generate/generate.js'),
+      import('../artifact/write.js'),
+      import('../artifact/report.js'),
+      import('./style.js'),
+      import('../core/errors.js'),
+    ]);
+
+  let config: { text: string; source: string } | undefined;
+  if (options.config !== undefined) {
+    try {
+      config = { text: readFileSync(options.config, 'utf8'), source: options.config };
+    } catch (error) {
+      throw new InputError(`cannot read --config ${options.config}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+
+  const repo = await openRepository(options.repo);
+  let outcome;
+  try {
+    outcome = await generateRelease(repo, {
+      from: options.from,
+      to: options.to,
+      version: options.version,
+      previousVersion: options.previousVersion,
+      config,
+    });
+  } finally {
+    await repo.close();
+  }
+
+  // Everything is rendered before anything is written: an error leaves no file behind.
+  const artifactText = serializeArtifact(outcome.artifact);
+  const markdown = options.report === undefined ? undefined : report.renderMarkdownReport(outcome);
+  writeFileAtomic(options.out, artifactText);
+  if (options.report !== undefined && markdown !== undefined) writeFileAtomic(options.report, markdown);
+
+  if (options.json) process.stdout.write(artifactText);
+  else if (!options.quiet) {
+    process.stdout.write(report.renderTextReport(outcome, createStyle(colorEnabled())));
+    process.stdout.write(`\nWrote ${options.out}${options.report === undefined ? '' : ` and ${options.report}`}\n`);
+  }
+  if (options.failOn === 'unsafe' && outcome.artifact.compatibility.rollingUpdateSafe !== true) process.exitCode = 1;
+}

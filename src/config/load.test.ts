@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../core/errors.js';
+import { parseConfig } from './load.js';
+
+const ISSUE_EXAMPLE = {
+  migrations: [
+    { dir: 'db/migrations', edition: 'core' },
+    { dir: 'ee/db/migrations', edition: 'ee' },
+  ],
+  openapi: 'api/openapi.json',
+  mcpTools: 'mcp/tools.json',
+  env: { sources: ['src/config/**/*.ts'], helpers: ['getIntegerFromEnvironmentVariable'], envFiles: ['.env.example'] },
+  postgresVersion: 16,
+  indexUrl: 'https://example.com/release-safety-index.json',
+  floorVersion: '0.1893.0',
+};
+
+describe('parseConfig', () => {
+  it.each([
+    ['the issue example', ISSUE_EXAMPLE],
+    ['every surface declared absent', { migrations: false, openapi: false, mcpTools: false, env: false }],
+    ['an empty config (nothing configured)', {}],
+    ['a $schema reference', { $schema: './node_modules/release-safety/schemas/release-safety.config.schema.json' }],
+  ])('accepts %s', async (_name, config) => {
+    expect(await parseConfig(JSON.stringify(config), 'release-safety.config.json')).toEqual(config);
+  });
+
+  it.each([
+    ['{"migrations":[{"dir":"db","edition":"pro"}]}', 'invalid config cfg.json: /migrations/0/edition must be one of ["core","ee"]'],
+    ['{"openapi":true}', 'invalid config cfg.json: /openapi must be false or string'],
+    ['{"migrations":true}', 'invalid config cfg.json: /migrations must be false or array'],
+    ['{"mcpTool":"mcp/tools.json"}', 'invalid config cfg.json: / has unknown member "mcpTool"'],
+    ['{"env":{"sources":["../outside/*.ts"]}}', 'invalid config cfg.json: /env/sources/0 must be a path inside the repository, relative to its root (no leading "/", no "..")'],
+    ['{"openapi":"/etc/passwd"}', 'invalid config cfg.json: /openapi must be a path inside the repository, relative to its root (no leading "/", no "..")'],
+    ['{"env":{"helpers":["x"]}}', "invalid config cfg.json: /env must have required property 'sources'"],
+    ['{"postgresVersion":"16"}', 'invalid config cfg.json: /postgresVersion must be integer'],
+    ['{"floorVersion":"v1.2"}', 'invalid config cfg.json: /floorVersion must match pattern "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"'],
+    ['[]', 'invalid config cfg.json: / must be object'],
+  ])('rejects %s naming the file and the JSON pointer', async (text, message) => {
+    const error = await parseConfig(text, 'cfg.json').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toBe(message);
+  });
+
+  it('rejects text that is not JSON, naming the file', async () => {
+    await expect(parseConfig('{ "openapi": ', 'release-safety.config.json at v1.2.0')).rejects.toThrow(
+      /^invalid config release-safety\.config\.json at v1\.2\.0: not JSON/,
+    );
+  });
+});

@@ -1,0 +1,206 @@
+import { assembleArtifact } from '../artifact/assemble.js';
+import type { ReleaseSafetyArtifact, UpgradeSection } from '../artifact/types.js';
+import { validateArtifact } from '../artifact/validate.js';
+import { parseConfig } from '../config/load.js';
+import { CONFIG_FILE_NAME, DEFAULT_POSTGRES_VERSION, type ReleaseSafetyConfig } from '../config/types.js';
+import { describeError, InputError } from '../core/errors.js';
+import { parseVersion } from '../core/version.js';
+import type { Repository } from '../git/repository.js';
+import { pipelineStages, type PipelineStages } from '../rules/registry.js';
+import type { Finding, RuleMeta, Surface } from '../rules/types.js';
+import { runStage, type ChangedPath, type Side, type StageInput, type StageVerdict } from '../stages/contract.js';
+import { decideVerdict, type Verdict } from '../verdict/verdict.js';
+
+/**
+ * The maintainer's pipeline: two refs → stage results → verdict → a schema-valid artifact.
+ * Reads only through a {@link Repository} (git) and never writes: the caller decides where the
+ * artifact and the report go. A `Repository` may be reused across many pairs (backfill).
+ */
+export const WORKTREE = 'WORKTREE';
+export const ARTIFACT_FILE_NAME = 'release-safety.json';
+
+export interface GenerateRequest {
+  /** Base ref (tag, branch, SHA). */
+  from: string;
+  /** Head ref, or {@link WORKTREE} for the uncommitted working directory. */
+  to: string;
+  /** Release version; defaults to `to` when it is a release tag. */
+  version?: string;
+  /** Previous release version; defaults to `from` when it is a release tag. */
+  previousVersion?: string;
+  /** A config file given explicitly (`--config`): its text and the name used in messages. */
+  config?: { text: string; source: string };
+  /** Clock for `--to WORKTREE` (release date = now); tests pin it. */
+  now?: () => Date;
+}
+
+export interface StageOutcome {
+  surface: Surface;
+  rules: readonly RuleMeta[];
+  verdict: StageVerdict;
+  findings: Finding[];
+  notes: string[];
+}
+
+export interface GenerateOutcome {
+  artifact: ReleaseSafetyArtifact;
+  verdict: Verdict;
+  stages: StageOutcome[];
+  refs: { from: { ref: string; commit: string }; to: { ref: string; commit: string | null; tree: string } };
+  config: { status: 'loaded' | 'missing'; source: string };
+  /** What became of the `from` release's own artifact (source of `minPreviousVersion`). */
+  previousArtifact: { status: 'used' | 'absent' | 'invalid'; detail: string };
+  changedPaths: number;
+}
+
+/** An assembled artifact that fails its own schema is a bug of this tool, not of the input. */
+export class InvalidArtifactError extends Error {
+  override readonly name = 'InvalidArtifactError';
+  readonly exitCode = 2;
+  constructor(readonly errors: readonly string[]) {
+    super(`internal error: the assembled artifact is not schema-valid (${errors.join('; ')})`);
+  }
+}
+
+/** `stages` defaults to the registry's; tests pass their own to reach every verdict through real git. */
+export async function generateRelease(repo: Repository, request: GenerateRequest, stages: PipelineStages = pipelineStages): Promise<GenerateOutcome> {
+  // Refs first: an unknown ref is the more basic mistake to report.
+  const fromCommit = await repo.resolveCommit(request.from);
+  const worktree = request.to === WORKTREE;
+  const toCommit = worktree ? null : await repo.resolveCommit(request.to);
+  const version = releaseVersion(request.version, request.to, '--version', '--to');
+  const previousVersion = releaseVersion(request.previousVersion, request.from, '--previous-version', '--from');
+  const toTree = toCommit ?? (await repo.snapshotWorktree());
+  const releaseDate = toCommit ? await repo.commitDate(toCommit) : (request.now ?? (() => new Date()))().toISOString();
+
+  const [baseTree, headTree, changedPaths] = await Promise.all([repo.listTree(fromCommit), repo.listTree(toTree), repo.diffPaths(fromCommit, toTree)]);
+  const read = (side: Side, path: string): Promise<string | undefined> => {
+    const blobId = (side === 'base' ? baseTree : headTree).get(path);
+    return blobId === undefined ? Promise.resolve(undefined) : repo.readText(blobId);
+  };
+
+  const { config, status: configStatus, source: configSource } = await loadConfig(request, read);
+  const input: StageInput = {
+    config,
+    postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION,
+    // Submodules and other non-files have no content to compare: only paths that are files on a side.
+    changes: changedPaths.filter((change: ChangedPath) => baseTree.has(change.path) || headTree.has(change.path)),
+    trees: { base: baseTree, head: headTree },
+    read,
+  };
+
+  // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.
+  const [migrations, rest, mcp, configResult, declarations] = await Promise.all([
+    runStage(stages.migrations, input),
+    runStage(stages.rest, input),
+    runStage(stages.mcp, input),
+    runStage(stages.config, input),
+    runStage(stages.declarations, input),
+  ]);
+
+  const previousArtifact = await readPreviousArtifact(read, previousVersion);
+  const verdict = decideVerdict({
+    version,
+    stages: {
+      migrations: migrations.verdict,
+      rest: rest.verdict,
+      mcp: mcp.verdict,
+      config: configResult.verdict,
+      declarations: declarations.verdict,
+    },
+    migrations: migrations.section,
+    rest: rest.section,
+    mcp: mcp.section,
+    config: configResult.section,
+    declaredBreaks: declarations.section,
+    previousUpgrade: previousArtifact.upgrade,
+  });
+
+  const artifact = assembleArtifact({
+    version,
+    previousVersion,
+    releaseDate,
+    migrations: migrations.section,
+    rest: rest.section,
+    mcp: mcp.section,
+    config: configResult.section,
+    declaredBreaks: declarations.section,
+    verdict,
+  });
+  const validation = validateArtifact(artifact);
+  if (!validation.valid) throw new InvalidArtifactError(validation.errors);
+
+  const results = { migrations, rest, mcp, config: configResult, declarations };
+  const stageOutcomes: StageOutcome[] = (Object.keys(results) as Surface[]).map((surface) => ({
+    surface,
+    rules: stages[surface].rules,
+    verdict: results[surface].verdict,
+    findings: results[surface].findings,
+    notes: results[surface].notes,
+  }));
+
+  return {
+    artifact,
+    verdict,
+    stages: stageOutcomes,
+    refs: { from: { ref: request.from, commit: fromCommit }, to: { ref: request.to, commit: toCommit, tree: toTree } },
+    config: { status: configStatus, source: configSource },
+    previousArtifact: { status: previousArtifact.status, detail: previousArtifact.detail },
+    changedPaths: input.changes.length,
+  };
+}
+
+/** `--version`/`--previous-version` when given, else the ref itself when it is a release tag. */
+function releaseVersion(explicit: string | undefined, ref: string, flag: string, refFlag: string): string {
+  if (explicit !== undefined) {
+    const parsed = parseVersion(explicit);
+    if (!parsed) throw new InputError(`${flag} "${explicit}" is not a release version (expected X.Y.Z or vX.Y.Z)`);
+    return parsed.text;
+  }
+  const fromRef = parseVersion(ref);
+  if (!fromRef) throw new InputError(`${refFlag} "${ref}" is not a release tag (X.Y.Z or vX.Y.Z): give ${flag}`);
+  return fromRef.text;
+}
+
+/**
+ * The config: `--config` when given, else `release-safety.config.json` at the `to` ref. A missing
+ * file is not an error: every surface is then unconfigured and the verdict `unknown`. An invalid one is.
+ */
+async function loadConfig(
+  request: GenerateRequest,
+  read: StageInput['read'],
+): Promise<{ config: ReleaseSafetyConfig; status: 'loaded' | 'missing'; source: string }> {
+  if (request.config) return { config: await parseConfig(request.config.text, request.config.source), status: 'loaded', source: request.config.source };
+  const source = `${CONFIG_FILE_NAME} at ${request.to}`;
+  const text = await read('head', CONFIG_FILE_NAME);
+  if (text === undefined) return { config: {}, status: 'missing', source };
+  return { config: await parseConfig(text, source), status: 'loaded', source };
+}
+
+/** The `from` release's own `release-safety.json`: its `upgrade` section carries `minPreviousVersion` forward. */
+async function readPreviousArtifact(
+  read: StageInput['read'],
+  previousVersion: string,
+): Promise<{ status: 'used' | 'absent' | 'invalid'; detail: string; upgrade?: UpgradeSection }> {
+  const text = await read('base', ARTIFACT_FILE_NAME);
+  if (text === undefined) return { status: 'absent', detail: `no ${ARTIFACT_FILE_NAME} at the from ref` };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { status: 'invalid', detail: `${ARTIFACT_FILE_NAME} at the from ref is not JSON: ${describeError(error)}` };
+  }
+  const validation = validateArtifact(data);
+  if (!validation.valid) {
+    return { status: 'invalid', detail: `${ARTIFACT_FILE_NAME} at the from ref is not schema-valid: ${validation.errors.slice(0, 3).join('; ')}` };
+  }
+  const artifact = data as ReleaseSafetyArtifact;
+  // A stale file (another version than the from release) still carries a floor: dropping it would
+  // only make direct jumps look allowed, so it is used and the mismatch is reported.
+  const mismatch = artifact.version === previousVersion ? '' : ` (it describes ${artifact.version}, not ${previousVersion})`;
+  return {
+    status: 'used',
+    detail: `${ARTIFACT_FILE_NAME} of ${artifact.version} at the from ref${mismatch}`,
+    upgrade: artifact.upgrade,
+  };
+}

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { gitEnvironment } from './run.js';
+
+/**
+ * One persistent `git cat-file --batch` process per repository: requests are written as object
+ * ids, answers come back in the same order, so a FIFO of pending requests is all the matching needed.
+ * Object sizes come from the header, so multi-MB blobs are read whole without a buffer limit.
+ */
+export interface GitObject {
+  type: string;
+  content: Buffer;
+}
+
+interface PendingRequest {
+  id: string;
+  resolve(object: GitObject): void;
+  reject(error: Error): void;
+}
+
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+export class CatFileBatch {
+  private child: ChildProcessByStdio<Writable, Readable, Readable> | undefined;
+  private readonly pending: PendingRequest[] = [];
+  private buffered: Buffer = Buffer.alloc(0);
+  /** Chunks not yet joined: a multi-MB blob arrives in many chunks and is joined once, not per chunk. */
+  private waiting: Buffer[] = [];
+  private waitingBytes = 0;
+  /** Bytes needed before parsing can make progress again. */
+  private needed = 1;
+  private failure: Error | undefined;
+  private stderrText = '';
+
+  constructor(private readonly cwd: string) {}
+
+  read(id: string): Promise<GitObject> {
+    // Only full hex ids: never a revision expression such as `HEAD:path` or an option.
+    if (!OBJECT_ID.test(id)) return Promise.reject(new Error(`not a git object id: ${JSON.stringify(id)}`));
+    if (this.failure) return Promise.reject(this.failure);
+    const child = this.start();
+    return new Promise<GitObject>((resolve, reject) => {
+      this.pending.push({ id, resolve, reject });
+      child.stdin.write(`${id}\n`);
+    });
+  }
+
+  close(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (!child) return Promise.resolve();
+    return new Promise((resolve) => {
+      child.once('close', () => resolve());
+      child.stdin.end();
+    });
+  }
+
+  private start(): ChildProcessByStdio<Writable, Readable, Readable> {
+    if (this.child) return this.child;
+    const child = spawn('git', ['cat-file', '--batch'], { cwd: this.cwd, env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (this.stderrText += chunk.toString('utf8')));
+    child.on('error', (error) => this.fail(error));
+    child.stdin.on('error', (error) => this.fail(error));
+    child.on('close', (code) => {
+      if (this.child === child) this.child = undefined;
+      if (this.pending.length > 0) this.fail(new Error(`git cat-file exited (${code}) with requests pending: ${this.stderrText.trim()}`));
+    });
+    this.child = child;
+    return child;
+  }
+
+  private receive(chunk: Buffer): void {
+    this.waiting.push(chunk);
+    this.waitingBytes += chunk.length;
+    if (this.buffered.length + this.waitingBytes < this.needed) return;
+    this.buffered = Buffer.concat([this.buffered, ...this.waiting]);
+    this.waiting = [];
+    this.waitingBytes = 0;
+    this.needed = 1;
+    for (;;) {
+      const request = this.pending[0];
+      if (!request) return;
+      const headerEnd = this.buffered.indexOf(0x0a);
+      if (headerEnd < 0) {
+        this.needed = this.buffered.length + 1;
+        return;
+      }
+      const header = this.buffered.subarray(0, headerEnd).toString('utf8');
+      const parts = header.split(' ');
+      if (parts[1] === 'missing' || parts[1] === 'ambiguous') {
+        this.buffered = this.buffered.subarray(headerEnd + 1);
+        this.pending.shift();
+        request.reject(new Error(`git object ${request.id} is ${parts[1]}`));
+        continue;
+      }
+      const size = Number(parts[2]);
+      if (parts.length !== 3 || !Number.isSafeInteger(size)) {
+        this.fail(new Error(`unexpected git cat-file header: ${header}`));
+        return;
+      }
+      // Header, content, and the newline git writes after every object.
+      const end = headerEnd + 1 + size + 1;
+      if (this.buffered.length < end) {
+        this.needed = end;
+        return;
+      }
+      const content = Buffer.from(this.buffered.subarray(headerEnd + 1, headerEnd + 1 + size));
+      this.buffered = this.buffered.subarray(end);
+      this.pending.shift();
+      request.resolve({ type: parts[1] ?? '', content });
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const request of this.pending.splice(0)) request.reject(error);
+  }
+}

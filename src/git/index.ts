@@ -1,0 +1,1 @@
+export { openRepository, type Repository, type ReleaseTag, type OpenRepositoryOptions } from './repository.js';
