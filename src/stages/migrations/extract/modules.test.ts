@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { importCandidates } from './modules.js';
+import { extractKnexMigration } from './knex.js';
+
+describe('import resolution inside the repository', () => {
+  test.each([
+    ['db/migrations/001.ts', '../entities/tables', ['db/entities/tables', 'db/entities/tables.ts', 'db/entities/tables.js', 'db/entities/tables/index.ts', 'db/entities/tables/index.js']],
+    ['db/migrations/001.ts', './x.js', ['db/migrations/x.js', 'db/migrations/x.ts', 'db/migrations/x.mts', 'db/migrations/x.cts', 'db/migrations/x.js.ts', 'db/migrations/x.js.js', 'db/migrations/x.js/index.ts', 'db/migrations/x.js/index.js']],
+    ['001.ts', '../outside', []],
+  ])('%s imports %s', (from, specifier, candidates) => {
+    expect(importCandidates(from, specifier)).toEqual(candidates);
+  });
+
+  test('import cycles and deep chains end without looping', async () => {
+    const files: Record<string, string> = {
+      'db/a.ts': `export { B as A } from './b';`,
+      'db/b.ts': `export { A as B } from './a';`,
+    };
+    const text = `import { A } from '../a';\nexport async function up(knex) { await knex.schema.dropTable(A); }`;
+    const result = await extractKnexMigration('db/m/001.ts', text, { readRepoFile: async (path) => files[path] });
+    expect(result.statements).toEqual([]);
+    expect(result.unresolved).toHaveLength(1);
+    expect(result.unresolved[0]!.affects).toEqual(['locksTable', 'rewritesTable', 'scansTable']);
+  });
+
+  test('each file is read once per migration even when imported twice', async () => {
+    const reads: string[] = [];
+    const files: Record<string, string> = { 'db/t.ts': `export const A = 'a';\nexport const B = 'b';` };
+    const text = `import { A } from '../t';\nimport { B } from '../t.js';\nexport async function up(knex) { await knex.schema.dropTable(A).dropTable(B); }`;
+    const result = await extractKnexMigration('db/m/001.ts', text, { readRepoFile: async (path) => (reads.push(path), files[path]) });
+    expect(result.statements.map((s) => s.sql)).toEqual(['drop table "a"', 'drop table "b"']);
+    expect(reads).toEqual(['db/t', 'db/t.ts']);
+  });
+});
+
+describe('more shapes of up', () => {
+  const read = async () => undefined;
+  test.each([
+    ['method in module.exports', `module.exports = { async up(knex) { await knex.schema.dropTable('a'); }, down() {} };`],
+    ['export { up }', `const up = async (knex) => { await knex.schema.dropTable('a'); };\nexport { up };`],
+    ['module.exports.up', `module.exports.up = async function (knex) { return knex.schema.dropTable('a'); };`],
+    ['exports.up = local function', `async function up(knex) { await knex.schema.dropTable('a'); }\nexports.up = up;`],
+    ['expression-bodied arrow', `export const up = (knex) => knex.schema.dropTable('a');`],
+    ['export default { up }', `export default { up: async (knex) => { await knex.schema.dropTable('a'); } };`],
+  ])('%s', async (_name, text) => {
+    const result = await extractKnexMigration('m/001.js', text, { readRepoFile: read });
+    expect(result.unresolved).toEqual([]);
+    expect(result.statements.map((s) => s.sql)).toEqual(['drop table "a"']);
+  });
+
+  test('up without a knex parameter that still does something is unresolved', async () => {
+    const result = await extractKnexMigration('m/001.ts', `import { db } from '../db';\nexport async function up() { await db.schema.dropTable('a'); }`, { readRepoFile: read });
+    expect(result.unresolved).toMatchObject([{ line: 2, reason: '`up` has no knex parameter: the database handle it uses is not followed' }]);
+  });
+
+  test('an empty up is simply empty', async () => {
+    const result = await extractKnexMigration('m/001.ts', `export async function up() {}`, { readRepoFile: read });
+    expect(result).toEqual({ file: 'm/001.ts', statements: [], unresolved: [], inTransaction: true });
+  });
+});

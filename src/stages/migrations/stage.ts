@@ -1,0 +1,211 @@
+import { posix } from 'node:path';
+import type { Heaviness, MigrationFile, MigrationsSection } from '../../artifact/types.js';
+import type { MigrationsFolder } from '../../config/types.js';
+import { describeError } from '../../core/errors.js';
+import { anyTrue, type Tri } from '../../core/tristate.js';
+import type { Finding } from '../../rules/types.js';
+import type { ExtractedMigration } from './types.js';
+import type { ChangedPath, StageInput, StageResult } from '../contract.js';
+import { classifyMigration } from './classify.js';
+import { extractMigration, MIGRATION_EXTENSIONS } from './extract/index.js';
+import type { MigrationFileRuleId } from './stage-rules.js';
+import { loadParser } from './sql.js';
+
+/**
+ * The migrations stage: added migration files → statements → classification → heaviness.
+ * Loaded lazily by `index.ts` (it pulls in ts-morph, knex and the PostgreSQL grammar).
+ */
+
+const UNKNOWN_HEAVINESS: Heaviness = { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' };
+
+export function notConfiguredSection(): MigrationsSection {
+  return { present: 'unknown', count: 0, coreCount: 0, eeCount: 0, files: [] };
+}
+
+function normalizeDir(dir: string): string {
+  const trimmed = posix.normalize(dir.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/+$/, '');
+  return trimmed === '.' ? '' : trimmed;
+}
+
+/**
+ * A migration is a file directly in a configured folder (knex loads only the folder itself, not
+ * sub-folders) with a migration extension; TypeScript declarations and test files are not migrations.
+ */
+export function isMigrationFileName(name: string): boolean {
+  if (!MIGRATION_EXTENSIONS.some((extension) => name.endsWith(extension))) return false;
+  if (/\.d\.[cm]?ts$/.test(name)) return false;
+  if (/\.(test|spec)\.[cm]?[jt]s$/.test(name)) return false;
+  return !name.startsWith('.');
+}
+
+/** The configured folder a path is a migration of, or undefined. */
+export function migrationFolderOf(path: string, folders: readonly MigrationsFolder[]): MigrationsFolder | undefined {
+  const parent = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+  if (!isMigrationFileName(posix.basename(path))) return undefined;
+  return folders.find((folder) => normalizeDir(folder.dir) === parent);
+}
+
+const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+
+function fileFinding(rule: MigrationFileRuleId, file: string, params: Record<string, string> = {}): Finding {
+  return { rule, params: { file, ...params }, evidence: { file } };
+}
+
+function findingOrder(a: Finding, b: Finding): number {
+  const fa = a.evidence.file ?? '';
+  const fb = b.evidence.file ?? '';
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  const la = a.evidence.line ?? 0;
+  const lb = b.evidence.line ?? 0;
+  if (la !== lb) return la - lb;
+  return a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0;
+}
+
+/** `ALTER COLUMN x TYPE …` / `SET DATA TYPE …`: judged against the column's previous type. */
+const ALTER_COLUMN_TYPE = /\balter\s+column\s+(?:"[^"]+"|\S+)\s+(?:set\s+data\s+)?type\b/i;
+
+/**
+ * Column types (`table.column` → type) declared by the migrations released at the base ref, in
+ * name order. A file that cannot be read or extracted simply contributes nothing: its columns stay
+ * of unknown type, which the classifier treats as "a rewrite cannot be ruled out".
+ */
+async function releasedColumnTypes(input: StageInput, folders: readonly MigrationsFolder[]): Promise<Map<string, string>> {
+  const released = [...input.trees.base.keys()]
+    .map((path) => ({ path, name: posix.basename(path), folder: migrationFolderOf(path, folders) }))
+    .filter((entry): entry is AddedMigration => entry.folder !== undefined)
+    .sort(byName);
+  const types = new Map<string, string>();
+  const readBase = (path: string) => input.read('base', path);
+  for (const migration of released) {
+    try {
+      const text = await readBase(migration.path);
+      if (text === undefined) continue;
+      const extracted = await extractMigration(migration.path, text, readBase);
+      const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion }, { columnTypes: types });
+      for (const [column, type] of Object.entries(classified.declaredColumnTypes)) types.set(column, type);
+    } catch {
+      // Unknown types stay unknown (fail closed in the classifier); the file's own verdict is not needed here.
+    }
+  }
+  return types;
+}
+
+/**
+ * Whether an edited released migration still sends exactly the same statements (each side
+ * extracted at its own ref, imports included) with nothing unresolved on either side.
+ */
+async function sendsSameStatements(input: StageInput, path: string): Promise<boolean> {
+  try {
+    const sides = await Promise.all(
+      (['base', 'head'] as const).map(async (side) => {
+        const text = await input.read(side, path);
+        if (text === undefined) return undefined;
+        if (path.endsWith('.sql')) await loadParser();
+        return extractMigration(path, text, (p) => input.read(side, p));
+      }),
+    );
+    const [before, after] = sides;
+    if (!before || !after || before.unresolved.length > 0 || after.unresolved.length > 0 || before.inTransaction !== after.inTransaction) return false;
+    const statements = (migration: ExtractedMigration) => JSON.stringify(migration.statements.map((statement) => [statement.sql, statement.guarded ?? false]));
+    return statements(before) === statements(after);
+  } catch {
+    return false;
+  }
+}
+
+interface AddedMigration {
+  path: string;
+  name: string;
+  folder: MigrationsFolder;
+}
+
+export async function runMigrationsStage(input: StageInput): Promise<StageResult<MigrationsSection>> {
+  const folders = input.config.migrations;
+  if (folders === false) {
+    return { section: { present: false, count: 0, coreCount: 0, eeCount: 0, files: [] }, verdict: { checked: true, breaking: false }, findings: [], notes: [] };
+  }
+  if (folders === undefined) {
+    return {
+      section: notConfiguredSection(),
+      verdict: { checked: false, breaking: 'unknown' },
+      findings: [],
+      notes: ['migrations not configured: set `migrations` in release-safety.config.json (a list of folders, or false when the service has none)'],
+    };
+  }
+
+  const added: AddedMigration[] = [];
+  const findings: Finding[] = [];
+  const notes: string[] = [];
+  let releasedMigrationsChanged = false;
+  for (const change of input.changes as readonly ChangedPath[]) {
+    const folder = migrationFolderOf(change.path, folders);
+    if (!folder) continue;
+    if (change.status === 'added') {
+      added.push({ path: change.path, name: posix.basename(change.path), folder });
+    } else if (change.status === 'modified' && (await sendsSameStatements(input, change.path))) {
+      findings.push(fileFinding('released-migration-reformatted', change.path));
+    } else {
+      releasedMigrationsChanged = true;
+      findings.push(fileFinding(change.status === 'modified' ? 'released-migration-modified' : 'released-migration-deleted', change.path));
+    }
+  }
+  added.sort(byName);
+
+  if (added.length > 0) await loadParser();
+  const readHead = (path: string) => input.read('head', path);
+  const extractions: Array<{ migration: AddedMigration; extracted?: ExtractedMigration; error?: string }> = [];
+  for (const migration of added) {
+    try {
+      const text = await input.read('head', migration.path);
+      if (text === undefined) throw new Error('the file is listed as added but cannot be read at the head ref');
+      extractions.push({ migration, extracted: await extractMigration(migration.path, text, readHead) });
+    } catch (error) {
+      extractions.push({ migration, error: describeError(error) });
+    }
+  }
+
+  // Whether `ALTER COLUMN … TYPE` rewrites depends on the column's previous type, which only the
+  // released migrations know: read them (at the base ref) only when an added migration needs it.
+  const columnTypes = extractions.some(({ extracted }) => extracted?.statements.some((statement) => ALTER_COLUMN_TYPE.test(statement.sql)))
+    ? await releasedColumnTypes(input, folders)
+    : new Map<string, string>();
+
+  const files: MigrationFile[] = [];
+  const newTables = new Set<string>();
+  const breaksOldCode: Tri[] = [];
+  for (const { migration, extracted, error } of extractions) {
+    let reason = error;
+    if (extracted) {
+      try {
+        const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, newTables: new Set(newTables) }, { columnTypes: new Map(columnTypes) });
+        for (const table of classified.createdTables) newTables.add(table);
+        for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);
+        files.push({ name: migration.name, edition: migration.folder.edition, tables: classified.tables, heaviness: classified.heaviness });
+        findings.push(...classified.findings);
+        breaksOldCode.push(classified.breaksOldCode);
+        continue;
+      } catch (classifyError) {
+        reason = describeError(classifyError);
+      }
+    }
+    files.push({ name: migration.name, edition: migration.folder.edition, tables: [], heaviness: { ...UNKNOWN_HEAVINESS } });
+    findings.push(fileFinding('migration-extraction-failed', migration.path, { reason: reason ?? 'unknown error' }));
+    notes.push(`${migration.path}: not analysed (${reason})`);
+    breaksOldCode.push('unknown');
+  }
+
+  findings.sort(findingOrder);
+  const breaking = anyTrue([
+    ...files.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable]),
+    ...breaksOldCode,
+    releasedMigrationsChanged,
+  ]);
+  const coreCount = files.filter((file) => file.edition === 'core').length;
+  return {
+    section: { present: files.length > 0, count: files.length, coreCount, eeCount: files.length - coreCount, files },
+    verdict: { checked: true, breaking },
+    findings,
+    notes,
+  };
+}
