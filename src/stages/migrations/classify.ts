@@ -1,0 +1,417 @@
+/**
+ * Classification of one migration: statements → operations (rules/operations.ts) → rules (catalogue.ts)
+ * → heaviness flags, tables and findings. The migration's state (tables created so far, lock_timeout,
+ * transaction, constraints added) is one explicit object handed to every rule (STYLE.md 6).
+ * Fail closed: a statement or clause we do not know makes every flag `unknown`, never light.
+ */
+import type { Node, SelectStmt } from 'libpg-query';
+import type { Heaviness } from '../../artifact/types.js';
+import { anyTrue, type Tri } from '../../core/tristate.js';
+import type { Finding, FindingParams } from '../../rules/types.js';
+import { MIGRATION_RULES, migrationRule } from './catalogue.js';
+import { plpgsqlItems, type PlpgsqlItem } from './plpgsql.js';
+import { columnType, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, typeText, walkNodes } from './rules/ast.js';
+import type { ColumnType } from './rules/ast.js';
+import { selectReads, statementOperations } from './rules/operations.js';
+import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleContext, type RuleFacts } from './rules/rule.js';
+import { parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
+import type { ClassifiedMigration, ClassifyContext, ExtractedMigration, HeavinessFlag } from './types.js';
+
+/** Optional knowledge beyond the shared context: column types declared by earlier migrations (`table.column` → SQL type). */
+export interface ClassifyOptions {
+  columnTypes?: ReadonlyMap<string, string>;
+}
+
+export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
+  /** Column types declared in this migration (`table.column` → type), to pass on as {@link ClassifyOptions.columnTypes}. */
+  declaredColumnTypes: Record<string, string>;
+}
+
+/**
+ * Weakest lock that, held only briefly for a catalog update, still counts as `locksTable` when no
+ * lock_timeout bounds its wait (docs/migration-rules.md, "brief catalog-only locks"). SHARE is the
+ * definition's "blocks ordinary writes"; `ACCESS EXCLUSIVE` would count only brief AE locks.
+ */
+export const BRIEF_LOCK_MIN_MODE: LockMode = 'SHARE';
+
+const FLAGS: readonly HeavinessFlag[] = ['locksTable', 'rewritesTable', 'scansTable'];
+const MAX_CALL_DEPTH = 4;
+/** Operations the classifier raises itself: they never lead to a brief-lock judgement. */
+const PSEUDO_KINDS = new Set<OperationKind>(['brief-lock', 'unclassified', 'unparsable', 'dynamic-sql', 'loop-over-data', 'function-call', 'unresolved-part']);
+
+const RULES_BY_KIND: ReadonlyMap<OperationKind, readonly MigrationRuleEntry[]> = (() => {
+  const byKind = new Map<OperationKind, MigrationRuleEntry[]>();
+  for (const entry of MIGRATION_RULES as readonly MigrationRuleEntry[]) {
+    for (const kind of entry.operations) byKind.set(kind, [...(byKind.get(kind) ?? []), entry]);
+  }
+  return byKind;
+})();
+
+type FunctionBody =
+  | { language: 'plpgsql'; items: PlpgsqlItem[] }
+  | { language: 'sql'; sql: string; line: number }
+  | { language: 'opaque'; reason: string };
+
+/** The migration so far: what rules may ask about (RuleContext) plus what the classifier records. */
+class MigrationState implements RuleContext {
+  readonly postgresVersion: number;
+  lockTimeoutSet = false;
+  explicitTransaction = false;
+  readonly created: string[] = [];
+  private readonly newTableKeys: Set<string>;
+  private readonly notNullChecks = new Set<string>();
+  /** NOT VALID `CHECK (col IS NOT NULL)` waiting for VALIDATE: constraint key → column. */
+  readonly pendingNotNullChecks = new Map<string, string>();
+  readonly notValidInTransaction = new Set<string>();
+  readonly indexTables = new Map<string, string>();
+  readonly columnTypes = new Map<string, ColumnType>();
+  readonly declaredColumnTypes = new Map<string, string>();
+  readonly functions = new Map<string, FunctionBody>();
+
+  constructor(
+    private readonly runnerTransaction: boolean,
+    context: ClassifyContext,
+    options: ClassifyOptions,
+  ) {
+    this.postgresVersion = context.postgresVersion;
+    this.newTableKeys = new Set([...(context.newTables ?? [])].map(tableKey));
+    for (const [column, type] of options.columnTypes ?? []) {
+      const parsed = parseTypeText(type);
+      if (parsed !== undefined) this.columnTypes.set(column.toLowerCase(), parsed);
+    }
+  }
+
+  get inTransaction(): boolean {
+    return this.runnerTransaction || this.explicitTransaction;
+  }
+  isNewTable(table: string | undefined): boolean {
+    return table !== undefined && this.newTableKeys.has(tableKey(table));
+  }
+  addCreated(table: string): void {
+    this.newTableKeys.add(tableKey(table));
+    if (!this.created.includes(table)) this.created.push(table);
+  }
+  hasValidNotNullCheck(table: string, column: string): boolean {
+    return this.notNullChecks.has(`${tableKey(table)}.${column.toLowerCase()}`);
+  }
+  addNotNullCheck(table: string, column: string): void {
+    this.notNullChecks.add(`${tableKey(table)}.${column.toLowerCase()}`);
+  }
+  addedNotValidInThisTransaction(table: string, constraint: string): boolean {
+    return this.notValidInTransaction.has(`${tableKey(table)}.${constraint.toLowerCase()}`);
+  }
+  declareColumn(table: string, column: string, type: ColumnType | undefined): void {
+    if (type === undefined) return;
+    const key = `${tableKey(table)}.${column.toLowerCase()}`;
+    this.columnTypes.set(key, type);
+    this.declaredColumnTypes.set(key, typeText(type));
+  }
+  columnType(table: string, column: string): ColumnType | undefined {
+    return this.columnTypes.get(`${tableKey(table)}.${column.toLowerCase()}`);
+  }
+  indexTable(index: string): string | undefined {
+    return this.indexTables.get(index.toLowerCase());
+  }
+}
+
+function parseTypeText(type: string): ColumnType | undefined {
+  try {
+    const [statement] = parseStatements(`SELECT NULL::${type}`);
+    const target = nodeOf(nodeOf(statement?.node, 'SelectStmt')?.targetList?.[0], 'ResTarget');
+    return columnType(nodeOf(target?.val, 'TypeCast')?.typeName);
+  } catch {
+    return undefined;
+  }
+}
+
+function derivedFlags(facts: RuleFacts): Partial<Heaviness> {
+  return { locksTable: blocksWrites(facts.lock) && (facts.rewrites || facts.scans), rewritesTable: facts.rewrites, scansTable: facts.scans };
+}
+
+/** `CHECK (col IS NOT NULL)` → col. */
+function notNullCheckColumn(expression: Node | undefined): string | undefined {
+  const test = nodeOf(expression, 'NullTest');
+  if (test?.nulltesttype !== 'IS_NOT_NULL') return undefined;
+  const fields = nodeOf(test.arg, 'ColumnRef')?.fields ?? [];
+  return fields.length === 1 ? stringValue(fields[0]) : undefined;
+}
+
+/** Byte offset → 1-based line offset (0 for the first line) within `text`. */
+function linesBefore(text: string, byteOffset: number): number {
+  return Buffer.from(text, 'utf8').subarray(0, byteOffset).toString('utf8').split('\n').length - 1;
+}
+
+/** The `AS` body option of a DO or CREATE FUNCTION statement, re-parsed alone so that locations are statement-relative. */
+function bodyOption(statement: ParsedStatement): { body: string | undefined; line: number; language: string } {
+  const [alone] = parseStatements(statement.sql, statement.line);
+  const options = nodeOf(alone?.node, 'DoStmt')?.args ?? nodeOf(alone?.node, 'CreateFunctionStmt')?.options ?? [];
+  let body: string | undefined;
+  let line = statement.line;
+  let language = nodeOf(alone?.node, 'DoStmt') === undefined ? 'sql' : 'plpgsql';
+  for (const option of options) {
+    const element = nodeOf(option, 'DefElem');
+    if (element?.defname === 'language') language = (stringValue(element.arg) ?? language).toLowerCase();
+    if (element?.defname === 'as') {
+      const list = nodeOf(element.arg, 'List')?.items;
+      body = list === undefined ? stringValue(element.arg) : list.length === 1 ? stringValue(list[0]) : undefined;
+      line = statement.line + linesBefore(statement.sql, element.location ?? 0);
+    }
+  }
+  return { body, line, language };
+}
+
+class MigrationClassifier {
+  readonly flags: Heaviness = { locksTable: false, rewritesTable: false, scansTable: false };
+  readonly findings: Finding[] = [];
+  readonly tables = new Set<string>();
+  private readonly briefLocksReported = new Set<string>();
+
+  constructor(
+    private readonly file: string,
+    readonly state: MigrationState,
+  ) {}
+
+  classifyText(sql: string, line: number, depth: number): void {
+    let statements: ParsedStatement[];
+    try {
+      statements = parseStatements(sql, line);
+    } catch (error) {
+      const message = error instanceof SqlParseError ? error.parserMessage : String(error);
+      const at = error instanceof SqlParseError ? error.line : line;
+      this.run({ kind: 'unparsable', message, lock: 'none' }, { sql, line: at });
+      return;
+    }
+    for (const statement of statements) this.classifyStatement(statement, depth);
+  }
+
+  private classifyStatement(statement: ParsedStatement, depth: number): void {
+    const { node } = statement;
+    const set = nodeOf(node, 'VariableSetStmt');
+    if (set?.name === 'lock_timeout') this.state.lockTimeoutSet = set.kind === 'VAR_SET_VALUE' && !isZeroSetting(set.args?.[0]);
+    const transaction = nodeOf(node, 'TransactionStmt');
+    if (transaction !== undefined) this.recordTransaction(transaction.kind ?? '');
+    if (nodeOf(node, 'DoStmt') !== undefined) return this.classifyBody(statement, depth);
+    if (nodeOf(node, 'CreateFunctionStmt') !== undefined) return this.recordFunction(statement);
+    const call = nodeOf(node, 'CallStmt');
+    if (call !== undefined) return this.classifyCalls(functionsCalled({ FuncCall: call.funccall }), { FuncCall: call.funccall }, statement, depth);
+    const select = nodeOf(node, 'SelectStmt');
+    if (select !== undefined) return this.classifySelect(select, statement, depth);
+    const plan = statementOperations(node, this.state);
+    if (plan === 'light') return;
+    if (plan === undefined) {
+      this.run({ kind: 'unclassified', statement: kindOf(node), lock: 'none' }, statement);
+      return;
+    }
+    for (const table of plan.tables) this.touch(table);
+    for (const operation of plan.operations) {
+      this.touch(operation.table);
+      this.run(operation, statement);
+    }
+    this.recordState(node);
+  }
+
+  private recordTransaction(kind: string): void {
+    if (kind === 'TRANS_STMT_BEGIN' || kind === 'TRANS_STMT_START') this.state.explicitTransaction = true;
+    if (kind === 'TRANS_STMT_COMMIT' || kind === 'TRANS_STMT_ROLLBACK') {
+      this.state.explicitTransaction = false;
+      this.state.notValidInTransaction.clear();
+    }
+  }
+
+  private classifySelect(select: SelectStmt, statement: ParsedStatement, depth: number): void {
+    const into = tableName(select.intoClause?.rel);
+    const reads = selectReads(select, into === undefined ? 'SELECT' : 'SELECT INTO');
+    for (const operation of reads) {
+      this.touch(operation.table);
+      this.run(operation, statement);
+    }
+    if (into !== undefined) {
+      this.touch(into);
+      this.state.addCreated(into);
+    }
+    this.classifyCalls(functionsCalled(select), select, statement, depth);
+  }
+
+  /** Calls of functions created earlier in this migration run their bodies; unknown functions are unknown. */
+  private classifyCalls(names: readonly string[], root: unknown, statement: ParsedStatement, depth: number): void {
+    this.recordSetConfig(root);
+    for (const name of names) {
+      const bare = name.split('.').pop() ?? name;
+      const body = this.state.functions.get(bare);
+      if (body === undefined) {
+        if (!isKnownBuiltinFunction(bare)) this.run({ kind: 'function-call', function: name, lock: 'none' }, statement);
+      } else if (depth >= MAX_CALL_DEPTH || body.language === 'opaque') {
+        this.run({ kind: 'function-call', function: name, lock: 'none' }, statement);
+      } else if (body.language === 'sql') {
+        this.classifyText(body.sql, body.line, depth + 1);
+      } else {
+        this.classifyItems(body.items, depth + 1);
+      }
+    }
+  }
+
+  /** `SELECT set_config('lock_timeout', '5s', …)` sets the timeout like SET does. */
+  private recordSetConfig(root: unknown): void {
+    walkNodes(root, (kind, body) => {
+      if (kind !== 'FuncCall') return;
+      const call = body as { funcname?: Node[]; args?: Node[] };
+      if (stringValue(call.funcname?.[call.funcname.length - 1]) !== 'set_config') return;
+      const setting = nodeOf(call.args?.[0], 'A_Const')?.sval?.sval;
+      if (setting === 'lock_timeout') this.state.lockTimeoutSet = !isZeroSetting(call.args?.[1]);
+    });
+  }
+
+  private classifyBody(statement: ParsedStatement, depth: number): void {
+    let items: PlpgsqlItem[];
+    try {
+      const { line } = bodyOption(statement);
+      items = plpgsqlItems(parsePlpgsql(statement.sql, statement.line), line);
+    } catch (error) {
+      const message = error instanceof SqlParseError ? error.parserMessage : String(error);
+      this.run({ kind: 'unparsable', message, lock: 'none' }, statement);
+      return;
+    }
+    this.classifyItems(items, depth);
+  }
+
+  private classifyItems(items: readonly PlpgsqlItem[], depth: number): void {
+    for (const item of items) {
+      const at = { sql: item.kind === 'sql' ? item.sql : item.kind === 'dynamic' ? `EXECUTE ${item.expression}` : item.kind === 'loop' ? item.loop : item.statement, line: item.line };
+      if (item.kind === 'sql') this.classifyText(item.sql, item.line, depth);
+      else if (item.kind === 'dynamic' && item.literal !== undefined) this.classifyText(item.literal, item.line, depth);
+      else if (item.kind === 'dynamic') this.run({ kind: 'dynamic-sql', reason: `EXECUTE ${shortenStatement(item.expression, 80)}`, lock: 'none' }, at);
+      else if (item.kind === 'loop') this.run({ kind: 'loop-over-data', loop: item.loop, lock: 'none' }, at);
+      else this.run({ kind: 'unclassified', statement: `PL/pgSQL ${item.statement}`, lock: 'none' }, at);
+    }
+  }
+
+  /** A created function is light; its body is classified only where this migration calls it. */
+  private recordFunction(statement: ParsedStatement): void {
+    const create = nodeOf(statement.node, 'CreateFunctionStmt');
+    const name = stringValue(create?.funcname?.[create.funcname.length - 1])?.toLowerCase();
+    if (name === undefined) return;
+    let body: FunctionBody;
+    try {
+      const option = bodyOption(statement);
+      if (option.language === 'plpgsql') body = { language: 'plpgsql', items: plpgsqlItems(parsePlpgsql(statement.sql, statement.line), option.line) };
+      else if (option.language === 'sql' && option.body !== undefined) body = { language: 'sql', sql: option.body, line: option.line };
+      else body = { language: 'opaque', reason: `LANGUAGE ${option.language}` };
+    } catch (error) {
+      body = { language: 'opaque', reason: error instanceof Error ? error.message : String(error) };
+    }
+    this.state.functions.set(name, body);
+  }
+
+  private recordState(node: Node): void {
+    const { state } = this;
+    const create = nodeOf(node, 'CreateStmt');
+    if (create !== undefined) {
+      const table = tableName(create.relation) ?? '?';
+      state.addCreated(table);
+      for (const element of create.tableElts ?? []) {
+        const column = nodeOf(element, 'ColumnDef');
+        if (column?.colname !== undefined) state.declareColumn(table, column.colname, columnType(column.typeName));
+      }
+    }
+    const createAs = tableName(nodeOf(node, 'CreateTableAsStmt')?.into?.rel);
+    if (createAs !== undefined) state.addCreated(createAs);
+    const index = nodeOf(node, 'IndexStmt');
+    if (index?.idxname !== undefined) state.indexTables.set(index.idxname.toLowerCase(), tableName(index.relation) ?? '?');
+    const rename = nodeOf(node, 'RenameStmt');
+    if (rename?.renameType === 'OBJECT_TABLE' && state.isNewTable(tableName(rename.relation)) && rename.newname !== undefined) state.addCreated(rename.newname);
+    const alter = nodeOf(node, 'AlterTableStmt');
+    if (alter === undefined) return;
+    const table = tableName(alter.relation) ?? '?';
+    for (const cmdNode of alter.cmds ?? []) {
+      const cmd = nodeOf(cmdNode, 'AlterTableCmd');
+      if (cmd === undefined) continue;
+      if (cmd.subtype === 'AT_AddColumn') {
+        const column = nodeOf(cmd.def, 'ColumnDef');
+        if (column?.colname !== undefined) state.declareColumn(table, column.colname, columnType(column.typeName));
+      }
+      if (cmd.subtype === 'AT_AlterColumnType' && cmd.name !== undefined) state.declareColumn(table, cmd.name, columnType(nodeOf(cmd.def, 'ColumnDef')?.typeName));
+      const constraint = cmd.subtype === 'AT_AddConstraint' ? nodeOf(cmd.def, 'Constraint') : undefined;
+      if (constraint !== undefined) {
+        const key = `${tableKey(table)}.${(constraint.conname ?? '').toLowerCase()}`;
+        const column = constraint.contype === 'CONSTR_CHECK' ? notNullCheckColumn(constraint.raw_expr) : undefined;
+        if (constraint.skip_validation === true) {
+          if (this.state.inTransaction) state.notValidInTransaction.add(key);
+          if (column !== undefined) state.pendingNotNullChecks.set(key, column);
+        } else if (column !== undefined) {
+          state.addNotNullCheck(table, column);
+        }
+      }
+      if (cmd.subtype === 'AT_ValidateConstraint') {
+        const column = state.pendingNotNullChecks.get(`${tableKey(table)}.${(cmd.name ?? '').toLowerCase()}`);
+        if (column !== undefined) state.addNotNullCheck(table, column);
+      }
+    }
+  }
+
+  touch(table: string | undefined): void {
+    if (table !== undefined && table !== '?') this.tables.add(table);
+  }
+
+  run(operation: Operation, at: { sql: string; line: number }): void {
+    const operationFlags: Partial<Record<HeavinessFlag, Tri>> = {};
+    for (const entry of RULES_BY_KIND.get(operation.kind) ?? []) {
+      const hit = entry.check(operation, this.state);
+      if (hit === undefined) continue;
+      const flags = hit.flags ?? derivedFlags(entry.facts);
+      for (const flag of FLAGS) {
+        const value = flags[flag];
+        if (value !== undefined) operationFlags[flag] = anyTrue([operationFlags[flag] ?? false, value]);
+      }
+      for (const table of hit.tables ?? []) this.touch(table);
+      this.report(entry.id, hit.params, at, operation.kind === 'brief-lock' ? `${entry.id}:${tableKey(operation.table)}` : undefined);
+    }
+    const subject = operation.table ?? (operation.kind === 'drop-index' ? `the table of index ${operation.index}` : operation.kind === 'reindex' ? `the table of ${operation.target}` : undefined);
+    if (!PSEUDO_KINDS.has(operation.kind) && subject !== undefined && lockRank(operation.lock) >= lockRank(BRIEF_LOCK_MIN_MODE) && operationFlags.locksTable !== true && !this.state.isNewTable(operation.table)) {
+      this.run({ kind: 'brief-lock', table: subject, lock: operation.lock }, at);
+    }
+    for (const flag of FLAGS) {
+      const value = operationFlags[flag];
+      if (value !== undefined) this.flags[flag] = anyTrue([this.flags[flag], value]);
+    }
+  }
+
+  private report(rule: string, params: FindingParams, at: { sql: string; line: number }, onceKey: string | undefined): void {
+    if (onceKey !== undefined) {
+      if (this.briefLocksReported.has(onceKey)) return;
+      this.briefLocksReported.add(onceKey);
+    }
+    this.findings.push({ rule, params, evidence: { file: this.file, line: at.line, statement: shortenStatement(at.sql) } });
+  }
+}
+
+function isZeroSetting(value: Node | undefined): boolean {
+  const constant = nodeOf(value, 'A_Const');
+  if (constant === undefined) return false;
+  if (constant.ival !== undefined) return (constant.ival.ival ?? 0) === 0;
+  const text = constant.sval?.sval?.trim();
+  return text === undefined || /^0+(ms|s|min)?$/.test(text);
+}
+
+/**
+ * Classifies one migration file. Call `await loadParser()` (sql.ts) once before.
+ * Statements are judged in order, each with the state the statements before it left.
+ */
+export function classifyMigration(migration: ExtractedMigration, context: ClassifyContext, options: ClassifyOptions = {}): ClassifiedMigrationWithTypes {
+  const state = new MigrationState(migration.inTransaction, { ...context, postgresVersion: context.postgresVersion || 16 }, options);
+  const classifier = new MigrationClassifier(migration.file, state);
+  for (const statement of migration.statements) classifier.classifyText(statement.sql, statement.line, 0);
+  for (const part of migration.unresolved) {
+    classifier.run({ kind: 'unresolved-part', part, lock: 'none' }, { sql: part.evidence ?? part.reason, line: part.line });
+  }
+  const findings = [...classifier.findings].sort(
+    (a, b) => (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || a.rule.localeCompare(b.rule) || (a.evidence.statement ?? '').localeCompare(b.evidence.statement ?? ''),
+  );
+  return {
+    tables: [...classifier.tables].sort(),
+    heaviness: classifier.flags,
+    findings,
+    breaksOldCode: findings.some((finding) => migrationRule(finding.rule)?.level === 'breaking'),
+    createdTables: [...state.created],
+    declaredColumnTypes: Object.fromEntries([...state.declaredColumnTypes].sort(([a], [b]) => a.localeCompare(b))),
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { classifySql, flags } from './cases.js';
+import type { CaseOptions } from './cases.js';
+
+interface RuleCase {
+  name: string;
+  sql: string;
+  options?: CaseOptions;
+  heaviness: ReturnType<typeof flags>;
+  rules: string[];
+  breaksOldCode: boolean;
+}
+
+describe("adding-field-with-default", () => {
+  const cases: RuleCase[] = [
+    { name: "flagged: gen_random_uuid()", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN token uuid DEFAULT gen_random_uuid()", heaviness: flags(true, true, true), rules: ["adding-field-with-default"], breaksOldCode: false },
+    { name: "flagged: random()", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN score float8 DEFAULT random()", heaviness: flags(true, true, true), rules: ["adding-field-with-default"], breaksOldCode: false },
+    { name: "flagged: clock_timestamp()", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN seen timestamptz DEFAULT clock_timestamp()", heaviness: flags(true, true, true), rules: ["adding-field-with-default"], breaksOldCode: false },
+    { name: "flagged: uuid_generate_v4()", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN ref uuid DEFAULT uuid_generate_v4()", heaviness: flags(true, true, true), rules: ["adding-field-with-default"], breaksOldCode: false },
+    { name: "flagged: bigserial", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN seq bigserial", heaviness: flags(true, true, true), rules: ["adding-field-with-default"], breaksOldCode: false },
+    { name: "flagged: identity", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN n int GENERATED ALWAYS AS IDENTITY", heaviness: flags(true, true, true), rules: ["adding-field-with-default"], breaksOldCode: false },
+    { name: "flagged: stored generated column", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD COLUMN total numeric GENERATED ALWAYS AS (price * quantity) STORED", heaviness: flags(true, true, true), rules: ["adding-field-with-default"], breaksOldCode: false },
+    { name: "flagged: any default before PostgreSQL 11", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN active boolean DEFAULT true", options: { postgresVersion: 10 }, heaviness: flags(true, true, true), rules: ["adding-field-with-default"], breaksOldCode: false },
+    { name: "unknown: default calls an unknown function", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN code text DEFAULT make_code()", heaviness: flags('unknown', 'unknown', 'unknown'), rules: ["adding-field-with-default", "lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    { name: "ok: now()", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN created_at timestamptz DEFAULT now()", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    { name: "ok: CURRENT_TIMESTAMP, NOT NULL", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN updated_at timestamptz NOT NULL DEFAULT CURRENT_TIMESTAMP", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    { name: "ok: constant", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN role text DEFAULT 'viewer'", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    { name: "ok: now() AT TIME ZONE", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN seen_utc timestamp DEFAULT (now() AT TIME ZONE 'utc')", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    { name: "ok: typed empty array and jsonb", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN tags text[] NOT NULL DEFAULT '{}', ADD COLUMN meta jsonb DEFAULT '{}'::jsonb", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    { name: "ok: nullable without default", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN nickname text", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    { name: "ok: new table", sql: "ALTER TABLE users ADD COLUMN token uuid DEFAULT gen_random_uuid()", options: { newTables: ["users"] }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+  ];
+
+  it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {
+    const outcome = await classifySql(sql, options);
+    expect(outcome.heaviness).toEqual(heaviness);
+    expect(outcome.rules).toEqual(rules);
+    expect(outcome.breaksOldCode).toBe(breaksOldCode);
+  });
+
+  it('renders the first flagged case', async () => {
+    const [flagged] = cases;
+    if (flagged === undefined) throw new Error('no flagged case');
+    expect((await classifySql(flagged.sql, flagged.options)).messages).toMatchInlineSnapshot(`
+      [
+        "adding-field-with-default (advisory) line 2: ADD COLUMN users.token rewrites the table: volatile default gen_random_uuid()",
+      ]
+    `);
+  });
+});

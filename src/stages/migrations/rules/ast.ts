@@ -1,0 +1,259 @@
+/**
+ * Reading the libpg-query AST: node access, names, types, expression volatility, WHERE narrowness.
+ * Pure helpers shared by the classifier and the rules; no rule decisions here.
+ */
+import type { Node, RangeVar, TypeName } from 'libpg-query';
+import type { Tri } from '../../../core/tristate.js';
+
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+export type NodeKind = KeysOfUnion<Node>;
+export type NodeBody<K extends NodeKind> = Extract<Node, Record<K, unknown>>[K];
+
+/** The node's body when it is of kind `kind`. */
+export function nodeOf<K extends NodeKind>(node: Node | undefined, kind: K): NodeBody<K> | undefined {
+  if (node === undefined || !(kind in node)) return undefined;
+  return (node as unknown as Record<K, NodeBody<K>>)[kind];
+}
+
+/** The kind of a node: `AlterTableStmt`, `SelectStmt`, … */
+export function kindOf(node: Node): string {
+  return Object.keys(node)[0] ?? 'unknown';
+}
+
+export function stringValue(node: Node | undefined): string | undefined {
+  return nodeOf(node, 'String')?.sval;
+}
+
+/** Table name as written: `schema.table` when qualified, else `table`. */
+export function tableName(relation: RangeVar | undefined): string | undefined {
+  if (relation?.relname === undefined) return undefined;
+  return relation.schemaname === undefined ? relation.relname : `${relation.schemaname}.${relation.relname}`;
+}
+
+/** Name from a list of `String` nodes (`DROP TABLE s.t`, function names). */
+export function dottedName(parts: readonly Node[] | undefined): string | undefined {
+  const names = (parts ?? []).map(stringValue);
+  if (names.length === 0 || names.some((name) => name === undefined)) return undefined;
+  return names.join('.');
+}
+
+/** Comparison key: `public.users` and `users` are the same table (default search_path). */
+export function tableKey(name: string): string {
+  const lower = name.toLowerCase();
+  return lower.startsWith('public.') ? lower.slice('public.'.length) : lower;
+}
+
+const TYPE_ALIASES: Readonly<Record<string, string>> = {
+  integer: 'int4', int: 'int4', serial: 'int4', serial4: 'int4', bigint: 'int8', bigserial: 'int8', serial8: 'int8',
+  smallint: 'int2', smallserial: 'int2', serial2: 'int2', decimal: 'numeric', real: 'float4', 'double precision': 'float8',
+  boolean: 'bool', 'character varying': 'varchar', character: 'bpchar', char: 'bpchar', 'timestamp with time zone': 'timestamptz',
+};
+
+export interface ColumnType {
+  /** Canonical name: `varchar`, `text`, `int4`, `numeric`, … */
+  name: string;
+  /** Type modifiers: varchar(n) → [n], numeric(p,s) → [p, s]. */
+  mods: number[];
+  array: boolean;
+  /** serial / bigserial / smallserial (a sequence default: volatile). */
+  serial: boolean;
+}
+
+export function columnType(typeName: TypeName | undefined): ColumnType | undefined {
+  const parts = (typeName?.names ?? []).map(stringValue);
+  const last = parts[parts.length - 1];
+  if (last === undefined) return undefined;
+  const mods = (typeName?.typmods ?? []).map((mod) => nodeOf(mod, 'A_Const')?.ival?.ival ?? 0);
+  return {
+    name: TYPE_ALIASES[last.toLowerCase()] ?? last.toLowerCase(),
+    mods,
+    array: (typeName?.arrayBounds ?? []).length > 0,
+    serial: /^(small|big)?serial[248]?$/i.test(last),
+  };
+}
+
+export function typeText(type: ColumnType): string {
+  return `${type.name}${type.mods.length > 0 ? `(${type.mods.join(',')})` : ''}${type.array ? '[]' : ''}`;
+}
+
+const INTEGER_WIDTH: Readonly<Record<string, number>> = { int2: 2, int4: 4, int8: 8 };
+const TEXTUAL = new Set(['varchar', 'text']);
+
+/**
+ * Whether changing `from` to `to` keeps storage (binary-coercible, no rewrite) — PostgreSQL's
+ * documented cases: varchar(n)→varchar(m ≥ n) / varchar / text, text→varchar without length,
+ * numeric(p,s)→numeric(q ≥ p, s) or unconstrained numeric.
+ */
+export function isBinaryCoercible(from: ColumnType, to: ColumnType): boolean {
+  if (from.array !== to.array) return false;
+  if (TEXTUAL.has(from.name) && TEXTUAL.has(to.name)) {
+    const fromLimit = from.name === 'varchar' ? from.mods[0] : undefined;
+    const toLimit = to.name === 'varchar' ? to.mods[0] : undefined;
+    return toLimit === undefined || (fromLimit !== undefined && toLimit >= fromLimit);
+  }
+  if (from.name === 'numeric' && to.name === 'numeric') {
+    const [fromPrecision, fromScale = 0] = from.mods;
+    const [toPrecision, toScale = 0] = to.mods;
+    if (toPrecision === undefined) return true;
+    return fromPrecision !== undefined && toPrecision >= fromPrecision && toScale === fromScale;
+  }
+  return from.name === to.name && from.mods.join() === to.mods.join();
+}
+
+/** Whether every value of `from` fits `to` (old code writing `from`-shaped values keeps working). */
+export function isWidening(from: ColumnType, to: ColumnType): boolean {
+  if (isBinaryCoercible(from, to)) return true;
+  if (from.array !== to.array) return false;
+  const fromWidth = INTEGER_WIDTH[from.name];
+  const toWidth = INTEGER_WIDTH[to.name];
+  if (fromWidth !== undefined && toWidth !== undefined) return toWidth >= fromWidth;
+  if (from.name === 'float4' && to.name === 'float8') return true;
+  if (fromWidth !== undefined && to.name === 'numeric' && to.mods.length === 0) return true;
+  if (from.name === 'bpchar' && TEXTUAL.has(to.name)) return to.mods[0] === undefined || to.mods[0] >= (from.mods[0] ?? 1);
+  return false;
+}
+
+/** Functions whose value is fixed for the statement: a default using only these does not rewrite (PG 11+). */
+const NON_VOLATILE_FUNCTIONS = new Set([
+  'now', 'transaction_timestamp', 'statement_timestamp', 'current_date', 'lower', 'upper', 'coalesce', 'to_jsonb',
+  'jsonb_build_object', 'jsonb_build_array', 'json_build_object', 'json_build_array', 'array', 'concat', 'to_timestamp',
+  'make_interval', 'current_setting', 'length', 'abs', 'round', 'trim', 'replace', 'substring', 'left', 'right',
+  'timezone', 'date_trunc', 'to_char', 'md5', 'array_to_json', 'to_json', 'json_object', 'jsonb_object',
+]);
+/** Known volatile functions: a default calling one is evaluated per row, so the table is rewritten. */
+const VOLATILE_FUNCTIONS = new Set([
+  'random', 'gen_random_uuid', 'uuid_generate_v1', 'uuid_generate_v1mc', 'uuid_generate_v4', 'clock_timestamp',
+  'timeofday', 'nextval', 'txid_current', 'uuidv4', 'uuidv7', 'random_normal', 'gen_random_bytes',
+]);
+
+/** Built-ins a migration may call in a SELECT without touching tables (aggregates, settings, advisory locks, sequences). */
+const HARMLESS_BUILTINS = new Set([
+  'count', 'sum', 'min', 'max', 'avg', 'array_agg', 'string_agg', 'jsonb_agg', 'json_agg', 'bool_and', 'bool_or',
+  'set_config', 'pg_advisory_lock', 'pg_advisory_unlock', 'pg_advisory_xact_lock', 'pg_try_advisory_lock',
+  'pg_try_advisory_xact_lock', 'pg_advisory_unlock_all', 'setval', 'currval', 'lastval', 'format', 'to_regclass',
+  'pg_get_serial_sequence', 'version', 'current_database', 'current_schema', 'current_user', 'pg_sleep', 'exists',
+  'generate_series', 'unnest', 'jsonb_array_elements', 'json_array_elements', 'jsonb_each', 'array_length',
+]);
+
+export function isKnownBuiltinFunction(name: string): boolean {
+  const bare = name.toLowerCase();
+  return HARMLESS_BUILTINS.has(bare) || NON_VOLATILE_FUNCTIONS.has(bare) || VOLATILE_FUNCTIONS.has(bare);
+}
+
+/** System catalogs: reading them is not reading an application table. */
+export function isCatalogTable(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('pg_') || lower.startsWith('pg_catalog.') || lower.startsWith('information_schema.');
+}
+
+function childNodes(value: unknown, into: Node[]): void {
+  if (Array.isArray(value)) for (const item of value) childNodes(item, into);
+  else if (value !== null && typeof value === 'object') into.push(value as Node);
+}
+
+/** Every node of an expression tree, depth first (objects only; order is stable). */
+export function walkNodes(root: unknown, visit: (kind: string, body: Record<string, unknown>) => void): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (/^[A-Z]/.test(key) && child !== null && typeof child === 'object' && !Array.isArray(child)) {
+          visit(key, child as Record<string, unknown>);
+        }
+        const nested: Node[] = [];
+        childNodes(child, nested);
+        for (let i = nested.length - 1; i >= 0; i--) stack.push(nested[i]);
+      }
+    }
+  }
+}
+
+export interface Volatility {
+  volatile: Tri;
+  /** The function that decided (`random`), or the unknown one. */
+  function?: string;
+}
+
+/** Whether a default expression is volatile: `true` (known volatile call), `false` (constants and stable calls), `unknown` (a function we do not know). */
+export function expressionVolatility(expression: Node | undefined): Volatility {
+  let result: Volatility = { volatile: false };
+  walkNodes(expression, (kind, body) => {
+    if (kind !== 'FuncCall' || result.volatile === true) return;
+    const name = dottedName((body as { funcname?: Node[] }).funcname)?.toLowerCase() ?? '?';
+    const bare = name.replace(/^pg_catalog\./, '').replace(/^public\./, '');
+    if (VOLATILE_FUNCTIONS.has(bare)) result = { volatile: true, function: bare };
+    else if (!NON_VOLATILE_FUNCTIONS.has(bare) && result.volatile === false) result = { volatile: 'unknown', function: bare };
+  });
+  return result;
+}
+
+function isConstant(node: Node | undefined): boolean {
+  if (node === undefined) return false;
+  if (nodeOf(node, 'A_Const') !== undefined || nodeOf(node, 'ParamRef') !== undefined) return true;
+  const cast = nodeOf(node, 'TypeCast');
+  if (cast !== undefined) return isConstant(cast.arg);
+  const list = nodeOf(node, 'List');
+  if (list !== undefined) return (list.items ?? []).every(isConstant);
+  const array = nodeOf(node, 'A_ArrayExpr');
+  if (array !== undefined) return (array.elements ?? []).every(isConstant);
+  return false;
+}
+
+function isKeyColumn(node: Node | undefined): boolean {
+  const fields = nodeOf(node, 'ColumnRef')?.fields ?? [];
+  const column = stringValue(fields[fields.length - 1])?.toLowerCase();
+  return column !== undefined && /^(id|uuid)$|_(id|uuid)$/.test(column);
+}
+
+/**
+ * A WHERE that touches a bounded set of rows: equality or IN against constants on an identifier
+ * column (`id`, `uuid`, `*_id`, `*_uuid`), possibly AND-ed with anything. Everything else is broad.
+ */
+export function isNarrowWhere(where: Node | undefined): boolean {
+  if (where === undefined) return false;
+  const bool = nodeOf(where, 'BoolExpr');
+  if (bool !== undefined) {
+    const args = bool.args ?? [];
+    if (bool.boolop === 'AND_EXPR') return args.some(isNarrowWhere);
+    if (bool.boolop === 'OR_EXPR') return args.length > 0 && args.every(isNarrowWhere);
+    return false;
+  }
+  const expr = nodeOf(where, 'A_Expr');
+  if (expr === undefined) return false;
+  const operator = stringValue(expr.name?.[0]);
+  if (operator !== '=') return false;
+  if (expr.kind === 'AEXPR_OP' || expr.kind === 'AEXPR_IN') {
+    return (isKeyColumn(expr.lexpr) && isConstant(expr.rexpr)) || (isKeyColumn(expr.rexpr) && isConstant(expr.lexpr));
+  }
+  return false;
+}
+
+/** Tables read by a SELECT's FROM (and joins, subqueries, CTEs), as written. */
+export function tablesRead(select: unknown): string[] {
+  const names: string[] = [];
+  walkNodes(select, (kind, body) => {
+    if (kind === 'RangeVar') {
+      const name = tableName(body as RangeVar);
+      if (name !== undefined) names.push(name);
+    }
+  });
+  return names;
+}
+
+/** Function names called anywhere in a statement. */
+export function functionsCalled(root: unknown): string[] {
+  const names: string[] = [];
+  walkNodes(root, (kind, body) => {
+    if (kind === 'FuncCall') names.push(dottedName((body as { funcname?: Node[] }).funcname)?.toLowerCase() ?? '?');
+  });
+  return names;
+}
+
+/** Shortened statement text for evidence (~200 characters, whitespace collapsed). */
+export function shortenStatement(sql: string, limit = 200): string {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  return flat.length <= limit ? flat : `${flat.slice(0, limit - 1)}…`;
+}

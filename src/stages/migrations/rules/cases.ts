@@ -1,0 +1,58 @@
+/**
+ * Runs SQL through the real parser and classifier for the rule table tests (one migration, one file).
+ * Kept outside the test files so every rule test reads the same way.
+ */
+import type { Heaviness } from '../../../artifact/types.js';
+import type { Tri } from '../../../core/tristate.js';
+import { renderTemplate } from '../../../rules/types.js';
+import type { UnresolvedPart } from '../types.js';
+import { migrationRule } from '../catalogue.js';
+import { classifyMigration } from '../classify.js';
+import { loadParser } from '../sql.js';
+
+export interface CaseOptions {
+  /** Default true: `.sql` files and knex migrations run in a transaction. */
+  inTransaction?: boolean;
+  postgresVersion?: number;
+  /** Tables created earlier in the release. */
+  newTables?: string[];
+  columnTypes?: Record<string, string>;
+  /** Parts the extractor could not resolve. */
+  unresolved?: UnresolvedPart[];
+}
+
+export interface CaseOutcome {
+  heaviness: Heaviness;
+  /** Rule ids of the findings, in report order. */
+  rules: string[];
+  /** `rule (level) line N: message`, for inline snapshots. */
+  messages: string[];
+  breaksOldCode: boolean;
+  tables: string[];
+}
+
+export function flags(locksTable: Tri, rewritesTable: Tri, scansTable: Tri): Heaviness {
+  return { locksTable, rewritesTable, scansTable };
+}
+
+export const LIGHT = flags(false, false, false);
+export const UNKNOWN = flags('unknown', 'unknown', 'unknown');
+
+export async function classifySql(sql: string, options: CaseOptions = {}): Promise<CaseOutcome> {
+  await loadParser();
+  const result = classifyMigration(
+    { file: 'migrations/001.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: options.unresolved ?? [], inTransaction: options.inTransaction ?? true },
+    { postgresVersion: options.postgresVersion ?? 16, newTables: new Set(options.newTables ?? []) },
+    { columnTypes: new Map(Object.entries(options.columnTypes ?? {})) },
+  );
+  return {
+    heaviness: result.heaviness,
+    rules: result.findings.map((finding) => finding.rule),
+    messages: result.findings.map((finding) => {
+      const meta = migrationRule(finding.rule);
+      return `${finding.rule} (${meta?.level ?? '?'}) line ${finding.evidence.line ?? '?'}: ${renderTemplate(meta?.message ?? '', finding.params)}`;
+    }),
+    breaksOldCode: result.breaksOldCode,
+    tables: result.tables,
+  };
+}

@@ -1,0 +1,30 @@
+import { isBinaryCoercible, nodeOf, stringValue, typeText } from './ast.js';
+import type { OperationOf } from './rule.js';
+import { forOperations } from './rule.js';
+
+/** `USING col` or `USING col::newtype` converts exactly like no USING at all (knex emits the latter). */
+function usingIsPlainCast(operation: OperationOf<'alter-column-type'>): boolean {
+  if (operation.using === undefined) return true;
+  const cast = nodeOf(operation.using, 'TypeCast');
+  const fields = nodeOf(cast?.arg ?? operation.using, 'ColumnRef')?.fields ?? [];
+  return fields.length === 1 && stringValue(fields[0]) === operation.column;
+}
+
+/**
+ * ALTER COLUMN TYPE rewrites the table and its indexes unless the change is binary-coercible.
+ * The previous type is only known when this migration (or the context) declared it; otherwise unknown.
+ */
+export const rule = forOperations(['alter-column-type'], (operation, context) => {
+  if (context.isNewTable(operation.table)) return undefined;
+  const to = operation.to === undefined ? '?' : typeText(operation.to);
+  const params = (reason: string) => ({ table: operation.table, column: operation.column, type: to, reason });
+  if (!usingIsPlainCast(operation)) return { params: params('rewrites the table and its indexes (a USING expression computes every row)') };
+  if (operation.from === undefined || operation.to === undefined) {
+    return {
+      params: params('a rewrite cannot be ruled out (the previous type is not known from the migration)'),
+      flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+    };
+  }
+  if (isBinaryCoercible(operation.from, operation.to)) return undefined;
+  return { params: params(`rewrites the table and its indexes (${typeText(operation.from)} → ${to} is not binary-coercible)`) };
+});

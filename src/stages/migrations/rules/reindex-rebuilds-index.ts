@@ -1,0 +1,19 @@
+import { forOperations } from './rule.js';
+
+/**
+ * REINDEX rebuilds from a full scan; without CONCURRENTLY it blocks writes meanwhile.
+ * CONCURRENTLY exists from PostgreSQL 12: on an older target the statement fails, so nothing is proven.
+ */
+export const rule = forOperations(['reindex'], (operation, context) => {
+  if (operation.table !== undefined && context.isNewTable(operation.table)) return undefined;
+  if (operation.concurrent && context.postgresVersion < 12) {
+    return {
+      params: { target: operation.target, mode: `CONCURRENTLY, which PostgreSQL ${context.postgresVersion} does not have (the statement fails)` },
+      flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+    };
+  }
+  return {
+    params: { target: operation.target, mode: operation.concurrent ? 'CONCURRENTLY' : 'blocking writes (SHARE)' },
+    flags: { locksTable: !operation.concurrent, rewritesTable: true, scansTable: true },
+  };
+});

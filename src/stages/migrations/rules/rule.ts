@@ -1,0 +1,135 @@
+/**
+ * The shape every migration rule shares: the operations the classifier extracts from the AST,
+ * the explicit context passed to each rule (STYLE.md 6), and what a rule returns.
+ */
+import type { ColumnDef, Constraint, IndexStmt, Node } from 'libpg-query';
+import type { Heaviness } from '../../../artifact/types.js';
+import type { FindingParams, RuleMeta } from '../../../rules/types.js';
+import type { UnresolvedPart } from '../types.js';
+import type { ColumnType } from './ast.js';
+
+/** PostgreSQL table lock modes, weakest first. */
+export const LOCK_MODES = [
+  'none',
+  'ACCESS SHARE',
+  'ROW EXCLUSIVE',
+  'SHARE UPDATE EXCLUSIVE',
+  'SHARE',
+  'SHARE ROW EXCLUSIVE',
+  'EXCLUSIVE',
+  'ACCESS EXCLUSIVE',
+] as const;
+export type LockMode = (typeof LOCK_MODES)[number];
+
+export function lockRank(mode: LockMode): number {
+  return LOCK_MODES.indexOf(mode);
+}
+
+/** SHARE or stronger blocks INSERT/UPDATE/DELETE (the definition of `locksTable`). */
+export function blocksWrites(mode: LockMode): boolean {
+  return lockRank(mode) >= lockRank('SHARE');
+}
+
+export function strongerLock(a: LockMode, b: LockMode): LockMode {
+  return lockRank(a) >= lockRank(b) ? a : b;
+}
+
+interface OperationBase {
+  /** Table the operation locks or touches, as written (schema-qualified when the SQL is). */
+  table?: string;
+  /** Lock taken on `table` by the operation itself (rules may report a stronger one). */
+  lock: LockMode;
+}
+
+/** What one statement does, one entry per effect (an ALTER TABLE with three clauses gives three). */
+export type Operation = OperationBase &
+  (
+    | { kind: 'add-column'; table: string; column: ColumnDef }
+    | { kind: 'alter-column-type'; table: string; column: string; to: ColumnType | undefined; from: ColumnType | undefined; using: Node | undefined }
+    | { kind: 'set-not-null'; table: string; column: string }
+    | { kind: 'add-constraint'; table: string; constraint: Constraint }
+    | { kind: 'validate-constraint'; table: string; constraint: string }
+    | { kind: 'drop-column'; table: string; column: string }
+    | { kind: 'rename-column'; table: string; column: string; newName: string }
+    | { kind: 'rename-table'; table: string; newName: string }
+    | { kind: 'set-logged'; table: string; logged: boolean }
+    | { kind: 'detach-partition'; table: string; partition: string; concurrent: boolean }
+    | { kind: 'create-index'; table: string; index: IndexStmt }
+    | { kind: 'drop-index'; index: string; concurrent: boolean }
+    | { kind: 'reindex'; target: string; concurrent: boolean }
+    | { kind: 'drop-table'; table: string }
+    | { kind: 'truncate'; table: string }
+    | { kind: 'rename-enum-value'; type: string; from: string; to: string }
+    | { kind: 'update'; table: string; where: Node | undefined }
+    | { kind: 'delete'; table: string; where: Node | undefined }
+    /** A query reading existing tables: INSERT … SELECT, CREATE TABLE AS, SELECT INTO, SELECT … FROM. */
+    | { kind: 'read-query'; table: string; statement: string; where: Node | undefined }
+    | { kind: 'vacuum'; table: string; full: boolean }
+    | { kind: 'cluster'; table: string }
+    | { kind: 'refresh-materialized-view'; table: string; concurrent: boolean }
+    /** A catalog-only change: its `lock` on `table` (if any) is held only for the catalog update. */
+    | { kind: 'catalog-only'; statement: string }
+    /** Pseudo-operations raised by the classifier itself. */
+    | { kind: 'brief-lock'; table: string }
+    | { kind: 'unclassified'; statement: string }
+    | { kind: 'unparsable'; message: string }
+    | { kind: 'dynamic-sql'; reason: string }
+    | { kind: 'loop-over-data'; loop: string }
+    | { kind: 'function-call'; function: string }
+    | { kind: 'unresolved-part'; part: UnresolvedPart }
+  );
+
+export type OperationKind = Operation['kind'];
+export type OperationOf<K extends OperationKind> = Extract<Operation, { kind: K }>;
+
+/** Read-only view of the migration state so far, handed to every rule. */
+export interface RuleContext {
+  readonly postgresVersion: number;
+  /** Whether the statement runs inside a transaction (the runner's, or an explicit BEGIN). */
+  readonly inTransaction: boolean;
+  /** A non-zero `lock_timeout` was set (SET / SET LOCAL / set_config) before this statement. */
+  readonly lockTimeoutSet: boolean;
+  /** Created earlier in this migration or earlier in the release: empty, nothing on it is heavy. */
+  isNewTable(table: string | undefined): boolean;
+  /** A valid `CHECK (column IS NOT NULL)` exists on the table (added and validated in this migration). */
+  hasValidNotNullCheck(table: string, column: string): boolean;
+  /** The constraint was added NOT VALID earlier in the same transaction (its lock is still held). */
+  addedNotValidInThisTransaction(table: string, constraint: string): boolean;
+}
+
+/** A rule's verdict on one operation: parameters for the message and, when they differ from the catalogue facts, the flags. */
+export interface RuleHit {
+  params: FindingParams;
+  /** Flags this hit sets; omitted → derived from the rule's catalogue facts. */
+  flags?: Partial<Heaviness>;
+  /** Extra tables touched (FK referenced tables). */
+  tables?: string[];
+}
+
+export type RuleCheck<K extends OperationKind = OperationKind> = (operation: OperationOf<K>, context: RuleContext) => RuleHit | undefined;
+
+/** Documented behaviour of the operation a rule flags (migration-facts.md), also used to derive flags. */
+export interface RuleFacts {
+  lock: LockMode;
+  rewrites: boolean;
+  scans: boolean;
+  /** PostgreSQL versions the behaviour applies to, in words. */
+  versions: string;
+  /** What to do instead. */
+  saferAlternative: string;
+}
+
+export interface MigrationRuleEntry<Id extends string = string> extends RuleMeta<Id> {
+  readonly surface: 'migrations';
+  readonly operations: readonly OperationKind[];
+  readonly facts: RuleFacts;
+  readonly check: RuleCheck;
+}
+
+/** Lets a rule file declare a check for specific operation kinds while the catalogue stores it generically. */
+export function forOperations<K extends OperationKind>(kinds: readonly K[], check: RuleCheck<K>): { operations: readonly K[]; check: RuleCheck } {
+  return {
+    operations: kinds,
+    check: (operation, context) => (kinds.includes(operation.kind as K) ? check(operation as OperationOf<K>, context) : undefined),
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { classifySql, flags } from './cases.js';
+import type { CaseOptions } from './cases.js';
+
+interface RuleCase {
+  name: string;
+  sql: string;
+  options?: CaseOptions;
+  heaviness: ReturnType<typeof flags>;
+  rules: string[];
+  breaksOldCode: boolean;
+}
+
+describe("validating-constraint-scans-table", () => {
+  const cases: RuleCase[] = [
+    { name: "flagged: VALIDATE in its own migration", sql: "ALTER TABLE orders VALIDATE CONSTRAINT orders_user_fk", heaviness: flags(false, false, true), rules: ["validating-constraint-scans-table"], breaksOldCode: false },
+    { name: "flagged: VALIDATE in the transaction that added it NOT VALID", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT amount_positive CHECK (amount > 0) NOT VALID;\nALTER TABLE orders VALIDATE CONSTRAINT amount_positive", heaviness: flags(true, false, true), rules: ["constraint-rejects-old-code-writes", "lock-timeout-bounds-brief-lock", "validating-constraint-scans-table"], breaksOldCode: true },
+    { name: "ok: new table", sql: "ALTER TABLE orders VALIDATE CONSTRAINT orders_user_fk", options: { newTables: ["orders"] }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+  ];
+
+  it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {
+    const outcome = await classifySql(sql, options);
+    expect(outcome.heaviness).toEqual(heaviness);
+    expect(outcome.rules).toEqual(rules);
+    expect(outcome.breaksOldCode).toBe(breaksOldCode);
+  });
+
+  it('renders the first flagged case', async () => {
+    const [flagged] = cases;
+    if (flagged === undefined) throw new Error('no flagged case');
+    expect((await classifySql(flagged.sql, flagged.options)).messages).toMatchInlineSnapshot(`
+      [
+        "validating-constraint-scans-table (info) line 1: VALIDATE CONSTRAINT orders_user_fk on orders reads every row without blocking reads or writes",
+      ]
+    `);
+  });
+});

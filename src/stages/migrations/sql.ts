@@ -1,0 +1,126 @@
+/**
+ * The PostgreSQL grammar (libpg-query, WASM): loaded once, asynchronously, then used synchronously
+ * by the classifier. The module is imported lazily so that CLI start-up never pays for the WASM.
+ */
+import type * as LibPgQueryModule from 'libpg-query';
+import type { Node, ParseResult } from 'libpg-query';
+
+type LibPgQuery = typeof LibPgQueryModule;
+
+let parserModule: LibPgQuery | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the WASM parser once; later calls return the same promise. */
+export function loadParser(): Promise<void> {
+  loading ??= (async () => {
+    const module = await import('libpg-query');
+    await module.loadModule();
+    parserModule = module;
+  })();
+  return loading;
+}
+
+function parser(): LibPgQuery {
+  if (parserModule === undefined) throw new Error('SQL parser not loaded: call `await loadParser()` first');
+  return parserModule;
+}
+
+/** A parse failure with the parser's own message and the 1-based line it points at. */
+export class SqlParseError extends Error {
+  constructor(
+    readonly parserMessage: string,
+    readonly line: number,
+  ) {
+    super(`SQL parse error at line ${line}: ${parserMessage}`);
+    this.name = 'SqlParseError';
+  }
+}
+
+export interface ParsedStatement {
+  /** The statement's own text (no trailing semicolon). */
+  sql: string;
+  /** 1-based line of the statement's first token. */
+  line: number;
+  /** The statement's AST node, e.g. `{ AlterTableStmt: {...} }`. */
+  node: Node;
+}
+
+const NEWLINE = 0x0a;
+
+function countNewlines(bytes: Uint8Array, end: number): number {
+  let count = 0;
+  for (let i = 0; i < end; i++) if (bytes[i] === NEWLINE) count++;
+  return count;
+}
+
+/** Byte index of the first token at or after `start`: skips whitespace and `--` / `/* *\/` comments. */
+function firstTokenOffset(text: string): number {
+  let i = 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (text.startsWith('--', i)) {
+      const end = text.indexOf('\n', i);
+      i = end === -1 ? text.length : end + 1;
+    } else if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 2;
+    } else {
+      return i;
+    }
+  }
+}
+
+function errorLine(error: unknown, sqlText: string, firstLine: number): SqlParseError {
+  const details = (error as { sqlDetails?: { message?: string; cursorPosition?: number } }).sqlDetails;
+  const message = details?.message ?? (error instanceof Error ? error.message : String(error));
+  // cursorPosition is a 0-based character index into the text we passed.
+  const cursor = Math.max(0, Math.min(details?.cursorPosition ?? 0, sqlText.length));
+  const linesBefore = sqlText.slice(0, cursor).split('\n').length - 1;
+  return new SqlParseError(message, firstLine + linesBefore);
+}
+
+/**
+ * Parses SQL text holding one or more statements. `stmt_location`/`stmt_len` are UTF-8 byte offsets,
+ * so the text is sliced as bytes (non-ASCII string literals before a statement would otherwise shift it).
+ */
+export function parseStatements(sqlText: string, firstLine = 1): ParsedStatement[] {
+  let result: ParseResult;
+  try {
+    result = parser().parseSync(sqlText);
+  } catch (error) {
+    throw errorLine(error, sqlText, firstLine);
+  }
+  const bytes = Buffer.from(sqlText, 'utf8');
+  const statements: ParsedStatement[] = [];
+  for (const raw of result.stmts ?? []) {
+    if (raw.stmt === undefined) continue;
+    const start = raw.stmt_location ?? 0;
+    const end = raw.stmt_len === undefined || raw.stmt_len === 0 ? bytes.length : start + raw.stmt_len;
+    const slice = bytes.subarray(start, end).toString('utf8');
+    const skip = firstTokenOffset(slice);
+    const skippedBytes = Buffer.byteLength(slice.slice(0, skip), 'utf8');
+    statements.push({
+      sql: slice.slice(skip).trimEnd(),
+      line: firstLine + countNewlines(bytes, start + skippedBytes),
+      node: raw.stmt,
+    });
+  }
+  return statements;
+}
+
+/**
+ * Splits SQL text into statements with the 1-based line each starts on (`firstLine` is the line of
+ * the text's first character). Throws {@link SqlParseError} on a syntax error.
+ */
+export function splitStatements(sqlText: string, firstLine = 1): { sql: string; line: number }[] {
+  return parseStatements(sqlText, firstLine).map(({ sql, line }) => ({ sql, line }));
+}
+
+/** PL/pgSQL parse of a DO block or CREATE FUNCTION statement (the JSON of libpg-query's plpgsql parser). */
+export function parsePlpgsql(statementSql: string, firstLine = 1): unknown {
+  try {
+    return parser().parsePlPgSQLSync(statementSql);
+  } catch (error) {
+    throw errorLine(error, statementSql, firstLine);
+  }
+}
