@@ -7,7 +7,8 @@ import type { Finding } from '../../rules/types.js';
 import type { ExtractedMigration } from './types.js';
 import type { ChangedPath, StageInput, StageResult } from '../contract.js';
 import { classifyMigration } from './classify.js';
-import { extractMigration, MIGRATION_EXTENSIONS } from './extract/index.js';
+import { extractMigration } from './extract/index.js';
+import { migrationFolderOf } from './folders.js';
 import type { MigrationFileRuleId } from './stage-rules.js';
 import { loadParser } from './sql.js';
 
@@ -18,31 +19,10 @@ import { loadParser } from './sql.js';
 
 const UNKNOWN_HEAVINESS: Heaviness = { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' };
 
+export { isMigrationFileName, migrationFolderOf } from './folders.js';
+
 export function notConfiguredSection(): MigrationsSection {
   return { present: 'unknown', count: 0, coreCount: 0, eeCount: 0, files: [] };
-}
-
-function normalizeDir(dir: string): string {
-  const trimmed = posix.normalize(dir.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/+$/, '');
-  return trimmed === '.' ? '' : trimmed;
-}
-
-/**
- * A migration is a file directly in a configured folder (knex loads only the folder itself, not
- * sub-folders) with a migration extension; TypeScript declarations and test files are not migrations.
- */
-export function isMigrationFileName(name: string): boolean {
-  if (!MIGRATION_EXTENSIONS.some((extension) => name.endsWith(extension))) return false;
-  if (/\.d\.[cm]?ts$/.test(name)) return false;
-  if (/\.(test|spec)\.[cm]?[jt]s$/.test(name)) return false;
-  return !name.startsWith('.');
-}
-
-/** The configured folder a path is a migration of, or undefined. */
-export function migrationFolderOf(path: string, folders: readonly MigrationsFolder[]): MigrationsFolder | undefined {
-  const parent = posix.dirname(path) === '.' ? '' : posix.dirname(path);
-  if (!isMigrationFileName(posix.basename(path))) return undefined;
-  return folders.find((folder) => normalizeDir(folder.dir) === parent);
 }
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>

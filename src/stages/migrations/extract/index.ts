@@ -5,8 +5,7 @@ import { extractSqlMigration } from './sql-file.js';
 
 export type { ReadRepoFile } from './modules.js';
 
-/** Extensions a migrations folder may hold: `.sql` files, and knex migrations in TypeScript or JavaScript. */
-export const MIGRATION_EXTENSIONS = ['.sql', '.ts', '.js', '.cjs', '.mjs'] as const;
+export { MIGRATION_EXTENSIONS } from '../folders.js';
 
 /**
  * Statements of one migration file, by its extension. `readRepoFile` reads other files of the

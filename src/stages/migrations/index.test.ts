@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { stageInput } from '../../../test/helpers/stage-input.js';
+import { migrationsStage } from './index.js';
+import { runMigrationsStage } from './stage.js';
+
+describe('migrationsStage fast path', () => {
+  const config = { migrations: [{ dir: 'db/migrations', edition: 'core' as const }] };
+
+  it('answers "no migrations" exactly as the full stage does when no migration file changed', async () => {
+    const input = stageInput({ base: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'x' }, head: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'y', 'db/migrations/nested/002.sql': 'drop table a;' } }, config);
+    const fast = await migrationsStage.run(input);
+    expect(fast).toEqual(await runMigrationsStage(input));
+    expect(fast.verdict).toEqual({ checked: true, breaking: false });
+    expect(input.reads.size).toBe(0);
+  });
+
+  it('still runs the full stage when a migration was added', async () => {
+    const input = stageInput({ base: {}, head: { 'db/migrations/002.sql': 'create index i on users (a);' } }, config);
+    const result = await migrationsStage.run(input);
+    expect(result.section.count).toBe(1);
+    expect(result.verdict.breaking).toBe(true);
+  });
+});
