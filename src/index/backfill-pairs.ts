@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { describeError } from '../core/errors.js';
+import type { Tri } from '../core/tristate.js';
+import { renderMarkdownReport } from '../artifact/report.js';
+import { serializeArtifact, writeFileAtomic } from '../artifact/write.js';
+import type { ReleaseSafetyArtifact } from '../artifact/types.js';
+import { generateRelease } from '../generate/generate.js';
+import type { GenerateOutcome } from '../generate/generate.js';
+import { openRepository } from '../git/index.js';
+import type { Repository } from '../git/index.js';
+import type { BackfillPair } from './backfill-plan.js';
+import { failClosedArtifact } from './fail-closed.js';
+import { BACKFILL_REPORT_SUFFIX } from './load.js';
+
+/**
+ * One worker's share of a backfill: a contiguous run of pairs over ONE repository session, so the
+ * persistent `cat-file --batch`, the tree listings and the blob-text cache serve every pair in turn
+ * (neighbouring releases share almost every blob).
+ */
+export interface PairJob {
+  repoDir: string;
+  outDir: string;
+  config?: { text: string; source: string };
+  pairs: BackfillPair[];
+}
+
+export interface PairResult {
+  version: string;
+  previousVersion: string;
+  status: 'generated' | 'failed';
+  rollingUpdateSafe: Tri;
+  /** Wall time of this pair (generate + write), milliseconds. */
+  ms: number;
+  /** Why generation failed (the artifact is then fail-closed). */
+  error?: string;
+}
+
+export function artifactPath(outDir: string, version: string): string {
+  return join(outDir, `${version}.json`);
+}
+
+export function reportPath(outDir: string, version: string): string {
+  return join(outDir, `${version}${BACKFILL_REPORT_SUFFIX}`);
+}
+
+/** First words of the failure line of a sidecar report: how a resumed run recognises a fail-closed artifact. */
+const FAILURE_LINE = 'Generation failed: ';
+
+/**
+ * Whether a resumed run may skip this release: its artifact exists and was really generated. A
+ * fail-closed artifact (its report says generation failed) is retried, so a fixed cause (a config,
+ * a crash) does not stay baked into the history.
+ */
+export function isDone(outDir: string, version: string): boolean {
+  if (!existsSync(artifactPath(outDir, version))) return false;
+  const report = reportPath(outDir, version);
+  if (!existsSync(report)) return true;
+  return !readFileSync(report, 'utf8').split('\n').some((line) => line.startsWith(FAILURE_LINE));
+}
+
+export async function processPairs(job: PairJob, onResult: (result: PairResult) => void): Promise<void> {
+  let repository: Repository | undefined;
+  let openError: string | undefined;
+  try {
+    repository = await openRepository(job.repoDir);
+  } catch (error) {
+    openError = `cannot open the repository: ${describeError(error)}`;
+  }
+  try {
+    for (const pair of job.pairs) onResult(await processPair(repository, openError, job, pair));
+  } finally {
+    await repository?.close();
+  }
+}
+
+async function processPair(repository: Repository | undefined, openError: string | undefined, job: PairJob, pair: BackfillPair): Promise<PairResult> {
+  const started = performance.now();
+  const version = pair.head.version;
+  const previousVersion = pair.base.version;
+  let artifact: ReleaseSafetyArtifact;
+  let report: string;
+  try {
+    if (!repository) throw new Error(openError ?? 'no repository');
+    const outcome = await generateRelease(repository, {
+      // Full ref names: exact even when a branch shares the tag's name.
+      from: `refs/tags/${pair.base.tag}`,
+      to: `refs/tags/${pair.head.tag}`,
+      version,
+      previousVersion,
+      config: job.config,
+    });
+    artifact = outcome.artifact;
+    report = retroactiveReport(pair, outcome);
+  } catch (caught) {
+    return failPair(job.outDir, pair, describeError(caught), started);
+  }
+  return writePair(job.outDir, pair, artifact, report, undefined, started);
+}
+
+/** Writes the fail-closed artifact of a pair that could not be generated, with the cause in its report. */
+export function failPair(outDir: string, pair: BackfillPair, error: string, started = performance.now()): PairResult {
+  const artifact = failClosedArtifact(pair.head.version, pair.base.version, pair.head.date);
+  return writePair(outDir, pair, artifact, failedReport(pair, error), error, started);
+}
+
+function writePair(outDir: string, pair: BackfillPair, artifact: ReleaseSafetyArtifact, report: string, error: string | undefined, started: number): PairResult {
+  const version = pair.head.version;
+  // The report (the retroactive marker `index` looks for) first, the artifact last: an artifact on
+  // disk always has its marker, and a run interrupted in between simply redoes the pair.
+  writeFileAtomic(reportPath(outDir, version), report);
+  writeFileAtomic(artifactPath(outDir, version), serializeArtifact(artifact));
+  return {
+    version,
+    previousVersion: pair.base.version,
+    status: error === undefined ? 'generated' : 'failed',
+    rollingUpdateSafe: artifact.compatibility.rollingUpdateSafe,
+    ms: Math.round(performance.now() - started),
+    ...(error === undefined ? {} : { error }),
+  };
+}
+
+function retroactiveBanner(pair: BackfillPair): string {
+  return (
+    `> **Generated retroactively** by \`release-safety backfill\` from tags \`${pair.base.tag}\` → \`${pair.head.tag}\`; ` +
+    `this artifact was not published with the release. In the index its entry is marked \`backfilled: true\`.\n`
+  );
+}
+
+function retroactiveReport(pair: BackfillPair, outcome: GenerateOutcome): string {
+  const markdown = renderMarkdownReport(outcome);
+  const [title, ...rest] = markdown.split('\n');
+  return [`${title} (generated retroactively)`, '', retroactiveBanner(pair).trimEnd(), ...rest].join('\n');
+}
+
+function failedReport(pair: BackfillPair, error: string): string {
+  return [
+    `# Release safety: ${pair.head.version} (generated retroactively)`,
+    '',
+    retroactiveBanner(pair),
+    `${FAILURE_LINE}${error.replace(/\s+/g, ' ')}`,
+    '',
+    'The artifact is fail-closed: every surface unchecked, `rollingUpdateSafe: "unknown"`, strategy `Recreate`.',
+    '',
+  ].join('\n');
+}

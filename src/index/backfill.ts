@@ -1,0 +1,135 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { InputError, describeError } from '../core/errors.js';
+import { parseConfig } from '../config/load.js';
+import { openRepository } from '../git/index.js';
+import { planBackfillPairs } from './backfill-plan.js';
+import type { BackfillPair } from './backfill-plan.js';
+import { failPair, isDone, processPairs } from './backfill-pairs.js';
+import type { PairJob, PairResult } from './backfill-pairs.js';
+import { chooseReleaseTags } from './load.js';
+import type { BackfillProgress } from './progress.js';
+
+/**
+ * `backfill`: an artifact for every consecutive pair of release tags from `--from` to `--to`.
+ * Resumable (an existing `<version>.json` is skipped unless `force`, or unless it was failed closed:
+ * those are retried); a pair that fails gets a
+ * fail-closed artifact and a warning and the run goes on; `jobs` > 1 splits the pairs into
+ * contiguous runs, one worker thread and one repository session each.
+ */
+export interface BackfillOptions {
+  repoDir: string;
+  from: string;
+  to: string;
+  outDir: string;
+  configFile?: string;
+  /** Default: the number of cores. */
+  jobs?: number;
+  force?: boolean;
+  progress: BackfillProgress;
+}
+
+export interface BackfillSummary {
+  /** Pairs in the range. */
+  pairs: number;
+  /** Versions whose artifact already existed (resume). */
+  skipped: string[];
+  /** One per pair generated in this run, in version order. */
+  results: PairResult[];
+  jobs: number;
+  totalMs: number;
+}
+
+export function defaultJobs(): number {
+  return Math.max(1, availableParallelism());
+}
+
+export async function runBackfill(options: BackfillOptions): Promise<BackfillSummary> {
+  const started = performance.now();
+  const config = options.configFile === undefined ? undefined : readConfig(options.configFile);
+  // A bad --config is the user's mistake, not a property of each release: refuse it once, up front.
+  if (config) await parseConfig(config.text, config.source);
+  const repository = await openRepository(options.repoDir);
+  let tagChoice;
+  try {
+    tagChoice = chooseReleaseTags(await repository.releaseTags());
+  } finally {
+    await repository.close();
+  }
+  for (const note of tagChoice.notes) options.progress.warn(note);
+  const pairs = planBackfillPairs(tagChoice.tags, options.from, options.to);
+
+  mkdirSync(options.outDir, { recursive: true });
+  const pending = options.force ? pairs : pairs.filter((pair) => !isDone(options.outDir, pair.head.version));
+  const skipped = options.force ? [] : pairs.filter((pair) => !pending.includes(pair)).map((pair) => pair.head.version);
+  const jobs = Math.max(1, Math.min(options.jobs ?? defaultJobs(), pending.length));
+  options.progress.start(pending.length, skipped.length, jobs);
+
+  const results: PairResult[] = [];
+  const onResult = (result: PairResult) => {
+    results.push(result);
+    if (result.error !== undefined) options.progress.warn(`${result.version}: generation failed, wrote a fail-closed artifact (${result.error})`);
+    options.progress.result(result);
+  };
+  const chunks = splitContiguous(pending, jobs).map((chunk): PairJob => ({ repoDir: options.repoDir, outDir: options.outDir, config, pairs: chunk }));
+  const workerFile = fileURLToPath(new URL('./backfill-worker.js', import.meta.url));
+  if (chunks.length <= 1 || !existsSync(workerFile)) {
+    // One job, or running from source (tests): the same code in this thread.
+    for (const chunk of chunks) await processPairs(chunk, onResult);
+  } else {
+    await Promise.all(chunks.map((chunk) => runWorker(workerFile, chunk, onResult)));
+  }
+  options.progress.finish();
+  const order = new Map(pending.map((pair, position) => [pair.head.version, position]));
+  results.sort((a, b) => (order.get(a.version) ?? 0) - (order.get(b.version) ?? 0));
+  return { pairs: pairs.length, skipped, results, jobs, totalMs: Math.round(performance.now() - started) };
+}
+
+function readConfig(file: string): { text: string; source: string } {
+  try {
+    return { text: readFileSync(file, 'utf8'), source: file };
+  } catch (error) {
+    throw new InputError(`cannot read --config ${file}: ${describeError(error)}`);
+  }
+}
+
+/** `jobs` runs of neighbouring pairs (neighbours share blobs, so each worker's cache keeps paying). */
+export function splitContiguous<T>(items: readonly T[], parts: number): T[][] {
+  const chunks: T[][] = [];
+  let start = 0;
+  for (let part = 0; part < parts; part++) {
+    const end = Math.round(((part + 1) * items.length) / parts);
+    if (end > start) chunks.push(items.slice(start, end));
+    start = end;
+  }
+  return chunks;
+}
+
+/** Runs one chunk in a worker thread; pairs it never reported (a crash) are failed closed here. */
+function runWorker(workerFile: string, job: PairJob, onResult: (result: PairResult) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const reported = new Set<string>();
+    let settled = false;
+    const worker = new Worker(workerFile, { workerData: job });
+    const settle = (crash: string | undefined) => {
+      if (settled) return;
+      settled = true;
+      const unreported = job.pairs.filter((candidate: BackfillPair) => !reported.has(candidate.head.version));
+      // Never a silently missing release: whatever the worker did not report is failed closed here.
+      for (const pair of unreported) onResult(failPair(job.outDir, pair, `backfill worker failed: ${crash ?? 'ended without a result'}`));
+      void worker.terminate();
+      resolve();
+    };
+    worker.on('message', (message: { type: 'result'; result: PairResult } | { type: 'done' } | { type: 'crash'; error: string }) => {
+      if (message.type === 'result') {
+        reported.add(message.result.version);
+        onResult(message.result);
+      } else settle(message.type === 'crash' ? message.error : undefined);
+    });
+    worker.on('error', (error) => settle(describeError(error)));
+    worker.on('exit', (code) => settle(code === 0 ? undefined : `worker exited with code ${code}`));
+  });
+}

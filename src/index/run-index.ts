@@ -1,0 +1,61 @@
+import { validateIndex } from '../artifact/validate.js';
+import type { ReleaseSafetyIndex } from '../artifact/types.js';
+import { openRepository } from '../git/index.js';
+import { serializeIndex } from './entries.js';
+import type { ReleaseTagInfo } from './entries.js';
+import { chooseReleaseTags, loadArtifactsDir, loadIndexFile } from './load.js';
+import { regenerateIndex } from './regenerate.js';
+import type { IndexReport } from './regenerate.js';
+import { writeFileAtomic } from '../artifact/write.js';
+
+/** The `index` command without its CLI: read inputs, regenerate, validate, write atomically. */
+export interface IndexRunOptions {
+  /** Folder of per-release artifacts; absent: none (e.g. rewriting an existing index with a new floor). */
+  artifactsDir?: string;
+  repoDir?: string;
+  existingIndexFile?: string;
+  floor?: string;
+  outFile: string;
+  skipInvalid?: boolean;
+  /** Injected clock (tests); `generatedAt` is the only field allowed to differ between runs. */
+  now?: () => Date;
+}
+
+export interface IndexRunOutcome {
+  index: ReleaseSafetyIndex;
+  report: IndexReport;
+  /** Notes from reading the repository's tags. */
+  tagNotes: string[];
+}
+
+export async function runIndex(options: IndexRunOptions): Promise<IndexRunOutcome> {
+  const { artifacts, skipped } = options.artifactsDir
+    ? loadArtifactsDir(options.artifactsDir, { skipInvalid: options.skipInvalid })
+    : { artifacts: [], skipped: [] };
+  const existingIndex = options.existingIndexFile ? loadIndexFile(options.existingIndexFile) : undefined;
+  let tags: ReleaseTagInfo[] | undefined;
+  let tagNotes: string[] = [];
+  if (options.repoDir) {
+    const repository = await openRepository(options.repoDir);
+    try {
+      ({ tags, notes: tagNotes } = chooseReleaseTags(await repository.releaseTags()));
+    } finally {
+      await repository.close();
+    }
+  }
+  const { index, report } = regenerateIndex({
+    artifacts,
+    tags,
+    existingIndex,
+    floor: options.floor,
+    generatedAt: (options.now ?? (() => new Date()))().toISOString(),
+    skippedArtifacts: skipped,
+  });
+  const schema = validateIndex(index);
+  if (!schema.valid) {
+    // Every entry was built from validated inputs; a schema failure here is a bug, never written out.
+    throw new Error(`the regenerated index does not match its schema (not written): ${schema.errors.slice(0, 5).join('; ')}`);
+  }
+  writeFileAtomic(options.outFile, serializeIndex(index));
+  return { index, report, tagNotes };
+}
