@@ -35,6 +35,15 @@ const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: 
 const git = (args, env = gitEnv) => execFileSync('git', args, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
 
 let exitCode = 0;
+/** Runs the built CLI, showing the command; an exit code outside `expected` fails the example. */
+function run(args, expected = [0]) {
+  const shown = args.map((arg) => arg.replace(repo, '<example repo>').replace(out, '<out>')).join(' ');
+  console.log(`$ release-safety ${shown}`);
+  const result = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit' });
+  if (!expected.includes(result.status)) exitCode = result.status ?? 2;
+  console.log('');
+}
+
 try {
   cpSync(join(examples, releases[0]), repo, { recursive: true });
   git(['init', '-q', '-b', 'main']);
@@ -54,12 +63,14 @@ try {
 
   for (let i = 1; i < releases.length; i++) {
     const [from, to] = [releases[i - 1], releases[i]];
-    const args = ['generate', '--repo', repo, '--from', from, '--to', to, '--out', join(out, `release-safety-${to}.json`)];
-    console.log(`$ release-safety ${args.slice(0, 7).join(' ').replace(repo, '<example repo>')}`);
-    const run = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit' });
-    if (run.status !== 0) exitCode = run.status ?? 2;
-    console.log('');
+    run(['generate', '--repo', repo, '--from', from, '--to', to, '--out', join(out, `${to}.json`)]);
   }
+
+  // The operator's side: the index over the artifacts, then the span check across every release.
+  const index = join(out, 'release-safety-index.json');
+  run(['index', '--artifacts', out, '--repo', repo, '--floor', releases[0], '--out', index]);
+  run(['upgrade-check', '--from', releases[0], '--to', releases[1], '--index', index], [0, 1]);
+  run(['upgrade-check', '--from', releases[0], '--to', releases[releases.length - 1], '--index', index], [0, 1]);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
