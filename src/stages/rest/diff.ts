@@ -1,0 +1,221 @@
+import { createSchemaDiffMemo, diffSchemas } from '../schema-diff/diff.js';
+import type { SchemaChange } from '../schema-diff/types.js';
+import { createFingerprinter } from './fingerprint.js';
+import type { RestMediaType, RestOperation, RestParameter, RestRequestBody, RestResponse, RestSpec, SecurityAlternative } from './model.js';
+
+/**
+ * The REST diff (STYLE.md 3): what changed between two specs, operation by operation, with no
+ * opinion. Rules in `rules/` read this and decide what breaks whom.
+ */
+
+export interface RestDiff {
+  operationsAdded: RestOperation[];
+  /** `pathRemoved`: no operation of the same path template is left in the revision. */
+  operationsRemoved: Array<{ operation: RestOperation; pathRemoved: boolean }>;
+  operationsChanged: OperationDiff[];
+  /** Operations present on both sides with equal content fingerprints, skipped without a schema diff. */
+  unchangedCount: number;
+}
+
+/** A schema change at one place of an operation (a parameter, the request body, a response). */
+export interface LocatedSchemaChange {
+  change: SchemaChange;
+  /** JSON pointer of the changed element in the revision (base for removals). */
+  pointer: string;
+  mediaType?: string;
+}
+
+export interface ParameterDiff {
+  base: RestParameter;
+  revision: RestParameter;
+  schemaChanges: LocatedSchemaChange[];
+}
+
+export interface RequestBodyDiff {
+  base: RestRequestBody;
+  revision: RestRequestBody;
+  mediaTypesRemoved: string[];
+  schemaChanges: LocatedSchemaChange[];
+}
+
+export interface ResponseDiff {
+  /** Status of the base response; the revision's may be its range (`2XX`) or `default`. */
+  status: string;
+  revisionStatus: string;
+  mediaTypesRemoved: string[];
+  schemaChanges: LocatedSchemaChange[];
+}
+
+export interface SecurityChange {
+  kind: 'scheme-added' | 'scope-added';
+  scheme: string;
+  scope?: string;
+}
+
+export interface OperationDiff {
+  base: RestOperation;
+  revision: RestOperation;
+  pathParametersRenamed: Array<{ before: string; after: string; pointer: string }>;
+  parametersAdded: RestParameter[];
+  parametersRemoved: RestParameter[];
+  parametersChanged: ParameterDiff[];
+  /** Set when the base had no request body and the revision has one. */
+  requestBodyAdded?: RestRequestBody;
+  requestBodyChanged?: RequestBodyDiff;
+  responsesRemoved: Array<{ status: string; response: RestResponse }>;
+  responsesChanged: ResponseDiff[];
+  /** What a client that satisfied the base security now lacks. */
+  securityChanges: SecurityChange[];
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
+  const baseFingerprints = createFingerprinter(base);
+  const revisionFingerprints = createFingerprinter(revision);
+  const schemaDiffOptions = { resolveBase: base.resolve, resolveRevision: revision.resolve, memo: createSchemaDiffMemo() };
+  const schemaChanges = (baseSchema: unknown, revisionSchema: unknown, pointer: string, mediaType?: string): LocatedSchemaChange[] =>
+    baseSchema === undefined && revisionSchema === undefined
+      ? []
+      : diffSchemas(baseSchema, revisionSchema, schemaDiffOptions).map((change) => ({
+          change,
+          pointer: pointer + change.pointer,
+          ...(mediaType === undefined ? {} : { mediaType }),
+        }));
+
+  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0 };
+  const revisionPaths = new Set([...revision.operations.values()].map((operation) => operation.key.slice(operation.key.indexOf(' ') + 1)));
+  for (const key of [...base.operations.keys()].sort(byText)) {
+    const baseOperation = base.operations.get(key)!;
+    const revisionOperation = revision.operations.get(key);
+    if (!revisionOperation) {
+      result.operationsRemoved.push({ operation: baseOperation, pathRemoved: !revisionPaths.has(key.slice(key.indexOf(' ') + 1)) });
+      continue;
+    }
+    if (baseFingerprints.operation(baseOperation) === revisionFingerprints.operation(revisionOperation)) {
+      result.unchangedCount += 1;
+      continue;
+    }
+    result.operationsChanged.push(diffOperation(baseOperation, revisionOperation, schemaChanges));
+  }
+  for (const key of [...revision.operations.keys()].sort(byText)) {
+    if (!base.operations.has(key)) result.operationsAdded.push(revision.operations.get(key)!);
+  }
+  return result;
+}
+
+type SchemaChangesOf = (baseSchema: unknown, revisionSchema: unknown, pointer: string, mediaType?: string) => LocatedSchemaChange[];
+
+function diffOperation(base: RestOperation, revision: RestOperation, schemaChanges: SchemaChangesOf): OperationDiff {
+  const diff: OperationDiff = {
+    base,
+    revision,
+    pathParametersRenamed: [],
+    parametersAdded: [],
+    parametersRemoved: [],
+    parametersChanged: [],
+    responsesRemoved: [],
+    responsesChanged: [],
+    securityChanges: securityChanges(base.security, revision.security),
+  };
+  base.pathParameterNames.forEach((before, position) => {
+    const after = revision.pathParameterNames[position];
+    if (after !== undefined && after !== before) diff.pathParametersRenamed.push({ before, after, pointer: revision.pointer });
+  });
+
+  for (const [key, baseParameter] of [...base.parameters.entries()].sort(([a], [b]) => byText(a, b))) {
+    const revisionParameter = revision.parameters.get(key);
+    if (!revisionParameter) diff.parametersRemoved.push(baseParameter);
+    else diff.parametersChanged.push({ base: baseParameter, revision: revisionParameter, schemaChanges: schemaChanges(baseParameter.schema, revisionParameter.schema, `${revisionParameter.pointer}/schema`) });
+  }
+  for (const [key, revisionParameter] of [...revision.parameters.entries()].sort(([a], [b]) => byText(a, b))) {
+    if (!base.parameters.has(key)) diff.parametersAdded.push(revisionParameter);
+  }
+
+  if (!base.requestBody && revision.requestBody) diff.requestBodyAdded = revision.requestBody;
+  if (base.requestBody && revision.requestBody) {
+    const { removed, common } = compareContent(base.requestBody.content, revision.requestBody.content);
+    diff.requestBodyChanged = {
+      base: base.requestBody,
+      revision: revision.requestBody,
+      mediaTypesRemoved: removed,
+      schemaChanges: common.flatMap(([type, before, after]) => schemaChanges(before.schema, after.schema, after.schemaPointer, type)),
+    };
+  }
+
+  for (const status of [...base.responses.keys()].sort(byText)) {
+    const baseResponse = base.responses.get(status)!;
+    const matches = matchingResponses(status, revision.responses);
+    if (matches.length === 0) diff.responsesRemoved.push({ status, response: baseResponse });
+    for (const revisionStatus of matches) {
+      const revisionResponse = revision.responses.get(revisionStatus)!;
+      const { removed, common } = compareContent(baseResponse.content, revisionResponse.content);
+      diff.responsesChanged.push({
+        status,
+        revisionStatus,
+        mediaTypesRemoved: removed,
+        schemaChanges: common.flatMap(([type, before, after]) => schemaChanges(before.schema, after.schema, after.schemaPointer, type)),
+      });
+    }
+  }
+  return diff;
+}
+
+/**
+ * The revision responses a base response is compared with: the same code; else its range
+ * (`200` → `2XX`); a base range is compared with the revision's codes inside it; a non-success
+ * code falls back to `default`. None means the status is gone.
+ */
+export function matchingResponses(status: string, revision: ReadonlyMap<string, unknown>): string[] {
+  if (revision.has(status)) return [status];
+  if (/^\d{3}$/.test(status) && revision.has(`${status[0]}XX`)) return [`${status[0]}XX`];
+  if (/^\dXX$/.test(status)) {
+    const inRange = [...revision.keys()].filter((code) => /^\d{3}$/.test(code) && code[0] === status[0]).sort(byText);
+    if (inRange.length > 0) return inRange;
+  }
+  if (!status.startsWith('2') && status !== 'default' && revision.has('default')) return ['default'];
+  return [];
+}
+
+function compareContent(
+  base: ReadonlyMap<string, RestMediaType>,
+  revision: ReadonlyMap<string, RestMediaType>,
+): { removed: string[]; common: Array<[string, RestMediaType, RestMediaType]> } {
+  const removed: string[] = [];
+  const common: Array<[string, RestMediaType, RestMediaType]> = [];
+  for (const type of [...base.keys()].sort(byText)) {
+    const after = revision.get(type);
+    if (after) common.push([type, base.get(type)!, after]);
+    else removed.push(type);
+  }
+  return { removed, common };
+}
+
+/**
+ * A client that satisfied some base alternative must still satisfy some revision alternative.
+ * For each base alternative that no revision alternative accepts, the closest revision alternative
+ * says what is now missing: scopes of a scheme the client already uses, or whole schemes.
+ */
+export function securityChanges(base: readonly SecurityAlternative[], revision: readonly SecurityAlternative[]): SecurityChange[] {
+  if (revision.length === 0 || revision.some((alternative) => alternative.size === 0)) return [];
+  const clientAlternatives = base.length === 0 ? [new Map<string, readonly string[]>()] : base;
+  const found = new Map<string, SecurityChange>();
+  for (const client of clientAlternatives) {
+    const gaps = revision.map((alternative) => missingFor(client, alternative));
+    if (gaps.some((gap) => gap.length === 0)) continue;
+    const fewestSchemes = Math.min(...gaps.map((gap) => gap.filter((change) => change.kind === 'scheme-added').length));
+    const closest = gaps.filter((gap) => gap.filter((change) => change.kind === 'scheme-added').length === fewestSchemes).sort((a, b) => a.length - b.length)[0] ?? [];
+    for (const change of closest) found.set(`${change.kind}:${change.scheme}:${change.scope ?? ''}`, change);
+  }
+  return [...found.entries()].sort(([a], [b]) => byText(a, b)).map(([, change]) => change);
+}
+
+function missingFor(client: SecurityAlternative, required: SecurityAlternative): SecurityChange[] {
+  const missing: SecurityChange[] = [];
+  for (const [scheme, scopes] of [...required.entries()].sort(([a], [b]) => byText(a, b))) {
+    const held = client.get(scheme);
+    if (!held) missing.push({ kind: 'scheme-added', scheme });
+    else for (const scope of scopes) if (!held.includes(scope)) missing.push({ kind: 'scope-added', scheme, scope });
+  }
+  return missing;
+}

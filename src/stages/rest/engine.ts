@@ -1,0 +1,59 @@
+import type { Finding } from '../../rules/types.js';
+import type { ReadSibling } from './bundle.js';
+import { diffSpecs, type RestDiff } from './diff.js';
+import { loadSpec, SpecError } from './load.js';
+import { buildModel, type RestSpec } from './model.js';
+import { restRules, type RestRuleId } from './rules/index.js';
+
+/**
+ * The REST engine, from two spec texts to findings: load (JSON/YAML, structural validation),
+ * build the internal model, diff, run every rule. Pure: no git, no disk.
+ * Throws `SpecError` when a spec cannot be loaded.
+ */
+
+export interface SpecText {
+  text: string;
+  /** Where the spec lives (for messages and evidence); `.json` picks the JSON parser. */
+  path: string;
+  /** Which spec this is in error messages, e.g. `base ref`. */
+  label?: string;
+  /** Reads other files of the same tree at the same ref, to follow `$ref`s into them. */
+  readSibling?: ReadSibling;
+}
+
+export interface RestComparison {
+  findings: Finding<RestRuleId>[];
+  diff: RestDiff;
+}
+
+export async function compareSpecs(base: SpecText, revision: SpecText): Promise<RestComparison> {
+  // One after the other (the work is CPU-bound anyway), so a failure always names the base first.
+  const baseSpec = await modelOf(base);
+  const revisionSpec = await modelOf(revision);
+  const diff = diffSpecs(baseSpec, revisionSpec);
+  return { findings: runRules(diff, revision.path), diff };
+}
+
+async function modelOf(spec: SpecText): Promise<RestSpec> {
+  try {
+    return buildModel(await loadSpec(spec.text, spec.path, spec.readSibling));
+  } catch (error) {
+    if (error instanceof SpecError && spec.label) throw new SpecError(`${error.message} (${spec.label})`);
+    throw error;
+  }
+}
+
+/**
+ * Every rule over one diff. The same finding reached twice (one change seen through two media
+ * types of a body) is kept once; the order is stable (rule id, then parameters).
+ */
+export function runRules(diff: RestDiff, file?: string): Finding<RestRuleId>[] {
+  const unique = new Map<string, Finding<RestRuleId>>();
+  for (const rule of restRules) {
+    for (const finding of rule.check(diff) as Finding<RestRuleId>[]) {
+      const key = `${finding.rule}\u0000${JSON.stringify(Object.entries(finding.params).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+      if (!unique.has(key)) unique.set(key, file === undefined ? finding : { ...finding, evidence: { file, ...finding.evidence } });
+    }
+  }
+  return [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, finding]) => finding);
+}

@@ -1,0 +1,152 @@
+import { bundleExternalRefs, type ReadSibling } from './bundle.js';
+import { isLocalRef, isObject, pointerOf, resolveLocalRef } from './json-pointer.js';
+import { SpecError } from './spec-error.js';
+
+/**
+ * Loading an OpenAPI document from its text: JSON or YAML, then a structural validation of what
+ * the diff relies on. Full JSON-Schema validation with swagger-parser cost ~180 ms cold per 1.5 MB
+ * spec (two specs: the whole 300 ms budget), so it is not used; see docs/rest.md "Validation".
+ */
+
+export type OpenApiVersion = '2.0' | '3.0' | '3.1';
+
+export interface LoadedSpec {
+  version: OpenApiVersion;
+  document: Record<string, unknown>;
+}
+
+export { SpecError };
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const PARAMETER_LOCATIONS = new Set(['query', 'header', 'path', 'cookie', 'body', 'formData']);
+
+export async function parseSpecText(text: string, path: string): Promise<unknown> {
+  const looksLikeJson = path.endsWith('.json') || /^\s*\{/.test(text);
+  try {
+    // JSON.parse is far faster than the YAML parser on a 1 MB document, and the YAML module
+    // (~70 ms to load) is loaded only for YAML specs.
+    if (looksLikeJson) return JSON.parse(text);
+    const { parse } = await import('yaml');
+    return parse(text);
+  } catch (error) {
+    throw new SpecError(`${path} does not parse as ${looksLikeJson ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
+  }
+}
+
+export function specVersionOf(document: Record<string, unknown>): OpenApiVersion | undefined {
+  if (document.swagger === '2.0') return '2.0';
+  if (typeof document.openapi === 'string') {
+    if (/^3\.0\.\d+$/.test(document.openapi)) return '3.0';
+    if (/^3\.1\.\d+$/.test(document.openapi)) return '3.1';
+  }
+  return undefined;
+}
+
+/**
+ * Parses and structurally validates; throws {@link SpecError} naming the first problem.
+ * With `readSibling`, `$ref`s to other files of the same tree are followed (see `bundle.ts`);
+ * without it they make the spec unloadable.
+ */
+export async function loadSpec(text: string, path: string, readSibling?: ReadSibling): Promise<LoadedSpec> {
+  const document = await parseSpecText(text, path);
+  if (!isObject(document)) throw new SpecError(`${path} is not an OpenAPI document (expected an object at the top)`);
+  const version = specVersionOf(document);
+  if (!version) {
+    const declared = document.openapi ?? document.swagger;
+    throw new SpecError(
+      declared === undefined
+        ? `${path} is not an OpenAPI document (no "openapi" or "swagger" version field)`
+        : `${path}: unsupported OpenAPI version ${JSON.stringify(declared)} (expected 2.0, 3.0.x or 3.1.x)`,
+    );
+  }
+  if (readSibling) await bundleExternalRefs(document, path, readSibling, parseSpecText);
+  validateStructure(document, version, path);
+  return { version, document };
+}
+
+function validateStructure(document: Record<string, unknown>, version: OpenApiVersion, path: string): void {
+  const fail = (pointer: string, problem: string): never => {
+    throw new SpecError(`${path}: invalid OpenAPI ${version} document at ${pointer || '/'}: ${problem}`);
+  };
+  if (!isObject(document.info)) fail('/info', 'missing info object');
+  const paths = document.paths;
+  if (paths === undefined && version !== '3.1') fail('/paths', 'missing paths object');
+  if (paths !== undefined && !isObject(paths)) fail('/paths', 'paths must be an object');
+  for (const [template, rawItem] of Object.entries(isObject(paths) ? paths : {})) {
+    if (template.startsWith('x-')) continue;
+    const itemPointer = pointerOf('paths', template);
+    if (!template.startsWith('/')) fail(itemPointer, 'path must start with "/"');
+    const item = isObject(rawItem) && typeof rawItem.$ref === 'string' ? resolveLocalRef(document, rawItem.$ref) : rawItem;
+    if (!isObject(item)) fail(itemPointer, 'path item must be an object');
+    const pathItem = item as Record<string, unknown>;
+    checkParameters(document, pathItem.parameters, `${itemPointer}/parameters`, fail);
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (operation === undefined) continue;
+      const operationPointer = `${itemPointer}/${method}`;
+      if (!isObject(operation)) fail(operationPointer, 'operation must be an object');
+      const { responses, parameters } = operation as Record<string, unknown>;
+      if (responses === undefined && version !== '3.1') fail(`${operationPointer}/responses`, 'missing responses object');
+      if (responses !== undefined && !isObject(responses)) fail(`${operationPointer}/responses`, 'responses must be an object');
+      checkParameters(document, parameters, `${operationPointer}/parameters`, fail);
+    }
+  }
+  checkReferences(document, fail);
+}
+
+function checkParameters(
+  document: Record<string, unknown>,
+  parameters: unknown,
+  pointer: string,
+  fail: (pointer: string, problem: string) => never,
+): void {
+  if (parameters === undefined) return;
+  if (!Array.isArray(parameters)) fail(pointer, 'parameters must be an array');
+  for (const [index, raw] of (parameters as unknown[]).entries()) {
+    const parameter = isObject(raw) && typeof raw.$ref === 'string' ? resolveLocalRef(document, raw.$ref) : raw;
+    if (!isObject(parameter)) fail(`${pointer}/${index}`, 'parameter must be an object');
+    const { name, in: location } = parameter as Record<string, unknown>;
+    if (typeof name !== 'string') fail(`${pointer}/${index}/name`, 'parameter without a name');
+    if (typeof location !== 'string' || !PARAMETER_LOCATIONS.has(location)) {
+      fail(`${pointer}/${index}/in`, `parameter location ${JSON.stringify(location)} is not one of query, header, path, cookie, body, formData`);
+    }
+  }
+}
+
+/**
+ * Every `$ref` must lead somewhere. References to other files are left only when they could not be
+ * bundled (no reader given): the spec is then reported unchecked (docs/rest.md).
+ * The walk keeps the key path as an array and spells a pointer only for the error message.
+ */
+function checkReferences(document: Record<string, unknown>, fail: (pointer: string, problem: string) => never): void {
+  const checked = new Set<string>();
+  const trail: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index += 1) {
+        const child: unknown = node[index];
+        if (child !== null && typeof child === 'object') {
+          trail.push(String(index));
+          walk(child);
+          trail.pop();
+        }
+      }
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    for (const key in record) {
+      const child = record[key];
+      if (key === '$ref' && typeof child === 'string') {
+        if (checked.has(child)) continue;
+        checked.add(child);
+        if (!isLocalRef(child)) fail(pointerOf(...trail, '$ref'), `reference to another document (${child}) is not followed`);
+        if (resolveLocalRef(document, child) === undefined) fail(pointerOf(...trail, '$ref'), `unresolved reference ${child}`);
+      } else if (child !== null && typeof child === 'object') {
+        trail.push(key);
+        walk(child);
+        trail.pop();
+      }
+    }
+  };
+  walk(document);
+}

@@ -1,0 +1,316 @@
+import { isObject, pointerOf, resolveLocalRef } from './json-pointer.js';
+import { HTTP_METHODS, SpecError, type LoadedSpec, type OpenApiVersion } from './load.js';
+
+/**
+ * One internal model for OpenAPI 2.0, 3.0 and 3.1: operations keyed by method + path template with
+ * parameter names erased, path-level parameters merged in, Swagger 2.0 `body`/`formData` parameters
+ * turned into a request body, and the effective security (operation-level, else global).
+ * Schemas stay as written (with their `$ref`s): the schema diff follows them through {@link RestSpec.resolve}.
+ */
+
+export interface RestParameter {
+  location: string;
+  name: string;
+  required: boolean;
+  deprecated: boolean;
+  schema: unknown;
+  style: string;
+  explode: boolean;
+  pointer: string;
+}
+
+export interface RestMediaType {
+  schema: unknown;
+  /** Where the schema is written (Swagger 2.0: the body parameter's or response's `schema`). */
+  schemaPointer: string;
+}
+
+export interface RestRequestBody {
+  required: boolean;
+  content: ReadonlyMap<string, RestMediaType>;
+  pointer: string;
+}
+
+export interface RestResponse {
+  content: ReadonlyMap<string, RestMediaType>;
+  pointer: string;
+}
+
+/** One alternative of a security requirement: every listed scheme (with its scopes) is needed. */
+export type SecurityAlternative = ReadonlyMap<string, readonly string[]>;
+
+export interface RestOperation {
+  /** `GET /api/v1/saved/{}`: how operations are matched between the two specs. */
+  key: string;
+  method: string;
+  path: string;
+  pathParameterNames: readonly string[];
+  deprecated: boolean;
+  /** By {@link parameterKey}: `query:page`, `header:authorization`, path parameters by position `path:#0`. */
+  parameters: ReadonlyMap<string, RestParameter>;
+  requestBody?: RestRequestBody;
+  /** By status code as written (`200`, `2XX`, `default`). */
+  responses: ReadonlyMap<string, RestResponse>;
+  /** Alternatives (any one suffices); empty means no authentication. */
+  security: readonly SecurityAlternative[];
+  pointer: string;
+}
+
+export interface RestSpec {
+  version: OpenApiVersion;
+  document: Record<string, unknown>;
+  operations: ReadonlyMap<string, RestOperation>;
+  resolve(ref: string): unknown;
+}
+
+const PATH_PARAMETER = /\{([^}]+)\}/g;
+
+export function operationKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path.replace(PATH_PARAMETER, '{}')}`;
+}
+
+export function parameterKey(location: string, name: string, pathParameterNames: readonly string[]): string {
+  if (location === 'path') {
+    const position = pathParameterNames.indexOf(name);
+    if (position >= 0) return `path:#${position}`;
+  }
+  // Header names are case-insensitive (RFC 9110).
+  return `${location}:${location === 'header' ? name.toLowerCase() : name}`;
+}
+
+export function buildModel(loaded: LoadedSpec): RestSpec {
+  const { document, version } = loaded;
+  const resolved = new Map<string, unknown>();
+  const resolve = (ref: string): unknown => {
+    if (!resolved.has(ref)) resolved.set(ref, resolveLocalRef(document, ref));
+    return resolved.get(ref);
+  };
+  const deref = (node: unknown): unknown => {
+    // Parameter, request body and response objects may be `$ref`s (possibly chained).
+    for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 32; hops += 1) node = resolve(node.$ref);
+    return node;
+  };
+  const basePath = (version === '2.0' ? (typeof document.basePath === 'string' ? document.basePath : '') : serverBasePath(document.servers)).replace(/\/+$/, '');
+  const globalSecurity = document.security;
+  const operations = new Map<string, RestOperation>();
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const [template, rawItem] of Object.entries(paths)) {
+    if (template.startsWith('x-')) continue;
+    const item = deref(rawItem);
+    if (!isObject(item)) continue;
+    const path = `${basePath}${template}`;
+    const pathParameterNames = [...path.matchAll(PATH_PARAMETER)].map((match) => match[1] ?? '');
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      const pointer = pointerOf('paths', template, method);
+      const key = operationKey(method, path);
+      const existing = operations.get(key);
+      if (existing) throw new SpecError(`${existing.method} ${existing.path} and ${method.toUpperCase()} ${path} are the same operation (path templates differ only in parameter names)`);
+      const declared = collectParameters(item.parameters, operation.parameters, pointerOf('paths', template), pointer, deref);
+      const parameters = new Map<string, RestParameter>();
+      for (const parameter of declared) {
+        if (parameter.location === 'body' || parameter.location === 'formData') continue;
+        parameters.set(parameterKey(parameter.location, parameter.name, pathParameterNames), parameter);
+      }
+      const requestBody =
+        version === '2.0' ? swaggerRequestBody(declared, operation, document, pointer) : openApiRequestBody(deref(operation.requestBody), `${pointer}/requestBody`);
+      operations.set(key, {
+        key,
+        method: method.toUpperCase(),
+        path,
+        pathParameterNames,
+        deprecated: operation.deprecated === true,
+        parameters,
+        ...(requestBody ? { requestBody } : {}),
+        responses: collectResponses(operation, document, version, pointer, deref),
+        security: securityAlternatives(operation.security !== undefined ? operation.security : globalSecurity),
+        pointer,
+      });
+    }
+  }
+  return { version, document, operations, resolve };
+}
+
+/**
+ * The path prefix every operation is served under, from OpenAPI 3 `servers` (the Swagger 2.0
+ * `basePath`): `https://host/api` → `/api`, server variables replaced by their defaults. When the
+ * servers disagree on the path there is no single prefix and none is used.
+ */
+export function serverBasePath(servers: unknown): string {
+  if (!Array.isArray(servers) || servers.length === 0) return '';
+  const prefixes = new Set(
+    servers.map((server) => {
+      if (!isObject(server) || typeof server.url !== 'string') return '';
+      const variables = isObject(server.variables) ? server.variables : {};
+      const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+        const variable = variables[name];
+        return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
+      });
+      return url.replace(/^[^/]*:\/\/[^/]*/, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
+    }),
+  );
+  return prefixes.size === 1 ? [...prefixes][0]! : '';
+}
+
+interface DeclaredParameter extends RestParameter {
+  raw: Record<string, unknown>;
+}
+
+/** Path-level parameters first, overridden by operation-level ones with the same `in` + `name`. */
+function collectParameters(
+  pathLevel: unknown,
+  operationLevel: unknown,
+  pathPointer: string,
+  operationPointer: string,
+  deref: (node: unknown) => unknown,
+): DeclaredParameter[] {
+  const byIdentity = new Map<string, DeclaredParameter>();
+  const add = (list: unknown, pointer: string): void => {
+    if (!Array.isArray(list)) return;
+    list.forEach((raw, index) => {
+      const parameter = deref(raw);
+      if (!isObject(parameter) || typeof parameter.name !== 'string' || typeof parameter.in !== 'string') return;
+      const location = parameter.in;
+      const style = typeof parameter.style === 'string' ? parameter.style : defaultStyle(location, parameter);
+      byIdentity.set(`${location}:${location === 'header' ? parameter.name.toLowerCase() : parameter.name}`, {
+        location,
+        name: parameter.name,
+        required: parameter.required === true,
+        deprecated: parameter.deprecated === true,
+        schema: parameterSchema(parameter),
+        style,
+        explode: typeof parameter.explode === 'boolean' ? parameter.explode : defaultExplode(style, parameter),
+        pointer: `${pointer}/${index}`,
+        raw: parameter,
+      });
+    });
+  };
+  add(pathLevel, `${pathPointer}/parameters`);
+  add(operationLevel, `${operationPointer}/parameters`);
+  return [...byIdentity.values()];
+}
+
+/** Swagger 2.0 `collectionFormat` mapped onto OpenAPI 3 `style` (multi → form + explode). */
+const COLLECTION_FORMAT_STYLE: Readonly<Record<string, string>> = { csv: 'form', multi: 'form', ssv: 'spaceDelimited', pipes: 'pipeDelimited', tsv: 'tabDelimited' };
+
+function defaultStyle(location: string, parameter: Record<string, unknown>): string {
+  const collectionFormat = parameter.collectionFormat;
+  if (typeof collectionFormat === 'string' && (location === 'query' || location === 'formData')) return COLLECTION_FORMAT_STYLE[collectionFormat] ?? collectionFormat;
+  return location === 'query' || location === 'cookie' || location === 'formData' ? 'form' : 'simple';
+}
+
+function defaultExplode(style: string, parameter: Record<string, unknown>): boolean {
+  if (parameter.collectionFormat !== undefined || (parameter.type === 'array' && parameter.schema === undefined)) return parameter.collectionFormat === 'multi';
+  return style === 'form';
+}
+
+/** Swagger 2.0 keeps a non-body parameter's schema keywords on the parameter itself. */
+const SWAGGER_PARAMETER_SCHEMA_KEYS = [
+  'type', 'format', 'items', 'default', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
+  'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'enum', 'multipleOf',
+] as const;
+
+function parameterSchema(parameter: Record<string, unknown>): unknown {
+  if (parameter.schema !== undefined) return parameter.schema;
+  if (isObject(parameter.content)) {
+    const first = Object.keys(parameter.content).sort()[0];
+    const media = first === undefined ? undefined : parameter.content[first];
+    return isObject(media) ? media.schema : undefined;
+  }
+  if (parameter.type === undefined) return undefined;
+  const schema: Record<string, unknown> = {};
+  for (const key of SWAGGER_PARAMETER_SCHEMA_KEYS) if (parameter[key] !== undefined) schema[key] = parameter[key];
+  if (schema.type === 'file') {
+    schema.type = 'string';
+    schema.format = 'binary';
+  }
+  return schema;
+}
+
+function mediaTypes(content: unknown, pointer: string): Map<string, RestMediaType> {
+  const byType = new Map<string, RestMediaType>();
+  if (!isObject(content)) return byType;
+  for (const [mediaType, media] of Object.entries(content)) {
+    byType.set(mediaType.toLowerCase(), { schema: isObject(media) ? media.schema : undefined, schemaPointer: `${pointer}${pointerOf(mediaType)}/schema` });
+  }
+  return byType;
+}
+
+function openApiRequestBody(body: unknown, pointer: string): RestRequestBody | undefined {
+  if (!isObject(body)) return undefined;
+  return { required: body.required === true, content: mediaTypes(body.content, `${pointer}/content`), pointer };
+}
+
+function swaggerMediaTypes(listed: unknown, fallback: unknown, defaultType: string): string[] {
+  const pick = Array.isArray(listed) ? listed : Array.isArray(fallback) ? fallback : [defaultType];
+  return pick.filter((type): type is string => typeof type === 'string').map((type) => type.toLowerCase());
+}
+
+/** Swagger 2.0: a `body` parameter, or the `formData` parameters as one object schema, per `consumes` type. */
+function swaggerRequestBody(
+  declared: readonly DeclaredParameter[],
+  operation: Record<string, unknown>,
+  document: Record<string, unknown>,
+  pointer: string,
+): RestRequestBody | undefined {
+  const body = declared.find((parameter) => parameter.location === 'body');
+  const form = declared.filter((parameter) => parameter.location === 'formData');
+  if (!body && form.length === 0) return undefined;
+  const content = new Map<string, RestMediaType>();
+  if (body) {
+    for (const type of swaggerMediaTypes(operation.consumes, document.consumes, 'application/json')) content.set(type, { schema: body.raw.schema, schemaPointer: `${body.pointer}/schema` });
+    return { required: body.required, content, pointer: body.pointer };
+  }
+  const schema = {
+    type: 'object',
+    properties: Object.fromEntries(form.map((parameter) => [parameter.name, parameter.schema ?? {}])),
+    required: form.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+  };
+  for (const type of swaggerMediaTypes(operation.consumes, document.consumes, 'application/x-www-form-urlencoded')) {
+    // The form's object schema is synthesized: its properties point into the parameter list.
+    content.set(type, { schema, schemaPointer: `${pointer}/parameters` });
+  }
+  return { required: form.some((parameter) => parameter.required), content, pointer: `${pointer}/parameters` };
+}
+
+function collectResponses(
+  operation: Record<string, unknown>,
+  document: Record<string, unknown>,
+  version: OpenApiVersion,
+  pointer: string,
+  deref: (node: unknown) => unknown,
+): Map<string, RestResponse> {
+  const responses = new Map<string, RestResponse>();
+  if (!isObject(operation.responses)) return responses;
+  for (const [status, raw] of Object.entries(operation.responses)) {
+    if (status.startsWith('x-')) continue;
+    const response = deref(raw);
+    const responsePointer = `${pointer}/responses/${pointerOf(status).slice(1)}`;
+    const code = status.toUpperCase() === 'DEFAULT' ? 'default' : status.toUpperCase();
+    if (!isObject(response)) continue;
+    if (version === '2.0') {
+      const content = new Map<string, RestMediaType>();
+      if (response.schema !== undefined) {
+        for (const type of swaggerMediaTypes(operation.produces, document.produces, 'application/json')) content.set(type, { schema: response.schema, schemaPointer: `${responsePointer}/schema` });
+      }
+      responses.set(code, { content, pointer: responsePointer });
+    } else {
+      responses.set(code, { content: mediaTypes(response.content, `${responsePointer}/content`), pointer: responsePointer });
+    }
+  }
+  return responses;
+}
+
+function securityAlternatives(security: unknown): SecurityAlternative[] {
+  if (!Array.isArray(security)) return [];
+  return security.filter(isObject).map(
+    (requirement) =>
+      new Map(
+        Object.entries(requirement).map(([scheme, scopes]) => [
+          scheme,
+          Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === 'string').sort() : [],
+        ]),
+      ),
+  );
+}

@@ -1,0 +1,121 @@
+import type { Finding, FindingParams, RuleMeta } from '../../rules/types.js';
+import type { SchemaChangeKind } from '../schema-diff/types.js';
+import type { LocatedSchemaChange, OperationDiff, ParameterDiff, ResponseDiff, RestDiff } from './diff.js';
+import type { RestOperation } from './model.js';
+
+/**
+ * How a REST rule is written: catalogue data (STYLE.md 1) plus a check that reads the
+ * {@link RestDiff} and emits findings (id + parameters + evidence), never prose.
+ */
+
+/** Whose expectation the change breaks: a client's request, or a client reading a response. */
+export type RestDirection = 'request' | 'response';
+
+export interface RestRuleMeta<Id extends string = string> extends RuleMeta<Id> {
+  readonly surface: 'rest';
+  readonly direction: RestDirection;
+}
+
+/** One flagged case, as YAML of the `paths` (and `components`) of both specs: shown in the docs, run by the catalogue test. */
+export interface RestRuleExample {
+  readonly base: string;
+  readonly revision: string;
+}
+
+export interface RestRule<Id extends string = string> {
+  readonly meta: RestRuleMeta<Id>;
+  readonly example: RestRuleExample;
+  check(diff: RestDiff): Finding<Id>[];
+}
+
+/** Emits one finding of the rule being checked; `method` and `path` come from the operation. */
+export type Emit = (operation: RestOperation, params: FindingParams, pointer: string) => void;
+
+export const REST_DOCS = 'docs/rest.md';
+
+export function defineRestRule<const Id extends string>(
+  meta: Omit<RestRuleMeta<Id>, 'surface' | 'docs'>,
+  example: RestRuleExample,
+  check: (diff: RestDiff, emit: Emit) => void,
+): RestRule<Id> {
+  const fullMeta: RestRuleMeta<Id> = { ...meta, surface: 'rest', docs: `${REST_DOCS}#${meta.id}` };
+  return {
+    meta: fullMeta,
+    example,
+    check(diff) {
+      const findings: Finding<Id>[] = [];
+      check(diff, (operation, params, pointer) => {
+        findings.push({ rule: fullMeta.id, params: { method: operation.method, path: operation.path, ...params }, evidence: { pointer } });
+      });
+      return findings;
+    },
+  };
+}
+
+// ---- walking the parts of the diff a rule reads ----------------------------------------------
+
+export function forEachParameterChange(
+  diff: RestDiff,
+  kinds: readonly SchemaChangeKind[],
+  visit: (located: LocatedSchemaChange, parameter: ParameterDiff, operation: OperationDiff) => void,
+): void {
+  for (const operation of diff.operationsChanged) {
+    for (const parameter of operation.parametersChanged) {
+      for (const located of parameter.schemaChanges) if (kinds.includes(located.change.kind)) visit(located, parameter, operation);
+    }
+  }
+}
+
+export function forEachRequestBodyChange(
+  diff: RestDiff,
+  kinds: readonly SchemaChangeKind[],
+  visit: (located: LocatedSchemaChange, operation: OperationDiff) => void,
+): void {
+  for (const operation of diff.operationsChanged) {
+    for (const located of operation.requestBodyChanged?.schemaChanges ?? []) if (kinds.includes(located.change.kind)) visit(located, operation);
+  }
+}
+
+export function forEachResponseChange(
+  diff: RestDiff,
+  kinds: readonly SchemaChangeKind[],
+  visit: (located: LocatedSchemaChange, response: ResponseDiff, operation: OperationDiff) => void,
+): void {
+  for (const operation of diff.operationsChanged) {
+    for (const response of operation.responsesChanged) {
+      for (const located of response.schemaChanges) if (kinds.includes(located.change.kind)) visit(located, response, operation);
+    }
+  }
+}
+
+// ---- wording of elements and values in messages -------------------------------------------------
+
+/** `query parameter 'tags'`, or a part of its schema: `query parameter 'tags[]'`. */
+export function parameterElement(location: string, name: string, schemaPath = '(root)'): string {
+  return `${location} parameter '${name}${subPath(schemaPath)}'`;
+}
+
+/** `request body` for the body itself, else `request property 'user.email'`. */
+export function requestElement(schemaPath: string): string {
+  return schemaPath === '(root)' ? 'request body' : `request property '${schemaPath}'`;
+}
+
+/** `response 200 body` for the body itself, else `response 200 property 'results.data[].tags'`. */
+export function responseElement(status: string, schemaPath: string): string {
+  return schemaPath === '(root)' ? `response ${status} body` : `response ${status} property '${schemaPath}'`;
+}
+
+function subPath(schemaPath: string): string {
+  if (schemaPath === '(root)') return '';
+  return schemaPath.startsWith('[') ? schemaPath : `.${schemaPath}`;
+}
+
+/** A value as it appears in a message: JSON (`"dashboard"`, `10`), or `none` when absent. */
+export function formatValue(value: unknown): string {
+  return value === undefined ? 'none' : JSON.stringify(value);
+}
+
+/** A type set of the schema diff (`["integer","string"]`, `[]` = any type) as `integer|string` / `any`. */
+export function formatTypes(types: unknown): string {
+  return Array.isArray(types) && types.length > 0 ? types.join('|') : 'any';
+}

@@ -1,0 +1,89 @@
+import { apiPathRemovedWithoutDeprecation } from './api-path-removed-without-deprecation.js';
+import { apiRemovedWithDeprecation } from './api-removed-with-deprecation.js';
+import { apiRemovedWithoutDeprecation } from './api-removed-without-deprecation.js';
+import { apiSecurityAdded } from './api-security-added.js';
+import { apiSecurityScopeAdded } from './api-security-scope-added.js';
+import { endpointAdded } from './endpoint-added.js';
+import { newOptionalRequestParameter } from './new-optional-request-parameter.js';
+import { newOptionalRequestProperty } from './new-optional-request-property.js';
+import { newRequiredRequestBody } from './new-required-request-body.js';
+import { newRequiredRequestParameter } from './new-required-request-parameter.js';
+import { newRequiredRequestProperty } from './new-required-request-property.js';
+import { requestBodyBecameRequired } from './request-body-became-required.js';
+import { requestBodyMediaTypeRemoved } from './request-body-media-type-removed.js';
+import { requestParameterBecameRequired } from './request-parameter-became-required.js';
+import { requestParameterConstraintTightened } from './request-parameter-constraint-tightened.js';
+import { requestParameterDefaultValueChanged } from './request-parameter-default-value-changed.js';
+import { requestParameterEnumValueAdded } from './request-parameter-enum-value-added.js';
+import { requestParameterEnumValueRemoved } from './request-parameter-enum-value-removed.js';
+import { requestParameterRemoved } from './request-parameter-removed.js';
+import { requestParameterStyleChanged } from './request-parameter-style-changed.js';
+import { requestParameterTypeChanged } from './request-parameter-type-changed.js';
+import { requestPathParameterRenamed } from './request-path-parameter-renamed.js';
+import { requestPropertyAdditionalPropertiesClosed } from './request-property-additional-properties-closed.js';
+import { requestPropertyBecameNotNullable } from './request-property-became-not-nullable.js';
+import { requestPropertyBecameRequired } from './request-property-became-required.js';
+import { requestPropertyConstraintTightened } from './request-property-constraint-tightened.js';
+import { requestPropertyDefaultValueChanged } from './request-property-default-value-changed.js';
+import { requestPropertyEnumValueAdded } from './request-property-enum-value-added.js';
+import { requestPropertyEnumValueRemoved } from './request-property-enum-value-removed.js';
+import { requestPropertyRemoved } from './request-property-removed.js';
+import { requestPropertyTypeChanged } from './request-property-type-changed.js';
+import { responseMediaTypeRemoved } from './response-media-type-removed.js';
+import { responseNonSuccessStatusRemoved } from './response-non-success-status-removed.js';
+import { responseOptionalPropertyRemoved } from './response-optional-property-removed.js';
+import { responsePropertyBecameNullable } from './response-property-became-nullable.js';
+import { responsePropertyBecameOptional } from './response-property-became-optional.js';
+import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
+import { responsePropertyRemoved } from './response-property-removed.js';
+import { responsePropertyTypeChanged } from './response-property-type-changed.js';
+import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
+
+/**
+ * The REST rule catalogue: one entry per file in this folder (the file name is the id), in id order.
+ * The catalogue test checks that every rule file is listed here.
+ */
+export const restRules = [
+  apiPathRemovedWithoutDeprecation,
+  apiRemovedWithDeprecation,
+  apiRemovedWithoutDeprecation,
+  apiSecurityAdded,
+  apiSecurityScopeAdded,
+  endpointAdded,
+  newOptionalRequestParameter,
+  newOptionalRequestProperty,
+  newRequiredRequestBody,
+  newRequiredRequestParameter,
+  newRequiredRequestProperty,
+  requestBodyBecameRequired,
+  requestBodyMediaTypeRemoved,
+  requestParameterBecameRequired,
+  requestParameterConstraintTightened,
+  requestParameterDefaultValueChanged,
+  requestParameterEnumValueAdded,
+  requestParameterEnumValueRemoved,
+  requestParameterRemoved,
+  requestParameterStyleChanged,
+  requestParameterTypeChanged,
+  requestPathParameterRenamed,
+  requestPropertyAdditionalPropertiesClosed,
+  requestPropertyBecameNotNullable,
+  requestPropertyBecameRequired,
+  requestPropertyConstraintTightened,
+  requestPropertyDefaultValueChanged,
+  requestPropertyEnumValueAdded,
+  requestPropertyEnumValueRemoved,
+  requestPropertyRemoved,
+  requestPropertyTypeChanged,
+  responseMediaTypeRemoved,
+  responseNonSuccessStatusRemoved,
+  responseOptionalPropertyRemoved,
+  responsePropertyBecameNullable,
+  responsePropertyBecameOptional,
+  responsePropertyEnumValueAdded,
+  responsePropertyRemoved,
+  responsePropertyTypeChanged,
+  responseSuccessStatusRemoved,
+] as const;
+
+export type RestRuleId = (typeof restRules)[number]['meta']['id'];

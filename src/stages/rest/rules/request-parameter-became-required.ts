@@ -1,0 +1,33 @@
+import { defineRestRule, parameterElement } from '../rule.js';
+
+export const requestParameterBecameRequired = defineRestRule(
+  {
+    id: 'request-parameter-became-required',
+    level: 'breaking',
+    direction: 'request',
+    summary: 'An optional parameter became required.',
+    message: '{method} {path} — {element} became required',
+    why: 'Callers that leave it out are rejected (400) by upgraded instances.',
+  },
+  {
+    base: `
+paths:
+  /api/v1/org/users:
+    get:
+      parameters: [{in: query, name: page, schema: {type: integer}}]
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    get:
+      parameters: [{in: query, name: page, required: true, schema: {type: integer}}]
+      responses: {'200': {description: ok}}`,
+  },
+  (diff, emit) => {
+    for (const operation of diff.operationsChanged) {
+      for (const { base, revision } of operation.parametersChanged) {
+        if (!base.required && revision.required) emit(operation.revision, { element: parameterElement(revision.location, revision.name) }, revision.pointer);
+      }
+    }
+  },
+);

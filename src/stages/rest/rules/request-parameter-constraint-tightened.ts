@@ -1,0 +1,35 @@
+import { defineRestRule, forEachParameterChange, formatValue, parameterElement } from '../rule.js';
+
+export const requestParameterConstraintTightened = defineRestRule(
+  {
+    id: 'request-parameter-constraint-tightened',
+    level: 'breaking',
+    direction: 'request',
+    summary: 'A parameter accepts fewer values: a bound, length, pattern or enum appeared or tightened.',
+    message: '{method} {path} — {element} {keyword} tightened from {before} to {after}',
+    why: 'Values that existing callers send may now be rejected (a `pageSize` of 500 against a new maximum of 100).',
+  },
+  {
+    base: `
+paths:
+  /api/v2/metrics:
+    get:
+      parameters: [{in: query, name: pageSize, schema: {type: integer, maximum: 500}}]
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v2/metrics:
+    get:
+      parameters: [{in: query, name: pageSize, schema: {type: integer, maximum: 100}}]
+      responses: {'200': {description: ok}}`,
+  },
+  (diff, emit) => {
+    forEachParameterChange(diff, ['constraint-tightened'], ({ change, pointer }, { revision }, operation) => {
+      emit(
+        operation.revision,
+        { element: parameterElement(revision.location, revision.name, change.path), keyword: change.detail ?? 'constraint', before: formatValue(change.before), after: formatValue(change.after) },
+        pointer,
+      );
+    });
+  },
+);

@@ -1,0 +1,31 @@
+import { defineRestRule, forEachParameterChange, formatValue, parameterElement } from '../rule.js';
+
+export const requestParameterEnumValueRemoved = defineRestRule(
+  {
+    id: 'request-parameter-enum-value-removed',
+    level: 'breaking',
+    direction: 'request',
+    summary: 'A parameter no longer accepts one of its enum values.',
+    message: '{method} {path} — {element} no longer accepts {value}',
+    why: 'Callers that send the removed value are rejected (400) by upgraded instances.',
+  },
+  {
+    base: `
+paths:
+  /api/v2/metrics:
+    get:
+      parameters: [{in: query, name: order, schema: {type: string, enum: [asc, desc]}}]
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v2/metrics:
+    get:
+      parameters: [{in: query, name: order, schema: {type: string, enum: [asc]}}]
+      responses: {'200': {description: ok}}`,
+  },
+  (diff, emit) => {
+    forEachParameterChange(diff, ['enum-value-removed'], ({ change, pointer }, { revision }, operation) => {
+      emit(operation.revision, { element: parameterElement(revision.location, revision.name, change.path), value: formatValue(change.before) }, pointer);
+    });
+  },
+);

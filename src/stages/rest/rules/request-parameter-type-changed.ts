@@ -1,0 +1,36 @@
+import { defineRestRule, forEachParameterChange, formatTypes, formatValue, parameterElement } from '../rule.js';
+
+export const requestParameterTypeChanged = defineRestRule(
+  {
+    id: 'request-parameter-type-changed',
+    level: 'breaking',
+    direction: 'request',
+    summary: "A parameter's type was narrowed or changed, or its format added or changed.",
+    message: '{method} {path} — {element} {aspect} changed from {before} to {after}',
+    why: 'Values existing callers send (a name where a UUID is now expected, a string where an integer is) are rejected.',
+  },
+  {
+    base: `
+paths:
+  /api/v1/saved/{chartUuid}:
+    get:
+      parameters: [{in: path, name: chartUuid, required: true, schema: {type: string}}]
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v1/saved/{chartUuid}:
+    get:
+      parameters: [{in: path, name: chartUuid, required: true, schema: {type: string, format: uuid}}]
+      responses: {'200': {description: ok}}`,
+  },
+  (diff, emit) => {
+    forEachParameterChange(diff, ['type-changed', 'format-changed'], ({ change, pointer }, { revision }, operation) => {
+      const element = parameterElement(revision.location, revision.name, change.path);
+      if (change.kind === 'type-changed' && change.detail !== 'widened') {
+        emit(operation.revision, { element, aspect: 'type', before: formatTypes(change.before), after: formatTypes(change.after) }, pointer);
+      } else if (change.kind === 'format-changed' && change.after !== undefined) {
+        emit(operation.revision, { element, aspect: 'format', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+      }
+    });
+  },
+);

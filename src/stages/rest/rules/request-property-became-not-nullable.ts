@@ -1,0 +1,31 @@
+import { defineRestRule, forEachRequestBodyChange, requestElement } from '../rule.js';
+
+export const requestPropertyBecameNotNullable = defineRestRule(
+  {
+    id: 'request-property-became-not-nullable',
+    level: 'breaking',
+    direction: 'request',
+    summary: 'A request property no longer accepts `null`.',
+    message: '{method} {path} — {element} no longer accepts null',
+    why: 'Callers that send `null` are rejected (400).',
+  },
+  {
+    base: `
+paths:
+  /api/v2/content/recently-viewed:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {note: {type: string, nullable: true}}}}}}
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v2/content/recently-viewed:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {note: {type: string}}}}}}
+      responses: {'200': {description: ok}}`,
+  },
+  (diff, emit) => {
+    forEachRequestBodyChange(diff, ['nullable-removed'], ({ change, pointer }, operation) => {
+      emit(operation.revision, { element: requestElement(change.path) }, pointer);
+    });
+  },
+);

@@ -1,0 +1,31 @@
+import { defineRestRule, forEachRequestBodyChange, formatValue, requestElement } from '../rule.js';
+
+export const requestPropertyConstraintTightened = defineRestRule(
+  {
+    id: 'request-property-constraint-tightened',
+    level: 'breaking',
+    direction: 'request',
+    summary: 'A request property accepts fewer values: a bound, length, pattern or enum appeared or tightened.',
+    message: '{method} {path} — {element} {keyword} tightened from {before} to {after}',
+    why: 'Values existing callers send may now be rejected (400).',
+  },
+  {
+    base: `
+paths:
+  /api/v2/content/recently-viewed:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {name: {type: string, maxLength: 255}}}}}}
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v2/content/recently-viewed:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {name: {type: string, maxLength: 64}}}}}}
+      responses: {'200': {description: ok}}`,
+  },
+  (diff, emit) => {
+    forEachRequestBodyChange(diff, ['constraint-tightened'], ({ change, pointer }, operation) => {
+      emit(operation.revision, { element: requestElement(change.path), keyword: change.detail ?? 'constraint', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+    });
+  },
+);

@@ -1,0 +1,31 @@
+import { defineRestRule, forEachRequestBodyChange, formatValue, requestElement } from '../rule.js';
+
+export const requestPropertyEnumValueAdded = defineRestRule(
+  {
+    id: 'request-property-enum-value-added',
+    level: 'advisory',
+    direction: 'request',
+    summary: 'A request property accepts a new enum value.',
+    message: '{method} {path} — {element} now accepts {value}',
+    why: 'Existing callers are unaffected, but during a rollout old instances still reject the new value when a new client sends it.',
+  },
+  {
+    base: `
+paths:
+  /api/v2/content/recently-viewed:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {contentType: {type: string, enum: [chart, dashboard]}}}}}}
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v2/content/recently-viewed:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {contentType: {type: string, enum: [chart, dashboard, space]}}}}}}
+      responses: {'200': {description: ok}}`,
+  },
+  (diff, emit) => {
+    forEachRequestBodyChange(diff, ['enum-value-added'], ({ change, pointer }, operation) => {
+      emit(operation.revision, { element: requestElement(change.path), value: formatValue(change.after) }, pointer);
+    });
+  },
+);

@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+import { testRule, type RuleCase } from '../../../../test/helpers/rest-specs.js';
+import { responseOptionalPropertyRemoved as rule } from './response-optional-property-removed.js';
+
+const cases: RuleCase[] = [
+  {
+    name: 'documented example',
+    ...rule.example,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'message'"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/message" },
+    ],
+  },
+  {
+    name: "ok: a required property removed (breaking, another rule)",
+    base: `
+paths:
+  /api/v1/org/users:
+    get:
+      responses: {'200': {description: ok, content: {application/json: {schema: {type: object, required: [a], properties: {a: {type: string}}}}}}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    get:
+      responses: {'200': {description: ok, content: {application/json: {schema: {type: object}}}}}`,
+    expected: [],
+  },
+];
+
+testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+  [
+    "GET /api/v1/org/users — response 200 property 'message' removed",
+  ]
+`));

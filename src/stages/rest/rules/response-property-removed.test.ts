@@ -1,0 +1,50 @@
+import { expect } from 'vitest';
+import { testRule, type RuleCase } from '../../../../test/helpers/rest-specs.js';
+import { responsePropertyRemoved as rule } from './response-property-removed.js';
+
+const cases: RuleCase[] = [
+  {
+    name: 'documented example',
+    ...rule.example,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'results'"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/results" },
+    ],
+  },
+  {
+    name: "ok: an optional property removed (advisory, another rule)",
+    base: `
+paths:
+  /api/v1/org/users:
+    get:
+      responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {a: {type: string}, b: {type: string}}}}}}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    get:
+      responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {a: {type: string}}}}}}}`,
+    expected: [],
+  },
+  {
+    name: "inside array items",
+    base: `
+paths:
+  /api/v1/org/users:
+    get:
+      responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {data: {type: array, items: {type: object, required: [name, tags], properties: {name: {type: string}, tags: {type: array, items: {type: string}}}}}}}}}}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    get:
+      responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {data: {type: array, items: {type: object, required: [name], properties: {name: {type: string}}}}}}}}}}`,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'data[].tags'"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/data/items/properties/tags" },
+    ],
+  },
+];
+
+testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+  [
+    "GET /api/v1/org/users — response 200 property 'results' removed",
+    "GET /api/v1/org/users — response 200 property 'data[].tags' removed",
+  ]
+`));
