@@ -1,4 +1,12 @@
 import type { Command } from 'commander';
+import { registerDiff } from './diff.js';
+import { registerLintMigrations } from './lint-migrations.js';
+import { registerRules } from './rules.js';
+import { registerIndexCommand } from './index-command.js';
+import { registerBackfillCommand } from './backfill.js';
+import { registerValidateCommand } from './validate.js';
+import { registerUpgradeCheck } from './upgrade-check.js';
+import { registerGenerate } from './generate.js';
 
 /**
  * Every command registers itself here, one line each (keeps main.ts free of command details).
@@ -6,4 +14,12 @@ import type { Command } from 'commander';
  */
 export function registerCommands(program: Command): void {
   void program;
+  registerIndexCommand(program);
+  registerBackfillCommand(program);
+  registerValidateCommand(program);
+  registerUpgradeCheck(program);
+  registerGenerate(program);
+  registerDiff(program);
+  registerLintMigrations(program);
+  registerRules(program);
 }

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { UsageError } from '../core/errors.js';
+import { DEFAULT_POSTGRES_VERSION } from '../config/types.js';
+
+/**
+ * `release-safety lint-migrations <file…>`: classify migration files (`.sql`, knex `.ts`/`.js`)
+ * without git, as if added in one release on existing tables. Exit 0 only when every file is
+ * proven light and harmless to old code; 1 when any is heavy, unknown or breaks old code;
+ * 2 when a file cannot be read or is not a migration file.
+ */
+
+interface LintOptions {
+  postgresVersion: string;
+  json?: boolean;
+}
+
+export function registerLintMigrations(program: Command): void {
+  program
+    .command('lint-migrations')
+    .description('Classify migration files (.sql, knex .ts/.js) as one release on existing tables: heaviness, tables, findings')
+    .argument('<files...>', 'migration files, in the order they run (tables created by an earlier file are new for later ones)')
+    .option('--postgres-version <major>', 'target PostgreSQL major version', String(DEFAULT_POSTGRES_VERSION))
+    .option('--json', 'print {clean, postgresVersion, files: [{file, tables, heaviness, breaksOldCode, clean, findings}]}')
+    .action(async (files: string[], options: LintOptions) => {
+      const postgresVersion = Number(options.postgresVersion);
+      if (!/^\d+$/.test(options.postgresVersion) || postgresVersion < 9 || postgresVersion > 99) {
+        throw new UsageError(`--postgres-version "${options.postgresVersion}" is not a PostgreSQL major version (expected e.g. 16)`);
+      }
+      const { lintMigrationFiles, renderLintText } = await import('../diff/lint-migrations.js');
+      const report = await lintMigrationFiles(files, postgresVersion);
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      } else {
+        const { colorEnabled, createStyle } = await import('./style.js');
+        const style = createStyle(colorEnabled());
+        process.stdout.write(`${renderLintText(report, (clean, text) => (clean ? style.green(text) : style.red(text))).join('\n')}\n`);
+      }
+      if (!report.clean) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,98 @@
+import { renderFinding, type Finding, type Level, type RuleMeta } from '../rules/types.js';
+
+/**
+ * The report of `release-safety diff openapi|mcp`: the engine's findings with the catalogue's
+ * wording and level applied, in one deterministic order. Pure: no I/O, no styling.
+ */
+
+export interface DiffFinding {
+  rule: string;
+  level: Level;
+  /** `GET /api/v1/org/users` for REST, the tool name for MCP; `''` when the finding has none. */
+  operation: string;
+  /** JSON pointer into the new (or, for removals, the old) document; `''` when unknown. */
+  location: string;
+  message: string;
+}
+
+export interface DiffReport {
+  /** Whether any finding is at level `breaking` (whatever `--fail-on` says). */
+  breaking: boolean;
+  findings: DiffFinding[];
+}
+
+/** The level `--fail-on` names, and every level at or above it. */
+export type FailOn = 'breaking' | 'advisory';
+export const FAIL_ON_LEVELS: readonly FailOn[] = ['breaking', 'advisory'];
+
+const LEVEL_RANK: Readonly<Record<Level, number>> = { breaking: 0, advisory: 1, info: 2 };
+
+/** The operation a finding is about, from the parameters every REST / MCP rule carries. */
+function operationOf(finding: Finding): string {
+  const { method, path, tool, name } = finding.params;
+  if (typeof method === 'string' && typeof path === 'string') return `${method.toUpperCase()} ${path}`;
+  if (typeof tool === 'string') return tool;
+  if (typeof name === 'string') return name;
+  return '';
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Breaking first, then advisory, then info; within a level by rule, operation, location, message. */
+export function compareDiffFindings(a: DiffFinding, b: DiffFinding): number {
+  return (
+    LEVEL_RANK[a.level] - LEVEL_RANK[b.level] ||
+    compareText(a.rule, b.rule) ||
+    compareText(a.operation, b.operation) ||
+    compareText(a.location, b.location) ||
+    compareText(a.message, b.message)
+  );
+}
+
+/**
+ * Renders findings with the stage's catalogue (`rules`).
+ * A finding whose rule no catalogue knows is a bug of the engine; it is kept, as `breaking`,
+ * so that it can never make a diff look clean (fail closed).
+ */
+export function buildDiffReport(findings: readonly Finding[], rules: readonly RuleMeta[]): DiffReport {
+  const rendered = findings.map((finding): DiffFinding => {
+    const meta = rules.find((rule) => rule.id === finding.rule || (rule.aliases ?? []).includes(finding.rule));
+    const location = finding.evidence.pointer ?? '';
+    if (!meta) return { rule: finding.rule, level: 'breaking', operation: operationOf(finding), location, message: `unknown rule ${finding.rule}: ${JSON.stringify(finding.params)}` };
+    const { level, message } = renderFinding(meta, finding);
+    return { rule: meta.id, level, operation: operationOf(finding), location, message };
+  });
+  rendered.sort(compareDiffFindings);
+  return { breaking: rendered.some((finding) => finding.level === 'breaking'), findings: rendered };
+}
+
+/** Whether the report has a finding at or above `failOn` (info never counts). */
+export function reachesFailOn(report: DiffReport, failOn: FailOn): boolean {
+  return report.findings.some((finding) => LEVEL_RANK[finding.level] <= LEVEL_RANK[failOn]);
+}
+
+export interface TextOptions {
+  /** Include `info` findings (hidden by default). */
+  verbose: boolean;
+  /** Colours the level word (style.ts); identity when colours are off. */
+  colorLevel?: (level: Level, text: string) => string;
+}
+
+/** One line per finding: `breaking  <rule-id>  <message>`, then a summary line. */
+export function renderDiffText(report: DiffReport, options: TextOptions): string[] {
+  const shown = report.findings.filter((finding) => options.verbose || finding.level !== 'info');
+  const colour = options.colorLevel ?? ((_level: Level, text: string) => text);
+  const lines = shown.map((finding) => `${colour(finding.level, finding.level.padEnd(8))}  ${finding.rule}  ${finding.message}`);
+  const count = (level: Level) => report.findings.filter((finding) => finding.level === level).length;
+  const hiddenInfo = options.verbose ? 0 : count('info');
+  const summary = `${count('breaking')} breaking, ${count('advisory')} advisory, ${count('info')} info${hiddenInfo > 0 ? ' (info shown with --verbose)' : ''}`;
+  lines.push(report.findings.length === 0 ? 'No differences found by any rule.' : summary);
+  return lines;
+}
+
+/** Parses `--fail-on`; `undefined` when the value is not a level it accepts. */
+export function parseFailOn(value: string): FailOn | undefined {
+  return FAIL_ON_LEVELS.find((level) => level === value);
+}
