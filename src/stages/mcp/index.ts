@@ -1,11 +1,65 @@
 import type { ApiSurfaceSection } from '../../artifact/types.js';
-import { uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
-import type { Stage } from '../contract.js';
+import { describeError } from '../../core/errors.js';
+import type { Finding } from '../../rules/types.js';
+import { absentApiSection, apiSectionFromFindings, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
+import type { Side, Stage, StageInput, StageResult } from '../contract.js';
+import { MCP_RULE_CATALOGUE, MCP_RULES } from './catalogue.js';
+import { EMPTY_SNAPSHOT, parseSnapshotText, type ToolSnapshot } from './snapshot.js';
+import { diffToolSnapshots } from './tool-diff.js';
 
-/** Placeholder until the MCP stage lands: reports unchecked/`unknown` honestly. */
+const SIDE_NAMES: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
+
+/**
+ * The MCP surface: the committed tool snapshot (config `mcpTools`) at both refs, diffed by tool
+ * name with the shared JSON-Schema diff and judged by the rules in `rules/`.
+ *
+ * - key missing → not configured: unchecked, `unknown`;  `false` → the service has no MCP tools;
+ * - snapshot missing at the head ref, unreadable, or of the wrong shape → unchecked, `unknown`,
+ *   the reason (file and ref) in `notes`;
+ * - the same blob at both refs → no changes, nothing parsed;
+ * - absent at base but present at head → a new surface: every tool is added (info), nothing breaks.
+ */
 export const mcpStage: Stage<ApiSurfaceSection> = {
   surface: 'mcp',
-  rules: [],
-  run: async () => uncheckedApiResult('MCP stage not implemented yet'),
+  rules: MCP_RULE_CATALOGUE,
+  run: runMcpStage,
   failClosed: uncheckedApiSection,
 };
+
+async function runMcpStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {
+  const path = input.config.mcpTools;
+  if (path === undefined) return uncheckedApiResult('MCP surface not configured');
+  if (path === false) return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
+
+  const baseBlob = input.trees.base.get(path);
+  const headBlob = input.trees.head.get(path);
+  if (headBlob === undefined) return uncheckedApiResult(`MCP tool snapshot ${path} is missing at the ${SIDE_NAMES.head}`);
+  if (baseBlob === headBlob) return checkedResult([], []);
+
+  const head = await loadSnapshot(input, 'head', path);
+  if (typeof head === 'string') return uncheckedApiResult(head);
+  const base = baseBlob === undefined ? EMPTY_SNAPSHOT : await loadSnapshot(input, 'base', path);
+  if (typeof base === 'string') return uncheckedApiResult(base);
+  let findings: Finding[];
+  try {
+    findings = diffToolSnapshots(base, head, path, MCP_RULES);
+  } catch (error) {
+    // A schema that cannot be compared (an unresolvable `$ref`) leaves the surface unchecked.
+    return uncheckedApiResult(`MCP tool snapshot ${path} could not be compared: ${describeError(error)}`);
+  }
+  const notes = baseBlob === undefined ? [`MCP tool snapshot ${path} is new at the ${SIDE_NAMES.head}: every tool counts as added`] : [];
+  return checkedResult(findings, notes);
+}
+
+/** The snapshot, or the reason it cannot be used (naming the file and the ref). */
+async function loadSnapshot(input: StageInput, side: Side, path: string): Promise<ToolSnapshot | string> {
+  const text = await input.read(side, path);
+  if (text === undefined) return `MCP tool snapshot ${path} is missing at the ${SIDE_NAMES[side]}`;
+  const reading = parseSnapshotText(text);
+  return reading.ok ? reading.snapshot : `MCP tool snapshot ${path} at the ${SIDE_NAMES[side]} ${reading.reason}`;
+}
+
+function checkedResult(findings: Finding[], notes: string[]): StageResult<ApiSurfaceSection> {
+  const section = apiSectionFromFindings(findings, MCP_RULE_CATALOGUE);
+  return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes };
+}

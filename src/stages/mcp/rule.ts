@@ -1,0 +1,76 @@
+import type { Finding, RuleMeta } from '../../rules/types.js';
+import type { SchemaChange } from '../schema-diff/types.js';
+import type { McpTool } from './snapshot.js';
+
+/**
+ * One tool compared across the two snapshots, with its schema diffs computed once
+ * (STYLE.md 3): rules read this, never the raw files.
+ */
+export interface ToolPair {
+  name: string;
+  /** Snapshot file path, for evidence. */
+  file: string;
+  base?: McpTool;
+  revision?: McpTool;
+  /** JSON pointer of the tool in the base / revision file (`/tools/3`). */
+  basePointer?: string;
+  revisionPointer?: string;
+  /** Changes of `inputSchema` / `outputSchema` (empty when the tool exists on one side only). */
+  inputChanges: readonly SchemaChange[];
+  outputChanges: readonly SchemaChange[];
+}
+
+export interface McpRule {
+  readonly meta: RuleMeta;
+  check(pair: ToolPair): Finding[];
+}
+
+export type SchemaSide = 'input' | 'output';
+
+/**
+ * Findings for every schema change of one side that `select` keeps. Evidence points into the
+ * revision file (the base file for a removal), at the changed element.
+ */
+export function schemaChangeFindings(
+  rule: RuleMeta,
+  pair: ToolPair,
+  side: SchemaSide,
+  select: (change: SchemaChange) => Record<string, string> | undefined,
+): Finding[] {
+  const changes = side === 'input' ? pair.inputChanges : pair.outputChanges;
+  const schemaKey = side === 'input' ? 'inputSchema' : 'outputSchema';
+  const findings: Finding[] = [];
+  for (const change of changes) {
+    const extra = select(change);
+    if (extra === undefined) continue;
+    const inBase = change.kind === 'property-removed' || change.kind === 'schema-removed';
+    const toolPointer = (inBase ? pair.basePointer : pair.revisionPointer) ?? pair.revisionPointer ?? pair.basePointer ?? '';
+    findings.push({
+      rule: rule.id,
+      params: { tool: pair.name, property: change.path, ...extra },
+      evidence: { file: pair.file, pointer: `${toolPointer}/${schemaKey}${change.pointer}` },
+    });
+  }
+  return findings;
+}
+
+/** A finding about the tool as a whole (added, removed, annotations). */
+export function toolFinding(rule: RuleMeta, pair: ToolPair, params: Record<string, string> = {}): Finding {
+  const pointer = pair.revisionPointer ?? pair.basePointer ?? '';
+  return { rule: rule.id, params: { tool: pair.name, ...params }, evidence: { file: pair.file, pointer } };
+}
+
+/** A type set for a message: `integer`, `string|number`, `any`. */
+export function typeList(types: unknown): string {
+  return Array.isArray(types) && types.length > 0 ? types.join('|') : 'any';
+}
+
+/** A keyword value for a message: JSON, or `none` when absent. */
+export function valueText(value: unknown): string {
+  return value === undefined ? 'none' : JSON.stringify(value);
+}
+
+/** Whether a pointer ends at an `anyOf`/`oneOf` alternative (adding one widens, removing one narrows). */
+export function isAlternative(pointer: string): boolean {
+  return /\/(anyOf|oneOf)\/\d+$/.test(pointer);
+}

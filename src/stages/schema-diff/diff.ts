@@ -1,0 +1,414 @@
+import type { DiffSchemasOptions, SchemaChange, SchemaChangeKind, SchemaDiffMemo } from './types.js';
+import { canonicalJson } from './canonical-json.js';
+import { compareConstraints, type RecordChange } from './constraints.js';
+
+/**
+ * The shared JSON-Schema diff: what changed between two schemas, with no opinion (STYLE.md 3).
+ *
+ * Walks both schemas side by side through `properties`, `items`/`prefixItems`,
+ * `additionalProperties`, `allOf`/`anyOf`/`oneOf` and `not`, following `$ref`s on each side with
+ * its own resolver, so two refs are compared by the content they point to (a component renamed with
+ * identical content is no change).
+ *
+ * Cycles and repeats: every (base node, revision node) pair is compared once per call, at the
+ * shortest path that reaches it (breadth-first). A cycle therefore ends, and a component used in
+ * two places reports its changes once, at the shorter (then first) path. Pairs from which no change
+ * is reachable are remembered in the memo, so a memo shared between calls over the same two
+ * documents skips every unchanged component after its first visit.
+ *
+ * Output order: breadth-first, then keyword order; deterministic for the same inputs.
+ */
+export function diffSchemas(base: unknown, revision: unknown, options: DiffSchemasOptions = {}): SchemaChange[] {
+  const memo = options.memo === undefined ? new PairMemo() : asPairMemo(options.memo);
+  const walk: Walk = {
+    memo,
+    resolve: {
+      base: options.resolveBase ?? localPointerResolver(options.baseRoot ?? base),
+      revision: options.resolveRevision ?? localPointerResolver(options.revisionRoot ?? revision),
+    },
+  };
+  return diffTree(base, revision, walk).map((change) => ({ ...change, path: humanPath(change.path) }));
+}
+
+/** A cache of clean pairs that may be shared between calls over the same two documents. */
+export function createSchemaDiffMemo(): SchemaDiffMemo {
+  return new PairMemo();
+}
+
+class PairMemo implements SchemaDiffMemo {
+  readonly kind = 'schema-diff-memo' as const;
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 1;
+  /** Pairs from which no change is reachable: skipped whenever met again. */
+  readonly clean = new Set<PairKey>();
+  /** Each pair's own changes and child pairs, computed once per memo. */
+  readonly compared = new Map<PairKey, { changes: SchemaChange[]; children: PairAt[] }>();
+  /** Whole results of pairs diffed as the root of a call (a component used by many operations). */
+  readonly rootResults = new Map<PairKey, readonly SchemaChange[]>();
+  /** `$ref` nodes resolved per side (a merged node keeps one identity, so cycles through it are seen). */
+  readonly resolved = { base: new WeakMap<object, Schema>(), revision: new WeakMap<object, Schema>() };
+
+  /** One number per pair (ids stay far below 2^26 nodes), cheaper to hash than a string. */
+  pairKey(base: object, revision: object): PairKey {
+    return this.idOf(base) * 67_108_864 + this.idOf(revision);
+  }
+
+  private idOf(node: object): number {
+    let id = this.ids.get(node);
+    if (id === undefined) {
+      id = this.nextId++;
+      this.ids.set(node, id);
+    }
+    return id;
+  }
+}
+
+function asPairMemo(memo: SchemaDiffMemo): PairMemo {
+  if (!(memo instanceof PairMemo)) throw new TypeError('options.memo must come from createSchemaDiffMemo()');
+  return memo;
+}
+
+type Schema = Record<string, unknown>;
+type PairKey = number;
+type DiffSide = 'base' | 'revision';
+
+interface Walk {
+  memo: PairMemo;
+  resolve: Record<DiffSide, (ref: string) => unknown>;
+}
+
+// `true` and `false` as schemas; shared objects so that `true` vs absent is one memoized pair.
+const ANY_SCHEMA: Schema = Object.freeze({});
+const NOTHING_SCHEMA: Schema = Object.freeze({ not: ANY_SCHEMA });
+
+/** A pair of schemas to compare, at a pointer and human path from the root. */
+interface PairAt {
+  pointer: string;
+  /** Human path as raw segments: `.name`, `[]`, `[0]`, `.*`; a composition branch adds none. */
+  path: string;
+  base: unknown;
+  revision: unknown;
+}
+
+/**
+ * Breadth-first over (base node, revision node) pairs with a visited set: each pair is compared
+ * once per call, at the shortest path that reaches it, so cycles end and nothing is reported twice;
+ * no recursion, so a chain of refs through 800 components cannot overflow the stack.
+ * Afterwards every visited pair that cannot reach a change is remembered as clean in the memo.
+ */
+function diffTree(base: unknown, revision: unknown, walk: Walk): SchemaChange[] {
+  const changes: SchemaChange[] = [];
+  const queue: { key: PairKey; at: PairAt; base: Schema; revision: Schema }[] = [];
+  const indexOfKey = new Map<PairKey, number>();
+  const hasOwnChanges: boolean[] = [];
+  const parentsOf: number[][] = [];
+
+  const enqueue = (at: PairAt, parent: number | undefined) => {
+    if (at.base === undefined && at.revision === undefined) return;
+    if (at.base === undefined || at.revision === undefined) {
+      changes.push({ kind: at.base === undefined ? 'schema-added' : 'schema-removed', pointer: at.pointer, path: at.path });
+      if (parent !== undefined) hasOwnChanges[parent] = true;
+      return;
+    }
+    const baseSchema = resolveSchema(at.base, 'base', walk.memo, walk.resolve.base, []);
+    const revisionSchema = resolveSchema(at.revision, 'revision', walk.memo, walk.resolve.revision, []);
+    const key = walk.memo.pairKey(baseSchema, revisionSchema);
+    if (walk.memo.clean.has(key)) return;
+    let index = indexOfKey.get(key);
+    if (index === undefined) {
+      index = queue.length;
+      indexOfKey.set(key, index);
+      queue.push({ key, at, base: baseSchema, revision: revisionSchema });
+      hasOwnChanges.push(false);
+      parentsOf.push([]);
+    }
+    if (parent !== undefined) parentsOf[index]!.push(parent);
+  };
+
+  enqueue({ pointer: '', path: '', base, revision }, undefined);
+  const rootKey = queue[0]?.key;
+  const cachedRoot = rootKey === undefined ? undefined : walk.memo.rootResults.get(rootKey);
+  if (cachedRoot) return [...cachedRoot];
+  for (let index = 0; index < queue.length; index++) {
+    const pair = queue[index]!;
+    let own = walk.memo.compared.get(pair.key);
+    if (own === undefined) {
+      own = compareSchemas(pair.base, pair.revision);
+      walk.memo.compared.set(pair.key, own);
+    }
+    if (own.changes.length > 0) hasOwnChanges[index] = true;
+    for (const change of own.changes) changes.push({ ...change, pointer: pair.at.pointer + change.pointer, path: pair.at.path + change.path });
+    for (const child of own.children) {
+      enqueue({ ...child, pointer: pair.at.pointer + child.pointer, path: pair.at.path + child.path }, index);
+    }
+  }
+
+  // A pair is clean when no change is reachable from it: mark everything that reaches a change.
+  const reachesChange = hasOwnChanges.slice();
+  const pending = reachesChange.flatMap((dirty, index) => (dirty ? [index] : []));
+  while (pending.length > 0) {
+    for (const parent of parentsOf[pending.pop()!]!) {
+      if (!reachesChange[parent]) {
+        reachesChange[parent] = true;
+        pending.push(parent);
+      }
+    }
+  }
+  queue.forEach((pair, index) => {
+    if (!reachesChange[index]) walk.memo.clean.add(pair.key);
+  });
+  if (rootKey !== undefined) walk.memo.rootResults.set(rootKey, [...changes]);
+  return changes;
+}
+
+/** The changes of one pair's own keywords, and its child pairs (compared later, in this order). */
+function compareSchemas(base: Schema, revision: Schema): { changes: SchemaChange[]; children: PairAt[] } {
+  const changes: SchemaChange[] = [];
+  const children: PairAt[] = [];
+  const record = (kind: SchemaChangeKind, extra: Partial<SchemaChange> = {}) => changes.push({ kind, pointer: '', path: '', ...extra });
+  const child = (pointer: string, path: string, baseChild: unknown, revisionChild: unknown) => children.push({ pointer, path, base: baseChild, revision: revisionChild });
+
+  compareTypes(base, revision, record);
+  for (const keyword of ['format', 'description'] as const) {
+    const before = stringOrUndefined(base[keyword]);
+    const after = stringOrUndefined(revision[keyword]);
+    if (before !== after) record(keyword === 'format' ? 'format-changed' : 'description-changed', { before, after });
+  }
+  if (hasOwn(base, 'default') !== hasOwn(revision, 'default') || canonicalJson(base.default) !== canonicalJson(revision.default)) {
+    record('default-changed', { before: base.default, after: revision.default });
+  }
+  compareEnums(base, revision, record);
+  compareConstraints(base, revision, record);
+  compareProperties(base, revision, record, child);
+
+  child('/items', '[]', itemsOf(base), itemsOf(revision));
+  const baseTuple = tupleOf(base);
+  const revisionTuple = tupleOf(revision);
+  for (let i = 0; i < Math.max(baseTuple.length, revisionTuple.length); i++) {
+    child(`/prefixItems/${i}`, `[${i}]`, baseTuple[i], revisionTuple[i]);
+  }
+
+  const baseClosed = base.additionalProperties === false;
+  const revisionClosed = revision.additionalProperties === false;
+  if (!baseClosed && revisionClosed) record('additional-properties-closed');
+  else if (baseClosed && !revisionClosed) record('additional-properties-opened');
+  else if (!baseClosed && (base.additionalProperties !== undefined || revision.additionalProperties !== undefined)) {
+    // Absent and `true` both allow anything: compare as the empty schema.
+    child('/additionalProperties', '.*', base.additionalProperties ?? true, revision.additionalProperties ?? true);
+  }
+
+  for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const baseBranches = arrayOrEmpty(base[keyword]);
+    const revisionBranches = arrayOrEmpty(revision[keyword]);
+    for (const pair of pairBranches(baseBranches, revisionBranches)) {
+      const index = pair.revision ?? pair.base;
+      // A branch describes the same value as its parent, so the human path stays the parent's.
+      child(`/${keyword}/${index}`, '', pair.base === undefined ? undefined : baseBranches[pair.base], pair.revision === undefined ? undefined : revisionBranches[pair.revision]);
+    }
+  }
+  child('/not', '', base.not, revision.not);
+  return { changes, children };
+}
+
+function compareTypes(base: Schema, revision: Schema, record: RecordChange): void {
+  const before = typeInfo(base);
+  const after = typeInfo(revision);
+  const afterCoversBefore = covers(after.types, before.types);
+  const beforeCoversAfter = covers(before.types, after.types);
+  if (!(afterCoversBefore && beforeCoversAfter)) {
+    const detail = beforeCoversAfter ? 'narrowed' : afterCoversBefore ? 'widened' : 'changed';
+    record('type-changed', { before: before.types, after: after.types, detail });
+  }
+  if (!before.nullable && after.nullable) record('nullable-added');
+  if (before.nullable && !after.nullable) record('nullable-removed');
+}
+
+/** The type set without `null` (empty = any type), and whether `null` is allowed (3.0 `nullable` or 3.1 `"null"`). */
+function typeInfo(schema: Schema): { types: string[]; nullable: boolean } {
+  const raw = schema.type;
+  const listed = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((t): t is string => typeof t === 'string') : [];
+  const types = [...new Set(listed.filter((t) => t !== 'null'))].sort();
+  // `type: "null"` alone is a type of its own, not "any type, nullable".
+  if (types.length === 0 && listed.includes('null')) return { types: ['null'], nullable: false };
+  return { types, nullable: schema.nullable === true || listed.includes('null') };
+}
+
+/** Whether every value of type set `inner` is allowed by `outer` (`[]` = any; `integer` ⊂ `number`). */
+function covers(outer: readonly string[], inner: readonly string[]): boolean {
+  if (outer.length === 0) return true;
+  if (inner.length === 0) return false;
+  return inner.every((t) => outer.includes(t) || (t === 'integer' && outer.includes('number')));
+}
+
+function compareEnums(base: Schema, revision: Schema, record: RecordChange): void {
+  const baseEnum = Array.isArray(base.enum) ? base.enum : undefined;
+  const revisionEnum = Array.isArray(revision.enum) ? revision.enum : undefined;
+  if (baseEnum && revisionEnum) {
+    const baseKeys = new Set(baseEnum.map(canonicalJson));
+    const revisionKeys = new Set(revisionEnum.map(canonicalJson));
+    for (const value of baseEnum) if (!revisionKeys.has(canonicalJson(value))) record('enum-value-removed', { before: value });
+    for (const value of revisionEnum) if (!baseKeys.has(canonicalJson(value))) record('enum-value-added', { after: value });
+  } else if (revisionEnum) {
+    record('constraint-tightened', { detail: 'enum', after: revisionEnum });
+  } else if (baseEnum) {
+    record('constraint-loosened', { detail: 'enum', before: baseEnum });
+  }
+
+  const baseHasConst = hasOwn(base, 'const');
+  const revisionHasConst = hasOwn(revision, 'const');
+  if (baseHasConst && revisionHasConst) {
+    if (canonicalJson(base.const) !== canonicalJson(revision.const)) {
+      record('enum-value-removed', { before: base.const, detail: 'const' });
+      record('enum-value-added', { after: revision.const, detail: 'const' });
+    }
+  } else if (revisionHasConst) {
+    record('constraint-tightened', { detail: 'const', after: revision.const });
+  } else if (baseHasConst) {
+    record('constraint-loosened', { detail: 'const', before: base.const });
+  }
+}
+
+function compareProperties(
+  base: Schema,
+  revision: Schema,
+  record: RecordChange,
+  child: (pointer: string, path: string, baseChild: unknown, revisionChild: unknown) => void,
+): void {
+  const baseProperties = objectOrEmpty(base.properties);
+  const revisionProperties = objectOrEmpty(revision.properties);
+  const baseRequired = new Set(stringArray(base.required));
+  const revisionRequired = new Set(stringArray(revision.required));
+  const names = [...new Set([...Object.keys(baseProperties), ...Object.keys(revisionProperties), ...baseRequired, ...revisionRequired])].sort();
+  for (const name of names) {
+    const pointer = `/properties/${escapePointer(name)}`;
+    const path = `.${name}`;
+    const inBase = hasOwn(baseProperties, name);
+    const inRevision = hasOwn(revisionProperties, name);
+    if (inBase && inRevision) child(pointer, path, baseProperties[name], revisionProperties[name]);
+    else if (inRevision) record('property-added', { pointer, path, detail: revisionRequired.has(name) ? 'required' : 'optional' });
+    else if (inBase) record('property-removed', { pointer, path, detail: baseRequired.has(name) ? 'required' : 'optional' });
+
+    // A new required property is one `property-added` (detail `required`), not also a `became-required`.
+    if (!baseRequired.has(name) && revisionRequired.has(name) && !(inRevision && !inBase)) {
+      record('property-became-required', { pointer, path });
+    } else if (baseRequired.has(name) && !revisionRequired.has(name) && !(inBase && !inRevision)) {
+      record('property-became-optional', { pointer, path });
+    }
+  }
+}
+
+/** Pairs composition branches: same `$ref` (or same `title`) first, wherever they moved; the rest by order. */
+export function pairBranches(baseBranches: readonly unknown[], revisionBranches: readonly unknown[]): { base?: number; revision?: number }[] {
+  const branchKey = (branch: unknown): string | undefined => {
+    if (!isObject(branch)) return undefined;
+    if (typeof branch.$ref === 'string') return `ref:${branch.$ref}`;
+    if (typeof branch.title === 'string') return `title:${branch.title}`;
+    return undefined;
+  };
+  const baseFor = new Map<number, number>();
+  const takenBase = new Set<number>();
+  revisionBranches.forEach((branch, r) => {
+    const key = branchKey(branch);
+    if (key === undefined) return;
+    const b = baseBranches.findIndex((candidate, i) => !takenBase.has(i) && branchKey(candidate) === key);
+    if (b >= 0) {
+      baseFor.set(r, b);
+      takenBase.add(b);
+    }
+  });
+  const freeBase = baseBranches.map((_, i) => i).filter((i) => !takenBase.has(i));
+  const pairs: { base?: number; revision?: number }[] = [];
+  revisionBranches.forEach((_, r) => {
+    const b = baseFor.get(r) ?? freeBase.shift();
+    pairs.push(b === undefined ? { revision: r } : { base: b, revision: r });
+  });
+  for (const b of freeBase) pairs.push({ base: b });
+  return pairs;
+}
+
+function resolveSchema(node: unknown, side: DiffSide, memo: PairMemo, resolve: (ref: string) => unknown, chain: string[]): Schema {
+  if (node === true) return ANY_SCHEMA;
+  if (node === false) return NOTHING_SCHEMA;
+  if (!isObject(node)) throw new TypeError(`${side} schema is not an object or boolean: ${canonicalJson(node)?.slice(0, 80)}`);
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  const cached = memo.resolved[side].get(node);
+  if (cached) return cached;
+  if (chain.includes(ref)) throw new Error(`$ref loop without a schema in the ${side} schema: ${[...chain, ref].join(' → ')}`);
+  const target = resolve(ref);
+  if (target === undefined) throw new Error(`cannot resolve $ref "${ref}" in the ${side} schema`);
+  const resolvedTarget = resolveSchema(target, side, memo, resolve, [...chain, ref]);
+  // OpenAPI 3.1 / JSON Schema 2019+ allow keywords beside `$ref` (a description, `nullable`): they apply too.
+  const siblings = Object.entries(node).filter(([keyword]) => keyword !== '$ref');
+  const resolved = siblings.length === 0 ? resolvedTarget : { ...resolvedTarget, ...Object.fromEntries(siblings) };
+  memo.resolved[side].set(node, resolved);
+  return resolved;
+}
+
+/** Resolves local refs (`#/$defs/X`, `#/definitions/X`, `#/components/schemas/X`) as JSON pointers into `root`. */
+export function localPointerResolver(root: unknown): (ref: string) => unknown {
+  return (ref) => {
+    if (!ref.startsWith('#')) throw new Error(`cannot follow external $ref "${ref}" (only local #/… refs are supported)`);
+    const fragment = ref.slice(1);
+    if (fragment === '') return root;
+    if (!fragment.startsWith('/')) throw new Error(`cannot follow anchor $ref "${ref}" (only JSON pointers are supported)`);
+    let node: unknown = root;
+    for (const raw of fragment.slice(1).split('/')) {
+      let segment: string;
+      try {
+        segment = decodeURIComponent(raw);
+      } catch {
+        return undefined;
+      }
+      segment = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (Array.isArray(node)) node = node[Number(segment)];
+      else if (isObject(node) && hasOwn(node, segment)) node = node[segment];
+      else return undefined;
+    }
+    return node;
+  };
+}
+
+function itemsOf(schema: Schema): unknown {
+  // Draft-04 tuples (`items: [...]`) put the rest in `additionalItems`.
+  return Array.isArray(schema.items) ? schema.additionalItems : schema.items;
+}
+
+function tupleOf(schema: Schema): readonly unknown[] {
+  if (Array.isArray(schema.prefixItems)) return schema.prefixItems;
+  if (Array.isArray(schema.items)) return schema.items;
+  return [];
+}
+
+function humanPath(relative: string): string {
+  const path = relative.startsWith('.') ? relative.slice(1) : relative;
+  return path === '' ? '(root)' : path;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function isObject(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+function objectOrEmpty(value: unknown): Schema {
+  return isObject(value) ? value : {};
+}
+
+function arrayOrEmpty(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function stringArray(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
