@@ -3,6 +3,7 @@ import type { Finding } from '../rules/types.js';
 import { mcpStage } from '../stages/mcp/index.js';
 import { firstLine, readInput } from './input-files.js';
 import { buildDiffReport, type DiffReport } from './report.js';
+import { formatOf, parseJsonOrYaml } from '../core/structured-text.js';
 
 /**
  * `diff mcp` on two files: the MCP stage's engine (`readSnapshot` + `diffToolSnapshots`, the
@@ -12,13 +13,10 @@ import { buildDiffReport, type DiffReport } from './report.js';
  */
 
 async function parseSnapshotFile(path: string, text: string): Promise<unknown> {
-  const looksLikeJson = path.endsWith('.json') || /^\s*[[{]/.test(text);
   try {
-    if (looksLikeJson) return JSON.parse(text);
-    const { parse } = await import('yaml');
-    return parse(text);
+    return await parseJsonOrYaml(text, path);
   } catch (error) {
-    throw new InputError(`${path} does not parse as ${looksLikeJson ? 'JSON' : 'YAML'}: ${firstLine(describeError(error))}`);
+    throw new InputError(`${path} does not parse as ${formatOf(path, text)}: ${firstLine(describeError(error))}`);
   }
 }
 

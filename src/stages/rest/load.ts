@@ -1,6 +1,7 @@
 import { bundleExternalRefs, type ReadSibling } from './bundle.js';
 import { isLocalRef, isObject, pointerOf, resolveLocalRef } from './json-pointer.js';
 import { SpecError } from './spec-error.js';
+import { formatOf, parseJsonOrYaml } from '../../core/structured-text.js';
 
 /**
  * Loading an OpenAPI document from its text: JSON or YAML, then a structural validation of what
@@ -21,15 +22,10 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 const PARAMETER_LOCATIONS = new Set(['query', 'header', 'path', 'cookie', 'body', 'formData']);
 
 export async function parseSpecText(text: string, path: string): Promise<unknown> {
-  const looksLikeJson = path.endsWith('.json') || /^\s*\{/.test(text);
   try {
-    // JSON.parse is far faster than the YAML parser on a 1 MB document, and the YAML module
-    // (~70 ms to load) is loaded only for YAML specs.
-    if (looksLikeJson) return JSON.parse(text);
-    const { parse } = await import('yaml');
-    return parse(text);
+    return await parseJsonOrYaml(text, path);
   } catch (error) {
-    throw new SpecError(`${path} does not parse as ${looksLikeJson ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
+    throw new SpecError(`${path} does not parse as ${formatOf(path, text)}: ${(error as Error).message}`);
   }
 }
 
