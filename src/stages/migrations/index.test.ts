@@ -14,6 +14,11 @@ describe('migrationsStage fast path', () => {
     expect(input.reads.size).toBe(0);
   });
 
+  it('answers for a service without migrations (`false`) exactly as the full stage does', async () => {
+    const input = stageInput({ base: {}, head: { 'db/migrations/001.sql': 'drop table users;' } }, { migrations: false });
+    expect(await migrationsStage.run(input)).toEqual(await runMigrationsStage(input));
+  });
+
   it('still runs the full stage when a migration was added', async () => {
     const input = stageInput({ base: {}, head: { 'db/migrations/002.sql': 'create index i on users (a);' } }, config);
     const result = await migrationsStage.run(input);

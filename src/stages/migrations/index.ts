@@ -26,7 +26,8 @@ export const migrationsStage: Stage<MigrationsSection> = {
   rules: [...MIGRATION_RULES, ...MIGRATION_FILE_RULES] as readonly RuleMeta[],
   run: async (input): Promise<StageResult<MigrationsSection>> => {
     const folders = input.config.migrations;
-    if (Array.isArray(folders) && !input.changes.some((change) => migrationFolderOf(change.path, folders))) {
+    // `false` (the service has no migrations) gives the same answer as "none changed".
+    if (folders === false || (folders !== undefined && !input.changes.some((change) => migrationFolderOf(change.path, folders)))) {
       return noMigrationChangedResult();
     }
     return (await import('./stage.js')).runMigrationsStage(input);
