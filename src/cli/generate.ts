@@ -40,16 +40,7 @@ export function registerGenerate(program: Command): void {
 }
 
 async function runGenerate(options: GenerateOptions): Promise<void> {
-  const [{ readFileSync }, { openRepository }, { generateRelease }, { writeFileAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { InputError }] =
-    await Promise.all([
-      import('node:fs'),
-      import('../git/repository.js'),
-      import('../generate/generate.js'),
-      import('../artifact/write.js'),
-      import('../artifact/report.js'),
-      import('./style.js'),
-      import('../core/errors.js'),
-    ]);
+  const [{ readFileSync }, { openRepository }, { InputError }] = await Promise.all([import('node:fs'), import('../git/repository.js'), import('../core/errors.js')]);
 
   let config: { text: string; source: string } | undefined;
   if (options.config !== undefined) {
@@ -60,7 +51,17 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     }
   }
 
-  const repo = await openRepository(options.repo);
+  // The heavy modules (stages, Ajv) load while git answers: opening the repository is a process start.
+  const opening = openRepository(options.repo);
+  const modules = Promise.all([import('../generate/generate.js'), import('../artifact/write.js'), import('../artifact/report.js'), import('./style.js')]);
+  const [repo, [{ generateRelease }, { writeFileAtomic, serializeArtifact }, report, { createStyle, colorEnabled }]] = await Promise.all([
+    opening,
+    // A failed open is the error to report; a module that fails to load is reported only if it opened.
+    modules.catch(async (error: unknown) => {
+      await opening;
+      throw error;
+    }),
+  ]);
   let outcome;
   try {
     outcome = await generateRelease(repo, {

@@ -32,6 +32,20 @@ export interface GenerateRequest {
   config?: { text: string; source: string };
   /** Clock for `--to WORKTREE` (release date = now); tests pin it. */
   now?: () => Date;
+  /**
+   * The previous release's artifact as the caller has it (backfill: the one it just wrote), used in
+   * preference to the `release-safety.json` committed at `from`: historic tags have none, so without
+   * it a required stop would not raise the floor of the releases after it. Validated like the
+   * committed one; when it is not schema-valid the committed file is used instead.
+   */
+  previousArtifact?: PreviousArtifactInput;
+}
+
+export interface PreviousArtifactInput {
+  /** The parsed artifact (not trusted: it is validated). */
+  data: unknown;
+  /** Where it came from, for the report (`1.2.0.json in the backfill folder`). */
+  source: string;
 }
 
 export interface StageOutcome {
@@ -98,7 +112,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     runStage(stages.declarations, input),
   ]);
 
-  const previousArtifact = await readPreviousArtifact(read, previousVersion);
+  const previousArtifact = await choosePreviousArtifact(request.previousArtifact, read, previousVersion);
   const verdict = decideVerdict({
     version,
     stages: {
@@ -177,11 +191,24 @@ async function loadConfig(
   return { config: await parseConfig(text, source), status: 'loaded', source };
 }
 
-/** The `from` release's own `release-safety.json`: its `upgrade` section carries `minPreviousVersion` forward. */
-async function readPreviousArtifact(
+type PreviousArtifactOutcome = { status: 'used' | 'absent' | 'invalid'; detail: string; upgrade?: UpgradeSection };
+
+/** The caller's previous artifact when it is valid, else the one committed at `from`. */
+async function choosePreviousArtifact(
+  given: PreviousArtifactInput | undefined,
   read: StageInput['read'],
   previousVersion: string,
-): Promise<{ status: 'used' | 'absent' | 'invalid'; detail: string; upgrade?: UpgradeSection }> {
+): Promise<PreviousArtifactOutcome> {
+  if (!given) return readPreviousArtifact(read, previousVersion);
+  const passed = checkPreviousArtifact(given.data, given.source, (version) => `artifact of ${version} given by the caller (${given.source})`, previousVersion);
+  if (passed.status === 'used') return passed;
+  // Not usable: the committed file may still carry a floor; the report says why the given one was not used.
+  const committed = await readPreviousArtifact(read, previousVersion);
+  return { ...committed, detail: `${passed.detail}; ${committed.detail}` };
+}
+
+/** The `from` release's own `release-safety.json`: its `upgrade` section carries `minPreviousVersion` forward. */
+async function readPreviousArtifact(read: StageInput['read'], previousVersion: string): Promise<PreviousArtifactOutcome> {
   const text = await read('base', ARTIFACT_FILE_NAME);
   if (text === undefined) return { status: 'absent', detail: `no ${ARTIFACT_FILE_NAME} at the from ref` };
   let data: unknown;
@@ -190,9 +217,13 @@ async function readPreviousArtifact(
   } catch (error) {
     return { status: 'invalid', detail: `${ARTIFACT_FILE_NAME} at the from ref is not JSON: ${describeError(error)}` };
   }
+  return checkPreviousArtifact(data, `${ARTIFACT_FILE_NAME} at the from ref`, (version) => `${ARTIFACT_FILE_NAME} of ${version} at the from ref`, previousVersion);
+}
+
+function checkPreviousArtifact(data: unknown, source: string, usedDetail: (version: string) => string, previousVersion: string): PreviousArtifactOutcome {
   const validation = validateArtifact(data);
   if (!validation.valid) {
-    return { status: 'invalid', detail: `${ARTIFACT_FILE_NAME} at the from ref is not schema-valid: ${validation.errors.slice(0, 3).join('; ')}` };
+    return { status: 'invalid', detail: `${source} is not schema-valid: ${validation.errors.slice(0, 3).join('; ')}` };
   }
   const artifact = data as ReleaseSafetyArtifact;
   // A stale file (another version than the from release) still carries a floor: dropping it would
@@ -200,7 +231,7 @@ async function readPreviousArtifact(
   const mismatch = artifact.version === previousVersion ? '' : ` (it describes ${artifact.version}, not ${previousVersion})`;
   return {
     status: 'used',
-    detail: `${ARTIFACT_FILE_NAME} of ${artifact.version} at the from ref${mismatch}`,
+    detail: `${usedDetail(artifact.version)}${mismatch}`,
     upgrade: artifact.upgrade,
   };
 }

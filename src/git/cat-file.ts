@@ -14,11 +14,21 @@ export interface GitObject {
 
 interface PendingRequest {
   id: string;
-  resolve(object: GitObject): void;
+  resolve(object: GitObject & { id: string }): void;
   reject(error: Error): void;
 }
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** git answered `missing` or `ambiguous` for a request (the stream itself is fine). */
+export class UnresolvedObjectError extends Error {
+  constructor(
+    readonly requested: string,
+    readonly answer: string,
+  ) {
+    super(`git object ${requested} is ${answer}`);
+  }
+}
 
 export class CatFileBatch {
   private child: ChildProcessByStdio<Writable, Readable, Readable> | undefined;
@@ -37,9 +47,30 @@ export class CatFileBatch {
   read(id: string): Promise<GitObject> {
     // Only full hex ids: never a revision expression such as `HEAD:path` or an option.
     if (!OBJECT_ID.test(id)) return Promise.reject(new Error(`not a git object id: ${JSON.stringify(id)}`));
+    return this.request(id);
+  }
+
+  /**
+   * The object a revision expression names (`v1.2.0^{commit}`), with its full id: how refs are resolved
+   * without starting a `git rev-parse` per ref. Batch input is one object name per line and is never
+   * read as an option, but a newline would split the request: the caller validates, this refuses.
+   * Resolves to undefined when git answers `missing` or `ambiguous`.
+   */
+  lookup(revision: string): Promise<(GitObject & { id: string }) | undefined> {
+    if (revision === '' || /[\0\n\r]/.test(revision)) return Promise.reject(new Error(`not a revision: ${JSON.stringify(revision)}`));
+    return this.request(revision).then(
+      (object) => object,
+      (error: unknown) => {
+        if (error instanceof UnresolvedObjectError) return undefined;
+        throw error;
+      },
+    );
+  }
+
+  private request(id: string): Promise<GitObject & { id: string }> {
     if (this.failure) return Promise.reject(this.failure);
     const child = this.start();
-    return new Promise<GitObject>((resolve, reject) => {
+    return new Promise<GitObject & { id: string }>((resolve, reject) => {
       this.pending.push({ id, resolve, reject });
       child.stdin.write(`${id}\n`);
     });
@@ -87,15 +118,18 @@ export class CatFileBatch {
         return;
       }
       const header = this.buffered.subarray(0, headerEnd).toString('utf8');
-      const parts = header.split(' ');
-      if (parts[1] === 'missing' || parts[1] === 'ambiguous') {
+      // `<name> missing` / `<name> ambiguous` echo the request, which may hold spaces (`:/fix bug`):
+      // matched by suffix, so a strange revision can never be mistaken for a broken stream.
+      const unresolved = / (missing|ambiguous)$/.exec(header);
+      if (unresolved && header === `${request.id} ${unresolved[1]}`) {
         this.buffered = this.buffered.subarray(headerEnd + 1);
         this.pending.shift();
-        request.reject(new Error(`git object ${request.id} is ${parts[1]}`));
+        request.reject(new UnresolvedObjectError(request.id, unresolved[1] ?? 'missing'));
         continue;
       }
+      const parts = header.split(' ');
       const size = Number(parts[2]);
-      if (parts.length !== 3 || !Number.isSafeInteger(size)) {
+      if (parts.length !== 3 || !OBJECT_ID.test(parts[0] ?? '') || !Number.isSafeInteger(size)) {
         this.fail(new Error(`unexpected git cat-file header: ${header}`));
         return;
       }
@@ -108,7 +142,7 @@ export class CatFileBatch {
       const content = Buffer.from(this.buffered.subarray(headerEnd + 1, headerEnd + 1 + size));
       this.buffered = this.buffered.subarray(end);
       this.pending.shift();
-      request.resolve({ type: parts[1] ?? '', content });
+      request.resolve({ id: parts[0] ?? '', type: parts[1] ?? '', content });
     }
   }
 

@@ -5,9 +5,10 @@ import { InputError } from '../core/errors.js';
 import { parseVersion, compareVersions } from '../core/version.js';
 import type { ChangedPath } from '../stages/contract.js';
 import { CatFileBatch } from './cat-file.js';
-import { committerDateOf, parseLsTree, parseNameStatus, parseTagRefs } from './parse.js';
+import { committerDateOf, parseTagRefs } from './parse.js';
 import { firstLine, runGit } from './run.js';
 import { TextCache } from './text-cache.js';
+import { diffTreeListings, flattenTree, parseTreeObject, TREE_MODE, type TreeEntry, type TreeListing } from './tree.js';
 
 /**
  * The only access to git (ARCHITECTURE.md): everything else sees commits, trees as path → blob id maps,
@@ -54,11 +55,12 @@ export interface OpenRepositoryOptions {
 export async function openRepository(dir: string, options: OpenRepositoryOptions = {}): Promise<Repository> {
   const absolute = resolve(dir);
   if (!existsSync(absolute)) throw new InputError(`repository folder not found: ${dir}`);
-  const probe = await runGitOrExplain(absolute, ['rev-parse', '--is-bare-repository', '--absolute-git-dir'], dir);
-  const [bare, gitDir] = probe.split('\n');
+  // One process for both questions. In a bare repository `--show-toplevel` fails (exit 128) after the
+  // first two answers were printed, so the answers are read before the exit code.
+  const probe = await runGitOrExplain(absolute, ['rev-parse', '--is-bare-repository', '--absolute-git-dir', '--show-toplevel'], dir);
+  const [bare, gitDir, topLevel] = probe.split('\n');
   if (bare === 'true') return new GitRepository(gitDir || absolute, true, options);
-  const topLevel = (await runGitOrExplain(absolute, ['rev-parse', '--show-toplevel'], dir)).trim();
-  return new GitRepository(topLevel || absolute, false, options);
+  return new GitRepository(topLevel?.trim() || absolute, false, options);
 }
 
 async function runGitOrExplain(cwd: string, args: string[], shownDir: string): Promise<string> {
@@ -68,14 +70,21 @@ async function runGitOrExplain(cwd: string, args: string[], shownDir: string): P
   } catch (error) {
     throw new InputError(`cannot run git in ${shownDir}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (run.code !== 0) throw new InputError(`not a readable git repository: ${shownDir} (${firstLine(run.stderr)})`);
-  return run.stdout.toString('utf8');
+  const stdout = run.stdout.toString('utf8');
+  if (run.code !== 0 && !stdout.startsWith('true\n')) throw new InputError(`not a readable git repository: ${shownDir} (${firstLine(run.stderr)})`);
+  return stdout;
 }
 
 class GitRepository implements Repository {
   private readonly batch: CatFileBatch;
   private readonly texts: TextCache;
-  private readonly treeCache = new Map<string, Promise<Map<string, string>>>();
+  /** Flattened listings by root tree id: the last few (backfill: pair n's head is pair n+1's base). */
+  private readonly listings = new Map<string, Promise<TreeListing>>();
+  /** Parsed tree objects by tree id: unchanged folders are shared by neighbouring releases, read once. */
+  private readonly treeObjects = new Map<string, readonly TreeEntry[]>();
+  private treeObjectEntries = 0;
+  /** Root tree and committer date of commits met so far (refs resolve to their commit object). */
+  private readonly commits = new Map<string, CommitInfo>();
 
   constructor(
     readonly dir: string,
@@ -89,39 +98,23 @@ class GitRepository implements Repository {
   async resolveCommit(ref: string): Promise<string> {
     // A leading dash would be read as an option by many git commands; newlines would split batch input.
     if (ref === '' || ref.startsWith('-') || /[\0\n\r]/.test(ref)) throw new InputError(`invalid ref ${JSON.stringify(ref)}`);
-    const run = await runGit(this.dir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
-    const commit = run.stdout.toString('utf8').trim();
-    if (run.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
-      throw new InputError(`unknown ref "${ref}": not a commit in ${this.dir}`);
-    }
-    return commit;
+    // Through the running `cat-file --batch` (no `rev-parse` process): it peels tags the same way and
+    // answers `missing` for an unknown ref, a non-commit or an ambiguous short id.
+    const object = await this.batch.lookup(`${ref}^{commit}`);
+    if (!object || object.type !== 'commit') throw new InputError(`unknown ref "${ref}": not a commit in ${this.dir}`);
+    this.remember(object.id, object.content);
+    return object.id;
   }
 
-  listTree(treeish: string): Promise<Map<string, string>> {
-    assertObjectId(treeish);
-    // Trees never change: the last few are kept, so backfill (pair n's head is pair n+1's base) lists
-    // each release once. Only a few: a large repository's tree listing is megabytes.
-    let listing = this.treeCache.get(treeish);
-    if (listing) {
-      this.treeCache.delete(treeish);
-    } else {
-      listing = this.git(['ls-tree', '-r', '-z', '--full-tree', treeish]).then((out) => parseLsTree(out.toString('utf8')));
-      listing.catch(() => this.treeCache.delete(treeish));
-    }
-    this.treeCache.set(treeish, listing);
-    for (const oldest of this.treeCache.keys()) {
-      if (this.treeCache.size <= TREE_CACHE_SIZE) break;
-      this.treeCache.delete(oldest);
-    }
-    return listing;
+  async listTree(treeish: string): Promise<Map<string, string>> {
+    return (await this.listing(treeish)).blobs;
   }
 
   async diffPaths(fromTreeish: string, toTreeish: string): Promise<ChangedPath[]> {
-    assertObjectId(fromTreeish);
-    assertObjectId(toTreeish);
-    // diff-tree is plumbing: user diff settings (diff.relative, external drivers) cannot change its output.
-    const out = await this.git(['diff-tree', '-r', '-z', '--name-status', '--no-renames', '--no-ext-diff', fromTreeish, toTreeish]);
-    return parseNameStatus(out.toString('utf8'));
+    // From the two listings (cached, and needed by the stages anyway) instead of a `diff-tree` process;
+    // test/git/tree-diff.test.ts checks that both give the same answer.
+    const [base, head] = await Promise.all([this.listing(fromTreeish), this.listing(toTreeish)]);
+    return diffTreeListings(base, head);
   }
 
   async readBlob(blobId: string): Promise<Buffer> {
@@ -135,9 +128,7 @@ class GitRepository implements Repository {
   }
 
   async commitDate(commit: string): Promise<string> {
-    const object = await this.batch.read(commit);
-    if (object.type !== 'commit') throw new Error(`git object ${commit} is a ${object.type}, not a commit`);
-    return committerDateOf(object.content.toString('utf8'));
+    return (await this.commitInfo(commit)).date;
   }
 
   async releaseTags(): Promise<ReleaseTag[]> {
@@ -177,6 +168,86 @@ class GitRepository implements Repository {
     return this.batch.close();
   }
 
+  private async commitInfo(commit: string): Promise<CommitInfo> {
+    const known = this.commits.get(commit);
+    if (known) return known;
+    const object = await this.batch.read(commit);
+    if (object.type !== 'commit') throw new Error(`git object ${commit} is a ${object.type}, not a commit`);
+    return this.remember(commit, object.content);
+  }
+
+  private remember(commit: string, content: Buffer): CommitInfo {
+    const text = content.toString('utf8');
+    const tree = /^tree ([0-9a-f]{40,64})$/m.exec(text.split('\n\n', 1)[0] ?? '')?.[1];
+    if (!tree) throw new Error(`git commit ${commit} names no tree`);
+    const info = { tree, date: committerDateOf(text) };
+    this.commits.set(commit, info);
+    return info;
+  }
+
+  /** The flattened listing of a commit's or tree's root tree. */
+  private async listing(treeish: string): Promise<TreeListing> {
+    assertObjectId(treeish);
+    const rootTree = this.commits.get(treeish)?.tree ?? (await this.rootTreeOf(treeish));
+    let listing = this.listings.get(rootTree);
+    if (listing) {
+      this.listings.delete(rootTree);
+    } else {
+      listing = this.loadTrees(rootTree).then((trees) => flattenTree(rootTree, trees));
+      listing.catch(() => this.listings.delete(rootTree));
+    }
+    this.listings.set(rootTree, listing);
+    // Only a few: a large repository's listing is megabytes.
+    for (const oldest of this.listings.keys()) {
+      if (this.listings.size <= LISTING_CACHE_SIZE) break;
+      this.listings.delete(oldest);
+    }
+    return listing;
+  }
+
+  private async rootTreeOf(treeish: string): Promise<string> {
+    const object = await this.batch.read(treeish);
+    if (object.type === 'tree') return treeish;
+    if (object.type === 'commit') return this.remember(treeish, object.content).tree;
+    throw new Error(`git object ${treeish} is a ${object.type}, not a commit or tree`);
+  }
+
+  /** Every tree object reachable from `rootTree`; requests are pipelined through the batch process. */
+  private async loadTrees(rootTree: string): Promise<Map<string, readonly TreeEntry[]>> {
+    const trees = new Map<string, readonly TreeEntry[]>();
+    const loading = new Map<string, Promise<void>>();
+    const load = (treeId: string): Promise<void> => {
+      let done = loading.get(treeId);
+      if (!done) {
+        done = this.treeObject(treeId).then(async (entries) => {
+          trees.set(treeId, entries);
+          await Promise.all(entries.filter((entry) => entry.mode === TREE_MODE).map((entry) => load(entry.id)));
+        });
+        loading.set(treeId, done);
+      }
+      return done;
+    };
+    await load(rootTree);
+    return trees;
+  }
+
+  private async treeObject(treeId: string): Promise<readonly TreeEntry[]> {
+    const cached = this.treeObjects.get(treeId);
+    if (cached) return cached;
+    const object = await this.batch.read(treeId);
+    if (object.type !== 'tree') throw new Error(`git object ${treeId} is a ${object.type}, not a tree`);
+    const entries = parseTreeObject(object.content, treeId.length / 2);
+    this.treeObjects.set(treeId, entries);
+    this.treeObjectEntries += entries.length;
+    // Oldest first out once over budget (insertion order; a bound, not a precise LRU).
+    for (const [oldest, oldEntries] of this.treeObjects) {
+      if (this.treeObjectEntries <= TREE_OBJECT_ENTRY_BUDGET) break;
+      this.treeObjects.delete(oldest);
+      this.treeObjectEntries -= oldEntries.length;
+    }
+    return entries;
+  }
+
   private async git(args: string[], env?: NodeJS.ProcessEnv): Promise<Buffer> {
     const run = await runGit(this.dir, args, { env });
     if (run.code !== 0) throw new InputError(`git ${args[0]} failed in ${this.dir}: ${firstLine(run.stderr)}`);
@@ -184,7 +255,15 @@ class GitRepository implements Repository {
   }
 }
 
-const TREE_CACHE_SIZE = 8;
+const LISTING_CACHE_SIZE = 8;
+/** Tree entries kept parsed across listings (~150 bytes each): enough for several releases of a large repository. */
+const TREE_OBJECT_ENTRY_BUDGET = 200_000;
+
+interface CommitInfo {
+  tree: string;
+  /** Committer date, ISO 8601 UTC. */
+  date: string;
+}
 
 function assertObjectId(id: string): void {
   if (!/^[0-9a-f]{40,64}$/.test(id)) throw new Error(`not a git object id: ${JSON.stringify(id)}`);

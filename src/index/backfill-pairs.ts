@@ -10,6 +10,8 @@ import { generateRelease } from '../generate/generate.js';
 import type { GenerateOutcome } from '../generate/generate.js';
 import { openRepository } from '../git/index.js';
 import type { Repository } from '../git/index.js';
+import { validateArtifact } from '../artifact/validate.js';
+import { minPreviousVersionFrom } from '../verdict/verdict.js';
 import type { BackfillPair } from './backfill-plan.js';
 import { failClosedArtifact } from './fail-closed.js';
 import { BACKFILL_REPORT_SUFFIX } from './load.js';
@@ -60,22 +62,66 @@ export function isDone(outDir: string, version: string): boolean {
   return !readFileSync(report, 'utf8').split('\n').some((line) => line.startsWith(FAILURE_LINE));
 }
 
-export async function processPairs(job: PairJob, onResult: (result: PairResult) => void): Promise<void> {
-  let repository: Repository | undefined;
-  let openError: string | undefined;
+/** A release's artifact as this backfill knows it: just produced, or found in the out-dir. */
+export interface KnownArtifact {
+  version: string;
+  artifact: unknown;
+}
+
+/**
+ * The previous release's artifact of `pair`, which carries `minPreviousVersion` on: the one this
+ * worker just produced when it is the base's, else `<base>.json` in the out-dir (a resumed run, or the
+ * neighbouring run of another job), else none (then `generate` falls back to the committed file).
+ */
+export function previousArtifactOf(outDir: string, pair: BackfillPair, justProduced: KnownArtifact | undefined): KnownArtifact | undefined {
+  const version = pair.base.version;
+  if (justProduced?.version === version) return justProduced;
+  const path = artifactPath(outDir, version);
+  if (!existsSync(path)) return undefined;
   try {
-    repository = await openRepository(job.repoDir);
-  } catch (error) {
-    openError = `cannot open the repository: ${describeError(error)}`;
-  }
-  try {
-    for (const pair of job.pairs) onResult(await processPair(repository, openError, job, pair));
-  } finally {
-    await repository?.close();
+    return { version, artifact: JSON.parse(readFileSync(path, 'utf8')) as unknown };
+  } catch {
+    // Unreadable or half-edited by hand: not a source of a floor; the committed file is tried instead.
+    return undefined;
   }
 }
 
-async function processPair(repository: Repository | undefined, openError: string | undefined, job: PairJob, pair: BackfillPair): Promise<PairResult> {
+/** One repository session for a run of pairs; `onResult` gets each pair as its files are written. */
+export async function processPairs(job: PairJob, onResult: (result: PairResult) => void): Promise<void> {
+  const session = await openSession(job.repoDir);
+  try {
+    let produced: KnownArtifact | undefined;
+    for (const pair of job.pairs) {
+      const { result, artifact } = await processPair(session, job, pair, previousArtifactOf(job.outDir, pair, produced));
+      produced = { version: pair.head.version, artifact };
+      onResult(result);
+    }
+  } finally {
+    await session.repository?.close();
+  }
+}
+
+export interface RepositorySession {
+  repository: Repository | undefined;
+  openError: string | undefined;
+}
+
+export async function openSession(repoDir: string): Promise<RepositorySession> {
+  try {
+    return { repository: await openRepository(repoDir), openError: undefined };
+  } catch (error) {
+    return { repository: undefined, openError: `cannot open the repository: ${describeError(error)}` };
+  }
+}
+
+/** Generates and writes one pair (fail-closed on any error); returns its result and the artifact written. */
+export async function processPair(
+  session: RepositorySession,
+  job: Pick<PairJob, 'outDir' | 'config'>,
+  pair: BackfillPair,
+  previous: KnownArtifact | undefined,
+): Promise<{ result: PairResult; artifact: ReleaseSafetyArtifact }> {
+  const { repository, openError } = session;
   const started = performance.now();
   const version = pair.head.version;
   const previousVersion = pair.base.version;
@@ -90,19 +136,35 @@ async function processPair(repository: Repository | undefined, openError: string
       version,
       previousVersion,
       config: job.config,
+      // The label names no folder: serial and parallel runs into different folders write the same reports.
+      ...(previous ? { previousArtifact: { data: previous.artifact, source: `${previous.version}.json written by backfill` } } : {}),
     });
     artifact = outcome.artifact;
     report = retroactiveReport(pair, outcome);
   } catch (caught) {
-    return failPair(job.outDir, pair, describeError(caught), started);
+    return failPair(job.outDir, pair, describeError(caught), started, previous);
   }
-  return writePair(job.outDir, pair, artifact, report, undefined, started);
+  return { result: writePair(job.outDir, pair, artifact, report, undefined, started), artifact };
 }
 
-/** Writes the fail-closed artifact of a pair that could not be generated, with the cause in its report. */
-export function failPair(outDir: string, pair: BackfillPair, error: string, started = performance.now()): PairResult {
-  const artifact = failClosedArtifact(pair.head.version, pair.base.version, pair.head.date);
-  return writePair(outDir, pair, artifact, failedReport(pair, error), error, started);
+/**
+ * Writes the fail-closed artifact of a pair that could not be generated, with the cause in its report.
+ * Its floor is still carried from the previous artifact (when that one is valid).
+ */
+export function failPair(
+  outDir: string,
+  pair: BackfillPair,
+  error: string,
+  started = performance.now(),
+  previous: KnownArtifact | undefined = previousArtifactOf(outDir, pair, undefined),
+): { result: PairResult; artifact: ReleaseSafetyArtifact } {
+  const artifact = failClosedArtifact(pair.head.version, pair.base.version, pair.head.date, carriedFloor(previous));
+  return { result: writePair(outDir, pair, artifact, failedReport(pair, error), error, started), artifact };
+}
+
+function carriedFloor(previous: KnownArtifact | undefined): string | null {
+  if (!previous || !validateArtifact(previous.artifact).valid) return null;
+  return minPreviousVersionFrom((previous.artifact as ReleaseSafetyArtifact).upgrade).minPreviousVersion;
 }
 
 function writePair(outDir: string, pair: BackfillPair, artifact: ReleaseSafetyArtifact, report: string, error: string | undefined, started: number): PairResult {

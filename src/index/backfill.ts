@@ -8,8 +8,8 @@ import { parseConfig } from '../config/load.js';
 import { openRepository } from '../git/index.js';
 import { planBackfillPairs } from './backfill-plan.js';
 import type { BackfillPair } from './backfill-plan.js';
-import { failPair, isDone, processPairs } from './backfill-pairs.js';
-import type { PairJob, PairResult } from './backfill-pairs.js';
+import { artifactPath, failPair, isDone, openSession, previousArtifactOf, processPair, processPairs } from './backfill-pairs.js';
+import type { PairJob, PairResult, RepositorySession } from './backfill-pairs.js';
 import { chooseReleaseTags } from './load.js';
 import type { BackfillProgress } from './progress.js';
 
@@ -81,11 +81,41 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillSum
     for (const chunk of chunks) await processPairs(chunk, onResult);
   } else {
     await Promise.all(chunks.map((chunk) => runWorker(workerFile, chunk, onResult)));
+    // Each run after the first started before the run before it had written its last artifact.
+    for (const redone of await carryAcrossRuns(chunks)) results.splice(results.findIndex((result) => result.version === redone.version), 1, redone);
   }
   options.progress.finish();
   const order = new Map(pending.map((pair, position) => [pair.head.version, position]));
   results.sort((a, b) => (order.get(a.version) ?? 0) - (order.get(b.version) ?? 0));
   return { pairs: pairs.length, skipped, results, jobs, totalMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * `minPreviousVersion` travels from each artifact to the next, but parallel runs start together: the
+ * first pair of run k was generated before run k-1 had written the artifact it follows. Here, in
+ * order, each run's pairs are generated again from the final artifact before them until one comes out
+ * unchanged (from there on the run already had the right input: a pair depends only on its own refs
+ * and the artifact before it). Without required stops only the first pair of each run is redone, and
+ * the files are then byte-identical to a serial run's.
+ */
+async function carryAcrossRuns(chunks: readonly PairJob[]): Promise<PairResult[]> {
+  const redone: PairResult[] = [];
+  let session: RepositorySession | undefined;
+  try {
+    for (const chunk of chunks.slice(1)) {
+      for (const pair of chunk.pairs) {
+        const path = artifactPath(chunk.outDir, pair.head.version);
+        const before = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+        session ??= await openSession(chunk.repoDir);
+        const { result } = await processPair(session, chunk, pair, previousArtifactOf(chunk.outDir, pair, undefined));
+        redone.push(result);
+        if (readFileSync(path, 'utf8') === before) break;
+      }
+    }
+  } finally {
+    await session?.repository?.close();
+  }
+  return redone;
 }
 
 function readConfig(file: string): { text: string; source: string } {
@@ -119,7 +149,7 @@ function runWorker(workerFile: string, job: PairJob, onResult: (result: PairResu
       settled = true;
       const unreported = job.pairs.filter((candidate: BackfillPair) => !reported.has(candidate.head.version));
       // Never a silently missing release: whatever the worker did not report is failed closed here.
-      for (const pair of unreported) onResult(failPair(job.outDir, pair, `backfill worker failed: ${crash ?? 'ended without a result'}`));
+      for (const pair of unreported) onResult(failPair(job.outDir, pair, `backfill worker failed: ${crash ?? 'ended without a result'}`).result);
       void worker.terminate();
       resolve();
     };

@@ -37,12 +37,14 @@ export interface RegenerateInput {
   existingIndex?: ReleaseSafetyIndex;
   /** `--floor`. */
   floor?: string;
+  /** `floorVersion` of the config (`--config`): used when `--floor` is not given. */
+  configFloor?: string;
   generatedAt: string;
   /** Artifacts the loader refused (reported, never silently ignored). */
   skippedArtifacts?: readonly SkippedArtifact[];
 }
 
-export type FloorSource = 'option' | 'existing-index' | 'oldest-input';
+export type FloorSource = 'option' | 'config' | 'existing-index' | 'oldest-input';
 
 export interface IndexReport {
   floor: string;
@@ -195,6 +197,8 @@ function chooseFloor(
   tags: readonly ReleaseTagInfo[] | undefined,
 ): { floor: string; floorSource: FloorSource } {
   if (input.floor !== undefined) return { floor: requireVersion(input.floor, '--floor').text, floorSource: 'option' };
+  // The declared floor beats the existing index's: moving it in the config is how a maintainer moves it.
+  if (input.configFloor !== undefined) return { floor: requireVersion(input.configFloor, 'floorVersion').text, floorSource: 'config' };
   if (input.existingIndex) return { floor: input.existingIndex.backfillFloorVersion, floorSource: 'existing-index' };
   const oldest = [...artifacts.keys(), ...(tags ?? []).map((tag) => tag.version)].sort(compareVersionLabels)[0];
   if (oldest === undefined) throw new InputError('nothing to index: no artifacts, no existing index and no release tags');

@@ -11,6 +11,7 @@ export function listVersions(versions: readonly string[], cap = REPORT_VERSION_C
 
 const FLOOR_SOURCES: Record<IndexReport['floorSource'], string> = {
   option: '--floor',
+  config: 'floorVersion in --config',
   'existing-index': 'the existing index',
   'oldest-input': 'the oldest artifact or release tag',
 };

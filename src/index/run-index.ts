@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { validateIndex } from '../artifact/validate.js';
 import type { ReleaseSafetyIndex } from '../artifact/types.js';
 import { openRepository } from '../git/index.js';
@@ -7,6 +8,19 @@ import { chooseReleaseTags, loadArtifactsDir, loadIndexFile } from './load.js';
 import { regenerateIndex } from './regenerate.js';
 import type { IndexReport } from './regenerate.js';
 import { writeFileAtomic } from '../artifact/write.js';
+import { parseConfig } from '../config/load.js';
+import type { ReleaseSafetyConfig } from '../config/types.js';
+import { describeError, InputError } from '../core/errors.js';
+
+async function readConfigFile(file: string): Promise<ReleaseSafetyConfig> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read --config ${file}: ${describeError(error)}`);
+  }
+  return parseConfig(text, file);
+}
 
 /** The `index` command without its CLI: read inputs, regenerate, validate, write atomically. */
 export interface IndexRunOptions {
@@ -15,6 +29,8 @@ export interface IndexRunOptions {
   repoDir?: string;
   existingIndexFile?: string;
   floor?: string;
+  /** Config file (`--config`): its `floorVersion` is the floor when `floor` is not given. */
+  configFile?: string;
   outFile: string;
   skipInvalid?: boolean;
   /** Injected clock (tests); `generatedAt` is the only field allowed to differ between runs. */
@@ -29,6 +45,8 @@ export interface IndexRunOutcome {
 }
 
 export async function runIndex(options: IndexRunOptions): Promise<IndexRunOutcome> {
+  // The config first: a bad file is refused before anything else is read.
+  const configFloor = options.configFile === undefined ? undefined : (await readConfigFile(options.configFile)).floorVersion;
   const { artifacts, skipped } = options.artifactsDir
     ? loadArtifactsDir(options.artifactsDir, { skipInvalid: options.skipInvalid })
     : { artifacts: [], skipped: [] };
@@ -48,6 +66,7 @@ export async function runIndex(options: IndexRunOptions): Promise<IndexRunOutcom
     tags,
     existingIndex,
     floor: options.floor,
+    ...(configFloor === undefined ? {} : { configFloor }),
     generatedAt: (options.now ?? (() => new Date()))().toISOString(),
     skippedArtifacts: skipped,
   });

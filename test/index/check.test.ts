@@ -3,33 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { checkIndexStructure } from '../../src/index/check.js';
 import type { IndexProblemCode } from '../../src/index/check.js';
 import type { IndexEntry, ReleaseSafetyIndex } from '../../src/artifact/types.js';
+import { goodIndex, indexEntry } from './index-fixture.js';
 
-function entry(version: string, previousVersion: string | null, day: number, extra: Partial<IndexEntry> = {}): IndexEntry {
-  return {
-    version,
-    previousVersion,
-    releaseDate: `2026-01-${String(day).padStart(2, '0')}T00:00:00Z`,
-    rollingUpdateSafe: 'unknown',
-    requiredStops: [],
-    minPreviousVersion: null,
-    backfilled: true,
-    syntheticRequiredStop: false,
-    ...extra,
-  };
-}
-
-function goodIndex(): ReleaseSafetyIndex {
-  return {
-    schemaVersion: '1',
-    generatedAt: '2026-02-01T00:00:00Z',
-    backfillFloorVersion: '1.0.0',
-    entries: [
-      entry('1.0.0', '0.9.0', 1, { requiredStops: ['1.0.0'], syntheticRequiredStop: true }),
-      entry('1.1.0', '1.0.0', 2),
-      entry('1.2.0', '1.1.0', 3),
-    ],
-  };
-}
+const entry = indexEntry;
 
 type Mutation = (index: ReleaseSafetyIndex) => void;
 const at = (index: ReleaseSafetyIndex, position: number): IndexEntry => index.entries[position]!;
