@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../core/errors.js';
-import { parseConfig } from './load.js';
+import { CONFIG_SCHEMA_URL, parseConfig } from './load.js';
 
 const ISSUE_EXAMPLE = {
   migrations: [
@@ -46,5 +46,15 @@ describe('parseConfig', () => {
     await expect(parseConfig('{ "openapi": ', 'release-safety.config.json at v1.2.0')).rejects.toThrow(
       /^invalid config release-safety\.config\.json at v1\.2\.0: not JSON/,
     );
+  });
+});
+
+describe('config schema', () => {
+  it('is valid against the 2020-12 meta-schema (the CLI skips this check at run time)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const ajv = new Ajv2020({ strict: true });
+    const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')) as object;
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
   });
 });
