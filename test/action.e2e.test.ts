@@ -61,6 +61,11 @@ describe('GitHub Action bundle', () => {
     expect(artifact.migrations.files[0]?.heaviness).toEqual({ locksTable: true, rewritesTable: false, scansTable: true });
   });
 
+  it('is committed up to date (run `npm run build:action` after changing src/)', () => {
+    const committed = readFileSync(join(projectRoot, 'action', 'dist', 'index.mjs'));
+    expect(readFileSync(bundle).equals(committed), 'action/dist/index.mjs is stale: npm run build:action').toBe(true);
+  });
+
   it('reports a bad input as an error annotation and exit code 2', () => {
     const run = runAction({ from: 'v1.0.0' }, 'bad');
     expect(run.status).toBe(2);
