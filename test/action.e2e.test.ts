@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,17 @@ describe('GitHub Action bundle', () => {
   it('is committed up to date (run `npm run build:action` after changing src/)', () => {
     const committed = readFileSync(join(projectRoot, 'action', 'dist', 'index.mjs'));
     expect(readFileSync(bundle).equals(committed), 'action/dist/index.mjs is stale: npm run build:action').toBe(true);
+  });
+
+  it('publishes no verdict from an artifact this run did not write (generate failed, a stale file is there)', () => {
+    const stale = { compatibility: { rollingUpdateSafe: true, recommendedStrategy: 'RollingUpdate' } };
+    writeFileSync(join(repo.dir, 'stale.json'), JSON.stringify(stale));
+    const run = runAction({ from: 'v1.0.0', to: 'no-such-tag', out: 'stale.json', report: 'stale.md' }, 'stale');
+    expect(run.status).toBe(2);
+    expect(run.outputs).toContain('exit-code=2\n');
+    expect(run.outputs).toContain('rolling-update-safe=unknown\n');
+    expect(run.outputs).toContain('recommended-strategy=Recreate\n');
+    expect(run.outputs).not.toContain('artifact=');
   });
 
   it('reports a bad input as an error annotation and exit code 2', () => {

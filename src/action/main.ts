@@ -9,7 +9,14 @@ function setOutput(name: string, value: string): void {
   if (file) appendFileSync(file, `${name}=${value.replace(/[\r\n]+/g, ' ')}\n`);
 }
 
-function publishGenerateOutputs(inputs: ActionInputs): void {
+function publishGenerateOutputs(inputs: ActionInputs, exitCode: number): void {
+  // Exit 2: nothing was written, and a file at `out` is another run's (often the previous release's,
+  // committed at the repository root): its verdict must not pass for this release's.
+  if (exitCode !== 0 && exitCode !== 1) {
+    setOutput('rolling-update-safe', 'unknown');
+    setOutput('recommended-strategy', 'Recreate');
+    return;
+  }
   if (!existsSync(inputs.out)) return;
   const artifact = JSON.parse(readFileSync(inputs.out, 'utf8')) as {
     compatibility: { rollingUpdateSafe: boolean | string; recommendedStrategy: string };
@@ -26,7 +33,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<n
   const exitCode = await main(toArgv(inputs));
   setOutput('exit-code', String(exitCode));
   if (inputs.command === 'upgrade-check') setOutput('verdict', exitCode === 0 ? 'SAFE' : 'UNSAFE');
-  else publishGenerateOutputs(inputs);
+  else publishGenerateOutputs(inputs, exitCode);
   return exitCode;
 }
 

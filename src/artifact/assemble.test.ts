@@ -6,7 +6,7 @@ import { decideVerdict } from '../verdict/verdict.js';
 import { assembleArtifact, type AssembleInput } from './assemble.js';
 import type { ConfigChange, DeclaredBreak, MigrationFile } from './types.js';
 import { validateArtifact } from './validate.js';
-import { serializeArtifact, writeFileAtomic } from './write.js';
+import { serializeArtifact, writeFileAtomic, writeFilesAtomic } from './write.js';
 
 const light = { locksTable: false, rewritesTable: false, scansTable: false } as const;
 const files: MigrationFile[] = [
@@ -56,6 +56,22 @@ describe('assembleArtifact', () => {
     expect(artifact.declaredBreaks.map((item) => `${item.file}:${item.line}`)).toEqual(['src/a.ts:3', 'src/a.ts:20', 'src/b.ts:9']);
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
     expect(artifact.upgrade.requiredStops).toEqual(['3.0.0']);
+  });
+});
+
+describe('writeFilesAtomic', () => {
+  it('writes every file or none: a second target that cannot be written leaves the first untouched', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-write-'));
+    try {
+      const first = join(dir, 'release-safety.json');
+      writeFileSync(first, 'old\n');
+      writeFileSync(join(dir, 'a-file'), 'x');
+      expect(() => writeFilesAtomic([{ path: first, text: 'new\n' }, { path: join(dir, 'a-file', 'report.md'), text: '# r\n' }])).toThrow();
+      expect(readFileSync(first, 'utf8')).toBe('old\n');
+      expect(readdirSync(dir).sort()).toEqual(['a-file', 'release-safety.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

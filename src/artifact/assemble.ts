@@ -9,6 +9,7 @@ import {
   type MigrationsSection,
   type ReleaseSafetyArtifact,
 } from './types.js';
+import { compareText } from '../core/compare-text.js';
 
 /**
  * Builds `release-safety.json` from the stage sections and the verdict. Every object is rebuilt
@@ -100,8 +101,4 @@ function configChange(change: ConfigChange): ConfigChange {
     case 'defaultChanged':
       return { type: 'defaultChanged', name: change.name, previousDefault: change.previousDefault, defaultValue: change.defaultValue };
   }
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

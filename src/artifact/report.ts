@@ -4,6 +4,7 @@ import { findRule } from '../rules/registry.js';
 import { renderTemplate, type Evidence, type Level, type Surface } from '../rules/types.js';
 import { SURFACES } from '../verdict/verdict.js';
 import type { Tri } from '../core/tristate.js';
+import { compareText } from '../core/compare-text.js';
 
 /**
  * The human report of `generate`: why the verdict is what it is. One model, two renderings
@@ -250,8 +251,4 @@ function cell(text: string): string {
 function code(text: string): string {
   const flat = oneLine(text).replace(/\|/g, '\\|');
   return flat.includes('`') ? `\`\` ${flat} \`\`` : `\`${flat}\``;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

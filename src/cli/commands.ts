@@ -13,7 +13,6 @@ import { registerGenerate } from './generate.js';
  * Each `register*` adds one subcommand to the program.
  */
 export function registerCommands(program: Command): void {
-  void program;
   registerIndexCommand(program);
   registerBackfillCommand(program);
   registerValidateCommand(program);

@@ -40,7 +40,15 @@ export function registerGenerate(program: Command): void {
 }
 
 async function runGenerate(options: GenerateOptions): Promise<void> {
-  const [{ readFileSync }, { openRepository }, { InputError }] = await Promise.all([import('node:fs'), import('../git/repository.js'), import('../core/errors.js')]);
+  const [{ readFileSync }, { resolve }, { openRepository }, { InputError, UsageError }] = await Promise.all([
+    import('node:fs'),
+    import('node:path'),
+    import('../git/repository.js'),
+    import('../core/errors.js'),
+  ]);
+  if (options.report !== undefined && resolve(options.report) === resolve(options.out)) {
+    throw new UsageError(`--report ${options.report} is the same file as --out: the report would replace the artifact`);
+  }
 
   let config: { text: string; source: string } | undefined;
   if (options.config !== undefined) {
@@ -54,7 +62,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
   // The heavy modules (stages, Ajv) load while git answers: opening the repository is a process start.
   const opening = openRepository(options.repo);
   const modules = Promise.all([import('../generate/generate.js'), import('../artifact/write.js'), import('../artifact/report.js'), import('./style.js')]);
-  const [repo, [{ generateRelease }, { writeFileAtomic, serializeArtifact }, report, { createStyle, colorEnabled }]] = await Promise.all([
+  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }]] = await Promise.all([
     opening,
     // A failed open is the error to report; a module that fails to load is reported only if it opened.
     modules.catch(async (error: unknown) => {
@@ -78,8 +86,8 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
   // Everything is rendered before anything is written: an error leaves no file behind.
   const artifactText = serializeArtifact(outcome.artifact);
   const markdown = options.report === undefined ? undefined : report.renderMarkdownReport(outcome);
-  writeFileAtomic(options.out, artifactText);
-  if (options.report !== undefined && markdown !== undefined) writeFileAtomic(options.report, markdown);
+  // Both or neither: a report that cannot be written must not leave a fresh artifact behind.
+  writeFilesAtomic([{ path: options.out, text: artifactText }, ...(options.report === undefined || markdown === undefined ? [] : [{ path: options.report, text: markdown }])]);
 
   if (options.json) process.stdout.write(artifactText);
   else if (!options.quiet) {

@@ -2,6 +2,12 @@
 import { describeError } from '../core/errors.js';
 import { main } from './program.js';
 
+// `release-safety … | head`: once the reader is gone, the rest of stdout has nowhere to go. That is
+// not an error of the command: it finishes and keeps its own exit code (an UNSAFE verdict stays 1).
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { InputError, describeError } from '../core/errors.js';
+import { parseJson } from '../core/structured-text.js';
 
 /** Problems printed in text mode before the rest is counted. */
 const SHOWN_PROBLEMS = 20;
@@ -24,7 +25,7 @@ export function registerValidateCommand(program: Command): void {
       }
       let data: unknown;
       try {
-        data = JSON.parse(text);
+        data = parseJson(text);
       } catch (error) {
         throw new InputError(`${file} is not JSON: ${describeError(error)}`);
       }

@@ -10,10 +10,18 @@ export function formatOf(path: string, text: string): StructuredFormat {
   return path.endsWith('.json') || /^\s*[[{]/.test(text) ? 'JSON' : 'YAML';
 }
 
+/**
+ * `JSON.parse` that accepts the byte-order mark some Windows editors write first: the file is valid
+ * JSON to its author, and `JSON.parse` alone would reject it with an unreadable "Unexpected token".
+ */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
 /** Parses `text` as JSON or YAML; throws an Error whose message names the format that failed. */
 export async function parseJsonOrYaml(text: string, path: string): Promise<unknown> {
   const format = formatOf(path, text);
-  if (format === 'JSON') return JSON.parse(text);
+  if (format === 'JSON') return parseJson(text);
   const { load, CORE_SCHEMA } = await import('js-yaml');
   return load(text, { schema: CORE_SCHEMA, filename: path });
 }

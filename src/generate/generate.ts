@@ -4,12 +4,13 @@ import { validateArtifact } from '../artifact/validate.js';
 import { parseConfig } from '../config/load.js';
 import { CONFIG_FILE_NAME, DEFAULT_POSTGRES_VERSION, type ReleaseSafetyConfig } from '../config/types.js';
 import { describeError, InputError } from '../core/errors.js';
-import { parseVersion } from '../core/version.js';
+import { compareVersionTexts, parseVersion } from '../core/version.js';
 import type { Repository } from '../git/repository.js';
 import { pipelineStages, type PipelineStages } from '../rules/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
 import { runStage, type ChangedPath, type Side, type StageInput, type StageVerdict } from '../stages/contract.js';
 import { decideVerdict, type Verdict } from '../verdict/verdict.js';
+import { parseJson } from '../core/structured-text.js';
 
 /**
  * The maintainer's pipeline: two refs → stage results → verdict → a schema-valid artifact.
@@ -84,6 +85,10 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   const toCommit = worktree ? null : await repo.resolveCommit(request.to);
   const version = releaseVersion(request.version, request.to, '--version', '--to');
   const previousVersion = releaseVersion(request.previousVersion, request.from, '--previous-version', '--from');
+  // An artifact whose previous release is not older cannot take its place in the index (validate refuses it).
+  if (compareVersionTexts(previousVersion, version) >= 0) {
+    throw new InputError(`the previous version ${previousVersion} is not older than the version ${version}: --from must name the release before --to (or give --previous-version and --version)`);
+  }
   const toTree = toCommit ?? (await repo.snapshotWorktree());
   const releaseDate = toCommit ? await repo.commitDate(toCommit) : (request.now ?? (() => new Date()))().toISOString();
 
@@ -213,7 +218,7 @@ async function readPreviousArtifact(read: StageInput['read'], previousVersion: s
   if (text === undefined) return { status: 'absent', detail: `no ${ARTIFACT_FILE_NAME} at the from ref` };
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch (error) {
     return { status: 'invalid', detail: `${ARTIFACT_FILE_NAME} at the from ref is not JSON: ${describeError(error)}` };
   }

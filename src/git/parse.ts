@@ -1,4 +1,5 @@
 import type { ChangedPath, ChangeStatus } from '../stages/contract.js';
+import { compareText } from '../core/compare-text.js';
 
 /** Parsers of git's NUL-separated plumbing output: pure, so they are tested without a repository. */
 
@@ -37,13 +38,9 @@ export function parseNameStatus(output: string): ChangedPath[] {
     if (!status) throw new Error(`unexpected diff status ${JSON.stringify(letter)} for ${path}`);
     changes.push({ status, path });
   }
-  return changes.sort((a, b) => comparePaths(a.path, b.path));
+  return changes.sort((a, b) => compareText(a.path, b.path));
 }
 
-/** Byte-wise path order (git's own order), independent of locale. */
-export function comparePaths(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** Committer time of a raw commit object (`committer Name <mail> <seconds> <tz>`), as ISO 8601 UTC. */
 export function committerDateOf(commitObject: string): string {

@@ -15,9 +15,32 @@ export interface GitRunOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Environment every git call gets: no prompts, no optional locks on the user's index. */
+/**
+ * Variables that tell git which repository, index or object store to use (git's own
+ * `rev-parse --local-env-vars`, less the config ones). A git hook or CI step exports some of them;
+ * inherited, they would make git read that repository instead of `--repo`, and the verdict would be
+ * another repository's. The folder a command runs in decides, nothing else.
+ */
+const REPOSITORY_LOCATORS = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_IMPLICIT_WORK_TREE',
+  'GIT_COMMON_DIR',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_GRAFT_FILE',
+  'GIT_SHALLOW_FILE',
+  'GIT_REPLACE_REF_BASE',
+  'GIT_NAMESPACE',
+  'GIT_PREFIX',
+];
+
+/** Environment every git call gets: the repository is the folder it runs in; no prompts, no optional locks on the user's index. */
 export function gitEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+  for (const name of REPOSITORY_LOCATORS) delete env[name];
+  return { ...env, ...extra };
 }
 
 /** Runs git to completion and collects its output without a buffer limit (multi-MB trees are normal). */

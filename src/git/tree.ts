@@ -1,5 +1,5 @@
 import type { ChangedPath } from '../stages/contract.js';
-import { comparePaths } from './parse.js';
+import { compareText } from '../core/compare-text.js';
 
 /**
  * Git tree objects, read through the persistent `cat-file --batch` instead of one `ls-tree` process
@@ -95,7 +95,7 @@ export function diffTreeListings(base: TreeListing, head: TreeListing): ChangedP
   for (const path of pathsOf(head)) {
     if (describe(base, path) === undefined) changes.push({ status: 'added', path });
   }
-  return changes.sort((a, b) => comparePaths(a.path, b.path));
+  return changes.sort((a, b) => compareText(a.path, b.path));
 }
 
 /** Every path of a listing once: files and symlinks, then submodules (which are not blobs). */

@@ -15,6 +15,7 @@ import { minPreviousVersionFrom } from '../verdict/verdict.js';
 import type { BackfillPair } from './backfill-plan.js';
 import { failClosedArtifact } from './fail-closed.js';
 import { BACKFILL_REPORT_SUFFIX } from './load.js';
+import { parseJson } from '../core/structured-text.js';
 
 /**
  * One worker's share of a backfill: a contiguous run of pairs over ONE repository session, so the
@@ -79,7 +80,7 @@ export function previousArtifactOf(outDir: string, pair: BackfillPair, justProdu
   const path = artifactPath(outDir, version);
   if (!existsSync(path)) return undefined;
   try {
-    return { version, artifact: JSON.parse(readFileSync(path, 'utf8')) as unknown };
+    return { version, artifact: parseJson(readFileSync(path, 'utf8')) };
   } catch {
     // Unreadable or half-edited by hand: not a source of a floor; the committed file is tried instead.
     return undefined;

@@ -1,5 +1,6 @@
 import { parseVersion, compareVersions } from '../core/version.js';
 import type { IndexEntry, ReleaseSafetyArtifact, ReleaseSafetyIndex } from '../artifact/types.js';
+import { compareText } from '../core/compare-text.js';
 
 /**
  * Index entries and their canonical form. An entry's fields come from its artifact (the source of
@@ -20,7 +21,7 @@ export function compareVersionLabels(a: string, b: string): number {
   if (va && vb) return compareVersions(va, vb);
   if (va) return -1;
   if (vb) return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return compareText(a, b);
 }
 
 /** Unique, numerically sorted required stops (the artifact's order carries no meaning). */

@@ -8,6 +8,7 @@ import type { ArtifactSource, SkippedArtifact } from './regenerate.js';
 import { validateDocument } from './validate-document.js';
 import { isoDateFromGit } from './entries.js';
 import type { ReleaseTagInfo } from './entries.js';
+import { parseJson } from '../core/structured-text.js';
 
 /**
  * The input side of `index`: artifact files, an existing index, release tags. Every refusal names
@@ -53,7 +54,7 @@ export function loadArtifactsDir(dir: string, options: { skipInvalid?: boolean }
 function readArtifact(file: string): { artifact: ReleaseSafetyArtifact } | { reason: string } {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = parseJson(readFileSync(file, 'utf8'));
   } catch (error) {
     return { reason: `not readable JSON: ${describeError(error)}` };
   }
@@ -70,7 +71,7 @@ function readArtifact(file: string): { artifact: ReleaseSafetyArtifact } | { rea
 export function loadIndexFile(file: string): ReleaseSafetyIndex {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = parseJson(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new InputError(`--index ${file}: not readable JSON: ${describeError(error)}`);
   }

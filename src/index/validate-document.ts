@@ -74,5 +74,34 @@ export function artifactConsistencyErrors(artifact: ReleaseSafetyArtifact): stri
   if (safe !== true && strategy !== 'Recreate') {
     errors.push(`/compatibility/recommendedStrategy: ${strategy} with rollingUpdateSafe ${JSON.stringify(safe)} (only true may recommend RollingUpdate)`);
   }
+  if (safe === true) {
+    for (const disproof of whatDisprovesSafe(artifact)) errors.push(`/compatibility/rollingUpdateSafe: true contradicts ${disproof}`);
+  }
   return errors;
+}
+
+/**
+ * `true` is only proven when every surface was checked and found not breaking, no migration is
+ * heavy or unclassified, and nothing is declared (the verdict table of docs/generate.md). An
+ * artifact that says `true` beside a section saying otherwise (hand-edited, or another producer's
+ * bug) would reach the index and make spans SAFE on no evidence; it is refused instead.
+ */
+function whatDisprovesSafe(artifact: ReleaseSafetyArtifact): string[] {
+  const disproofs: string[] = [];
+  const surfaces = [
+    ['/api/rest', artifact.api.rest],
+    ['/api/mcp', artifact.api.mcp],
+    ['/config', artifact.config],
+  ] as const;
+  for (const [pointer, section] of surfaces) {
+    if (!section.checked || section.breaking !== false) disproofs.push(`${pointer}: checked ${String(section.checked)}, breaking ${JSON.stringify(section.breaking)}`);
+  }
+  if (artifact.migrations.present === 'unknown') disproofs.push('/migrations/present: "unknown"');
+  artifact.migrations.files.forEach((file, position) => {
+    if (Object.values(file.heaviness).some((flag) => flag !== false)) {
+      disproofs.push(`/migrations/files/${position}/heaviness: ${file.name} may lock, rewrite or scan a table`);
+    }
+  });
+  if (artifact.declaredBreaks.length > 0) disproofs.push(`/declaredBreaks: ${artifact.declaredBreaks.length} declared break(s)`);
+  return disproofs;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE_NAME } from '../config/types.js';
 import { InputError, UsageError } from '../core/errors.js';
+import { parseJson } from '../core/structured-text.js';
 
 /** Where the index comes from, and which setting named it (for messages). */
 export interface IndexSource {
@@ -54,7 +55,7 @@ function readIndexUrlFromConfig(cwd: string): string | undefined {
   }
   let config: unknown;
   try {
-    config = JSON.parse(text);
+    config = parseJson(text);
   } catch (error) {
     throw new InputError(`${configPath} is not valid JSON: ${(error as Error).message}`);
   }

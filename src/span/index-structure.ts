@@ -14,7 +14,17 @@ const PROBLEM_CAP = 10;
  * Returns one line per problem; empty when the index can be used.
  */
 export function checkIndexStructure(index: ReleaseSafetyIndex): string[] {
-  const problems = spanStructureProblems(index);
-  if (problems.length <= PROBLEM_CAP) return problems;
-  return [...problems.slice(0, PROBLEM_CAP), `… and ${problems.length - PROBLEM_CAP} more`];
+  const known = checkedIndexes.get(index);
+  if (known) return known;
+  const all = spanStructureProblems(index);
+  const problems = all.length <= PROBLEM_CAP ? all : [...all.slice(0, PROBLEM_CAP), `… and ${all.length - PROBLEM_CAP} more`];
+  checkedIndexes.set(index, problems);
+  return problems;
 }
+
+/**
+ * `upgrade-check` checks the index when it loads it (to name the file in the error) and
+ * `evaluateSpan` checks it again (it may be handed any object): one pass over the entries per index
+ * object is enough. Indexes are never modified after loading, so the answer stays true.
+ */
+const checkedIndexes = new WeakMap<ReleaseSafetyIndex, string[]>();

@@ -5,6 +5,7 @@ import { describeError, InputError } from '../core/errors.js';
 import { cacheDirectory, readCachedIndex, writeCachedIndex, type CachedIndex } from './index-cache.js';
 import { checkIndexStructure } from './index-structure.js';
 import type { IndexSource } from './index-source.js';
+import { parseJson } from '../core/structured-text.js';
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 15_000;
 
@@ -47,7 +48,7 @@ function readIndexFile(filePath: string): string {
 export function parseIndex(text: string, where: string): ReleaseSafetyIndex {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch (error) {
     throw new InputError(`index ${where} is not valid JSON: ${describeError(error)}`);
   }

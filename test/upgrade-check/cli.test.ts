@@ -166,6 +166,14 @@ describe('upgrade-check: where the index comes from', () => {
     expect(run.stderr.trimEnd()).toMatch(message);
   });
 
+  it('an index saved with a byte-order mark and CRLF line endings (Windows editors) is read like any other', () => {
+    const text = `\uFEFF${JSON.stringify(syntheticIndex(['1.0.0', '1.1.0', '1.2.0']), null, 2).replace(/\n/g, '\r\n')}`;
+    const run = check(['--from', '1.1.0', '--to', '1.2.0', '--index', writeTempJson(text)]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Verdict: SAFE\n');
+  });
+
   it('a gap in a synthetic index is reported as missing coverage (exit 1)', () => {
     const gapped = writeTempJson(syntheticIndex(['1.0.0', '1.1.0', { version: '1.3.0', previousVersion: '1.2.0' }]));
     const run = check(['--from', '1.1.0', '--to', '1.3.0', '--index', gapped]);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { makeArtifact } from '../index/artifacts.js';
-import type { ReleaseSafetyIndex } from '../../src/artifact/types.js';
+import type { ReleaseSafetyArtifact as Artifact, ReleaseSafetyIndex } from '../../src/artifact/types.js';
 
 const realIndexFile = new URL('../../fixtures/lightdash-index.json', import.meta.url).pathname;
 const realArtifactsDir = new URL('../../fixtures/lightdash-release-safety', import.meta.url).pathname;
@@ -80,6 +80,37 @@ describe('release-safety validate', () => {
     const run = runCli(['validate', writeJson('unsafe-artifact.json', artifact)]);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('error: /compatibility/recommendedStrategy: RollingUpdate with rollingUpdateSafe "unknown" (only true may recommend RollingUpdate)');
+  });
+
+  it.each([
+    ['an unchecked REST surface', (a: Artifact) => void Object.assign(a.api.rest, { checked: false, breaking: 'unknown' }), '/api/rest: checked false, breaking "unknown"'],
+    ['a breaking MCP surface', (a: Artifact) => void Object.assign(a.api.mcp, { breaking: true, breakingCount: 1, changes: ['tool x removed'] }), '/api/mcp: checked true, breaking true'],
+    ['an unchecked config surface', (a: Artifact) => void Object.assign(a.config, { checked: false, breaking: 'unknown' }), '/config: checked false, breaking "unknown"'],
+    ['migrations that could not be read', (a: Artifact) => void Object.assign(a.migrations, { present: 'unknown' }), '/migrations/present: "unknown"'],
+    [
+      'a migration that locks a table',
+      (a: Artifact) =>
+        void Object.assign(a.migrations, {
+          present: true,
+          count: 1,
+          coreCount: 1,
+          files: [{ name: '001.sql', edition: 'core', tables: ['users'], heaviness: { locksTable: true, rewritesTable: false, scansTable: false } }],
+        }),
+      '/migrations/files/0/heaviness: 001.sql may lock, rewrite or scan a table',
+    ],
+    ['a declared break', (a: Artifact) => void a.declaredBreaks.push({ file: 'a.ts', line: 1, reason: 'the queue protocol changes incompatibly', requiredStop: false }), '/declaredBreaks: 1 declared break'],
+  ])('rejects rollingUpdateSafe true that its own sections disprove: %s (index refuses it too)', (_name, spoil, detail) => {
+    const artifact = makeArtifact('1.1.0', '1.0.0');
+    spoil(artifact);
+    const file = writeJson(`contradicting-${String(Math.random()).slice(2)}.json`, artifact);
+    const run = runCli(['validate', file]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`error: /compatibility/rollingUpdateSafe: true contradicts ${detail}`);
+    const dir = mkdtempSync(join(scratch, 'artifacts-'));
+    writeFileSync(join(dir, '1.1.0.json'), JSON.stringify(artifact));
+    const index = runCli(['index', '--artifacts', dir, '--out', join(dir, 'index.out')]);
+    expect(index.status).toBe(2);
+    expect(index.stderr).toContain('rollingUpdateSafe: true contradicts');
   });
 
   it.each([

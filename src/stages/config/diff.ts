@@ -1,6 +1,7 @@
 import type { ConfigDefault } from '../../artifact/types.js';
 import type { Evidence, Finding, RuleMeta } from '../../rules/types.js';
-import { compareText, type EnvSurface, type EnvVariable } from './surface.js';
+import { compareText } from '../../core/compare-text.js';
+import type { EnvSurface, EnvVariable } from './surface.js';
 
 /**
  * The env surface diff, computed once with no opinion on what breaks (STYLE.md 3); the rules in

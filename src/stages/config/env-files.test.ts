@@ -15,4 +15,11 @@ describe('parseEnvFile', () => {
   it('keeps the last assignment of a repeated key, as Node does', () => {
     expect(parseEnvFile('A=1\nA=2\n')).toEqual([{ name: 'A', value: '2', line: 2, statement: 'A=2' }]);
   });
+
+  it('reads a file saved with a byte-order mark and CRLF line endings like any other', () => {
+    expect(parseEnvFile('\uFEFFPORT=8080\r\nSECRET=\r\n')).toEqual([
+      { name: 'PORT', value: '8080', line: 1, statement: 'PORT=8080' },
+      { name: 'SECRET', value: null, line: 2, statement: 'SECRET=' },
+    ]);
+  });
 });

@@ -10,7 +10,9 @@ export interface EnvFileEntry {
 }
 
 /** Parses a `.env` example with Node's own parser (quotes, `export`, comments), adding the line of each key. */
-export function parseEnvFile(text: string): EnvFileEntry[] {
+export function parseEnvFile(fileText: string): EnvFileEntry[] {
+  // A byte-order mark would otherwise become part of the first key's name (`\uFEFFPORT`).
+  const text = fileText.charCodeAt(0) === 0xfeff ? fileText.slice(1) : fileText;
   const values = parseEnv(text) as Record<string, string>;
   const lines = text.split(/\r?\n/);
   const entries: EnvFileEntry[] = [];

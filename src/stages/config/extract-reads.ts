@@ -1,4 +1,5 @@
 import { Project, ts } from 'ts-morph';
+import { compareText } from '../../core/compare-text.js';
 
 /**
  * Environment-variable reads in one TypeScript/JavaScript file, found syntactically with ts-morph
@@ -316,10 +317,6 @@ function isNumericExpression(node: ts.Node): boolean {
   if (ts.isNumericLiteral(inner)) return true;
   if (ts.isPrefixUnaryExpression(inner)) return inner.operator === SyntaxKind.MinusToken && ts.isNumericLiteral(inner.operand);
   return ts.isBinaryExpression(inner) && ARITHMETIC.has(inner.operatorToken.kind) && isNumericExpression(inner.left) && isNumericExpression(inner.right);
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function propertyNameOf(element: ts.BindingElement): string | undefined {

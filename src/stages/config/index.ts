@@ -2,7 +2,8 @@ import type { ConfigChange, ConfigSection } from '../../artifact/types.js';
 import type { Stage, StageInput, StageResult } from '../contract.js';
 import { diffEnvSurfaces, type EnvDiff } from './diff.js';
 import { envFindings, rules } from './rules/index.js';
-import { collectSurfaces, compareText } from './surface.js';
+import { collectSurfaces } from './surface.js';
+import { compareText } from '../../core/compare-text.js';
 
 export { rules } from './rules/index.js';
 

@@ -3,6 +3,7 @@ import type { EnvSurfaceConfig } from '../../config/types.js';
 import type { Side, StageInput } from '../contract.js';
 import { parseEnvFile, type EnvFileEntry } from './env-files.js';
 import type { EnvRead, Extraction } from './extract-reads.js';
+import { compareText } from '../../core/compare-text.js';
 
 /**
  * The environment-variable surface of one ref: every variable read by the configured sources or
@@ -136,8 +137,4 @@ function blobOf(input: StageInput, side: Side, path: string): string {
   const blob = input.trees[side].get(path);
   if (blob === undefined) throw new Error(`${path}: selected at ${SIDE_LABEL[side]} but has no blob id`);
   return blob;
-}
-
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

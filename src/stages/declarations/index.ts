@@ -7,8 +7,8 @@ export { rules } from './rules/index.js';
 
 /**
  * Declared-breaks stage: `@release-safety breaking[ required-stop]: <reason>` comments that are new
- * in `to`. Any new declaration makes the release not rolling-safe; a too-short reason or a
- * malformed annotation makes the stage unknown (an error, never a silent pass).
+ * in `to`. Any new declaration makes the release not rolling-safe; a too-short reason, a
+ * malformed annotation, or a file too large to scan makes the stage unknown (never a silent pass).
  */
 export const declarationsStage: Stage<DeclaredBreak[]> = {
   surface: 'declarations',
@@ -29,6 +29,8 @@ async function runDeclarationsStage(input: StageInput): Promise<StageResult<Decl
     ...found.skippedLargeFiles.map((path) => `${path}: not scanned for declared breaks (larger than ${MAX_SCANNED_CHARS / (1024 * 1024)} MB)`),
   ];
   const failed = findings.some((finding) => errorRuleIds.has(finding.rule));
-  const verdict = failed ? { checked: false, breaking: 'unknown' as const } : { checked: true, breaking: section.length > 0 };
+  // A skipped file that holds the marker may declare a break nobody read: nothing is proven absent.
+  const unread = failed || found.skippedLargeFiles.length > 0;
+  const verdict = unread ? { checked: false, breaking: 'unknown' as const } : { checked: true, breaking: section.length > 0 };
   return { section, verdict, findings, notes };
 }

@@ -83,8 +83,15 @@ describe('declarationsStage', () => {
     const large = `${BREAK}\n${'x'.repeat(MAX_SCANNED_CHARS)}`;
     const result = await runDeclarationsStage({}, { 'assets/logo.png': binary, 'dist/bundle.js': large });
     expect(result.section).toEqual([]);
-    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    // The unscanned file holds the marker: a break may be declared there, so nothing is proven.
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
     expect(result.notes).toEqual(['dist/bundle.js: not scanned for declared breaks (larger than 5 MB)']);
+  });
+
+  it('a binary blob alone is no reason for unknown: it declares nothing', async () => {
+    const result = await runDeclarationsStage({}, { 'assets/logo.png': `\0\u0001PNG${BREAK}` });
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.notes).toEqual([]);
   });
 
   it('deleting a file with an annotation declares nothing', async () => {

@@ -4,6 +4,7 @@ import { declaredBreakMalformed } from './declared-break-malformed.js';
 import { declaredBreakReasonTooShort } from './declared-break-reason-too-short.js';
 import { declaredBreak } from './declared-break.js';
 import { declaredRequiredStop } from './declared-required-stop.js';
+import { compareText } from '../../../core/compare-text.js';
 
 /** Every rule of the declarations stage; the only list that registers them. */
 export const declarationRules = [declaredBreak, declaredRequiredStop, declaredBreakReasonTooShort, declaredBreakMalformed] as const;
@@ -20,10 +21,6 @@ export const errorRuleIds: ReadonlySet<string> = new Set([declaredBreakReasonToo
 export function declarationFindings(found: NewAnnotations): Array<Finding<DeclarationRuleId>> {
   const findings = declarationRules.flatMap((rule): Array<Finding<DeclarationRuleId>> => rule.check(found));
   return findings.sort(
-    (a, b) => compare(a.evidence.file ?? '', b.evidence.file ?? '') || (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compare(a.rule, b.rule),
+    (a, b) => compareText(a.evidence.file ?? '', b.evidence.file ?? '') || (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule),
   );
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
