@@ -58,3 +58,9 @@ describe('config schema', () => {
     expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
   });
 });
+
+describe('config text', () => {
+  it('accepts a byte-order mark, as Windows editors write it', async () => {
+    await expect(parseConfig('\uFEFF{ "openapi": false }', 'release-safety.config.json at v1.2.0')).resolves.toEqual({ openapi: false });
+  });
+});

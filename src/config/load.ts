@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from '../core/errors.js';
+import { parseJson } from '../core/structured-text.js';
 import type { ReleaseSafetyConfig } from './types.js';
 
 /**
@@ -29,7 +30,7 @@ function configValidator(): Promise<ValidateFunction> {
 export async function parseConfig(text: string, source: string): Promise<ReleaseSafetyConfig> {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch (error) {
     throw new ConfigError(`invalid config ${source}: not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
