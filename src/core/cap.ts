@@ -16,6 +16,6 @@ export function capLines(lines: readonly string[], cap = LIST_CAP): CappedList {
   return { lines: [...kept, overflowLine(lines.length - kept.length)], total: lines.length };
 }
 
-export function overflowLine(hiddenCount: number): string {
+function overflowLine(hiddenCount: number): string {
   return `… and ${hiddenCount} more`;
 }

@@ -6,10 +6,6 @@ export type Tri = true | false | 'unknown';
 
 export const UNKNOWN = 'unknown' as const;
 
-export function isTri(value: unknown): value is Tri {
-  return value === true || value === false || value === UNKNOWN;
-}
-
 /**
  * AND for properties where `true` is the good outcome (e.g. "safe"):
  * `true` only when every value is `true`; `false` when any is `false`; otherwise `unknown`.
@@ -40,9 +36,4 @@ export function anyTrue(values: Iterable<Tri>): Tri {
 /** Negation keeps `unknown` unknown: "not breaking" is only proven when "breaking" is proven false. */
 export function not(value: Tri): Tri {
   return value === UNKNOWN ? UNKNOWN : !value;
-}
-
-/** The only way a tri-state becomes a plain decision: `unknown` counts as `false`. */
-export function isProvenTrue(value: Tri): boolean {
-  return value === true;
 }

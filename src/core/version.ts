@@ -39,8 +39,3 @@ export function compareVersions(a: Version, b: Version): number {
 export function compareVersionTexts(a: string, b: string): number {
   return compareVersions(requireVersion(a), requireVersion(b));
 }
-
-/** True when a tag names a release (`X.Y.Z` or `vX.Y.Z`). */
-export function isReleaseTag(tag: string): boolean {
-  return parseVersion(tag) !== undefined;
-}
