@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allTrue, anyTrue, not, type Tri } from './tristate.js';
+import { allTrue, anyTrue, type Tri } from './tristate.js';
 
 const tri = fc.constantFrom<Tri>(true, false, 'unknown');
 
@@ -24,10 +24,5 @@ describe('tri-state algebra', () => {
     fc.assert(fc.property(fc.array(tri), (values) => {
       if (values.includes('unknown')) expect(allTrue(values)).not.toBe(true);
     }));
-  });
-
-  it('not() keeps unknown unknown', () => {
-    expect(not('unknown')).toBe('unknown');
-    expect(not(true)).toBe(false);
   });
 });

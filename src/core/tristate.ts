@@ -32,8 +32,3 @@ export function anyTrue(values: Iterable<Tri>): Tri {
   }
   return sawUnknown ? UNKNOWN : false;
 }
-
-/** Negation keeps `unknown` unknown: "not breaking" is only proven when "breaking" is proven false. */
-export function not(value: Tri): Tri {
-  return value === UNKNOWN ? UNKNOWN : !value;
-}
