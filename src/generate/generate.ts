@@ -77,6 +77,27 @@ export class InvalidArtifactError extends Error {
   }
 }
 
+/** What the stages see of a pair of trees: both listings, the file-set diff, and contents by blob id. */
+export type PairContents = Pick<StageInput, 'changes' | 'trees' | 'read'>;
+
+/**
+ * Lists both trees, diffs them, and reads file texts through the repository's blob cache (each
+ * blob read once). Submodules and other non-files have no content to compare, so a change is kept
+ * only where the path is a file on at least one side.
+ */
+export async function readPair(repo: Repository, baseTreeish: string, headTreeish: string): Promise<PairContents> {
+  const [baseTree, headTree, changedPaths] = await Promise.all([repo.listTree(baseTreeish), repo.listTree(headTreeish), repo.diffPaths(baseTreeish, headTreeish)]);
+  const read = (side: Side, path: string): Promise<string | undefined> => {
+    const blobId = (side === 'base' ? baseTree : headTree).get(path);
+    return blobId === undefined ? Promise.resolve(undefined) : repo.readText(blobId);
+  };
+  return {
+    changes: changedPaths.filter((change: ChangedPath) => baseTree.has(change.path) || headTree.has(change.path)),
+    trees: { base: baseTree, head: headTree },
+    read,
+  };
+}
+
 /** `stages` defaults to the registry's; tests pass their own to reach every verdict through real git. */
 export async function generateRelease(repo: Repository, request: GenerateRequest, stages: PipelineStages = pipelineStages): Promise<GenerateOutcome> {
   // Refs first: an unknown ref is the more basic mistake to report.
@@ -92,21 +113,9 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   const toTree = toCommit ?? (await repo.snapshotWorktree());
   const releaseDate = toCommit ? await repo.commitDate(toCommit) : (request.now ?? (() => new Date()))().toISOString();
 
-  const [baseTree, headTree, changedPaths] = await Promise.all([repo.listTree(fromCommit), repo.listTree(toTree), repo.diffPaths(fromCommit, toTree)]);
-  const read = (side: Side, path: string): Promise<string | undefined> => {
-    const blobId = (side === 'base' ? baseTree : headTree).get(path);
-    return blobId === undefined ? Promise.resolve(undefined) : repo.readText(blobId);
-  };
-
-  const { config, status: configStatus, source: configSource } = await loadConfig(request, read);
-  const input: StageInput = {
-    config,
-    postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION,
-    // Submodules and other non-files have no content to compare: only paths that are files on a side.
-    changes: changedPaths.filter((change: ChangedPath) => baseTree.has(change.path) || headTree.has(change.path)),
-    trees: { base: baseTree, head: headTree },
-    read,
-  };
+  const pair = await readPair(repo, fromCommit, toTree);
+  const { config, status: configStatus, source: configSource } = await loadConfig(request, pair.read);
+  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair };
 
   // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.
   const [migrations, rest, mcp, configResult, declarations] = await Promise.all([
@@ -117,7 +126,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     runStage(stages.declarations, input),
   ]);
 
-  const previousArtifact = await choosePreviousArtifact(request.previousArtifact, read, previousVersion);
+  const previousArtifact = await choosePreviousArtifact(request.previousArtifact, pair.read, previousVersion);
   const verdict = decideVerdict({
     version,
     stages: {

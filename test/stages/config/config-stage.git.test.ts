@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configStage } from '../../../src/stages/config/index.js';
 import { buildFixtureRepo, type TestRepo } from '../../helpers/git-fixture.js';
-import { gitStageInput } from './git-stage-input.js';
+import { closeGitStageInputs, gitStageInput } from '../../helpers/git-stage-input.js';
 
 const ENV = { sources: ['src/config/**/*.ts'], helpers: ['getIntegerFromEnvironmentVariable'], envFiles: ['.env.example'] };
 
@@ -11,17 +11,20 @@ describe('configStage on a real git repository (fixtures/env)', () => {
   beforeAll(() => {
     repo = buildFixtureRepo('fixtures/env');
   });
-  afterAll(() => repo.cleanup());
+  afterAll(async () => {
+    await closeGitStageInputs();
+    repo.cleanup();
+  });
 
   it('1.0.0 → 1.1.0 touches no configured file: checked, not breaking, no blob read', async () => {
-    const input = gitStageInput(repo.dir, '1.0.0', '1.1.0', { env: ENV });
+    const input = await gitStageInput(repo.dir, '1.0.0', '1.1.0', { env: ENV });
     const result = await configStage.run(input);
     expect(result.section).toEqual({ checked: true, breaking: false, changes: [] });
     expect(input.reads.size).toBe(0);
   });
 
   it('1.1.0 → 1.2.0: rename, removal, code and example default changes; the fallback name is kept', async () => {
-    const result = await configStage.run(gitStageInput(repo.dir, '1.1.0', '1.2.0', { env: ENV }));
+    const result = await configStage.run(await gitStageInput(repo.dir, '1.1.0', '1.2.0', { env: ENV }));
     expect(result.verdict).toEqual({ checked: true, breaking: true });
     expect(result.section.changes).toEqual([
       { type: 'renamed', name: 'DATABASE_HOST', previousName: 'PGHOST', defaultValue: 'localhost' },
@@ -42,7 +45,7 @@ describe('configStage on a real git repository (fixtures/env)', () => {
   });
 
   it('a glob that selects nothing at the older ref fails closed', async () => {
-    const result = await configStage.run(gitStageInput(repo.dir, '1.0.0', '1.2.0', { env: { ...ENV, sources: ['src/settings/**/*.ts'] } }));
+    const result = await configStage.run(await gitStageInput(repo.dir, '1.0.0', '1.2.0', { env: { ...ENV, sources: ['src/settings/**/*.ts'] } }));
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
     expect(result.notes[0]).toBe('env surface could not be checked: env source glob "src/settings/**/*.ts" matches no file at base (from)');
   });
