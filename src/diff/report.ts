@@ -1,3 +1,4 @@
+import { compareText } from '../core/compare-text.js';
 import { renderFinding, type Finding, type Level, type RuleMeta } from '../rules/types.js';
 
 /**
@@ -23,7 +24,7 @@ export interface DiffReport {
 
 /** The level `--fail-on` names, and every level at or above it. */
 export type FailOn = 'breaking' | 'advisory';
-export const FAIL_ON_LEVELS: readonly FailOn[] = ['breaking', 'advisory'];
+const FAIL_ON_LEVELS: readonly FailOn[] = ['breaking', 'advisory'];
 
 const LEVEL_RANK: Readonly<Record<Level, number>> = { breaking: 0, advisory: 1, info: 2 };
 
@@ -36,12 +37,8 @@ function operationOf(finding: Finding): string {
   return '';
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** Breaking first, then advisory, then info; within a level by rule, operation, location, message. */
-export function compareDiffFindings(a: DiffFinding, b: DiffFinding): number {
+function compareDiffFindings(a: DiffFinding, b: DiffFinding): number {
   return (
     LEVEL_RANK[a.level] - LEVEL_RANK[b.level] ||
     compareText(a.rule, b.rule) ||

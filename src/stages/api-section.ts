@@ -1,7 +1,7 @@
 import { capLines } from '../core/cap.js';
 import type { ApiSurfaceSection } from '../artifact/types.js';
 import { indexCatalogue, renderFinding, type Finding, type RuleMeta } from '../rules/types.js';
-import type { StageResult } from './contract.js';
+import type { ChangedPath, StageResult } from './contract.js';
 
 /**
  * Builds the `api.rest` / `api.mcp` section from findings: breaking lines into `changes`,
@@ -47,4 +47,24 @@ export function absentApiSection(): ApiSurfaceSection {
 /** A stage result for a surface that is not configured or not yet implemented: unchecked, `unknown`, with the reason. */
 export function uncheckedApiResult(reason: string): StageResult<ApiSurfaceSection> {
   return { section: uncheckedApiSection(), verdict: { checked: false, breaking: 'unknown' }, findings: [], notes: [reason] };
+}
+
+/** Where an API surface lives, for {@link possibleMoveNote}: `REST spec api/openapi.yaml`, its noun `spec`, and the ref's name. */
+export interface SurfaceFile {
+  label: string;
+  noun: string;
+  headRef: string;
+}
+
+/**
+ * The note that keeps a surface file absent at the base ref from counting as a new surface when it
+ * may have moved: a move is a delete + add, and the config is read at the head ref only, so a JSON
+ * or YAML file deleted in the same range may be where the surface lived. `undefined` when none was
+ * deleted, i.e. the surface is proven new.
+ */
+export function possibleMoveNote(changes: readonly ChangedPath[], surface: SurfaceFile): string | undefined {
+  const deleted = changes.filter((change) => change.status === 'deleted' && /\.(json|ya?ml)$/i.test(change.path)).map((change) => change.path);
+  if (deleted.length === 0) return undefined;
+  const named = deleted.length <= 3 ? deleted.join(', ') : `${deleted.slice(0, 3).join(', ')} and ${deleted.length - 3} more`;
+  return `${surface.label} is new at the ${surface.headRef} while ${named} ${deleted.length === 1 ? 'was' : 'were'} deleted: the ${surface.noun} may have moved, so there is no proven base to compare with`;
 }

@@ -64,6 +64,36 @@ describe('mcpStage: configuration and unreadable snapshots', () => {
   });
 });
 
+describe('mcpStage: inputs users have', () => {
+  it('reads a snapshot saved with a byte order mark and CRLF line endings', async () => {
+    const withBom = `\uFEFF${snapshot(tool('a')).replace(/\n/g, '\r\n')}`;
+    const result = await run({ [PATH]: snapshot(tool('a'), tool('b')) }, { [PATH]: withBom });
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+    expect(result.section.changes).toEqual(['tool "b" — removed']);
+  });
+
+  it('reads a YAML snapshot, as `diff mcp` does', async () => {
+    const yaml = 'tools:\n  - name: a\n    inputSchema: {type: object, properties: {limit: {type: integer}}}\n';
+    const result = await run({ 'mcp/tools.yaml': `${yaml}  - name: b\n    inputSchema: {type: object}\n` }, { 'mcp/tools.yaml': yaml }, { mcpTools: 'mcp/tools.yaml' });
+    expect(result.notes).toEqual([]);
+    expect(result.section.changes).toEqual(['tool "b" — removed']);
+  });
+
+  it('finds the snapshot when the config spells its path with a leading ./ (as the REST stage does)', async () => {
+    const result = await run({ [PATH]: snapshot(tool('a')) }, { [PATH]: snapshot(tool('a'), tool('b')) }, { mcpTools: `./${PATH}` });
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.notes).toEqual([]);
+  });
+});
+
+describe('mcpStage: a snapshot new at the head ref', () => {
+  it('may have moved when a JSON/YAML file was deleted: unchecked, with the candidates', async () => {
+    const result = await run({ 'tools.json': snapshot(tool('a'), tool('b')) }, { [PATH]: snapshot(tool('a')) });
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes).toEqual([`MCP tool snapshot ${PATH} is new at the head (to) ref while tools.json was deleted: the snapshot may have moved, so there is no proven base to compare with`]);
+  });
+});
+
 describe('mcpStage: diffs', () => {
   it('absent at base, present at head: a new surface, every tool added, nothing breaks', async () => {
     const result = await run({}, { [PATH]: snapshot(tool('a'), tool('b')) });

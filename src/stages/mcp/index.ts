@@ -1,7 +1,7 @@
 import type { ApiSurfaceSection } from '../../artifact/types.js';
 import { describeError } from '../../core/errors.js';
 import type { Finding } from '../../rules/types.js';
-import { absentApiSection, apiSectionFromFindings, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
+import { absentApiSection, apiSectionFromFindings, possibleMoveNote, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
 import type { Side, Stage, StageInput, StageResult } from '../contract.js';
 import { MCP_RULE_CATALOGUE, MCP_RULES } from './catalogue.js';
 import { EMPTY_SNAPSHOT, parseSnapshotText, type ToolSnapshot } from './snapshot.js';
@@ -17,7 +17,8 @@ const SIDE_NAMES: Record<Side, string> = { base: 'base (from) ref', head: 'head 
  * - snapshot missing at the head ref, unreadable, or of the wrong shape → unchecked, `unknown`,
  *   the reason (file and ref) in `notes`;
  * - the same blob at both refs → no changes, nothing parsed;
- * - absent at base but present at head → a new surface: every tool is added (info), nothing breaks.
+ * - absent at base but present at head → a new surface: every tool is added (info), nothing breaks;
+ *   unless a JSON/YAML file was deleted in the range (it may have moved): unchecked, `unknown`.
  */
 export const mcpStage: Stage<ApiSurfaceSection> = {
   surface: 'mcp',
@@ -27,14 +28,20 @@ export const mcpStage: Stage<ApiSurfaceSection> = {
 };
 
 async function runMcpStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {
-  const path = input.config.mcpTools;
-  if (path === undefined) return uncheckedApiResult('MCP surface not configured');
-  if (path === false) return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
+  const configured = input.config.mcpTools;
+  if (configured === undefined) return uncheckedApiResult('MCP surface not configured');
+  if (configured === false) return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
+  // Tree paths have no leading `./`; the config may (the REST stage accepts it the same way).
+  const path = configured.replace(/^\.\//, '');
 
   const baseBlob = input.trees.base.get(path);
   const headBlob = input.trees.head.get(path);
   if (headBlob === undefined) return uncheckedApiResult(`MCP tool snapshot ${path} is missing at the ${SIDE_NAMES.head}`);
   if (baseBlob === headBlob) return checkedResult([], []);
+  if (baseBlob === undefined) {
+    const moved = possibleMoveNote(input.changes, { label: `MCP tool snapshot ${path}`, noun: 'snapshot', headRef: SIDE_NAMES.head });
+    if (moved) return uncheckedApiResult(moved);
+  }
 
   const head = await loadSnapshot(input, 'head', path);
   if (typeof head === 'string') return uncheckedApiResult(head);
@@ -55,7 +62,7 @@ async function runMcpStage(input: StageInput): Promise<StageResult<ApiSurfaceSec
 async function loadSnapshot(input: StageInput, side: Side, path: string): Promise<ToolSnapshot | string> {
   const text = await input.read(side, path);
   if (text === undefined) return `MCP tool snapshot ${path} is missing at the ${SIDE_NAMES[side]}`;
-  const reading = parseSnapshotText(text);
+  const reading = await parseSnapshotText(text, path);
   return reading.ok ? reading.snapshot : `MCP tool snapshot ${path} at the ${SIDE_NAMES[side]} ${reading.reason}`;
 }
 

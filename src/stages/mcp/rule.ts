@@ -69,8 +69,3 @@ export function typeList(types: unknown): string {
 export function valueText(value: unknown): string {
   return value === undefined ? 'none' : JSON.stringify(value);
 }
-
-/** Whether a pointer ends at an `anyOf`/`oneOf` alternative (adding one widens, removing one narrows). */
-export function isAlternative(pointer: string): boolean {
-  return /\/(anyOf|oneOf)\/\d+$/.test(pointer);
-}

@@ -1,3 +1,5 @@
+import { formatOf, parseJsonOrYaml } from '../../core/structured-text.js';
+
 /**
  * The committed MCP tool snapshot: a `tools/list` result `{ "tools": [...] }` or a bare array of
  * tools. Read strictly: a file that does not have this shape is not guessed at, it makes the
@@ -31,13 +33,18 @@ export const EMPTY_SNAPSHOT: ToolSnapshot = { tools: [], toolPointer: (index) =>
 
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
-/** Parses snapshot text; the reason names what is wrong (the caller adds the file and the ref). */
-export function parseSnapshotText(text: string): SnapshotReading {
+/**
+ * Parses snapshot text, JSON or YAML by the file name (as `diff mcp` reads it); the reason names
+ * what is wrong (the caller adds the file and the ref).
+ */
+export async function parseSnapshotText(text: string, path: string): Promise<SnapshotReading> {
   let document: unknown;
   try {
-    document = JSON.parse(text);
+    document = await parseJsonOrYaml(text, path);
   } catch (error) {
-    return { ok: false, reason: `is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+    // YAML parser messages quote the source over several lines; a note is one line.
+    const message = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
+    return { ok: false, reason: `is not valid ${formatOf(path, text)} (${message})` };
   }
   return readSnapshot(document);
 }

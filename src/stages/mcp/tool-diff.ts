@@ -1,3 +1,4 @@
+import { compareText } from '../../core/compare-text.js';
 import type { Finding } from '../../rules/types.js';
 import { diffSchemas } from '../schema-diff/diff.js';
 import type { McpRule, ToolPair } from './rule.js';
@@ -22,8 +23,9 @@ export function diffToolSnapshots(base: ToolSnapshot, revision: ToolSnapshot, fi
       file,
       ...(before ? { base: before.tool, basePointer: before.pointer } : {}),
       ...(after ? { revision: after.tool, revisionPointer: after.pointer } : {}),
-      inputChanges: both ? withToolContext(name, () => diffSchemas(before.tool.inputSchema, after.tool.inputSchema)) : [],
-      outputChanges: both ? withToolContext(name, () => diffSchemas(before.tool.outputSchema, after.tool.outputSchema)) : [],
+      // Arguments are what a caller sends (readOnly properties left out), output what it reads (writeOnly left out), as on the REST side.
+      inputChanges: both ? withToolContext(name, () => diffSchemas(before.tool.inputSchema, after.tool.inputSchema, { view: 'request' })) : [],
+      outputChanges: both ? withToolContext(name, () => diffSchemas(before.tool.outputSchema, after.tool.outputSchema, { view: 'response' })) : [],
     };
     for (const rule of rules) findings.push(...rule.check(pair));
   }
@@ -41,10 +43,6 @@ function withToolContext<T>(tool: string, run: () => T): T {
 
 function compareFindings(a: Finding, b: Finding): number {
   return compareText(a.rule, b.rule) || compareText(String(a.params.tool), String(b.params.tool)) || compareText(a.evidence.pointer ?? '', b.evidence.pointer ?? '') || compareText(JSON.stringify(a.params), JSON.stringify(b.params));
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** {@link diffToolSnapshots} over parsed JSON documents; throws when one is not a tool snapshot. */

@@ -51,3 +51,23 @@ components:
     expect(findings).toEqual([]);
   });
 });
+
+describe('malformed references are spec errors naming the reference (fail closed with a reason)', () => {
+  const spec = (ref: string) =>
+    wrapFragment(`
+paths:
+  /a:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '${ref}'}}}}}}
+components:
+  schemas:
+    A: {type: object}`);
+  const load = (ref: string) => compareSpecs({ text: spec('#/components/schemas/A'), path: 'api/openapi.yaml' }, { text: spec(ref), path: 'api/openapi.yaml', readSibling: async () => undefined });
+
+  it('a local pointer with a stray % (not percent-encoding)', async () => {
+    await expect(load('#/components/schemas/100%')).rejects.toThrow(/^api\/openapi.yaml: invalid OpenAPI 3.0 document at .*: unresolved reference #\/components\/schemas\/100%$/);
+  });
+
+  it('a file reference with a stray %', async () => {
+    await expect(load('./schemas/a%zz.yaml#/A')).rejects.toThrow(/^api\/openapi.yaml: reference \.\/schemas\/a%zz\.yaml#\/A is not a valid URI reference$/);
+  });
+});

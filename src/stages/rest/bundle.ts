@@ -55,7 +55,13 @@ export async function bundleExternalRefs(
     const fragment = hash < 0 ? '' : ref.slice(hash + 1);
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) throw new SpecError(`${file}: reference to a URL (${ref}) is not followed`);
     if (fragment !== '' && !fragment.startsWith('/')) throw new SpecError(`${file}: reference ${ref} uses an anchor, not a JSON pointer`);
-    const targetPath = posix.normalize(posix.join(posix.dirname(file), decodeURI(target)));
+    let decodedTarget: string;
+    try {
+      decodedTarget = decodeURI(target);
+    } catch {
+      throw new SpecError(`${file}: reference ${ref} is not a valid URI reference`);
+    }
+    const targetPath = posix.normalize(posix.join(posix.dirname(file), decodedTarget));
     if (targetPath.startsWith('../') || posix.isAbsolute(targetPath)) throw new SpecError(`${file}: reference ${ref} leaves the repository`);
     wanted.add(targetPath);
     return `${mountPointer(targetPath)}${fragment}`;

@@ -1,5 +1,6 @@
+import { compareText } from '../../core/compare-text.js';
 import { createSchemaDiffMemo, diffSchemas } from '../schema-diff/diff.js';
-import type { SchemaChange } from '../schema-diff/types.js';
+import type { DiffSchemasOptions, SchemaChange, SchemaView } from '../schema-diff/types.js';
 import { createFingerprinter } from './fingerprint.js';
 import type { RestMediaType, RestOperation, RestParameter, RestRequestBody, RestResponse, RestSpec, SecurityAlternative } from './model.js';
 
@@ -68,16 +69,17 @@ export interface OperationDiff {
   securityChanges: SecurityChange[];
 }
 
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
   const baseFingerprints = createFingerprinter(base);
   const revisionFingerprints = createFingerprinter(revision);
-  const schemaDiffOptions = { resolveBase: base.resolve, resolveRevision: revision.resolve, memo: createSchemaDiffMemo() };
-  const schemaChanges = (baseSchema: unknown, revisionSchema: unknown, pointer: string, mediaType?: string): LocatedSchemaChange[] =>
+  // A component used in requests and responses is seen differently by each (readOnly / writeOnly
+  // properties): one memo per view, each shared by every operation of this spec pair.
+  const optionsOf = (view: SchemaView) => ({ resolveBase: base.resolve, resolveRevision: revision.resolve, view, memo: createSchemaDiffMemo() });
+  const schemaDiffOptions: Record<SchemaView, DiffSchemasOptions> = { request: optionsOf('request'), response: optionsOf('response') };
+  const schemaChanges: SchemaChangesOf = (view, baseSchema, revisionSchema, pointer, mediaType) =>
     baseSchema === undefined && revisionSchema === undefined
       ? []
-      : diffSchemas(baseSchema, revisionSchema, schemaDiffOptions).map((change) => ({
+      : diffSchemas(baseSchema, revisionSchema, schemaDiffOptions[view]).map((change) => ({
           change,
           pointer: pointer + change.pointer,
           ...(mediaType === undefined ? {} : { mediaType }),
@@ -85,7 +87,7 @@ export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
 
   const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0 };
   const revisionPaths = new Set([...revision.operations.values()].map((operation) => operation.key.slice(operation.key.indexOf(' ') + 1)));
-  for (const key of [...base.operations.keys()].sort(byText)) {
+  for (const key of [...base.operations.keys()].sort(compareText)) {
     const baseOperation = base.operations.get(key)!;
     const revisionOperation = revision.operations.get(key);
     if (!revisionOperation) {
@@ -98,13 +100,13 @@ export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
     }
     result.operationsChanged.push(diffOperation(baseOperation, revisionOperation, schemaChanges));
   }
-  for (const key of [...revision.operations.keys()].sort(byText)) {
+  for (const key of [...revision.operations.keys()].sort(compareText)) {
     if (!base.operations.has(key)) result.operationsAdded.push(revision.operations.get(key)!);
   }
   return result;
 }
 
-type SchemaChangesOf = (baseSchema: unknown, revisionSchema: unknown, pointer: string, mediaType?: string) => LocatedSchemaChange[];
+type SchemaChangesOf = (view: SchemaView, baseSchema: unknown, revisionSchema: unknown, pointer: string, mediaType?: string) => LocatedSchemaChange[];
 
 function diffOperation(base: RestOperation, revision: RestOperation, schemaChanges: SchemaChangesOf): OperationDiff {
   const diff: OperationDiff = {
@@ -123,12 +125,12 @@ function diffOperation(base: RestOperation, revision: RestOperation, schemaChang
     if (after !== undefined && after !== before) diff.pathParametersRenamed.push({ before, after, pointer: revision.pointer });
   });
 
-  for (const [key, baseParameter] of [...base.parameters.entries()].sort(([a], [b]) => byText(a, b))) {
+  for (const [key, baseParameter] of [...base.parameters.entries()].sort(([a], [b]) => compareText(a, b))) {
     const revisionParameter = revision.parameters.get(key);
     if (!revisionParameter) diff.parametersRemoved.push(baseParameter);
-    else diff.parametersChanged.push({ base: baseParameter, revision: revisionParameter, schemaChanges: schemaChanges(baseParameter.schema, revisionParameter.schema, `${revisionParameter.pointer}/schema`) });
+    else diff.parametersChanged.push({ base: baseParameter, revision: revisionParameter, schemaChanges: schemaChanges('request', baseParameter.schema, revisionParameter.schema, `${revisionParameter.pointer}/schema`) });
   }
-  for (const [key, revisionParameter] of [...revision.parameters.entries()].sort(([a], [b]) => byText(a, b))) {
+  for (const [key, revisionParameter] of [...revision.parameters.entries()].sort(([a], [b]) => compareText(a, b))) {
     if (!base.parameters.has(key)) diff.parametersAdded.push(revisionParameter);
   }
 
@@ -139,11 +141,11 @@ function diffOperation(base: RestOperation, revision: RestOperation, schemaChang
       base: base.requestBody,
       revision: revision.requestBody,
       mediaTypesRemoved: removed,
-      schemaChanges: common.flatMap(([type, before, after]) => schemaChanges(before.schema, after.schema, after.schemaPointer, type)),
+      schemaChanges: common.flatMap(([type, before, after]) => schemaChanges('request', before.schema, after.schema, after.schemaPointer, type)),
     };
   }
 
-  for (const status of [...base.responses.keys()].sort(byText)) {
+  for (const status of [...base.responses.keys()].sort(compareText)) {
     const baseResponse = base.responses.get(status)!;
     const matches = matchingResponses(status, revision.responses);
     if (matches.length === 0) diff.responsesRemoved.push({ status, response: baseResponse });
@@ -154,7 +156,7 @@ function diffOperation(base: RestOperation, revision: RestOperation, schemaChang
         status,
         revisionStatus,
         mediaTypesRemoved: removed,
-        schemaChanges: common.flatMap(([type, before, after]) => schemaChanges(before.schema, after.schema, after.schemaPointer, type)),
+        schemaChanges: common.flatMap(([type, before, after]) => schemaChanges('response', before.schema, after.schema, after.schemaPointer, type)),
       });
     }
   }
@@ -170,7 +172,7 @@ export function matchingResponses(status: string, revision: ReadonlyMap<string, 
   if (revision.has(status)) return [status];
   if (/^\d{3}$/.test(status) && revision.has(`${status[0]}XX`)) return [`${status[0]}XX`];
   if (/^\dXX$/.test(status)) {
-    const inRange = [...revision.keys()].filter((code) => /^\d{3}$/.test(code) && code[0] === status[0]).sort(byText);
+    const inRange = [...revision.keys()].filter((code) => /^\d{3}$/.test(code) && code[0] === status[0]).sort(compareText);
     if (inRange.length > 0) return inRange;
   }
   if (!status.startsWith('2') && status !== 'default' && revision.has('default')) return ['default'];
@@ -183,7 +185,7 @@ function compareContent(
 ): { removed: string[]; common: Array<[string, RestMediaType, RestMediaType]> } {
   const removed: string[] = [];
   const common: Array<[string, RestMediaType, RestMediaType]> = [];
-  for (const type of [...base.keys()].sort(byText)) {
+  for (const type of [...base.keys()].sort(compareText)) {
     const after = revision.get(type);
     if (after) common.push([type, base.get(type)!, after]);
     else removed.push(type);
@@ -207,12 +209,12 @@ export function securityChanges(base: readonly SecurityAlternative[], revision: 
     const closest = gaps.filter((gap) => gap.filter((change) => change.kind === 'scheme-added').length === fewestSchemes).sort((a, b) => a.length - b.length)[0] ?? [];
     for (const change of closest) found.set(`${change.kind}:${change.scheme}:${change.scope ?? ''}`, change);
   }
-  return [...found.entries()].sort(([a], [b]) => byText(a, b)).map(([, change]) => change);
+  return [...found.entries()].sort(([a], [b]) => compareText(a, b)).map(([, change]) => change);
 }
 
 function missingFor(client: SecurityAlternative, required: SecurityAlternative): SecurityChange[] {
   const missing: SecurityChange[] = [];
-  for (const [scheme, scopes] of [...required.entries()].sort(([a], [b]) => byText(a, b))) {
+  for (const [scheme, scopes] of [...required.entries()].sort(([a], [b]) => compareText(a, b))) {
     const held = client.get(scheme);
     if (!held) missing.push({ kind: 'scheme-added', scheme });
     else for (const scope of scopes) if (!held.includes(scope)) missing.push({ kind: 'scope-added', scheme, scope });

@@ -1,3 +1,4 @@
+import { compareText } from '../../core/compare-text.js';
 import type { Finding } from '../../rules/types.js';
 import type { ReadSibling } from './bundle.js';
 import { diffSpecs, type RestDiff } from './diff.js';
@@ -47,13 +48,13 @@ async function modelOf(spec: SpecText): Promise<RestSpec> {
  * Every rule over one diff. The same finding reached twice (one change seen through two media
  * types of a body) is kept once; the order is stable (rule id, then parameters).
  */
-export function runRules(diff: RestDiff, file?: string): Finding<RestRuleId>[] {
+function runRules(diff: RestDiff, file?: string): Finding<RestRuleId>[] {
   const unique = new Map<string, Finding<RestRuleId>>();
   for (const rule of restRules) {
     for (const finding of rule.check(diff) as Finding<RestRuleId>[]) {
-      const key = `${finding.rule}\u0000${JSON.stringify(Object.entries(finding.params).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+      const key = `${finding.rule}\u0000${JSON.stringify(Object.entries(finding.params).sort(([a], [b]) => compareText(a, b)))}`;
       if (!unique.has(key)) unique.set(key, file === undefined ? finding : { ...finding, evidence: { file, ...finding.evidence } });
     }
   }
-  return [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, finding]) => finding);
+  return [...unique.entries()].sort(([a], [b]) => compareText(a, b)).map(([, finding]) => finding);
 }

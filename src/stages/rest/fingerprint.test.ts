@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wrapFragment } from '../../../test/helpers/rest-specs.js';
+import { compareSpecs } from './engine.js';
 import { createFingerprinter } from './fingerprint.js';
 import { loadSpec } from './load.js';
 import { buildModel } from './model.js';
@@ -65,5 +66,46 @@ describe('operation fingerprints', () => {
     const lines = TREE.split('\n');
     const reordered = ['', lines.at(-1)!, ...lines.slice(1, -1)].join('\n');
     expect(await fingerprintOf(reordered)).toBe(await fingerprintOf(TREE));
+  });
+});
+
+describe('an operation whose meaning changes outside its own object is still diffed', () => {
+  const ruleIds = async (base: string, revision: string) =>
+    (await compareSpecs({ text: wrapFragment(base), path: 'base.yaml' }, { text: wrapFragment(revision), path: 'revision.yaml' })).findings.map((finding) => finding.rule);
+  const ok = "{'200': {description: ok}}";
+
+  it.each<[string, string, string, string[]]>([
+    [
+      'a path-level parameter became required',
+      `paths: {/a: {parameters: [{in: query, name: q, schema: {type: string}}], get: {responses: ${ok}}}}`,
+      `paths: {/a: {parameters: [{in: query, name: q, required: true, schema: {type: string}}], get: {responses: ${ok}}}}`,
+      ['request-parameter-became-required'],
+    ],
+    [
+      'global security added',
+      `paths: {/a: {get: {responses: ${ok}}}}`,
+      `security: [{key: []}]\npaths: {/a: {get: {responses: ${ok}}}}\ncomponents: {securitySchemes: {key: {type: apiKey, in: header, name: Authorization}}}`,
+      ['api-security-added'],
+    ],
+    [
+      'the servers path changed (every operation moved)',
+      `servers: [{url: /api}]\npaths: {/a: {get: {responses: ${ok}}}}`,
+      `servers: [{url: /api/v2}]\npaths: {/a: {get: {responses: ${ok}}}}`,
+      ['api-path-removed-without-deprecation', 'endpoint-added'],
+    ],
+    [
+      'a $ref-ed parameter component became required',
+      `paths: {/a: {get: {parameters: [{$ref: '#/components/parameters/Q'}], responses: ${ok}}}}\ncomponents: {parameters: {Q: {in: query, name: q, schema: {type: string}}}}`,
+      `paths: {/a: {get: {parameters: [{$ref: '#/components/parameters/Q'}], responses: ${ok}}}}\ncomponents: {parameters: {Q: {in: query, name: q, required: true, schema: {type: string}}}}`,
+      ['request-parameter-became-required'],
+    ],
+    [
+      'a $ref-ed response component lost a required property',
+      `paths: {/a: {get: {responses: {'200': {$ref: '#/components/responses/R'}}}}}\ncomponents: {responses: {R: {description: ok, content: {application/json: {schema: {type: object, required: [id], properties: {id: {type: string}}}}}}}}`,
+      `paths: {/a: {get: {responses: {'200': {$ref: '#/components/responses/R'}}}}}\ncomponents: {responses: {R: {description: ok, content: {application/json: {schema: {type: object}}}}}}`,
+      ['response-property-removed'],
+    ],
+  ])('%s', async (_name, base, revision, expected) => {
+    expect(await ruleIds(base, revision)).toEqual(expected);
   });
 });

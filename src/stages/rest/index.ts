@@ -1,5 +1,5 @@
 import type { ApiSurfaceSection } from '../../artifact/types.js';
-import { absentApiSection, apiSectionFromFindings, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
+import { absentApiSection, apiSectionFromFindings, possibleMoveNote, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
 import type { Side, Stage, StageInput, StageResult } from '../contract.js';
 import { mayHaveExternalRefs } from './bundle.js';
 import { restRules } from './rules/index.js';
@@ -30,6 +30,8 @@ async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
     return uncheckedApiResult(`REST spec ${specPath} (config "openapi") does not exist at the head ref`);
   }
   if (baseBlob === undefined) {
+    const moved = possibleMoveNote(input.changes, { label: `REST spec ${specPath}`, noun: 'spec', headRef: 'head ref' });
+    if (moved) return uncheckedApiResult(moved);
     // A surface that did not exist before cannot break its (non-existent) clients.
     return { ...checkedResult([]), notes: [`REST spec ${specPath} is new at the head ref: nothing to compare`] };
   }

@@ -24,12 +24,24 @@ export function resolveLocalRef(root: unknown, ref: string): unknown {
   if (body === '') return root;
   const plain = !/[%~]/.test(body);
   for (const raw of body.split('/')) {
-    const token = plain ? raw : decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = plain ? raw : decodePointerToken(raw);
+    if (token === undefined) return undefined;
     if (node === null || typeof node !== 'object') return undefined;
     if (!Object.prototype.hasOwnProperty.call(node, token)) return undefined;
     node = (node as Record<string, unknown>)[token];
   }
   return node;
+}
+
+/** A `%`-escaped, `~`-escaped pointer token; `undefined` when the `%` escapes are malformed (`100%`). */
+function decodePointerToken(raw: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -29,7 +29,7 @@ export async function parseSpecText(text: string, path: string): Promise<unknown
   }
 }
 
-export function specVersionOf(document: Record<string, unknown>): OpenApiVersion | undefined {
+function specVersionOf(document: Record<string, unknown>): OpenApiVersion | undefined {
   if (document.swagger === '2.0') return '2.0';
   if (typeof document.openapi === 'string') {
     if (/^3\.0\.\d+$/.test(document.openapi)) return '3.0';

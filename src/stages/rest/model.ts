@@ -65,11 +65,11 @@ export interface RestSpec {
 
 const PATH_PARAMETER = /\{([^}]+)\}/g;
 
-export function operationKey(method: string, path: string): string {
+function operationKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path.replace(PATH_PARAMETER, '{}')}`;
 }
 
-export function parameterKey(location: string, name: string, pathParameterNames: readonly string[]): string {
+function parameterKey(location: string, name: string, pathParameterNames: readonly string[]): string {
   if (location === 'path') {
     const position = pathParameterNames.indexOf(name);
     if (position >= 0) return `path:#${position}`;
@@ -137,7 +137,7 @@ export function buildModel(loaded: LoadedSpec): RestSpec {
  * `basePath`): `https://host/api` → `/api`, server variables replaced by their defaults. When the
  * servers disagree on the path there is no single prefix and none is used.
  */
-export function serverBasePath(servers: unknown): string {
+function serverBasePath(servers: unknown): string {
   if (!Array.isArray(servers) || servers.length === 0) return '';
   const prefixes = new Set(
     servers.map((server) => {

@@ -1,5 +1,6 @@
 import type { Finding, FindingParams, RuleMeta } from '../../rules/types.js';
-import type { SchemaChangeKind } from '../schema-diff/types.js';
+import { isAlternative } from '../schema-diff/composition.js';
+import type { SchemaChange, SchemaChangeKind } from '../schema-diff/types.js';
 import type { LocatedSchemaChange, OperationDiff, ParameterDiff, ResponseDiff, RestDiff } from './diff.js';
 import type { RestOperation } from './model.js';
 
@@ -31,7 +32,7 @@ export interface RestRule<Id extends string = string> {
 /** Emits one finding of the rule being checked; `method` and `path` come from the operation. */
 export type Emit = (operation: RestOperation, params: FindingParams, pointer: string) => void;
 
-export const REST_DOCS = 'docs/rest.md';
+const REST_DOCS = 'docs/rest.md';
 
 export function defineRestRule<const Id extends string>(
   meta: Omit<RestRuleMeta<Id>, 'surface' | 'docs'>,
@@ -86,6 +87,28 @@ export function forEachResponseChange(
       for (const located of response.schemaChanges) if (kinds.includes(located.change.kind)) visit(located, response, operation);
     }
   }
+}
+
+// ---- sub-schemas appearing and vanishing, by direction ------------------------------------------
+
+/** The schema-diff kinds {@link requestSchemaNarrowing} and {@link responseSchemaWidening} read. */
+export const SCHEMA_PRESENCE_KINDS: readonly SchemaChangeKind[] = ['schema-added', 'schema-removed'];
+
+/**
+ * A sub-schema that now restricts what callers may send (`items`, `not`, an `allOf` branch, a whole
+ * `anyOf`, a body schema where there was none), or an `anyOf`/`oneOf` alternative they may have used, gone.
+ */
+export function requestSchemaNarrowing(change: SchemaChange): { before: string; after: string } | undefined {
+  if (change.kind === 'schema-added' && !isAlternative(change)) return { before: 'any', after: 'schema' };
+  if (change.kind === 'schema-removed' && isAlternative(change)) return { before: 'alternative', after: 'none' };
+  return undefined;
+}
+
+/** A response sub-schema dropped (anything may come back), or a new `anyOf`/`oneOf` alternative readers do not know. */
+export function responseSchemaWidening(change: SchemaChange): { before: string; after: string } | undefined {
+  if (change.kind === 'schema-removed' && !isAlternative(change)) return { before: 'documented', after: 'undocumented' };
+  if (change.kind === 'schema-added' && isAlternative(change)) return { before: 'documented', after: 'new alternative' };
+  return undefined;
 }
 
 // ---- wording of elements and values in messages -------------------------------------------------

@@ -45,6 +45,43 @@ describe('REST stage configuration', () => {
     expect(input.reads.size).toBe(0);
   });
 
+  it('reads a JSON spec saved with a byte order mark', async () => {
+    const spec = (required: boolean) =>
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: { '/a': { get: { parameters: [{ in: 'query', name: 'q', required, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } },
+      });
+    const result = await restStage.run(stageInput({ base: { 'openapi.json': spec(false) }, head: { 'openapi.json': `\uFEFF${spec(true)}` } }, { openapi: 'openapi.json' }));
+    expect(result.notes).toEqual([]);
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+    expect(result.section.changes).toEqual(["GET /a — query parameter 'q' became required"]);
+  });
+
+  it('caps changes and advisories at 50 lines each, once, with the uncapped counts', async () => {
+    // 60 operations removed (breaking) and 60 deprecated operations removed (advisory).
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 60; i += 1) {
+      paths[`/gone/${String(i).padStart(2, '0')}`] = { get: { responses: { '200': { description: 'ok' } } } };
+      paths[`/deprecated/${String(i).padStart(2, '0')}`] = { get: { deprecated: true, responses: { '200': { description: 'ok' } } } };
+    }
+    const spec = (specPaths: Record<string, unknown>) => JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: specPaths });
+    const result = await restStage.run(stageInput({ base: { 'openapi.json': spec(paths) }, head: { 'openapi.json': spec({}) } }, { openapi: 'openapi.json' }));
+    expect(result.section).toMatchObject({ checked: true, breaking: true, breakingCount: 60, advisoryCount: 60 });
+    for (const lines of [result.section.changes, result.section.advisories]) {
+      expect(lines).toHaveLength(50);
+      expect(lines.at(-1)).toBe('… and 11 more');
+      expect(lines.filter((line) => line.startsWith('…'))).toHaveLength(1);
+    }
+  });
+
+  it('does not call a spec new when it may have moved (a JSON/YAML file was deleted): unchecked, with the candidates', async () => {
+    const input = stageInput({ base: { 'api/swagger.yaml': fixture('seed/base.yaml') }, head: { [SPEC]: fixture('seed/org-users-removed.yaml') } }, { openapi: SPEC });
+    const result = await restStage.run(input);
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes).toEqual([`REST spec ${SPEC} is new at the head ref while api/swagger.yaml was deleted: the spec may have moved, so there is no proven base to compare with`]);
+  });
+
   it('decides identical blobs are no change without reading or parsing anything', async () => {
     // Not even valid YAML: had it been read and parsed, the stage would report it unchecked.
     const text = 'openapi: [unclosed';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSchemaDiffMemo, diffSchemas, pairBranches } from './diff.js';
+import { pairBranches } from './composition.js';
+import { createSchemaDiffMemo, diffSchemas } from './diff.js';
 import type { SchemaChange } from './types.js';
 
 /** Changes as compact tuples `kind pointer path [detail]`, for exact comparison. */
@@ -157,6 +158,12 @@ describe('diffSchemas: structure', () => {
     expect(diff(base, revision)).toEqual(['type-changed /oneOf/1/properties/n n changed']);
     expect(diff({ anyOf: [{ type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'null' }] })).toEqual(['schema-added /anyOf/1 (root)']);
     expect(diff({ allOf: [{ type: 'string' }, { maxLength: 3 }] }, { allOf: [{ type: 'string' }] })).toEqual(['schema-removed /allOf/1 (root)']);
+    // A whole anyOf/oneOf appearing restricts the value (unlike one more alternative): marked so rules can tell.
+    expect(diff({ type: 'string' }, { type: 'string', anyOf: [{ format: 'email' }] })).toEqual(['schema-added /anyOf/0 (root) composition-keyword']);
+    expect(diff({ oneOf: [{ type: 'string' }, { type: 'number' }] }, {})).toEqual([
+      'schema-removed /oneOf/0 (root) composition-keyword',
+      'schema-removed /oneOf/1 (root) composition-keyword',
+    ]);
     expect(pairBranches([{ $ref: '#/a' }, { $ref: '#/b' }], [{ $ref: '#/b' }, { $ref: '#/c' }])).toEqual([
       { base: 1, revision: 0 },
       { base: 0, revision: 1 },
@@ -253,5 +260,42 @@ describe('diffSchemas: $ref', () => {
     ];
     expect(run()).toEqual(expected);
     expect(run(createSchemaDiffMemo())).toEqual(expected);
+  });
+});
+
+describe('diffSchemas: request and response views (readOnly / writeOnly)', () => {
+  const user = (uuid: Record<string, unknown>) => ({ type: 'object', required: ['email', 'uuid'], properties: { email: { type: 'string' }, uuid } });
+  const viewed = (view: 'request' | 'response', base: unknown, revision: unknown) => brief(diffSchemas(base, revision, { view }));
+
+  it('a request leaves readOnly properties out (clients do not send them)', () => {
+    expect(viewed('request', user({ type: 'string', readOnly: true }), user({ type: 'string' }))).toEqual(['property-added /properties/uuid uuid required']);
+    expect(viewed('request', user({ type: 'string' }), user({ type: 'string', readOnly: true }))).toEqual(['property-removed /properties/uuid uuid required']);
+    expect(viewed('response', user({ type: 'string', readOnly: true }), user({ type: 'string' }))).toEqual([]);
+  });
+
+  it('a response leaves writeOnly properties out (servers do not return them)', () => {
+    expect(viewed('response', user({ type: 'string' }), user({ type: 'string', writeOnly: true }))).toEqual(['property-removed /properties/uuid uuid required']);
+    expect(viewed('request', user({ type: 'string' }), user({ type: 'string', writeOnly: true }))).toEqual([]);
+  });
+
+  it('reads the flag through a $ref, and without a view sees every property', () => {
+    const root = { $defs: { Uuid: { type: 'string', readOnly: true } } };
+    const withRef = { ...user({ $ref: '#/$defs/Uuid' }), $defs: root.$defs };
+    expect(viewed('request', user({ type: 'string' }), withRef)).toEqual(['property-removed /properties/uuid uuid required']);
+    expect(diff(user({ type: 'string' }), user({ type: 'string', readOnly: true }))).toEqual([]);
+  });
+
+  it('a memo serves one view only', () => {
+    const memo = createSchemaDiffMemo();
+    diffSchemas({}, {}, { memo, view: 'request' });
+    expect(() => diffSchemas({}, {}, { memo, view: 'response' })).toThrow(/view/);
+  });
+});
+
+describe('diffSchemas: a property removed from a closed object', () => {
+  it('carries after: false (the name is now refused) when the revision has additionalProperties: false', () => {
+    const closed = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: false });
+    expect(diffSchemas(closed({ a: {}, b: {} }), closed({ a: {} }))).toEqual([{ kind: 'property-removed', pointer: '/properties/b', path: 'b', detail: 'optional', after: false }]);
+    expect(diffSchemas({ type: 'object', properties: { a: {}, b: {} } }, { type: 'object', properties: { a: {} } })).toEqual([{ kind: 'property-removed', pointer: '/properties/b', path: 'b', detail: 'optional' }]);
   });
 });

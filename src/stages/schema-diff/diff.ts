@@ -1,5 +1,6 @@
-import type { DiffSchemasOptions, SchemaChange, SchemaChangeKind, SchemaDiffMemo } from './types.js';
+import type { DiffSchemasOptions, SchemaChange, SchemaChangeKind, SchemaDiffMemo, SchemaView } from './types.js';
 import { canonicalJson } from './canonical-json.js';
+import { COMPOSITION_KEYWORD, pairBranches } from './composition.js';
 import { compareConstraints, type RecordChange } from './constraints.js';
 
 /**
@@ -20,12 +21,16 @@ import { compareConstraints, type RecordChange } from './constraints.js';
  */
 export function diffSchemas(base: unknown, revision: unknown, options: DiffSchemasOptions = {}): SchemaChange[] {
   const memo = options.memo === undefined ? new PairMemo() : asPairMemo(options.memo);
+  const view = options.view ?? 'every property';
+  memo.view ??= view;
+  if (memo.view !== view) throw new TypeError(`options.memo was used for the ${memo.view} view; create one memo per view`);
   const walk: Walk = {
     memo,
     resolve: {
       base: options.resolveBase ?? localPointerResolver(options.baseRoot ?? base),
       revision: options.resolveRevision ?? localPointerResolver(options.revisionRoot ?? revision),
     },
+    hiddenFlag: options.view === 'request' ? 'readOnly' : options.view === 'response' ? 'writeOnly' : undefined,
   };
   return diffTree(base, revision, walk).map((change) => ({ ...change, path: humanPath(change.path) }));
 }
@@ -37,6 +42,8 @@ export function createSchemaDiffMemo(): SchemaDiffMemo {
 
 class PairMemo implements SchemaDiffMemo {
   readonly kind = 'schema-diff-memo' as const;
+  /** The view the cached results were computed in (set by the first call). */
+  view: SchemaView | 'every property' | undefined;
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;
   /** Pairs from which no change is reachable: skipped whenever met again. */
@@ -75,6 +82,8 @@ type DiffSide = 'base' | 'revision';
 interface Walk {
   memo: PairMemo;
   resolve: Record<DiffSide, (ref: string) => unknown>;
+  /** Properties carrying this flag (through their `$ref`) are not part of the view. */
+  hiddenFlag: 'readOnly' | 'writeOnly' | undefined;
 }
 
 // `true` and `false` as schemas; shared objects so that `true` vs absent is one memoized pair.
@@ -88,6 +97,8 @@ interface PairAt {
   path: string;
   base: unknown;
   revision: unknown;
+  /** `detail` of the `schema-added` / `schema-removed` change when only one side has this child. */
+  presenceDetail?: string;
 }
 
 /**
@@ -106,7 +117,12 @@ function diffTree(base: unknown, revision: unknown, walk: Walk): SchemaChange[] 
   const enqueue = (at: PairAt, parent: number | undefined) => {
     if (at.base === undefined && at.revision === undefined) return;
     if (at.base === undefined || at.revision === undefined) {
-      changes.push({ kind: at.base === undefined ? 'schema-added' : 'schema-removed', pointer: at.pointer, path: at.path });
+      changes.push({
+        kind: at.base === undefined ? 'schema-added' : 'schema-removed',
+        pointer: at.pointer,
+        path: at.path,
+        ...(at.presenceDetail === undefined ? {} : { detail: at.presenceDetail }),
+      });
       if (parent !== undefined) hasOwnChanges[parent] = true;
       return;
     }
@@ -133,7 +149,7 @@ function diffTree(base: unknown, revision: unknown, walk: Walk): SchemaChange[] 
     const pair = queue[index]!;
     let own = walk.memo.compared.get(pair.key);
     if (own === undefined) {
-      own = compareSchemas(pair.base, pair.revision);
+      own = compareSchemas(pair.base, pair.revision, walk);
       walk.memo.compared.set(pair.key, own);
     }
     if (own.changes.length > 0) hasOwnChanges[index] = true;
@@ -162,11 +178,12 @@ function diffTree(base: unknown, revision: unknown, walk: Walk): SchemaChange[] 
 }
 
 /** The changes of one pair's own keywords, and its child pairs (compared later, in this order). */
-function compareSchemas(base: Schema, revision: Schema): { changes: SchemaChange[]; children: PairAt[] } {
+function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: SchemaChange[]; children: PairAt[] } {
   const changes: SchemaChange[] = [];
   const children: PairAt[] = [];
   const record = (kind: SchemaChangeKind, extra: Partial<SchemaChange> = {}) => changes.push({ kind, pointer: '', path: '', ...extra });
-  const child = (pointer: string, path: string, baseChild: unknown, revisionChild: unknown) => children.push({ pointer, path, base: baseChild, revision: revisionChild });
+  const child = (pointer: string, path: string, baseChild: unknown, revisionChild: unknown, presenceDetail?: string) =>
+    children.push({ pointer, path, base: baseChild, revision: revisionChild, ...(presenceDetail === undefined ? {} : { presenceDetail }) });
 
   compareTypes(base, revision, record);
   for (const keyword of ['format', 'description'] as const) {
@@ -179,7 +196,7 @@ function compareSchemas(base: Schema, revision: Schema): { changes: SchemaChange
   }
   compareEnums(base, revision, record);
   compareConstraints(base, revision, record);
-  compareProperties(base, revision, record, child);
+  compareProperties(visibleProperties(base, 'base', walk), visibleProperties(revision, 'revision', walk), revision.additionalProperties === false, record, child);
 
   child('/items', '[]', itemsOf(base), itemsOf(revision));
   const baseTuple = tupleOf(base);
@@ -200,10 +217,13 @@ function compareSchemas(base: Schema, revision: Schema): { changes: SchemaChange
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
     const baseBranches = arrayOrEmpty(base[keyword]);
     const revisionBranches = arrayOrEmpty(revision[keyword]);
+    // One more anyOf/oneOf alternative widens the value; a whole anyOf/oneOf appearing restricts it
+    // like an allOf branch does. The second case is marked so rules can tell them apart.
+    const wholeKeyword = keyword !== 'allOf' && (baseBranches.length === 0 || revisionBranches.length === 0) ? COMPOSITION_KEYWORD : undefined;
     for (const pair of pairBranches(baseBranches, revisionBranches)) {
       const index = pair.revision ?? pair.base;
       // A branch describes the same value as its parent, so the human path stays the parent's.
-      child(`/${keyword}/${index}`, '', pair.base === undefined ? undefined : baseBranches[pair.base], pair.revision === undefined ? undefined : revisionBranches[pair.revision]);
+      child(`/${keyword}/${index}`, '', pair.base === undefined ? undefined : baseBranches[pair.base], pair.revision === undefined ? undefined : revisionBranches[pair.revision], wholeKeyword);
     }
   }
   child('/not', '', base.not, revision.not);
@@ -268,16 +288,36 @@ function compareEnums(base: Schema, revision: Schema, record: RecordChange): voi
   }
 }
 
+interface VisibleProperties {
+  properties: Schema;
+  required: Set<string>;
+}
+
+/** The declared and required properties of the walk's view: without those the view hides (`readOnly` in a request). */
+function visibleProperties(schema: Schema, side: DiffSide, walk: Walk): VisibleProperties {
+  const declared = objectOrEmpty(schema.properties);
+  const required = new Set(stringArray(schema.required));
+  const flag = walk.hiddenFlag;
+  if (flag === undefined) return { properties: declared, required };
+  const hidden = Object.keys(declared).filter((name) => resolveSchema(declared[name], side, walk.memo, walk.resolve[side], [])[flag] === true);
+  if (hidden.length === 0) return { properties: declared, required };
+  const properties = { ...declared };
+  for (const name of hidden) {
+    delete properties[name];
+    required.delete(name);
+  }
+  return { properties, required };
+}
+
 function compareProperties(
-  base: Schema,
-  revision: Schema,
+  base: VisibleProperties,
+  revision: VisibleProperties,
+  revisionClosed: boolean,
   record: RecordChange,
   child: (pointer: string, path: string, baseChild: unknown, revisionChild: unknown) => void,
 ): void {
-  const baseProperties = objectOrEmpty(base.properties);
-  const revisionProperties = objectOrEmpty(revision.properties);
-  const baseRequired = new Set(stringArray(base.required));
-  const revisionRequired = new Set(stringArray(revision.required));
+  const { properties: baseProperties, required: baseRequired } = base;
+  const { properties: revisionProperties, required: revisionRequired } = revision;
   const names = [...new Set([...Object.keys(baseProperties), ...Object.keys(revisionProperties), ...baseRequired, ...revisionRequired])].sort();
   for (const name of names) {
     const pointer = `/properties/${escapePointer(name)}`;
@@ -286,7 +326,10 @@ function compareProperties(
     const inRevision = hasOwn(revisionProperties, name);
     if (inBase && inRevision) child(pointer, path, baseProperties[name], revisionProperties[name]);
     else if (inRevision) record('property-added', { pointer, path, detail: revisionRequired.has(name) ? 'required' : 'optional' });
-    else if (inBase) record('property-removed', { pointer, path, detail: baseRequired.has(name) ? 'required' : 'optional' });
+    else if (inBase) {
+      // In a closed revision object the removed name now meets the `false` schema: it is refused.
+      record('property-removed', { pointer, path, detail: baseRequired.has(name) ? 'required' : 'optional', ...(revisionClosed ? { after: false } : {}) });
+    }
 
     // A new required property is one `property-added` (detail `required`), not also a `became-required`.
     if (!baseRequired.has(name) && revisionRequired.has(name) && !(inRevision && !inBase)) {
@@ -295,35 +338,6 @@ function compareProperties(
       record('property-became-optional', { pointer, path });
     }
   }
-}
-
-/** Pairs composition branches: same `$ref` (or same `title`) first, wherever they moved; the rest by order. */
-export function pairBranches(baseBranches: readonly unknown[], revisionBranches: readonly unknown[]): { base?: number; revision?: number }[] {
-  const branchKey = (branch: unknown): string | undefined => {
-    if (!isObject(branch)) return undefined;
-    if (typeof branch.$ref === 'string') return `ref:${branch.$ref}`;
-    if (typeof branch.title === 'string') return `title:${branch.title}`;
-    return undefined;
-  };
-  const baseFor = new Map<number, number>();
-  const takenBase = new Set<number>();
-  revisionBranches.forEach((branch, r) => {
-    const key = branchKey(branch);
-    if (key === undefined) return;
-    const b = baseBranches.findIndex((candidate, i) => !takenBase.has(i) && branchKey(candidate) === key);
-    if (b >= 0) {
-      baseFor.set(r, b);
-      takenBase.add(b);
-    }
-  });
-  const freeBase = baseBranches.map((_, i) => i).filter((i) => !takenBase.has(i));
-  const pairs: { base?: number; revision?: number }[] = [];
-  revisionBranches.forEach((_, r) => {
-    const b = baseFor.get(r) ?? freeBase.shift();
-    pairs.push(b === undefined ? { revision: r } : { base: b, revision: r });
-  });
-  for (const b of freeBase) pairs.push({ base: b });
-  return pairs;
 }
 
 function resolveSchema(node: unknown, side: DiffSide, memo: PairMemo, resolve: (ref: string) => unknown, chain: string[]): Schema {
@@ -346,7 +360,7 @@ function resolveSchema(node: unknown, side: DiffSide, memo: PairMemo, resolve: (
 }
 
 /** Resolves local refs (`#/$defs/X`, `#/definitions/X`, `#/components/schemas/X`) as JSON pointers into `root`. */
-export function localPointerResolver(root: unknown): (ref: string) => unknown {
+function localPointerResolver(root: unknown): (ref: string) => unknown {
   return (ref) => {
     if (!ref.startsWith('#')) throw new Error(`cannot follow external $ref "${ref}" (only local #/… refs are supported)`);
     const fragment = ref.slice(1);

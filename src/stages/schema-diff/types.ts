@@ -8,7 +8,8 @@
  *
  * Conventions (see docs/schema-diff.md):
  * - `property-added` / `property-removed` carry `detail: 'required' | 'optional'` (whether the
- *   property is required on the side where it exists). A new property that is also required is ONE
+ *   property is required on the side where it exists). `property-removed` carries `after: false`
+ *   when the revision object is closed (`additionalProperties: false`): the name is now refused. A new property that is also required is ONE
  *   `property-added` with `detail: 'required'`, not an extra `property-became-required`;
  *   `property-became-required` / `-optional` are only for a property declared (or undeclared) on both sides.
  * - `enum` appearing where there was none is `constraint-tightened` with `detail: 'enum'`
@@ -19,6 +20,9 @@
  * - `type-changed`: `before`/`after` are the sorted type sets without `null` (`[]` = any type);
  *   `detail` is 'narrowed' (after ⊂ before, `integer` ⊂ `number`), 'widened' or 'changed'.
  * - `pointer` and `path` follow the logical path through `$ref`s (not the ref target's location).
+ * - `schema-added` / `schema-removed` of an `anyOf`/`oneOf` branch carry `detail: 'composition-keyword'`
+ *   when the whole keyword appeared or vanished (a restriction added or dropped), and no detail when
+ *   one alternative joined or left others (`isAlternative` in `./composition.ts` tells them apart).
  */
 
 export type SchemaChangeKind =
@@ -60,12 +64,22 @@ export interface DiffSchemasOptions {
   baseRoot?: unknown;
   revisionRoot?: unknown;
   /**
+   * Compare the schemas as a request sees them (`readOnly` properties left out: clients do not send
+   * them) or as a response does (`writeOnly` ones left out: servers do not return them). So a
+   * required property that stops being `readOnly` is a new required request property, and one that
+   * becomes `writeOnly` is a required response property removed. Default: every property.
+   */
+  view?: SchemaView;
+  /**
    * Results of (base node, revision node) pairs kept across calls (create with `createSchemaDiffMemo()`).
    * Share one memo only between calls over the SAME two documents (same roots and resolvers),
    * e.g. every operation of one REST spec pair: a component pair is then diffed once per spec pair.
+   * A memo serves one {@link DiffSchemasOptions.view} only.
    */
   memo?: SchemaDiffMemo;
 }
+
+export type SchemaView = 'request' | 'response';
 
 /** Opaque cache of pair results; see {@link DiffSchemasOptions.memo}. */
 export interface SchemaDiffMemo {

@@ -1,5 +1,6 @@
 import type { Finding, RuleMeta } from '../../../rules/types.js';
-import { schemaChangeFindings, typeList, isAlternative, type McpRule, type ToolPair } from '../rule.js';
+import { isAlternative } from '../../schema-diff/composition.js';
+import { schemaChangeFindings, typeList, type McpRule, type ToolPair } from '../rule.js';
 
 const meta = {
   id: 'tool-input-type-narrowed',
@@ -18,8 +19,8 @@ export const rule = {
       if (change.kind === 'type-changed' && change.detail !== 'widened') return { before: typeList(change.before), after: typeList(change.after) };
       if (change.kind === 'nullable-removed') return { before: 'nullable', after: 'not nullable' };
       // A schema appearing under `items`, `not`, `allOf`… restricts the value; an anyOf/oneOf alternative removed does too.
-      if (change.kind === 'schema-added' && !isAlternative(change.pointer) && change.pointer !== '') return { before: 'any', after: 'schema' };
-      if (change.kind === 'schema-removed' && isAlternative(change.pointer)) return { before: 'alternative', after: 'none' };
+      if (change.kind === 'schema-added' && !isAlternative(change) && change.pointer !== '') return { before: 'any', after: 'schema' };
+      if (change.kind === 'schema-removed' && isAlternative(change)) return { before: 'alternative', after: 'none' };
       return undefined;
     });
   },

@@ -1,11 +1,12 @@
 import type { Finding, RuleMeta } from '../../../rules/types.js';
-import { schemaChangeFindings, typeList, isAlternative, type McpRule, type ToolPair } from '../rule.js';
+import { isAlternative } from '../../schema-diff/composition.js';
+import { schemaChangeFindings, typeList, valueText, type McpRule, type ToolPair } from '../rule.js';
 
 const meta = {
   id: 'tool-output-type-changed',
   surface: 'mcp',
   level: 'breaking',
-  summary: 'An output value may now have a type clients did not expect (widened, changed, nullable, or schema dropped).',
+  summary: 'An output value may now have a type clients did not expect (widened, changed, nullable, format dropped or changed, or schema dropped).',
   message: 'tool "{tool}" — output property "{property}" type changed ({before} → {after})',
   why: 'Clients parse the output by its old type; a value of another type (or a null) breaks them. A narrowed output type is not reported: every value it allows was allowed before.',
   docs: 'docs/mcp.md#tool-output-type-changed',
@@ -17,9 +18,11 @@ export const rule = {
     return schemaChangeFindings(meta, pair, 'output', (change) => {
       if (change.kind === 'type-changed' && change.detail !== 'narrowed') return { before: typeList(change.before), after: typeList(change.after) };
       if (change.kind === 'nullable-added') return { before: 'not nullable', after: 'nullable' };
+      // A format dropped or changed (uuid → none): clients that parse the old format fail (as on the REST response side).
+      if (change.kind === 'format-changed' && change.before !== undefined) return { before: `format ${valueText(change.before)}`, after: `format ${valueText(change.after)}` };
       // A dropped sub-schema (or the whole outputSchema) lets anything through; a new anyOf/oneOf alternative widens.
-      if (change.kind === 'schema-removed' && !isAlternative(change.pointer)) return { before: 'schema', after: 'any' };
-      if (change.kind === 'schema-added' && isAlternative(change.pointer)) return { before: 'schema', after: 'new alternative' };
+      if (change.kind === 'schema-removed' && !isAlternative(change)) return { before: 'schema', after: 'any' };
+      if (change.kind === 'schema-added' && isAlternative(change)) return { before: 'schema', after: 'new alternative' };
       return undefined;
     });
   },

@@ -28,6 +28,7 @@ import { requestPropertyDefaultValueChanged } from './request-property-default-v
 import { requestPropertyEnumValueAdded } from './request-property-enum-value-added.js';
 import { requestPropertyEnumValueRemoved } from './request-property-enum-value-removed.js';
 import { requestPropertyRemoved } from './request-property-removed.js';
+import { requestPropertyRemovedFromClosedObject } from './request-property-removed-from-closed-object.js';
 import { requestPropertyTypeChanged } from './request-property-type-changed.js';
 import { responseMediaTypeRemoved } from './response-media-type-removed.js';
 import { responseNonSuccessStatusRemoved } from './response-non-success-status-removed.js';
@@ -74,6 +75,7 @@ export const restRules = [
   requestPropertyEnumValueAdded,
   requestPropertyEnumValueRemoved,
   requestPropertyRemoved,
+  requestPropertyRemovedFromClosedObject,
   requestPropertyTypeChanged,
   responseMediaTypeRemoved,
   responseNonSuccessStatusRemoved,

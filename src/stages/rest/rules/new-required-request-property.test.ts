@@ -50,11 +50,52 @@ components:
       { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'projectUuid'"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/projectUuid" },
     ],
   },
+  {
+    name: "a required property stops being readOnly: callers must now send it",
+    base: `
+paths:
+  /api/v1/org/users:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+      responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}}
+components:
+  schemas:
+    User: {type: object, required: [email, uuid], properties: {email: {type: string}, uuid: {type: string, readOnly: true}}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}
+      responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}}
+components:
+  schemas:
+    User: {type: object, required: [email, uuid], properties: {email: {type: string}, uuid: {type: string}}}`,
+    expected: [
+      { params: {"method": "POST", "path": "/api/v1/org/users", "element": "request property 'uuid'"}, pointer: "/paths/~1api~1v1~1org~1users/post/requestBody/content/application~1json/schema/properties/uuid" },
+    ],
+  },
+  {
+    name: "ok: a new required readOnly property (only in responses; callers do not send it)",
+    base: `
+paths:
+  /api/v1/org/users:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {type: object, required: [email], properties: {email: {type: string}}}}}}
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    post:
+      requestBody: {required: true, content: {application/json: {schema: {type: object, required: [email, uuid], properties: {email: {type: string}, uuid: {type: string, readOnly: true}}}}}}
+      responses: {'200': {description: ok}}`,
+    expected: [],
+  },
 ];
 
 testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v2/content/recently-viewed — new required request property 'projectUuid'",
     "POST /api/v2/content/recently-viewed — new required request property 'projectUuid'",
+    "POST /api/v1/org/users — new required request property 'uuid'",
   ]
 `));

@@ -60,11 +60,30 @@ paths:
       responses: {'200': {description: ok}}`,
     expected: [],
   },
+  {
+    name: "an items schema appeared on an array parameter",
+    base: `
+paths:
+  /api/v2/metrics:
+    get:
+      parameters: [{in: query, name: tags, schema: {type: array}}]
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v2/metrics:
+    get:
+      parameters: [{in: query, name: tags, schema: {type: array, items: {type: integer}}}]
+      responses: {'200': {description: ok}}`,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'tags[]'", "aspect": "type", "before": "any", "after": "schema"}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0/schema/items" },
+    ],
+  },
 ];
 
 testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/saved/{chartUuid} — path parameter 'chartUuid' format changed from none to "uuid"",
     "GET /api/v2/metrics — query parameter 'page' type changed from string to integer",
+    "GET /api/v2/metrics — query parameter 'tags[]' type changed from any to schema",
   ]
 `));

@@ -1,11 +1,11 @@
-import { defineRestRule, forEachParameterChange, formatTypes, formatValue, parameterElement } from '../rule.js';
+import { defineRestRule, forEachParameterChange, formatTypes, formatValue, parameterElement, requestSchemaNarrowing, SCHEMA_PRESENCE_KINDS } from '../rule.js';
 
 export const requestParameterTypeChanged = defineRestRule(
   {
     id: 'request-parameter-type-changed',
     level: 'breaking',
     direction: 'request',
-    summary: "A parameter's type was narrowed or changed, or its format added or changed.",
+    summary: "A parameter's type was narrowed or changed, its format added or changed, a sub-schema now restricts it, or an alternative was removed.",
     message: '{method} {path} — {element} {aspect} changed from {before} to {after}',
     why: 'Values existing callers send (a name where a UUID is now expected, a string where an integer is) are rejected.',
   },
@@ -24,12 +24,15 @@ paths:
       responses: {'200': {description: ok}}`,
   },
   (diff, emit) => {
-    forEachParameterChange(diff, ['type-changed', 'format-changed'], ({ change, pointer }, { revision }, operation) => {
+    forEachParameterChange(diff, ['type-changed', 'format-changed', ...SCHEMA_PRESENCE_KINDS], ({ change, pointer }, { revision }, operation) => {
       const element = parameterElement(revision.location, revision.name, change.path);
       if (change.kind === 'type-changed' && change.detail !== 'widened') {
         emit(operation.revision, { element, aspect: 'type', before: formatTypes(change.before), after: formatTypes(change.after) }, pointer);
       } else if (change.kind === 'format-changed' && change.after !== undefined) {
         emit(operation.revision, { element, aspect: 'format', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+      } else {
+        const narrowing = requestSchemaNarrowing(change);
+        if (narrowing) emit(operation.revision, { element, aspect: 'type', ...narrowing }, pointer);
       }
     });
   },

@@ -1,11 +1,11 @@
-import { defineRestRule, forEachRequestBodyChange, formatTypes, formatValue, requestElement } from '../rule.js';
+import { defineRestRule, forEachRequestBodyChange, formatTypes, formatValue, requestElement, requestSchemaNarrowing, SCHEMA_PRESENCE_KINDS } from '../rule.js';
 
 export const requestPropertyTypeChanged = defineRestRule(
   {
     id: 'request-property-type-changed',
     level: 'breaking',
     direction: 'request',
-    summary: 'A request property (or the body) was narrowed or changed in type, or its format was added or changed.',
+    summary: 'A request property (or the body) was narrowed or changed in type, its format was added or changed, a sub-schema now restricts it, or an alternative was removed.',
     message: '{method} {path} — {element} {aspect} changed from {before} to {after}',
     why: 'Values existing callers send (a number where a string is now expected, any text where a UUID is) are rejected.',
   },
@@ -24,11 +24,15 @@ paths:
       responses: {'200': {description: ok}}`,
   },
   (diff, emit) => {
-    forEachRequestBodyChange(diff, ['type-changed', 'format-changed'], ({ change, pointer }, operation) => {
-      if (change.kind === 'type-changed' ? change.detail !== 'widened' : change.after !== undefined) {
-        emit(operation.revision, change.kind === 'type-changed'
-          ? { element: requestElement(change.path), aspect: 'type', before: formatTypes(change.before), after: formatTypes(change.after) }
-          : { element: requestElement(change.path), aspect: 'format', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+    forEachRequestBodyChange(diff, ['type-changed', 'format-changed', ...SCHEMA_PRESENCE_KINDS], ({ change, pointer }, operation) => {
+      const element = requestElement(change.path);
+      if (change.kind === 'type-changed') {
+        if (change.detail !== 'widened') emit(operation.revision, { element, aspect: 'type', before: formatTypes(change.before), after: formatTypes(change.after) }, pointer);
+      } else if (change.kind === 'format-changed') {
+        if (change.after !== undefined) emit(operation.revision, { element, aspect: 'format', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+      } else {
+        const narrowing = requestSchemaNarrowing(change);
+        if (narrowing) emit(operation.revision, { element, aspect: 'type', ...narrowing }, pointer);
       }
     });
   },

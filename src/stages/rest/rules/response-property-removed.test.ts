@@ -40,11 +40,26 @@ paths:
       { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'data[].tags'"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/data/items/properties/tags" },
     ],
   },
+  {
+    name: "a required property became writeOnly: no longer returned",
+    base: `
+paths:
+  /api/v1/org/users:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, required: [email, token], properties: {email: {type: string}, token: {type: string}}}}}}}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, required: [email, token], properties: {email: {type: string}, token: {type: string, writeOnly: true}}}}}}}}`,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'token'"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/token" },
+    ],
+  },
 ];
 
 testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — response 200 property 'results' removed",
     "GET /api/v1/org/users — response 200 property 'data[].tags' removed",
+    "GET /api/v1/org/users — response 200 property 'token' removed",
   ]
 `));

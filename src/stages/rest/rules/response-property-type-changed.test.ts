@@ -40,11 +40,38 @@ paths:
       { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'id'", "aspect": "format", "before": "\"uuid\"", "after": "none"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/id" },
     ],
   },
+  {
+    name: "a new oneOf alternative",
+    base: `
+paths:
+  /api/v1/org/users:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {owner: {oneOf: [{type: string}]}}}}}}}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {owner: {oneOf: [{type: string}, {type: integer}]}}}}}}}}`,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'owner'", "aspect": "type", "before": "documented", "after": "new alternative"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/owner/oneOf/1" },
+    ],
+  },
+  {
+    name: "ok: a oneOf alternative removed (every value was possible before)",
+    base: `
+paths:
+  /api/v1/org/users:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {owner: {oneOf: [{type: string}, {type: integer}]}}}}}}}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {owner: {oneOf: [{type: string}]}}}}}}}}`,
+    expected: [],
+  },
 ];
 
 testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — response 200 property 'count' type changed from integer to string",
     "GET /api/v1/org/users — response 200 property 'id' format changed from "uuid" to none",
+    "GET /api/v1/org/users — response 200 property 'owner' type changed from documented to new alternative",
   ]
 `));

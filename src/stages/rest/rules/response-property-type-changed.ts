@@ -1,11 +1,11 @@
-import { defineRestRule, forEachResponseChange, formatTypes, formatValue, responseElement } from '../rule.js';
+import { defineRestRule, forEachResponseChange, formatTypes, formatValue, responseElement, responseSchemaWidening, SCHEMA_PRESENCE_KINDS } from '../rule.js';
 
 export const responsePropertyTypeChanged = defineRestRule(
   {
     id: 'response-property-type-changed',
     level: 'breaking',
     direction: 'response',
-    summary: 'A response property (or the body) was widened or changed in type, lost or changed its format, or lost its schema.',
+    summary: 'A response property (or the body) was widened or changed in type, lost or changed its format, lost its schema, or gained an alternative.',
     message: '{method} {path} — {element} {aspect} changed from {before} to {after}',
     why: 'Clients parse the old type (a number, a UUID) and fail on values of the new one.',
   },
@@ -20,11 +20,15 @@ paths:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {count: {type: string}}}}}}}}`,
   },
   (diff, emit) => {
-    forEachResponseChange(diff, ['type-changed', 'format-changed', 'schema-removed'], ({ change, pointer }, response, operation) => {
-      if (change.kind === 'type-changed' ? change.detail !== 'narrowed' : change.kind === 'schema-removed' || change.before !== undefined) {
-        emit(operation.revision, change.kind === 'format-changed'
-          ? { element: responseElement(response.status, change.path), aspect: 'format', before: formatValue(change.before), after: formatValue(change.after) }
-          : { element: responseElement(response.status, change.path), aspect: 'type', before: change.kind === 'schema-removed' ? 'documented' : formatTypes(change.before), after: change.kind === 'schema-removed' ? 'undocumented' : formatTypes(change.after) }, pointer);
+    forEachResponseChange(diff, ['type-changed', 'format-changed', ...SCHEMA_PRESENCE_KINDS], ({ change, pointer }, response, operation) => {
+      const element = responseElement(response.status, change.path);
+      if (change.kind === 'type-changed') {
+        if (change.detail !== 'narrowed') emit(operation.revision, { element, aspect: 'type', before: formatTypes(change.before), after: formatTypes(change.after) }, pointer);
+      } else if (change.kind === 'format-changed') {
+        if (change.before !== undefined) emit(operation.revision, { element, aspect: 'format', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+      } else {
+        const widening = responseSchemaWidening(change);
+        if (widening) emit(operation.revision, { element, aspect: 'type', ...widening }, pointer);
       }
     });
   },
