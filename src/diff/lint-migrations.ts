@@ -7,6 +7,7 @@ import { classifyMigration } from '../stages/migrations/classify.js';
 import { extractMigration, MIGRATION_EXTENSIONS } from '../stages/migrations/extract/index.js';
 import { migrationsStage } from '../stages/migrations/index.js';
 import { loadParser } from '../stages/migrations/sql.js';
+import { UNKNOWN_HEAVINESS } from '../stages/migrations/types.js';
 import { fileSystemPath, readFileSystemPath, userPathsIn } from './file-system-paths.js';
 import { readInput } from './input-files.js';
 
@@ -45,7 +46,6 @@ export interface LintReport {
   files: LintedFile[];
 }
 
-const UNKNOWN_HEAVINESS: Heaviness = { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' };
 const NO_ALTERNATIVE = '—';
 
 function renderLintFinding(finding: Finding, rules: readonly RuleMeta[], file: string): LintFinding {

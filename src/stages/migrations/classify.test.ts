@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classifyMigration } from './classify.js';
+import { UNRESOLVED_PLACEHOLDER } from './types.js';
 import { loadParser } from './sql.js';
 import type { ExtractedMigration, ExtractedStatement } from './types.js';
 
@@ -89,6 +90,13 @@ describe('classifyMigration', () => {
     expect(result.breaksOldCode).toBe(true);
   });
 
+  it('prefers a column type changed earlier in the migration over the given one, and reads given keys in any case', () => {
+    const given = { columnTypes: new Map([['Users.Nick', 'integer']]) };
+    const changedTwice = classifyMigration(migration(['ALTER TABLE users ALTER COLUMN nick TYPE varchar(50)', 'ALTER TABLE users ALTER COLUMN nick TYPE varchar(100)']), PG16, given);
+    expect(changedTwice.findings.filter((finding) => finding.rule === 'changing-column-type').map((finding) => finding.evidence.line)).toEqual([1]);
+    expect(changedTwice.heaviness.rewritesTable).toBe(true);
+  });
+
   it('reports the column types it saw declared, to pass on to later migrations', () => {
     const result = classifyMigration(migration(['CREATE TABLE t (id bigint, name character varying(40))', 'ALTER TABLE users ADD COLUMN note text']), PG16);
     expect(result.declaredColumnTypes).toEqual({ 't.id': 'int8', 't.name': 'varchar(40)', 'users.note': 'text' });
@@ -127,6 +135,55 @@ describe('classifyMigration', () => {
         evidence: { file: 'migrations/20240101_change.ts', line: 3, statement: 'SQL built by helper buildSql() in ./sql-helpers' },
       },
     ]);
+  });
+
+  it('classifies data-modifying WITH queries, and does not take WITH names for tables', () => {
+    const result = classifyMigration(
+      migration(["WITH moved AS (DELETE FROM events WHERE kind = 'old' RETURNING *) INSERT INTO events_archive SELECT * FROM moved", 'WITH ids AS (SELECT id FROM users WHERE id = 1) UPDATE users SET plan = 1 FROM ids WHERE users.id = ids.id']),
+      PG16,
+    );
+    expect(result.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([
+      ['delete-without-where', 1],
+      ['update-without-where', 2],
+    ]);
+    expect(result.tables).toEqual(['events', 'events_archive', 'users']);
+  });
+
+  it('follows calls of functions made from UPDATE, INSERT and DELETE, like those of SELECT', () => {
+    const create = "CREATE FUNCTION backfill() RETURNS int LANGUAGE plpgsql AS $$\nBEGIN\n  UPDATE events SET kind = 'x';\n  RETURN 1;\nEND $$";
+    const called = classifyMigration(migration([{ sql: create, line: 1 }, { sql: 'UPDATE users SET n = backfill() WHERE id = 1', line: 10 }]), PG16);
+    expect(called.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([['update-without-where', 3]]);
+    const unknown = classifyMigration(migration(["INSERT INTO audit (note) VALUES (recompute_all('x'))"]), PG16);
+    expect(unknown.findings.map((finding) => finding.rule)).toEqual(['function-call-unresolved']);
+    const builtins = classifyMigration(migration(["UPDATE users SET settings = jsonb_set(settings, '{a}', to_jsonb(lower(name))), seen = now() WHERE id = 1"]), PG16);
+    expect(builtins.findings).toEqual([]);
+  });
+
+  it('follows calls of functions of this migration made from PL/pgSQL assignments and conditions', () => {
+    const create = "CREATE FUNCTION backfill() RETURNS int LANGUAGE plpgsql AS $$\nBEGIN\n  UPDATE users SET plan = 'free';\n  RETURN 1;\nEND $$";
+    const assigned = classifyMigration(migration([{ sql: create, line: 1 }, { sql: 'DO $$ DECLARE n int; BEGIN n := backfill(); END $$', line: 10 }]), PG16);
+    expect(assigned.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([['update-without-where', 3]]);
+    const condition = classifyMigration(migration([{ sql: create, line: 1 }, { sql: 'DO $$ BEGIN IF backfill() > 0 THEN RAISE NOTICE $q$done$q$; END IF; END $$', line: 10 }]), PG16);
+    expect(condition.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([['update-without-where', 3]]);
+    const unknownCall = classifyMigration(migration(['DO $$ DECLARE n int; BEGIN n := rebuild_everything(); END $$']), PG16);
+    expect(unknownCall.findings.map((finding) => finding.rule)).toEqual(['function-call-unresolved']);
+  });
+
+  it('does not count an IN list holding an unresolved knex value as narrow (it may be a spread of any length)', () => {
+    const spread = classifyMigration(migration([`DELETE FROM users WHERE id IN ('${UNRESOLVED_PLACEHOLDER}')`]), PG16);
+    expect(spread.findings.map((finding) => finding.rule)).toEqual(['delete-without-where']);
+    const single = classifyMigration(migration([`DELETE FROM users WHERE id = '${UNRESOLVED_PLACEHOLDER}'`]), PG16);
+    expect(single.heaviness).toEqual({ locksTable: false, rewritesTable: false, scansTable: false });
+  });
+
+  it('lets a lock_timeout of a knex migration without transaction bound only the statements sent with it', () => {
+    const alter = 'ALTER TABLE users ALTER COLUMN plan DROP NOT NULL';
+    const separate = classifyMigration(migration(["SET lock_timeout = '5s'", alter], { inTransaction: false }), PG16);
+    expect(separate.heaviness.locksTable).toBe(true);
+    const together = classifyMigration(migration([`SET lock_timeout = '5s'; ${alter}`], { inTransaction: false }), PG16);
+    expect(together.heaviness.locksTable).toBe(false);
+    const inTransaction = classifyMigration(migration(["SET lock_timeout = '5s'", alter]), PG16);
+    expect(inTransaction.heaviness.locksTable).toBe(false);
   });
 
   it('classifies guarded statements as if they run', () => {

@@ -10,17 +10,12 @@ import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding, FindingParams } from '../../rules/types.js';
 import { MIGRATION_RULES, migrationRule } from './catalogue.js';
 import { plpgsqlItems, type PlpgsqlItem } from './plpgsql.js';
-import { columnType, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, typeText, walkNodes } from './rules/ast.js';
-import type { ColumnType } from './rules/ast.js';
-import { selectReads, statementOperations } from './rules/operations.js';
-import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleContext, type RuleFacts } from './rules/rule.js';
+import { columnType, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, walkNodes } from './rules/ast.js';
+import { selectReads, statementOperations, withQueries } from './rules/operations.js';
+import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
-import type { ClassifiedMigration, ClassifyContext, ExtractedMigration, HeavinessFlag } from './types.js';
-
-/** Optional knowledge beyond the shared context: column types declared by earlier migrations (`table.column` → SQL type). */
-export interface ClassifyOptions {
-  columnTypes?: ReadonlyMap<string, string>;
-}
+import { MigrationState, type FunctionBody } from './migration-state.js';
+import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag } from './types.js';
 
 export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
   /** Column types declared in this migration (`table.column` → type), to pass on as {@link ClassifyOptions.columnTypes}. */
@@ -32,7 +27,7 @@ export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
  * lock_timeout bounds its wait (docs/migration-rules.md, "brief catalog-only locks"). SHARE is the
  * definition's "blocks ordinary writes"; `ACCESS EXCLUSIVE` would count only brief AE locks.
  */
-export const BRIEF_LOCK_MIN_MODE: LockMode = 'SHARE';
+const BRIEF_LOCK_MIN_MODE: LockMode = 'SHARE';
 
 const FLAGS: readonly HeavinessFlag[] = ['locksTable', 'rewritesTable', 'scansTable'];
 const MAX_CALL_DEPTH = 4;
@@ -46,83 +41,6 @@ const RULES_BY_KIND: ReadonlyMap<OperationKind, readonly MigrationRuleEntry[]> =
   }
   return byKind;
 })();
-
-type FunctionBody =
-  | { language: 'plpgsql'; items: PlpgsqlItem[] }
-  | { language: 'sql'; sql: string; line: number }
-  | { language: 'opaque'; reason: string };
-
-/** The migration so far: what rules may ask about (RuleContext) plus what the classifier records. */
-class MigrationState implements RuleContext {
-  readonly postgresVersion: number;
-  lockTimeoutSet = false;
-  explicitTransaction = false;
-  readonly created: string[] = [];
-  private readonly newTableKeys: Set<string>;
-  private readonly notNullChecks = new Set<string>();
-  /** NOT VALID `CHECK (col IS NOT NULL)` waiting for VALIDATE: constraint key → column. */
-  readonly pendingNotNullChecks = new Map<string, string>();
-  readonly notValidInTransaction = new Set<string>();
-  readonly indexTables = new Map<string, string>();
-  readonly columnTypes = new Map<string, ColumnType>();
-  readonly declaredColumnTypes = new Map<string, string>();
-  readonly functions = new Map<string, FunctionBody>();
-
-  constructor(
-    private readonly runnerTransaction: boolean,
-    context: ClassifyContext,
-    options: ClassifyOptions,
-  ) {
-    this.postgresVersion = context.postgresVersion;
-    this.newTableKeys = new Set([...(context.newTables ?? [])].map(tableKey));
-    for (const [column, type] of options.columnTypes ?? []) {
-      const parsed = parseTypeText(type);
-      if (parsed !== undefined) this.columnTypes.set(column.toLowerCase(), parsed);
-    }
-  }
-
-  get inTransaction(): boolean {
-    return this.runnerTransaction || this.explicitTransaction;
-  }
-  isNewTable(table: string | undefined): boolean {
-    return table !== undefined && this.newTableKeys.has(tableKey(table));
-  }
-  addCreated(table: string): void {
-    this.newTableKeys.add(tableKey(table));
-    if (!this.created.includes(table)) this.created.push(table);
-  }
-  hasValidNotNullCheck(table: string, column: string): boolean {
-    return this.notNullChecks.has(`${tableKey(table)}.${column.toLowerCase()}`);
-  }
-  addNotNullCheck(table: string, column: string): void {
-    this.notNullChecks.add(`${tableKey(table)}.${column.toLowerCase()}`);
-  }
-  addedNotValidInThisTransaction(table: string, constraint: string): boolean {
-    return this.notValidInTransaction.has(`${tableKey(table)}.${constraint.toLowerCase()}`);
-  }
-  declareColumn(table: string, column: string, type: ColumnType | undefined): void {
-    if (type === undefined) return;
-    const key = `${tableKey(table)}.${column.toLowerCase()}`;
-    this.columnTypes.set(key, type);
-    this.declaredColumnTypes.set(key, typeText(type));
-  }
-  columnType(table: string, column: string): ColumnType | undefined {
-    return this.columnTypes.get(`${tableKey(table)}.${column.toLowerCase()}`);
-  }
-  indexTable(index: string): string | undefined {
-    return this.indexTables.get(index.toLowerCase());
-  }
-}
-
-function parseTypeText(type: string): ColumnType | undefined {
-  try {
-    const [statement] = parseStatements(`SELECT NULL::${type}`);
-    const target = nodeOf(nodeOf(statement?.node, 'SelectStmt')?.targetList?.[0], 'ResTarget');
-    return columnType(nodeOf(target?.val, 'TypeCast')?.typeName);
-  } catch {
-    return undefined;
-  }
-}
 
 function derivedFlags(facts: RuleFacts): Partial<Heaviness> {
   return { locksTable: blocksWrites(facts.lock) && (facts.rewrites || facts.scans), rewritesTable: facts.rewrites, scansTable: facts.scans };
@@ -190,6 +108,7 @@ class MigrationClassifier {
     if (set?.name === 'lock_timeout') this.state.lockTimeoutSet = set.kind === 'VAR_SET_VALUE' && !isZeroSetting(set.args?.[0]);
     const transaction = nodeOf(node, 'TransactionStmt');
     if (transaction !== undefined) this.recordTransaction(transaction.kind ?? '');
+    for (const query of withQueries(node)) this.classifyStatement({ ...statement, node: query }, depth);
     if (nodeOf(node, 'DoStmt') !== undefined) return this.classifyBody(statement, depth);
     if (nodeOf(node, 'CreateFunctionStmt') !== undefined) return this.recordFunction(statement);
     const call = nodeOf(node, 'CallStmt');
@@ -208,6 +127,12 @@ class MigrationClassifier {
       this.run(operation, statement);
     }
     this.recordState(node);
+    const dataChange = nodeOf(node, 'UpdateStmt') ?? nodeOf(node, 'InsertStmt') ?? nodeOf(node, 'DeleteStmt');
+    if (dataChange !== undefined) {
+      // A function called per row may do anything; calls inside WITH queries were judged with those queries.
+      const outer = { ...dataChange, withClause: undefined };
+      this.classifyCalls(functionsCalled(outer), outer, statement, depth);
+    }
   }
 
   private recordTransaction(kind: string): void {
@@ -229,7 +154,9 @@ class MigrationClassifier {
       this.touch(into);
       this.state.addCreated(into);
     }
-    this.classifyCalls(functionsCalled(select), select, statement, depth);
+    // Calls inside WITH queries were judged with those queries.
+    const outerSelect = { ...select, withClause: undefined };
+    this.classifyCalls(functionsCalled(outerSelect), outerSelect, statement, depth);
   }
 
   /** Calls of functions created earlier in this migration run their bodies; unknown functions are unknown. */
@@ -399,7 +326,12 @@ function isZeroSetting(value: Node | undefined): boolean {
 export function classifyMigration(migration: ExtractedMigration, context: ClassifyContext, options: ClassifyOptions = {}): ClassifiedMigrationWithTypes {
   const state = new MigrationState(migration.inTransaction, { ...context, postgresVersion: context.postgresVersion || 16 }, options);
   const classifier = new MigrationClassifier(migration.file, state);
-  for (const statement of migration.statements) classifier.classifyText(statement.sql, statement.line, 0);
+  for (const statement of migration.statements) {
+    // Without a transaction, knex sends each query on whichever pooled connection is free: a
+    // `SET lock_timeout` is only known to bind the statements sent in the same query string.
+    if (!migration.inTransaction && statement.origin !== 'sql-file') state.lockTimeoutSet = false;
+    classifier.classifyText(statement.sql, statement.line, 0);
+  }
   for (const part of migration.unresolved) {
     classifier.run({ kind: 'unresolved-part', part, lock: 'none' }, { sql: part.evidence ?? part.reason, line: part.line });
   }

@@ -31,3 +31,16 @@ export function migrationFolderOf(path: string, folders: readonly MigrationsFold
   if (!isMigrationFileName(posix.basename(path))) return undefined;
   return folders.find((folder) => normalizeDir(folder.dir) === parent);
 }
+
+/**
+ * Whether any configured folder holds a migration file in a tree listing. When none does at either
+ * ref, the configuration (a misspelt `dir`) cannot be told apart from "no migrations": not proven.
+ */
+export function anyMigrationIn(paths: Iterable<string>, folders: readonly MigrationsFolder[]): boolean {
+  const prefixes = folders.map((folder) => normalizeDir(folder.dir)).map((dir) => (dir === '' ? '' : `${dir}/`));
+  for (const path of paths) {
+    // The prefix test keeps this cheap on trees of many thousand paths.
+    if (prefixes.some((prefix) => path.startsWith(prefix)) && migrationFolderOf(path, folders) !== undefined) return true;
+  }
+  return false;
+}

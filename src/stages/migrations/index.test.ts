@@ -19,6 +19,16 @@ describe('migrationsStage fast path', () => {
     expect(await migrationsStage.run(input)).toEqual(await runMigrationsStage(input));
   });
 
+  it('does not answer "no migrations" when no configured folder holds a migration at either ref (a wrong `dir`)', async () => {
+    const misspelt = { migrations: [{ dir: 'db/migrtions', edition: 'core' as const }] };
+    const input = stageInput({ base: { 'db/migrations/001.sql': 'create table a (id int);' }, head: { 'db/migrations/001.sql': 'create table a (id int);', 'db/migrations/002.sql': 'drop table a;' } }, misspelt);
+    const result = await migrationsStage.run(input);
+    expect(result.section.present).toBe('unknown');
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes).toEqual(['no migration file in the configured migrations folder(s) db/migrtions at either ref: check `migrations` in release-safety.config.json (false when the service has none)']);
+    expect(input.reads.size).toBe(0);
+  });
+
   it('still runs the full stage when a migration was added', async () => {
     const input = stageInput({ base: {}, head: { 'db/migrations/002.sql': 'create index i on users (a);' } }, config);
     const result = await migrationsStage.run(input);

@@ -11,7 +11,10 @@ export type PlpgsqlItem =
   | { kind: 'loop'; line: number; loop: string }
   | { kind: 'unknown'; line: number; statement: string };
 
-/** Statement kinds that neither touch tables nor run SQL of their own. */
+/**
+ * Statement kinds that run no SQL of their own. Their expressions (`n := f()`, `RETURN f()`, `RAISE …, f()`)
+ * may still call functions, so those are returned as `SELECT <expression>`.
+ */
 const INERT = new Set([
   'PLpgSQL_stmt_return', 'PLpgSQL_stmt_raise', 'PLpgSQL_stmt_assign', 'PLpgSQL_stmt_exit', 'PLpgSQL_stmt_getdiag',
   'PLpgSQL_stmt_assert', 'PLpgSQL_stmt_commit', 'PLpgSQL_stmt_rollback', 'PLpgSQL_stmt_close', 'PLpgSQL_stmt_return_next',
@@ -53,6 +56,36 @@ function stringLiteral(expression: string): string | undefined {
   return match[2]!.replace(/''/g, "'");
 }
 
+/** The query of every `PLpgSQL_expr` of a statement itself (conditions, assigned values, RAISE arguments), not of nested statements. */
+function ownExpressions(value: unknown, into: string[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) ownExpressions(item, into);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    const query = key === 'PLpgSQL_expr' ? exprQuery(value) : undefined;
+    if (query !== undefined) into.push(query);
+    else if (!key.startsWith('PLpgSQL_stmt_')) ownExpressions(child, into);
+  }
+}
+
+/** `n := f(x)` (an assignment's query keeps its target) → `f(x)`. */
+function assignedValue(query: string): string {
+  const match = /^[^:=]*:?=/.exec(query);
+  return match === null ? query : query.slice(match[0].length);
+}
+
+/** Expressions that call something, as `SELECT <expression>` to classify (plain comparisons and variables call nothing). */
+function expressionItems(kind: string, statement: Json, line: number, items: PlpgsqlItem[]): void {
+  const queries: string[] = [];
+  ownExpressions(statement, queries);
+  for (const query of queries) {
+    const expression = kind === 'PLpgSQL_stmt_assign' ? assignedValue(query) : query;
+    if (expression.includes('(')) items.push({ kind: 'sql', sql: `SELECT ${expression}`, line });
+  }
+}
+
 /** Every `PLpgSQL_stmt_*` object directly nested in `value` (not inside another statement). */
 function nestedStatements(value: unknown, into: [string, Json][]): void {
   if (Array.isArray(value)) {
@@ -73,8 +106,11 @@ function walk(kind: string, statement: Json, bodyLine: number, items: PlpgsqlIte
     for (const [key, value] of Object.entries(statement)) if (key !== 'query' && key !== 'cond') nestedStatements(value, nested);
     for (const [childKind, child] of nested) walk(childKind, child, bodyLine, items);
   };
-  if (INERT.has(kind)) return;
-  if (CONTAINERS.has(kind)) return children();
+  if (INERT.has(kind)) return expressionItems(kind, statement, line, items);
+  if (CONTAINERS.has(kind)) {
+    expressionItems(kind, statement, line, items);
+    return children();
+  }
   const sqlField = SQL_FIELDS[kind];
   if (sqlField !== undefined) {
     const sql = exprQuery(statement[sqlField]);

@@ -46,10 +46,11 @@ export interface ParsedStatement {
 }
 
 const NEWLINE = 0x0a;
+const BYTE_ORDER_MARK = '\uFEFF';
 
-function countNewlines(bytes: Uint8Array, end: number): number {
+function countNewlines(bytes: Uint8Array, start: number, end: number): number {
   let count = 0;
-  for (let i = 0; i < end; i++) if (bytes[i] === NEWLINE) count++;
+  for (let i = start; i < end; i++) if (bytes[i] === NEWLINE) count++;
   return count;
 }
 
@@ -73,9 +74,10 @@ function firstTokenOffset(text: string): number {
 function errorLine(error: unknown, sqlText: string, firstLine: number): SqlParseError {
   const details = (error as { sqlDetails?: { message?: string; cursorPosition?: number } }).sqlDetails;
   const message = details?.message ?? (error instanceof Error ? error.message : String(error));
-  // cursorPosition is a 0-based character index into the text we passed.
-  const cursor = Math.max(0, Math.min(details?.cursorPosition ?? 0, sqlText.length));
-  const linesBefore = sqlText.slice(0, cursor).split('\n').length - 1;
+  // cursorPosition counts characters (code points), not UTF-16 units: an emoji is one.
+  const codePoints = Array.from(sqlText);
+  const cursor = Math.max(0, Math.min(details?.cursorPosition ?? 0, codePoints.length));
+  const linesBefore = codePoints.slice(0, cursor).filter((character) => character === '\n').length;
   return new SqlParseError(message, firstLine + linesBefore);
 }
 
@@ -83,7 +85,11 @@ function errorLine(error: unknown, sqlText: string, firstLine: number): SqlParse
  * Parses SQL text holding one or more statements. `stmt_location`/`stmt_len` are UTF-8 byte offsets,
  * so the text is sliced as bytes (non-ASCII string literals before a statement would otherwise shift it).
  */
-export function parseStatements(sqlText: string, firstLine = 1): ParsedStatement[] {
+export function parseStatements(text: string, firstLine = 1): ParsedStatement[] {
+  // A byte order mark (editors on Windows write one) is not SQL; it sits on the first line, so lines do not move.
+  const sqlText = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  // The parser rejects a zero-byte query; a file with nothing in it runs nothing.
+  if (sqlText.trim() === '') return [];
   let result: ParseResult;
   try {
     result = parser().parseSync(sqlText);
@@ -92,6 +98,9 @@ export function parseStatements(sqlText: string, firstLine = 1): ParsedStatement
   }
   const bytes = Buffer.from(sqlText, 'utf8');
   const statements: ParsedStatement[] = [];
+  // Lines are counted on from the previous statement, not from the start: seed files hold many thousands.
+  let countedTo = 0;
+  let line = firstLine;
   for (const raw of result.stmts ?? []) {
     if (raw.stmt === undefined) continue;
     const start = raw.stmt_location ?? 0;
@@ -99,11 +108,10 @@ export function parseStatements(sqlText: string, firstLine = 1): ParsedStatement
     const slice = bytes.subarray(start, end).toString('utf8');
     const skip = firstTokenOffset(slice);
     const skippedBytes = Buffer.byteLength(slice.slice(0, skip), 'utf8');
-    statements.push({
-      sql: slice.slice(skip).trimEnd(),
-      line: firstLine + countNewlines(bytes, start + skippedBytes),
-      node: raw.stmt,
-    });
+    const firstToken = start + skippedBytes;
+    line += countNewlines(bytes, countedTo, firstToken);
+    countedTo = firstToken;
+    statements.push({ sql: slice.slice(skip).trimEnd(), line, node: raw.stmt });
   }
   return statements;
 }

@@ -26,9 +26,16 @@ describe('configuration', () => {
   });
 
   test('no migration added → present false, not breaking', async () => {
-    const result = await runStage(migrationsStage, stageInput({ base: { 'src/a.ts': 'a' }, head: { 'src/a.ts': 'b' } }, CONFIG));
+    const released = { [`${DIR}/001_init.sql`]: 'CREATE TABLE a (id int);' };
+    const result = await runStage(migrationsStage, stageInput({ base: { ...released, 'src/a.ts': 'a' }, head: { ...released, 'src/a.ts': 'b' } }, CONFIG));
     expect(result.section).toEqual({ present: false, count: 0, coreCount: 0, eeCount: 0, files: [] });
     expect(result.verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  test('no migration file in any configured folder at either ref → unknown, not "no migrations"', async () => {
+    const result = await runStage(migrationsStage, stageInput({ base: { 'src/a.ts': 'a' }, head: { 'src/a.ts': 'b' } }, CONFIG));
+    expect(result.section.present).toBe('unknown');
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
 });
 

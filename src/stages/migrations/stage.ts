@@ -1,14 +1,15 @@
 import { posix } from 'node:path';
-import type { Heaviness, MigrationFile, MigrationsSection } from '../../artifact/types.js';
+import type { MigrationFile, MigrationsSection } from '../../artifact/types.js';
 import type { MigrationsFolder } from '../../config/types.js';
 import { describeError } from '../../core/errors.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding } from '../../rules/types.js';
-import type { ExtractedMigration } from './types.js';
+import { UNKNOWN_HEAVINESS, type ExtractedMigration } from './types.js';
 import type { ChangedPath, StageInput, StageResult } from '../contract.js';
 import { classifyMigration } from './classify.js';
 import { extractMigration } from './extract/index.js';
 import { migrationFolderOf } from './folders.js';
+import { noMigrationChangedResult, unknownSection } from './index.js';
 import type { MigrationFileRuleId } from './stage-rules.js';
 import { loadParser } from './sql.js';
 
@@ -17,13 +18,7 @@ import { loadParser } from './sql.js';
  * Loaded lazily by `index.ts` (it pulls in ts-morph, knex and the PostgreSQL grammar).
  */
 
-const UNKNOWN_HEAVINESS: Heaviness = { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' };
-
 export { isMigrationFileName, migrationFolderOf } from './folders.js';
-
-export function notConfiguredSection(): MigrationsSection {
-  return { present: 'unknown', count: 0, coreCount: 0, eeCount: 0, files: [] };
-}
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
@@ -102,12 +97,10 @@ interface AddedMigration {
 
 export async function runMigrationsStage(input: StageInput): Promise<StageResult<MigrationsSection>> {
   const folders = input.config.migrations;
-  if (folders === false) {
-    return { section: { present: false, count: 0, coreCount: 0, eeCount: 0, files: [] }, verdict: { checked: true, breaking: false }, findings: [], notes: [] };
-  }
+  if (folders === false) return noMigrationChangedResult();
   if (folders === undefined) {
     return {
-      section: notConfiguredSection(),
+      section: unknownSection(),
       verdict: { checked: false, breaking: 'unknown' },
       findings: [],
       notes: ['migrations not configured: set `migrations` in release-safety.config.json (a list of folders, or false when the service has none)'],

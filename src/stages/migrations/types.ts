@@ -12,6 +12,15 @@ import type { Finding } from '../../rules/types.js';
 
 export type HeavinessFlag = keyof Heaviness;
 
+/** A file that could not be analysed: nothing about it is proven. Spread it (`{ ...UNKNOWN_HEAVINESS }`) to get a copy. */
+export const UNKNOWN_HEAVINESS: Readonly<Heaviness> = { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' };
+
+/**
+ * Stands in for a knex call *value* the extractor could not resolve (`where('id', row.id)`), keeping
+ * the statement's shape. The classifier never takes it for a bounded set of values.
+ */
+export const UNRESOLVED_PLACEHOLDER = '<unresolved>';
+
 export interface ExtractedStatement {
   /** One or more PostgreSQL statements, as they would be sent to the server. */
   sql: string;
@@ -45,6 +54,11 @@ export interface ClassifyContext {
   postgresVersion: number;
   /** Tables created earlier in the same release (they are new and empty: nothing on them is heavy). */
   newTables?: ReadonlySet<string>;
+}
+
+/** Optional knowledge beyond the shared context: column types declared by earlier migrations (`table.column` → SQL type). */
+export interface ClassifyOptions {
+  columnTypes?: ReadonlyMap<string, string>;
 }
 
 export interface ClassifiedMigration {

@@ -1,4 +1,5 @@
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
 
 /**
  * Static evaluation of the expressions migrations use for table names and SQL text:
@@ -30,77 +31,6 @@ const fail = (reason: string): Evaluation => ({ ok: false, reason });
 export function excerpt(node: Node, max = 160): string {
   const text = node.getText().replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-type Declaration =
-  | { kind: 'variable'; node: Node; constant: boolean }
-  | { kind: 'binding'; element: Node; source: Node; constant: boolean }
-  | { kind: 'enum'; node: Node }
-  | { kind: 'import'; node: Node }
-  | { kind: 'parameter' }
-  | { kind: 'loop' }
-  | { kind: 'function'; node: Node }
-  | { kind: 'none' };
-
-const FUNCTION_KINDS = new Set([SyntaxKind.ArrowFunction, SyntaxKind.FunctionExpression, SyntaxKind.FunctionDeclaration, SyntaxKind.MethodDeclaration]);
-
-function bindsName(nameNode: Node, name: string): boolean {
-  if (Node.isIdentifier(nameNode)) return nameNode.getText() === name;
-  return nameNode.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name && Node.isBindingElement(id.getParent()));
-}
-
-function declarationInStatements(statements: readonly Node[], name: string): Declaration | undefined {
-  for (const statement of statements) {
-    if (Node.isVariableStatement(statement)) {
-      const constant = statement.getDeclarationKind() === 'const';
-      for (const declaration of statement.getDeclarations()) {
-        const nameNode = declaration.getNameNode();
-        if (Node.isIdentifier(nameNode)) {
-          if (nameNode.getText() === name) return { kind: 'variable', node: declaration, constant };
-        } else if (Node.isObjectBindingPattern(nameNode)) {
-          const element = nameNode.getElements().find((e) => e.getName() === name);
-          const source = declaration.getInitializer();
-          if (element && source) return { kind: 'binding', element, source, constant };
-          if (element) return { kind: 'none' };
-        } else if (bindsName(nameNode, name)) {
-          return { kind: 'none' };
-        }
-      }
-    } else if (Node.isEnumDeclaration(statement) && statement.getName() === name) {
-      return { kind: 'enum', node: statement };
-    } else if (Node.isFunctionDeclaration(statement) && statement.getName() === name) {
-      return { kind: 'function', node: statement };
-    } else if (Node.isImportDeclaration(statement)) {
-      const clause = statement.getImportClause();
-      if (!clause) continue;
-      const names = [clause.getDefaultImport()?.getText(), clause.getNamespaceImport()?.getText(), ...clause.getNamedImports().map((n) => (n.getAliasNode() ?? n.getNameNode()).getText())];
-      if (names.includes(name)) return { kind: 'import', node: statement };
-    }
-  }
-  return undefined;
-}
-
-/** Lexical lookup without the type checker: walk outwards through blocks, functions and loops. */
-function findDeclaration(name: string, from: Node): Declaration {
-  for (let scope: Node | undefined = from.getParent(); scope; scope = scope.getParent()) {
-    if (FUNCTION_KINDS.has(scope.getKind())) {
-      const parameters = (scope as unknown as { getParameters(): Node[] }).getParameters();
-      if (parameters.some((p) => bindsName((p as unknown as { getNameNode(): Node }).getNameNode(), name))) return { kind: 'parameter' };
-    }
-    if (Node.isForOfStatement(scope) || Node.isForInStatement(scope) || Node.isForStatement(scope)) {
-      const initializer = scope.getInitializer();
-      if (initializer && Node.isVariableDeclarationList(initializer) && initializer.getDeclarations().some((d) => bindsName(d.getNameNode(), name))) return { kind: 'loop' };
-    }
-    if (Node.isCatchClause(scope)) {
-      const variable = scope.getVariableDeclaration();
-      if (variable && bindsName(variable.getNameNode(), name)) return { kind: 'parameter' };
-    }
-    if (Node.isBlock(scope) || Node.isSourceFile(scope) || Node.isModuleBlock(scope) || Node.isCaseClause(scope) || Node.isDefaultClause(scope)) {
-      const found = declarationInStatements(scope.getStatements(), name);
-      if (found) return found;
-    }
-  }
-  return { kind: 'none' };
 }
 
 function stripWrappers(node: Node): Node {
@@ -280,7 +210,11 @@ export class StaticEvaluator {
         if (!initializer) return fail(`\`${name}\` has no initial value`);
         const specifier = requireSpecifier(initializer);
         if (specifier !== undefined) return this.moduleValue(identifier.getSourceFile(), specifier, undefined, depth);
-        return this.evaluate(initializer, bindings, depth + 1);
+        const value = this.evaluate(initializer, bindings, depth + 1);
+        if (value.ok && value.value !== null && typeof value.value === 'object' && isChangedInFile(declaration.node.getSourceFile(), name)) {
+          return fail(`\`${name}\` is changed after its declaration (its items are only known at run time)`);
+        }
+        return value;
       }
       case 'binding': {
         if (!declaration.constant) return fail(`\`${name}\` is declared with let/var (it may change at run time)`);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { UNRESOLVED_PLACEHOLDER } from '../types.js';
 import type { StaticValue } from './constants.js';
 
 /**
@@ -27,8 +28,6 @@ export type Arg =
 /** The root name the knex instance is bound to during replay (every knex alias is renamed to it). */
 export const KNEX_ROOT = 'knex';
 
-/** Stands in for a value the extractor could not resolve, keeping the statement's shape. */
-export const UNRESOLVED_PLACEHOLDER = '<unresolved>';
 
 /** Methods that would run, stream or leave the builder; never replayed. */
 const FORBIDDEN = new Set([

@@ -145,6 +145,15 @@ describe('what cannot be resolved is unknown, never light', () => {
     expect(sql).toEqual(['alter table "a" drop column "legacy"', 'alter table "b" drop column "legacy"', 'delete from "a"', 'delete from "b"']);
   });
 
+  test('a constant array changed after its declaration is not unrolled (its items are not known)', async () => {
+    const pushed = await extract(`TABLES.push('users');\n  for (const table of TABLES) { await knex.schema.alterTable(table, (t) => { t.dropColumn('legacy'); }); }`, `const TABLES: string[] = [];`);
+    expect(pushed.statements).toEqual([]);
+    expect(pushed.unresolved.length).toBeGreaterThan(0);
+    const assigned = await extract(`NAMES.main = 'accounts';\n  await knex.schema.alterTable(NAMES.main, (t) => { t.dropColumn('legacy'); });`, `const NAMES = { main: 'users' };`);
+    expect(assigned.statements).toEqual([]);
+    expect(assigned.unresolved).toMatchObject([{ reason: expect.stringContaining('`NAMES` is changed after its declaration'), affects: ALL }]);
+  });
+
   test('builder callback with statements other than builder calls', async () => {
     const result = await extract(`await knex.schema.alterTable('users', (t) => { COLUMNS.forEach((c) => t.text(c)); });`, `const COLUMNS = ['a'];`);
     expect(result.statements).toEqual([]);

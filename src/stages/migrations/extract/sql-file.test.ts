@@ -28,4 +28,18 @@ describe('.sql migrations', () => {
   test('an empty file has no statements and nothing unresolved', async () => {
     expect((await extractMigration('db/003.sql', '-- nothing\n', async () => undefined)).statements).toEqual([]);
   });
+
+  test('a byte order mark and CRLF line endings keep the statements and their lines', async () => {
+    const text = '\uFEFF-- header\r\nCREATE TABLE a (id int);\r\n\r\nCREATE INDEX a_id ON users (id);\r\n';
+    const result = await extractMigration('db/004.sql', text, async () => undefined);
+    expect(result.unresolved).toEqual([]);
+    expect(result.statements).toEqual([
+      { sql: 'CREATE TABLE a (id int)', line: 2, origin: 'sql-file' },
+      { sql: 'CREATE INDEX a_id ON users (id)', line: 4, origin: 'sql-file' },
+    ]);
+  });
+
+  test('a zero-byte file runs nothing: no statements and nothing unresolved', async () => {
+    expect(await extractMigration('db/005.sql', '', async () => undefined)).toEqual({ file: 'db/005.sql', statements: [], unresolved: [], inTransaction: true });
+  });
 });

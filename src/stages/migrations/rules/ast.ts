@@ -4,6 +4,7 @@
  */
 import type { Node, RangeVar, TypeName } from 'libpg-query';
 import type { Tri } from '../../../core/tristate.js';
+import { UNRESOLVED_PLACEHOLDER } from '../types.js';
 
 type KeysOfUnion<T> = T extends unknown ? keyof T : never;
 export type NodeKind = KeysOfUnion<Node>;
@@ -133,6 +134,11 @@ const HARMLESS_BUILTINS = new Set([
   'pg_try_advisory_xact_lock', 'pg_advisory_unlock_all', 'setval', 'currval', 'lastval', 'format', 'to_regclass',
   'pg_get_serial_sequence', 'version', 'current_database', 'current_schema', 'current_user', 'pg_sleep', 'exists',
   'generate_series', 'unnest', 'jsonb_array_elements', 'json_array_elements', 'jsonb_each', 'array_length',
+  // Pure value functions data migrations use in SET and VALUES: they read no table.
+  'jsonb_set', 'jsonb_insert', 'jsonb_strip_nulls', 'jsonb_typeof', 'json_typeof', 'jsonb_array_length', 'jsonb_object_keys',
+  'row_to_json', 'array_append', 'array_prepend', 'array_remove', 'array_cat', 'array_position', 'array_to_string',
+  'string_to_array', 'split_part', 'regexp_replace', 'initcap', 'btrim', 'ltrim', 'rtrim', 'lpad', 'rpad', 'strpos',
+  'encode', 'decode', 'floor', 'ceil', 'date_part', 'extract', 'age',
 ]);
 
 export function isKnownBuiltinFunction(name: string): boolean {
@@ -195,30 +201,54 @@ function isConstant(node: Node | undefined): boolean {
   if (nodeOf(node, 'A_Const') !== undefined || nodeOf(node, 'ParamRef') !== undefined) return true;
   const cast = nodeOf(node, 'TypeCast');
   if (cast !== undefined) return isConstant(cast.arg);
-  const list = nodeOf(node, 'List');
-  if (list !== undefined) return (list.items ?? []).every(isConstant);
   const array = nodeOf(node, 'A_ArrayExpr');
   if (array !== undefined) return (array.elements ?? []).every(isConstant);
   return false;
 }
 
-function isKeyColumn(node: Node | undefined): boolean {
-  const fields = nodeOf(node, 'ColumnRef')?.fields ?? [];
-  const column = stringValue(fields[fields.length - 1])?.toLowerCase();
-  return column !== undefined && /^(id|uuid)$|_(id|uuid)$/.test(column);
+/** An IN list of constants. A knex value the extractor could not resolve may stand for a spread of any length. */
+function isConstantList(node: Node | undefined): boolean {
+  const items = nodeOf(node, 'List')?.items;
+  if (items === undefined) return false;
+  return items.every((item) => isConstant(item) && nodeOf(item, 'A_Const')?.sval?.sval !== UNRESOLVED_PLACEHOLDER);
+}
+
+function isConstantOrList(node: Node | undefined): boolean {
+  return isConstant(node) || isConstantList(node);
+}
+
+/** The names a table about `entity` goes by: `project` → `projects`, `category` → `categories`. */
+function isNamedAfter(table: string, entity: string): boolean {
+  return [entity, `${entity}s`, `${entity}es`, entity.endsWith('y') ? `${entity.slice(0, -1)}ies` : undefined].includes(table);
 }
 
 /**
- * A WHERE that touches a bounded set of rows: equality or IN against constants on an identifier
- * column (`id`, `uuid`, `*_id`, `*_uuid`), possibly AND-ed with anything. Everything else is broad.
+ * The table's own key: `id`, `uuid`, or `<entity>_id` / `<entity>_uuid` when the table is named after
+ * the entity (`projects.project_uuid`). A foreign key (`projects.organization_uuid`) is not: a
+ * self-hosted install often has one organization, which then owns every row. A column qualified
+ * with another name than the table's (a joined table, an alias) is not taken as its key either.
  */
-export function isNarrowWhere(where: Node | undefined): boolean {
+function isKeyColumn(node: Node | undefined, table: string): boolean {
+  const fields = (nodeOf(node, 'ColumnRef')?.fields ?? []).map((field) => stringValue(field)?.toLowerCase());
+  const column = fields[fields.length - 1];
+  const bareTable = (table.split('.').pop() ?? table).toLowerCase();
+  if (column === undefined || (fields.length > 1 && fields[fields.length - 2] !== bareTable)) return false;
+  if (column === 'id' || column === 'uuid') return true;
+  const entity = /^(.+)_(id|uuid)$/.exec(column)?.[1];
+  return entity !== undefined && isNamedAfter(bareTable, entity);
+}
+
+/**
+ * A WHERE that touches a bounded set of rows of `table`: equality or IN against constants on the
+ * table's own key column (see {@link isKeyColumn}), possibly AND-ed with anything. Everything else is broad.
+ */
+export function isNarrowWhere(where: Node | undefined, table: string): boolean {
   if (where === undefined) return false;
   const bool = nodeOf(where, 'BoolExpr');
   if (bool !== undefined) {
     const args = bool.args ?? [];
-    if (bool.boolop === 'AND_EXPR') return args.some(isNarrowWhere);
-    if (bool.boolop === 'OR_EXPR') return args.length > 0 && args.every(isNarrowWhere);
+    if (bool.boolop === 'AND_EXPR') return args.some((arg) => isNarrowWhere(arg, table));
+    if (bool.boolop === 'OR_EXPR') return args.length > 0 && args.every((arg) => isNarrowWhere(arg, table));
     return false;
   }
   const expr = nodeOf(where, 'A_Expr');
@@ -226,7 +256,7 @@ export function isNarrowWhere(where: Node | undefined): boolean {
   const operator = stringValue(expr.name?.[0]);
   if (operator !== '=') return false;
   if (expr.kind === 'AEXPR_OP' || expr.kind === 'AEXPR_IN') {
-    return (isKeyColumn(expr.lexpr) && isConstant(expr.rexpr)) || (isKeyColumn(expr.rexpr) && isConstant(expr.lexpr));
+    return (isKeyColumn(expr.lexpr, table) && isConstantOrList(expr.rexpr)) || (isKeyColumn(expr.rexpr, table) && isConstantOrList(expr.lexpr));
   }
   return false;
 }
@@ -239,6 +269,16 @@ export function tablesRead(select: unknown): string[] {
       const name = tableName(body as RangeVar);
       if (name !== undefined) names.push(name);
     }
+  });
+  return names;
+}
+
+/** Names of the WITH queries (CTEs) defined anywhere in a statement, lower-cased: `FROM name` reads one of them, not a table. */
+export function cteNames(root: unknown): Set<string> {
+  const names = new Set<string>();
+  walkNodes(root, (kind, body) => {
+    const name = kind === 'CommonTableExpr' ? (body as { ctename?: string }).ctename : undefined;
+    if (name !== undefined) names.add(name.toLowerCase());
   });
   return names;
 }

@@ -19,6 +19,12 @@ export const rule = forOperations(['alter-column-type'], (operation, context) =>
   const to = operation.to === undefined ? '?' : typeText(operation.to);
   const params = (reason: string) => ({ table: operation.table, column: operation.column, type: to, reason });
   if (!usingIsPlainCast(operation)) return { params: params('rewrites the table and its indexes (a USING expression computes every row)') };
+  if (operation.collate) {
+    return {
+      params: params('a COLLATE clause may change the collation, and then every index on the column is rebuilt'),
+      flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+    };
+  }
   if (operation.from === undefined || operation.to === undefined) {
     return {
       params: params('a rewrite cannot be ruled out (the previous type is not known from the migration)'),

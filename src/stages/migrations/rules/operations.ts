@@ -5,7 +5,7 @@
  * here is `unknown` (the classifier fails closed on it).
  */
 import type { AlterTableCmd, AlterTableType, ColumnDef, Constraint, Node, SelectStmt } from 'libpg-query';
-import { columnType, dottedName, isCatalogTable, nodeOf, tableName, tablesRead } from './ast.js';
+import { columnType, cteNames, dottedName, isCatalogTable, nodeOf, tableName, tablesRead } from './ast.js';
 import type { ColumnType } from './ast.js';
 import type { LockMode, Operation } from './rule.js';
 
@@ -62,8 +62,9 @@ const CATALOG_ONLY_ALTERS: Partial<Record<AlterTableType, LockMode>> = {
 };
 
 /** Statements that change neither a table's data nor its locks (types, functions, grants, comments, …). */
+// Not ALTER EXTENSION … UPDATE: it runs the extension's upgrade script, which may alter its tables.
 const LIGHT_STATEMENTS = new Set([
-  'CommentStmt', 'GrantStmt', 'GrantRoleStmt', 'CreateExtensionStmt', 'AlterExtensionStmt', 'CreateEnumStmt',
+  'CommentStmt', 'GrantStmt', 'GrantRoleStmt', 'CreateExtensionStmt', 'CreateEnumStmt',
   'CompositeTypeStmt', 'CreateDomainStmt', 'DefineStmt', 'CreateSchemaStmt', 'CreateSeqStmt', 'AlterSeqStmt',
   'ViewStmt', 'AlterOwnerStmt', 'AlterFunctionStmt', 'CreateRoleStmt', 'AlterRoleStmt', 'DropRoleStmt',
   'AlterDefaultPrivilegesStmt', 'CreateCastStmt', 'NotifyStmt', 'CreateFunctionStmt', 'VariableSetStmt',
@@ -75,6 +76,11 @@ const LIGHT_DROPS = new Set([
   'OBJECT_FUNCTION', 'OBJECT_PROCEDURE', 'OBJECT_TYPE', 'OBJECT_DOMAIN', 'OBJECT_SEQUENCE', 'OBJECT_EXTENSION',
   'OBJECT_SCHEMA', 'OBJECT_VIEW', 'OBJECT_MATVIEW', 'OBJECT_AGGREGATE', 'OBJECT_CAST', 'OBJECT_EVENT_TRIGGER',
 ]);
+/**
+ * With CASCADE these drops reach into tables: columns of a dropped type or domain, defaults using a
+ * dropped sequence or function, triggers, the tables of a dropped schema. What they touch is not known here.
+ */
+const CASCADE_REACHES_TABLES = new Set([...LIGHT_DROPS].filter((type) => type !== 'OBJECT_VIEW' && type !== 'OBJECT_MATVIEW'));
 /** DROP of objects hanging off a table: a brief ACCESS EXCLUSIVE on that table. */
 const TABLE_CHILD_DROPS = new Set(['OBJECT_TRIGGER', 'OBJECT_POLICY', 'OBJECT_RULE']);
 
@@ -98,14 +104,16 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
     }
     case 'AT_AlterColumnType': {
       const def = nodeOf(cmd.def, 'ColumnDef');
-      return [{ kind: 'alter-column-type', table, column, to: columnType(def?.typeName), from: lookups.columnType(table, column), using: def?.raw_default, lock: 'ACCESS EXCLUSIVE' }];
+      return [{ kind: 'alter-column-type', table, column, to: columnType(def?.typeName), from: lookups.columnType(table, column), using: def?.raw_default, collate: def?.collClause !== undefined, lock: 'ACCESS EXCLUSIVE' }];
     }
     case 'AT_SetNotNull':
       return [{ kind: 'set-not-null', table, column, lock: 'ACCESS EXCLUSIVE' }];
     case 'AT_AddConstraint': {
       const constraint = nodeOf(cmd.def, 'Constraint') ?? {};
       const lock: LockMode = constraint.contype === 'CONSTR_FOREIGN' ? 'SHARE ROW EXCLUSIVE' : 'ACCESS EXCLUSIVE';
-      return [{ kind: 'add-constraint', table, constraint, lock }, ...referenceLocks([constraint], 'FOREIGN KEY')];
+      // An exclusion constraint builds its index under ACCESS EXCLUSIVE; no heaviness rule judges that, so it stays unknown.
+      const indexBuild: Operation[] = constraint.contype === 'CONSTR_EXCLUSION' ? [{ kind: 'unclassified', statement: 'ALTER TABLE … ADD CONSTRAINT … EXCLUDE', lock: 'none' }] : [];
+      return [{ kind: 'add-constraint', table, constraint, lock }, ...indexBuild, ...referenceLocks([constraint], 'FOREIGN KEY')];
     }
     case 'AT_ValidateConstraint':
       return [{ kind: 'validate-constraint', table, constraint: column, lock: 'SHARE UPDATE EXCLUSIVE' }];
@@ -125,30 +133,63 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
   }
 }
 
-function readQueries(select: SelectStmt | undefined, statement: string): Operation[] {
-  if (select === undefined) return [];
-  const where = (select.fromClause ?? []).length === 1 ? select.whereClause : undefined;
-  return [...new Set(tablesRead({ fromClause: select.fromClause }))].filter((table) => !isCatalogTable(table)).map((table) => ({ kind: 'read-query', table, statement, where, lock: 'ACCESS SHARE' }) as const);
+/** Whether `name` (as written in FROM) is one of the statement's WITH queries rather than a table. */
+function isCte(name: string, ctes: ReadonlySet<string>): boolean {
+  return !name.includes('.') && ctes.has(name.toLowerCase());
 }
 
-function relationsOf(nodes: readonly Node[] | undefined): string[] {
-  return (nodes ?? []).map((node) => tableName(nodeOf(node, 'RangeVar'))).filter((name): name is string => name !== undefined);
+function readQueries(select: SelectStmt | undefined, statement: string, ctes: ReadonlySet<string>): Operation[] {
+  if (select === undefined) return [];
+  const where = (select.fromClause ?? []).length === 1 ? select.whereClause : undefined;
+  return [...new Set(tablesRead({ fromClause: select.fromClause }))]
+    .filter((table) => !isCatalogTable(table) && !isCte(table, ctes))
+    .map((table) => ({ kind: 'read-query', table, statement, where, lock: 'ACCESS SHARE' }) as const);
+}
+
+function relationsOf(nodes: readonly Node[] | undefined, ctes: ReadonlySet<string> = new Set()): string[] {
+  return (nodes ?? []).map((node) => tableName(nodeOf(node, 'RangeVar'))).filter((name): name is string => name !== undefined && !isCte(name, ctes));
+}
+
+/**
+ * The queries of a statement's WITH clause (also the one of the SELECT of INSERT … SELECT and
+ * CREATE TABLE AS). PostgreSQL allows data-modifying WITH queries only there, and they run even
+ * when nothing reads their result, so each is classified as a statement of its own.
+ */
+export function withQueries(node: Node): Node[] {
+  const own = (nodeOf(node, 'SelectStmt') ?? nodeOf(node, 'InsertStmt') ?? nodeOf(node, 'UpdateStmt') ?? nodeOf(node, 'DeleteStmt') ?? nodeOf(node, 'MergeStmt'))?.withClause;
+  const inner = nodeOf(nodeOf(node, 'InsertStmt')?.selectStmt ?? nodeOf(node, 'CreateTableAsStmt')?.query, 'SelectStmt')?.withClause;
+  return [own, inner].flatMap((clause) => (clause?.ctes ?? []).map((cte) => nodeOf(cte, 'CommonTableExpr')?.ctequery).filter((query): query is Node => query !== undefined));
+}
+
+/**
+ * ALTER of a view, sequence, index, materialized view, foreign table or composite type: light only
+ * when every clause is a catalog-only one; others (SET TABLESPACE copies an index, SET ACCESS METHOD
+ * rewrites a materialized view, ALTER TYPE … ALTER ATTRIBUTE … CASCADE rewrites tables) stay unknown.
+ */
+function otherRelationAlter(objectType: string, cmds: readonly Node[] | undefined): StatementOperations | 'light' {
+  const unknownClauses = (cmds ?? [])
+    .map((cmdNode) => nodeOf(cmdNode, 'AlterTableCmd')?.subtype)
+    .filter((subtype) => subtype === undefined || CATALOG_ONLY_ALTERS[subtype] === undefined);
+  if (unknownClauses.length === 0) return 'light';
+  const object = objectType.replace('OBJECT_', '').replace('_', ' ');
+  return { operations: unknownClauses.map((subtype) => ({ kind: 'unclassified', statement: `ALTER ${object} … ${subtype ?? '?'}`, lock: 'none' }) as const), tables: [] };
+}
+
+/** Read queries of a SELECT (used for SELECT INTO and plain SELECT … FROM by the classifier). */
+export function selectReads(select: SelectStmt | undefined, statement: string): Operation[] {
+  return readQueries(select, statement, cteNames(select));
 }
 
 /**
  * Operations of one statement; `light` when it touches no table; `undefined` when the statement
  * (or one of its clauses) is not in the table — the caller then fails closed.
  */
-/** Read queries of a SELECT (used for SELECT INTO and plain SELECT … FROM by the classifier). */
-export function selectReads(select: SelectStmt | undefined, statement: string): Operation[] {
-  return readQueries(select, statement);
-}
-
 export function statementOperations(node: Node, lookups: OperationLookups): StatementOperations | 'light' | undefined {
   const kind = Object.keys(node)[0] ?? '';
+  const ctes = cteNames(node);
   const alter = nodeOf(node, 'AlterTableStmt');
   if (alter !== undefined) {
-    if (alter.objtype !== 'OBJECT_TABLE') return 'light';
+    if (alter.objtype !== 'OBJECT_TABLE') return otherRelationAlter(alter.objtype ?? '?', alter.cmds);
     const table = tableName(alter.relation) ?? '?';
     const operations: Operation[] = [];
     for (const cmdNode of alter.cmds ?? []) {
@@ -192,6 +233,9 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
       });
       return { operations, tables: operations.flatMap((operation) => (operation.table === undefined ? [] : [operation.table])) };
     }
+    if (drop.behavior === 'DROP_CASCADE' && drop.removeType !== undefined && CASCADE_REACHES_TABLES.has(drop.removeType)) {
+      return { operations: [{ kind: 'unclassified', statement: `DROP ${drop.removeType.replace('OBJECT_', '')} … CASCADE`, lock: 'none' }], tables: [] };
+    }
     if (drop.removeType !== undefined && TABLE_CHILD_DROPS.has(drop.removeType)) {
       const tables = (drop.objects ?? []).map((object) => dottedName(nodeOf(object, 'List')?.items?.slice(0, -1)) ?? '?');
       return { operations: tables.map((table) => ({ kind: 'catalog-only', statement: `DROP ${drop.removeType ?? ''}`, table, lock: 'ACCESS EXCLUSIVE' }) as const), tables };
@@ -212,7 +256,7 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
   const createAs = nodeOf(node, 'CreateTableAsStmt');
   if (createAs !== undefined) {
     const table = tableName(createAs.into?.rel) ?? '?';
-    const operations = createAs.into?.skipData === true ? [] : readQueries(nodeOf(createAs.query, 'SelectStmt'), 'CREATE TABLE AS');
+    const operations = createAs.into?.skipData === true ? [] : readQueries(nodeOf(createAs.query, 'SelectStmt'), 'CREATE TABLE AS', ctes);
     return { operations, tables: [table, ...operations.map((operation) => operation.table ?? '?')] };
   }
   const trigger = nodeOf(node, 'CreateTrigStmt');
@@ -238,17 +282,17 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
   const update = nodeOf(node, 'UpdateStmt');
   if (update !== undefined) {
     const table = tableName(update.relation) ?? '?';
-    return { operations: [{ kind: 'update', table, where: update.whereClause, lock: 'ROW EXCLUSIVE' }], tables: [table, ...relationsOf(update.fromClause)] };
+    return { operations: [{ kind: 'update', table, where: update.whereClause, lock: 'ROW EXCLUSIVE' }], tables: [table, ...relationsOf(update.fromClause, ctes)] };
   }
   const del = nodeOf(node, 'DeleteStmt');
   if (del !== undefined) {
     const table = tableName(del.relation) ?? '?';
-    return { operations: [{ kind: 'delete', table, where: del.whereClause, lock: 'ROW EXCLUSIVE' }], tables: [table, ...relationsOf(del.usingClause)] };
+    return { operations: [{ kind: 'delete', table, where: del.whereClause, lock: 'ROW EXCLUSIVE' }], tables: [table, ...relationsOf(del.usingClause, ctes)] };
   }
   const insert = nodeOf(node, 'InsertStmt');
   if (insert !== undefined) {
     const table = tableName(insert.relation) ?? '?';
-    const operations = readQueries(nodeOf(insert.selectStmt, 'SelectStmt'), 'INSERT … SELECT');
+    const operations = readQueries(nodeOf(insert.selectStmt, 'SelectStmt'), 'INSERT … SELECT', ctes);
     return { operations, tables: [table, ...operations.map((operation) => operation.table ?? '?')] };
   }
   const vacuum = nodeOf(node, 'VacuumStmt');

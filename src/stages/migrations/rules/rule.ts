@@ -30,10 +30,6 @@ export function blocksWrites(mode: LockMode): boolean {
   return lockRank(mode) >= lockRank('SHARE');
 }
 
-export function strongerLock(a: LockMode, b: LockMode): LockMode {
-  return lockRank(a) >= lockRank(b) ? a : b;
-}
-
 interface OperationBase {
   /** Table the operation locks or touches, as written (schema-qualified when the SQL is). */
   table?: string;
@@ -45,7 +41,7 @@ interface OperationBase {
 export type Operation = OperationBase &
   (
     | { kind: 'add-column'; table: string; column: ColumnDef }
-    | { kind: 'alter-column-type'; table: string; column: string; to: ColumnType | undefined; from: ColumnType | undefined; using: Node | undefined }
+    | { kind: 'alter-column-type'; table: string; column: string; to: ColumnType | undefined; from: ColumnType | undefined; using: Node | undefined; collate: boolean }
     | { kind: 'set-not-null'; table: string; column: string }
     | { kind: 'add-constraint'; table: string; constraint: Constraint }
     | { kind: 'validate-constraint'; table: string; constraint: string }

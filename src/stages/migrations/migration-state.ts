@@ -1,0 +1,103 @@
+/**
+ * The state of one migration while it is classified, statement by statement: what rules may ask
+ * about (RuleContext: transaction, lock_timeout, new tables, NOT NULL checks) plus what the
+ * classifier records for later statements (column types, index tables, functions created).
+ */
+import type { PlpgsqlItem } from './plpgsql.js';
+import { columnType, nodeOf, tableKey, typeText, type ColumnType } from './rules/ast.js';
+import type { RuleContext } from './rules/rule.js';
+import { parseStatements } from './sql.js';
+import type { ClassifyContext, ClassifyOptions } from './types.js';
+
+export type FunctionBody =
+  | { language: 'plpgsql'; items: PlpgsqlItem[] }
+  | { language: 'sql'; sql: string; line: number }
+  | { language: 'opaque'; reason: string };
+
+/** The migration so far: what rules may ask about (RuleContext) plus what the classifier records. */
+export class MigrationState implements RuleContext {
+  readonly postgresVersion: number;
+  lockTimeoutSet = false;
+  explicitTransaction = false;
+  readonly created: string[] = [];
+  private readonly newTableKeys: Set<string>;
+  private readonly notNullChecks = new Set<string>();
+  /** NOT VALID `CHECK (col IS NOT NULL)` waiting for VALIDATE: constraint key → column. */
+  readonly pendingNotNullChecks = new Map<string, string>();
+  readonly notValidInTransaction = new Set<string>();
+  readonly indexTables = new Map<string, string>();
+  /** Column types declared in this migration (they take precedence over the given ones). */
+  private readonly columnTypes = new Map<string, ColumnType>();
+  readonly declaredColumnTypes = new Map<string, string>();
+  readonly functions = new Map<string, FunctionBody>();
+  /**
+   * Column types given by the caller (every column of the released migrations), as text. Parsed only
+   * when a statement asks: a release reads hundreds of migrations, each with thousands of known columns.
+   */
+  private readonly givenColumnTypes: ReadonlyMap<string, string>;
+  private givenByLowerCaseKey: Map<string, string> | undefined;
+
+  constructor(
+    private readonly runnerTransaction: boolean,
+    context: ClassifyContext,
+    options: ClassifyOptions,
+  ) {
+    this.postgresVersion = context.postgresVersion;
+    this.newTableKeys = new Set([...(context.newTables ?? [])].map(tableKey));
+    this.givenColumnTypes = options.columnTypes ?? new Map();
+  }
+
+  get inTransaction(): boolean {
+    return this.runnerTransaction || this.explicitTransaction;
+  }
+  isNewTable(table: string | undefined): boolean {
+    return table !== undefined && this.newTableKeys.has(tableKey(table));
+  }
+  addCreated(table: string): void {
+    this.newTableKeys.add(tableKey(table));
+    if (!this.created.includes(table)) this.created.push(table);
+  }
+  hasValidNotNullCheck(table: string, column: string): boolean {
+    return this.notNullChecks.has(`${tableKey(table)}.${column.toLowerCase()}`);
+  }
+  addNotNullCheck(table: string, column: string): void {
+    this.notNullChecks.add(`${tableKey(table)}.${column.toLowerCase()}`);
+  }
+  addedNotValidInThisTransaction(table: string, constraint: string): boolean {
+    return this.notValidInTransaction.has(`${tableKey(table)}.${constraint.toLowerCase()}`);
+  }
+  declareColumn(table: string, column: string, type: ColumnType | undefined): void {
+    if (type === undefined) return;
+    const key = `${tableKey(table)}.${column.toLowerCase()}`;
+    this.columnTypes.set(key, type);
+    this.declaredColumnTypes.set(key, typeText(type));
+  }
+  columnType(table: string, column: string): ColumnType | undefined {
+    const key = `${tableKey(table)}.${column.toLowerCase()}`;
+    const declared = this.columnTypes.get(key);
+    if (declared !== undefined) return declared;
+    this.givenByLowerCaseKey ??= new Map([...this.givenColumnTypes].map(([given, type]) => [given.toLowerCase(), type]));
+    const text = this.givenByLowerCaseKey.get(key);
+    return text === undefined ? undefined : parseTypeText(text);
+  }
+  indexTable(index: string): string | undefined {
+    return this.indexTables.get(index.toLowerCase());
+  }
+}
+
+/** Parsed type texts (`varchar(255)`, `int4`, …): a repository uses few distinct ones. */
+const parsedTypeTexts = new Map<string, ColumnType | undefined>();
+
+function parseTypeText(type: string): ColumnType | undefined {
+  if (parsedTypeTexts.has(type)) return parsedTypeTexts.get(type);
+  let parsed: ColumnType | undefined;
+  try {
+    const [statement] = parseStatements(`SELECT NULL::${type}`);
+    const target = nodeOf(nodeOf(statement?.node, 'SelectStmt')?.targetList?.[0], 'ResTarget');
+    parsed = columnType(nodeOf(target?.val, 'TypeCast')?.typeName);
+  } catch {
+    parsed = undefined;
+  }
+  parsedTypeTexts.set(type, parsed);
+  return parsed;
+}
