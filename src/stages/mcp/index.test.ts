@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRepo } from '../../../test/helpers/git-fixture.js';
+import { closeGitStageInputs, gitStageInput } from '../../../test/helpers/git-stage-input.js';
 import { stageInput } from '../../../test/helpers/stage-input.js';
 import type { ReleaseSafetyConfig } from '../../config/types.js';
-import { runStage, type Side, type StageInput } from '../contract.js';
+import { runStage } from '../contract.js';
 import { mcpStage } from './index.js';
 
 const PATH = 'mcp/tools.json';
@@ -153,44 +153,21 @@ describe('mcpStage: diffs', () => {
 
 describe('mcpStage over a real git repository', () => {
   const repo = createRepo();
-  afterAll(() => repo.cleanup());
-
-  /** A StageInput read straight from git: blob ids from ls-tree, contents from cat-file. */
-  function gitStageInput(baseRef: string, headRef: string): StageInput {
-    const tree = (ref: string) =>
-      new Map(
-        repo
-          .git('ls-tree', '-r', ref)
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => {
-            const [meta, path] = line.split('\t') as [string, string];
-            return [path, meta.split(' ')[2]!] as const;
-          }),
-      );
-    const trees = { base: tree(baseRef), head: tree(headRef) };
-    return {
-      config,
-      postgresVersion: 16,
-      changes: [],
-      trees,
-      read: async (side: Side, path: string) => {
-        const blob = trees[side].get(path);
-        return blob === undefined ? undefined : execFileSync('git', ['cat-file', 'blob', blob], { cwd: repo.dir, encoding: 'utf8' });
-      },
-    };
-  }
+  afterAll(async () => {
+    await closeGitStageInputs();
+    repo.cleanup();
+  });
 
   it('reports a removed tool between two tags and nothing between identical snapshots', async () => {
     repo.commit({ [PATH]: snapshot(tool('run_query'), tool('list_projects')), 'README.md': 'v1' }, { tag: '1.0.0' });
     repo.commit({ 'README.md': 'v1.1' }, { tag: '1.1.0' });
     repo.commit({ [PATH]: snapshot(tool('run_query')) }, { tag: '2.0.0' });
 
-    const quiet = await runStage(mcpStage, gitStageInput('1.0.0', '1.1.0'));
+    const quiet = await runStage(mcpStage, await gitStageInput(repo.dir, '1.0.0', '1.1.0', config));
     expect(quiet.verdict).toEqual({ checked: true, breaking: false });
     expect(quiet.findings).toEqual([]);
 
-    const removed = await runStage(mcpStage, gitStageInput('1.1.0', '2.0.0'));
+    const removed = await runStage(mcpStage, await gitStageInput(repo.dir, '1.1.0', '2.0.0', config));
     expect(removed.verdict).toEqual({ checked: true, breaking: true });
     expect(removed.section.changes).toEqual(['tool "list_projects" — removed']);
     expect(removed.findings[0]?.evidence).toEqual({ file: PATH, pointer: '/tools/1' });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ReleaseSafetyConfig } from '../../config/types.js';
 import { buildFixtureRepo, type TestRepo } from '../../../test/helpers/git-fixture.js';
-import type { ChangedPath, StageInput } from '../contract.js';
+import { closeGitStageInputs, gitStageInput } from '../../../test/helpers/git-stage-input.js';
+import type { StageInput } from '../contract.js';
 import { extractMigration } from './extract/index.js';
 import { runMigrationsStage } from './stage.js';
 
@@ -14,49 +15,17 @@ const CORE = 'packages/backend/src/database/migrations';
 const EE = 'packages/backend/src/ee/database/migrations';
 const CONFIG: ReleaseSafetyConfig = { migrations: [{ dir: CORE, edition: 'core' }, { dir: `./${EE}/`, edition: 'ee' }] };
 
-/** A StageInput read straight from git (ls-tree, diff --name-status, cat-file), as the pipeline builds it. */
-function gitStageInput(repo: TestRepo, from: string, to: string, config: ReleaseSafetyConfig): StageInput {
-  const tree = (ref: string) =>
-    new Map(
-      repo
-        .git('ls-tree', '-r', ref)
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          const [meta, path] = line.split('\t') as [string, string];
-          return [path, meta.split(' ')[2]!] as const;
-        }),
-    );
-  const trees = { base: tree(from), head: tree(to) };
-  const statusOf: Record<string, ChangedPath['status']> = { A: 'added', M: 'modified', D: 'deleted' };
-  const changes = repo
-    .git('diff', '--name-status', '--no-renames', from, to)
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [status, path] = line.split('\t') as [string, string];
-      return { status: statusOf[status[0]!]!, path };
-    });
-  return {
-    config,
-    postgresVersion: 16,
-    changes,
-    trees,
-    read: async (side, path) => {
-      const blob = trees[side].get(path);
-      return blob === undefined ? undefined : repo.git('cat-file', 'blob', blob) + '\n';
-    },
-  };
-}
-
 let repo: TestRepo;
 let input: StageInput;
 
-beforeAll(() => {
+beforeAll(async () => {
   repo = buildFixtureRepo('fixtures/migrations/knex-release');
-  input = gitStageInput(repo, '1.0.0', '1.1.0', CONFIG);
+  input = await gitStageInput(repo.dir, '1.0.0', '1.1.0', CONFIG);
 });
-afterAll(() => repo.cleanup());
+afterAll(async () => {
+  await closeGitStageInputs();
+  repo.cleanup();
+});
 
 async function extracted(name: string) {
   const path = `${name.endsWith('.sql') ? EE : CORE}/${name}`;
