@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { prng } from './lib/prng.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -26,17 +27,6 @@ const dir = resolve(args.find((arg, i) => !arg.startsWith('--') && !args[i - 1]?
 const releaseCount = Number(option('--releases', '500'));
 const seed = Number(option('--seed', '7'));
 
-/** mulberry32: a small deterministic PRNG so every run builds the same history. */
-function prng(start) {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(seed);
 
 // ---- the OpenAPI document: resources with CRUD paths and component schemas, ~1 MB pretty-printed.

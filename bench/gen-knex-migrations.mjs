@@ -11,18 +11,8 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { prng } from './lib/prng.mjs';
 
-/** Small deterministic PRNG (mulberry32), so runs are comparable. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TABLES = ['projects', 'spaces', 'saved_charts', 'dashboards', 'users', 'organizations', 'scheduler', 'catalog_search',
   'warehouse_credentials', 'pinned_list', 'comments', 'validations', 'jobs', 'groups', 'personal_access_tokens'];

@@ -10,18 +10,8 @@
  * list operation). Output is deterministic: the same arguments give the same bytes.
  */
 import { writeFileSync } from 'node:fs';
+import { prng } from './lib/prng.mjs';
 
-/** Small deterministic PRNG (mulberry32), so runs are comparable. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['project', 'space', 'chart', 'dashboard', 'metric', 'dimension', 'explore', 'user', 'group', 'role',
   'token', 'query', 'result', 'schedule', 'alert', 'tag', 'catalog', 'comment', 'pin', 'view', 'folder', 'item',
