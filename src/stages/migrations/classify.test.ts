@@ -245,3 +245,34 @@ describe('classifyMigration', () => {
     expect(JSON.stringify(classifyMigration(input, PG16))).toBe(JSON.stringify(classifyMigration(input, PG16)));
   });
 });
+
+describe('conditional CREATE TABLE (IF NOT EXISTS, or behind a hasTable guard)', () => {
+  beforeAll(async () => {
+    await loadParser();
+  });
+  const light = { locksTable: false, rewritesTable: false, scansTable: false };
+  const createThenIndex = ['CREATE TABLE IF NOT EXISTS audit (id int, actor text)', 'CREATE INDEX audit_actor ON audit (actor)'];
+
+  it('does not prove the table new without knowing the released tables: the index is judged as on an existing table', () => {
+    const result = classifyMigration(migration(createThenIndex), PG16);
+    expect(result.heaviness).toMatchObject({ locksTable: true, scansTable: true });
+    expect(result.createdTables).toEqual([]);
+  });
+
+  it('proves it new when the released migrations do not create it', () => {
+    const result = classifyMigration(migration(createThenIndex), { ...PG16, existingTables: new Set(['users']) });
+    expect(result.heaviness).toEqual(light);
+    expect(result.createdTables).toEqual(['audit']);
+  });
+
+  it('is a no-op on a table the released migrations create: what follows is heavy', () => {
+    const result = classifyMigration(migration(createThenIndex), { ...PG16, existingTables: new Set(['audit']) });
+    expect(result.heaviness).toMatchObject({ locksTable: true, scansTable: true });
+  });
+
+  it('treats a guarded plain CREATE TABLE the same way', () => {
+    const guarded = [{ sql: 'CREATE TABLE audit (id int, actor text)', guarded: true }, { sql: 'CREATE INDEX audit_actor ON audit (actor)', guarded: true }];
+    expect(classifyMigration(migration(guarded), PG16).heaviness).toMatchObject({ scansTable: true });
+    expect(classifyMigration(migration(guarded), { ...PG16, existingTables: new Set() }).heaviness).toEqual(light);
+  });
+});

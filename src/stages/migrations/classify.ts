@@ -83,6 +83,8 @@ class MigrationClassifier {
   readonly findings: Finding[] = [];
   readonly tables = new Set<string>();
   private readonly briefLocksReported = new Set<string>();
+  /** Whether the statement being classified runs only conditionally (behind `hasTable`/`hasColumn`). */
+  statementGuarded = false;
 
   constructor(
     private readonly file: string,
@@ -234,7 +236,9 @@ class MigrationClassifier {
     const create = nodeOf(node, 'CreateStmt');
     if (create !== undefined) {
       const table = tableName(create.relation) ?? '?';
-      state.addCreated(table);
+      // A conditional create may be a no-op on a table that already has rows: new only when proven.
+      const conditional = create.if_not_exists === true || this.statementGuarded;
+      if (!conditional || state.provenAbsentBefore(table)) state.addCreated(table);
       for (const element of create.tableElts ?? []) {
         const column = nodeOf(element, 'ColumnDef');
         if (column?.colname !== undefined) state.declareColumn(table, column.colname, columnType(column.typeName));
@@ -330,6 +334,7 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     // Without a transaction, knex sends each query on whichever pooled connection is free: a
     // `SET lock_timeout` is only known to bind the statements sent in the same query string.
     if (!migration.inTransaction && statement.origin !== 'sql-file') state.lockTimeoutSet = false;
+    classifier.statementGuarded = statement.guarded ?? false;
     classifier.classifyText(statement.sql, statement.line, 0);
   }
   for (const part of migration.unresolved) {

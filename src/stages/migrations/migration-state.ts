@@ -29,6 +29,7 @@ export class MigrationState implements RuleContext {
   /** Column types declared in this migration (they take precedence over the given ones). */
   private readonly columnTypes = new Map<string, ColumnType>();
   readonly declaredColumnTypes = new Map<string, string>();
+  private readonly existingTableKeys: ReadonlySet<string> | undefined;
   readonly functions = new Map<string, FunctionBody>();
   /**
    * Column types given by the caller (every column of the released migrations), as text. Parsed only
@@ -44,6 +45,7 @@ export class MigrationState implements RuleContext {
   ) {
     this.postgresVersion = context.postgresVersion;
     this.newTableKeys = new Set([...(context.newTables ?? [])].map(tableKey));
+    this.existingTableKeys = context.existingTables === undefined ? undefined : new Set([...context.existingTables].map(tableKey));
     this.givenColumnTypes = options.columnTypes ?? new Map();
   }
 
@@ -52,6 +54,10 @@ export class MigrationState implements RuleContext {
   }
   isNewTable(table: string | undefined): boolean {
     return table !== undefined && this.newTableKeys.has(tableKey(table));
+  }
+  /** Whether the released migrations are known and none of them creates `table`. */
+  provenAbsentBefore(table: string): boolean {
+    return this.existingTableKeys !== undefined && !this.existingTableKeys.has(tableKey(table));
   }
   addCreated(table: string): void {
     this.newTableKeys.add(tableKey(table));

@@ -132,6 +132,17 @@ describe('verdict', () => {
     ]);
   });
 
+  test('a conditional create is new only when the released migrations do not create the table', async () => {
+    const createIfMissing = (table: string) =>
+      knexFile(`if (!(await knex.schema.hasTable('${table}'))) {\n    await knex.schema.createTable('${table}', (t) => { t.increments(); t.text('name').index(); });\n  }`);
+    const released = { [`${DIR}/001.ts`]: knexFile(`await knex.schema.createTable('users', (t) => { t.increments(); t.text('name'); });`) };
+    const input = stageInput({ base: released, head: { ...released, [`${DIR}/002.ts`]: createIfMissing('users'), [`${DIR}/003.ts`]: createIfMissing('audit') } }, CONFIG);
+    const result = await runStage(migrationsStage, input);
+    const [existing, fresh] = result.section.files;
+    expect(existing!.heaviness).toMatchObject({ locksTable: true, scansTable: true });
+    expect(fresh!.heaviness).toEqual({ locksTable: false, rewritesTable: false, scansTable: false });
+  });
+
   test('an unresolved part makes the verdict unknown (never light)', async () => {
     const input = stageInput({ base: {}, head: { [`${DIR}/001.ts`]: knexFile(`await knex.raw(buildSql());`) } }, CONFIG);
     const result = await runStage(migrationsStage, input);

@@ -39,31 +39,37 @@ function findingOrder(a: Finding, b: Finding): number {
 
 /** `ALTER COLUMN x TYPE …` / `SET DATA TYPE …`: judged against the column's previous type. */
 const ALTER_COLUMN_TYPE = /\balter\s+column\s+(?:"[^"]+"|\S+)\s+(?:set\s+data\s+)?type\b/i;
+/** `CREATE TABLE IF NOT EXISTS` (knex `createTableIfNotExists`), and any CREATE TABLE (for guarded statements). */
+const CONDITIONAL_CREATE_TABLE = /\bcreate\s+table\s+if\s+not\s+exists\b/i;
+const CREATE_TABLE = /\bcreate\s+table\b/i;
 
 /**
- * Column types (`table.column` → type) declared by the migrations released at the base ref, in
- * name order. A file that cannot be read or extracted simply contributes nothing: its columns stay
- * of unknown type, which the classifier treats as "a rewrite cannot be ruled out".
+ * What the migrations released at the base ref declare, in name order: column types
+ * (`table.column` → type) and the tables they create (conditional creates included: for released
+ * history "may exist" is what matters). A file that cannot be read or extracted contributes nothing:
+ * its columns stay of unknown type, which the classifier treats as "a rewrite cannot be ruled out".
  */
-async function releasedColumnTypes(input: StageInput, folders: readonly MigrationsFolder[]): Promise<Map<string, string>> {
+async function releasedSchema(input: StageInput, folders: readonly MigrationsFolder[]): Promise<{ columnTypes: Map<string, string>; tables: Set<string> }> {
   const released = [...input.trees.base.keys()]
     .map((path) => ({ path, name: posix.basename(path), folder: migrationFolderOf(path, folders) }))
     .filter((entry): entry is AddedMigration => entry.folder !== undefined)
     .sort(byName);
-  const types = new Map<string, string>();
+  const columnTypes = new Map<string, string>();
+  const tables = new Set<string>();
   const readBase = (path: string) => input.read('base', path);
   for (const migration of released) {
     try {
       const text = await readBase(migration.path);
       if (text === undefined) continue;
       const extracted = await extractMigration(migration.path, text, readBase);
-      const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion }, { columnTypes: types });
-      for (const [column, type] of Object.entries(classified.declaredColumnTypes)) types.set(column, type);
+      const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, existingTables: new Set() }, { columnTypes });
+      for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);
+      for (const table of classified.createdTables) tables.add(table);
     } catch {
-      // Unknown types stay unknown (fail closed in the classifier); the file's own verdict is not needed here.
+      // Unknown types stay unknown and unknown tables are not proven absent (fail closed in the classifier).
     }
   }
-  return types;
+  return { columnTypes, tables };
 }
 
 /**
@@ -138,11 +144,16 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     }
   }
 
-  // Whether `ALTER COLUMN … TYPE` rewrites depends on the column's previous type, which only the
-  // released migrations know: read them (at the base ref) only when an added migration needs it.
-  const columnTypes = extractions.some(({ extracted }) => extracted?.statements.some((statement) => ALTER_COLUMN_TYPE.test(statement.sql)))
-    ? await releasedColumnTypes(input, folders)
-    : new Map<string, string>();
+  // Whether `ALTER COLUMN … TYPE` rewrites depends on the column's previous type, and whether a
+  // conditional CREATE TABLE made a new table depends on whether it existed: only the released
+  // migrations know. Read them (at the base ref) only when an added migration needs it.
+  const needs = (pattern: (sql: string, guarded: boolean) => boolean) =>
+    extractions.some(({ extracted }) => extracted?.statements.some((statement) => pattern(statement.sql, statement.guarded ?? false)));
+  const schema =
+    needs((sql) => ALTER_COLUMN_TYPE.test(sql)) || needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)))
+      ? await releasedSchema(input, folders)
+      : undefined;
+  const columnTypes = schema?.columnTypes ?? new Map<string, string>();
 
   const files: MigrationFile[] = [];
   const newTables = new Set<string>();
@@ -151,7 +162,11 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     let reason = error;
     if (extracted) {
       try {
-        const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, newTables: new Set(newTables) }, { columnTypes: new Map(columnTypes) });
+        const classified = classifyMigration(
+          extracted,
+          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema ? { existingTables: schema.tables } : {}) },
+          { columnTypes: new Map(columnTypes) },
+        );
         for (const table of classified.createdTables) newTables.add(table);
         for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);
         files.push({ name: migration.name, edition: migration.folder.edition, tables: classified.tables, heaviness: classified.heaviness });

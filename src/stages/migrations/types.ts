@@ -54,6 +54,13 @@ export interface ClassifyContext {
   postgresVersion: number;
   /** Tables created earlier in the same release (they are new and empty: nothing on them is heavy). */
   newTables?: ReadonlySet<string>;
+  /**
+   * Tables the released migrations create (known only when the stage read them). A conditional
+   * create — `CREATE TABLE IF NOT EXISTS`, or a `createTable` behind a `hasTable` guard — proves a
+   * table new only when this set is given and does not hold it; otherwise the table may already
+   * exist with rows, and what follows on it is judged as on an existing table.
+   */
+  existingTables?: ReadonlySet<string>;
 }
 
 /** Optional knowledge beyond the shared context: column types declared by earlier migrations (`table.column` → SQL type). */
