@@ -12,6 +12,7 @@ interface GenerateOptions {
   version?: string;
   previousVersion?: string;
   config?: string;
+  previousArtifact?: string;
   out: string;
   report?: string;
   failOn?: 'unsafe';
@@ -29,6 +30,7 @@ export function registerGenerate(program: Command): void {
     .option('--version <version>', 'version of the release (default: the --to tag, when it is X.Y.Z or vX.Y.Z)')
     .option('--previous-version <version>', 'version of the previous release (default: the --from tag, when it is X.Y.Z or vX.Y.Z)')
     .option('--config <file>', 'config file to use instead of release-safety.config.json at the --to ref')
+    .option('--previous-artifact <file>', "the previous release's release-safety.json (default: the one at the root of the --from tree); source of minPreviousVersion")
     .option('--out <file>', 'where to write the artifact', 'release-safety.json')
     .option('--report <file.md>', 'also write the report as markdown to this file')
     .addOption(new Option('--fail-on <condition>', 'exit 1 when the verdict is not true (for CI gates)').choices(['unsafe']))
@@ -59,6 +61,17 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     }
   }
 
+  let previousArtifact: { data: unknown; source: string } | undefined;
+  if (options.previousArtifact !== undefined) {
+    const { parseJson } = await import('../core/structured-text.js');
+    try {
+      previousArtifact = { data: parseJson(readFileSync(options.previousArtifact, 'utf8')), source: options.previousArtifact };
+    } catch (error) {
+      const cause = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+      throw new InputError(`cannot read --previous-artifact ${options.previousArtifact}: ${cause}`);
+    }
+  }
+
   // The heavy modules (stages, Ajv) load while git answers: opening the repository is a process start.
   const opening = openRepository(options.repo);
   const modules = Promise.all([import('../generate/generate.js'), import('../artifact/write.js'), import('../artifact/report.js'), import('./style.js')]);
@@ -78,6 +91,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       version: options.version,
       previousVersion: options.previousVersion,
       config,
+      previousArtifact,
     });
   } finally {
     await repo.close();
@@ -87,12 +101,24 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
   const artifactText = serializeArtifact(outcome.artifact);
   const markdown = options.report === undefined ? undefined : report.renderMarkdownReport(outcome);
   // Both or neither: a report that cannot be written must not leave a fresh artifact behind.
-  writeFilesAtomic([{ path: options.out, text: artifactText }, ...(options.report === undefined || markdown === undefined ? [] : [{ path: options.report, text: markdown }])]);
+  try {
+    writeFilesAtomic([{ path: options.out, text: artifactText }, ...(options.report === undefined || markdown === undefined ? [] : [{ path: options.report, text: markdown }])]);
+  } catch (error) {
+    const targets = options.report === undefined ? `--out ${options.out}` : `--out ${options.out} and --report ${options.report}`;
+    throw new InputError(`cannot write ${targets} (nothing was written): ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   if (options.json) process.stdout.write(artifactText);
   else if (!options.quiet) {
     process.stdout.write(report.renderTextReport(outcome, createStyle(colorEnabled())));
     process.stdout.write(`\nWrote ${options.out}${options.report === undefined ? '' : ` and ${options.report}`}\n`);
   }
-  if (options.failOn === 'unsafe' && outcome.artifact.compatibility.rollingUpdateSafe !== true) process.exitCode = 1;
+  const verdict = outcome.artifact.compatibility.rollingUpdateSafe;
+  if (options.failOn === 'unsafe' && verdict !== true) {
+    // A CI gate that fails must say why, even with --quiet: one line on stderr.
+    const [first, ...more] = outcome.verdict.reasons.map((reason) => `${reason.surface}: ${reason.detail}`);
+    const why = first === undefined ? '' : `: ${first}${more.length > 0 ? ` (+${more.length} more)` : ''}`;
+    process.stderr.write(`release-safety: ${outcome.artifact.version} is not proven rolling-safe (rollingUpdateSafe: ${String(verdict)})${why}\n`);
+    process.exitCode = 1;
+  }
 }

@@ -135,6 +135,8 @@ describe('generate (built CLI)', () => {
     const run = generate(scenario('no-config'), ['--from', '1.0.0', '--to', '1.1.0', '--fail-on', 'unsafe', '--quiet'], 'fail-on.json');
     expect(run.status).toBe(1);
     expect(run.artifact!.compatibility.rollingUpdateSafe).toBe('unknown');
+    // Even with --quiet, a failing gate says why, in one line.
+    expect(run.stderr).toMatch(/^release-safety: 1\.1\.0 is not proven rolling-safe \(rollingUpdateSafe: unknown\): \w+: .+\n$/);
     const wrong = generate(scenario('no-config'), ['--from', '1.0.0', '--to', '1.1.0', '--fail-on', 'breaking'], 'fail-on-wrong.json');
     expect(wrong.status).toBe(2);
   });
