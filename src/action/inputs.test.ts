@@ -10,6 +10,12 @@ describe('action inputs', () => {
     ]);
   });
 
+  it('passes the previous artifact through when given', () => {
+    const inputs = parseActionInputs({ INPUT_FROM: 'v1.0.0', INPUT_TO: 'v1.1.0', 'INPUT_PREVIOUS-ARTIFACT': 'release-safety/1.0.0.json' });
+    expect(toArgv(inputs)).toContain('--previous-artifact');
+    expect(toArgv(inputs)[toArgv(inputs).indexOf('--previous-artifact') + 1]).toBe('release-safety/1.0.0.json');
+  });
+
   it('builds an upgrade-check command line', () => {
     const inputs = parseActionInputs({ INPUT_COMMAND: 'upgrade-check', INPUT_FROM: '1.0.0', INPUT_TO: '1.2.0', INPUT_INDEX: 'https://example.test/i.json' });
     expect(toArgv(inputs)).toEqual(['upgrade-check', '--from', '1.0.0', '--to', '1.2.0', '--index', 'https://example.test/i.json']);

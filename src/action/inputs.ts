@@ -12,6 +12,7 @@ export interface ActionInputs {
   version?: string;
   previousVersion?: string;
   config?: string;
+  previousArtifact?: string;
   out: string;
   report: string;
   failOn?: 'unsafe';
@@ -44,6 +45,7 @@ export function parseActionInputs(env: NodeJS.ProcessEnv): ActionInputs {
     version: readInput(env, 'version'),
     previousVersion: readInput(env, 'previous-version'),
     config: readInput(env, 'config'),
+    previousArtifact: readInput(env, 'previous-artifact'),
     out: readInput(env, 'out') ?? 'release-safety.json',
     report: readInput(env, 'report') ?? 'release-safety-report.md',
     failOn,
@@ -65,6 +67,7 @@ export function toArgv(inputs: ActionInputs): string[] {
     ...optional('--version', inputs.version),
     ...optional('--previous-version', inputs.previousVersion),
     ...optional('--config', inputs.config),
+    ...optional('--previous-artifact', inputs.previousArtifact),
     '--out', inputs.out,
     '--report', inputs.report,
     ...optional('--fail-on', inputs.failOn),
