@@ -14,7 +14,7 @@ import { validateArtifact } from '../artifact/validate.js';
 import { minPreviousVersionFrom } from '../verdict/verdict.js';
 import type { BackfillPair } from './backfill-plan.js';
 import { failClosedArtifact } from './fail-closed.js';
-import { BACKFILL_REPORT_SUFFIX } from './load.js';
+import { backfillReportPath } from './load.js';
 import { parseJson } from '../core/structured-text.js';
 
 /**
@@ -45,7 +45,7 @@ export function artifactPath(outDir: string, version: string): string {
 }
 
 export function reportPath(outDir: string, version: string): string {
-  return join(outDir, `${version}${BACKFILL_REPORT_SUFFIX}`);
+  return backfillReportPath(artifactPath(outDir, version));
 }
 
 /** First words of the failure line of a sidecar report: how a resumed run recognises a fail-closed artifact. */

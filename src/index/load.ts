@@ -2,13 +2,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, describeError } from '../core/errors.js';
 import { parseVersion } from '../core/version.js';
-import { validateIndex } from '../artifact/validate.js';
 import type { ReleaseSafetyArtifact, ReleaseSafetyIndex } from '../artifact/types.js';
 import type { ArtifactSource, SkippedArtifact } from './regenerate.js';
 import { validateDocument } from './validate-document.js';
 import { isoDateFromGit } from './entries.js';
 import type { ReleaseTagInfo } from './entries.js';
 import { parseJson } from '../core/structured-text.js';
+import { parseIndexDocument, readIndexFile } from '../span/load-index.js';
 
 /**
  * The input side of `index`: artifact files, an existing index, release tags. Every refusal names
@@ -69,17 +69,7 @@ function readArtifact(file: string): { artifact: ReleaseSafetyArtifact } | { rea
 
 /** An existing index must pass its schema: entries we keep must be well-formed. */
 export function loadIndexFile(file: string): ReleaseSafetyIndex {
-  let data: unknown;
-  try {
-    data = parseJson(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new InputError(`--index ${file}: not readable JSON: ${describeError(error)}`);
-  }
-  const result = validateIndex(data);
-  if (!result.valid) {
-    throw new InputError(`--index ${file} does not match the index schema: ${result.errors.slice(0, 3).join('; ')}`);
-  }
-  return data as ReleaseSafetyIndex;
+  return parseIndexDocument(readIndexFile(file), file);
 }
 
 /** A release tag chosen for its version: name as written, canonical version, commit, UTC date. */

@@ -34,7 +34,7 @@ export async function loadIndex(source: IndexSource, options: LoadIndexOptions =
   return fetchIndex(source.location, options);
 }
 
-function readIndexFile(filePath: string): string {
+export function readIndexFile(filePath: string): string {
   try {
     return readFileSync(filePath, 'utf8');
   } catch (error) {
@@ -46,6 +46,17 @@ function readIndexFile(filePath: string): string {
 
 /** JSON → schema → structure; the message names where the text came from and what is wrong. */
 export function parseIndex(text: string, where: string): ReleaseSafetyIndex {
+  const index = parseIndexDocument(text, where);
+  const problems = checkIndexStructure(index);
+  if (problems.length > 0) throw new InputError(`index ${where} is not usable: ${problems.join('; ')}`);
+  return index;
+}
+
+/**
+ * JSON → schema only: well-formed entries. `index` reads an existing index this way and reports
+ * structure problems itself (as warnings or errors), where a span check refuses an unusable index.
+ */
+export function parseIndexDocument(text: string, where: string): ReleaseSafetyIndex {
   let data: unknown;
   try {
     data = parseJson(text);
@@ -58,10 +69,7 @@ export function parseIndex(text: string, where: string): ReleaseSafetyIndex {
     const more = validation.errors.length - SCHEMA_ERRORS_SHOWN;
     throw new InputError(`index ${where} does not match the index schema: ${shown}${more > 0 ? ` (and ${more} more)` : ''}`);
   }
-  const index = data as ReleaseSafetyIndex;
-  const problems = checkIndexStructure(index);
-  if (problems.length > 0) throw new InputError(`index ${where} is not usable: ${problems.join('; ')}`);
-  return index;
+  return data as ReleaseSafetyIndex;
 }
 
 async function fetchIndex(url: string, options: LoadIndexOptions): Promise<LoadedIndex> {

@@ -13,7 +13,7 @@ import { plpgsqlItems, type PlpgsqlItem } from './plpgsql.js';
 import { columnType, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, walkNodes } from './rules/ast.js';
 import { selectReads, statementOperations, withQueries } from './rules/operations.js';
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
-import { parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
+import { linesBeforeByte, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
 import { MigrationState, type FunctionBody } from './migration-state.js';
 import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag } from './types.js';
 
@@ -54,11 +54,6 @@ function notNullCheckColumn(expression: Node | undefined): string | undefined {
   return fields.length === 1 ? stringValue(fields[0]) : undefined;
 }
 
-/** Byte offset → 1-based line offset (0 for the first line) within `text`. */
-function linesBefore(text: string, byteOffset: number): number {
-  return Buffer.from(text, 'utf8').subarray(0, byteOffset).toString('utf8').split('\n').length - 1;
-}
-
 /** The `AS` body option of a DO or CREATE FUNCTION statement, re-parsed alone so that locations are statement-relative. */
 function bodyOption(statement: ParsedStatement): { body: string | undefined; line: number; language: string } {
   const [alone] = parseStatements(statement.sql, statement.line);
@@ -72,7 +67,7 @@ function bodyOption(statement: ParsedStatement): { body: string | undefined; lin
     if (element?.defname === 'as') {
       const list = nodeOf(element.arg, 'List')?.items;
       body = list === undefined ? stringValue(element.arg) : list.length === 1 ? stringValue(list[0]) : undefined;
-      line = statement.line + linesBefore(statement.sql, element.location ?? 0);
+      line = statement.line + linesBeforeByte(statement.sql, element.location ?? 0);
     }
   }
   return { body, line, language };

@@ -54,6 +54,12 @@ function countNewlines(bytes: Uint8Array, start: number, end: number): number {
   return count;
 }
 
+/** Lines (newlines) before a UTF-8 byte offset of `text`: AST locations are byte offsets. */
+export function linesBeforeByte(text: string, byteOffset: number): number {
+  const bytes = Buffer.from(text, 'utf8');
+  return countNewlines(bytes, 0, Math.min(byteOffset, bytes.length));
+}
+
 /** Byte index of the first token at or after `start`: skips whitespace and `--` / `/* *\/` comments. */
 function firstTokenOffset(text: string): number {
   let i = 0;
