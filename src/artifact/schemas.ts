@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
  */
 export const ARTIFACT_SCHEMA_FILE = 'release-safety.schema.json';
 export const INDEX_SCHEMA_FILE = 'release-safety-index.schema.json';
+export const CONFIG_SCHEMA_FILE = 'release-safety.config.schema.json';
 
-export type SchemaFile = typeof ARTIFACT_SCHEMA_FILE | typeof INDEX_SCHEMA_FILE;
+export type SchemaFile = typeof ARTIFACT_SCHEMA_FILE | typeof INDEX_SCHEMA_FILE | typeof CONFIG_SCHEMA_FILE;
 
 export function schemaLocation(file: SchemaFile): URL {
   return new URL(`../../schemas/${file}`, import.meta.url);

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from '../core/errors.js';
 import { parseJson } from '../core/structured-text.js';
 import type { ReleaseSafetyConfig } from './types.js';
+import { CONFIG_SCHEMA_FILE, readSchema, schemaLocation } from '../artifact/schemas.js';
 
 /**
  * Reads and validates `release-safety.config.json` against `schemas/release-safety.config.schema.json`.
@@ -11,18 +11,16 @@ import type { ReleaseSafetyConfig } from './types.js';
  */
 export class ConfigError extends InputError {}
 
-export const CONFIG_SCHEMA_URL = new URL('../../schemas/release-safety.config.schema.json', import.meta.url);
+export const CONFIG_SCHEMA_URL = schemaLocation(CONFIG_SCHEMA_FILE);
 
 let validator: Promise<ValidateFunction> | undefined;
 
 /** Ajv is loaded on first use only: the CLI must start fast for commands that never read a config. */
 function configValidator(): Promise<ValidateFunction> {
   validator ??= (async () => {
-    const { Ajv2020 } = await import('ajv/dist/2020.js');
-    const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')) as object;
+    const { createAjv } = await import('../artifact/validate.js');
     // The schema is checked against the 2020-12 meta-schema by a test, not on every run (~40 ms).
-    const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateSchema: false });
-    return ajv.compile(schema);
+    return createAjv({ validateSchema: false }).compile(readSchema(CONFIG_SCHEMA_FILE));
   })();
   return validator;
 }
