@@ -9,6 +9,7 @@ import { committerDateOf, parseTagRefs } from './parse.js';
 import { firstLine, runGit } from './run.js';
 import { TextCache } from './text-cache.js';
 import { diffTreeListings, flattenTree, parseTreeObject, TREE_MODE, type TreeEntry, type TreeListing } from './tree.js';
+import { compareText } from '../core/compare-text.js';
 
 /**
  * The only access to git (ARCHITECTURE.md): everything else sees commits, trees as path → blob id maps,
@@ -143,7 +144,7 @@ class GitRepository implements Repository {
     });
     // Dates come through the batch reader, requests pipelined: thousands of tags cost one process.
     const tags = await Promise.all(releases.map(async (release) => ({ ...release, date: await this.commitDate(release.commit) })));
-    tags.sort((a, b) => compareVersions(a.parsed, b.parsed) || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+    tags.sort((a, b) => compareVersions(a.parsed, b.parsed) || compareText(a.tag, b.tag));
     return tags.map(({ tag, version, commit, date }) => ({ tag, version, commit, date }));
   }
 

@@ -6,6 +6,7 @@ import { checkIndexStructure } from './check.js';
 import type { IndexProblem } from './check.js';
 import { backfilledEntry, compareVersionLabels, entryFromArtifact, normaliseStops, serializeIndex } from './entries.js';
 import type { ReleaseTagInfo } from './entries.js';
+import { compareText } from '../core/compare-text.js';
 
 /**
  * Regenerating `release-safety-index.json`: pure, so the same inputs always give the same bytes
@@ -134,7 +135,7 @@ export function regenerateIndex(input: RegenerateInput): RegenerateOutcome {
     keptUnexplained: [],
     belowFloor: [...belowFloor].sort(compareVersionLabels),
     unfloored,
-    skippedArtifacts: [...(input.skippedArtifacts ?? [])].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    skippedArtifacts: [...(input.skippedArtifacts ?? [])].sort((a, b) => compareText(a.file, b.file)),
   };
   for (const version of [...chosen.keys()].sort(compareVersionLabels)) {
     const { entry, origin } = chosen.get(version)!;
@@ -169,7 +170,7 @@ function applyFloorRule(entry: IndexEntry, floor: string, unfloored: string[]): 
 
 function uniqueArtifacts(artifacts: readonly ArtifactSource[]): Map<string, ArtifactSource> {
   const byVersion = new Map<string, ArtifactSource>();
-  for (const source of [...artifacts].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+  for (const source of [...artifacts].sort((a, b) => compareText(a.file, b.file))) {
     const version = parseVersion(source.artifact.version);
     if (!version || version.text !== source.artifact.version) {
       throw new InputError(`${source.file}: version "${source.artifact.version}" is not a release version X.Y.Z`);

@@ -6,6 +6,7 @@ import { mcpStage } from '../stages/mcp/index.js';
 import { migrationsStage } from '../stages/migrations/index.js';
 import { restStage } from '../stages/rest/index.js';
 import type { RuleMeta, Surface } from './types.js';
+import { compareText } from '../core/compare-text.js';
 
 /**
  * Every stage of `generate`, in report order, and the union of their rule catalogues.
@@ -50,6 +51,3 @@ export function findRule(id: string, surface?: Surface, catalogue: readonly Rule
   return catalogue.find((rule) => rule.surface === surface && matches(rule)) ?? catalogue.find(matches);
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

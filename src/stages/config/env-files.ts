@@ -1,4 +1,5 @@
 import { parseEnv } from 'node:util';
+import { compareText } from '../../core/compare-text.js';
 
 /** One variable listed in a `.env`-style example file; its value is the documented default. */
 export interface EnvFileEntry {
@@ -25,7 +26,7 @@ export function parseEnvFile(fileText: string): EnvFileEntry[] {
     });
     entries.push({ name, value: value === '' ? null : value, line: index + 1, statement: (lines[index] ?? '').trim() });
   }
-  return entries.sort((a, b) => a.line - b.line || (a.name < b.name ? -1 : 1));
+  return entries.sort((a, b) => a.line - b.line || compareText(a.name, b.name));
 }
 
 function escapeRegExp(text: string): string {

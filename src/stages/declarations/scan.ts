@@ -1,5 +1,6 @@
 import type { ChangedPath, Side, StageInput } from '../contract.js';
 import { ANNOTATION_MARKER, scanAnnotations, type Annotation, type MalformedAnnotation } from './annotations.js';
+import { compareText } from '../../core/compare-text.js';
 
 /**
  * Finds the annotations that are new in `to`: only changed paths are read (never an unchanged
@@ -76,7 +77,7 @@ async function scanSide(input: StageInput, side: Side, changedPaths: readonly st
 /** Head items not matched by an equal base item: same file first, then anywhere in the release. */
 function subtractExisting<T extends { file: string; line: number }>(head: readonly T[], base: readonly T[], keyOf: (item: T) => string): T[] {
   const sameFile = countBy(base, (item) => `${item.file}\0${keyOf(item)}`);
-  const ordered = [...head].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const ordered = [...head].sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
   const unmatched = ordered.filter((item) => !take(sameFile, `${item.file}\0${keyOf(item)}`));
   // Base items not used by their own file may still explain a head item that moved to another file.
   const leftover = new Map<string, number>();

@@ -16,6 +16,7 @@ import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Op
 import { linesBeforeByte, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
 import { MigrationState, type FunctionBody } from './migration-state.js';
 import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag } from './types.js';
+import { compareText } from '../../core/compare-text.js';
 
 export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
   /** Column types declared in this migration (`table.column` → type), to pass on as {@link ClassifyOptions.columnTypes}. */
@@ -336,7 +337,7 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     classifier.run({ kind: 'unresolved-part', part, lock: 'none' }, { sql: part.evidence ?? part.reason, line: part.line });
   }
   const findings = [...classifier.findings].sort(
-    (a, b) => (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || a.rule.localeCompare(b.rule) || (a.evidence.statement ?? '').localeCompare(b.evidence.statement ?? ''),
+    (a, b) => (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule) || compareText(a.evidence.statement ?? '', b.evidence.statement ?? ''),
   );
   return {
     tables: [...classifier.tables].sort(),
@@ -344,6 +345,6 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     findings,
     breaksOldCode: findings.some((finding) => migrationRule(finding.rule)?.level === 'breaking'),
     createdTables: [...state.created],
-    declaredColumnTypes: Object.fromEntries([...state.declaredColumnTypes].sort(([a], [b]) => a.localeCompare(b))),
+    declaredColumnTypes: Object.fromEntries([...state.declaredColumnTypes].sort(([a], [b]) => compareText(a, b))),
   };
 }

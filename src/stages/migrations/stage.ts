@@ -12,6 +12,7 @@ import { migrationFolderOf } from './folders.js';
 import { noMigrationChangedResult, unknownSection } from './index.js';
 import type { MigrationFileRuleId } from './stage-rules.js';
 import { loadParser } from './sql.js';
+import { compareText } from '../../core/compare-text.js';
 
 /**
  * The migrations stage: added migration files → statements → classification → heaviness.
@@ -21,20 +22,14 @@ import { loadParser } from './sql.js';
 export { isMigrationFileName, migrationFolderOf } from './folders.js';
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
-  a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+  compareText(a.name, b.name) || compareText(a.path, b.path);
 
 function fileFinding(rule: MigrationFileRuleId, file: string, params: Record<string, string> = {}): Finding {
   return { rule, params: { file, ...params }, evidence: { file } };
 }
 
 function findingOrder(a: Finding, b: Finding): number {
-  const fa = a.evidence.file ?? '';
-  const fb = b.evidence.file ?? '';
-  if (fa !== fb) return fa < fb ? -1 : 1;
-  const la = a.evidence.line ?? 0;
-  const lb = b.evidence.line ?? 0;
-  if (la !== lb) return la - lb;
-  return a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0;
+  return compareText(a.evidence.file ?? '', b.evidence.file ?? '') || (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule);
 }
 
 /** `ALTER COLUMN x TYPE …` / `SET DATA TYPE …`: judged against the column's previous type. */

@@ -4,6 +4,7 @@ import { envDefaultChanged } from './env-default-changed.js';
 import { envVariableAdded } from './env-variable-added.js';
 import { envVariableRemoved } from './env-variable-removed.js';
 import { envVariableRenamed } from './env-variable-renamed.js';
+import { compareText } from '../../../core/compare-text.js';
 
 /** Every rule of the env-config stage; the only list that registers them. */
 export const envRules = [envVariableRemoved, envVariableRenamed, envDefaultChanged, envVariableAdded] as const;
@@ -17,5 +18,5 @@ export const rules = envRules.map((rule) => rule.meta);
 export function envFindings(diff: EnvDiff): Array<Finding<EnvRuleId>> {
   const findings: Array<Finding<EnvRuleId>> = envRules.flatMap((rule): Array<Finding<EnvRuleId>> => rule.check(diff));
   const key = (finding: Finding) => [finding.rule, String(finding.params.name), finding.evidence.file ?? '', String(finding.evidence.line ?? 0).padStart(9, '0')].join('\0');
-  return findings.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return findings.sort((a, b) => compareText(key(a), key(b)));
 }
