@@ -20,6 +20,11 @@ export interface SpecText {
   label?: string;
   /** Reads other files of the same tree at the same ref, to follow `$ref`s into them. */
   readSibling?: ReadSibling;
+  /**
+   * The spec's git blob id, when the model depends on that blob alone (no `$ref` to another file).
+   * In a backfill the head spec of one release is the base spec of the next: it is parsed once.
+   */
+  blobId?: string;
 }
 
 export interface RestComparison {
@@ -35,9 +40,20 @@ export async function compareSpecs(base: SpecText, revision: SpecText): Promise<
   return { findings: runRules(diff, revision.path), diff };
 }
 
+/** Models of recently compared specs by blob id; two are enough for consecutive pairs (models are never mutated). */
+const recentModels = new Map<string, RestSpec>();
+const RECENT_MODELS = 2;
+
 async function modelOf(spec: SpecText): Promise<RestSpec> {
+  const cached = spec.blobId === undefined ? undefined : recentModels.get(spec.blobId);
+  if (cached) return cached;
   try {
-    return buildModel(await loadSpec(spec.text, spec.path, spec.readSibling));
+    const model = buildModel(await loadSpec(spec.text, spec.path, spec.readSibling));
+    if (spec.blobId !== undefined) {
+      recentModels.set(spec.blobId, model);
+      if (recentModels.size > RECENT_MODELS) recentModels.delete(recentModels.keys().next().value!);
+    }
+    return model;
   } catch (error) {
     if (error instanceof SpecError && spec.label) throw new SpecError(`${error.message} (${spec.label})`);
     throw error;

@@ -44,8 +44,8 @@ async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
   const sibling = (side: Side) => (path: string) => input.read(side, path);
   try {
     const comparison = await compareSpecs(
-      { text: baseText, path: specPath, label: 'base ref', readSibling: sibling('base') },
-      { text: headText, path: specPath, label: 'head ref', readSibling: sibling('head') },
+      { text: baseText, path: specPath, label: 'base ref', readSibling: sibling('base'), ...selfContained(baseText, baseBlob) },
+      { text: headText, path: specPath, label: 'head ref', readSibling: sibling('head'), ...selfContained(headText, headBlob) },
     );
     return checkedResult(comparison.findings);
   } catch (error) {
@@ -63,6 +63,11 @@ async function mayReachChangedFiles(input: StageInput, specPath: string): Promis
   if (!input.changes.some((change) => /\.(json|ya?ml)$/i.test(change.path) && change.path !== specPath)) return false;
   const text = await input.read('head', specPath);
   return text === undefined || mayHaveExternalRefs(text);
+}
+
+/** A spec without `$ref`s to other files is its blob alone: its model can be reused by blob id. */
+function selfContained(text: string, blobId: string): { blobId?: string } {
+  return mayHaveExternalRefs(text) ? {} : { blobId };
 }
 
 function checkedResult(findings: StageResult<ApiSurfaceSection>['findings']): StageResult<ApiSurfaceSection> {
