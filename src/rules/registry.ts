@@ -5,6 +5,8 @@ import { declarationsStage } from '../stages/declarations/index.js';
 import { mcpStage } from '../stages/mcp/index.js';
 import { migrationsStage } from '../stages/migrations/index.js';
 import { restStage } from '../stages/rest/index.js';
+import { restRuleBook } from '../stages/rest/rule-book.js';
+import type { AnyRuleBook } from './book.js';
 import type { RuleMeta, Surface } from './types.js';
 import { compareText } from '../core/compare-text.js';
 
@@ -51,3 +53,9 @@ export function findRule(id: string, surface?: Surface, catalogue: readonly Rule
   return catalogue.find((rule) => rule.surface === surface && matches(rule)) ?? catalogue.find(matches);
 }
 
+
+/**
+ * Every surface's rule book, in report order: what the catalogue test, the docs renderer, the
+ * reports and `release-safety rules` iterate.
+ */
+export const ruleBooks: readonly AnyRuleBook[] = [restRuleBook];

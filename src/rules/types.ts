@@ -16,7 +16,9 @@ export interface RuleMeta<Id extends string = string> {
   readonly message: string;
   /** Why it matters to a rolling update. */
   readonly why: string;
-  /** Anchor of the rule's section in the docs. */
+  /** The safe way to make the same change: a template over the finding's parameters (STYLE.md 7a). */
+  readonly fix?: string;
+  /** Link of the rule's section in the docs, relative to the repository root: `docs/rest.md#<id>`. */
   readonly docs: string;
   /** Older ids this rule answered to (a renamed rule keeps its old id as an alias). */
   readonly aliases?: readonly string[];

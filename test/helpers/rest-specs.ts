@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderFinding, type FindingParams } from '../../src/rules/types.js';
-import { compareSpecs } from '../../src/stages/rest/engine.js';
+import { exampleFindings } from '../../src/stages/rest/rule-book.js';
 import type { RestRule, RestRuleExample } from '../../src/stages/rest/rule.js';
 
 /**
@@ -9,11 +9,7 @@ import type { RestRule, RestRuleExample } from '../../src/stages/rest/rule.js';
  * and the exact findings of the rule under test; the rendered lines go to one inline snapshot.
  */
 
-const HEADER = "info: {title: fixture, version: '1'}\n";
-
-export function wrapFragment(fragment: string): string {
-  return /^\s*(openapi|swagger):/m.test(fragment) ? `${HEADER}${fragment}` : `openapi: 3.0.3\n${HEADER}${fragment}`;
-}
+export { wrapFragment } from '../../src/stages/rest/rule-book.js';
 
 export interface ExpectedFinding {
   params: FindingParams;
@@ -27,8 +23,7 @@ export interface RuleCase extends RestRuleExample {
 
 /** The findings of one rule between two fragments (every rule runs; only this one's are kept). */
 export async function findingsOf(rule: RestRule, example: RestRuleExample) {
-  const { findings } = await compareSpecs({ text: wrapFragment(example.base), path: 'base.yaml' }, { text: wrapFragment(example.revision), path: 'revision.yaml' });
-  return findings.filter((finding) => finding.rule === rule.meta.id);
+  return exampleFindings(rule.meta.id, example);
 }
 
 export async function linesOf(rule: RestRule, example: RestRuleExample): Promise<string[]> {

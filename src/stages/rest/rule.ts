@@ -1,56 +1,61 @@
-import type { Finding, FindingParams, RuleMeta } from '../../rules/types.js';
+import { defineRule, type Rule } from '../../rules/define.js';
+import type { Finding, FindingParams } from '../../rules/types.js';
 import { isAlternative } from '../schema-diff/composition.js';
 import type { SchemaChange, SchemaChangeKind } from '../schema-diff/types.js';
 import type { LocatedSchemaChange, OperationDiff, ParameterDiff, ResponseDiff, RestDiff } from './diff.js';
 import type { RestOperation } from './model.js';
 
 /**
- * How a REST rule is written: catalogue data (STYLE.md 1) plus a check that reads the
- * {@link RestDiff} and emits findings (id + parameters + evidence), never prose.
+ * What a REST rule is (STYLE.md 1): `defineRule({ surface: 'rest', direction, … }, examples, check)`,
+ * where `check` reads the {@link RestDiff} and emits findings (id + parameters + evidence), never prose.
  */
 
 /** Whose expectation the change breaks: a client's request, or a client reading a response. */
 export type RestDirection = 'request' | 'response';
 
-export interface RestRuleMeta<Id extends string = string> extends RuleMeta<Id> {
-  readonly surface: 'rest';
-  readonly direction: RestDirection;
-}
-
-/** One flagged case, as YAML of the `paths` (and `components`) of both specs: shown in the docs, run by the catalogue test. */
+/** One example, as YAML of the `paths` (and `components`) of both specs: shown in the docs, run by the catalogue test. */
 export interface RestRuleExample {
   readonly base: string;
   readonly revision: string;
 }
 
-export interface RestRule<Id extends string = string> {
-  readonly meta: RestRuleMeta<Id>;
-  readonly example: RestRuleExample;
-  check(diff: RestDiff): Finding<Id>[];
-}
-
 /** Emits one finding of the rule being checked; `method` and `path` come from the operation. */
 export type Emit = (operation: RestOperation, params: FindingParams, pointer: string) => void;
 
-const REST_DOCS = 'docs/rest.md';
+export type RestCheck = (diff: RestDiff, emit: Emit) => void;
 
+declare module '../../rules/define.js' {
+  interface RuleSurfaces {
+    rest: { check: RestCheck; example: RestRuleExample; meta: { readonly direction: RestDirection } };
+  }
+}
+
+export type RestRule<Id extends string = string> = Rule<Id, 'rest'>;
+export type RestRuleMeta<Id extends string = string> = RestRule<Id>['meta'];
+
+export const REST_DOCS = 'docs/rest.md';
+
+/** The findings of one rule over one diff. */
+export function runRestRule<Id extends string>(rule: RestRule<Id>, diff: RestDiff): Finding<Id>[] {
+  const findings: Finding<Id>[] = [];
+  rule.check(diff, (operation, params, pointer) => {
+    findings.push({ rule: rule.meta.id, params: { method: operation.method, path: operation.path, ...params }, evidence: { pointer } });
+  });
+  return findings;
+}
+
+/**
+ * The REST rule shape before issue 12, kept only so branches written against it still compile:
+ * its rules have no `fix` and no quiet example, which the catalogue test reports.
+ * @deprecated write `defineRule({ surface: 'rest', …, fix, docs: REST_DOCS }, { flagged, quiet }, check)`.
+ */
 export function defineRestRule<const Id extends string>(
-  meta: Omit<RestRuleMeta<Id>, 'surface' | 'docs'>,
+  meta: Omit<RestRuleMeta<Id>, 'surface' | 'docs' | 'fix'>,
   example: RestRuleExample,
-  check: (diff: RestDiff, emit: Emit) => void,
-): RestRule<Id> {
-  const fullMeta: RestRuleMeta<Id> = { ...meta, surface: 'rest', docs: `${REST_DOCS}#${meta.id}` };
-  return {
-    meta: fullMeta,
-    example,
-    check(diff) {
-      const findings: Finding<Id>[] = [];
-      check(diff, (operation, params, pointer) => {
-        findings.push({ rule: fullMeta.id, params: { method: operation.method, path: operation.path, ...params }, evidence: { pointer } });
-      });
-      return findings;
-    },
-  };
+  check: RestCheck,
+): RestRule<Id> & { example: RestRuleExample } {
+  const rule = defineRule({ ...meta, surface: 'rest', fix: '', docs: REST_DOCS }, { flagged: [example], quiet: [example] }, check);
+  return { ...rule, example };
 }
 
 // ---- walking the parts of the diff a rule reads ----------------------------------------------

@@ -5,7 +5,7 @@ import { apiRemovedWithDeprecation as rule } from './api-removed-with-deprecatio
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/saved/{chartUuid}/legacy"}, pointer: "/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get" },
     ],

@@ -5,7 +5,7 @@ import { apiRemovedWithoutDeprecation as rule } from './api-removed-without-depr
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "DELETE", "path": "/api/v1/org/users"}, pointer: "/paths/~1api~1v1~1org~1users/delete" },
     ],

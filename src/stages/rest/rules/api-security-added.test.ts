@@ -5,7 +5,7 @@ import { apiSecurityAdded as rule } from './api-security-added.js';
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "scheme": "ApiKeyAuth"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/security" },
     ],

@@ -5,7 +5,7 @@ import { apiSecurityScopeAdded as rule } from './api-security-scope-added.js';
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/org/users", "scheme": "oauth", "scope": "admin"}, pointer: "/paths/~1api~1v1~1org~1users/get/security" },
     ],

@@ -5,7 +5,7 @@ import { endpointAdded as rule } from './endpoint-added.js';
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/org/users"}, pointer: "/paths/~1api~1v1~1org~1users/get" },
     ],

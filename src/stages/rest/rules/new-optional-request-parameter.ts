@@ -1,15 +1,20 @@
-import { defineRestRule, parameterElement } from '../rule.js';
+import { defineRule } from '../../../rules/define.js';
+import { parameterElement } from '../rule.js';
 
-export const newOptionalRequestParameter = defineRestRule(
+export const newOptionalRequestParameter = defineRule(
   {
     id: 'new-optional-request-parameter',
+    surface: 'rest',
     level: 'info',
     direction: 'request',
     summary: 'An operation gained an optional parameter.',
     message: '{method} {path} — new optional {element}',
     why: 'Existing callers are unaffected; during a rollout old instances ignore the parameter.',
+    fix: 'Nothing to change: old instances ignore the new optional {element} of {method} {path}; do not rely on it until every instance is upgraded.',
+    docs: 'docs/rest.md',
   },
   {
+    flagged: [{
     base: `
 paths:
   /api/v1/org/users:
@@ -20,6 +25,21 @@ paths:
     get:
       parameters: [{in: query, name: page, schema: {type: integer}}]
       responses: {'200': {description: ok}}`,
+  }],
+    quiet: [{
+    base: `
+paths:
+  /api/v2/metrics:
+    get:
+      parameters: [{in: query, name: page, schema: {type: integer}}]
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v2/metrics:
+    get:
+      parameters: [{in: query, name: page, schema: {type: integer}}, {in: query, name: cursor, required: true, schema: {type: string}}]
+      responses: {'200': {description: ok}}`,
+  }],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {

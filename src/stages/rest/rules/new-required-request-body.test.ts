@@ -5,7 +5,7 @@ import { newRequiredRequestBody as rule } from './new-required-request-body.js';
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "POST", "path": "/api/v1/org/users"}, pointer: "/paths/~1api~1v1~1org~1users/post/requestBody" },
     ],

@@ -5,7 +5,7 @@ import { newRequiredRequestParameter as rule } from './new-required-request-para
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/org/users", "element": "query parameter 'page'"}, pointer: "/paths/~1api~1v1~1org~1users/get/parameters/0" },
     ],

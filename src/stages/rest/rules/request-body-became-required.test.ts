@@ -5,7 +5,7 @@ import { requestBodyBecameRequired as rule } from './request-body-became-require
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "POST", "path": "/api/v1/projects/{projectUuid}/explores/{exploreName}/compileQuery"}, pointer: "/paths/~1api~1v1~1projects~1{projectUuid}~1explores~1{exploreName}~1compileQuery/post/requestBody" },
     ],

@@ -5,7 +5,7 @@ import { requestBodyMediaTypeRemoved as rule } from './request-body-media-type-r
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "POST", "path": "/api/v1/org/users", "mediaType": "application/x-www-form-urlencoded"}, pointer: "/paths/~1api~1v1~1org~1users/post/requestBody" },
     ],

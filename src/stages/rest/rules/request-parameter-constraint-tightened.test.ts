@@ -5,7 +5,7 @@ import { requestParameterConstraintTightened as rule } from './request-parameter
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'pageSize'", "keyword": "maximum", "before": "500", "after": "100"}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0/schema" },
     ],

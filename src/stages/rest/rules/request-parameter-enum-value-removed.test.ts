@@ -5,7 +5,7 @@ import { requestParameterEnumValueRemoved as rule } from './request-parameter-en
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'order'", "value": "\"desc\""}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0/schema" },
     ],

@@ -5,7 +5,7 @@ import { requestParameterStyleChanged as rule } from './request-parameter-style-
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'tags'", "before": "style=form explode=true", "after": "style=form explode=false"}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0" },
     ],

@@ -5,7 +5,7 @@ import { requestParameterTypeChanged as rule } from './request-parameter-type-ch
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/saved/{chartUuid}", "element": "path parameter 'chartUuid'", "aspect": "format", "before": "none", "after": "\"uuid\""}, pointer: "/paths/~1api~1v1~1saved~1{chartUuid}/get/parameters/0/schema" },
     ],

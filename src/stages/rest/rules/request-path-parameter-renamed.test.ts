@@ -5,7 +5,7 @@ import { requestPathParameterRenamed as rule } from './request-path-parameter-re
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/saved/{savedChartUuid}", "before": "chartUuid", "after": "savedChartUuid"}, pointer: "/paths/~1api~1v1~1saved~1{savedChartUuid}/get" },
     ],

@@ -1,15 +1,19 @@
-import { defineRestRule } from '../rule.js';
+import { defineRule } from '../../../rules/define.js';
 
-export const requestPathParameterRenamed = defineRestRule(
+export const requestPathParameterRenamed = defineRule(
   {
     id: 'request-path-parameter-renamed',
+    surface: 'rest',
     level: 'advisory',
     direction: 'request',
     summary: 'A path parameter got another name (`/saved/{chartUuid}` → `/saved/{savedChartUuid}`).',
     message: "{method} {path} — path parameter '{before}' renamed to '{after}'",
     why: 'The URL on the wire is the same, so running clients keep working; generated clients that name the argument need regenerating.',
+    fix: "Rename the path parameter '{before}' to '{after}' of {method} {path} only in the spec (the URL is unchanged); check generated clients that name it.",
+    docs: 'docs/rest.md',
   },
   {
+    flagged: [{
     base: `
 paths:
   /api/v1/saved/{chartUuid}:
@@ -22,6 +26,17 @@ paths:
     get:
       parameters: [{in: path, name: savedChartUuid, required: true, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
+  }],
+    quiet: [{
+    base: `
+paths:
+  /api/v1/saved/{chartUuid}:
+    get: {responses: {'200': {description: ok}}}`,
+    revision: `
+paths:
+  /api/v1/saved/{chartUuid}:
+    get: {responses: {'200': {description: ok}, '404': {description: no}}}`,
+  }],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {

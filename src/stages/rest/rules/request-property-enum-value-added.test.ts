@@ -5,7 +5,7 @@ import { requestPropertyEnumValueAdded as rule } from './request-property-enum-v
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'contentType'", "value": "\"space\""}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/contentType" },
     ],

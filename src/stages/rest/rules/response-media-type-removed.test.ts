@@ -5,7 +5,7 @@ import { responseMediaTypeRemoved as rule } from './response-media-type-removed.
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/org/users", "status": "200", "mediaType": "text/csv"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200" },
     ],

@@ -5,7 +5,7 @@ import { responseNonSuccessStatusRemoved as rule } from './response-non-success-
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/org/users", "status": "404"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/404" },
     ],

@@ -5,7 +5,7 @@ import { responsePropertyBecameNullable as rule } from './response-property-beca
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'name'"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/name" },
     ],

@@ -5,7 +5,7 @@ import { responsePropertyEnumValueAdded as rule } from './response-property-enum
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'role'", "value": "\"admin\""}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/role" },
     ],

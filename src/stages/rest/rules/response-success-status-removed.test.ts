@@ -5,7 +5,7 @@ import { responseSuccessStatusRemoved as rule } from './response-success-status-
 const cases: RuleCase[] = [
   {
     name: 'documented example',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [
       { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "status": "200"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/responses/200" },
     ],

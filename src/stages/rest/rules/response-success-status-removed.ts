@@ -1,15 +1,19 @@
-import { defineRestRule } from '../rule.js';
+import { defineRule } from '../../../rules/define.js';
 
-export const responseSuccessStatusRemoved = defineRestRule(
+export const responseSuccessStatusRemoved = defineRule(
   {
     id: 'response-success-status-removed',
+    surface: 'rest',
     level: 'breaking',
     direction: 'response',
     summary: 'A success (2xx) response status is gone.',
     message: '{method} {path} — success response {status} removed',
     why: 'Clients that check for that status treat the new one as a failure.',
+    fix: 'Keep returning {status} from {method} {path} in this release; switch statuses in a later release, once every caller handles the new one.',
+    docs: 'docs/rest.md',
   },
   {
+    flagged: [{
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -18,6 +22,19 @@ paths:
 paths:
   /api/v2/content/recently-viewed:
     post: {responses: {'204': {description: ok}}}`,
+  }],
+    quiet: [{
+    base: `
+paths:
+  /api/v1/org/users:
+    get:
+      responses: {'200': {description: ok, content: {application/json: {schema: {type: object}}}}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    get:
+      responses: {'2XX': {description: ok, content: {application/json: {schema: {type: object}}}}}`,
+  }],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
