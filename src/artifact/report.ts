@@ -1,6 +1,7 @@
 import type { Style } from '../cli/style.js';
 import type { GenerateOutcome, StageOutcome } from '../generate/generate.js';
-import { findRule } from '../rules/registry.js';
+import { findRule, ruleBooks } from '../rules/registry.js';
+import { docsUrl } from '../rules/links.js';
 import { renderTemplate, type Evidence, type Level, type Surface } from '../rules/types.js';
 import { SURFACES } from '../verdict/verdict.js';
 import type { Tri } from '../core/tristate.js';
@@ -17,6 +18,10 @@ export interface ReportFinding {
   level: Level | 'unknown-rule';
   message: string;
   evidence: Evidence;
+  /** The safe way to make the change, with the finding's own names (absent for a rule no catalogue knows). */
+  fix?: string;
+  /** Link to the rule's docs in the published repository. */
+  docs?: string;
 }
 
 const LEVEL_ORDER: Readonly<Record<ReportFinding['level'], number>> = { breaking: 0, advisory: 1, info: 2, 'unknown-rule': 3 };
@@ -27,12 +32,15 @@ export function reportFindings(stages: readonly StageOutcome[]): ReportFinding[]
   for (const stage of stages) {
     for (const finding of stage.findings) {
       const meta = findRule(finding.rule, stage.surface, stage.rules) ?? findRule(finding.rule, stage.surface);
+      const fixParams = { ...ruleBooks.find((book) => book.surface === stage.surface)?.fixParams?.(finding), ...finding.params };
       findings.push({
         surface: stage.surface,
         rule: finding.rule,
         level: meta?.level ?? 'unknown-rule',
         message: meta ? renderTemplate(meta.message, finding.params) : `${finding.rule} ${JSON.stringify(finding.params)}`,
         evidence: finding.evidence,
+        ...(meta?.fix ? { fix: renderTemplate(meta.fix, fixParams) } : {}),
+        ...(meta ? { docs: docsUrl(meta.docs) } : {}),
       });
     }
   }
@@ -74,6 +82,8 @@ export function renderTextReport(outcome: GenerateOutcome, style: Style): string
       lines.push(`  ${finding.surface} ${level} ${style.dim(finding.rule)}: ${finding.message}`);
       const where = evidenceLine(finding.evidence);
       if (where) lines.push(`      ${style.dim(where)}`);
+      if (finding.fix) lines.push(`      fix: ${oneLine(finding.fix, 1000)}`);
+      if (finding.docs) lines.push(`      docs: ${style.dim(finding.docs)}`);
     }
   }
   lines.push(...listSections(outcome).flatMap((section) => ['', style.bold(section.title), ...section.items.map((item) => `  ${item}`)]));
@@ -97,11 +107,14 @@ export function renderMarkdownReport(outcome: GenerateOutcome): string {
   }
   const findings = reportFindings(outcome.stages);
   if (findings.length > 0) {
-    out.push('', `## Findings (${findings.length})`, '', '| Surface | Level | Rule | Message | Where | Evidence |', '|---|---|---|---|---|---|');
+    out.push('', `## Findings (${findings.length})`, '');
     for (const finding of findings) {
       const where = finding.evidence.file ? `${finding.evidence.file}${finding.evidence.line ? `:${finding.evidence.line}` : ''}` : '';
       const evidence = finding.evidence.statement ?? finding.evidence.pointer ?? '';
-      out.push(`| ${finding.surface} | ${finding.level} | \`${finding.rule}\` | ${cell(finding.message)} | ${cell(where)} | ${evidence ? code(evidence) : ''} |`);
+      const at = [where ? cell(where) : '', evidence ? code(evidence) : ''].filter(Boolean).join(' ');
+      out.push(`- **${finding.level}** \`${finding.rule}\` (${finding.surface}): ${cell(finding.message)}${at ? ` — ${at}` : ''}`);
+      if (finding.fix) out.push(`  - Fix: ${cell(finding.fix)}`);
+      if (finding.docs) out.push(`  - Docs: [${finding.rule}](${finding.docs})`);
     }
   }
   for (const section of listSections(outcome)) {
@@ -249,6 +262,6 @@ function cell(text: string): string {
 
 /** Inline code that survives backticks inside the statement. */
 function code(text: string): string {
-  const flat = oneLine(text).replace(/\|/g, '\\|');
+  const flat = oneLine(text);
   return flat.includes('`') ? `\`\` ${flat} \`\`` : `\`${flat}\``;
 }

@@ -3,6 +3,7 @@ import { configStage } from '../stages/config/index.js';
 import type { Stage } from '../stages/contract.js';
 import { declarationsStage } from '../stages/declarations/index.js';
 import { mcpStage } from '../stages/mcp/index.js';
+import { mcpRuleBook } from '../stages/mcp/rule-book.js';
 import { migrationsStage } from '../stages/migrations/index.js';
 import { restStage } from '../stages/rest/index.js';
 import { restRuleBook } from '../stages/rest/rule-book.js';
@@ -58,4 +59,4 @@ export function findRule(id: string, surface?: Surface, catalogue: readonly Rule
  * Every surface's rule book, in report order: what the catalogue test, the docs renderer, the
  * reports and `release-safety rules` iterate.
  */
-export const ruleBooks: readonly AnyRuleBook[] = [restRuleBook];
+export const ruleBooks: readonly AnyRuleBook[] = [restRuleBook, mcpRuleBook];

@@ -3,6 +3,7 @@ import { renderMarkdownReport, renderTextReport, reportFindings } from '../../sr
 import { createStyle } from '../../src/cli/style.js';
 import { generateRelease, type GenerateOutcome } from '../../src/generate/generate.js';
 import { openRepository } from '../../src/git/repository.js';
+import { REPOSITORY_URL } from '../../src/rules/links.js';
 import { apiSectionFromFindings } from '../../src/stages/api-section.js';
 import { createRepo, type TestRepo } from '../helpers/git-fixture.js';
 import { removedToolFinding, stubStages, TOOL_REMOVED } from './stub-stages.js';
@@ -33,13 +34,15 @@ beforeAll(async () => {
 });
 afterAll(() => repo.cleanup());
 
+const FIX = (tool: string) => `Keep ${tool} serving, marked deprecated in its description; remove it in a later release.`;
+const DOCS = `${REPOSITORY_URL}/blob/main/docs/mcp.md#tool-removed`;
 const withoutIds = (text: string) => text.replace(/\b[0-9a-f]{12}\b/g, '<sha>');
 
 describe('generate report', () => {
   it('renders findings through the catalogue and still prints rules no catalogue knows', () => {
     expect(reportFindings(outcome.stages)).toEqual([
-      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool archive|item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/archive|item' } },
-      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool delete_item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/delete_item' } },
+      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool archive|item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/archive|item' }, fix: FIX('archive|item'), docs: DOCS },
+      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool delete_item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/delete_item' }, fix: FIX('delete_item'), docs: DOCS },
       {
         surface: 'mcp',
         rule: 'tool-renamed-someday',
@@ -72,8 +75,12 @@ describe('generate report', () => {
       Findings (3)
         mcp breaking tool-removed: tool archive|item removed
             mcp/tools.json  #/tools/archive|item
+            fix: Keep archive|item serving, marked deprecated in its description; remove it in a later release.
+            docs: https://github.com/release-safety/release-safety/blob/main/docs/mcp.md#tool-removed
         mcp breaking tool-removed: tool delete_item removed
             mcp/tools.json  #/tools/delete_item
+            fix: Keep delete_item serving, marked deprecated in its description; remove it in a later release.
+            docs: https://github.com/release-safety/release-safety/blob/main/docs/mcp.md#tool-removed
         mcp unknown-rule tool-renamed-someday: tool-renamed-someday {"from":"a","to":"b"}
             mcp/tools.json:3  x | \`y\`
 
@@ -92,18 +99,25 @@ describe('generate report', () => {
     `);
   });
 
-  it('renders markdown tables that survive pipes and backticks', () => {
+  it('prints under each finding its fix, with the finding’s own names, and a link to its docs', () => {
+    const text = renderTextReport(outcome, createStyle(false));
+    expect(text).toContain(`tool delete_item removed\n      mcp/tools.json  #/tools/delete_item\n      fix: ${FIX('delete_item')}\n      docs: ${DOCS}\n`);
+    const markdown = renderMarkdownReport(outcome);
+    expect(markdown).toContain(`- **breaking** \`tool-removed\` (mcp): tool delete\\_item removed — mcp/tools.json \`/tools/delete_item\`\n  - Fix: Keep delete\\_item serving, marked deprecated in its description; remove it in a later release.\n  - Docs: [tool-removed](${DOCS})\n`);
+  });
+
+  it('renders markdown that survives pipes and backticks', () => {
     const markdown = renderMarkdownReport(outcome);
     expect(markdown.startsWith('# Release safety: 2.1.0\n')).toBe(true);
     expect(markdown).toContain('- **Rolling update safe:** `false` (strategy `Recreate`)');
     expect(markdown).toContain('| rest | not checked | `unknown` | 0 breaking change(s), 0 advisory(ies) |');
-    expect(markdown).toContain('| mcp | breaking | `tool-removed` | tool archive\\|item removed | mcp/tools.json | `/tools/archive\\|item` |');
-    expect(markdown).toContain('| mcp | unknown-rule | `tool-renamed-someday` | tool-renamed-someday {"from":"a","to":"b"} | mcp/tools.json:3 | `` x \\| `y` `` |');
+    expect(markdown).toContain('- **breaking** `tool-removed` (mcp): tool archive\\|item removed — mcp/tools.json `/tools/archive|item`\n');
+    expect(markdown).toContain('- **unknown-rule** `tool-renamed-someday` (mcp): tool-renamed-someday {"from":"a","to":"b"} — mcp/tools.json:3 `` x | `y` ``\n');
     expect(markdown).toContain('- src/session.ts:7 sessions move to a new table \\[required stop\\]');
-    // Every table row has the same number of unescaped cell separators as its header.
-    const rows = markdown.split('\n').filter((line) => /^\| mcp \| (breaking|unknown-rule) \|/.test(line));
-    expect(rows).toHaveLength(3);
-    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|').length).toBe(8);
+    // Every surface row of the table has the same number of unescaped cell separators as its header.
+    const rows = markdown.split('\n').filter((line) => /^\| (migrations|rest|mcp|config|declarations) \|/.test(line));
+    expect(rows).toHaveLength(5);
+    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|').length).toBe(6);
   });
 
   it('colours only when the style is enabled', () => {

@@ -16,7 +16,8 @@ export const TOOL_REMOVED: RuleMeta = {
   summary: 'An MCP tool was removed',
   message: 'tool {tool} removed',
   why: 'Clients of old servers call it.',
-  docs: 'mcp#tool-removed',
+  fix: 'Keep {tool} serving, marked deprecated in its description; remove it in a later release.',
+  docs: 'docs/mcp.md#tool-removed',
 };
 
 export interface StubOptions {

@@ -1,5 +1,4 @@
 import type { RuleMeta } from '../../rules/types.js';
-import type { McpRule } from './rule.js';
 import { rule as toolAdded } from './rules/tool-added.js';
 import { rule as toolAnnotationLoosened } from './rules/tool-annotation-loosened.js';
 import { rule as toolDescriptionChanged } from './rules/tool-description-changed.js';
@@ -37,7 +36,7 @@ export const MCP_RULES = [
   toolOutputPropertyRemoved,
   toolOutputTypeChanged,
   toolRemoved,
-] as const satisfies readonly McpRule[];
+] as const;
 
 export type McpRuleId = (typeof MCP_RULES)[number]['meta']['id'];
 

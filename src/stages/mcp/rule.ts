@@ -1,3 +1,4 @@
+import type { Rule } from '../../rules/define.js';
 import type { Finding, RuleMeta } from '../../rules/types.js';
 import type { SchemaChange } from '../schema-diff/types.js';
 import type { McpTool } from './snapshot.js';
@@ -20,9 +21,28 @@ export interface ToolPair {
   outputChanges: readonly SchemaChange[];
 }
 
-export interface McpRule {
-  readonly meta: RuleMeta;
-  check(pair: ToolPair): Finding[];
+/** One example: the tool lists of both snapshots (`{"tools": [...]}` or a bare array). */
+export interface McpRuleExample {
+  readonly base: unknown;
+  readonly revision: unknown;
+}
+
+/** An MCP check reads one tool pair; `meta` is its own catalogue entry, for the findings' rule id. */
+export type McpCheck = (pair: ToolPair, meta: RuleMeta) => Finding[];
+
+declare module '../../rules/define.js' {
+  interface RuleSurfaces {
+    mcp: { check: McpCheck; example: McpRuleExample; meta: object };
+  }
+}
+
+export type McpRule<Id extends string = string> = Rule<Id, 'mcp'>;
+
+export const MCP_DOCS = 'docs/mcp.md';
+
+/** The findings of one rule on one tool pair. */
+export function runMcpRule(rule: McpRule, pair: ToolPair): Finding[] {
+  return rule.check(pair, rule.meta);
 }
 
 export type SchemaSide = 'input' | 'output';

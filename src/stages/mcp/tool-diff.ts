@@ -1,7 +1,7 @@
 import { compareText } from '../../core/compare-text.js';
 import type { Finding } from '../../rules/types.js';
 import { diffSchemas } from '../schema-diff/diff.js';
-import type { McpRule, ToolPair } from './rule.js';
+import { runMcpRule, type McpRule, type ToolPair } from './rule.js';
 import { readSnapshot, type ToolSnapshot } from './snapshot.js';
 
 /**
@@ -27,7 +27,7 @@ export function diffToolSnapshots(base: ToolSnapshot, revision: ToolSnapshot, fi
       inputChanges: both ? withToolContext(name, () => diffSchemas(before.tool.inputSchema, after.tool.inputSchema, { view: 'request' })) : [],
       outputChanges: both ? withToolContext(name, () => diffSchemas(before.tool.outputSchema, after.tool.outputSchema, { view: 'response' })) : [],
     };
-    for (const rule of rules) findings.push(...rule.check(pair));
+    for (const rule of rules) findings.push(...runMcpRule(rule, pair));
   }
   return findings.sort(compareFindings);
 }

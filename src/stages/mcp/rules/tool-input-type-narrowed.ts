@@ -1,20 +1,23 @@
-import type { Finding, RuleMeta } from '../../../rules/types.js';
+import { defineRule } from '../../../rules/define.js';
 import { isAlternative } from '../../schema-diff/composition.js';
-import { schemaChangeFindings, typeList, type McpRule, type ToolPair } from '../rule.js';
+import { schemaChangeFindings, typeList } from '../rule.js';
 
-const meta = {
-  id: 'tool-input-type-narrowed',
-  surface: 'mcp',
-  level: 'breaking',
-  summary: 'An input accepts fewer types (or no longer null, or gained a sub-schema that restricts it).',
-  message: 'tool "{tool}" — input property "{property}" type narrowed ({before} → {after})',
-  why: 'Values that were valid before (a number where only integers are now accepted, a null) are now rejected.',
-  docs: 'docs/mcp.md#tool-input-type-narrowed',
-} as const satisfies RuleMeta;
-
-export const rule = {
-  meta,
-  check(pair: ToolPair): Finding[] {
+export const rule = defineRule(
+  {
+    id: 'tool-input-type-narrowed',
+    surface: 'mcp',
+    level: 'breaking',
+    summary: 'An input accepts fewer types (or no longer null, or gained a sub-schema that restricts it).',
+    message: 'tool "{tool}" — input property "{property}" type narrowed ({before} → {after})',
+    why: 'Values that were valid before (a number where only integers are now accepted, a null) are now rejected.',
+    fix: 'Keep accepting {before} for input "{property}" of "{tool}" (convert it); narrow to {after} in a later release.',
+    docs: 'docs/mcp.md',
+  },
+  {
+    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"type": "string", "nullable": true}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"type": "string"}}}}]} }],
+    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"anyOf": [{"type": "string"}, {"type": "number"}]}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {}}}}]} }],
+  },
+  (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => {
       if (change.kind === 'type-changed' && change.detail !== 'widened') return { before: typeList(change.before), after: typeList(change.after) };
       if (change.kind === 'nullable-removed') return { before: 'nullable', after: 'not nullable' };
@@ -24,4 +27,4 @@ export const rule = {
       return undefined;
     });
   },
-} satisfies McpRule;
+);

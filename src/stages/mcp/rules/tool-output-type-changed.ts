@@ -1,20 +1,23 @@
-import type { Finding, RuleMeta } from '../../../rules/types.js';
+import { defineRule } from '../../../rules/define.js';
 import { isAlternative } from '../../schema-diff/composition.js';
-import { schemaChangeFindings, typeList, valueText, type McpRule, type ToolPair } from '../rule.js';
+import { schemaChangeFindings, typeList, valueText } from '../rule.js';
 
-const meta = {
-  id: 'tool-output-type-changed',
-  surface: 'mcp',
-  level: 'breaking',
-  summary: 'An output value may now have a type clients did not expect (widened, changed, nullable, format dropped or changed, or schema dropped).',
-  message: 'tool "{tool}" — output property "{property}" type changed ({before} → {after})',
-  why: 'Clients parse the output by its old type; a value of another type (or a null) breaks them. A narrowed output type is not reported: every value it allows was allowed before.',
-  docs: 'docs/mcp.md#tool-output-type-changed',
-} as const satisfies RuleMeta;
-
-export const rule = {
-  meta,
-  check(pair: ToolPair): Finding[] {
+export const rule = defineRule(
+  {
+    id: 'tool-output-type-changed',
+    surface: 'mcp',
+    level: 'breaking',
+    summary: 'An output value may now have a type clients did not expect (widened, changed, nullable, format dropped or changed, or schema dropped).',
+    message: 'tool "{tool}" — output property "{property}" type changed ({before} → {after})',
+    why: 'Clients parse the output by its old type; a value of another type (or a null) breaks them. A narrowed output type is not reported: every value it allows was allowed before.',
+    fix: 'Keep output "{property}" of "{tool}" as {before} and return the {after} value under a new name; remove the old property in a later release.',
+    docs: 'docs/mcp.md',
+  },
+  {
+    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"n": {"type": "string"}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"n": {"type": ["string", "null"]}}}}]} }],
+    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"v": {"type": "string"}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"v": {"type": "string", "anyOf": [{"format": "email"}]}}}}]} }],
+  },
+  (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'output', (change) => {
       if (change.kind === 'type-changed' && change.detail !== 'narrowed') return { before: typeList(change.before), after: typeList(change.after) };
       if (change.kind === 'nullable-added') return { before: 'not nullable', after: 'nullable' };
@@ -26,4 +29,4 @@ export const rule = {
       return undefined;
     });
   },
-} satisfies McpRule;
+);
