@@ -1,7 +1,9 @@
 import type { ApiSurfaceSection, ConfigSection, DeclaredBreak, MigrationsSection } from '../artifact/types.js';
 import { configStage } from '../stages/config/index.js';
+import { configRuleBook } from '../stages/config/rule-book.js';
 import type { Stage } from '../stages/contract.js';
 import { declarationsStage } from '../stages/declarations/index.js';
+import { declarationsRuleBook } from '../stages/declarations/rule-book.js';
 import { mcpStage } from '../stages/mcp/index.js';
 import { mcpRuleBook } from '../stages/mcp/rule-book.js';
 import { migrationsStage } from '../stages/migrations/index.js';
@@ -59,4 +61,4 @@ export function findRule(id: string, surface?: Surface, catalogue: readonly Rule
  * Every surface's rule book, in report order: what the catalogue test, the docs renderer, the
  * reports and `release-safety rules` iterate.
  */
-export const ruleBooks: readonly AnyRuleBook[] = [restRuleBook, mcpRuleBook];
+export const ruleBooks: readonly AnyRuleBook[] = [restRuleBook, mcpRuleBook, configRuleBook, declarationsRuleBook];

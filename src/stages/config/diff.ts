@@ -1,5 +1,5 @@
 import type { ConfigDefault } from '../../artifact/types.js';
-import type { Evidence, Finding, RuleMeta } from '../../rules/types.js';
+import type { Evidence } from '../../rules/types.js';
 import { compareText } from '../../core/compare-text.js';
 import type { EnvSurface, EnvVariable } from './surface.js';
 
@@ -130,12 +130,6 @@ function evidenceOf(variable: EnvVariable, preferListing = false): Evidence {
   if (listing && (preferListing || !read)) return { file: listing.file, line: listing.line, statement: listing.statement };
   if (read) return { file: read.file, line: read.line, statement: read.statement };
   return {};
-}
-
-/** A rule of this stage: catalogue entry + the check that reads the diff (STYLE.md 1, 4). */
-export interface EnvRule<Id extends string = string> {
-  readonly meta: RuleMeta<Id>;
-  check(diff: EnvDiff): Array<Finding<Id>>;
 }
 
 /** How a default reads in a message: quoted, or `none` when unset means unset. */

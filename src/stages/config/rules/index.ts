@@ -1,5 +1,6 @@
 import type { Finding } from '../../../rules/types.js';
 import type { EnvDiff } from '../diff.js';
+import { runEnvRule } from '../rule.js';
 import { envDefaultChanged } from './env-default-changed.js';
 import { envVariableAdded } from './env-variable-added.js';
 import { envVariableRemoved } from './env-variable-removed.js';
@@ -16,7 +17,7 @@ export const rules = envRules.map((rule) => rule.meta);
 
 /** Findings of every rule, sorted by rule id, then variable name, then location (STYLE.md 12). */
 export function envFindings(diff: EnvDiff): Array<Finding<EnvRuleId>> {
-  const findings: Array<Finding<EnvRuleId>> = envRules.flatMap((rule): Array<Finding<EnvRuleId>> => rule.check(diff));
+  const findings: Array<Finding<EnvRuleId>> = envRules.flatMap((rule): Array<Finding<EnvRuleId>> => runEnvRule(rule, diff));
   const key = (finding: Finding) => [finding.rule, String(finding.params.name), finding.evidence.file ?? '', String(finding.evidence.line ?? 0).padStart(9, '0')].join('\0');
   return findings.sort((a, b) => compareText(key(a), key(b)));
 }

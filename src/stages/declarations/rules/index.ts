@@ -1,5 +1,6 @@
 import type { Finding } from '../../../rules/types.js';
 import type { NewAnnotations } from '../scan.js';
+import { runDeclarationRule } from '../rule.js';
 import { declaredBreakMalformed } from './declared-break-malformed.js';
 import { declaredBreakReasonTooShort } from './declared-break-reason-too-short.js';
 import { declaredBreak } from './declared-break.js';
@@ -19,7 +20,7 @@ export const errorRuleIds: ReadonlySet<string> = new Set([declaredBreakReasonToo
 
 /** Findings of every rule, sorted by file, line, then rule id (STYLE.md 12). */
 export function declarationFindings(found: NewAnnotations): Array<Finding<DeclarationRuleId>> {
-  const findings = declarationRules.flatMap((rule): Array<Finding<DeclarationRuleId>> => rule.check(found));
+  const findings = declarationRules.flatMap((rule): Array<Finding<DeclarationRuleId>> => runDeclarationRule(rule, found));
   return findings.sort(
     (a, b) => compareText(a.evidence.file ?? '', b.evidence.file ?? '') || (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule),
   );
