@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import ajvDraft04Module from 'ajv-draft-04';
+import ajvFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, renderGithubCommands } from '../../src/ci-formats/github.js';
 import { escapeXml, renderJunit } from '../../src/ci-formats/junit.js';
@@ -24,6 +24,9 @@ const run: CiRun = {
 
 const sarifSchema = JSON.parse(readFileSync(`${projectRoot}fixtures/sarif/sarif-2.1.0-rtm.5.schema.json`, 'utf8')) as object;
 // The schema's language-tag pattern is not valid as a unicode regular expression, hence unicodeRegExp off.
+// CommonJS modules: under NodeNext the default import is module.exports (see src/artifact/validate.ts).
+const Ajv = ajvDraft04Module.default;
+const addFormats = ajvFormatsModule.default;
 const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
 addFormats(ajv);
 const validateSarif = ajv.compile(sarifSchema);
