@@ -1,8 +1,9 @@
 import type { Heaviness } from '../artifact/types.js';
 import { describeError, InputError } from '../core/errors.js';
 import { anyTrue, type Tri } from '../core/tristate.js';
-import { renderFinding, type Finding, type Level, type RuleMeta } from '../rules/types.js';
+import { renderFinding, renderTemplate, type Finding, type Level, type RuleMeta } from '../rules/types.js';
 import { migrationRule } from '../stages/migrations/catalogue.js';
+import { migrationFixParams } from '../stages/migrations/rules/rule.js';
 import { classifyMigration } from '../stages/migrations/classify.js';
 import { extractMigration, MIGRATION_EXTENSIONS } from '../stages/migrations/extract/index.js';
 import { migrationsStage } from '../stages/migrations/index.js';
@@ -46,11 +47,9 @@ export interface LintReport {
   files: LintedFile[];
 }
 
-const NO_ALTERNATIVE = '—';
-
 function renderLintFinding(finding: Finding, rules: readonly RuleMeta[], file: string): LintFinding {
   const meta = rules.find((rule) => rule.id === finding.rule);
-  const alternative = migrationRule(finding.rule)?.facts.saferAlternative;
+  const fix = migrationRule(finding.rule)?.fix;
   return {
     rule: finding.rule,
     // A finding no catalogue knows is an engine bug: shown as breaking rather than hidden.
@@ -58,7 +57,7 @@ function renderLintFinding(finding: Finding, rules: readonly RuleMeta[], file: s
     line: finding.evidence.line ?? null,
     statement: finding.evidence.statement ?? null,
     message: userPathsIn(meta ? renderFinding(meta, finding).message : `unknown rule ${finding.rule}`, [file]),
-    saferAlternative: alternative !== undefined && alternative !== NO_ALTERNATIVE ? alternative : null,
+    saferAlternative: fix ? renderTemplate(fix, { ...migrationFixParams(finding), ...finding.params }) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { declarationsRuleBook } from '../stages/declarations/rule-book.js';
 import { mcpStage } from '../stages/mcp/index.js';
 import { mcpRuleBook } from '../stages/mcp/rule-book.js';
 import { migrationsStage } from '../stages/migrations/index.js';
+import { migrationsRuleBook } from '../stages/migrations/rule-book.js';
 import { restStage } from '../stages/rest/index.js';
 import { restRuleBook } from '../stages/rest/rule-book.js';
 import type { AnyRuleBook } from './book.js';
@@ -61,4 +62,4 @@ export function findRule(id: string, surface?: Surface, catalogue: readonly Rule
  * Every surface's rule book, in report order: what the catalogue test, the docs renderer, the
  * reports and `release-safety rules` iterate.
  */
-export const ruleBooks: readonly AnyRuleBook[] = [restRuleBook, mcpRuleBook, configRuleBook, declarationsRuleBook];
+export const ruleBooks: readonly AnyRuleBook[] = [migrationsRuleBook, restRuleBook, mcpRuleBook, configRuleBook, declarationsRuleBook];

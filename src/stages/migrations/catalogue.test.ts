@@ -26,7 +26,7 @@ describe('migrations rule catalogue', () => {
     for (const rule of MIGRATION_RULES) {
       expect(rule.surface).toBe('migrations');
       expect(['breaking', 'advisory', 'info']).toContain(rule.level);
-      for (const text of [rule.summary, rule.message, rule.why, rule.facts.versions, rule.facts.saferAlternative]) expect(text.trim()).not.toBe('');
+      for (const text of [rule.summary, rule.message, rule.why, rule.facts.versions, rule.fix ?? '']) expect(text.trim()).not.toBe('');
       expect(rule.docs).toBe(`docs/migration-rules.md#${rule.id}`);
       expect(LOCK_MODES).toContain(rule.facts.lock);
       expect(rule.operations.length).toBeGreaterThan(0);
@@ -36,8 +36,8 @@ describe('migrations rule catalogue', () => {
   it('registers every rule file, under the id that is its file name, with that file’s check', async () => {
     expect(MIGRATION_RULES.map((rule) => rule.id).sort()).toEqual(ruleFiles);
     for (const rule of MIGRATION_RULES) {
-      const module = (await import(/* @vite-ignore */ pathToFileURL(resolve(rulesDir, `${rule.id}.ts`)).href)) as { rule: { check: unknown } };
-      expect(module.rule.check).toBe(rule.check);
+      const module = (await import(/* @vite-ignore */ pathToFileURL(resolve(rulesDir, `${rule.id}.ts`)).href)) as { rule: { check: { check: unknown } } };
+      expect(module.rule.check.check).toBe(rule.check);
     }
   });
 

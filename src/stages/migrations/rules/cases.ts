@@ -4,7 +4,7 @@
  */
 import type { Heaviness } from '../../../artifact/types.js';
 import type { Tri } from '../../../core/tristate.js';
-import { renderTemplate } from '../../../rules/types.js';
+import { renderTemplate, type Finding } from '../../../rules/types.js';
 import type { UnresolvedPart } from '../types.js';
 import { migrationRule } from '../catalogue.js';
 import { classifyMigration } from '../classify.js';
@@ -16,13 +16,14 @@ export interface CaseOptions {
   postgresVersion?: number;
   /** Tables created earlier in the release. */
   newTables?: string[];
-  columnTypes?: Record<string, string>;
+  columnTypes?: Readonly<Record<string, string>>;
   /** Parts the extractor could not resolve. */
   unresolved?: UnresolvedPart[];
 }
 
 export interface CaseOutcome {
   heaviness: Heaviness;
+  findings: Finding[];
   /** Rule ids of the findings, in report order. */
   rules: string[];
   /** `rule (level) line N: message`, for inline snapshots. */
@@ -47,6 +48,7 @@ export async function classifySql(sql: string, options: CaseOptions = {}): Promi
   );
   return {
     heaviness: result.heaviness,
+    findings: result.findings,
     rules: result.findings.map((finding) => finding.rule),
     messages: result.findings.map((finding) => {
       const meta = migrationRule(finding.rule);

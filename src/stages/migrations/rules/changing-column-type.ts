@@ -1,3 +1,4 @@
+import { defineRule } from '../../../rules/define.js';
 import { isBinaryCoercible, nodeOf, stringValue, typeText } from './ast.js';
 import type { OperationOf } from './rule.js';
 import { forOperations } from './rule.js';
@@ -14,7 +15,23 @@ function usingIsPlainCast(operation: OperationOf<'alter-column-type'>): boolean 
  * ALTER COLUMN TYPE rewrites the table and its indexes unless the change is binary-coercible.
  * The previous type is only known when this migration (or the context) declared it; otherwise unknown.
  */
-export const rule = forOperations(['alter-column-type'], (operation, context) => {
+export const rule = defineRule(
+  {
+    id: 'changing-column-type',
+    surface: 'migrations',
+    level: 'advisory',
+    summary: 'ALTER COLUMN TYPE that is not binary-coercible',
+    message: 'ALTER COLUMN {table}.{column} TYPE {type}: {reason}',
+    why: 'A rewrite copies every row and rebuilds every index under ACCESS EXCLUSIVE.',
+    fix: 'Expand/contract instead of ALTER COLUMN {table}.{column} TYPE {type}: add a new column of type {type}, write both, backfill in batches, switch reads, drop {column} in a later release.',
+    docs: 'docs/migration-rules.md',
+    facts: { lock: 'ACCESS EXCLUSIVE', rewrites: true, scans: true, versions: 'all (binary-coercible changes such as varchar(n)→text never rewrite)' },
+  },
+  {
+    flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN age TYPE bigint", columnTypes: {"users.age": "integer"} }],
+    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE \"users\" ALTER COLUMN \"name\" TYPE text USING (\"name\"::text)", columnTypes: {"users.name": "varchar(255)"} }],
+  },
+  forOperations(['alter-column-type'], (operation, context) => {
   if (context.isNewTable(operation.table)) return undefined;
   const to = operation.to === undefined ? '?' : typeText(operation.to);
   const params = (reason: string) => ({ table: operation.table, column: operation.column, type: to, reason });
@@ -33,4 +50,5 @@ export const rule = forOperations(['alter-column-type'], (operation, context) =>
   }
   if (isBinaryCoercible(operation.from, operation.to)) return undefined;
   return { params: params(`rewrites the table and its indexes (${typeText(operation.from)} → ${to} is not binary-coercible)`) };
-});
+}),
+);

@@ -4,7 +4,8 @@
  */
 import type { ColumnDef, Constraint, IndexStmt, Node } from 'libpg-query';
 import type { Heaviness } from '../../../artifact/types.js';
-import type { FindingParams, RuleMeta } from '../../../rules/types.js';
+import type { Rule } from '../../../rules/define.js';
+import type { Finding, FindingParams, RuleMeta } from '../../../rules/types.js';
 import type { UnresolvedPart } from '../types.js';
 import type { ColumnType } from './ast.js';
 
@@ -111,10 +112,39 @@ export interface RuleFacts {
   scans: boolean;
   /** PostgreSQL versions the behaviour applies to, in words. */
   versions: string;
-  /** What to do instead. */
-  saferAlternative: string;
 }
 
+/** A migration rule's check: the operation kinds it reads, and what it says about one of them. */
+export interface OperationCheck {
+  readonly operations: readonly OperationKind[];
+  readonly check: RuleCheck;
+}
+
+/**
+ * One example: a migration's SQL (run as one `.sql` file, in a transaction unless `inTransaction`
+ * is false) and the state of the release around it.
+ */
+export interface MigrationRuleExample {
+  readonly sql: string;
+  readonly inTransaction?: boolean;
+  readonly postgresVersion?: number;
+  /** Tables created earlier in the release. */
+  readonly newTables?: readonly string[];
+  /** Column types known from released migrations: `{"users.age": "integer"}`. */
+  readonly columnTypes?: Readonly<Record<string, string>>;
+  /** Parts the extractor could not resolve. */
+  readonly unresolved?: readonly UnresolvedPart[];
+}
+
+declare module '../../../rules/define.js' {
+  interface RuleSurfaces {
+    migrations: { check: OperationCheck; example: MigrationRuleExample; meta: { readonly facts: RuleFacts } };
+  }
+}
+
+export type MigrationRule<Id extends string = string> = Rule<Id, 'migrations'>;
+
+/** A rule as the classifier reads it: its catalogue entry with the operations and the check. */
 export interface MigrationRuleEntry<Id extends string = string> extends RuleMeta<Id> {
   readonly surface: 'migrations';
   readonly operations: readonly OperationKind[];
@@ -122,10 +152,28 @@ export interface MigrationRuleEntry<Id extends string = string> extends RuleMeta
   readonly check: RuleCheck;
 }
 
+export const MIGRATION_RULES_DOCS = 'docs/migration-rules.md';
+
 /** Lets a rule file declare a check for specific operation kinds while the catalogue stores it generically. */
 export function forOperations<K extends OperationKind>(kinds: readonly K[], check: RuleCheck<K>): { operations: readonly K[]; check: RuleCheck } {
   return {
     operations: kinds,
     check: (operation, context) => (kinds.includes(operation.kind as K) ? check(operation as OperationOf<K>, context) : undefined),
+  };
+}
+
+/** Migration files knex runs (its own format has a switch for running without a transaction). */
+const KNEX_FILE = /\.(c|m)?(j|t)s$/;
+
+/**
+ * What a migration `fix` may say beyond the finding's own names, in the migration's own format:
+ * `{noTransaction}` is how this file's runner is told not to wrap the migration in a transaction.
+ */
+export function migrationFixParams(finding: Finding): FindingParams {
+  const knex = KNEX_FILE.test(finding.evidence.file ?? '');
+  return {
+    noTransaction: knex
+      ? 'a knex migration that does not run in a transaction (`exports.config = { transaction: false }`, or `export const config = { transaction: false }` in ESM)'
+      : 'a migration your runner does not wrap in a transaction',
   };
 }
