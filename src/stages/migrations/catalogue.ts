@@ -30,6 +30,10 @@ import { rule as lockTimeoutBoundsBriefLock } from './rules/lock-timeout-bounds-
 import { rule as loopOverDataUnresolved } from './rules/loop-over-data-unresolved.js';
 import { rule as materializedViewRefreshRewrites } from './rules/materialized-view-refresh-rewrites.js';
 import { rule as migrationPartUnresolved } from './rules/migration-part-unresolved.js';
+import { rule as releasedMigrationModified } from './rules/released-migration-modified.js';
+import { rule as releasedMigrationReformatted } from './rules/released-migration-reformatted.js';
+import { rule as releasedMigrationDeleted } from './rules/released-migration-deleted.js';
+import { rule as migrationExtractionFailed } from './rules/migration-extraction-failed.js';
 import { rule as reindexRebuildsIndex } from './rules/reindex-rebuilds-index.js';
 import { rule as renamingColumn } from './rules/renaming-column.js';
 import { rule as renamingEnumValue } from './rules/renaming-enum-value.js';
@@ -86,6 +90,11 @@ export const migrationRuleList = [
   loopOverDataUnresolved,
   functionCallUnresolved,
   migrationPartUnresolved,
+  // Reported by the stage's file-set diff, not by the classifier.
+  releasedMigrationModified,
+  releasedMigrationReformatted,
+  releasedMigrationDeleted,
+  migrationExtractionFailed,
 ] as const;
 
 /** The rules as the classifier reads them: catalogue entry, operation kinds and check side by side. */

@@ -1,10 +1,8 @@
 import type { MigrationsSection } from '../../artifact/types.js';
 import type { MigrationsFolder } from '../../config/types.js';
-import type { RuleMeta } from '../../rules/types.js';
 import type { Stage, StageInput, StageResult } from '../contract.js';
-import { MIGRATION_RULES } from './catalogue.js';
+import { migrationRules } from './catalogue.js';
 import { anyMigrationIn, migrationFolderOf } from './folders.js';
-import { MIGRATION_FILE_RULES } from './stage-rules.js';
 
 /** Nothing known about the release's migrations (not configured, or the stage failed). */
 export const unknownSection = (): MigrationsSection => ({ present: 'unknown', count: 0, coreCount: 0, eeCount: 0, files: [] });
@@ -40,7 +38,7 @@ export function noMigrationChangedResult(): StageResult<MigrationsSection> {
  */
 export const migrationsStage: Stage<MigrationsSection> = {
   surface: 'migrations',
-  rules: [...MIGRATION_RULES, ...MIGRATION_FILE_RULES] as readonly RuleMeta[],
+  rules: migrationRules,
   run: async (input): Promise<StageResult<MigrationsSection>> => {
     const folders = input.config.migrations;
     // `false` (the service has no migrations) gives the same answer as "none changed".

@@ -2,7 +2,10 @@ import type { RuleBook } from '../../rules/book.js';
 import { fenced } from '../../rules/docs.js';
 import { migrationRuleList } from './catalogue.js';
 import { classifySql } from './rules/cases.js';
-import { MIGRATION_RULES_DOCS, migrationFixParams, type MigrationRuleExample } from './rules/rule.js';
+import { runStage } from '../contract.js';
+import { memoryStageInput } from '../memory-input.js';
+import { migrationsStage } from './index.js';
+import { MIGRATION_RULES_DOCS, migrationFixParams, type MigrationFiles, type MigrationFolderExample, type MigrationRuleExample } from './rules/rule.js';
 
 /** How the surface-neutral parts use the migration rules (catalogue test, docs, reports). */
 export const migrationsRuleBook: RuleBook<'migrations'> = {
@@ -10,8 +13,11 @@ export const migrationsRuleBook: RuleBook<'migrations'> = {
   title: 'Migrations (PostgreSQL)',
   docs: MIGRATION_RULES_DOCS,
   rules: migrationRuleList,
-  findings: async (rule, example) => (await classifySql(example.sql, caseOptions(example))).findings.filter((finding) => finding.rule === rule.meta.id),
-  showExample: (example) => [fenced('sql', example.sql), ...context(example)].join('\n'),
+  findings: async (rule, example) => {
+    const findings = 'sql' in example ? (await classifySql(example.sql, caseOptions(example))).findings : (await runStage(migrationsStage, memoryStageInput(example, FOLDER_CONFIG))).findings;
+    return findings.filter((finding) => finding.rule === rule.meta.id);
+  },
+  showExample: (example) => ('sql' in example ? [fenced('sql', example.sql), ...context(example)].join('\n') : folderText(example)),
   details: (rule) => {
     const { lock, rewrites, scans, versions } = rule.meta.facts;
     const operations = rule.check.operations.map((kind) => `\`${kind}\``).join(', ');
@@ -19,6 +25,17 @@ export const migrationsRuleBook: RuleBook<'migrations'> = {
   },
   fixParams: migrationFixParams,
 };
+
+/** The folder a file-set example lives in. */
+const FOLDER_CONFIG = { migrations: [{ dir: 'migrations', edition: 'core' as const }] };
+
+function folderText(example: MigrationFolderExample): string {
+  const side = (files: MigrationFiles) =>
+    Object.keys(files).length === 0
+      ? ['(no migrations)']
+      : Object.entries(files).flatMap(([path, text]) => (text === null ? [`\`${path}\` (cannot be read)`] : [`\`${path}\`:`, '', fenced(path.endsWith('.sql') ? 'sql' : 'js', text)]));
+  return ['Previous release:', '', ...side(example.base), '', 'New release:', '', ...side(example.head)].join('\n');
+}
 
 function caseOptions(example: MigrationRuleExample) {
   return {

@@ -10,7 +10,7 @@ import { classifyMigration } from './classify.js';
 import { extractMigration } from './extract/index.js';
 import { migrationFolderOf } from './folders.js';
 import { noMigrationChangedResult, unknownSection } from './index.js';
-import type { MigrationFileRuleId } from './stage-rules.js';
+import type { MigrationRuleId } from './catalogue.js';
 import { loadParser } from './sql.js';
 import { compareText } from '../../core/compare-text.js';
 
@@ -24,7 +24,7 @@ export { isMigrationFileName, migrationFolderOf } from './folders.js';
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   compareText(a.name, b.name) || compareText(a.path, b.path);
 
-function fileFinding(rule: MigrationFileRuleId, file: string, params: Record<string, string> = {}): Finding {
+function fileFinding(rule: MigrationRuleId, file: string, params: Record<string, string> = {}): Finding {
   return { rule, params: { file, ...params }, evidence: { file } };
 }
 

@@ -121,6 +121,15 @@ export interface OperationCheck {
 }
 
 /**
+ * The check of a rule the stage's file-set diff reports (a released migration edited or deleted, a
+ * file that could not be read): no statement operation reaches it.
+ */
+export const FILE_SET_CHECK: OperationCheck = { operations: [], check: () => undefined };
+
+/** Files of a migrations folder at one ref; `null` is a file listed in the tree that cannot be read. */
+export type MigrationFiles = Readonly<Record<string, string | null>>;
+
+/**
  * One example: a migration's SQL (run as one `.sql` file, in a transaction unless `inTransaction`
  * is false) and the state of the release around it.
  */
@@ -136,9 +145,15 @@ export interface MigrationRuleExample {
   readonly unresolved?: readonly UnresolvedPart[];
 }
 
+/** An example of a file-set rule: the `migrations/` folder at the previous and the new release. */
+export interface MigrationFolderExample {
+  readonly base: MigrationFiles;
+  readonly head: MigrationFiles;
+}
+
 declare module '../../../rules/define.js' {
   interface RuleSurfaces {
-    migrations: { check: OperationCheck; example: MigrationRuleExample; meta: { readonly facts: RuleFacts } };
+    migrations: { check: OperationCheck; example: MigrationRuleExample | MigrationFolderExample; meta: { readonly facts: RuleFacts } };
   }
 }
 
