@@ -1,4 +1,4 @@
-import { reportFindings } from '../artifact/report.js';
+import { reportFindings } from '../generate/report.js';
 import type { GenerateOutcome } from '../generate/generate.js';
 import { allRules } from '../rules/registry.js';
 import { ciRule } from './catalogue.js';

@@ -90,7 +90,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
 
   // The heavy modules (stages, Ajv) load while git answers: opening the repository is a process start.
   const opening = openRepository(options.repo);
-  const modules = Promise.all([import('../generate/generate.js'), import('../artifact/write.js'), import('../artifact/report.js'), import('./style.js')]);
+  const modules = Promise.all([import('../generate/generate.js'), import('../artifact/write.js'), import('../generate/report.js'), import('./style.js')]);
   const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }]] = await Promise.all([
     opening,
     // A failed open is the error to report; a module that fails to load is reported only if it opened.

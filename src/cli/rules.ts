@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
+import type { AnyRuleBook } from '../rules/book.js';
+import type { AnyRule } from '../rules/define.js';
 import type { RuleMeta } from '../rules/types.js';
 
 /**
- * `release-safety rules [--json] [--surface <s>]`: every rule of every stage, from the registry
- * (the catalogues are the only place ids are spelled), sorted by surface then id.
+ * `release-safety rules [id] [--json] [--surface <s>]`: every rule of every surface, from the
+ * registry of rule books (the catalogues are the only place ids are spelled), sorted by surface then
+ * id; with an id, that one rule in full (summary, why, fix, examples, surface, docs link).
  */
 
 interface RulesOptions {
@@ -15,26 +18,83 @@ interface RulesOptions {
 export function registerRules(program: Command): void {
   program
     .command('rules')
-    .description('List every rule of every stage: id, surface, level and a one-line summary')
+    .argument('[id]', 'print this one rule in full: summary, why, fix, examples, surface and docs link')
+    .description('List every rule of every surface (id, surface, level, summary), or print one rule in full')
     .option('--surface <surface>', 'only the rules of one surface: migrations | rest | mcp | config | declarations')
-    .option('--json', 'print [{id, surface, level, summary, message, docs, aliases}]')
-    .action(async (options: RulesOptions) => {
-      const { allRules, allStages } = await import('../rules/registry.js');
-      const surfaces = allStages().map((stage) => stage.surface);
+    .option('--json', 'print [{id, surface, level, summary, message, why, fix, docs, aliases}] (with an id: that rule, with its examples)')
+    .addHelpText('after', '\nExamples:\n  release-safety rules\n  release-safety rules --surface migrations\n  release-safety rules require-concurrent-index-creation\n  release-safety rules api-security-added --json\n')
+    .action(async (id: string | undefined, options: RulesOptions) => {
+      const [{ ruleBooks }, { docsUrl }] = await Promise.all([import('../rules/registry.js'), import('../rules/links.js')]);
+      const surfaces = ruleBooks.map((book) => book.surface);
       if (options.surface !== undefined && !surfaces.some((surface) => surface === options.surface)) {
         throw new UsageError(`--surface "${options.surface}" is not a surface (expected one of ${surfaces.join(', ')})`);
       }
-      const rules = allRules().filter((rule) => options.surface === undefined || rule.surface === options.surface);
+      const books = ruleBooks.filter((book) => options.surface === undefined || book.surface === options.surface);
+      if (id !== undefined) {
+        const found = findInBooks(books, id);
+        if (found === undefined) throw new UsageError(`no rule "${id}"${options.surface ? ` on surface ${options.surface}` : ''} (release-safety rules lists them)`);
+        const { book, rule } = found;
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify({ ...ruleEntry(rule.meta, docsUrl), appliesTo: book.title, examples: rule.examples }, null, 2)}\n`);
+          return;
+        }
+        process.stdout.write(`${ruleText(book, rule, docsUrl).join('\n')}\n`);
+        return;
+      }
+      const rules = books
+        .flatMap((book) => book.rules.map((rule) => rule.meta as RuleMeta))
+        .sort((a, b) => (a.surface < b.surface ? -1 : a.surface > b.surface ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(rules.map(ruleEntry), null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify(rules.map((rule) => ruleEntry(rule, docsUrl)), null, 2)}\n`);
         return;
       }
       process.stdout.write(`${rulesTable(rules).join('\n')}\n`);
     });
 }
 
-function ruleEntry(rule: RuleMeta) {
-  return { id: rule.id, surface: rule.surface, level: rule.level, summary: rule.summary, message: rule.message, docs: rule.docs, aliases: [...(rule.aliases ?? [])] };
+/** A rule by id or alias; an id two surfaces share resolves to the first surface in registry order. */
+function findInBooks(books: readonly AnyRuleBook[], id: string): { book: AnyRuleBook; rule: AnyRule } | undefined {
+  for (const book of books) {
+    const rule = book.rules.find((candidate) => candidate.meta.id === id) ?? book.rules.find((candidate) => (candidate.meta.aliases ?? []).includes(id));
+    if (rule) return { book, rule: rule as AnyRule };
+  }
+  return undefined;
+}
+
+function ruleEntry(rule: RuleMeta, docsUrl: (docs: string) => string) {
+  return {
+    id: rule.id,
+    surface: rule.surface,
+    level: rule.level,
+    summary: rule.summary,
+    message: rule.message,
+    why: rule.why,
+    fix: rule.fix ?? '',
+    docs: rule.docs,
+    docsUrl: docsUrl(rule.docs),
+    aliases: [...(rule.aliases ?? [])],
+  };
+}
+
+/** One rule in full, as plain text. */
+export function ruleText(book: AnyRuleBook, rule: AnyRule, docsUrl: (docs: string) => string): string[] {
+  const { meta, examples } = rule;
+  const details = book.details(rule);
+  const lines = [
+    `${meta.id}  (${meta.level})`,
+    '',
+    meta.summary,
+    '',
+    `Applies to: ${book.title} (surface ${meta.surface})${details ? ` · ${details.replace(/`/g, '')}` : ''}`,
+    `Message:    ${meta.message}`,
+    `Why:        ${meta.why}`,
+    `Fix:        ${meta.fix ?? ''}`,
+    `Docs:       ${docsUrl(meta.docs)}`,
+  ];
+  if (meta.aliases?.length) lines.push(`Aliases:    ${meta.aliases.join(', ')}`);
+  for (const example of examples.flagged) lines.push('', 'Flagged:', '', book.showExample(example));
+  for (const example of examples.quiet) lines.push('', 'Not flagged:', '', book.showExample(example));
+  return lines;
 }
 
 /** Aligned columns `id  surface  level  summary`, one rule a line, then the count. */

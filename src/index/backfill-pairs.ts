@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describeError } from '../core/errors.js';
 import type { Tri } from '../core/tristate.js';
-import { renderMarkdownReport } from '../artifact/report.js';
+import { renderMarkdownReport } from '../generate/report.js';
 import { serializeArtifact, writeFileAtomic } from '../artifact/write.js';
 import type { ReleaseSafetyArtifact } from '../artifact/types.js';
 import { generateRelease } from '../generate/generate.js';

@@ -1,7 +1,7 @@
 import { parseVersion, compareVersions } from '../core/version.js';
 import { validateArtifact, validateIndex } from '../artifact/validate.js';
 import type { ReleaseSafetyArtifact, ReleaseSafetyIndex } from '../artifact/types.js';
-import { checkIndexStructure } from './check.js';
+import { checkIndexStructure } from '../artifact/index-check.js';
 
 /**
  * `validate`: decides whether a parsed JSON document is an artifact or an index, checks it against

@@ -1,5 +1,5 @@
 import type { ReleaseSafetyIndex } from '../artifact/types.js';
-import { spanStructureProblems } from '../index/check.js';
+import { spanStructureProblems } from '../artifact/index-check.js';
 
 /** How many structural problems a report lists before it summarises the rest. */
 const PROBLEM_CAP = 10;

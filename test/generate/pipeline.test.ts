@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderTextReport } from '../../src/artifact/report.js';
+import { renderTextReport } from '../../src/generate/report.js';
 import { createStyle } from '../../src/cli/style.js';
 import { apiSectionFromFindings } from '../../src/stages/api-section.js';
 import { generateRelease, InvalidArtifactError } from '../../src/generate/generate.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderMarkdownReport, renderTextReport, reportFindings } from '../../src/artifact/report.js';
+import { renderMarkdownReport, renderTextReport, reportFindings } from '../../src/generate/report.js';
 import { createStyle } from '../../src/cli/style.js';
 import { generateRelease, type GenerateOutcome } from '../../src/generate/generate.js';
 import { openRepository } from '../../src/git/repository.js';

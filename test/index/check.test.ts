@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkIndexStructure } from '../../src/index/check.js';
-import type { IndexProblemCode } from '../../src/index/check.js';
+import { checkIndexStructure } from '../../src/artifact/index-check.js';
+import type { IndexProblemCode } from '../../src/artifact/index-check.js';
 import type { IndexEntry, ReleaseSafetyIndex } from '../../src/artifact/types.js';
 import { goodIndex, indexEntry } from './index-fixture.js';
 

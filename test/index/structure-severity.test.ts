@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexEntry, ReleaseSafetyIndex } from '../../src/artifact/types.js';
 import { goodIndex, indexEntry } from './index-fixture.js';
-import { checkIndexStructure, findStructureFacts, STRUCTURE_RULES, type IndexProblemCode } from '../../src/index/check.js';
+import { checkIndexStructure, findStructureFacts, STRUCTURE_RULES, type IndexProblemCode } from '../../src/artifact/index-check.js';
 import { checkIndexStructure as spanCheck } from '../../src/span/index-structure.js';
 
 /**

@@ -65,3 +65,31 @@ describe('rules', () => {
     expect(bad.stderr).toContain('--surface "graphql" is not a surface');
   });
 });
+
+describe('rules <id>', () => {
+  it('prints one rule in full: summary, why, fix, the surface it applies to, docs link and examples', () => {
+    const run = runCli(['rules', 'require-concurrent-index-creation']);
+    expect(run.status).toBe(0);
+    const text = run.stdout;
+    expect(text.startsWith('require-concurrent-index-creation  (advisory)\n')).toBe(true);
+    expect(text).toContain('Applies to: Migrations (PostgreSQL) (surface migrations)');
+    expect(text).toContain('Why:        The index build holds SHARE on the table');
+    expect(text).toContain('Fix:        CREATE INDEX CONCURRENTLY {index} ON {table} (…), in {noTransaction}.');
+    expect(text).toContain('Docs:       https://github.com/release-safety/release-safety/blob/main/docs/migration-rules.md#require-concurrent-index-creation');
+    expect(text).toContain('Flagged:\n\n```sql\nCREATE INDEX users_email_idx ON users (email)\n```');
+    expect(text).toContain('Not flagged:');
+  });
+
+  it('--json gives the rule with its examples; an unknown id is a usage error (exit 2)', () => {
+    const run = runCli(['rules', 'api-security-added', '--json']);
+    expect(run.status).toBe(0);
+    const rule = JSON.parse(run.stdout) as { id: string; surface: string; fix: string; appliesTo: string; examples: { flagged: unknown[]; quiet: unknown[] } };
+    expect(rule).toMatchObject({ id: 'api-security-added', surface: 'rest', appliesTo: 'REST (OpenAPI)' });
+    expect(rule.fix).toContain('{scheme}');
+    expect(rule.examples.flagged.length).toBeGreaterThan(0);
+    expect(rule.examples.quiet.length).toBeGreaterThan(0);
+    const bad = runCli(['rules', 'no-such-rule']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('no rule "no-such-rule"');
+  });
+});

@@ -1,5 +1,4 @@
-import type { Style } from '../cli/style.js';
-import type { GenerateOutcome, StageOutcome } from '../generate/generate.js';
+import type { GenerateOutcome, StageOutcome } from './generate.js';
 import { findRule, ruleBooks } from '../rules/registry.js';
 import { docsUrl } from '../rules/links.js';
 import { renderTemplate, type Evidence, type Level, type Surface } from '../rules/types.js';
@@ -9,9 +8,18 @@ import { compareText } from '../core/compare-text.js';
 
 /**
  * The human report of `generate`: why the verdict is what it is. One model, two renderings
- * (terminal text through {@link Style}, and markdown for `--report`). Wording comes from the rule
+ * (terminal text through {@link ReportStyle}, and markdown for `--report`). Wording comes from the rule
  * catalogues; a finding whose rule no catalogue knows still prints, as its id and parameters.
  */
+/** The colours the terminal report uses (the CLI's style satisfies it; plain text passes text through). */
+export interface ReportStyle {
+  bold(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  dim(text: string): string;
+}
+
 export interface ReportFinding {
   surface: Surface;
   rule: string;
@@ -56,7 +64,7 @@ export function reportFindings(stages: readonly StageOutcome[]): ReportFinding[]
   );
 }
 
-export function renderTextReport(outcome: GenerateOutcome, style: Style): string {
+export function renderTextReport(outcome: GenerateOutcome, style: ReportStyle): string {
   const { artifact, verdict } = outcome;
   const lines: string[] = [];
   const safe = artifact.compatibility.rollingUpdateSafe;
@@ -157,7 +165,7 @@ function surfaceSummary(surface: Surface, outcome: GenerateOutcome): string {
   }
 }
 
-function triWord(value: Tri, style: Style): string {
+function triWord(value: Tri, style: ReportStyle): string {
   const word = value === true ? 'breaking' : value === false ? 'not breaking' : 'unknown';
   // Pad before colouring so escape codes do not upset the columns.
   const padded = word.padEnd(14);
