@@ -8,7 +8,7 @@ const PROBLEM_CAP = 10;
  * What the schema cannot say about an index but the span rules rely on: versions parse, are unique
  * and strictly ascending (oldest first), each `previousVersion` is older than its entry, and the first
  * entry is the floor (`backfillFloorVersion`, the only entry with `syntheticRequiredStop: true`).
- * The checks themselves live in src/index/check.ts, shared with `validate` and `index`; this is
+ * The checks themselves live in src/artifact/index-check.ts, shared with `validate` and `index`; this is
  * upgrade-check's reading of them (its severities there). A `previousVersion` that is not the entry
  * before it is NOT a problem here: it is a gap, which only makes spans crossing it unsafe (span rule 6).
  * Returns one line per problem; empty when the index can be used.
