@@ -161,7 +161,7 @@ describe('lint-migrations: text output and bad input', () => {
         tables: projects
         line 2: advisory require-concurrent-index-creation: CREATE INDEX projects_name_idx on projects without CONCURRENTLY blocks writes while the whole table is read
           statement: CREATE INDEX projects_name_idx ON projects (name)
-          safer: CREATE INDEX CONCURRENTLY, in a migration without a transaction (knex: export const config = { transaction: false })
+          safer: CREATE INDEX CONCURRENTLY projects_name_idx ON projects (…), in a migration your runner does not wrap in a transaction.
       1 of 2 files not clean (heavy, unknown, or breaking old code; PostgreSQL 16)
       "
     `);
