@@ -5,6 +5,7 @@ import { flywayFormat } from './flyway.js';
 import { golangMigrateFormat } from './golang-migrate.js';
 import { gooseFormat } from './goose.js';
 import { knexFormat } from './knex.js';
+import { kyselyFormat, mikroOrmFormat, nodePgMigrateFormat, sequelizeFormat, typeormFormat } from './orm-formats.js';
 import { isScriptFile, isSqlFile, isTopLevel } from './listing.js';
 import { plainSqlFormat } from './plain-sql.js';
 import { prismaFormat } from './prisma.js';
@@ -14,7 +15,21 @@ import type { MigrationFormat, MigrationFormatId, MigrationFormatSetting } from 
  * The migration-format registry: the one place a format is added. Auto-detection tries the formats
  * in this order, most specific layout first; plain SQL comes last (every SQL format is also `.sql`).
  */
-export const MIGRATION_FORMATS: readonly MigrationFormat[] = [prismaFormat, drizzleFormat, golangMigrateFormat, flywayFormat, gooseFormat, dbmateFormat, knexFormat, plainSqlFormat];
+export const MIGRATION_FORMATS: readonly MigrationFormat[] = [
+  prismaFormat,
+  drizzleFormat,
+  golangMigrateFormat,
+  flywayFormat,
+  gooseFormat,
+  dbmateFormat,
+  typeormFormat,
+  mikroOrmFormat,
+  sequelizeFormat,
+  kyselyFormat,
+  nodePgMigrateFormat,
+  knexFormat,
+  plainSqlFormat,
+];
 
 export function migrationFormat(id: MigrationFormatId): MigrationFormat {
   const format = MIGRATION_FORMATS.find((candidate) => candidate.id === id);

@@ -15,6 +15,11 @@ export const MIGRATION_FORMAT_IDS = [
   'flyway',
   'goose',
   'dbmate',
+  'typeorm',
+  'mikro-orm',
+  'sequelize',
+  'kysely',
+  'node-pg-migrate',
   'knex',
   'sql',
 ] as const;

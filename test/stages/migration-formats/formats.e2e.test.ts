@@ -10,11 +10,14 @@ import { migrationsStage } from '../../../src/stages/migrations/index.js';
 import { runCli } from '../../helpers/cli.js';
 import { createRepo, type TestRepo } from '../../helpers/git-fixture.js';
 import { closeGitStageInputs, gitStageInput } from '../../helpers/git-stage-input.js';
+import { ORM_LAYOUTS } from './orm-layouts.js';
 import { ADDED, INIT, INIT_CHANGED, INIT_REFORMATTED, SQL_LAYOUTS, upStatements, type Migration, type SqlLayout } from './sql-layouts.js';
 
+const LAYOUTS = [...SQL_LAYOUTS, ...ORM_LAYOUTS];
+
 /**
- * Every SQL-first format over a real git repository per format, laid out as its public users lay
- * it out (sql-layouts.ts): 1.0.0 creates the table, 1.1.0 adds one migration per case, 1.2.0
+ * Every format over a real git repository per format, laid out as its public users lay it out
+ * (sql-layouts.ts, orm-layouts.ts): 1.0.0 creates the table, 1.1.0 adds one migration per case, 1.2.0
  * reformats the released migration, 1.3.0 changes it, 1.4.0 adds a migration the format cannot read.
  * The same migrations as plain `.sql` files are the yardstick for the classification.
  */
@@ -56,14 +59,14 @@ async function stageResult(layout: SqlLayout, from: string, to: string) {
 const findingKeys = (findings: ReadonlyArray<{ rule: string; evidence: { statement?: string } }>) => findings.map((f) => `${f.rule}: ${f.evidence.statement ?? ''}`);
 
 beforeAll(() => {
-  for (const layout of [PLAIN, ...SQL_LAYOUTS]) repos.set(layout.format, buildRepo(layout));
+  for (const layout of [PLAIN, ...LAYOUTS]) repos.set(layout.format, buildRepo(layout));
 });
 afterAll(async () => {
   await closeGitStageInputs();
   for (const repo of repos.values()) repo.cleanup();
 });
 
-describe.each(SQL_LAYOUTS)('$format', (layout) => {
+describe.each(LAYOUTS)('$format', (layout) => {
   test('added migrations: detected with their names and edition, down parts never read, classified as the same SQL in .sql files', async () => {
     const { input, result } = await stageResult(layout, '1.0.0', '1.1.0');
     expect(result.section.files.map((file) => [file.name, file.edition])).toEqual(ADDED.map((m) => [layout.name(m), 'core']));
@@ -112,7 +115,7 @@ describe('built CLI', () => {
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  test.each(SQL_LAYOUTS)('$format: generate lists the added migrations; lint-migrations reads the same files alike', (layout) => {
+  test.each(LAYOUTS)('$format: generate lists the added migrations; lint-migrations reads the same files alike', (layout) => {
     const repo = repos.get(layout.format)!;
     const target = join(out, `${layout.format}.json`);
     const run = runCli(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', target, '--quiet']);
