@@ -50,9 +50,9 @@ export function folderFiles(paths: Iterable<string>, folder: MigrationsFolder, f
   return files;
 }
 
-/** Whether any configured folder holds a file in a tree listing. */
-export function anyFileIn(paths: Iterable<string>, folders: readonly MigrationsFolder[]): boolean {
+/** Whether any configured folder holds a file (that passes `accept`) in a tree listing. */
+export function anyFileIn(paths: Iterable<string>, folders: readonly MigrationsFolder[], accept: (path: string) => boolean = () => true): boolean {
   const dirs = folders.map((folder) => normalizeDir(folder.dir));
-  for (const path of paths) if (dirs.some((dir) => relativeToFolder(path, dir) !== undefined)) return true;
+  for (const path of paths) if (dirs.some((dir) => relativeToFolder(path, dir) !== undefined) && accept(path)) return true;
   return false;
 }

@@ -25,7 +25,7 @@ describe('migrationsStage fast path', () => {
     const result = await migrationsStage.run(input);
     expect(result.section.present).toBe('unknown');
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.notes).toEqual(['the configured migrations folder(s) db/migrtions hold no files at either ref: set `migrations[].dir` in release-safety.config.json to the folder that holds the migration files (or `migrations: false` when the service has none)']);
+    expect(result.notes).toEqual(['the configured migrations folder(s) db/migrtions hold no migration file at either ref: set `migrations[].dir` in release-safety.config.json to the folder that holds the migration files (or `migrations: false` when the service has none)']);
     expect(input.reads.size).toBe(0);
   });
 

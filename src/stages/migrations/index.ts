@@ -10,21 +10,22 @@ import { MIGRATION_FILE_RULES } from './stage-rules.js';
 /** Nothing known about the release's migrations (not configured, or the stage failed). */
 export const unknownSection = (): MigrationsSection => ({ present: 'unknown', count: 0, coreCount: 0, eeCount: 0, files: [] });
 
-/** Not one file in the configured folders at either ref: "no migrations" would not be proven. */
+/** Not one file that can be a migration in the configured folders at either ref: "no migrations" would not be proven. */
 function emptyFoldersResult(folders: readonly MigrationsFolder[]): StageResult<MigrationsSection> {
   return {
     section: unknownSection(),
     verdict: { checked: false, breaking: 'unknown' },
     findings: [],
     notes: [
-      `the configured migrations folder(s) ${folders.map((folder) => folder.dir).join(', ')} hold no files at either ref: set \`migrations[].dir\` in release-safety.config.json to the folder that holds the migration files (or \`migrations: false\` when the service has none)`,
+      `the configured migrations folder(s) ${folders.map((folder) => folder.dir).join(', ')} hold no migration file at either ref: set \`migrations[].dir\` in release-safety.config.json to the folder that holds the migration files (or \`migrations: false\` when the service has none)`,
     ],
   };
 }
 
-/** Whether a configured folder holds a file at the head or the base ref. */
+/** Whether a configured folder holds a file that can be a migration (by name) at the head or the base ref. */
 function hasFiles(input: StageInput, folders: readonly MigrationsFolder[]): boolean {
-  return anyFileIn(input.trees.head.keys(), folders) || anyFileIn(input.trees.base.keys(), folders);
+  const candidate = (path: string) => mayBeChangedMigration(path, folders);
+  return anyFileIn(input.trees.head.keys(), folders, candidate) || anyFileIn(input.trees.base.keys(), folders, candidate);
 }
 
 /** Whether a changed path can be a migration of its folder (by name only: no file is read). */
