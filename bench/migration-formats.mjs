@@ -57,7 +57,9 @@ if (only === undefined) {
   const { migrationFormat } = await import(new URL('formats/registry.js', dist).href);
   const { classifyMigration } = await import(new URL('classify.js', dist).href);
   const files = new Map();
-  for (let i = 1; i <= count; i++) Object.assign(files, {}), Object.entries(LAYOUTS[only](i, CHANGES[i % CHANGES.length].replace(/_N/g, `_${i}`))).forEach(([path, text]) => files.set(path, text));
+  for (let i = 1; i <= count; i++) {
+    for (const [path, text] of Object.entries(LAYOUTS[only](i, CHANGES[i % CHANGES.length].replace(/_N/g, `_${i}`)))) files.set(path, text);
+  }
   const format = migrationFormat(only);
   const migrations = [...files.keys()].filter((path) => format.migrationName(path.split('/').slice(only === 'prisma' ? -2 : -1).join('/')) !== undefined).sort();
   const read = async (path) => files.get(path);
