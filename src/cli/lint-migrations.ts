@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { DEFAULT_POSTGRES_VERSION } from '../config/types.js';
 import { MIGRATION_FORMAT_IDS, type MigrationFormatSetting } from '../stages/migrations/formats/types.js';
-import { chosenFormat, formatOption, type OutputFormat } from './output-format.js';
+import { chosenFormat, formatOption, maxAnnotationsOption, type OutputFormat } from './output-format.js';
 
 /**
  * `release-safety lint-migrations <file…>`: classify migration files of any supported format (`--migration-format`, auto-detected by default)
@@ -16,6 +16,7 @@ interface LintOptions {
   migrationFormat: string;
   json?: boolean;
   format?: OutputFormat;
+  maxAnnotations?: number;
 }
 
 export function registerLintMigrations(program: Command): void {
@@ -27,6 +28,7 @@ export function registerLintMigrations(program: Command): void {
     .option('--migration-format <format>', `migration format of the files: auto (recognised from each file's folder) or one of ${MIGRATION_FORMAT_IDS.join(', ')}`, 'auto')
     .option('--json', 'print {clean, postgresVersion, files: [{file, tables, heaviness, breaksOldCode, clean, findings}]} (= --format json)')
     .addOption(formatOption())
+    .addOption(maxAnnotationsOption())
     .action(async (files: string[], options: LintOptions) => {
       const postgresVersion = Number(options.postgresVersion);
       if (!/^\d+$/.test(options.postgresVersion) || postgresVersion < 9 || postgresVersion > 99) {
@@ -48,7 +50,7 @@ export function registerLintMigrations(program: Command): void {
           import('../stages/migrations/index.js'),
         ]);
         const run = ciRunFromLint(report, migrationsStage.rules, packageVersion());
-        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run));
+        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run, { maxAnnotations: options.maxAnnotations }));
       } else {
         const { colorEnabled, createStyle } = await import('./style.js');
         const style = createStyle(colorEnabled());
