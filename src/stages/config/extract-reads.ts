@@ -272,6 +272,8 @@ class ReadCollector implements SchemaContext {
   /** `const env = process.env`, `{ ...process.env }`, `new Proxy(process.env, …)`, `const { env } = process`, and same-file constants. */
   private findAliasesAndConstants(): void {
     const visit = (node: ts.Node): void => {
+      // A Proxy over the environment anywhere (`export default new Proxy(…)`): its handler forwards reads.
+      if (ts.isNewExpression(node)) this.wrapperKeys(node);
       if (ts.isVariableDeclaration(node) && node.initializer) {
         const initializer = unwrap(node.initializer);
         if (ts.isIdentifier(node.name)) {
