@@ -21,26 +21,32 @@ export function emptyEnvDiff(): EnvDiff {
 }
 
 /**
- * A variable is present at a ref when a configured source reads it or an env file lists it, so a
- * name still read as a fallback (`process.env.NEW || process.env.OLD`) is not removed. A vanished
- * name that only an example file listed is an advisory, not a removal. Renames: see {@link pairRenames}.
+ * A variable is *live* at a ref when a configured source reads it or a defaults file (not an
+ * example) lists it, so a name still read as a fallback (`process.env.NEW || process.env.OLD`) is
+ * not removed. An example file documents names only: it neither keeps a variable the code stopped
+ * reading alive nor makes a new one; a name only an example listed that leaves it is an advisory.
+ * Renames: see {@link pairRenames}.
  */
 export function diffEnvSurfaces(base: EnvSurface, head: EnvSurface): EnvDiff {
   const diff = emptyEnvDiff();
-  const vanished = sortedNames(base).filter((name) => !head.has(name));
-  const appeared = sortedNames(head).filter((name) => !base.has(name));
+  const liveAt = (surface: EnvSurface, name: string) => {
+    const variable = surface.get(name);
+    return variable !== undefined && isLive(variable);
+  };
+  const vanished = sortedNames(base).filter((name) => liveAt(base, name) && !liveAt(head, name));
+  const appeared = sortedNames(head).filter((name) => liveAt(head, name) && !liveAt(base, name));
   const renames = pairRenames(vanished.map((name) => base.get(name)!), appeared.map((name) => head.get(name)!), head);
   const renamedFrom = new Set(renames.map(([previous]) => previous.name));
   const renamedTo = new Set(renames.map(([, next]) => next.name));
 
+  for (const name of sortedNames(base)) {
+    const variable = base.get(name)!;
+    const listing = variable.listings[0];
+    if (!isLive(variable) && listing && !head.has(name)) diff.exampleRemoved.push({ name, file: listing.file, evidence: evidenceOf(variable) });
+  }
   for (const name of vanished) {
     if (renamedFrom.has(name)) continue;
     const variable = base.get(name)!;
-    const listing = variable.listings[0];
-    if (variable.reads.length === 0 && listing && variable.listings.every((entry) => entry.example)) {
-      diff.exampleRemoved.push({ name, file: listing.file, evidence: evidenceOf(variable) });
-      continue;
-    }
     diff.removed.push({ name, previousDefault: effectiveDefault(variable), evidence: evidenceOf(variable) });
   }
   for (const [previous, next] of renames) {
@@ -54,12 +60,16 @@ export function diffEnvSurfaces(base: EnvSurface, head: EnvSurface): EnvDiff {
   for (const name of sortedNames(head)) {
     const before = base.get(name);
     const after = head.get(name)!;
-    if (!before) continue;
+    if (!before || !isLive(before) || !isLive(after)) continue;
     const change = defaultChange(before, after);
     if (change) diff.defaultChanged.push({ name, ...change, evidence: evidenceOf(after, change.fromListing) });
   }
   diff.renamed.sort((a, b) => compareText(a.name, b.name) || compareText(a.previousName, b.previousName));
   return diff;
+}
+
+function isLive(variable: EnvVariable): boolean {
+  return variable.reads.length > 0 || variable.listings.some((listing) => !listing.example);
 }
 
 /** Distinct literal defaults of the code reads, joined when the code disagrees with itself; null when none. */

@@ -14,6 +14,8 @@ import {
   type UnresolvedRead,
 } from './extract-reads.js';
 
+type ParsedSource = Extract<ReturnType<typeof parseSource>, { ok: true }>['sourceFile'];
+
 /**
  * Env reads across files: a source's imports are resolved inside the repository at the same ref, so
  * `environment.SMTP_HOST` reads a variable when `environment` is imported from a module that
@@ -59,7 +61,7 @@ export async function analyseSource(path: string, tree: TreeView, config: Extrac
   if (blob === undefined) throw new Error(`${path}: selected but has no blob id`);
   const baseKey = [blob, extensionOf(path), config.helpers.join(','), config.objects.join(',')].join('\0');
   let facts = factsCache.get(baseKey);
-  let parsedHere: import('ts-morph').ts.SourceFile | undefined;
+  let parsedHere: ParsedSource | undefined;
   if (!facts) {
     const text = await readOrThrow(tree, path);
     const parsed = parseSource(text, path);
