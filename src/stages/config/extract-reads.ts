@@ -187,6 +187,9 @@ class ReadCollector implements SchemaContext {
         for (const problem of schema.problems) this.unresolve(problem.node, problem.reason);
       }
     }
+    if (ts.isForInStatement(node) && this.isEnvObject(node.expression)) {
+      this.unresolve(node, `for (… in ${node.expression.getText()}) reads every variable by a computed name, so they cannot be named`);
+    }
     if (this.isEnvObjectReference(node)) this.checkPassedOn(node);
   }
 
@@ -563,7 +566,9 @@ class ReadCollector implements SchemaContext {
       if (!parent) return null;
       if (isTransparentWrapper(parent)) {
         node = parent;
-      } else if (ts.isCallExpression(parent) && isConversionCall(parent) && parent.arguments[0] === node) {
+      } else if (ts.isCallExpression(parent) && parent.arguments[0] === node && !this.isHelperCall(parent)) {
+        // `parseInt(…)`, and any function given the value first (`this.toOptionalNumber(environment.X) ?? 10000`):
+        // the literal after it is what an unset variable ends up as (a changed literal is reported, never missed).
         node = parent;
       } else if (ts.isPropertyAccessExpression(parent) && parent.expression === node && VALUE_METHODS.has(parent.name.text) && ts.isCallExpression(parent.parent)) {
         node = parent.parent;
