@@ -449,19 +449,30 @@ class ReadCollector implements SchemaContext {
   /** `process.env`, `proc.env`, an alias or wrapper of it, or a configured object, through parentheses and type assertions. */
   isEnvObject(expression: ts.Node): boolean {
     const node = unwrap(expression);
-    const path = dottedPath(node);
-    if (path !== undefined && this.envObjects.has(path)) return true;
+    if (ts.isIdentifier(node)) return this.envObjects.has(node.text);
     if (ts.isPropertyAccessExpression(node) && node.name.text === 'env') {
       const target = unwrap(node.expression);
-      return ts.isIdentifier(target) && this.processNames.has(target.text);
+      if (ts.isIdentifier(target) && this.processNames.has(target.text)) return true;
     }
+    // Dotted paths (`this.config.env`, `ns.env`) are rare: build the path only when one is known.
+    if (!this.hasDottedObjects()) return false;
+    const path = dottedPath(node);
+    return path !== undefined && this.envObjects.has(path);
+  }
+
+  private hasDottedObjects(): boolean {
+    for (const key of this.envObjects.keys()) if (key.includes('.')) return true;
     return false;
   }
 
   /** An expression that is an env object as a whole (not the `process` of `process.env`, not a binding's own name). */
   private isEnvObjectReference(node: ts.Node): boolean {
     if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return false;
-    if (ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) return false;
+    let target: ts.Node = node;
+    while (isTransparentWrapper(target.parent)) target = target.parent;
+    // Only an argument can be passed on; check that (cheap) before resolving the object.
+    const parent = target.parent;
+    if (!(ts.isCallExpression(parent) || ts.isNewExpression(parent)) || parent.expression === target) return false;
     return this.isEnvObject(node);
   }
 

@@ -167,23 +167,25 @@ export function resolveSpecifier(importer: string, specifier: string, tree: Tree
 }
 
 /**
- * The in-repository files the source at `path` takes env objects or constants from (through
- * re-export chains): when only one of these changed, the source's reads may have changed too.
+ * The in-repository files the source at `path` may take env objects or constants from, through
+ * re-export chains. Found from the text alone (no parse, so it stays cheap on releases that touch
+ * no env source): every relative specifier of an `import`/`export … from`/`require`, over-inclusive
+ * by design — a file listed here that changed only makes the stage compare.
  */
-export async function dependenciesOf(path: string, tree: TreeView, config: ExtractConfig): Promise<string[]> {
-  const facts = await moduleFacts(path, tree, config);
-  if (!facts.ok) return [];
+export async function dependenciesOf(path: string, tree: TreeView): Promise<string[]> {
   const found = new Set<string>();
-  const follow = async (from: string, specifier: string, name: string, depth: number): Promise<void> => {
-    const target = resolveSpecifier(from, specifier, tree);
-    if (target === undefined || found.has(target) || depth > REEXPORT_DEPTH) return;
-    found.add(target);
-    const targetFacts = await moduleFacts(target, tree, config);
-    if (!targetFacts.ok) return;
-    for (const [exported, fact] of targetFacts.facts.exports) {
-      if (fact.kind === 'reexport' && (name === '*' || name === exported)) await follow(target, fact.specifier, fact.imported, depth + 1);
+  const visit = async (from: string, depth: number): Promise<void> => {
+    const text = await tree.read(from);
+    if (text === undefined || depth > REEXPORT_DEPTH) return;
+    for (const match of text.matchAll(SPECIFIER)) {
+      const target = resolveSpecifier(from, match[2]!, tree);
+      if (target === undefined || found.has(target)) continue;
+      found.add(target);
+      await visit(target, depth + 1);
     }
   };
-  for (const entry of facts.facts.imports) await follow(path, entry.specifier, entry.imported, 0);
+  await visit(path, 0);
   return [...found].sort(compareText);
 }
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]*)\1/g;

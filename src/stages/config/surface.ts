@@ -41,7 +41,7 @@ export type SurfacePair =
 export type SourceExtractor = (path: string, tree: TreeView, config: ExtractConfig) => Promise<Extraction>;
 
 /** The in-repository files a source takes env objects or constants from; injected like {@link SourceExtractor}. */
-export type DependencyFinder = (path: string, tree: TreeView, config: ExtractConfig) => Promise<string[]>;
+export type DependencyFinder = (path: string, tree: TreeView) => Promise<string[]>;
 
 /**
  * Files that are clearly not the server, left out of `env.sources` globs by default: build and
@@ -86,7 +86,7 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
   const allBase = [...selected.base.sources, ...selected.base.envFiles];
   const allHead = [...selected.head.sources, ...selected.head.envFiles];
   const fileCount = new Set([...allBase, ...allHead]).size;
-  if (sameBlobs(input, allBase, allHead) && !(await dependencyChanged(input, selected.head.sources, extractConfig, dependencies))) return { kind: 'unchanged', fileCount };
+  if (sameBlobs(input, allBase, allHead) && !(await dependencyChanged(input, selected.head.sources, dependencies))) return { kind: 'unchanged', fileCount };
 
   const surfaces: Partial<Record<Side, EnvSurface>> = {};
   const unresolved: string[] = [];
@@ -165,15 +165,15 @@ function orderByPatterns(paths: readonly string[], patterns: readonly string[]):
 }
 
 /**
- * Whether a file the (unchanged) sources import env objects or defaults from changed. Only asked
- * when the release changed some script file, so a release that touches no code reads nothing.
+ * Whether a file the (unchanged) sources import changed (it may hold an env wrapper or a default).
+ * Only asked when the release changed some script file, so a release that touches no code reads nothing.
  */
-async function dependencyChanged(input: StageInput, sources: readonly string[], config: ExtractConfig, dependencies: DependencyFinder): Promise<boolean> {
+async function dependencyChanged(input: StageInput, sources: readonly string[], dependencies: DependencyFinder): Promise<boolean> {
   if (!input.changes.some((change) => SCRIPT_FILE.test(change.path))) return false;
   const changed = new Set(input.changes.map((change) => change.path));
   const tree: TreeView = { blobOf: (path) => input.trees.head.get(path), read: (path) => input.read('head', path) };
   for (const path of sources) {
-    if ((await dependencies(path, tree, config)).some((dependency) => changed.has(dependency))) return true;
+    if ((await dependencies(path, tree)).some((dependency) => changed.has(dependency))) return true;
   }
   return false;
 }
