@@ -57,7 +57,7 @@ export const DEFAULT_EXCLUDES: readonly string[] = [
 
 /** `.env.example`, `.env.sample`, `example.env`, `.env.template`: documentation of names, not defaults. */
 export function isExampleFile(path: string): boolean {
-  return /(^|[._-])(example|sample|template)([._-]|$)/i.test(posix.basename(path));
+  return /(^|[._-])(example|sample|template|dist)([._-]|$)/i.test(posix.basename(path));
 }
 
 const SIDE_LABEL: Record<Side, string> = { base: 'base (from)', head: 'head (to)' };
