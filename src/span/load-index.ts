@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { ReleaseSafetyIndex } from '../artifact/types.js';
 import { validateIndex } from '../artifact/validate.js';
 import { describeError, InputError } from '../core/errors.js';
+import { DuplicateKeyError } from '../core/json-duplicate-keys.js';
 import { cacheDirectory, readCachedIndex, writeCachedIndex, type CachedIndex } from './index-cache.js';
 import { checkIndexStructure } from './index-structure.js';
 import type { IndexSource } from './index-source.js';
-import { parseJson } from '../core/structured-text.js';
+import { parseJson, parseJsonLenient } from '../core/structured-text.js';
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 15_000;
 
@@ -61,6 +62,7 @@ export function parseIndexDocument(text: string, where: string): ReleaseSafetyIn
   try {
     data = parseJson(text);
   } catch (error) {
+    if (error instanceof DuplicateKeyError) throw new InputError(`index ${where} is refused: ${describeError(error)}${entryNamed(text, error)}`);
     throw new InputError(`index ${where} is not valid JSON: ${describeError(error)}`);
   }
   const validation = validateIndex(data);
@@ -70,6 +72,18 @@ export function parseIndexDocument(text: string, where: string): ReleaseSafetyIn
     throw new InputError(`index ${where} does not match the index schema: ${shown}${more > 0 ? ` (and ${more} more)` : ''}`);
   }
   return data as ReleaseSafetyIndex;
+}
+
+/** ` in the entry of version 1.2.0` when the duplicate sits inside `entries[n]` (read again: this is the error path only). */
+function entryNamed(text: string, error: DuplicateKeyError): string {
+  const [first, position] = error.segments;
+  if (first !== 'entries' || typeof position !== 'number') return '';
+  try {
+    const version = (parseJsonLenient(text) as { entries?: { version?: unknown }[] }).entries?.[position]?.version;
+    return typeof version === 'string' ? ` (the entry of version ${version})` : '';
+  } catch {
+    return '';
+  }
 }
 
 async function fetchIndex(url: string, options: LoadIndexOptions): Promise<LoadedIndex> {
