@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DuplicateKeyError } from '../../src/core/json-duplicate-keys.js';
 import { parseJson } from '../../src/core/structured-text.js';
 import { runCli } from '../helpers/cli.js';
 import { syntheticIndex, writeTempJson } from '../upgrade-check/synthetic-index.js';
@@ -70,3 +72,50 @@ describe('duplicate keys in JSON documents', () => {
     expect(parseJson(text)).toEqual(JSON.parse(text.replace(/^\ufeff/, '')));
   });
 });
+
+describe('duplicate-key detection: properties (fast-check)', () => {
+  it('any JSON value reads back equal: no false duplicate, whatever the strings hold', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.boolean(), (value, pretty) => {
+        const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+        expect(parseJson(text)).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a key repeated in any object of any JSON value is refused', () => {
+    const withObject = fc.jsonValue().filter((value) => objectOpenings(JSON.stringify(value)).length > 0);
+    fc.assert(
+      fc.property(withObject, fc.nat(), fc.jsonValue(), (value, pick, extra) => {
+        const text = JSON.stringify(value);
+        // Repeat the first key of the pick-th object with another value, right after its opening brace.
+        const openings = objectOpenings(text);
+        const at = openings[pick % openings.length] as number;
+        const keyEnd = closingQuoteOf(text, at + 1);
+        const key = text.slice(at + 1, keyEnd + 1);
+        const duplicated = `${text.slice(0, at + 1)}${key}:${JSON.stringify(extra)},${text.slice(at + 1)}`;
+        expect(() => parseJson(duplicated)).toThrow(DuplicateKeyError);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+/** Positions of `{` that open a non-empty object (outside strings) in minified JSON. */
+function objectOpenings(text: string): number[] {
+  const openings: number[] = [];
+  for (let index = 0; index < text.length; index++) {
+    if (text[index] === '"') index = closingQuoteOf(text, index);
+    else if (text[index] === '{' && text[index + 1] === '"') openings.push(index);
+  }
+  return openings;
+}
+
+function closingQuoteOf(text: string, open: number): number {
+  for (let index = open + 1; index < text.length; index++) {
+    if (text[index] === '\\') index++;
+    else if (text[index] === '"') return index;
+  }
+  return text.length;
+}
