@@ -40,7 +40,9 @@ for (let run = 0; run < 60; run += 1) {
   const b = performance.now();
   assertNoDuplicateKeys(text, value);
   const c = performance.now();
-  if (run >= 10) (warm.parse.push(b - a), warm.check.push(c - b));
+  if (run < 10) continue;
+  warm.parse.push(b - a);
+  warm.check.push(c - b);
 }
 const ms = (value) => `${value.toFixed(2)} ms`;
 console.log(`duplicate-key check on the real index (${(text.length / 1024).toFixed(0)} KB), load average ${loadavg()[0].toFixed(1)}`);
