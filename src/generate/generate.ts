@@ -231,15 +231,20 @@ async function loadFromConfig(from: string, read: StageInput['read']): Promise<F
   }
 }
 
+/**
+ * The config changes of the release, for the report. A `from` config that is not valid was never in
+ * force (generate refuses it), so like a missing one it narrows nothing: the `to` config alone governs.
+ */
 function configChanges(from: FromConfig, to: ReleaseSafetyConfig): string[] {
-  if (from.status !== 'loaded') return [];
+  if (from.status === 'invalid') return [`${CONFIG_FILE_NAME} at the from ref is not valid, so the to config alone governs (${from.reason})`];
+  if (from.status === 'missing') return [];
   return CONFIGURED_SURFACES.flatMap((surface) => planSurface(surface, from.config, to).changes);
 }
 
 /**
  * A stage that reads the config, run as the `from` config requires (checked-surfaces.ts): the release
- * cannot narrow what it is checked on. A configured path through a symbolic link or submodule, and a
- * `from` config that cannot be read, add an `unknown` that only a proven break outweighs.
+ * cannot narrow what it is checked on. A configured path through a symbolic link or submodule adds an
+ * `unknown` that only a proven break outweighs.
  */
 async function runConfiguredStage<Section>(
   surface: ConfiguredSurface,
@@ -261,14 +266,11 @@ async function runConfiguredStage<Section>(
       return runStage(stage, movedInput(runInput, basePath, headPath));
     }),
   );
-  const reasons = [
-    ...(from.status === 'invalid' ? [`${CONFIG_FILE_NAME} at the from ref is not valid (${from.reason}): what the previous release was checked on cannot be known`] : []),
-    ...(await linkedPathReasons(
-      plan.runs.flatMap((run) => configuredPaths(surface, run.config)),
-      links,
-      input,
-    )),
-  ];
+  const reasons = await linkedPathReasons(
+    plan.runs.flatMap((run) => configuredPaths(surface, run.config)),
+    links,
+    input,
+  );
   const combined = combineRuns([...results, ...reasons.map((reason) => unknownResult(stage, reason))]);
   return plan.note ? { ...combined, notes: [plan.note, ...combined.notes] } : combined;
 }

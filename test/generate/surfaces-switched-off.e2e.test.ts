@@ -46,7 +46,7 @@ describe('a release that changes what is checked', () => {
     const { artifact, report } = generate(repo, '1.0.0', release({ ...DROP, ...withConfig({ migrations: false }) }));
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
     expect(report).toContain('the release changed what is checked');
-    expect(report).toMatch(/migrations.*false/);
+    expect(report).toMatch(/config changes \(what the from config checked is still compared\): migrations: .*db\/migrations.* → false/);
   });
 
   it('migrations unconfigured (key removed) with a DROP TABLE is not true', () => {
@@ -121,12 +121,12 @@ describe('a release that changes what is checked', () => {
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
   });
 
-  it('a config at from that is not valid makes the release unknown, never true', () => {
+  it('a config at from that is not valid was never in force: the to config governs, and the report says so', () => {
     repo.git('checkout', '-q', '--detach', '1.0.0');
     repo.commit({ 'release-safety.config.json': '{"migrations": "db"}\n' }, { tag: '1.70.0' });
     repo.commit({ 'release-safety.config.json': configText(CONFIG), 'docs/x.md': 'quiet\n' }, { tag: '1.71.0' });
     const { artifact, report } = generate(repo, '1.70.0', '1.71.0');
-    expect(artifact.compatibility.rollingUpdateSafe).toBe('unknown');
-    expect(report).toContain('the from ref');
+    expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
+    expect(report).toContain('release-safety.config.json at the from ref is not valid, so the to config alone governs');
   });
 });
