@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ReleaseSafetyConfig } from '../config/types.js';
 import type { StageResult } from '../stages/contract.js';
-import { combineRuns, mayReferenceSiblings, planSurface } from './checked-surfaces.js';
+import { combineRuns, CONFIG_KEYS, KEYS_NO_STAGE_READS, mayReferenceSiblings, planSurface } from './checked-surfaces.js';
 
 const from: ReleaseSafetyConfig = {
   migrations: [{ dir: 'db', edition: 'core' }],
@@ -20,6 +21,11 @@ describe('planSurface: the from config governs what must be compared', () => {
     ['globs narrowed', 'config', { ...from, env: { sources: ['src/a/*.ts'] } }, ['to', 'from']],
     ['edition changed', 'migrations', { ...from, migrations: [{ dir: 'db', edition: 'ee' }] }, ['to', 'from']],
     ['postgresVersion raised', 'migrations', { ...from, postgresVersion: 17 }, ['to', 'from']],
+    ['moved within a list', 'rest', { ...from, openapi: ['spec/openapi.yaml'] }, ['moved api/openapi.yaml → spec/openapi.yaml']],
+    ['a list narrowed', 'rest', { ...from, openapi: ['api/openapi.yaml'] }, ['to']],
+    ['routes switched off (none at from)', 'rest', { ...from, routes: false }, ['to']],
+    ['routes narrowed', 'rest', { ...from, routes: { sources: ['a/*.ts'] } }, ['to']],
+    ['moved and routes switched off', 'rest', { ...from, openapi: 'b.yaml', routes: false }, ['moved api/openapi.yaml → b.yaml']],
   ] as const)('%s', (_name, surface, to, expected) => {
     const toConfig = (to ?? from) as ReleaseSafetyConfig;
     const fromConfig = _name === 'no config at from' ? undefined : from;
@@ -27,6 +33,17 @@ describe('planSurface: the from config governs what must be compared', () => {
       run.moved ? `moved ${run.moved.basePath} → ${run.moved.headPath}` : run.config === toConfig ? 'to' : 'from',
     );
     expect(runs).toEqual(expected);
+  });
+
+  it('two documents gone and two new cannot be paired: unknown', () => {
+    const plan = planSurface('rest', { openapi: ['a.yaml', 'b.yaml'] }, { openapi: ['c.yaml', 'd.yaml'] });
+    expect(plan.unknown).toMatch(/which document moved where cannot be told/);
+  });
+
+  it('every key of the config schema is read by a surface or listed as read by none', () => {
+    const schema = JSON.parse(readFileSync(new URL('../../schemas/release-safety.config.schema.json', import.meta.url), 'utf8')) as { properties: Record<string, unknown> };
+    const known = new Set<string>([...Object.values(CONFIG_KEYS).flat(), ...KEYS_NO_STAGE_READS]);
+    expect(Object.keys(schema.properties).filter((key) => !known.has(key))).toEqual([]);
   });
 
   it('lists what changed, key order aside', () => {

@@ -43,6 +43,8 @@ export interface GenerateRequest {
    * committed one; when it is not schema-valid the committed file is used instead.
    */
   previousArtifact?: PreviousArtifactInput;
+  /** OpenAPI documents the workflow generated (`--openapi-base/--openapi-head`), compared instead of config `openapi`. */
+  openapiFiles?: StageInput['openapiFiles'];
 }
 
 export interface PreviousArtifactInput {
@@ -127,7 +129,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     loadFromConfig(request.from, pair.read),
     Promise.all([repo.listLinks(fromCommit), repo.listLinks(toTree)]).then(([base, head]) => ({ base, head })),
   ]);
-  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair };
+  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair, openapiFiles: request.openapiFiles };
   const checkedWith = { from: fromConfig, links };
 
   // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.
@@ -271,6 +273,7 @@ async function runConfiguredStage<Section>(
     links,
     input,
   );
+  if (plan.unknown) reasons.unshift(plan.unknown);
   const combined = combineRuns([...results, ...reasons.map((reason) => unknownResult(stage, reason))]);
   return plan.note ? { ...combined, notes: [plan.note, ...combined.notes] } : combined;
 }

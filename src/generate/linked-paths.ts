@@ -33,8 +33,14 @@ export function configuredPaths(surface: ConfiguredSurface, config: ReleaseSafet
   switch (surface) {
     case 'migrations':
       return config.migrations ? config.migrations.map((folder, index) => ({ key: `migrations[${index}].dir`, path: clean(folder.dir), shape: 'folder' as const })) : [];
-    case 'rest':
-      return typeof config.openapi === 'string' ? [{ key: 'openapi', path: clean(config.openapi), shape: 'file' }] : [];
+    case 'rest': {
+      const documents = typeof config.openapi === 'string' ? [config.openapi] : Array.isArray(config.openapi) ? config.openapi : [];
+      const routes = config.routes && Array.isArray(config.routes.sources) ? config.routes.sources : [];
+      return [
+        ...documents.map((path, index) => ({ key: Array.isArray(config.openapi) ? `openapi[${index}]` : 'openapi', path: clean(path), shape: 'file' as const })),
+        ...routes.map((glob, index) => ({ key: `routes.sources[${index}]`, path: glob, shape: 'glob' as const })),
+      ];
+    }
     case 'mcp':
       return typeof config.mcpTools === 'string' ? [{ key: 'mcpTools', path: clean(config.mcpTools), shape: 'file' }] : [];
     case 'config':
