@@ -4,9 +4,10 @@ import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { describeError } from '../core/errors.js';
 import { parseVersion } from '../core/version.js';
+import { versionOfTag } from '../core/tag-pattern.js';
 import { main } from '../cli/program.js';
 import { readPullRequestEvent, upsertStickyComment } from './github-api.js';
-import { mergeBase, previousReleaseTag, pullRequestVersions } from './git-refs.js';
+import { configuredTagPatterns, mergeBase, previousReleaseTag, pullRequestVersions } from './git-refs.js';
 import {
   diffOpenApiArgv,
   generateArgv,
@@ -84,9 +85,10 @@ function generateRefs(inputs: ActionInputs, env: NodeJS.ProcessEnv): { from: str
   const to = inputs.to ?? pushedTag;
   if (to === undefined) throw new Error('input "to" is required unless the workflow runs on a pushed release tag');
   if (inputs.from !== undefined) return { from: inputs.from, to };
-  const version = parseVersion(inputs.version ?? to);
+  const patterns = configuredTagPatterns(inputs.repo, inputs.config);
+  const version = inputs.version === undefined ? versionOfTag(to, patterns) : parseVersion(inputs.version);
   if (!version) throw new Error(`input "from" is required: "${inputs.version ?? to}" is not a release version, so the release before it is unknown`);
-  const previous = previousReleaseTag(inputs.repo, version);
+  const previous = previousReleaseTag(inputs.repo, version, patterns);
   if (!previous) throw new Error(`input "from" is required: no release tag older than ${version.text} in ${inputs.repo}`);
   return { from: previous.tag, to };
 }
@@ -106,7 +108,7 @@ async function generate(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<n
 async function pullRequest(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<number> {
   const event = readPullRequestEvent(env);
   const base = mergeBase(inputs.repo, event.baseSha, event.headSha);
-  const versions = pullRequestVersions(inputs.repo, base, event.number);
+  const versions = pullRequestVersions(inputs.repo, base, event.number, configuredTagPatterns(inputs.repo, inputs.config));
   const out = join(env.RUNNER_TEMP ?? tmpdir(), `release-safety-pr-${event.number}.json`);
   const exitCode = await run(generateArgv(inputs, { from: base, to: event.headSha, ...versions, out }));
   publishArtifactOutputs(env, out, inputs.report, exitCode);

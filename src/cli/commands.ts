@@ -7,6 +7,7 @@ import { registerBackfillCommand } from './backfill.js';
 import { registerValidateCommand } from './validate.js';
 import { registerUpgradeCheck } from './upgrade-check.js';
 import { registerGenerate } from './generate.js';
+import { registerInit } from './init.js';
 
 /**
  * Every command registers itself here, one line each (keeps main.ts free of command details).
@@ -21,4 +22,5 @@ export function registerCommands(program: Command): void {
   registerDiff(program);
   registerLintMigrations(program);
   registerRules(program);
+  registerInit(program);
 }

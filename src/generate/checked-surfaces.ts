@@ -33,8 +33,8 @@ export const CONFIG_KEYS = {
   config: ['env'],
 } as const satisfies Partial<Record<Surface, ReadonlyArray<keyof ReleaseSafetyConfig>>>;
 
-/** Config keys no stage reads (they steer `index` and `upgrade-check`). */
-export const KEYS_NO_STAGE_READS = ['$schema', 'indexUrl', 'floorVersion'] as const;
+/** Config keys no stage reads (they steer `index`, `upgrade-check` and how release tags are named). */
+export const KEYS_NO_STAGE_READS = ['$schema', 'indexUrl', 'floorVersion', 'tags'] as const;
 
 /** Keys naming files of a surface, where a release may move a file (`openapi`: one path or a list). */
 const PATH_KEYS: ReadonlyArray<keyof ReleaseSafetyConfig> = ['openapi', 'mcpTools'];
