@@ -8,6 +8,7 @@ import { registerValidateCommand } from './validate.js';
 import { registerUpgradeCheck } from './upgrade-check.js';
 import { registerGenerate } from './generate.js';
 import { registerInit } from './init.js';
+import { registerUpgradePlan } from './upgrade-plan.js';
 
 /**
  * Every command registers itself here, one line each (keeps main.ts free of command details).
@@ -18,6 +19,7 @@ export function registerCommands(program: Command): void {
   registerBackfillCommand(program);
   registerValidateCommand(program);
   registerUpgradeCheck(program);
+  registerUpgradePlan(program);
   registerGenerate(program);
   registerDiff(program);
   registerLintMigrations(program);

@@ -7,6 +7,8 @@ import { envRules } from './rules/index.js';
 
 /** The configuration an example runs with: TypeScript sources under `src/`. */
 const EXAMPLE_CONFIG = { env: { sources: ['src/**/*.ts'] } };
+/** The same, for an example with a `.env.example` file. */
+const EXAMPLE_CONFIG_WITH_ENV_FILE = { env: { sources: ['src/**/*.ts'], envFiles: ['.env.example'] } };
 
 /** How the surface-neutral parts use the env-config rules (catalogue test, docs, reports). */
 export const configRuleBook: RuleBook<'config'> = {
@@ -15,9 +17,15 @@ export const configRuleBook: RuleBook<'config'> = {
   docs: ENV_DOCS,
   rules: envRules,
   findings: async (rule, example) => {
-    const result = await configStage.run(memoryStageInput({ base: { 'src/config.ts': example.base }, head: { 'src/config.ts': example.head } }, EXAMPLE_CONFIG));
+    const files = (code: string, envExample: string | undefined): Record<string, string> => ({ 'src/config.ts': code, ...(envExample === undefined ? {} : { '.env.example': envExample }) });
+    const input = memoryStageInput({ base: files(example.base, example.baseEnvExample), head: files(example.head, example.headEnvExample) }, example.baseEnvExample === undefined ? EXAMPLE_CONFIG : EXAMPLE_CONFIG_WITH_ENV_FILE);
+    const result = await configStage.run(input);
     return result.findings.filter((finding) => finding.rule === rule.meta.id);
   },
-  showExample: (example) => ['Old `src/config.ts`:', '', fenced('ts', example.base), '', 'New:', '', fenced('ts', example.head)].join('\n'),
+  showExample: (example) =>
+    [
+      'Old `src/config.ts`:', '', fenced('ts', example.base), '', 'New:', '', fenced('ts', example.head),
+      ...(example.baseEnvExample === undefined ? [] : ['', 'Old `.env.example`:', '', fenced('sh', example.baseEnvExample || '# (empty)'), '', 'New:', '', fenced('sh', example.headEnvExample || '# (empty)')]),
+    ].join('\n'),
   details: () => '',
 };

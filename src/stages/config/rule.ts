@@ -12,6 +12,9 @@ export type EnvCheck = (diff: EnvDiff, meta: RuleMeta) => Finding[];
 export interface EnvRuleExample {
   readonly base: string;
   readonly head: string;
+  /** `.env.example` at each release, when the example needs one (configured as an env file). */
+  readonly baseEnvExample?: string;
+  readonly headEnvExample?: string;
 }
 
 declare module '../../rules/define.js' {

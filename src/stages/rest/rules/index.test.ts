@@ -11,7 +11,8 @@ import { restRules } from './index.js';
  */
 describe('REST rule catalogue', () => {
   it('is what the stage exports', () => {
-    expect(restStage.rules).toEqual(restRules.map((rule) => rule.meta));
+    // The routes rules (src/stages/rest/routes/rules) follow the spec rules in the stage's catalogue.
+    expect(restStage.rules.slice(0, restRules.length)).toEqual(restRules.map((rule) => rule.meta));
   });
 
   it.each(restRules.map((rule) => [rule.meta.id, rule] as const))('%s names the operation and fills every placeholder', async (_id, rule) => {
