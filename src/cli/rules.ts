@@ -24,7 +24,7 @@ export function registerRules(program: Command): void {
     .option('--json', 'print [{id, surface, level, summary, message, why, fix, docs, aliases}] (with an id: that rule, with its examples)')
     .addHelpText('after', '\nExamples:\n  release-safety rules\n  release-safety rules --surface migrations\n  release-safety rules require-concurrent-index-creation\n  release-safety rules api-security-added --json\n')
     .action(async (id: string | undefined, options: RulesOptions) => {
-      const [{ ruleBooks }, { docsUrl }] = await Promise.all([import('../rules/registry.js'), import('../rules/links.js')]);
+      const [{ ruleBooks, allRules }, { docsUrl }] = await Promise.all([import('../rules/registry.js'), import('../rules/links.js')]);
       const surfaces = ruleBooks.map((book) => book.surface);
       if (options.surface !== undefined && !surfaces.some((surface) => surface === options.surface)) {
         throw new UsageError(`--surface "${options.surface}" is not a surface (expected one of ${surfaces.join(', ')})`);
@@ -41,9 +41,8 @@ export function registerRules(program: Command): void {
         process.stdout.write(`${ruleText(book, rule, docsUrl).join('\n')}\n`);
         return;
       }
-      const rules = books
-        .flatMap((book) => book.rules.map((rule) => rule.meta as RuleMeta))
-        .sort((a, b) => (a.surface < b.surface ? -1 : a.surface > b.surface ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      // Every stage's catalogue (a stage may list rules not yet in its rule book, e.g. REST route rules).
+      const rules = allRules().filter((rule) => options.surface === undefined || rule.surface === options.surface);
       if (options.json) {
         process.stdout.write(`${JSON.stringify(rules.map((rule) => ruleEntry(rule, docsUrl)), null, 2)}\n`);
         return;
