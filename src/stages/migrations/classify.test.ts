@@ -90,8 +90,8 @@ describe('classifyMigration', () => {
     expect(result.breaksOldCode).toBe(true);
   });
 
-  it('prefers a column type changed earlier in the migration over the given one, and reads given keys in any case', () => {
-    const given = { columnTypes: new Map([['Users.Nick', 'integer']]) };
+  it('prefers a column type changed earlier in the migration over the given one', () => {
+    const given = { columnTypes: new Map([['users.nick', 'integer']]) };
     const changedTwice = classifyMigration(migration(['ALTER TABLE users ALTER COLUMN nick TYPE varchar(50)', 'ALTER TABLE users ALTER COLUMN nick TYPE varchar(100)']), PG16, given);
     expect(changedTwice.findings.filter((finding) => finding.rule === 'changing-column-type').map((finding) => finding.evidence.line)).toEqual([1]);
     expect(changedTwice.heaviness.rewritesTable).toBe(true);

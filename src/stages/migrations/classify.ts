@@ -213,7 +213,7 @@ class MigrationClassifier {
   /** A created function is light; its body is classified only where this migration calls it. */
   private recordFunction(statement: ParsedStatement): void {
     const create = nodeOf(statement.node, 'CreateFunctionStmt');
-    const name = stringValue(create?.funcname?.[create.funcname.length - 1])?.toLowerCase();
+    const name = stringValue(create?.funcname?.[create.funcname.length - 1]);
     if (name === undefined) return;
     let body: FunctionBody;
     try {
@@ -243,7 +243,7 @@ class MigrationClassifier {
     const createAs = tableName(nodeOf(node, 'CreateTableAsStmt')?.into?.rel);
     if (createAs !== undefined) state.addCreated(createAs);
     const index = nodeOf(node, 'IndexStmt');
-    if (index?.idxname !== undefined) state.indexTables.set(index.idxname.toLowerCase(), tableName(index.relation) ?? '?');
+    if (index?.idxname !== undefined) state.indexTables.set(index.idxname, tableName(index.relation) ?? '?');
     const rename = nodeOf(node, 'RenameStmt');
     if (rename?.renameType === 'OBJECT_TABLE' && state.isNewTable(tableName(rename.relation)) && rename.newname !== undefined) state.addCreated(rename.newname);
     const alter = nodeOf(node, 'AlterTableStmt');
@@ -259,7 +259,7 @@ class MigrationClassifier {
       if (cmd.subtype === 'AT_AlterColumnType' && cmd.name !== undefined) state.declareColumn(table, cmd.name, columnType(nodeOf(cmd.def, 'ColumnDef')?.typeName));
       const constraint = cmd.subtype === 'AT_AddConstraint' ? nodeOf(cmd.def, 'Constraint') : undefined;
       if (constraint !== undefined) {
-        const key = `${tableKey(table)}.${(constraint.conname ?? '').toLowerCase()}`;
+        const key = `${tableKey(table)}.${constraint.conname ?? ''}`;
         const column = constraint.contype === 'CONSTR_CHECK' ? notNullCheckColumn(constraint.raw_expr) : undefined;
         if (constraint.skip_validation === true) {
           if (this.state.inTransaction) state.notValidInTransaction.add(key);
@@ -269,7 +269,7 @@ class MigrationClassifier {
         }
       }
       if (cmd.subtype === 'AT_ValidateConstraint') {
-        const column = state.pendingNotNullChecks.get(`${tableKey(table)}.${(cmd.name ?? '').toLowerCase()}`);
+        const column = state.pendingNotNullChecks.get(`${tableKey(table)}.${cmd.name ?? ''}`);
         if (column !== undefined) state.addNotNullCheck(table, column);
       }
     }

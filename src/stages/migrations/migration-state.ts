@@ -36,7 +36,6 @@ export class MigrationState implements RuleContext {
    * when a statement asks: a release reads hundreds of migrations, each with thousands of known columns.
    */
   private readonly givenColumnTypes: ReadonlyMap<string, string>;
-  private givenByLowerCaseKey: Map<string, string> | undefined;
 
   constructor(
     private readonly runnerTransaction: boolean,
@@ -64,30 +63,29 @@ export class MigrationState implements RuleContext {
     if (!this.created.includes(table)) this.created.push(table);
   }
   hasValidNotNullCheck(table: string, column: string): boolean {
-    return this.notNullChecks.has(`${tableKey(table)}.${column.toLowerCase()}`);
+    return this.notNullChecks.has(`${tableKey(table)}.${column}`);
   }
   addNotNullCheck(table: string, column: string): void {
-    this.notNullChecks.add(`${tableKey(table)}.${column.toLowerCase()}`);
+    this.notNullChecks.add(`${tableKey(table)}.${column}`);
   }
   addedNotValidInThisTransaction(table: string, constraint: string): boolean {
-    return this.notValidInTransaction.has(`${tableKey(table)}.${constraint.toLowerCase()}`);
+    return this.notValidInTransaction.has(`${tableKey(table)}.${constraint}`);
   }
   declareColumn(table: string, column: string, type: ColumnType | undefined): void {
     if (type === undefined) return;
-    const key = `${tableKey(table)}.${column.toLowerCase()}`;
+    const key = `${tableKey(table)}.${column}`;
     this.columnTypes.set(key, type);
     this.declaredColumnTypes.set(key, typeText(type));
   }
   columnType(table: string, column: string): ColumnType | undefined {
-    const key = `${tableKey(table)}.${column.toLowerCase()}`;
+    const key = `${tableKey(table)}.${column}`;
     const declared = this.columnTypes.get(key);
     if (declared !== undefined) return declared;
-    this.givenByLowerCaseKey ??= new Map([...this.givenColumnTypes].map(([given, type]) => [given.toLowerCase(), type]));
-    const text = this.givenByLowerCaseKey.get(key);
+    const text = this.givenColumnTypes.get(key);
     return text === undefined ? undefined : parseTypeText(text);
   }
   indexTable(index: string): string | undefined {
-    return this.indexTables.get(index.toLowerCase());
+    return this.indexTables.get(index);
   }
 }
 

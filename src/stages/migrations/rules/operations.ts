@@ -135,7 +135,7 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
 
 /** Whether `name` (as written in FROM) is one of the statement's WITH queries rather than a table. */
 function isCte(name: string, ctes: ReadonlySet<string>): boolean {
-  return !name.includes('.') && ctes.has(name.toLowerCase());
+  return !name.includes('.') && ctes.has(name);
 }
 
 function readQueries(select: SelectStmt | undefined, statement: string, ctes: ReadonlySet<string>): Operation[] {
