@@ -14,7 +14,7 @@ import { columnType, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, sh
 import { selectReads, statementOperations, withQueries } from './rules/operations.js';
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { linesBeforeByte, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
-import { MigrationState, type FunctionBody } from './migration-state.js';
+import { LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
 import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag } from './types.js';
 import { compareText } from '../../core/compare-text.js';
 
@@ -103,9 +103,12 @@ class MigrationClassifier {
   private classifyStatement(statement: ParsedStatement, depth: number): void {
     const { node } = statement;
     const set = nodeOf(node, 'VariableSetStmt');
-    if (set?.name === 'lock_timeout') this.state.lockTimeoutSet = set.kind === 'VAR_SET_VALUE' && !isZeroSetting(set.args?.[0]);
+    if (set?.kind === 'VAR_RESET_ALL') this.state.forgetSessionSettings();
+    else if (set?.name === 'lock_timeout') {
+      this.state.setLockTimeout(set.kind === 'VAR_SET_VALUE' && isBoundedLockTimeout(set.args?.[0]), set.is_local === true ? 'local' : 'session');
+    }
     const transaction = nodeOf(node, 'TransactionStmt');
-    if (transaction !== undefined) this.recordTransaction(transaction.kind ?? '');
+    if (transaction !== undefined) this.state.recordTransaction(transaction.kind ?? '', transaction.chain === true);
     for (const query of withQueries(node)) this.classifyStatement({ ...statement, node: query }, depth);
     if (nodeOf(node, 'DoStmt') !== undefined) return this.classifyBody(statement, depth);
     if (nodeOf(node, 'CreateFunctionStmt') !== undefined) return this.recordFunction(statement);
@@ -130,14 +133,6 @@ class MigrationClassifier {
       // A function called per row may do anything; calls inside WITH queries were judged with those queries.
       const outer = { ...dataChange, withClause: undefined };
       this.classifyCalls(functionsCalled(outer), outer, statement, depth);
-    }
-  }
-
-  private recordTransaction(kind: string): void {
-    if (kind === 'TRANS_STMT_BEGIN' || kind === 'TRANS_STMT_START') this.state.explicitTransaction = true;
-    if (kind === 'TRANS_STMT_COMMIT' || kind === 'TRANS_STMT_ROLLBACK') {
-      this.state.explicitTransaction = false;
-      this.state.notValidInTransaction.clear();
     }
   }
 
@@ -175,14 +170,19 @@ class MigrationClassifier {
     }
   }
 
-  /** `SELECT set_config('lock_timeout', '5s', …)` sets the timeout like SET does. */
+  /**
+   * `SELECT set_config('lock_timeout', '5s', is_local)` sets the timeout like SET [LOCAL] does. An
+   * `is_local` that is not the constant `false` is taken as local (the shorter-lived reading).
+   */
   private recordSetConfig(root: unknown): void {
     walkNodes(root, (kind, body) => {
       if (kind !== 'FuncCall') return;
       const call = body as { funcname?: Node[]; args?: Node[] };
       if (stringValue(call.funcname?.[call.funcname.length - 1]) !== 'set_config') return;
       const setting = nodeOf(call.args?.[0], 'A_Const')?.sval?.sval;
-      if (setting === 'lock_timeout') this.state.lockTimeoutSet = !isZeroSetting(call.args?.[1]);
+      const local = nodeOf(call.args?.[2], 'A_Const')?.boolval;
+      const scope = local !== undefined && local.boolval !== true ? 'session' : 'local';
+      if (setting === 'lock_timeout') this.state.setLockTimeout(isBoundedLockTimeout(call.args?.[1]), scope);
     });
   }
 
@@ -311,12 +311,24 @@ class MigrationClassifier {
   }
 }
 
-function isZeroSetting(value: Node | undefined): boolean {
+/** PostgreSQL's time units for settings, in milliseconds (a bare number of lock_timeout is milliseconds). */
+const TIME_UNIT_MS: Readonly<Record<string, number>> = { us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** lock_timeout in milliseconds from a SET / set_config value: `5000`, `'5s'`, `'1.5 min'`; undefined when it is not a duration. */
+export function lockTimeoutMs(value: Node | undefined): number | undefined {
   const constant = nodeOf(value, 'A_Const');
-  if (constant === undefined) return false;
-  if (constant.ival !== undefined) return (constant.ival.ival ?? 0) === 0;
-  const text = constant.sval?.sval?.trim();
-  return text === undefined || /^0+(ms|s|min)?$/.test(text);
+  if (constant === undefined) return undefined;
+  if (constant.ival !== undefined) return constant.ival.ival ?? 0;
+  const text = constant.fval?.fval ?? constant.sval?.sval;
+  const match = text === undefined ? null : /^\s*(\d+(?:\.\d*)?|\.\d+)\s*(us|ms|s|min|h|d)?\s*$/.exec(text);
+  if (match === null) return undefined;
+  return Number(match[1]) * TIME_UNIT_MS[match[2] ?? 'ms']!;
+}
+
+/** Bounded: above zero (0 disables the timeout) and at most {@link LOCK_TIMEOUT_CEILING_MS}. */
+function isBoundedLockTimeout(value: Node | undefined): boolean {
+  const ms = lockTimeoutMs(value);
+  return ms !== undefined && ms > 0 && ms <= LOCK_TIMEOUT_CEILING_MS;
 }
 
 /**
@@ -329,7 +341,7 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
   for (const statement of migration.statements) {
     // Without a transaction, knex sends each query on whichever pooled connection is free: a
     // `SET lock_timeout` is only known to bind the statements sent in the same query string.
-    if (!migration.inTransaction && statement.origin !== 'sql-file') state.lockTimeoutSet = false;
+    if (!migration.inTransaction && statement.origin !== 'sql-file') state.forgetSessionSettings();
     classifier.statementGuarded = statement.guarded ?? false;
     classifier.classifyText(statement.sql, statement.line, 0);
   }

@@ -9,6 +9,15 @@ import type { RuleContext } from './rules/rule.js';
 import { parseStatements } from './sql.js';
 import type { ClassifyContext, ClassifyOptions } from './types.js';
 
+/**
+ * Ceiling above which a `lock_timeout` does not count as bounding a lock wait (README, "lock_timeout"):
+ * a wait of minutes blocks every query queued behind it just as an unbounded one does.
+ */
+export const LOCK_TIMEOUT_CEILING_MS = 10_000;
+
+/** How long a `SET` / `set_config` lasts: the session, or the current transaction (`LOCAL`). */
+export type SettingScope = 'session' | 'local';
+
 export type FunctionBody =
   | { language: 'plpgsql'; items: PlpgsqlItem[] }
   | { language: 'sql'; sql: string; line: number }
@@ -17,8 +26,14 @@ export type FunctionBody =
 /** The migration so far: what rules may ask about (RuleContext) plus what the classifier records. */
 export class MigrationState implements RuleContext {
   readonly postgresVersion: number;
-  lockTimeoutSet = false;
-  explicitTransaction = false;
+  /** Whether a transaction block is open: the runner's at the start, then BEGIN / COMMIT / ROLLBACK. */
+  private transactionOpen: boolean;
+  /** Whether the session's lock_timeout (plain SET) bounds lock waits. */
+  private sessionTimeoutBounded = false;
+  /** The session's value when the open transaction began: a ROLLBACK undoes a plain SET made inside it. */
+  private sessionTimeoutAtBegin = false;
+  /** `SET LOCAL` of the open transaction, until it ends. */
+  private localTimeoutBounded: boolean | undefined;
   readonly created: string[] = [];
   private readonly newTableKeys: Set<string>;
   private readonly notNullChecks = new Set<string>();
@@ -43,13 +58,48 @@ export class MigrationState implements RuleContext {
     options: ClassifyOptions,
   ) {
     this.postgresVersion = context.postgresVersion;
+    this.transactionOpen = runnerTransaction;
     this.newTableKeys = new Set([...(context.newTables ?? [])].map(tableKey));
     this.existingTableKeys = context.existingTables === undefined ? undefined : new Set([...context.existingTables].map(tableKey));
     this.givenColumnTypes = options.columnTypes ?? new Map();
   }
 
   get inTransaction(): boolean {
-    return this.runnerTransaction || this.explicitTransaction;
+    return this.transactionOpen;
+  }
+  /** A bounded lock_timeout is in force: the open transaction's `SET LOCAL`, else the session's. */
+  get lockTimeoutSet(): boolean {
+    return this.localTimeoutBounded ?? this.sessionTimeoutBounded;
+  }
+  /** `SET [LOCAL] lock_timeout` / `set_config('lock_timeout', …, is_local)`. SET LOCAL outside a transaction block does nothing. */
+  setLockTimeout(bounded: boolean, scope: SettingScope): void {
+    if (scope === 'session') this.sessionTimeoutBounded = bounded;
+    else if (this.transactionOpen) this.localTimeoutBounded = bounded;
+  }
+  /** A new connection (knex without a transaction sends each query on whichever pooled one is free). */
+  forgetSessionSettings(): void {
+    this.sessionTimeoutBounded = false;
+    this.localTimeoutBounded = undefined;
+  }
+  /**
+   * Transaction boundaries: BEGIN opens a block (a no-op inside one); COMMIT ends it, and SET LOCAL
+   * with it; ROLLBACK also undoes plain SETs made inside it. ROLLBACK TO SAVEPOINT may undo any SET
+   * since the savepoint: keep a timeout only when it was in force at BEGIN too.
+   */
+  recordTransaction(kind: string, chain: boolean): void {
+    if (kind === 'TRANS_STMT_BEGIN' || kind === 'TRANS_STMT_START') {
+      if (!this.transactionOpen) this.sessionTimeoutAtBegin = this.sessionTimeoutBounded;
+      this.transactionOpen = true;
+    } else if (kind === 'TRANS_STMT_COMMIT' || kind === 'TRANS_STMT_PREPARE' || kind === 'TRANS_STMT_ROLLBACK') {
+      if (kind === 'TRANS_STMT_ROLLBACK' && this.transactionOpen) this.sessionTimeoutBounded = this.sessionTimeoutAtBegin;
+      this.localTimeoutBounded = undefined;
+      this.transactionOpen = chain && kind !== 'TRANS_STMT_PREPARE';
+      this.sessionTimeoutAtBegin = this.sessionTimeoutBounded;
+      this.notValidInTransaction.clear();
+    } else if (kind === 'TRANS_STMT_ROLLBACK_TO') {
+      this.sessionTimeoutBounded &&= this.sessionTimeoutAtBegin;
+      this.localTimeoutBounded = undefined;
+    }
   }
   isNewTable(table: string | undefined): boolean {
     return table !== undefined && this.newTableKeys.has(tableKey(table));
