@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { chosenFormat, formatOption, type OutputFormat } from './output-format.js';
 
 /**
  * `release-safety generate`: compares two refs of the service's repository and writes
@@ -17,6 +18,7 @@ interface GenerateOptions {
   report?: string;
   failOn?: 'unsafe';
   json?: boolean;
+  format?: OutputFormat;
   quiet?: boolean;
 }
 
@@ -34,7 +36,8 @@ export function registerGenerate(program: Command): void {
     .option('--out <file>', 'where to write the artifact', 'release-safety.json')
     .option('--report <file.md>', 'also write the report as markdown to this file')
     .addOption(new Option('--fail-on <condition>', 'exit 1 when the verdict is not true (for CI gates)').choices(['unsafe']))
-    .option('--json', 'print the artifact on stdout instead of the text report')
+    .option('--json', 'print the artifact on stdout instead of the text report (= --format json)')
+    .addOption(formatOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
@@ -48,6 +51,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     import('../git/repository.js'),
     import('../core/errors.js'),
   ]);
+  const format = chosenFormat(options);
   if (options.report !== undefined && resolve(options.report) === resolve(options.out)) {
     throw new UsageError(`--report ${options.report} is the same file as --out: the report would replace the artifact`);
   }
@@ -108,8 +112,16 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     throw new InputError(`cannot write ${targets} (nothing was written): ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  if (options.json) process.stdout.write(artifactText);
-  else if (!options.quiet) {
+  if (format === 'json') process.stdout.write(artifactText);
+  else if (format === 'markdown') process.stdout.write(markdown ?? report.renderMarkdownReport(outcome));
+  else if (format !== 'text') {
+    const [{ renderCiFormat }, { ciRunFromGenerate }, { packageVersion }] = await Promise.all([
+      import('../ci-formats/render.js'),
+      import('../ci-formats/from-generate.js'),
+      import('./package-info.js'),
+    ]);
+    process.stdout.write(await renderCiFormat(format, ciRunFromGenerate(outcome, packageVersion())));
+  } else if (!options.quiet) {
     process.stdout.write(report.renderTextReport(outcome, createStyle(colorEnabled())));
     process.stdout.write(`\nWrote ${options.out}${options.report === undefined ? '' : ` and ${options.report}`}\n`);
   }
