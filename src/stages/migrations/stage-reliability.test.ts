@@ -23,6 +23,14 @@ const cases: Record<string, Record<string, string>> = {
   'sql-quoted-new-table': {
     [`${DIR}/20240301000000_orders_v2.sql`]: 'SET lock_timeout = \'2s\';\nCREATE TABLE "Orders" (id int);\nDROP TABLE orders;\n',
   },
+  // A TypeScript overload signature declares an `up` that never runs; the implementation drops orders.
+  'knex-overload': {
+    [`${DIR}/20240301000000_drop_orders.ts`]: `import type { Knex } from 'knex';\n\nexport function up(knex: Knex): Promise<void>;\nexport async function up(knex: Knex): Promise<void> {\n  await knex.schema.dropTable('orders');\n}\n`,
+  },
+  // `exports.up` assigned inside a condition: which `up` runs is not proven.
+  'knex-conditional-export': {
+    [`${DIR}/20240301000000_maybe.js`]: `exports.up = (knex) => knex.raw('select 1');\nif (process.env.LEGACY) exports.up = (knex) => knex.schema.dropTable('orders');\nexports.down = () => {};\n`,
+  },
 };
 
 beforeAll(() => {
@@ -48,5 +56,19 @@ describe('quoted identifiers are exact, unquoted ones fold to lower case', () =>
     const result = await stageOf(tag);
     expect(result.verdict.breaking).toBe(true);
     expect(result.findings.map((finding) => finding.rule)).toContain('ban-drop-table');
+  });
+});
+
+describe('knex: the `up` that runs', () => {
+  test('the implementation after an overload signature is read', async () => {
+    const result = await stageOf('knex-overload');
+    expect(result.verdict.breaking).toBe(true);
+    expect(result.findings.map((finding) => finding.rule)).toContain('ban-drop-table');
+  });
+
+  test('an `up` written inside a condition is unknown with the reason, never light', async () => {
+    const result = await stageOf('knex-conditional-export');
+    expect(result.verdict.breaking).toBe('unknown');
+    expect(result.findings).toContainEqual(expect.objectContaining({ rule: 'migration-part-unresolved', params: expect.objectContaining({ reason: expect.stringContaining('is written inside a block or function') }) }));
   });
 });
