@@ -9,8 +9,8 @@ import type { Heaviness } from '../../artifact/types.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding, FindingParams } from '../../rules/types.js';
 import { MIGRATION_RULES, migrationRule } from './catalogue.js';
-import { plpgsqlItems, type PlpgsqlItem } from './plpgsql.js';
-import { columnType, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, walkNodes } from './rules/ast.js';
+import { newFieldAssignments, plpgsqlItems, type PlpgsqlItem } from './plpgsql.js';
+import { columnType, dottedName, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, walkNodes } from './rules/ast.js';
 import { selectReads, statementOperations, withQueries } from './rules/operations.js';
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { linesBeforeByte, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
@@ -117,6 +117,7 @@ class MigrationClassifier {
     const select = nodeOf(node, 'SelectStmt');
     if (select !== undefined) return this.classifySelect(select, statement, depth);
     const plan = statementOperations(node, this.state);
+    this.recordCreatedObject(node);
     if (plan === 'light') return;
     if (plan === undefined) {
       this.run({ kind: 'unclassified', statement: kindOf(node), lock: 'none' }, statement);
@@ -127,7 +128,7 @@ class MigrationClassifier {
       this.touch(operation.table);
       this.run(operation, statement);
     }
-    this.recordState(node);
+    this.recordState(node, statement);
     const dataChange = nodeOf(node, 'UpdateStmt') ?? nodeOf(node, 'InsertStmt') ?? nodeOf(node, 'DeleteStmt');
     if (dataChange !== undefined) {
       // A function called per row may do anything; calls inside WITH queries were judged with those queries.
@@ -218,7 +219,10 @@ class MigrationClassifier {
     let body: FunctionBody;
     try {
       const option = bodyOption(statement);
-      if (option.language === 'plpgsql') body = { language: 'plpgsql', items: plpgsqlItems(parsePlpgsql(statement.sql, statement.line), option.line) };
+      if (option.language === 'plpgsql') {
+        const parsed = parsePlpgsql(statement.sql, statement.line);
+        body = { language: 'plpgsql', items: plpgsqlItems(parsed, option.line), harmlessTrigger: isHarmlessTriggerBody(parsed) };
+      }
       else if (option.language === 'sql' && option.body !== undefined) body = { language: 'sql', sql: option.body, line: option.line };
       else body = { language: 'opaque', reason: `LANGUAGE ${option.language}` };
     } catch (error) {
@@ -227,7 +231,7 @@ class MigrationClassifier {
     this.state.functions.set(name, body);
   }
 
-  private recordState(node: Node): void {
+  private recordState(node: Node, statement: ParsedStatement): void {
     const { state } = this;
     const create = nodeOf(node, 'CreateStmt');
     if (create !== undefined) {
@@ -237,7 +241,12 @@ class MigrationClassifier {
       if (!conditional || state.provenAbsentBefore(table)) state.addCreated(table);
       for (const element of create.tableElts ?? []) {
         const column = nodeOf(element, 'ColumnDef');
-        if (column?.colname !== undefined) state.declareColumn(table, column.colname, columnType(column.typeName));
+        if (column?.colname !== undefined) {
+          state.declareColumn(table, column.colname, columnType(column.typeName));
+          state.columnNotNull.set(`${tableKey(table)}.${column.colname}`, declaresNotNull(column.constraints));
+        }
+        const primaryKey = nodeOf(element, 'Constraint');
+        if (primaryKey?.contype === 'CONSTR_PRIMARY') for (const key of primaryKey.keys ?? []) state.columnNotNull.set(`${tableKey(table)}.${stringValue(key) ?? '?'}`, true);
       }
     }
     const createAs = tableName(nodeOf(node, 'CreateTableAsStmt')?.into?.rel);
@@ -254,7 +263,20 @@ class MigrationClassifier {
       if (cmd === undefined) continue;
       if (cmd.subtype === 'AT_AddColumn') {
         const column = nodeOf(cmd.def, 'ColumnDef');
-        if (column?.colname !== undefined) state.declareColumn(table, column.colname, columnType(column.typeName));
+        if (column?.colname !== undefined) {
+          state.declareColumn(table, column.colname, columnType(column.typeName));
+          state.columnNotNull.set(`${tableKey(table)}.${column.colname}`, declaresNotNull(column.constraints));
+        }
+      }
+      const columnKey = `${tableKey(table)}.${cmd.name ?? '?'}`;
+      if (cmd.subtype === 'AT_SetNotNull') state.columnNotNull.set(columnKey, true);
+      if (cmd.subtype === 'AT_DropNotNull') state.columnNotNull.set(columnKey, false);
+      if (cmd.subtype === 'AT_ColumnDefault' && cmd.def !== undefined) state.pendingDroppedDefaults.delete(columnKey);
+      if (cmd.subtype === 'AT_ColumnDefault' && cmd.def === undefined && cmd.name !== undefined) {
+        const dropped = { table, column: cmd.name, at: statement };
+        // Outside a transaction old code sees the column without its default at once.
+        if (state.inTransaction) state.pendingDroppedDefaults.set(columnKey, dropped);
+        else this.judgeDroppedDefault(dropped);
       }
       if (cmd.subtype === 'AT_AlterColumnType' && cmd.name !== undefined) state.declareColumn(table, cmd.name, columnType(nodeOf(cmd.def, 'ColumnDef')?.typeName));
       const constraint = cmd.subtype === 'AT_AddConstraint' ? nodeOf(cmd.def, 'Constraint') : undefined;
@@ -273,6 +295,29 @@ class MigrationClassifier {
         if (column !== undefined) state.addNotNullCheck(table, column);
       }
     }
+  }
+
+  /** Objects old code cannot be using yet: dropping or renaming them later in this migration breaks nothing. */
+  private recordCreatedObject(node: Node): void {
+    // Recorded after the statement's own operations are judged: DROP of something created earlier only.
+    const { state } = this;
+    const view = tableName(nodeOf(node, 'ViewStmt')?.view);
+    if (view !== undefined && nodeOf(node, 'ViewStmt')?.replace !== true) state.addCreated(view);
+    const sequence = tableName(nodeOf(node, 'CreateSeqStmt')?.sequence);
+    if (sequence !== undefined) state.addCreatedObject('OBJECT_SEQUENCE', sequence);
+    const typeName = dottedName(nodeOf(node, 'CreateEnumStmt')?.typeName ?? nodeOf(node, 'CreateRangeStmt')?.typeName) ?? tableName(nodeOf(node, 'CompositeTypeStmt')?.typevar);
+    if (typeName !== undefined) state.addCreatedObject('OBJECT_TYPE', typeName);
+    const domain = dottedName(nodeOf(node, 'CreateDomainStmt')?.domainname);
+    if (domain !== undefined) state.addCreatedObject('OBJECT_DOMAIN', domain);
+    const schema = nodeOf(node, 'CreateSchemaStmt')?.schemaname;
+    if (schema !== undefined) state.addCreatedObject('OBJECT_SCHEMA', schema);
+    const extension = nodeOf(node, 'CreateExtensionStmt')?.extname;
+    if (extension !== undefined) state.addCreatedObject('OBJECT_EXTENSION', extension);
+  }
+
+  judgeDroppedDefault(dropped: { table: string; column: string; at: { sql: string; line: number } }): void {
+    const notNull = this.state.columnNotNull.get(`${tableKey(dropped.table)}.${dropped.column}`);
+    this.run({ kind: 'drop-default', table: dropped.table, column: dropped.column, notNull, lock: 'none' }, dropped.at);
   }
 
   touch(table: string | undefined): void {
@@ -311,6 +356,35 @@ class MigrationClassifier {
   }
 }
 
+/**
+ * A trigger function body that only sets fields of NEW from expressions reading no table and calling
+ * only known built-ins, then returns NEW (e.g. `NEW.updated_at := now()`).
+ */
+/** A column definition with NOT NULL or PRIMARY KEY. */
+function declaresNotNull(constraints: readonly Node[] | undefined): boolean {
+  return (constraints ?? []).some((constraint) => ['CONSTR_NOTNULL', 'CONSTR_PRIMARY'].includes(nodeOf(constraint, 'Constraint')?.contype ?? ''));
+}
+
+function isHarmlessTriggerBody(parsed: unknown): boolean {
+  const expressions = newFieldAssignments(parsed);
+  if (expressions === undefined) return false;
+  return expressions.every((expression) => {
+    let statements: ParsedStatement[];
+    try {
+      statements = parseStatements(`SELECT ${expression}`);
+    } catch {
+      return false;
+    }
+    const select = statements.length === 1 ? nodeOf(statements[0]?.node, 'SelectStmt') : undefined;
+    if (select === undefined || select.fromClause !== undefined) return false;
+    let readsOrUnknown = false;
+    walkNodes(select, (kind) => {
+      if (kind === 'SubLink' || kind === 'RangeVar') readsOrUnknown = true;
+    });
+    return !readsOrUnknown && functionsCalled(select).every((name) => isKnownBuiltinFunction(name.replace(/^pg_catalog\./, '')));
+  });
+}
+
 /** PostgreSQL's time units for settings, in milliseconds (a bare number of lock_timeout is milliseconds). */
 const TIME_UNIT_MS: Readonly<Record<string, number>> = { us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -345,6 +419,8 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     classifier.statementGuarded = statement.guarded ?? false;
     classifier.classifyText(statement.sql, statement.line, 0);
   }
+  // A default dropped and not set again: judged with the column's nullability at the end of the migration.
+  for (const dropped of state.pendingDroppedDefaults.values()) classifier.judgeDroppedDefault(dropped);
   for (const part of migration.unresolved) {
     classifier.run({ kind: 'unresolved-part', part, lock: 'none' }, { sql: part.evidence ?? part.reason, line: part.line });
   }

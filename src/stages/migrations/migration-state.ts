@@ -19,7 +19,7 @@ export const LOCK_TIMEOUT_CEILING_MS = 10_000;
 export type SettingScope = 'session' | 'local';
 
 export type FunctionBody =
-  | { language: 'plpgsql'; items: PlpgsqlItem[] }
+  | { language: 'plpgsql'; items: PlpgsqlItem[]; harmlessTrigger: boolean }
   | { language: 'sql'; sql: string; line: number }
   | { language: 'opaque'; reason: string };
 
@@ -46,6 +46,12 @@ export class MigrationState implements RuleContext {
   readonly declaredColumnTypes = new Map<string, string>();
   private readonly existingTableKeys: ReadonlySet<string> | undefined;
   readonly functions = new Map<string, FunctionBody>();
+  /** Objects created in this migration, `OBJECT_TYPE:name` (functions are in {@link functions}). */
+  private readonly createdObjects = new Set<string>();
+  /** Nullability declared in this migration: `table.column` → NOT NULL. */
+  readonly columnNotNull = new Map<string, boolean>();
+  /** DROP DEFAULT not followed by a SET DEFAULT yet: `table.column` → where. */
+  readonly pendingDroppedDefaults = new Map<string, { table: string; column: string; at: { sql: string; line: number } }>();
   /**
    * Column types given by the caller (every column of the released migrations), as text. Parsed only
    * when a statement asks: a release reads hundreds of migrations, each with thousands of known columns.
@@ -133,6 +139,17 @@ export class MigrationState implements RuleContext {
     if (declared !== undefined) return declared;
     const text = this.givenColumnTypes.get(key);
     return text === undefined ? undefined : parseTypeText(text);
+  }
+  addCreatedObject(objectType: string, name: string): void {
+    this.createdObjects.add(`${objectType}:${tableKey(name)}`);
+  }
+  isNewObject(objectType: string, name: string): boolean {
+    if (objectType === 'OBJECT_FUNCTION' || objectType === 'OBJECT_PROCEDURE' || objectType === 'OBJECT_ROUTINE') return this.functions.has(name.split('.').pop() ?? name);
+    return this.createdObjects.has(`${objectType}:${tableKey(name)}`);
+  }
+  isHarmlessTriggerFunction(name: string): boolean {
+    const body = this.functions.get(name.split('.').pop() ?? name);
+    return body?.language === 'plpgsql' && body.harmlessTrigger;
   }
   indexTable(index: string): string | undefined {
     return this.indexTables.get(index);
