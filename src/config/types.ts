@@ -17,15 +17,25 @@ export interface EnvSurfaceConfig {
   envFiles?: string[];
 }
 
+export interface RoutesSurfaceConfig {
+  /** Globs of TypeScript/JavaScript files that register routes (routers, controllers, route files). */
+  sources: string[];
+}
+
 export interface ReleaseSafetyConfig {
   migrations?: MigrationsFolder[] | false;
-  openapi?: string | false;
+  /** One OpenAPI document, or several (a monorepo with several APIs: each is diffed on its own). */
+  openapi?: string | string[] | false;
+  /** Source files whose code registers HTTP routes (read statically, never run). */
+  routes?: RoutesSurfaceConfig | false;
   mcpTools?: string | false;
   env?: EnvSurfaceConfig | false;
   /** Target PostgreSQL major version for heaviness rules; default {@link DEFAULT_POSTGRES_VERSION}. */
   postgresVersion?: number;
   indexUrl?: string;
   floorVersion?: string;
+  /** How release tags are named (`server-v{version}`); default `{version}` and `v{version}`. */
+  tags?: string | string[];
 }
 
 export const DEFAULT_POSTGRES_VERSION = 16;
