@@ -13,8 +13,12 @@ export interface EnvSurfaceConfig {
   sources: string[];
   /** Helper functions whose first argument names the variable, e.g. `getIntegerFromEnvironmentVariable`. */
   helpers?: string[];
-  /** `.env` example files whose values are defaults. */
+  /** `.env` files: example files (`.env.example`, `.env.sample`) document names only; others (`.env.defaults`) give defaults. */
   envFiles?: string[];
+  /** Globs left out of `sources`, on top of the default excludes (build/test tool configs, tests, stories, dev servers). */
+  exclude?: string[];
+  /** Other objects whose property reads are env reads (`environment`, `config.env`); wrappers of `process.env` are found without it. */
+  objects?: string[];
 }
 
 export interface RoutesSurfaceConfig {
