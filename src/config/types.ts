@@ -1,3 +1,4 @@
+import type { MigrationFormatSetting } from '../stages/migrations/formats/types.js';
 /**
  * `release-safety.config.json`: where each surface lives in the service's repository.
  * A surface set to `false` means the service has none (checked, not breaking);
@@ -6,6 +7,8 @@
 export interface MigrationsFolder {
   dir: string;
   edition: 'core' | 'ee';
+  /** The folder's migration format (`formats/registry.ts`); `auto` (the default) recognises it from the folder. */
+  format?: MigrationFormatSetting;
 }
 
 export interface EnvSurfaceConfig {
