@@ -38,6 +38,16 @@ import { rule as reindexRebuildsIndex } from './rules/reindex-rebuilds-index.js'
 import { rule as renamingColumn } from './rules/renaming-column.js';
 import { rule as renamingEnumValue } from './rules/renaming-enum-value.js';
 import { rule as renamingTable } from './rules/renaming-table.js';
+import { rule as banDropView } from './rules/ban-drop-view.js';
+import { rule as renamingView } from './rules/renaming-view.js';
+import { rule as banDropFunction } from './rules/ban-drop-function.js';
+import { rule as banDropObject } from './rules/ban-drop-object.js';
+import { rule as renamingObject } from './rules/renaming-object.js';
+import { rule as droppingColumnDefault } from './rules/dropping-column-default.js';
+import { rule as enablingRowLevelSecurity } from './rules/enabling-row-level-security.js';
+import { rule as restartingSequence } from './rules/restarting-sequence.js';
+import { rule as revokingPrivileges } from './rules/revoking-privileges.js';
+import { rule as triggerOnExistingTable } from './rules/trigger-on-existing-table.js';
 import { rule as requireConcurrentIndexCreation } from './rules/require-concurrent-index-creation.js';
 import { rule as requireConcurrentIndexDeletion } from './rules/require-concurrent-index-deletion.js';
 import { rule as requireTimeoutSettings } from './rules/require-timeout-settings.js';
@@ -71,6 +81,16 @@ export const migrationRuleList = [
   banDropTable,
   banTruncateTable,
   renamingEnumValue,
+  banDropView,
+  renamingView,
+  banDropFunction,
+  banDropObject,
+  renamingObject,
+  droppingColumnDefault,
+  enablingRowLevelSecurity,
+  restartingSequence,
+  revokingPrivileges,
+  triggerOnExistingTable,
   updateWithoutWhere,
   deleteWithoutWhere,
   selectScansTable,
