@@ -17,10 +17,16 @@ export interface EnvSurfaceConfig {
   envFiles?: string[];
 }
 
+/** MCP tools read from the server's code: files that register tools on an `McpServer`. */
+export interface McpCodeConfig {
+  /** Globs of TypeScript/JavaScript files that register tools (they and the modules they import are read). */
+  sources: string[];
+}
+
 export interface ReleaseSafetyConfig {
   migrations?: MigrationsFolder[] | false;
   openapi?: string | false;
-  mcpTools?: string | false;
+  mcpTools?: string | false | McpCodeConfig;
   env?: EnvSurfaceConfig | false;
   /** Target PostgreSQL major version for heaviness rules; default {@link DEFAULT_POSTGRES_VERSION}. */
   postgresVersion?: number;
