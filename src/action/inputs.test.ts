@@ -16,6 +16,12 @@ describe('action inputs', () => {
     expect(toArgv(inputs)[toArgv(inputs).indexOf('--previous-artifact') + 1]).toBe('release-safety/1.0.0.json');
   });
 
+  it('passes the workflow-generated OpenAPI documents through when given', () => {
+    const inputs = parseActionInputs({ INPUT_FROM: 'v1.0.0', INPUT_TO: 'v1.1.0', 'INPUT_OPENAPI-BASE': 'tmp/base.json', 'INPUT_OPENAPI-HEAD': 'tmp/head.json' });
+    const argv = toArgv(inputs);
+    expect(argv.slice(argv.indexOf('--openapi-base'), argv.indexOf('--openapi-base') + 4)).toEqual(['--openapi-base', 'tmp/base.json', '--openapi-head', 'tmp/head.json']);
+  });
+
   it('builds an upgrade-check command line', () => {
     const inputs = parseActionInputs({ INPUT_COMMAND: 'upgrade-check', INPUT_FROM: '1.0.0', INPUT_TO: '1.2.0', INPUT_INDEX: 'https://example.test/i.json' });
     expect(toArgv(inputs)).toEqual(['upgrade-check', '--from', '1.0.0', '--to', '1.2.0', '--index', 'https://example.test/i.json']);

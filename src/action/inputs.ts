@@ -13,6 +13,8 @@ export interface ActionInputs {
   previousVersion?: string;
   config?: string;
   previousArtifact?: string;
+  openapiBase?: string;
+  openapiHead?: string;
   out: string;
   report: string;
   failOn?: 'unsafe';
@@ -46,6 +48,8 @@ export function parseActionInputs(env: NodeJS.ProcessEnv): ActionInputs {
     previousVersion: readInput(env, 'previous-version'),
     config: readInput(env, 'config'),
     previousArtifact: readInput(env, 'previous-artifact'),
+    openapiBase: readInput(env, 'openapi-base'),
+    openapiHead: readInput(env, 'openapi-head'),
     out: readInput(env, 'out') ?? 'release-safety.json',
     report: readInput(env, 'report') ?? 'release-safety-report.md',
     failOn,
@@ -68,6 +72,8 @@ export function toArgv(inputs: ActionInputs): string[] {
     ...optional('--previous-version', inputs.previousVersion),
     ...optional('--config', inputs.config),
     ...optional('--previous-artifact', inputs.previousArtifact),
+    ...optional('--openapi-base', inputs.openapiBase),
+    ...optional('--openapi-head', inputs.openapiHead),
     '--out', inputs.out,
     '--report', inputs.report,
     ...optional('--fail-on', inputs.failOn),

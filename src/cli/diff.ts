@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { Level } from '../rules/types.js';
+import { chosenFormat, formatOption, type OutputFormat } from './output-format.js';
 
 /**
  * `release-safety diff openapi|mcp <old> <new>`: one engine on two plain files, for pull-request
@@ -10,6 +11,7 @@ import type { Level } from '../rules/types.js';
 
 interface DiffOptions {
   json?: boolean;
+  format?: OutputFormat;
   failOn: string;
   verbose?: boolean;
 }
@@ -30,7 +32,8 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
     .description(description)
     .argument('<old>', `${oldLabel} (file)`)
     .argument('<new>', `${newLabel} (file)`)
-    .option('--json', 'print {"breaking": bool, "findings": [{rule, level, operation, location, message}]}')
+    .option('--json', 'print {"breaking": bool, "findings": [{rule, level, operation, location, message}]} (= --format json)')
+    .addOption(formatOption())
     .option('--fail-on <level>', 'exit 1 when a finding is at this level or above: breaking | advisory', 'breaking')
     .option('--verbose', 'also list info findings (text output; --json always has every finding)')
     .action(async (oldPath: string, newPath: string, options: DiffOptions) => {
@@ -41,8 +44,15 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
         surface === 'openapi'
           ? await (await import('../diff/openapi.js')).diffOpenApiFiles(oldPath, newPath)
           : await (await import('../diff/mcp.js')).diffMcpFiles(oldPath, newPath);
-      if (options.json) {
+      const format = chosenFormat(options);
+      const failed = reachesFailOn(report, failOn);
+      if (format === 'json') {
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      } else if (format !== 'text') {
+        const rules = surface === 'openapi' ? (await import('../stages/rest/index.js')).restStage.rules : (await import('../stages/mcp/index.js')).mcpStage.rules;
+        const [{ ciRunFromDiff }, { packageVersion }] = await Promise.all([import('../ci-formats/from-diff.js'), import('./package-info.js')]);
+        const run = ciRunFromDiff(report, { surface, file: newPath, rules, failed, toolVersion: packageVersion() });
+        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run));
       } else {
         const { colorEnabled, createStyle } = await import('./style.js');
         const style = createStyle(colorEnabled());
@@ -50,6 +60,6 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
         const lines = renderDiffText(report, { verbose: Boolean(options.verbose), colorLevel: (level, text) => paint[level](text) });
         process.stdout.write(`${lines.join('\n')}\n`);
       }
-      if (reachesFailOn(report, failOn)) process.exitCode = 1;
+      if (failed) process.exitCode = 1;
     });
 }

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { chosenFormat, formatOption, type OutputFormat } from './output-format.js';
 
 /**
  * `release-safety generate`: compares two refs of the service's repository and writes
@@ -13,10 +14,13 @@ interface GenerateOptions {
   previousVersion?: string;
   config?: string;
   previousArtifact?: string;
+  openapiBase?: string;
+  openapiHead?: string;
   out: string;
   report?: string;
   failOn?: 'unsafe';
   json?: boolean;
+  format?: OutputFormat;
   quiet?: boolean;
 }
 
@@ -31,10 +35,13 @@ export function registerGenerate(program: Command): void {
     .option('--previous-version <version>', 'version of the previous release (default: the --from tag, when it is X.Y.Z or vX.Y.Z)')
     .option('--config <file>', 'config file to use instead of release-safety.config.json at the --to ref')
     .option('--previous-artifact <file>', "the previous release's release-safety.json (default: the one at the root of the --from tree); source of minPreviousVersion")
+    .option('--openapi-base <file>', 'OpenAPI document of the --from release as the workflow generated it (instead of config "openapi"); needs --openapi-head')
+    .option('--openapi-head <file>', 'OpenAPI document of the --to release as the workflow generated it; needs --openapi-base')
     .option('--out <file>', 'where to write the artifact', 'release-safety.json')
     .option('--report <file.md>', 'also write the report as markdown to this file')
     .addOption(new Option('--fail-on <condition>', 'exit 1 when the verdict is not true (for CI gates)').choices(['unsafe']))
-    .option('--json', 'print the artifact on stdout instead of the text report')
+    .option('--json', 'print the artifact on stdout instead of the text report (= --format json)')
+    .addOption(formatOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
@@ -48,6 +55,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     import('../git/repository.js'),
     import('../core/errors.js'),
   ]);
+  const format = chosenFormat(options);
   if (options.report !== undefined && resolve(options.report) === resolve(options.out)) {
     throw new UsageError(`--report ${options.report} is the same file as --out: the report would replace the artifact`);
   }
@@ -72,6 +80,14 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     }
   }
 
+  if ((options.openapiBase === undefined) !== (options.openapiHead === undefined)) {
+    throw new UsageError(`${options.openapiBase === undefined ? '--openapi-head' : '--openapi-base'} needs ${options.openapiBase === undefined ? '--openapi-base' : '--openapi-head'}: give both generated documents`);
+  }
+  const openapiFiles =
+    options.openapiBase === undefined || options.openapiHead === undefined
+      ? undefined
+      : await (await import('../stages/rest/workflow-specs.js')).readWorkflowSpecs({ base: options.openapiBase, head: options.openapiHead });
+
   // The heavy modules (stages, Ajv) load while git answers: opening the repository is a process start.
   const opening = openRepository(options.repo);
   const modules = Promise.all([import('../generate/generate.js'), import('../artifact/write.js'), import('../artifact/report.js'), import('./style.js')]);
@@ -92,6 +108,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       previousVersion: options.previousVersion,
       config,
       previousArtifact,
+      openapiFiles,
     });
   } finally {
     await repo.close();
@@ -108,8 +125,16 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     throw new InputError(`cannot write ${targets} (nothing was written): ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  if (options.json) process.stdout.write(artifactText);
-  else if (!options.quiet) {
+  if (format === 'json') process.stdout.write(artifactText);
+  else if (format === 'markdown') process.stdout.write(markdown ?? report.renderMarkdownReport(outcome));
+  else if (format !== 'text') {
+    const [{ renderCiFormat }, { ciRunFromGenerate }, { packageVersion }] = await Promise.all([
+      import('../ci-formats/render.js'),
+      import('../ci-formats/from-generate.js'),
+      import('./package-info.js'),
+    ]);
+    process.stdout.write(await renderCiFormat(format, ciRunFromGenerate(outcome, packageVersion())));
+  } else if (!options.quiet) {
     process.stdout.write(report.renderTextReport(outcome, createStyle(colorEnabled())));
     process.stdout.write(`\nWrote ${options.out}${options.report === undefined ? '' : ` and ${options.report}`}\n`);
   }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { DEFAULT_POSTGRES_VERSION } from '../config/types.js';
+import { chosenFormat, formatOption, type OutputFormat } from './output-format.js';
 
 /**
  * `release-safety lint-migrations <file…>`: classify migration files (`.sql`, knex `.ts`/`.js`)
@@ -12,6 +13,7 @@ import { DEFAULT_POSTGRES_VERSION } from '../config/types.js';
 interface LintOptions {
   postgresVersion: string;
   json?: boolean;
+  format?: OutputFormat;
 }
 
 export function registerLintMigrations(program: Command): void {
@@ -20,7 +22,8 @@ export function registerLintMigrations(program: Command): void {
     .description('Classify migration files (.sql, knex .ts/.js) as one release on existing tables: heaviness, tables, findings')
     .argument('<files...>', 'migration files, in the order they run (tables created by an earlier file are new for later ones)')
     .option('--postgres-version <major>', 'target PostgreSQL major version', String(DEFAULT_POSTGRES_VERSION))
-    .option('--json', 'print {clean, postgresVersion, files: [{file, tables, heaviness, breaksOldCode, clean, findings}]}')
+    .option('--json', 'print {clean, postgresVersion, files: [{file, tables, heaviness, breaksOldCode, clean, findings}]} (= --format json)')
+    .addOption(formatOption())
     .action(async (files: string[], options: LintOptions) => {
       const postgresVersion = Number(options.postgresVersion);
       if (!/^\d+$/.test(options.postgresVersion) || postgresVersion < 9 || postgresVersion > 99) {
@@ -28,8 +31,17 @@ export function registerLintMigrations(program: Command): void {
       }
       const { lintMigrationFiles, renderLintText } = await import('../diff/lint-migrations.js');
       const report = await lintMigrationFiles(files, postgresVersion);
-      if (options.json) {
+      const format = chosenFormat(options);
+      if (format === 'json') {
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      } else if (format !== 'text') {
+        const [{ ciRunFromLint }, { packageVersion }, { migrationsStage }] = await Promise.all([
+          import('../ci-formats/from-lint.js'),
+          import('./package-info.js'),
+          import('../stages/migrations/index.js'),
+        ]);
+        const run = ciRunFromLint(report, migrationsStage.rules, packageVersion());
+        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run));
       } else {
         const { colorEnabled, createStyle } = await import('./style.js');
         const style = createStyle(colorEnabled());

@@ -40,6 +40,8 @@ export interface GenerateRequest {
    * committed one; when it is not schema-valid the committed file is used instead.
    */
   previousArtifact?: PreviousArtifactInput;
+  /** OpenAPI documents the workflow generated (`--openapi-base/--openapi-head`), compared instead of config `openapi`. */
+  openapiFiles?: StageInput['openapiFiles'];
 }
 
 export interface PreviousArtifactInput {
@@ -115,7 +117,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
 
   const pair = await readPair(repo, fromCommit, toTree);
   const { config, status: configStatus, source: configSource } = await loadConfig(request, pair.read);
-  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair };
+  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair, openapiFiles: request.openapiFiles };
 
   // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.
   const [migrations, rest, mcp, configResult, declarations] = await Promise.all([

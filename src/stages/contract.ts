@@ -28,6 +28,22 @@ export interface StageInput {
   trees: Readonly<Record<Side, ReadonlyMap<string, string>>>;
   /** Text of a file at a ref; `undefined` when the path does not exist there. */
   read(side: Side, path: string): Promise<string | undefined>;
+  /**
+   * OpenAPI documents the release workflow generated (`generate --openapi-base/--openapi-head`):
+   * when given, the REST stage compares these instead of the documents config `openapi` names.
+   */
+  openapiFiles?: Readonly<Record<Side, WorkflowSpecFile>>;
+}
+
+/** An OpenAPI document read from disk: its text, the name to show (the flag's value), and a reader of the files its `$ref`s name. */
+export interface WorkflowSpecFile {
+  text: string;
+  /** The file as the user named it (shown in reports and evidence). */
+  source: string;
+  /** How the engine addresses it (see `diff/file-system-paths.ts`), so relative `$ref`s resolve on disk. */
+  path: string;
+  /** Reads another file by its engine path; `undefined` when there is none. */
+  readSibling(path: string): Promise<string | undefined>;
 }
 
 /**

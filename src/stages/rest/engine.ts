@@ -40,6 +40,11 @@ export async function compareSpecs(base: SpecText, revision: SpecText): Promise<
   return { findings: runRules(diff, revision.path), diff };
 }
 
+/** Loads (and, when it has a blob id, caches) one spec's model: a document given on the command line is checked before the stages run. */
+export async function preloadModel(spec: SpecText): Promise<void> {
+  await modelOf(spec);
+}
+
 /** Models of recently compared specs by blob id; two are enough for consecutive pairs (models are never mutated). */
 const recentModels = new Map<string, RestSpec>();
 const RECENT_MODELS = 2;

@@ -1,16 +1,20 @@
 import type { ApiSurfaceSection } from '../../artifact/types.js';
-import { absentApiSection, apiSectionFromFindings, possibleMoveNote, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
-import type { Side, Stage, StageInput, StageResult } from '../contract.js';
+import type { Finding } from '../../rules/types.js';
+import { possibleMoveNote, uncheckedApiSection } from '../api-section.js';
+import type { Side, Stage, StageInput, StageResult, WorkflowSpecFile } from '../contract.js';
 import { mayHaveExternalRefs } from './bundle.js';
+import { composeRestResult, type SurfaceOutcome } from './compose.js';
 import { restRules } from './rules/index.js';
+import { runRoutesSurface, routeRuleMetas } from './routes/surface.js';
 
 /**
- * The REST stage (surface `rest`): diffs the OpenAPI document named by config `openapi` between
- * the two refs. The parser and the diff are loaded only when a spec actually changed, so the CLI
- * starts fast and identical specs cost no parse at all.
+ * The REST stage (surface `rest`): diffs the OpenAPI document(s) named by config `openapi` between
+ * the two refs (or the two documents the workflow generated, `--openapi-base/--openapi-head`), and
+ * the routes the code serves (config `routes`). The parser and the diff are loaded only when a
+ * spec actually changed, so the CLI starts fast and identical specs cost no parse at all.
  */
 
-const restRuleMetas = restRules.map((rule) => rule.meta);
+const restRuleMetas = [...restRules.map((rule) => rule.meta), ...routeRuleMetas];
 
 export const restStage: Stage<ApiSurfaceSection> = {
   surface: 'rest',
@@ -20,22 +24,36 @@ export const restStage: Stage<ApiSurfaceSection> = {
 };
 
 async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {
+  const [specs, routes] = await Promise.all([specsOutcome(input), runRoutesSurface(input)]);
+  return composeRestResult([specs, routes], restRuleMetas);
+}
+
+async function specsOutcome(input: StageInput): Promise<SurfaceOutcome> {
+  if (input.openapiFiles) return compareWorkflowSpecs(input.openapiFiles);
   const configured = input.config.openapi;
-  if (configured === false) return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
-  if (configured === undefined) return uncheckedApiResult('REST surface not configured');
-  const specPath = configured.replace(/^\.\//, '');
+  if (configured === false) return { kind: 'absent' };
+  if (configured === undefined) return { kind: 'unchecked', findings: [], notes: ['REST surface not configured'] };
+  const specPaths = typeof configured === 'string' ? [configured] : configured;
+  const outcomes = await Promise.all(specPaths.map((path) => compareSpecAtRefs(input, path.replace(/^\.\//, ''))));
+  return {
+    kind: outcomes.some((outcome) => outcome.kind === 'unchecked') ? 'unchecked' : 'checked',
+    findings: outcomes.flatMap((outcome) => ('findings' in outcome ? outcome.findings : [])),
+    notes: outcomes.flatMap((outcome) => ('notes' in outcome ? outcome.notes : [])),
+  };
+}
+
+async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<SurfaceOutcome> {
+  const unchecked = (reason: string): SurfaceOutcome => ({ kind: 'unchecked', findings: [], notes: [reason] });
   const baseBlob = input.trees.base.get(specPath);
   const headBlob = input.trees.head.get(specPath);
-  if (headBlob === undefined) {
-    return uncheckedApiResult(`REST spec ${specPath} (config "openapi") does not exist at the head ref`);
-  }
+  if (headBlob === undefined) return unchecked(`REST spec ${specPath} (config "openapi") does not exist at the head ref`);
   if (baseBlob === undefined) {
     const moved = possibleMoveNote(input.changes, { label: `REST spec ${specPath}`, noun: 'spec', headRef: 'head ref' });
-    if (moved) return uncheckedApiResult(moved);
+    if (moved) return unchecked(moved);
     // A surface that did not exist before cannot break its (non-existent) clients.
-    return { ...checkedResult([]), notes: [`REST spec ${specPath} is new at the head ref: nothing to compare`] };
+    return { kind: 'checked', findings: [], notes: [`REST spec ${specPath} is new at the head ref: nothing to compare`] };
   }
-  if (baseBlob === headBlob && !(await mayReachChangedFiles(input, specPath))) return checkedResult([]);
+  if (baseBlob === headBlob && !(await mayReachChangedFiles(input, specPath))) return { kind: 'checked', findings: [], notes: [] };
 
   const [baseText, headText] = await Promise.all([input.read('base', specPath), input.read('head', specPath)]);
   if (baseText === undefined || headText === undefined) throw new Error(`cannot read ${specPath} at the ${baseText === undefined ? 'base' : 'head'} ref`);
@@ -47,11 +65,20 @@ async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
       { text: baseText, path: specPath, label: 'base ref', readSibling: sibling('base'), ...selfContained(baseText, baseBlob) },
       { text: headText, path: specPath, label: 'head ref', readSibling: sibling('head'), ...selfContained(headText, headBlob) },
     );
-    return checkedResult(comparison.findings);
+    return { kind: 'checked', findings: comparison.findings, notes: [] };
   } catch (error) {
-    if (error instanceof SpecError) return uncheckedApiResult(`REST spec cannot be checked: ${error.message}`);
+    if (error instanceof SpecError) return unchecked(`REST spec cannot be checked: ${error.message}`);
     throw error;
   }
+}
+
+/** The two documents given on the command line (already loaded once, so their models come from the engine's cache). */
+async function compareWorkflowSpecs(files: Readonly<Record<Side, WorkflowSpecFile>>): Promise<SurfaceOutcome> {
+  const [{ compareSpecs }, { specTextOf }] = await Promise.all([import('./engine.js'), import('./workflow-specs.js')]);
+  const comparison = await compareSpecs(specTextOf(files.base, '--openapi-base'), specTextOf(files.head, '--openapi-head'));
+  // Evidence names the file as the user gave it (the engine addresses it by its file-system path).
+  const findings: Finding[] = comparison.findings.map((finding) => ({ ...finding, evidence: { ...finding.evidence, file: files.head.source } }));
+  return { kind: 'checked', findings, notes: [`REST specs from the workflow: ${files.base.source} (base) and ${files.head.source} (head)`] };
 }
 
 /**
@@ -68,9 +95,4 @@ async function mayReachChangedFiles(input: StageInput, specPath: string): Promis
 /** A spec without `$ref`s to other files is its blob alone: its model can be reused by blob id. */
 function selfContained(text: string, blobId: string): { blobId?: string } {
   return mayHaveExternalRefs(text) ? {} : { blobId };
-}
-
-function checkedResult(findings: StageResult<ApiSurfaceSection>['findings']): StageResult<ApiSurfaceSection> {
-  const section = apiSectionFromFindings(findings, restRuleMetas);
-  return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes: [] };
 }
