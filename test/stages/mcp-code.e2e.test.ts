@@ -109,13 +109,14 @@ describe('generate with MCP tools read from a zod-based server', () => {
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
   });
 
-  it('1.1.0 → 1.2.0: a new required field, a removed tool and a tighter limit in a helper file are breaking, with file and line', () => {
+  it('1.1.0 → 1.2.0: a new required field, a removed tool and a tighter limit in a helper file (also through a registration helper) are breaking, with file and line', () => {
     const { artifact, report } = generate('1.1.0', '1.2.0');
     expect(artifact.api.mcp.breaking).toBe(true);
     expect(artifact.api.mcp.changes).toEqual([
       'tool "delete_collection" — removed',
       'tool "list_collections" — input property "limit" maximum tightened (100 → 50)',
       'tool "list_documents" — input property "limit" maximum tightened (100 → 50)',
+      'tool "list_users" — input property "limit" maximum tightened (100 → 50)',
       'tool "search" — new required input property "language"',
     ]);
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);

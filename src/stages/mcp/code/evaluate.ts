@@ -1,6 +1,7 @@
 import { Node, SyntaxKind, VariableDeclarationKind, type SourceFile } from 'ts-morph';
 import type { Program } from './program.js';
 import {
+  DeferredArgument,
   EMPTY_ENV,
   FunctionValue,
   isPlainObject,
@@ -36,6 +37,16 @@ const MAX_DEPTH = 60;
 export function excerpt(node: Node, max = 120): string {
   const text = node.getText().replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A parameter with no value in scope: the registration sits in a function that callers give it to (a wrapper). */
+export class UnboundParameter extends Unconvertible {
+  constructor(
+    message: string,
+    readonly parameter: Node,
+  ) {
+    super(message);
+  }
 }
 
 export class Evaluator {
@@ -246,8 +257,10 @@ export class Evaluator {
       if (Node.isArrowFunction(scope) || Node.isFunctionExpression(scope) || Node.isFunctionDeclaration(scope) || Node.isMethodDeclaration(scope)) {
         const parameter = scope.getParameters().find((candidate) => candidate.getName() === name);
         if (parameter) {
-          if (env.has(parameter)) return env.get(parameter);
-          return this.fail(node, `\`${name}\` is a parameter: its value depends on the caller`);
+          const value = env.get(parameter);
+          if (value instanceof DeferredArgument) return this.evaluate(value.node, value.env);
+          if (env.has(parameter)) return value;
+          throw new UnboundParameter(`\`${name}\` is a parameter: its value depends on the caller: \`${excerpt(node)}\` (${this.where(node)})`, parameter);
         }
       }
       if (Node.isForOfStatement(scope) || Node.isForInStatement(scope) || Node.isForStatement(scope)) {

@@ -121,3 +121,37 @@ describe('what cannot be read is unknown, with the expression and where', () => 
     expect(extract({ 'a.ts': 'server.registerTool("x", {' })).toMatchObject({ ok: false, reasons: ["a.ts:1 does not parse: '}' expected."] });
   });
 });
+
+describe('registration helpers (wrappers)', () => {
+  const helper = `${Z}import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst READ_ONLY = { readOnlyHint: true };\nexport function registerReadOnlyTool(server: McpServer, name: string, description: string, inputSchema: Record<string, z.ZodTypeAny>) {\n  server.registerTool(name, { description, inputSchema, annotations: READ_ONLY }, async () => ({ content: [] }));\n}\n`;
+
+  it('one tool per call of the helper, defined where it is called', () => {
+    const found = tools(
+      {
+        'src/tools/docs.ts': `${Z}import { registerReadOnlyTool } from '../register.js';\nexport function register(server) {\n  registerReadOnlyTool(server, 'list_docs', 'List.', { q: z.string().optional() });\n  registerReadOnlyTool(server, 'get_doc', 'Get.', { id: z.string() });\n}\n`,
+        'src/register.ts': helper,
+      },
+      ['src/tools/docs.ts'],
+    );
+    expect(found.map((tool) => [tool.name, tool.file, tool.line, tool.tool?.annotations])).toEqual([
+      ['get_doc', 'src/tools/docs.ts', 5, { readOnlyHint: true }],
+      ['list_docs', 'src/tools/docs.ts', 4, { readOnlyHint: true }],
+    ]);
+    expect(found[0]?.tool?.inputSchema).toMatchObject({ required: ['id'] });
+  });
+
+  it.each([
+    ['never called in the files read', `${Z}import './register.js';\n`, 'which no file read calls'],
+    ['passed as a value', `${Z}import { registerReadOnlyTool } from '../register.js';\n[['a']].forEach(registerReadOnlyTool);\n`, 'it is used as a value'],
+    ['imported under another name', `${Z}import { registerReadOnlyTool as ro } from '../register.js';\nro(server, 'a', 'A', {});\n`, 'imported or exported under another name'],
+  ])('a helper whose calls cannot all be seen (%s) makes the set unreadable', (_name, source, reason) => {
+    const extraction = extract({ 'src/tools/docs.ts': source.replace("'./register.js'", "'../register.js'"), 'src/register.ts': helper }, ['src/tools/docs.ts']);
+    expect(extraction.ok).toBe(false);
+    expect(!extraction.ok && extraction.reasons.join('\n')).toContain(reason);
+  });
+
+  it('a loop over a table of tools is unreadable, with the reason', () => {
+    const extraction = extract({ 'a.ts': `${Z}const TOOLS = [{ name: 'a' }];\nTOOLS.forEach((t) => server.registerTool(t.name, {}, async () => ({ content: [] })));\n` });
+    expect(!extraction.ok && extraction.reasons[0]).toContain('not a named helper whose calls can be followed');
+  });
+});

@@ -1,9 +1,9 @@
 import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
 import type { McpTool } from '../snapshot.js';
 import { readSnapshot } from '../snapshot.js';
-import { Evaluator, excerpt } from './evaluate.js';
+import { Evaluator, excerpt, UnboundParameter } from './evaluate.js';
 import { loadProgram, type Program } from './program.js';
-import { FunctionValue, isPlainObject, isZod, kindOf, type Env, type PlainObject, type Value } from './values.js';
+import { DeferredArgument, EMPTY_ENV, FunctionValue, isPlainObject, isZod, kindOf, type Env, type PlainObject, type Value } from './values.js';
 import { toJson } from './zod-build.js';
 import { Unconvertible, ZodSchema } from './zod-model.js';
 import { EMPTY_OBJECT_JSON_SCHEMA, toolJsonSchema, type PipeStrategy } from './zod-json-schema.js';
@@ -45,7 +45,7 @@ export function extractTools(program: Program): ToolExtraction {
   const evaluator = new Evaluator(program);
   const tools: CodeTool[] = [];
   const reasons: string[] = [];
-  for (const file of program.sources) {
+  for (const file of program.files) {
     const text = file.getFullText();
     if (!text.includes('registerTool') && !text.includes('.tool') && !text.includes('ListToolsRequestSchema')) continue;
     for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
@@ -73,27 +73,110 @@ function registrationMethod(call: CallExpression): 'registerTool' | 'tool' | 'se
   return name as 'registerTool' | 'tool';
 }
 
+interface Site {
+  file: string;
+  line: number;
+}
+
+type Registration = { kind: 'tool'; tool: CodeTool } | { kind: 'unreadable'; reason: string } | { kind: 'parameter'; parameter: Node; message: string };
+
 function readRegistration(evaluator: Evaluator, program: Program, call: CallExpression, method: 'registerTool' | 'tool', tools: CodeTool[], reasons: string[]): void {
   const site = { file: program.pathOf(call.getSourceFile()), line: call.getStartLineNumber() };
+  const direct = registrationAt(evaluator, call, method, EMPTY_ENV, site);
+  if (direct.kind === 'tool') tools.push(direct.tool);
+  else if (direct.kind === 'unreadable') reasons.push(direct.reason);
+  else readWrapperCalls(evaluator, program, call, method, direct, tools, reasons);
+}
+
+/** The tool a registration call defines when its parameters (if inside a wrapper) hold `env`; `site` is where the tool is defined. */
+function registrationAt(evaluator: Evaluator, call: CallExpression, method: 'registerTool' | 'tool', env: Env, site: Site): Registration {
   const [nameArgument] = call.getArguments();
   let name: Value;
   try {
-    name = evaluator.evaluate(nameArgument!);
+    name = evaluator.evaluate(nameArgument!, env);
   } catch (error) {
-    reasons.push(`the name of the tool registered at ${site.file}:${site.line} could not be read: ${message(error)}`);
-    return;
+    if (error instanceof UnboundParameter && env === EMPTY_ENV) return { kind: 'parameter', parameter: error.parameter, message: error.message };
+    return { kind: 'unreadable', reason: `the name of the tool registered at ${site.file}:${site.line} could not be read: ${message(error)}` };
   }
-  if (typeof name !== 'string') {
-    reasons.push(`the name of the tool registered at ${site.file}:${site.line} is ${kindOf(name)}, not a string`);
-    return;
-  }
+  if (typeof name !== 'string') return { kind: 'unreadable', reason: `the name of the tool registered at ${site.file}:${site.line} is ${kindOf(name)}, not a string` };
   try {
-    const tool = method === 'registerTool' ? fromRegisterTool(evaluator, call, name) : fromToolOverloads(evaluator, call, name);
-    tools.push({ name, ...site, tool });
+    const tool = method === 'registerTool' ? fromRegisterTool(evaluator, call, name, env) : fromToolOverloads(evaluator, call, name, env);
+    return { kind: 'tool', tool: { name, ...site, tool } };
   } catch (error) {
+    if (error instanceof UnboundParameter && env === EMPTY_ENV) return { kind: 'parameter', parameter: error.parameter, message: error.message };
     if (!(error instanceof Unconvertible)) throw error;
-    tools.push({ name, ...site, unknown: error.message });
+    return { kind: 'tool', tool: { name, ...site, unknown: error.message } };
   }
+}
+
+/**
+ * A registration inside a helper that takes the name or the schema as parameters
+ * (`registerReadOnlyTool(server, 'list_documents', shape, handler)`): one tool per call of the
+ * helper in the files read, defined where it is called. Calls that cannot all be seen (the helper
+ * passed as a value, imported under another name, or never called in the files read) make the set
+ * unreadable rather than incomplete.
+ */
+function readWrapperCalls(evaluator: Evaluator, program: Program, call: CallExpression, method: 'registerTool' | 'tool', unbound: { parameter: Node; message: string }, tools: CodeTool[], reasons: string[]): void {
+  const where = `${program.pathOf(call.getSourceFile())}:${call.getStartLineNumber()}`;
+  const wrapper = unbound.parameter.getParent();
+  const wrapperName = wrapper ? functionName(wrapper) : undefined;
+  if (!wrapper || !wrapperName || !(Node.isFunctionDeclaration(wrapper) || Node.isArrowFunction(wrapper) || Node.isFunctionExpression(wrapper)) || !call.getAncestors().includes(wrapper)) {
+    reasons.push(`the tool registered at ${where} could not be read: ${unbound.message} (not a named helper whose calls can be followed: tools built in a loop or a callback are not read)`);
+    return;
+  }
+  const sites: CallExpression[] = [];
+  for (const file of program.files) {
+    for (const identifier of file.getDescendantsOfKind(SyntaxKind.Identifier)) {
+      if (identifier.getText() !== wrapperName) continue;
+      const use = useOf(identifier);
+      if (use === 'declaration') continue;
+      if (use instanceof Node) {
+        if (!use.getAncestors().includes(wrapper)) sites.push(use as CallExpression);
+        continue;
+      }
+      reasons.push(`the tools registered by ${wrapperName} (${where}) could not all be found: ${use} at ${program.pathOf(file)}:${identifier.getStartLineNumber()}`);
+      return;
+    }
+  }
+  if (sites.length === 0) {
+    reasons.push(`the tool registered at ${where} takes its definition from the parameters of ${wrapperName}, which no file read calls (add the files that call it to mcpTools.sources)`);
+    return;
+  }
+  const parameters = wrapper.getParameters();
+  for (const site of sites) {
+    const env = new Map<Node, Value>();
+    const args = site.getArguments();
+    parameters.forEach((parameter, index) => {
+      const argument = args[index] ?? parameter.getInitializer();
+      if (argument) env.set(parameter, new DeferredArgument(argument, argument === args[index] ? EMPTY_ENV : env));
+      else env.set(parameter, undefined);
+    });
+    const registration = registrationAt(evaluator, call, method, env, { file: program.pathOf(site.getSourceFile()), line: site.getStartLineNumber() });
+    if (registration.kind === 'tool') tools.push(registration.tool);
+    else if (registration.kind === 'unreadable') reasons.push(registration.reason);
+  }
+}
+
+function functionName(fn: Node): string | undefined {
+  if (Node.isFunctionDeclaration(fn)) return fn.getName();
+  const parent = fn.getParent();
+  return parent && Node.isVariableDeclaration(parent) ? parent.getName() : undefined;
+}
+
+/** How a file uses the helper's name: its declaration, a call (returned), or a use that hides calls (described). */
+function useOf(identifier: Node): 'declaration' | CallExpression | string {
+  const parent = identifier.getParent();
+  if (!parent) return 'declaration';
+  if ((Node.isFunctionDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === identifier) return 'declaration';
+  if (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent)) {
+    return parent.getAliasNode() && parent.getNameNode() === identifier ? `it is imported or exported under another name (\`${parent.getText()}\`)` : 'declaration';
+  }
+  if (Node.isCallExpression(parent) && parent.getExpression() === identifier) return parent;
+  if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === identifier) {
+    const outer = parent.getParent();
+    if (outer && Node.isCallExpression(outer) && outer.getExpression() === parent) return outer;
+  }
+  return `it is used as a value (\`${excerpt(parent)}\`), so its calls cannot all be seen`;
 }
 
 function fromRegisterTool(evaluator: Evaluator, call: CallExpression, name: string, env?: Env): McpTool {

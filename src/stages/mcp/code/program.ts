@@ -8,6 +8,8 @@ import { resolveModulePath } from './module-path.js';
  */
 export interface Program {
   readonly sources: readonly SourceFile[];
+  /** Every loaded file, the sources first: registrations and wrapper calls may sit in imported modules too. */
+  readonly files: readonly SourceFile[];
   pathOf(file: SourceFile): string;
   /** The loaded file a relative import leads to, or why it does not lead anywhere we can read. */
   resolve(from: SourceFile, specifier: string): SourceFile | string;
@@ -58,6 +60,7 @@ export function loadProgram(sourcePaths: readonly string[], texts: ReadonlyMap<s
   const sources = sourcePaths.map((path) => fileByPath.get(path)).filter((file): file is SourceFile => file !== undefined);
   return {
     sources,
+    files: [...new Set([...sources, ...fileByPath.values()])],
     pathOf: (file) => pathByFile.get(file) ?? file.getFilePath(),
     resolve(from, specifier) {
       const fromPath = pathByFile.get(from) ?? '';

@@ -21,7 +21,8 @@ export type Value =
   | ZodConstructor
   | ModuleNamespace
   | PackageExport
-  | RegExpValue;
+  | RegExpValue
+  | DeferredArgument;
 
 export interface PlainObject {
   readonly [key: string]: Value;
@@ -60,6 +61,14 @@ export class RegExpValue {
   constructor(
     readonly source: string,
     readonly flags: string,
+  ) {}
+}
+
+/** An argument of a wrapper's call site, evaluated only if the registration reads that parameter. */
+export class DeferredArgument {
+  constructor(
+    readonly node: Node,
+    readonly env: Env,
   ) {}
 }
 
