@@ -71,7 +71,8 @@ describe('JSON Schemas', () => {
 
   it.each<[string, string, unknown, string]>([
     ['schemaVersion other than "2"', 'schemaVersion', '1', '/schemaVersion: must be "2"'],
-    ['a version with a v', 'version', 'v1.137.0', '/version: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)$"'],
+    ['a version with a v', 'version', 'v1.137.0', '/version: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-(0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(\\.(0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?$"'],
+    ['a previous version that is a pre-release', 'previousVersion', '1.136.0-rc.1', '/previousVersion: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)$"'],
     ['a date that is not date-time', 'releaseDate', '2026-08-13', '/releaseDate: must match format "date-time"'],
     ['a missing section', 'upgrade', undefined, "/: must have required property 'upgrade'"],
     ['an unknown top-level member', 'extra', 1, '/: must NOT have additional property "extra"'],

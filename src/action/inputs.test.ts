@@ -1,36 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { parseActionInputs, toArgv } from './inputs.js';
+import { diffOpenApiArgv, generateArgv, indexArgv, lintMigrationsArgv, parseActionInputs, upgradeCheckArgv } from './inputs.js';
 
 describe('action inputs', () => {
   it('turns generate inputs into one argument per value, with defaults', () => {
     const inputs = parseActionInputs({ INPUT_FROM: 'v1.0.0', INPUT_TO: 'v1.1.0; rm -rf /', 'INPUT_FAIL-ON': 'unsafe' });
-    expect(toArgv(inputs)).toEqual([
+    expect(generateArgv(inputs, { from: inputs.from!, to: inputs.to! })).toEqual([
       'generate', '--repo', '.', '--from', 'v1.0.0', '--to', 'v1.1.0; rm -rf /',
-      '--out', 'release-safety.json', '--report', 'release-safety-report.md', '--fail-on', 'unsafe',
+      '--out', 'release-safety.json', '--report', 'release-safety-report.md', '--format', 'github', '--max-annotations', '10', '--fail-on', 'unsafe',
     ]);
   });
 
-  it('passes the previous artifact through when given', () => {
-    const inputs = parseActionInputs({ INPUT_FROM: 'v1.0.0', INPUT_TO: 'v1.1.0', 'INPUT_PREVIOUS-ARTIFACT': 'release-safety/1.0.0.json' });
-    expect(toArgv(inputs)).toContain('--previous-artifact');
-    expect(toArgv(inputs)[toArgv(inputs).indexOf('--previous-artifact') + 1]).toBe('release-safety/1.0.0.json');
+  it('passes the previous artifact and generated specs through when given', () => {
+    const inputs = parseActionInputs({ 'INPUT_PREVIOUS-ARTIFACT': 'release-safety/1.0.0.json', 'INPUT_OPENAPI-BASE': 'base.json', 'INPUT_OPENAPI-HEAD': 'head.json' });
+    const argv = generateArgv(inputs, { from: 'v1.0.0', to: 'v1.1.0' });
+    expect(argv[argv.indexOf('--previous-artifact') + 1]).toBe('release-safety/1.0.0.json');
+    expect(argv[argv.indexOf('--openapi-base') + 1]).toBe('base.json');
+    expect(argv[argv.indexOf('--openapi-head') + 1]).toBe('head.json');
   });
 
-  it('passes the workflow-generated OpenAPI documents through when given', () => {
-    const inputs = parseActionInputs({ INPUT_FROM: 'v1.0.0', INPUT_TO: 'v1.1.0', 'INPUT_OPENAPI-BASE': 'tmp/base.json', 'INPUT_OPENAPI-HEAD': 'tmp/head.json' });
-    const argv = toArgv(inputs);
-    expect(argv.slice(argv.indexOf('--openapi-base'), argv.indexOf('--openapi-base') + 4)).toEqual(['--openapi-base', 'tmp/base.json', '--openapi-head', 'tmp/head.json']);
-  });
-
-  it('builds an upgrade-check command line', () => {
-    const inputs = parseActionInputs({ INPUT_COMMAND: 'upgrade-check', INPUT_FROM: '1.0.0', INPUT_TO: '1.2.0', INPUT_INDEX: 'https://example.test/i.json' });
-    expect(toArgv(inputs)).toEqual(['upgrade-check', '--from', '1.0.0', '--to', '1.2.0', '--index', 'https://example.test/i.json']);
+  it('builds the other commands', () => {
+    const check = parseActionInputs({ INPUT_COMMAND: 'upgrade-check', INPUT_FROM: '1.0.0', INPUT_TO: '1.2.0', INPUT_INDEX: 'https://example.test/i.json' });
+    expect(upgradeCheckArgv(check, false)).toEqual(['upgrade-check', '--from', '1.0.0', '--to', '1.2.0', '--index', 'https://example.test/i.json']);
+    const index = parseActionInputs({ INPUT_COMMAND: 'index', INPUT_ARTIFACTS: 'release-safety' });
+    expect(indexArgv(index, true)).toEqual(['index', '--repo', '.', '--artifacts', 'release-safety', '--index', 'release-safety-index.json', '--out', 'release-safety-index.json']);
+    const diff = parseActionInputs({ INPUT_COMMAND: 'diff-openapi', 'INPUT_OPENAPI-BASE': 'a.yaml', 'INPUT_OPENAPI-HEAD': 'b.yaml', 'INPUT_MAX-ANNOTATIONS': '3' });
+    expect(diffOpenApiArgv(diff, 'github')).toEqual(['diff', 'openapi', 'a.yaml', 'b.yaml', '--format', 'github', '--max-annotations', '3']);
+    const lint = parseActionInputs({ INPUT_COMMAND: 'lint-migrations', INPUT_FILES: 'db/*.sql\n  db/x.sql' });
+    expect(lint.files).toEqual(['db/*.sql', 'db/x.sql']);
+    expect(lintMigrationsArgv(lint, ['-x.sql'], 'markdown')).toEqual(['lint-migrations', '--format', 'markdown', '--', '-x.sql']);
   });
 
   it.each([
-    [{ INPUT_TO: '1.0.0' }, 'input "from" is required'],
-    [{ INPUT_FROM: 'a', INPUT_TO: 'b', INPUT_COMMAND: 'deploy' }, 'input "command" must be'],
+    [{ INPUT_COMMAND: 'upgrade-check', INPUT_TO: '1.0.0' }, 'input "from" is required for command "upgrade-check"'],
+    [{ INPUT_COMMAND: 'index' }, 'input "artifacts" is required for command "index"'],
+    [{ INPUT_COMMAND: 'diff-openapi', 'INPUT_OPENAPI-BASE': 'a' }, 'input "openapi-head" is required'],
+    [{ INPUT_COMMAND: 'lint-migrations' }, 'input "files" is required'],
+    [{ INPUT_FROM: 'a', INPUT_TO: 'b', INPUT_COMMAND: 'deploy' }, 'input "command" must be one of'],
     [{ INPUT_FROM: 'a', INPUT_TO: 'b', 'INPUT_FAIL-ON': 'maybe' }, 'input "fail-on" must be'],
+    [{ 'INPUT_MAX-ANNOTATIONS': 'ten' }, 'input "max-annotations" must be a whole number'],
+    [{ INPUT_COMMENT: 'yes' }, 'input "comment" must be one of "true", "false"'],
   ])('rejects bad inputs naming them: %j', (env, message) => {
     expect(() => parseActionInputs(env)).toThrow(message);
   });

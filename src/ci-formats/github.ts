@@ -13,12 +13,16 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** Errors first, then warnings, then notes; the order within a severity is the report's own. */
+/**
+ * Errors first, then warnings, then notes; within a severity, findings on a file line (a heavy
+ * migration, a removed route) before whole-surface ones; otherwise the report's own order.
+ */
 export function rankForAnnotation(findings: readonly CiFinding[]): CiFinding[] {
   const rank = { error: 0, warning: 1, note: 2 } as const;
+  const located = (finding: CiFinding) => (finding.file === undefined ? 1 : 0);
   return findings
     .map((finding, order) => ({ finding, order }))
-    .sort((a, b) => rank[severityOf(a.finding.level)] - rank[severityOf(b.finding.level)] || a.order - b.order)
+    .sort((a, b) => rank[severityOf(a.finding.level)] - rank[severityOf(b.finding.level)] || located(a.finding) - located(b.finding) || a.order - b.order)
     .map(({ finding }) => finding);
 }
 

@@ -7,6 +7,8 @@ import { registerBackfillCommand } from './backfill.js';
 import { registerValidateCommand } from './validate.js';
 import { registerUpgradeCheck } from './upgrade-check.js';
 import { registerGenerate } from './generate.js';
+import { registerInit } from './init.js';
+import { registerUpgradePlan } from './upgrade-plan.js';
 
 /**
  * Every command registers itself here, one line each (keeps main.ts free of command details).
@@ -17,8 +19,10 @@ export function registerCommands(program: Command): void {
   registerBackfillCommand(program);
   registerValidateCommand(program);
   registerUpgradeCheck(program);
+  registerUpgradePlan(program);
   registerGenerate(program);
   registerDiff(program);
   registerLintMigrations(program);
   registerRules(program);
+  registerInit(program);
 }

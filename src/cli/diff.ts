@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { Level } from '../rules/types.js';
-import { chosenFormat, formatOption, type OutputFormat } from './output-format.js';
+import { chosenFormat, formatOption, maxAnnotationsOption, type OutputFormat } from './output-format.js';
 
 /**
  * `release-safety diff openapi|mcp <old> <new>`: one engine on two plain files, for pull-request
@@ -12,6 +12,7 @@ import { chosenFormat, formatOption, type OutputFormat } from './output-format.j
 interface DiffOptions {
   json?: boolean;
   format?: OutputFormat;
+  maxAnnotations?: number;
   failOn: string;
   verbose?: boolean;
 }
@@ -34,6 +35,7 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
     .argument('<new>', `${newLabel} (file)`)
     .option('--json', 'print {"breaking": bool, "findings": [{rule, level, operation, location, message}]} (= --format json)')
     .addOption(formatOption())
+    .addOption(maxAnnotationsOption())
     .option('--fail-on <level>', 'exit 1 when a finding is at this level or above: breaking | advisory', 'breaking')
     .option('--verbose', 'also list info findings (text output; --json always has every finding)')
     .action(async (oldPath: string, newPath: string, options: DiffOptions) => {
@@ -52,7 +54,7 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
         const rules = surface === 'openapi' ? (await import('../stages/rest/index.js')).restStage.rules : (await import('../stages/mcp/index.js')).mcpStage.rules;
         const [{ ciRunFromDiff }, { packageVersion }] = await Promise.all([import('../ci-formats/from-diff.js'), import('./package-info.js')]);
         const run = ciRunFromDiff(report, { surface, file: newPath, rules, failed, toolVersion: packageVersion() });
-        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run));
+        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run, { maxAnnotations: options.maxAnnotations }));
       } else {
         const { colorEnabled, createStyle } = await import('./style.js');
         const style = createStyle(colorEnabled());

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { chosenFormat, formatOption, type OutputFormat } from './output-format.js';
+import { chosenFormat, formatOption, maxAnnotationsOption, type OutputFormat } from './output-format.js';
 
 /**
  * `release-safety generate`: compares two refs of the service's repository and writes
@@ -21,6 +21,7 @@ interface GenerateOptions {
   failOn?: 'unsafe';
   json?: boolean;
   format?: OutputFormat;
+  maxAnnotations?: number;
   quiet?: boolean;
 }
 
@@ -42,6 +43,7 @@ export function registerGenerate(program: Command): void {
     .addOption(new Option('--fail-on <condition>', 'exit 1 when the verdict is not true (for CI gates)').choices(['unsafe']))
     .option('--json', 'print the artifact on stdout instead of the text report (= --format json)')
     .addOption(formatOption())
+    .addOption(maxAnnotationsOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
@@ -133,7 +135,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       import('../ci-formats/from-generate.js'),
       import('./package-info.js'),
     ]);
-    process.stdout.write(await renderCiFormat(format, ciRunFromGenerate(outcome, packageVersion())));
+    process.stdout.write(await renderCiFormat(format, ciRunFromGenerate(outcome, packageVersion()), { maxAnnotations: options.maxAnnotations }));
   } else if (!options.quiet) {
     process.stdout.write(report.renderTextReport(outcome, createStyle(colorEnabled())));
     process.stdout.write(`\nWrote ${options.out}${options.report === undefined ? '' : ` and ${options.report}`}\n`);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { DEFAULT_POSTGRES_VERSION } from '../config/types.js';
-import { chosenFormat, formatOption, type OutputFormat } from './output-format.js';
+import { chosenFormat, formatOption, maxAnnotationsOption, type OutputFormat } from './output-format.js';
 
 /**
  * `release-safety lint-migrations <file…>`: classify migration files (`.sql`, knex `.ts`/`.js`)
@@ -14,6 +14,7 @@ interface LintOptions {
   postgresVersion: string;
   json?: boolean;
   format?: OutputFormat;
+  maxAnnotations?: number;
 }
 
 export function registerLintMigrations(program: Command): void {
@@ -24,6 +25,7 @@ export function registerLintMigrations(program: Command): void {
     .option('--postgres-version <major>', 'target PostgreSQL major version', String(DEFAULT_POSTGRES_VERSION))
     .option('--json', 'print {clean, postgresVersion, files: [{file, tables, heaviness, breaksOldCode, clean, findings}]} (= --format json)')
     .addOption(formatOption())
+    .addOption(maxAnnotationsOption())
     .action(async (files: string[], options: LintOptions) => {
       const postgresVersion = Number(options.postgresVersion);
       if (!/^\d+$/.test(options.postgresVersion) || postgresVersion < 9 || postgresVersion > 99) {
@@ -41,7 +43,7 @@ export function registerLintMigrations(program: Command): void {
           import('../stages/migrations/index.js'),
         ]);
         const run = ciRunFromLint(report, migrationsStage.rules, packageVersion());
-        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run));
+        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run, { maxAnnotations: options.maxAnnotations }));
       } else {
         const { colorEnabled, createStyle } = await import('./style.js');
         const style = createStyle(colorEnabled());

@@ -19,3 +19,11 @@ export function chosenFormat(options: { format?: OutputFormat; json?: boolean })
   }
   return options.json ? 'json' : (options.format ?? 'text');
 }
+
+/** How many workflow commands `--format github` prints at most (the rest are counted in one notice). */
+export function maxAnnotationsOption(): Option {
+  return new Option('--max-annotations <n>', 'with --format github: print at most this many annotations, most severe first').argParser((text: string) => {
+    if (!/^\d+$/.test(text)) throw new UsageError(`--max-annotations "${text}" is not a whole number`);
+    return Number(text);
+  });
+}

@@ -40,6 +40,8 @@ export interface ReleaseSafetyConfig {
   postgresVersion?: number;
   indexUrl?: string;
   floorVersion?: string;
+  /** How release tags are named (`server-v{version}`); default `{version}` and `v{version}`. */
+  tags?: string | string[];
 }
 
 export const DEFAULT_POSTGRES_VERSION = 16;

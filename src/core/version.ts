@@ -39,3 +39,25 @@ export function compareVersions(a: Version, b: Version): number {
 export function compareVersionTexts(a: string, b: string): number {
   return compareVersions(requireVersion(a), requireVersion(b));
 }
+
+/**
+ * A dry-run version: `X.Y.Z-<pre-release>` (`1.3.0-rc.1`, `1.2.1-pr.42`), accepted by `generate
+ * --version` for a pull request or release candidate. Never a release: no tag is read as one, and
+ * `index` refuses an artifact that carries one.
+ */
+export interface PrereleaseVersion {
+  /** The release the pre-release leads to (`1.3.0` for `1.3.0-rc.1`). */
+  readonly release: Version;
+  readonly prerelease: string;
+  /** Canonical text without the `v`: `1.3.0-rc.1`. */
+  readonly text: string;
+}
+
+const PRERELEASE_VERSION = /^v?((?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*))-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*)$/;
+
+export function parsePrereleaseVersion(text: string): PrereleaseVersion | undefined {
+  const match = PRERELEASE_VERSION.exec(text.trim());
+  const release = match ? parseVersion(match[1]!) : undefined;
+  if (!match || !release) return undefined;
+  return { release, prerelease: match[2]!, text: `${release.text}-${match[2]!}` };
+}

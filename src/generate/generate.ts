@@ -4,7 +4,8 @@ import { validateArtifact } from '../artifact/validate.js';
 import { parseConfig } from '../config/load.js';
 import { CONFIG_FILE_NAME, DEFAULT_POSTGRES_VERSION, type ReleaseSafetyConfig } from '../config/types.js';
 import { describeError, InputError } from '../core/errors.js';
-import { compareVersionTexts, parseVersion } from '../core/version.js';
+import { compareVersions, parsePrereleaseVersion, parseVersion, type Version } from '../core/version.js';
+import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import type { Repository } from '../git/repository.js';
 import { pipelineStages, type PipelineStages } from '../rules/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
@@ -106,17 +107,19 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   const fromCommit = await repo.resolveCommit(request.from);
   const worktree = request.to === WORKTREE;
   const toCommit = worktree ? null : await repo.resolveCommit(request.to);
-  const version = releaseVersion(request.version, request.to, '--version', '--to');
-  const previousVersion = releaseVersion(request.previousVersion, request.from, '--previous-version', '--from');
-  // An artifact whose previous release is not older cannot take its place in the index (validate refuses it).
-  if (compareVersionTexts(previousVersion, version) >= 0) {
-    throw new InputError(`the previous version ${previousVersion} is not older than the version ${version}: --from must name the release before --to (or give --previous-version and --version)`);
-  }
   const toTree = toCommit ?? (await repo.snapshotWorktree());
   const releaseDate = toCommit ? await repo.commitDate(toCommit) : (request.now ?? (() => new Date()))().toISOString();
 
   const pair = await readPair(repo, fromCommit, toTree);
   const { config, status: configStatus, source: configSource } = await loadConfig(request, pair.read);
+  // Versions after the config: its `tags` says how release tags are named (`server-v{version}`).
+  const patterns = tagPatterns(config.tags);
+  const { text: version, release: versionRelease } = describedVersion(request.version, request.to, patterns);
+  const previousVersion = releaseVersion(request.previousVersion, request.from, '--previous-version', '--from', patterns);
+  // An artifact whose previous release is not older cannot take its place in the index (validate refuses it).
+  if (compareVersions(parseVersion(previousVersion)!, versionRelease) >= 0) {
+    throw new InputError(`the previous version ${previousVersion} is not older than the version ${version}: --from must name the release before --to (or give --previous-version and --version)`);
+  }
   const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair, openapiFiles: request.openapiFiles };
 
   // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.
@@ -180,15 +183,29 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   };
 }
 
+/**
+ * The version the artifact describes: a release (`--version 1.3.0` or the `--to` tag), or with
+ * `--version` a dry run's pre-release (`1.3.0-rc.1`, `1.2.1-pr.42`), which `index` never takes.
+ */
+function describedVersion(explicit: string | undefined, ref: string, patterns: readonly string[]): { text: string; release: Version } {
+  const dryRun = explicit === undefined ? undefined : parsePrereleaseVersion(explicit);
+  if (dryRun) return { text: dryRun.text, release: dryRun.release };
+  const text = releaseVersion(explicit, ref, '--version', '--to', patterns);
+  return { text, release: parseVersion(text)! };
+}
+
 /** `--version`/`--previous-version` when given, else the ref itself when it is a release tag. */
-function releaseVersion(explicit: string | undefined, ref: string, flag: string, refFlag: string): string {
+function releaseVersion(explicit: string | undefined, ref: string, flag: string, refFlag: string, patterns: readonly string[]): string {
   if (explicit !== undefined) {
     const parsed = parseVersion(explicit);
-    if (!parsed) throw new InputError(`${flag} "${explicit}" is not a release version (expected X.Y.Z or vX.Y.Z)`);
+    if (!parsed) {
+      const dryRun = flag === '--version' ? ' or, for a dry run, X.Y.Z-<pre-release>' : '';
+      throw new InputError(`${flag} "${explicit}" is not a release version (expected X.Y.Z or vX.Y.Z${dryRun})`);
+    }
     return parsed.text;
   }
-  const fromRef = parseVersion(ref);
-  if (!fromRef) throw new InputError(`${refFlag} "${ref}" is not a release tag (X.Y.Z or vX.Y.Z): give ${flag}`);
+  const fromRef = versionOfTag(ref, patterns);
+  if (!fromRef) throw new InputError(`${refFlag} "${ref}" is not a release tag (${patterns.map((p) => p.replace('{version}', 'X.Y.Z')).join(' or ')}): give ${flag}`);
   return fromRef.text;
 }
 

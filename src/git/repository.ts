@@ -2,7 +2,8 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { parseVersion, compareVersions } from '../core/version.js';
+import { compareVersions } from '../core/version.js';
+import { DEFAULT_TAG_PATTERNS, versionOfTag } from '../core/tag-pattern.js';
 import type { ChangedPath } from '../stages/contract.js';
 import { CatFileBatch } from './cat-file.js';
 import { committerDateOf, parseTagRefs } from './parse.js';
@@ -41,7 +42,7 @@ export interface Repository {
   /** Committer date of a commit, ISO 8601 UTC. */
   commitDate(commit: string): Promise<string>;
   /** Tags naming release versions (`X.Y.Z`/`vX.Y.Z`, lightweight or annotated), in numeric version order. */
-  releaseTags(): Promise<ReleaseTag[]>;
+  releaseTags(patterns?: readonly string[]): Promise<ReleaseTag[]>;
   /** Tree id of the working directory as `git add -A` would record it, without touching the user's index. */
   snapshotWorktree(): Promise<string>;
   /** Ends the batch reader; the repository must not be used afterwards. */
@@ -132,14 +133,15 @@ class GitRepository implements Repository {
     return (await this.commitInfo(commit)).date;
   }
 
-  async releaseTags(): Promise<ReleaseTag[]> {
+  /** Tags that name a release under the patterns (default `X.Y.Z` and `vX.Y.Z`), oldest first. */
+  async releaseTags(patterns: readonly string[] = DEFAULT_TAG_PATTERNS): Promise<ReleaseTag[]> {
     const out = await this.git([
       'for-each-ref',
       '--format=%(refname:strip=2)%00%(objecttype)%00%(objectname)%00%(*objecttype)%00%(*objectname)',
       'refs/tags',
     ]);
     const releases = parseTagRefs(out.toString('utf8')).flatMap((record) => {
-      const parsed = parseVersion(record.name);
+      const parsed = versionOfTag(record.name, patterns);
       return parsed && record.commit ? [{ tag: record.name, version: parsed.text, commit: record.commit, parsed }] : [];
     });
     // Dates come through the batch reader, requests pipelined: thousands of tags cost one process.

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InputError, describeError } from '../core/errors.js';
 import { parseConfig } from '../config/load.js';
+import { tagPatterns } from '../core/tag-pattern.js';
 import { openRepository } from '../git/index.js';
 import { planBackfillPairs } from './backfill-plan.js';
 import type { BackfillPair } from './backfill-plan.js';
@@ -51,11 +52,11 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillSum
   const started = performance.now();
   const config = options.configFile === undefined ? undefined : readConfig(options.configFile);
   // A bad --config is the user's mistake, not a property of each release: refuse it once, up front.
-  if (config) await parseConfig(config.text, config.source);
+  const parsedConfig = config ? await parseConfig(config.text, config.source) : undefined;
   const repository = await openRepository(options.repoDir);
   let tagChoice;
   try {
-    tagChoice = chooseReleaseTags(await repository.releaseTags());
+    tagChoice = chooseReleaseTags(await repository.releaseTags(tagPatterns(parsedConfig?.tags)));
   } finally {
     await repository.close();
   }

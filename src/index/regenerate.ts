@@ -1,5 +1,5 @@
 import { InputError } from '../core/errors.js';
-import { compareVersions, parseVersion, requireVersion } from '../core/version.js';
+import { compareVersions, parsePrereleaseVersion, parseVersion, requireVersion } from '../core/version.js';
 import { INDEX_SCHEMA_VERSION } from '../artifact/types.js';
 import type { IndexEntry, ReleaseSafetyArtifact, ReleaseSafetyIndex } from '../artifact/types.js';
 import { checkIndexStructure } from './check.js';
@@ -172,6 +172,9 @@ function uniqueArtifacts(artifacts: readonly ArtifactSource[]): Map<string, Arti
   const byVersion = new Map<string, ArtifactSource>();
   for (const source of [...artifacts].sort((a, b) => compareText(a.file, b.file))) {
     const version = parseVersion(source.artifact.version);
+    if (parsePrereleaseVersion(source.artifact.version)) {
+      throw new InputError(`${source.file}: version "${source.artifact.version}" is a dry run (pre-release), never an index entry; remove it from the artifacts`);
+    }
     if (!version || version.text !== source.artifact.version) {
       throw new InputError(`${source.file}: version "${source.artifact.version}" is not a release version X.Y.Z`);
     }

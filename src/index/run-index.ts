@@ -10,6 +10,7 @@ import type { IndexReport } from './regenerate.js';
 import { writeFileAtomic } from '../artifact/write.js';
 import { parseConfig } from '../config/load.js';
 import type { ReleaseSafetyConfig } from '../config/types.js';
+import { tagPatterns } from '../core/tag-pattern.js';
 import { describeError, InputError } from '../core/errors.js';
 
 async function readConfigFile(file: string): Promise<ReleaseSafetyConfig> {
@@ -46,7 +47,8 @@ export interface IndexRunOutcome {
 
 export async function runIndex(options: IndexRunOptions): Promise<IndexRunOutcome> {
   // The config first: a bad file is refused before anything else is read.
-  const configFloor = options.configFile === undefined ? undefined : (await readConfigFile(options.configFile)).floorVersion;
+  const config = options.configFile === undefined ? undefined : await readConfigFile(options.configFile);
+  const configFloor = config?.floorVersion;
   const { artifacts, skipped } = options.artifactsDir
     ? loadArtifactsDir(options.artifactsDir, { skipInvalid: options.skipInvalid })
     : { artifacts: [], skipped: [] };
@@ -56,7 +58,7 @@ export async function runIndex(options: IndexRunOptions): Promise<IndexRunOutcom
   if (options.repoDir) {
     const repository = await openRepository(options.repoDir);
     try {
-      ({ tags, notes: tagNotes } = chooseReleaseTags(await repository.releaseTags()));
+      ({ tags, notes: tagNotes } = chooseReleaseTags(await repository.releaseTags(tagPatterns(config?.tags))));
     } finally {
       await repository.close();
     }

@@ -1,4 +1,4 @@
-import { parseVersion, compareVersions } from '../core/version.js';
+import { parsePrereleaseVersion, parseVersion, compareVersions } from '../core/version.js';
 import { validateArtifact, validateIndex } from '../artifact/validate.js';
 import type { ReleaseSafetyArtifact, ReleaseSafetyIndex } from '../artifact/types.js';
 import { checkIndexStructure } from './check.js';
@@ -57,8 +57,10 @@ export function validateDocument(data: unknown): DocumentValidation {
  */
 export function artifactConsistencyErrors(artifact: ReleaseSafetyArtifact): string[] {
   const errors: string[] = [];
-  const version = parseVersion(artifact.version);
-  if (!version || version.text !== artifact.version) errors.push(`/version: "${artifact.version}" is not a release version X.Y.Z`);
+  // A dry run's pre-release (`1.3.0-rc.1`) is a valid artifact; `index` refuses to take it as an entry.
+  const version = parseVersion(artifact.version) ?? parsePrereleaseVersion(artifact.version)?.release;
+  const canonical = parseVersion(artifact.version)?.text ?? parsePrereleaseVersion(artifact.version)?.text;
+  if (!version || canonical !== artifact.version) errors.push(`/version: "${artifact.version}" is not a release version X.Y.Z`);
   if (artifact.previousVersion !== null) {
     const previous = parseVersion(artifact.previousVersion);
     if (!previous) errors.push(`/previousVersion: "${artifact.previousVersion}" is not a release version X.Y.Z`);

@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
+import { compareVersions, type Version } from '../core/version.js';
+
+/**
+ * The refs the Action works out by itself: the merge base of a pull request, and the release
+ * before a version (generate's default `from`). Git runs with argument arrays, never a shell.
+ */
+function git(repo: string, args: string[]): string {
+  return execFileSync('git', args, { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
+}
+
+export function mergeBase(repo: string, base: string, head: string): string {
+  try {
+    return git(repo, ['merge-base', base, head]);
+  } catch {
+    throw new Error(`no merge base of ${base} and ${head}: check out the history (actions/checkout with fetch-depth: 0)`);
+  }
+}
+
+interface TaggedRelease {
+  tag: string;
+  version: Version;
+}
+
+/**
+ * The release tag patterns of the repository's config (`tags`), read from `config` or the checked
+ * out `release-safety.config.json`; the default (`X.Y.Z`, `vX.Y.Z`) when neither says.
+ */
+export function configuredTagPatterns(repo: string, config: string | undefined): readonly string[] {
+  const file = config ?? join(repo, 'release-safety.config.json');
+  if (!existsSync(file)) return tagPatterns(undefined);
+  const parsed = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as { tags?: string | string[] };
+  return tagPatterns(parsed.tags);
+}
+
+/** Release tags under the patterns, optionally only those reachable from a commit. */
+export function releaseTags(repo: string, patterns: readonly string[], mergedInto?: string): TaggedRelease[] {
+  const listing = git(repo, ['tag', '--list', ...(mergedInto === undefined ? [] : ['--merged', mergedInto])]);
+  return listing
+    .split('\n')
+    .flatMap((tag) => {
+      const version = versionOfTag(tag, patterns);
+      return version ? [{ tag, version }] : [];
+    })
+    .sort((a, b) => compareVersions(a.version, b.version));
+}
+
+/** The newest release tag older than `version`; undefined when there is none. */
+export function previousReleaseTag(repo: string, version: Version, patterns: readonly string[]): TaggedRelease | undefined {
+  return releaseTags(repo, patterns)
+    .filter((release) => compareVersions(release.version, version) < 0)
+    .at(-1);
+}
+
+/**
+ * A pull request's dry-run versions: the newest release reachable from the merge base (0.0.0 when
+ * none), and a pre-release of the next patch named after the pull request (`1.4.1-pr.42`).
+ */
+export function pullRequestVersions(repo: string, base: string, number: number, patterns: readonly string[]): { previousVersion: string; version: string } {
+  const previous = releaseTags(repo, patterns, base).at(-1)?.version ?? { major: 0, minor: 0, patch: 0, text: '0.0.0' };
+  return { previousVersion: previous.text, version: `${previous.major}.${previous.minor}.${previous.patch + 1}-pr.${number}` };
+}

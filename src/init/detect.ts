@@ -1,0 +1,186 @@
+/**
+ * `init`'s detection: from the repository's file list and the text of a few candidates, where each
+ * surface lives — or evidence that the service has none. Pure: the caller lists and reads files.
+ *
+ * A surface is proposed as `false` ("the service has none") only on evidence of absence (no file of
+ * the kind and no dependency that would make one); with no evidence either way it is left out, so
+ * the verdict says `unknown` until a maintainer decides.
+ */
+export interface RepositoryView {
+  /** Tracked (and untracked, not ignored) files, forward slashes, relative to the root. */
+  files: readonly string[];
+  /** Text of a file, or undefined when it is too large or unreadable. */
+  read(file: string): string | undefined;
+}
+
+export interface SurfaceProposal {
+  key: 'migrations' | 'openapi' | 'routes' | 'mcpTools' | 'env';
+  /** The config value; undefined leaves the key out (unknown). */
+  value: unknown;
+  /** What was seen, for the explanation `init` prints. */
+  evidence: string;
+}
+
+const IGNORED = /(^|\/)(node_modules|dist|build|out|coverage|vendor|\.git|\.next|\.turbo)(\/|$)/;
+const NOT_SERVER = /(^|\/)(test|tests|__tests__|__mocks__|e2e|fixtures?|examples?|stories|storybook|docs?|scripts)(\/|$)|\.(test|spec|stories|e2e)\.[cm]?[jt]sx?$|(^|\/)[^/]*\.config\.[cm]?[jt]s$/;
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+
+function sources(view: RepositoryView): string[] {
+  return view.files.filter((file) => SOURCE.test(file) && !IGNORED.test(file) && !NOT_SERVER.test(file) && !file.endsWith('.d.ts'));
+}
+
+/** Dependency names of every package.json (a monorepo has several). */
+export function dependencies(view: RepositoryView): Set<string> {
+  const names = new Set<string>();
+  for (const file of view.files.filter((path) => /(^|\/)package\.json$/.test(path) && !IGNORED.test(path))) {
+    try {
+      const manifest = JSON.parse(view.read(file) ?? '{}') as Record<string, unknown>;
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+        const deps = manifest[field];
+        if (deps && typeof deps === 'object') for (const name of Object.keys(deps)) names.add(name);
+      }
+    } catch {
+      // An unreadable manifest proves nothing either way.
+    }
+  }
+  return names;
+}
+
+/** Globs for a set of files: one per folder and extension, sorted. */
+export function globsFor(files: readonly string[]): string[] {
+  const globs = new Set<string>();
+  for (const file of files) {
+    const slash = file.lastIndexOf('/');
+    const dir = slash === -1 ? '' : file.slice(0, slash + 1);
+    const extension = file.slice(file.lastIndexOf('.'));
+    globs.add(`${dir}*${extension}`);
+  }
+  return [...globs].sort();
+}
+
+// ---- migrations -------------------------------------------------------------------------------
+
+const MIGRATION_DIR = /(^|\/)(migrations?|migrate|drizzle)$/i;
+const MIGRATION_FILE = /\.(sql|ts|js|mjs|cjs)$/;
+const MIGRATION_DEPENDENCIES = ['knex', 'sequelize', 'sequelize-cli', 'typeorm', 'prisma', '@prisma/client', 'drizzle-orm', 'drizzle-kit', 'kysely', 'node-pg-migrate', '@mikro-orm/core', '@mikro-orm/migrations', 'db-migrate', 'postgres-migrations', 'pg', 'postgres'];
+
+export function detectMigrations(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+  const folders = new Map<string, number>();
+  for (const file of view.files) {
+    if (IGNORED.test(file) || NOT_SERVER.test(file) || !MIGRATION_FILE.test(file)) continue;
+    const parts = file.split('/');
+    // The nearest folder named like a migrations folder, within two levels above the file
+    // (`db/migrations/001.sql`, `prisma/migrations/20240501_x/migration.sql`).
+    for (let depth = parts.length - 2; depth >= Math.max(0, parts.length - 3); depth--) {
+      const dir = parts.slice(0, depth + 1).join('/');
+      if (MIGRATION_DIR.test(dir)) {
+        folders.set(dir, (folders.get(dir) ?? 0) + 1);
+        break;
+      }
+    }
+  }
+  const dirs = [...folders.keys()].filter((dir) => ![...folders.keys()].some((other) => other !== dir && dir.startsWith(`${other}/`))).sort();
+  if (dirs.length > 0) {
+    const value = dirs.map((dir) => ({ dir, edition: /(^|\/)(ee|enterprise)(\/|$)/i.test(dir) ? 'ee' : 'core' }));
+    return { key: 'migrations', value, evidence: dirs.map((dir) => `${dir} (${folders.get(dir)} files)`).join(', ') };
+  }
+  const used = MIGRATION_DEPENDENCIES.filter((name) => deps.has(name));
+  if (used.length > 0) return { key: 'migrations', value: undefined, evidence: `no migrations folder found, but the service depends on ${used.join(', ')}: add its folder by hand` };
+  return { key: 'migrations', value: false, evidence: 'no migrations folder and no database or migration dependency' };
+}
+
+// ---- OpenAPI ----------------------------------------------------------------------------------
+
+const SPEC_FILE = /\.(json|ya?ml)$/i;
+const NOT_A_SPEC_HOME = /(^|\/)(test|tests|__tests__|e2e|fixtures?|examples?)(\/|$)/;
+const OPENAPI_KEY = /^\s*\{?\s*["']?(openapi|swagger)["']?\s*:\s*["']?[23]\./m;
+const WEB_DEPENDENCIES = ['express', 'koa', 'koa-router', '@koa/router', 'fastify', 'hono', '@nestjs/core', '@nestjs/common', 'tsoa', 'next', 'restify', '@hapi/hapi', 'h3', 'elysia'];
+
+export function detectOpenApi(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+  const documents = view.files.filter((file) => {
+    // API documents often live under docs/ (`docs/api/openapi.yaml`): only test and example trees are skipped.
+    if (!SPEC_FILE.test(file) || IGNORED.test(file) || NOT_A_SPEC_HOME.test(file) || /(^|\/)package(-lock)?\.json$|tsconfig/.test(file)) return false;
+    const text = view.read(file);
+    return text !== undefined && OPENAPI_KEY.test(text.slice(0, 4096));
+  });
+  if (documents.length === 1) return { key: 'openapi', value: documents[0], evidence: `${documents[0]} has an openapi/swagger key` };
+  if (documents.length > 1) return { key: 'openapi', value: documents.sort(), evidence: `${documents.length} documents with an openapi/swagger key` };
+  const web = WEB_DEPENDENCIES.filter((name) => deps.has(name));
+  if (web.length > 0) {
+    return { key: 'openapi', value: undefined, evidence: `no committed OpenAPI document; the service uses ${web.join(', ')}: pass a generated one with --openapi-base/--openapi-head, or rely on routes` };
+  }
+  return { key: 'openapi', value: false, evidence: 'no OpenAPI document and no web framework dependency' };
+}
+
+// ---- routes -----------------------------------------------------------------------------------
+
+const ROUTER_IMPORT = /from\s+["'](express|koa-router|@koa\/router|fastify|hono|@nestjs\/common|tsoa)["']|require\(\s*["'](express|koa-router|@koa\/router|fastify|hono)["']\s*\)/;
+// A route registration, or a router mounted under a literal prefix (`app.use('/api', router)`): the routes
+// stage resolves prefixes in the files it reads.
+const ROUTE_CALL = /\.(get|post|put|patch|delete|all|route)\s*\(|\.use\s*\(\s*["'`]\/|@(Get|Post|Put|Patch|Delete|Route|Controller)\s*\(/;
+const NEXT_ROUTE = /(^|\/)(app\/.*\/route\.[jt]s|pages\/api\/.*\.[jt]s)$/;
+
+export function detectRoutes(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+  const files = sources(view).filter((file) => {
+    if (NEXT_ROUTE.test(file)) return true;
+    const text = view.read(file);
+    return text !== undefined && ROUTER_IMPORT.test(text) && ROUTE_CALL.test(text);
+  });
+  if (files.length > 0) return { key: 'routes', value: { sources: globsFor(files) }, evidence: `${files.length} source files register routes` };
+  const web = WEB_DEPENDENCIES.filter((name) => deps.has(name));
+  if (web.length > 0) return { key: 'routes', value: undefined, evidence: `the service uses ${web.join(', ')} but no file registering routes was recognised: add routes.sources by hand` };
+  return { key: 'routes', value: false, evidence: 'no web framework dependency and no route file' };
+}
+
+// ---- MCP --------------------------------------------------------------------------------------
+
+const MCP_IMPORT = /["']@modelcontextprotocol\/sdk/;
+const MCP_REGISTRATION = /\.(registerTool|tool)\s*\(|ListToolsRequestSchema/;
+
+function isToolSnapshot(text: string): boolean {
+  try {
+    const data = JSON.parse(text) as unknown;
+    const tools = Array.isArray(data) ? data : (data as { tools?: unknown }).tools;
+    return Array.isArray(tools) && tools.length > 0 && tools.every((tool) => typeof (tool as { name?: unknown }).name === 'string' && typeof (tool as { inputSchema?: unknown }).inputSchema === 'object');
+  } catch {
+    return false;
+  }
+}
+
+export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+  const code = sources(view).filter((file) => {
+    const text = view.read(file);
+    return text !== undefined && MCP_IMPORT.test(text) && MCP_REGISTRATION.test(text);
+  });
+  if (code.length > 0) return { key: 'mcpTools', value: { sources: globsFor(code) }, evidence: `${code.length} source files register MCP tools` };
+  const snapshots = view.files.filter((file) => file.endsWith('.json') && !IGNORED.test(file) && !NOT_SERVER.test(file) && /tool/i.test(file) && isToolSnapshot(view.read(file) ?? ''));
+  if (snapshots.length === 1) return { key: 'mcpTools', value: snapshots[0], evidence: `${snapshots[0]} is a tools/list snapshot` };
+  if (deps.has('@modelcontextprotocol/sdk') || snapshots.length > 1) {
+    return { key: 'mcpTools', value: undefined, evidence: 'the service depends on the MCP SDK but no tool registration or single snapshot was recognised: set mcpTools by hand' };
+  }
+  return { key: 'mcpTools', value: false, evidence: 'no MCP SDK dependency and no tools/list snapshot' };
+}
+
+// ---- env --------------------------------------------------------------------------------------
+
+const ENV_READ = /process\.env\b|import\.meta\.env\b|Deno\.env/;
+const EXAMPLE_ENV = /(^|\/)(\.env\.(example|sample|template|dist|defaults)|example\.env|sample\.env)$/;
+
+export function detectEnv(view: RepositoryView): SurfaceProposal {
+  const readers = sources(view).filter((file) => ENV_READ.test(view.read(file) ?? ''));
+  const examples = view.files.filter((file) => EXAMPLE_ENV.test(file) && !IGNORED.test(file) && !NOT_SERVER.test(file)).sort();
+  if (readers.length > 0) {
+    return {
+      key: 'env',
+      value: { sources: globsFor(readers), ...(examples.length > 0 ? { envFiles: examples } : {}) },
+      evidence: `${readers.length} source files read the environment${examples.length > 0 ? `; example files ${examples.join(', ')}` : ''}`,
+    };
+  }
+  if (examples.length > 0) return { key: 'env', value: undefined, evidence: `example files ${examples.join(', ')} but no source reading process.env was recognised: set env.sources by hand` };
+  return { key: 'env', value: false, evidence: 'no source reads process.env and no example env file' };
+}
+
+export function detectSurfaces(view: RepositoryView): SurfaceProposal[] {
+  const deps = dependencies(view);
+  return [detectMigrations(view, deps), detectOpenApi(view, deps), detectRoutes(view, deps), detectMcp(view, deps), detectEnv(view)];
+}

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseConfig } from '../config/load.js';
+import { CONFIG_FILE_NAME } from '../config/types.js';
+import { describeError, InputError } from '../core/errors.js';
+import { detectSurfaces, type RepositoryView, type SurfaceProposal } from './detect.js';
+
+/** Candidates larger than this are not read (a generated 1 MB spec is fine; a data dump is not a config source). */
+const MAX_READ_BYTES = 8 * 1024 * 1024;
+
+export interface InitOutcome {
+  /** The config to write, validated against the config schema. */
+  config: Record<string, unknown>;
+  /** One line per surface: what was found, and what was decided. */
+  explanation: string[];
+}
+
+/** The files git knows in the working tree (tracked, and untracked but not ignored). */
+function listFiles(repoDir: string): string[] {
+  let listing: string;
+  try {
+    listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoDir, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  } catch (error) {
+    throw new InputError(`--repo ${repoDir} is not a git working tree: ${describeError(error)}`);
+  }
+  return [...new Set(listing.split('\0').filter((file) => file !== ''))].sort();
+}
+
+function viewOf(repoDir: string): RepositoryView {
+  const texts = new Map<string, string | undefined>();
+  return {
+    files: listFiles(repoDir),
+    read(file) {
+      if (!texts.has(file)) {
+        try {
+          const full = join(repoDir, file);
+          texts.set(file, statSync(full).size > MAX_READ_BYTES ? undefined : readFileSync(full, 'utf8'));
+        } catch {
+          texts.set(file, undefined);
+        }
+      }
+      return texts.get(file);
+    },
+  };
+}
+
+const DECISION: Record<'found' | 'none' | 'unknown', string> = {
+  found: 'configured',
+  none: 'false (the service has none)',
+  unknown: 'left out (the verdict says unknown until you set it)',
+};
+
+/**
+ * Detects the layout and proposes a config. Each proposed surface is validated on its own, so a
+ * value this version of the config schema does not accept is left out with the reason instead of
+ * making the whole file invalid.
+ */
+export async function proposeConfig(repoDir: string): Promise<InitOutcome> {
+  const proposals = detectSurfaces(viewOf(repoDir));
+  const config: Record<string, unknown> = {};
+  const explanation: string[] = [];
+  for (const proposal of proposals) {
+    const accepted = await acceptedValue(proposal);
+    if (accepted.value !== undefined) config[proposal.key] = accepted.value;
+    const decision = accepted.value === undefined ? DECISION.unknown : accepted.value === false ? DECISION.none : DECISION.found;
+    explanation.push(`${proposal.key}: ${decision} — ${accepted.evidence}`);
+  }
+  await parseConfig(JSON.stringify(config), 'the proposed config');
+  return { config, explanation };
+}
+
+async function acceptedValue(proposal: SurfaceProposal): Promise<{ value: unknown; evidence: string }> {
+  if (proposal.value === undefined) return { value: undefined, evidence: proposal.evidence };
+  try {
+    await parseConfig(JSON.stringify({ [proposal.key]: proposal.value }), proposal.key);
+    return { value: proposal.value, evidence: proposal.evidence };
+  } catch (error) {
+    return { value: undefined, evidence: `${proposal.evidence}; not accepted by the config schema (${describeError(error)})` };
+  }
+}
+
+export function defaultConfigPath(repoDir: string): string {
+  return join(repoDir, CONFIG_FILE_NAME);
+}
+
+export function refuseOverwrite(path: string, force: boolean): void {
+  if (existsSync(path) && !force) throw new InputError(`${path} exists: init never overwrites it without --force`);
+}

@@ -1,0 +1,136 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { buildFixtureRepo, createRepo, type TestRepo } from '../helpers/git-fixture.js';
+
+/**
+ * `init` on three layouts: the bundled example, a Prisma + Express + zod-env service, and a knex +
+ * koa-router service. Its config, used as it is, makes `generate` reach a decided verdict.
+ */
+const repos: TestRepo[] = [];
+let out: string;
+
+beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), 'rs-init-'));
+});
+afterAll(() => {
+  for (const repo of repos) repo.cleanup();
+  rmSync(out, { recursive: true, force: true });
+});
+
+function decided(repo: TestRepo, from: string, to: string, config: string) {
+  const target = join(out, `${from}-${to}-${repos.indexOf(repo)}.json`);
+  const run = runCli(['generate', '--repo', repo.dir, '--from', from, '--to', to, '--config', config, '--out', target, '--quiet']);
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  return JSON.parse(readFileSync(target, 'utf8')) as { compatibility: { rollingUpdateSafe: unknown }; api: Record<string, { checked: boolean }>; config: { checked: boolean } };
+}
+
+describe('init', () => {
+  it('on the bundled example: finds every surface; generate decides', () => {
+    const repo = buildFixtureRepo('fixtures/example');
+    repos.push(repo);
+    repo.write({ 'release-safety.config.json': null });
+    const run = runCli(['init', '--repo', repo.dir]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('migrations: configured — db/migrations (3 files)');
+    const config = JSON.parse(readFileSync(join(repo.dir, 'release-safety.config.json'), 'utf8')) as Record<string, unknown>;
+    expect(config).toMatchObject({
+      migrations: [{ dir: 'db/migrations', edition: 'core' }],
+      openapi: 'api/openapi.json',
+      mcpTools: 'mcp/tools.json',
+      routes: false,
+      env: { sources: ['src/config/*.ts'], envFiles: ['.env.example'] },
+    });
+    const artifact = decided(repo, '1.1.0', '1.2.0', join(repo.dir, 'release-safety.config.json'));
+    expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
+    expect(artifact.api.rest!.checked && artifact.api.mcp!.checked && artifact.config.checked).toBe(true);
+  });
+
+  it('never overwrites without --force; --print writes nothing', () => {
+    const repo = repos[0]!;
+    const again = runCli(['init', '--repo', repo.dir]);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('exists: init never overwrites it without --force');
+    const printed = runCli(['init', '--repo', repo.dir, '--print', '--out', join(out, 'never.json')]);
+    expect(printed.status).toBe(0);
+    expect(JSON.parse(printed.stdout)).toHaveProperty('migrations');
+    expect(printed.stderr).toContain('# openapi: configured');
+    expect(existsSync(join(out, 'never.json'))).toBe(false);
+    expect(runCli(['init', '--repo', repo.dir, '--force']).status).toBe(0);
+  });
+
+  it('on a Prisma + Express service with a committed spec: migration folders, routes, env; no MCP; generate decides', () => {
+    const repo = createRepo();
+    repos.push(repo);
+    const users = "import { Router } from 'express';\nexport const users = Router();\nusers.get('/users', (_req, res) => res.json([]));\n";
+    const spec = (extra: string) => `openapi: 3.0.3\ninfo:\n  title: svc\n  version: 1.0.0\npaths:\n  /api/users:\n    get:\n      responses:\n        '200':\n          description: ok\n${extra}`;
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'svc', dependencies: { express: '^4.21.0', '@prisma/client': '^5.22.0', zod: '^3.23.0' }, devDependencies: { prisma: '^5.22.0' } }),
+        'prisma/schema.prisma': 'datasource db {\n  provider = "postgresql"\n  url = env("DATABASE_URL")\n}\n',
+        'prisma/migrations/migration_lock.toml': 'provider = "postgresql"\n',
+        'prisma/migrations/20240101000000_init/migration.sql': 'CREATE TABLE "User" ("id" SERIAL NOT NULL, "name" TEXT, CONSTRAINT "User_pkey" PRIMARY KEY ("id"));\n',
+        'docs/api/openapi.yaml': spec(''),
+        'src/routes/users.ts': users,
+        'src/app.ts': "import express from 'express';\nimport { users } from './routes/users';\nconst app = express();\napp.use('/api', users);\napp.listen(Number(process.env.PORT ?? '3000'));\n",
+        'src/app.test.ts': "process.env.PORT = '0';\n",
+        '.env.example': 'PORT=3000\nDATABASE_URL=postgres://localhost/svc\n',
+      },
+      { tag: '1.0.0' },
+    );
+    repo.commit(
+      {
+        'prisma/migrations/20240201000000_add_email/migration.sql': 'ALTER TABLE "User" ADD COLUMN "email" TEXT;\n',
+        'src/routes/users.ts': `${users}users.post('/users', (_req, res) => res.status(201).end());\n`,
+        'docs/api/openapi.yaml': spec("    post:\n      responses:\n        '201':\n          description: created\n"),
+      },
+      { tag: '1.1.0' },
+    );
+    const configFile = join(out, 'prisma.json');
+    const run = runCli(['init', '--repo', repo.dir, '--out', configFile]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('mcpTools: false (the service has none) — no MCP SDK dependency');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    expect(config).toEqual({
+      migrations: [{ dir: 'prisma/migrations', edition: 'core' }],
+      openapi: 'docs/api/openapi.yaml',
+      routes: { sources: ['src/*.ts', 'src/routes/*.ts'] },
+      mcpTools: false,
+      env: { sources: ['src/*.ts'], envFiles: ['.env.example'] },
+    });
+  });
+
+  it('on a knex + koa-router service: configured; without an API document the REST surface is left out, honestly', () => {
+    const repo = createRepo();
+    repos.push(repo);
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ name: 'svc', dependencies: { knex: '^3.1.0', pg: '^8.13.0', koa: '^2.15.0', '@koa/router': '^13.1.0' } }),
+      'server/migrations/20240101_create_documents.js': "exports.up = (knex) => knex.schema.createTable('documents', (t) => { t.increments('id'); t.text('title'); });\nexports.down = (knex) => knex.schema.dropTable('documents');\n",
+      'server/routes/documents.ts': "import Router from '@koa/router';\nconst router = new Router();\nrouter.post('documents.list', async (ctx) => { ctx.body = []; });\nexport default router;\n",
+      'server/env.ts': "export const env = { port: Number(process.env.PORT || '3000') };\n",
+    };
+    repo.commit(files, { tag: '1.0.0' });
+    const configFile = join(out, 'knex.json');
+    writeFileSync(configFile, '');
+    const run = runCli(['init', '--repo', repo.dir, '--out', configFile, '--force']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('openapi: left out (the verdict says unknown until you set it) — no committed OpenAPI document; the service uses koa, @koa/router');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    expect(config).toEqual({
+      migrations: [{ dir: 'server/migrations', edition: 'core' }],
+      routes: { sources: ['server/routes/*.ts'] },
+      mcpTools: false,
+      env: { sources: ['server/*.ts'] },
+    });
+  });
+
+  it('on a folder that is not a git working tree: exit 2 naming it', () => {
+    const run = runCli(['init', '--repo', out, '--print']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`--repo ${out} is not a git working tree`);
+  });
+});
