@@ -164,8 +164,9 @@ function refsLine(outcome: GenerateOutcome): string {
 }
 
 function configLine(outcome: GenerateOutcome): string {
+  const changed = outcome.config.changes.length > 0 ? `; config changes (what the from config checked is still compared): ${outcome.config.changes.join('; ')}` : '';
   return outcome.config.status === 'loaded'
-    ? outcome.config.source
+    ? `${outcome.config.source}${changed}`
     : `${outcome.config.source} not found: every surface is unconfigured, so nothing can be proven safe (verdict unknown)`;
 }
 

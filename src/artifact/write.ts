@@ -1,5 +1,5 @@
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ReleaseSafetyArtifact } from './types.js';
 
 /**
@@ -10,27 +10,94 @@ export function writeFileAtomic(path: string, text: string): void {
   writeFilesAtomic([{ path, text }]);
 }
 
+/** How one target is written, decided from what is at its path now. */
+type WritePlan =
+  /** Nothing there or a regular file: temporary file + rename. `path` is the symlink's final target when one was followed. */
+  | { kind: 'replace'; path: string; text: string }
+  /** A device or FIFO: opened and written in place (a rename would swap the device for a plain file). */
+  | { kind: 'direct'; path: string; text: string; isFifo: boolean };
+
+/** Longest chain of symbolic links followed (Linux stops at 40 too). */
+const MAX_LINK_HOPS = 40;
+
 /**
  * Several files that belong together (an artifact and its report): every temporary file is written
  * before any target is replaced, so a folder that cannot be created, a full disk or a target that is
  * a folder leaves none of them written. Only a failing rename (rare: the folder vanished) can still
  * leave the earlier targets replaced.
+ *
+ * What is at a target's path decides how it is written: a regular file (or nothing) is replaced
+ * atomically; a symbolic link is followed and its final target written atomically, so the link stays;
+ * a device or FIFO is written directly (after every temporary file is staged, before any rename, so a
+ * failing device write such as `/dev/full` still leaves the files unreplaced; text already written to
+ * an earlier device cannot be taken back); a folder or socket is refused.
  */
 export function writeFilesAtomic(files: readonly { path: string; text: string }[]): void {
+  const plans = files.map(({ path, text }) => planWrite(path, text));
   const staged: { temporary: string; path: string }[] = [];
   try {
-    for (const { path, text } of files) {
-      const folder = dirname(path);
+    for (const plan of plans) {
+      if (plan.kind !== 'replace') continue;
+      const folder = dirname(plan.path);
       mkdirSync(folder, { recursive: true });
-      if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`cannot write ${path}: it is a folder`);
-      const temporary = join(folder, `.${basename(path)}.${process.pid}.${Date.now()}.${staged.length}.tmp`);
-      writeFileSync(temporary, text, { flag: 'wx' });
-      staged.push({ temporary, path });
+      const temporary = join(folder, `.${basename(plan.path)}.${process.pid}.${Date.now()}.${staged.length}.tmp`);
+      writeFileSync(temporary, plan.text, { flag: 'wx' });
+      staged.push({ temporary, path: plan.path });
     }
+    for (const plan of plans) if (plan.kind === 'direct') writeInPlace(plan.path, plan.text, plan.isFifo);
     for (const { temporary, path } of staged) renameSync(temporary, path);
   } catch (error) {
     for (const { temporary } of staged) rmSync(temporary, { force: true });
     throw error;
+  }
+}
+
+function planWrite(requested: string, text: string): WritePlan {
+  let path = resolve(requested);
+  for (let hop = 0; ; hop++) {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (!stats || stats.isFile()) return { kind: 'replace', path, text };
+    if (stats.isSymbolicLink()) {
+      if (hop >= MAX_LINK_HOPS) throw new Error(`cannot write ${requested}: too many levels of symbolic links`);
+      path = resolve(dirname(path), readlinkSync(path));
+      continue;
+    }
+    if (stats.isDirectory()) throw new Error(`cannot write ${requested}: it is a folder`);
+    if (stats.isCharacterDevice() || stats.isBlockDevice() || stats.isFIFO()) return { kind: 'direct', path, text, isFifo: stats.isFIFO() };
+    throw new Error(`cannot write ${requested}: it is neither a file, a device nor a FIFO`);
+  }
+}
+
+/**
+ * Writes into an existing device or FIFO without creating or replacing anything. A FIFO is first
+ * opened non-blocking: with no reader that fails at once (ENXIO) instead of waiting forever.
+ */
+function writeInPlace(path: string, text: string, isFifo: boolean): void {
+  if (isFifo) {
+    let probe: number;
+    try {
+      probe = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw new Error(`cannot write ${path}: it is a FIFO with no reader`);
+      throw error;
+    }
+    // A reader is there: a blocking open returns at once, and blocking writes need no EAGAIN loop.
+    try {
+      writeToDescriptor(openSync(path, constants.O_WRONLY), text);
+    } finally {
+      closeSync(probe);
+    }
+    return;
+  }
+  writeToDescriptor(openSync(path, constants.O_WRONLY), text);
+}
+
+function writeToDescriptor(descriptor: number, text: string): void {
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let offset = 0; offset < bytes.length; ) offset += writeSync(descriptor, bytes, offset);
+  } finally {
+    closeSync(descriptor);
   }
 }
 

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { DEFAULT_POSTGRES_VERSION } from '../config/types.js';
+import { MIGRATION_FORMAT_IDS, type MigrationFormatSetting } from '../stages/migrations/formats/types.js';
 import { chosenFormat, formatOption, maxAnnotationsOption, type OutputFormat } from './output-format.js';
 
 /**
- * `release-safety lint-migrations <file…>`: classify migration files (`.sql`, knex `.ts`/`.js`)
+ * `release-safety lint-migrations <file…>`: classify migration files of any supported format (`--migration-format`, auto-detected by default)
  * without git, as if added in one release on existing tables. Exit 0 only when every file is
  * proven light and harmless to old code; 1 when any is heavy, unknown or breaks old code;
  * 2 when a file cannot be read or is not a migration file.
@@ -12,6 +13,7 @@ import { chosenFormat, formatOption, maxAnnotationsOption, type OutputFormat } f
 
 interface LintOptions {
   postgresVersion: string;
+  migrationFormat: string;
   json?: boolean;
   format?: OutputFormat;
   maxAnnotations?: number;
@@ -20,9 +22,10 @@ interface LintOptions {
 export function registerLintMigrations(program: Command): void {
   program
     .command('lint-migrations')
-    .description('Classify migration files (.sql, knex .ts/.js) as one release on existing tables: heaviness, tables, findings')
+    .description('Classify migration files (SQL, Prisma, golang-migrate, goose, dbmate, Flyway, drizzle, knex, TypeORM, MikroORM, Sequelize, kysely, node-pg-migrate; see README) as one release on existing tables: heaviness, tables, findings')
     .argument('<files...>', 'migration files, in the order they run (tables created by an earlier file are new for later ones)')
     .option('--postgres-version <major>', 'target PostgreSQL major version', String(DEFAULT_POSTGRES_VERSION))
+    .option('--migration-format <format>', `migration format of the files: auto (recognised from each file's folder) or one of ${MIGRATION_FORMAT_IDS.join(', ')}`, 'auto')
     .option('--json', 'print {clean, postgresVersion, files: [{file, tables, heaviness, breaksOldCode, clean, findings}]} (= --format json)')
     .addOption(formatOption())
     .addOption(maxAnnotationsOption())
@@ -31,8 +34,12 @@ export function registerLintMigrations(program: Command): void {
       if (!/^\d+$/.test(options.postgresVersion) || postgresVersion < 9 || postgresVersion > 99) {
         throw new UsageError(`--postgres-version "${options.postgresVersion}" is not a PostgreSQL major version (expected e.g. 16)`);
       }
+      const migrationFormat = options.migrationFormat;
+      if (migrationFormat !== 'auto' && !(MIGRATION_FORMAT_IDS as readonly string[]).includes(migrationFormat)) {
+        throw new UsageError(`--migration-format "${migrationFormat}" is not a supported migration format (expected auto or one of ${MIGRATION_FORMAT_IDS.join(', ')})`);
+      }
       const { lintMigrationFiles, renderLintText } = await import('../diff/lint-migrations.js');
-      const report = await lintMigrationFiles(files, postgresVersion);
+      const report = await lintMigrationFiles(files, postgresVersion, migrationFormat as MigrationFormatSetting);
       const format = chosenFormat(options);
       if (format === 'json') {
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -17,6 +17,7 @@ interface UpgradeCheckOptions {
   index?: string;
   offline?: boolean;
   timeout: number;
+  maxIndexBytes: number;
 }
 
 export function registerUpgradeCheck(program: Command): void {
@@ -29,6 +30,7 @@ export function registerUpgradeCheck(program: Command): void {
     .option('--index <file-or-URL>', 'the release-safety index (default: $RELEASE_SAFETY_INDEX_URL, else "indexUrl" in ./release-safety.config.json)')
     .option('--offline', 'use the cached copy of an index URL only; never fetch')
     .option('--timeout <ms>', 'give up fetching an index URL after this many milliseconds', parseTimeout, 15_000)
+    .option('--max-index-bytes <bytes>', 'refuse an index larger than this many bytes, decompressed (64 MiB)', parseMaxIndexBytes, 64 * 1024 * 1024)
     .action(async (options: UpgradeCheckOptions) => {
       const from = requireReleaseVersion(options.from, '--from');
       const to = requireReleaseVersion(options.to, '--to');
@@ -38,7 +40,7 @@ export function registerUpgradeCheck(program: Command): void {
         import('../span/evaluate.js'),
       ]);
       const source = resolveIndexSource({ index: options.index, env: process.env, cwd: process.cwd() });
-      const loaded = await loadIndex(source, { offline: options.offline, timeoutMs: options.timeout });
+      const loaded = await loadIndex(source, { offline: options.offline, timeoutMs: options.timeout, maxBytes: options.maxIndexBytes });
       for (const warning of loaded.warnings) process.stderr.write(`release-safety: warning: ${warning}\n`);
       const evaluation = evaluateSpan(loaded.index, from, to);
       if (!evaluation.evaluable) throw new InputError(`cannot evaluate ${from} → ${to}: ${evaluation.problem}`);
@@ -55,6 +57,14 @@ function parseTimeout(text: string): number {
   const value = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) {
     throw new UsageError(`--timeout "${text}" is not a positive number of milliseconds`);
+  }
+  return value;
+}
+
+function parseMaxIndexBytes(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) {
+    throw new UsageError(`--max-index-bytes "${text}" is not a positive number of bytes`);
   }
   return value;
 }

@@ -1,3 +1,4 @@
+import type { MigrationFormatSetting } from '../stages/migrations/formats/types.js';
 /**
  * `release-safety.config.json`: where each surface lives in the service's repository.
  * A surface set to `false` means the service has none (checked, not breaking);
@@ -6,6 +7,8 @@
 export interface MigrationsFolder {
   dir: string;
   edition: 'core' | 'ee';
+  /** The folder's migration format (`formats/registry.ts`); `auto` (the default) recognises it from the folder. */
+  format?: MigrationFormatSetting;
 }
 
 export interface EnvSurfaceConfig {
@@ -13,8 +16,12 @@ export interface EnvSurfaceConfig {
   sources: string[];
   /** Helper functions whose first argument names the variable, e.g. `getIntegerFromEnvironmentVariable`. */
   helpers?: string[];
-  /** `.env` example files whose values are defaults. */
+  /** `.env` files: example files (`.env.example`, `.env.sample`) document names only; others (`.env.defaults`) give defaults. */
   envFiles?: string[];
+  /** Globs left out of `sources`, on top of the default excludes (build/test tool configs, tests, stories, dev servers). */
+  exclude?: string[];
+  /** Other objects whose property reads are env reads (`environment`, `config.env`); wrappers of `process.env` are found without it. */
+  objects?: string[];
 }
 
 export interface RoutesSurfaceConfig {

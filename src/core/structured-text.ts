@@ -1,3 +1,5 @@
+import { assertNoDuplicateKeys } from './json-duplicate-keys.js';
+
 /**
  * JSON or YAML documents (OpenAPI specs, MCP snapshots). JSON is tried by file name or first
  * character because `JSON.parse` is several times faster than any YAML parser on a 1 MB document;
@@ -13,8 +15,18 @@ export function formatOf(path: string, text: string): StructuredFormat {
 /**
  * `JSON.parse` that accepts the byte-order mark some Windows editors write first: the file is valid
  * JSON to its author, and `JSON.parse` alone would reject it with an unreadable "Unexpected token".
+ * Throws a `DuplicateKeyError` for an object that holds a key twice.
  */
 export function parseJson(text: string): unknown {
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const value: unknown = JSON.parse(json);
+  // A repeated key would otherwise be dropped silently (the last one wins): refused instead.
+  assertNoDuplicateKeys(json, value);
+  return value;
+}
+
+/** `JSON.parse` with the byte-order mark allowed and duplicate keys not checked: for naming where a duplicate sits. */
+export function parseJsonLenient(text: string): unknown {
   return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
@@ -22,6 +34,46 @@ export function parseJson(text: string): unknown {
 export async function parseJsonOrYaml(text: string, path: string): Promise<unknown> {
   const format = formatOf(path, text);
   if (format === 'JSON') return parseJson(text);
+  if (text.length > YAML_MAX_CHARACTERS) {
+    throw new Error(`${path}: YAML document of ${text.length} characters is larger than the ${YAML_MAX_CHARACTERS} this tool reads`);
+  }
   const { load, CORE_SCHEMA } = await import('js-yaml');
-  return load(text, { schema: CORE_SCHEMA, filename: path });
+  // js-yaml refuses duplicate keys itself ("duplicated mapping key").
+  const document = load(text, { schema: CORE_SCHEMA, filename: path });
+  assertBoundedExpansion(document, path);
+  return document;
+}
+
+/** Larger YAML is refused before parsing: js-yaml holds the whole tree (≈80 ms per MB) and real specs stay far below. */
+export const YAML_MAX_CHARACTERS = 32 * 1024 * 1024;
+/** Expanded nodes always allowed; above it, at most {@link ALIAS_EXPANSION_FACTOR}× the distinct nodes. */
+export const ALIAS_EXPANSION_FLOOR = 1_000_000;
+export const ALIAS_EXPANSION_FACTOR = 10;
+
+/**
+ * YAML aliases share one node, so a 1 KB document of nested aliases loads in a millisecond and
+ * expands to billions of nodes for every reader that walks it (the "billion laughs"). The expanded
+ * size is counted with each shared node counted once (memoised by identity) and refused above the
+ * cap; an alias inside its own anchor makes a cycle no reader could finish, and is refused too.
+ */
+function assertBoundedExpansion(document: unknown, path: string): void {
+  const expandedSize = new Map<object, number>();
+  const inProgress = new Set<object>();
+  const sizeOf = (node: unknown): number => {
+    if (typeof node !== 'object' || node === null) return 1;
+    const known = expandedSize.get(node);
+    if (known !== undefined) return known;
+    if (inProgress.has(node)) throw new Error(`${path}: a YAML alias refers to itself (an alias inside its own anchor)`);
+    inProgress.add(node);
+    let size = 1;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) size += sizeOf(child);
+    inProgress.delete(node);
+    expandedSize.set(node, size);
+    return size;
+  };
+  const expanded = sizeOf(document);
+  const cap = Math.max(ALIAS_EXPANSION_FLOOR, ALIAS_EXPANSION_FACTOR * expandedSize.size);
+  if (expanded > cap) {
+    throw new Error(`${path}: YAML aliases expand the document to more than ${cap} nodes (${expandedSize.size} distinct): refused as an alias bomb`);
+  }
 }

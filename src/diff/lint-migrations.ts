@@ -4,12 +4,16 @@ import { anyTrue, type Tri } from '../core/tristate.js';
 import { renderFinding, type Finding, type Level, type RuleMeta } from '../rules/types.js';
 import { migrationRule } from '../stages/migrations/catalogue.js';
 import { classifyMigration } from '../stages/migrations/classify.js';
-import { extractMigration, MIGRATION_EXTENSIONS } from '../stages/migrations/extract/index.js';
+import { MIGRATION_EXTENSIONS } from '../stages/migrations/folders.js';
+import { detectFormat, sampleCandidates, unrecognisedFolderNote } from '../stages/migrations/formats/registry.js';
+import type { MigrationFormat, MigrationFormatSetting } from '../stages/migrations/formats/types.js';
 import { migrationsStage } from '../stages/migrations/index.js';
 import { loadParser } from '../stages/migrations/sql.js';
 import { UNKNOWN_HEAVINESS } from '../stages/migrations/types.js';
 import { fileSystemPath, readFileSystemPath, userPathsIn } from './file-system-paths.js';
 import { readInput } from './input-files.js';
+import { readdir } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /**
  * `lint-migrations`: the migrations stage's extraction and classification on files named on the
@@ -66,27 +70,69 @@ export function isMigrationPath(file: string): boolean {
   return MIGRATION_EXTENSIONS.some((extension) => file.endsWith(extension));
 }
 
+/** A folder's files on disk relative to it, itself and one sub-folder down (as `folders.ts` sees a git tree). */
+async function folderListing(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (entry.isFile()) files.push(entry.name);
+    else if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) {
+      for (const inner of await readdir(join(dir, entry.name), { withFileTypes: true }).catch(() => [])) if (inner.isFile()) files.push(`${entry.name}/${inner.name}`);
+    }
+  }
+  return files;
+}
+
+/**
+ * The format of a file named on the command line, found as `generate` finds a folder's: the file's
+ * own folder (or, for one-folder-per-migration layouts, its parent's) is listed and a few of its
+ * files sniffed. The format must take the file for a forward migration; a down file is an input error.
+ */
+async function formatOfFile(file: string, text: string, setting: MigrationFormatSetting): Promise<{ format?: MigrationFormat; note?: string }> {
+  const absolute = resolve(file);
+  const candidates = [{ dir: dirname(absolute), relative: basename(absolute) }];
+  // One folder per migration (Prisma): the migrations folder is the parent's.
+  if (basename(absolute) === 'migration.sql') candidates.push({ dir: dirname(dirname(absolute)), relative: `${basename(dirname(absolute))}/${basename(absolute)}` });
+  let firstListing: string[] = [];
+  let rejectedBy: MigrationFormat | undefined;
+  for (const [index, candidate] of candidates.entries()) {
+    const files = await folderListing(candidate.dir);
+    if (index === 0) firstListing = files;
+    const samples = new Map<string, string>([[candidate.relative, text]]);
+    for (const sample of sampleCandidates(files)) {
+      if (!samples.has(sample)) samples.set(sample, await readInput(join(candidate.dir, sample)).catch(() => ''));
+    }
+    const format = detectFormat(setting, files.includes(candidate.relative) ? files : [...files, candidate.relative], samples);
+    if (format?.migrationName(candidate.relative) !== undefined) return { format };
+    rejectedBy ??= format;
+  }
+  if (rejectedBy) throw new InputError(`${file} is not a forward migration of the ${rejectedBy.label} format it sits in (down, undo and helper files are never run forward)`);
+  return { note: unrecognisedFolderNote(dirname(file), firstListing) };
+}
+
 /** Reads every file first, so an unreadable or unsupported input fails the run (exit 2) before any work. */
-async function readMigrationFiles(files: readonly string[]): Promise<Array<{ file: string; text: string }>> {
+async function readMigrationFiles(files: readonly string[], setting: MigrationFormatSetting): Promise<Array<{ file: string; text: string; format?: MigrationFormat; note?: string }>> {
   return Promise.all(
     files.map(async (file) => {
       if (!isMigrationPath(file)) throw new InputError(`${file} is not a migration file (expected ${MIGRATION_EXTENSIONS.join(', ')})`);
-      return { file, text: await readInput(file) };
+      const text = await readInput(file);
+      return { file, text, ...(await formatOfFile(file, text, setting)) };
     }),
   );
 }
 
-export async function lintMigrationFiles(files: readonly string[], postgresVersion: number): Promise<LintReport> {
-  const inputs = await readMigrationFiles(files);
+export async function lintMigrationFiles(files: readonly string[], postgresVersion: number, setting: MigrationFormatSetting = 'auto'): Promise<LintReport> {
+  const inputs = await readMigrationFiles(files, setting);
   await loadParser();
   const rules = migrationsStage.rules;
   const newTables = new Set<string>();
   const columnTypes = new Map<string, string>();
   const linted: LintedFile[] = [];
-  for (const { file, text } of inputs) {
+  for (const { file, text, format, note } of inputs) {
     let failure: string | undefined;
     try {
-      const extracted = await extractMigration(fileSystemPath(file), text, readFileSystemPath);
+      if (!format) throw new Error(note ?? 'no supported migration format recognised');
+      const extracted = await format.extract(fileSystemPath(file), text, readFileSystemPath);
       const classified = classifyMigration(extracted, { postgresVersion, newTables: new Set(newTables) }, { columnTypes: new Map(columnTypes) });
       for (const table of classified.createdTables) newTables.add(table);
       for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { assembleArtifact } from '../artifact/assemble.js';
 import type { ReleaseSafetyArtifact, UpgradeSection } from '../artifact/types.js';
 import { validateArtifact } from '../artifact/validate.js';
@@ -9,7 +10,9 @@ import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import type { Repository } from '../git/repository.js';
 import { pipelineStages, type PipelineStages } from '../rules/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
-import { runStage, type ChangedPath, type Side, type StageInput, type StageVerdict } from '../stages/contract.js';
+import { runStage, type ChangedPath, type Side, type Stage, type StageInput, type StageResult, type StageVerdict } from '../stages/contract.js';
+import { combineRuns, CONFIGURED_SURFACES, mayReferenceSiblings, movedInput, planSurface, type ConfiguredSurface } from './checked-surfaces.js';
+import { configuredPaths, linkedPathReasons, type Links } from './linked-paths.js';
 import { decideVerdict, type Verdict } from '../verdict/verdict.js';
 import { parseJson } from '../core/structured-text.js';
 
@@ -65,7 +68,12 @@ export interface GenerateOutcome {
   verdict: Verdict;
   stages: StageOutcome[];
   refs: { from: { ref: string; commit: string }; to: { ref: string; commit: string | null; tree: string } };
-  config: { status: 'loaded' | 'missing'; source: string };
+  config: {
+    status: 'loaded' | 'missing';
+    source: string;
+    /** What the release changed in the config of the surfaces (`openapi: "a.yaml" → false`); the `from` config governs them. */
+    changes: string[];
+  };
   /** What became of the `from` release's own artifact (source of `minPreviousVersion`). */
   previousArtifact: { status: 'used' | 'absent' | 'invalid'; detail: string };
   changedPaths: number;
@@ -111,7 +119,11 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   const releaseDate = toCommit ? await repo.commitDate(toCommit) : (request.now ?? (() => new Date()))().toISOString();
 
   const pair = await readPair(repo, fromCommit, toTree);
-  const { config, status: configStatus, source: configSource } = await loadConfig(request, pair.read);
+  const [{ config, status: configStatus, source: configSource }, fromConfig, links] = await Promise.all([
+    loadConfig(request, pair.read),
+    loadFromConfig(request.from, pair.read),
+    Promise.all([repo.listLinks(fromCommit), repo.listLinks(toTree)]).then(([base, head]) => ({ base, head })),
+  ]);
   // Versions after the config: its `tags` says how release tags are named (`server-v{version}`).
   const patterns = tagPatterns(config.tags);
   const { text: version, release: versionRelease } = describedVersion(request.version, request.to, patterns);
@@ -121,13 +133,14 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     throw new InputError(`the previous version ${previousVersion} is not older than the version ${version}: --from must name the release before --to (or give --previous-version and --version)`);
   }
   const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair, openapiFiles: request.openapiFiles };
+  const checkedWith = { from: fromConfig, links };
 
   // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.
   const [migrations, rest, mcp, configResult, declarations] = await Promise.all([
-    runStage(stages.migrations, input),
-    runStage(stages.rest, input),
-    runStage(stages.mcp, input),
-    runStage(stages.config, input),
+    runConfiguredStage('migrations', stages.migrations, input, checkedWith),
+    runConfiguredStage('rest', stages.rest, input, checkedWith),
+    runConfiguredStage('mcp', stages.mcp, input, checkedWith),
+    runConfiguredStage('config', stages.config, input, checkedWith),
     runStage(stages.declarations, input),
   ]);
 
@@ -177,7 +190,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     verdict,
     stages: stageOutcomes,
     refs: { from: { ref: request.from, commit: fromCommit }, to: { ref: request.to, commit: toCommit, tree: toTree } },
-    config: { status: configStatus, source: configSource },
+    config: { status: configStatus, source: configSource, changes: configChanges(fromConfig, config) },
     previousArtifact: { status: previousArtifact.status, detail: previousArtifact.detail },
     changedPaths: input.changes.length,
   };
@@ -222,6 +235,68 @@ async function loadConfig(
   const text = await read('head', CONFIG_FILE_NAME);
   if (text === undefined) return { config: {}, status: 'missing', source };
   return { config: await parseConfig(text, source), status: 'loaded', source };
+}
+
+/** The config at the `from` ref: what the previous release was checked on (see checked-surfaces.ts). */
+type FromConfig = { status: 'loaded'; config: ReleaseSafetyConfig } | { status: 'missing' } | { status: 'invalid'; reason: string };
+
+async function loadFromConfig(from: string, read: StageInput['read']): Promise<FromConfig> {
+  const text = await read('base', CONFIG_FILE_NAME);
+  if (text === undefined) return { status: 'missing' };
+  try {
+    return { status: 'loaded', config: await parseConfig(text, `${CONFIG_FILE_NAME} at ${from}`) };
+  } catch (error) {
+    return { status: 'invalid', reason: describeError(error) };
+  }
+}
+
+/**
+ * The config changes of the release, for the report. A `from` config that is not valid was never in
+ * force (generate refuses it), so like a missing one it narrows nothing: the `to` config alone governs.
+ */
+function configChanges(from: FromConfig, to: ReleaseSafetyConfig): string[] {
+  if (from.status === 'invalid') return [`${CONFIG_FILE_NAME} at the from ref is not valid, so the to config alone governs (${from.reason})`];
+  if (from.status === 'missing') return [];
+  return CONFIGURED_SURFACES.flatMap((surface) => planSurface(surface, from.config, to).changes);
+}
+
+/**
+ * A stage that reads the config, run as the `from` config requires (checked-surfaces.ts): the release
+ * cannot narrow what it is checked on. A configured path through a symbolic link or submodule adds an
+ * `unknown` that only a proven break outweighs.
+ */
+async function runConfiguredStage<Section>(
+  surface: ConfiguredSurface,
+  stage: Stage<Section>,
+  input: StageInput,
+  checkedWith: { from: FromConfig; links: Links },
+): Promise<StageResult<Section>> {
+  const { from, links } = checkedWith;
+  const plan = planSurface(surface, from.status === 'loaded' ? from.config : undefined, input.config);
+  const results = await Promise.all(
+    plan.runs.map(async (run) => {
+      const runInput: StageInput = { ...input, config: run.config, postgresVersion: run.config.postgresVersion ?? DEFAULT_POSTGRES_VERSION };
+      if (!run.moved) return runStage(stage, runInput);
+      const { basePath, headPath } = run.moved;
+      const oldText = await input.read('base', basePath);
+      if (oldText !== undefined && posix.dirname(basePath) !== posix.dirname(headPath) && mayReferenceSiblings(oldText)) {
+        return unknownResult(stage, `${basePath} moved to ${headPath} in another folder and references files beside it: the move cannot be compared`);
+      }
+      return runStage(stage, movedInput(runInput, basePath, headPath));
+    }),
+  );
+  const reasons = await linkedPathReasons(
+    plan.runs.flatMap((run) => configuredPaths(surface, run.config)),
+    links,
+    input,
+  );
+  if (plan.unknown) reasons.unshift(plan.unknown);
+  const combined = combineRuns([...results, ...reasons.map((reason) => unknownResult(stage, reason))]);
+  return plan.note ? { ...combined, notes: [plan.note, ...combined.notes] } : combined;
+}
+
+function unknownResult<Section>(stage: Stage<Section>, reason: string): StageResult<Section> {
+  return { section: stage.failClosed(), verdict: { checked: false, breaking: 'unknown' }, findings: [], notes: [reason] };
 }
 
 type PreviousArtifactOutcome = { status: 'used' | 'absent' | 'invalid'; detail: string; upgrade?: UpgradeSection };

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { gitEnvironment } from './run.js';
+import { GIT_TIMEOUT_ENV, gitEnvironment, GitTimeoutError, gitTimeoutMs } from './run.js';
 
 /**
  * One persistent `git cat-file --batch` process per repository: requests are written as object
@@ -41,8 +41,13 @@ export class CatFileBatch {
   private needed = 1;
   private failure: Error | undefined;
   private stderrText = '';
+  /** Armed while requests are pending; reset by every chunk of output. */
+  private silence: NodeJS.Timeout | undefined;
 
-  constructor(private readonly cwd: string) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly timeoutMs = gitTimeoutMs(),
+  ) {}
 
   read(id: string): Promise<GitObject> {
     // Only full hex ids: never a revision expression such as `HEAD:path` or an option.
@@ -72,6 +77,7 @@ export class CatFileBatch {
     const child = this.start();
     return new Promise<GitObject & { id: string }>((resolve, reject) => {
       this.pending.push({ id, resolve, reject });
+      this.watchSilence();
       child.stdin.write(`${id}\n`);
     });
   }
@@ -90,18 +96,48 @@ export class CatFileBatch {
     if (this.child) return this.child;
     const child = spawn('git', ['cat-file', '--batch'], { cwd: this.cwd, env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+    // Output closed while the process lives on: no answer can come any more.
+    child.stdout.on('end', () => {
+      if (this.pending.length > 0) this.fail(new Error(`git cat-file closed its output with requests pending${this.stderrNote()}`));
+    });
     child.stderr.on('data', (chunk: Buffer) => (this.stderrText += chunk.toString('utf8')));
     child.on('error', (error) => this.fail(error));
     child.stdin.on('error', (error) => this.fail(error));
     child.on('close', (code) => {
       if (this.child === child) this.child = undefined;
-      if (this.pending.length > 0) this.fail(new Error(`git cat-file exited (${code}) with requests pending: ${this.stderrText.trim()}`));
+      if (this.pending.length > 0) this.fail(new Error(`git cat-file exited (${code}) with requests pending${this.stderrNote()}`));
     });
     this.child = child;
     return child;
   }
 
+  private stderrNote(): string {
+    const text = this.stderrText.trim();
+    return text === '' ? '' : `: ${text}`;
+  }
+
+  /** Starts (or restarts) the silence timer while anything is pending; stops it when nothing is. */
+  private watchSilence(): void {
+    if (this.pending.length === 0) {
+      clearTimeout(this.silence);
+      this.silence = undefined;
+      return;
+    }
+    if (this.silence) {
+      this.silence.refresh();
+      return;
+    }
+    this.silence = setTimeout(() => {
+      this.fail(new GitTimeoutError(`git cat-file in ${this.cwd} did not answer for ${this.timeoutMs} ms and was killed (${GIT_TIMEOUT_ENV} sets the limit)`));
+    }, this.timeoutMs);
+  }
+
   private receive(chunk: Buffer): void {
+    this.receiveChunk(chunk);
+    this.watchSilence();
+  }
+
+  private receiveChunk(chunk: Buffer): void {
     this.waiting.push(chunk);
     this.waitingBytes += chunk.length;
     if (this.buffered.length + this.waitingBytes < this.needed) return;
@@ -146,8 +182,14 @@ export class CatFileBatch {
     }
   }
 
+  /** Fails every pending and later request, and kills the process: a broken stream never recovers. */
   private fail(error: Error): void {
     this.failure ??= error;
+    clearTimeout(this.silence);
+    this.silence = undefined;
     for (const request of this.pending.splice(0)) request.reject(error);
+    const child = this.child;
+    this.child = undefined;
+    child?.kill('SIGKILL');
   }
 }

@@ -9,8 +9,9 @@ import { CatFileBatch } from './cat-file.js';
 import { committerDateOf, parseTagRefs } from './parse.js';
 import { firstLine, runGit } from './run.js';
 import { TextCache } from './text-cache.js';
-import { diffTreeListings, flattenTree, parseTreeObject, TREE_MODE, type TreeEntry, type TreeListing } from './tree.js';
+import { diffTreeListings, flattenTree, linksOf, parseTreeObject, TREE_MODE, type LinkKind, type TreeEntry, type TreeListing } from './tree.js';
 import { compareText } from '../core/compare-text.js';
+export type { LinkKind } from './tree.js';
 
 /**
  * The only access to git (ARCHITECTURE.md): everything else sees commits, trees as path → blob id maps,
@@ -34,6 +35,12 @@ export interface Repository {
   resolveCommit(ref: string): Promise<string>;
   /** Every file (blob) of a commit or tree: path → blob id. */
   listTree(treeish: string): Promise<Map<string, string>>;
+  /**
+   * The entries of a commit or tree that are not files of this repository: symbolic links (git stores
+   * the target path as the blob) and submodules (a commit of another repository). A configured path
+   * through one of them has no content here to compare.
+   */
+  listLinks(treeish: string): Promise<Map<string, LinkKind>>;
   /** Paths added, modified or deleted between two commits or trees; renames are delete + add. */
   diffPaths(fromTreeish: string, toTreeish: string): Promise<ChangedPath[]>;
   readBlob(blobId: string): Promise<Buffer>;
@@ -110,6 +117,10 @@ class GitRepository implements Repository {
 
   async listTree(treeish: string): Promise<Map<string, string>> {
     return (await this.listing(treeish)).blobs;
+  }
+
+  async listLinks(treeish: string): Promise<Map<string, LinkKind>> {
+    return linksOf(await this.listing(treeish));
   }
 
   async diffPaths(fromTreeish: string, toTreeish: string): Promise<ChangedPath[]> {

@@ -13,6 +13,28 @@ export interface GitRun {
 export interface GitRunOptions {
   /** Extra environment (e.g. `GIT_INDEX_FILE` for the worktree snapshot). */
   env?: NodeJS.ProcessEnv;
+  /** Milliseconds without any output before git is killed (default {@link gitTimeoutMs}). */
+  timeoutMs?: number;
+}
+
+export const GIT_TIMEOUT_ENV = 'RELEASE_SAFETY_GIT_TIMEOUT_MS';
+const DEFAULT_GIT_TIMEOUT_MS = 120_000;
+
+/**
+ * How long git may stay silent: a git that neither writes nor exits (a stuck lock, a hung filesystem,
+ * a `cat-file --batch` that closed its output but lives on) is killed after this long and the read
+ * fails, so a run ends with an error instead of hanging CI. Measured as inactivity, so a long
+ * `git log` that keeps streaming is never cut. `RELEASE_SAFETY_GIT_TIMEOUT_MS` overrides the 120 s default.
+ */
+export function gitTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env[GIT_TIMEOUT_ENV]);
+  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_GIT_TIMEOUT_MS;
+}
+
+/** The error of a git process killed for silence. */
+export class GitTimeoutError extends Error {
+  override readonly name = 'GitTimeoutError';
+  readonly exitCode = 2;
 }
 
 /**
@@ -45,16 +67,27 @@ export function gitEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv
 
 /** Runs git to completion and collects its output without a buffer limit (multi-MB trees are normal). */
 export function runGit(cwd: string, args: readonly string[], options: GitRunOptions = {}): Promise<GitRun> {
+  const timeoutMs = options.timeoutMs ?? gitTimeoutMs();
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...args], { cwd, env: gitEnvironment(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({ code: code ?? -1, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString('utf8').trim() }),
-    );
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => (stdout.push(chunk), timer.refresh()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr.push(chunk), timer.refresh()));
+    child.on('error', (error) => (clearTimeout(timer), reject(error)));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) {
+        reject(new GitTimeoutError(`git ${args[0] ?? ''} in ${cwd} gave no output for ${timeoutMs} ms and was killed (${GIT_TIMEOUT_ENV} sets the limit)`));
+        return;
+      }
+      resolve({ code: code ?? -1, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString('utf8').trim() });
+    });
   });
 }
 

@@ -17,6 +17,7 @@ export interface TreeEntry {
 }
 
 export const TREE_MODE = '40000';
+export const SYMLINK_MODE = '120000';
 export const SUBMODULE_MODE = '160000';
 const REGULAR_FILE_MODE = '100644';
 
@@ -71,6 +72,19 @@ export function flattenTree(rootId: string, treesById: ReadonlyMap<string, reado
   };
   walk(rootId, '');
   return listing;
+}
+
+export type LinkKind = 'symlink' | 'submodule';
+
+/** Symbolic links and submodules of a listing, by path (a listing keeps their modes in `kinds`). */
+export function linksOf(listing: TreeListing): Map<string, LinkKind> {
+  const links = new Map<string, LinkKind>();
+  for (const [path, kind] of listing.kinds) {
+    const mode = kind.slice(0, kind.indexOf(' '));
+    if (mode === SYMLINK_MODE) links.set(path, 'symlink');
+    else if (mode === SUBMODULE_MODE) links.set(path, 'submodule');
+  }
+  return links;
 }
 
 /** What `diff-tree` calls an entry: its mode and id (a regular file's mode is implied). */

@@ -1,18 +1,27 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { ReleaseSafetyIndex } from '../artifact/types.js';
 import { validateIndex } from '../artifact/validate.js';
 import { describeError, InputError } from '../core/errors.js';
+import { DuplicateKeyError } from '../core/json-duplicate-keys.js';
 import { cacheDirectory, readCachedIndex, writeCachedIndex, type CachedIndex } from './index-cache.js';
 import { checkIndexStructure } from './index-structure.js';
 import type { IndexSource } from './index-source.js';
-import { parseJson } from '../core/structured-text.js';
+import { parseJson, parseJsonLenient } from '../core/structured-text.js';
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 15_000;
+/**
+ * The largest index body read (decompressed), 64 MiB: the real 3,111-entry index is 0.9 MB, so this
+ * leaves room for decades of releases while a gzip bomb (250 KB that inflates to gigabytes) is cut
+ * off after 64 MiB instead of filling memory. `--max-index-bytes` raises it.
+ */
+export const DEFAULT_MAX_INDEX_BYTES = 64 * 1024 * 1024;
 
 export interface LoadIndexOptions {
   /** Use the cache only; never touch the network. */
   offline?: boolean;
   timeoutMs?: number;
+  /** Largest body read, after decompression (default {@link DEFAULT_MAX_INDEX_BYTES}). */
+  maxBytes?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -30,14 +39,17 @@ const SCHEMA_ERRORS_SHOWN = 3;
  * anyone evaluates a span on it. Every failure is an {@link InputError} (exit 2) naming the source.
  */
 export async function loadIndex(source: IndexSource, options: LoadIndexOptions = {}): Promise<LoadedIndex> {
-  if (source.kind === 'file') return { index: parseIndex(readIndexFile(source.location), source.location), warnings: [] };
+  if (source.kind === 'file') return { index: parseIndex(readIndexFile(source.location, options.maxBytes), source.location), warnings: [] };
   return fetchIndex(source.location, options);
 }
 
-export function readIndexFile(filePath: string): string {
+export function readIndexFile(filePath: string, maxBytes = DEFAULT_MAX_INDEX_BYTES): string {
   try {
+    const size = statSync(filePath).size;
+    if (size > maxBytes) throw new InputError(`index file ${filePath} is larger than ${maxBytes} bytes (raise --max-index-bytes if this index is really that large)`);
     return readFileSync(filePath, 'utf8');
   } catch (error) {
+    if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new InputError(`index file ${filePath} does not exist`);
     throw new InputError(`cannot read index file ${filePath}: ${describeError(error)}`);
@@ -61,6 +73,7 @@ export function parseIndexDocument(text: string, where: string): ReleaseSafetyIn
   try {
     data = parseJson(text);
   } catch (error) {
+    if (error instanceof DuplicateKeyError) throw new InputError(`index ${where} is refused: ${describeError(error)}${entryNamed(text, error)}`);
     throw new InputError(`index ${where} is not valid JSON: ${describeError(error)}`);
   }
   const validation = validateIndex(data);
@@ -70,6 +83,18 @@ export function parseIndexDocument(text: string, where: string): ReleaseSafetyIn
     throw new InputError(`index ${where} does not match the index schema: ${shown}${more > 0 ? ` (and ${more} more)` : ''}`);
   }
   return data as ReleaseSafetyIndex;
+}
+
+/** ` in the entry of version 1.2.0` when the duplicate sits inside `entries[n]` (read again: this is the error path only). */
+function entryNamed(text: string, error: DuplicateKeyError): string {
+  const [first, position] = error.segments;
+  if (first !== 'entries' || typeof position !== 'number') return '';
+  try {
+    const version = (parseJsonLenient(text) as { entries?: { version?: unknown }[] }).entries?.[position]?.version;
+    return typeof version === 'string' ? ` (the entry of version ${version})` : '';
+  } catch {
+    return '';
+  }
 }
 
 async function fetchIndex(url: string, options: LoadIndexOptions): Promise<LoadedIndex> {
@@ -87,7 +112,7 @@ async function fetchIndex(url: string, options: LoadIndexOptions): Promise<Loade
   const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   let response: { status: number; body: string; etag: string | null; lastModified: string | null };
   try {
-    response = await fetchWithTimeout(url, timeoutMs, cached);
+    response = await fetchWithTimeout(url, timeoutMs, options.maxBytes ?? DEFAULT_MAX_INDEX_BYTES, cached);
   } catch (error) {
     const reason = describeFetchError(error, timeoutMs);
     if (!cached) throw new InputError(`could not fetch the index ${url}: ${reason}`);
@@ -111,7 +136,14 @@ async function fetchIndex(url: string, options: LoadIndexOptions): Promise<Loade
   return { index, warnings };
 }
 
-async function fetchWithTimeout(url: string, timeoutMs: number, cached: CachedIndex | undefined) {
+/** A body that grew past the cap while it was read. */
+class BodyTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the body is larger than ${maxBytes} bytes (raise --max-index-bytes if this index is really that large)`);
+  }
+}
+
+async function fetchWithTimeout(url: string, timeoutMs: number, maxBytes: number, cached: CachedIndex | undefined) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -120,11 +152,39 @@ async function fetchWithTimeout(url: string, timeoutMs: number, cached: CachedIn
   try {
     const response = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
     // The timeout covers the body too: a server that stalls mid-body must not hang the check.
-    const body = await response.text();
+    const body = await readCappedBody(response, maxBytes, controller);
     return { status: response.status, body, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The body as text, read chunk by chunk and counted after decompression (fetch inflates gzip and
+ * brotli itself), so a compressed bomb stops at `maxBytes` with the download aborted.
+ */
+async function readCappedBody(response: Response, maxBytes: number, controller: AbortController): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (!response.headers.has('content-encoding') && Number.isFinite(declared) && declared > maxBytes) {
+    controller.abort();
+    throw new BodyTooLargeError(maxBytes);
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, received).toString('utf8');
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {

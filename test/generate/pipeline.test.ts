@@ -34,7 +34,7 @@ describe('generateRelease (real git, stub stages)', () => {
     const outcome = await generateRelease(git, { from: 'v1.0.0', to: 'v1.1.0' }, stages);
     expect(outcome.artifact.compatibility).toEqual({ rollingUpdateSafe: true, recommendedStrategy: 'RollingUpdate' });
     expect(outcome.artifact).toMatchObject({ version: '1.1.0', previousVersion: '1.0.0', releaseDate: '2026-03-02T10:00:00.000Z' });
-    expect(outcome.config).toEqual({ status: 'loaded', source: 'release-safety.config.json at v1.1.0' });
+    expect(outcome.config).toEqual({ status: 'loaded', source: 'release-safety.config.json at v1.1.0', changes: [] });
     const input = stages.inputs[0]!;
     expect(input.config).toEqual(JSON.parse(ALL_ABSENT));
     expect(input.postgresVersion).toBe(16);

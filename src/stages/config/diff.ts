@@ -12,26 +12,38 @@ export interface EnvDiff {
   renamed: Array<{ name: string; previousName: string; defaultValue: ConfigDefault; evidence: Evidence }>;
   defaultChanged: Array<{ name: string; previousDefault: ConfigDefault; defaultValue: ConfigDefault; evidence: Evidence }>;
   added: Array<{ name: string; defaultValue: ConfigDefault; evidence: Evidence }>;
+  /** Listed only in an example file (no source read it) and gone from it: documentation, not a break. */
+  exampleRemoved: Array<{ name: string; file: string; evidence: Evidence }>;
 }
 
 export function emptyEnvDiff(): EnvDiff {
-  return { removed: [], renamed: [], defaultChanged: [], added: [] };
+  return { removed: [], renamed: [], defaultChanged: [], added: [], exampleRemoved: [] };
 }
 
 /**
- * A variable is present at a ref when a configured source reads it or an env file lists it, so a
- * name still read as a fallback (`process.env.NEW || process.env.OLD`) is not removed. A vanished
- * name and a new one are a rename when they are read in the same place (file + enclosing names)
- * and nothing else vanished or appeared there: an ambiguous place pairs nothing.
+ * A variable is *live* at a ref when a configured source reads it or a defaults file (not an
+ * example) lists it, so a name still read as a fallback (`process.env.NEW || process.env.OLD`) is
+ * not removed. An example file documents names only: it neither keeps a variable the code stopped
+ * reading alive nor makes a new one; a name only an example listed that leaves it is an advisory.
+ * Renames: see {@link pairRenames}.
  */
 export function diffEnvSurfaces(base: EnvSurface, head: EnvSurface): EnvDiff {
   const diff = emptyEnvDiff();
-  const vanished = sortedNames(base).filter((name) => !head.has(name));
-  const appeared = sortedNames(head).filter((name) => !base.has(name));
-  const renames = pairRenames(vanished.map((name) => base.get(name)!), appeared.map((name) => head.get(name)!));
+  const liveAt = (surface: EnvSurface, name: string) => {
+    const variable = surface.get(name);
+    return variable !== undefined && isLive(variable);
+  };
+  const vanished = sortedNames(base).filter((name) => liveAt(base, name) && !liveAt(head, name));
+  const appeared = sortedNames(head).filter((name) => liveAt(head, name) && !liveAt(base, name));
+  const renames = pairRenames(vanished.map((name) => base.get(name)!), appeared.map((name) => head.get(name)!), head);
   const renamedFrom = new Set(renames.map(([previous]) => previous.name));
   const renamedTo = new Set(renames.map(([, next]) => next.name));
 
+  for (const name of sortedNames(base)) {
+    const variable = base.get(name)!;
+    const listing = variable.listings[0];
+    if (!isLive(variable) && listing && !head.has(name)) diff.exampleRemoved.push({ name, file: listing.file, evidence: evidenceOf(variable) });
+  }
   for (const name of vanished) {
     if (renamedFrom.has(name)) continue;
     const variable = base.get(name)!;
@@ -48,12 +60,16 @@ export function diffEnvSurfaces(base: EnvSurface, head: EnvSurface): EnvDiff {
   for (const name of sortedNames(head)) {
     const before = base.get(name);
     const after = head.get(name)!;
-    if (!before) continue;
+    if (!before || !isLive(before) || !isLive(after)) continue;
     const change = defaultChange(before, after);
     if (change) diff.defaultChanged.push({ name, ...change, evidence: evidenceOf(after, change.fromListing) });
   }
   diff.renamed.sort((a, b) => compareText(a.name, b.name) || compareText(a.previousName, b.previousName));
   return diff;
+}
+
+function isLive(variable: EnvVariable): boolean {
+  return variable.reads.length > 0 || variable.listings.some((listing) => !listing.example);
 }
 
 /** Distinct literal defaults of the code reads, joined when the code disagrees with itself; null when none. */
@@ -62,12 +78,15 @@ export function codeDefault(variable: EnvVariable): ConfigDefault {
   return defaults.length === 0 ? null : defaults.join(' | ');
 }
 
-/** The example-file value (first configured file that lists it); undefined when no env file lists it. */
+/**
+ * The value of the first configured env file that lists it and is not an example (`.env.defaults`);
+ * undefined when none does. An example file's value is what someone might set, never a default.
+ */
 export function listedDefault(variable: EnvVariable): ConfigDefault | undefined {
-  return variable.listings[0]?.value;
+  return variable.listings.find((listing) => !listing.example)?.value;
 }
 
-/** What an operator who does not set the variable gets: the code's default, else the example's. */
+/** What an operator who does not set the variable gets: the code's default, else a defaults file's. */
 export function effectiveDefault(variable: EnvVariable): ConfigDefault {
   return codeDefault(variable) ?? listedDefault(variable) ?? null;
 }
@@ -86,22 +105,49 @@ function defaultChange(before: EnvVariable, after: EnvVariable): { previousDefau
   return undefined;
 }
 
-function pairRenames(vanished: readonly EnvVariable[], appeared: readonly EnvVariable[]): Array<[EnvVariable, EnvVariable]> {
-  const placesOf = (variable: EnvVariable) => new Set(variable.reads.map((read) => `${read.file}#${read.shape}`));
-  const vanishedAt = groupByPlace(vanished, placesOf);
-  const appearedAt = groupByPlace(appeared, placesOf);
+/**
+ * Rename candidates, each a reason to think a vanished name lives on under another:
+ * - the same place: same file and enclosing names (`port: process.env.PORT` → `port: process.env.HTTP_PORT`);
+ * - the same file and the same (non-empty) code default, anywhere in the file (a setting moved to another section);
+ * - a fallback chain at `from` (`process.env.NEW ?? process.env.OLD`) whose other name is still read.
+ * A pair is a rename only when each side has exactly one candidate: an ambiguous pair stays removed + added.
+ */
+function pairRenames(vanished: readonly EnvVariable[], appeared: readonly EnvVariable[], head: EnvSurface): Array<[EnvVariable, EnvVariable]> {
   const candidates = new Map<string, Set<string>>();
   const reverse = new Map<string, Set<string>>();
-  for (const [place, previous] of vanishedAt) {
-    const next = appearedAt.get(place);
-    if (previous.length !== 1 || next?.length !== 1) continue;
-    const [from, to] = [previous[0]!.name, next[0]!.name];
+  const link = (from: string, to: string) => {
     if (!candidates.has(from)) candidates.set(from, new Set());
     if (!reverse.has(to)) reverse.set(to, new Set());
     candidates.get(from)!.add(to);
     reverse.get(to)!.add(from);
+  };
+  const coded = (variable: EnvVariable) => variable.reads.length > 0;
+  const [codedVanished, codedAppeared] = [vanished.filter(coded), appeared.filter(coded)];
+
+  const placesOf = (variable: EnvVariable) => new Set(variable.reads.map((read) => `${read.file}#${read.shape}`));
+  const vanishedAt = groupByPlace(codedVanished, placesOf);
+  const appearedAt = groupByPlace(codedAppeared, placesOf);
+  for (const [place, previous] of vanishedAt) {
+    const next = appearedAt.get(place);
+    if (previous.length === 1 && next?.length === 1) link(previous[0]!.name, next[0]!.name);
   }
-  const byName = new Map([...vanished, ...appeared].map((variable) => [variable.name, variable]));
+
+  const fileDefaultsOf = (variable: EnvVariable) => {
+    const value = codeDefault(variable);
+    return value === null ? new Set<string>() : new Set(variable.reads.map((read) => `${read.file}#${value}`));
+  };
+  const vanishedByDefault = groupByPlace(codedVanished, fileDefaultsOf);
+  const appearedByDefault = groupByPlace(codedAppeared, fileDefaultsOf);
+  for (const [key, previous] of vanishedByDefault) {
+    const next = appearedByDefault.get(key);
+    if (previous.length === 1 && next?.length === 1) link(previous[0]!.name, next[0]!.name);
+  }
+
+  for (const variable of codedVanished) {
+    for (const read of variable.reads) for (const other of read.fallbacks ?? []) if (head.get(other)?.reads.length) link(variable.name, other);
+  }
+
+  const byName = new Map([...vanished, ...appeared, ...head.values()].map((variable) => [variable.name, variable]));
   const pairs: Array<[EnvVariable, EnvVariable]> = [];
   for (const [from, targets] of [...candidates].sort(([a], [b]) => compareText(a, b))) {
     const [to] = targets;
@@ -126,7 +172,7 @@ function sortedNames(surface: EnvSurface): string[] {
 /** The first code read (or, for a default that comes from an example file, its listing). */
 function evidenceOf(variable: EnvVariable, preferListing = false): Evidence {
   const read = variable.reads[0];
-  const listing = variable.listings[0];
+  const listing = (preferListing ? variable.listings.find((entry) => !entry.example) : undefined) ?? variable.listings[0];
   if (listing && (preferListing || !read)) return { file: listing.file, line: listing.line, statement: listing.statement };
   if (read) return { file: read.file, line: read.line, statement: read.statement };
   return {};

@@ -90,4 +90,15 @@ describe('extractEnvReads', () => {
   it('reports the first syntax error with file and line', () => {
     expect(extractEnvReads('export const a = 1;\nexport const b = ;', 'src/bad.ts', HELPERS)).toEqual({ ok: false, line: 2, message: 'Expression expected.' });
   });
+
+  it('climbs through a function given the value first (outline: `this.toOptionalNumber(environment.X) ?? 10 * 1000`)', () => {
+    const text = 'export class Environment {\n  public REQUEST_TIMEOUT = this.toOptionalNumber(process.env.REQUEST_TIMEOUT) ?? 10 * 1000;\n  public SECURE = this.toBoolean(process.env.SMTP_SECURE ?? "true");\n}';
+    expect(readsOf(text)).toEqual(['2 REQUEST_TIMEOUT=10000 @Environment.REQUEST_TIMEOUT', '3 SMTP_SECURE=true @Environment.SECURE']);
+  });
+
+  it('lists reads it cannot name apart from the reads (for…in, Object.keys, a computed key)', () => {
+    const extraction = extractEnvReads('for (const key in process.env) console.log(key);\nexport const keys = Object.keys(process.env);\nexport const a = process.env.A;', 'src/config.ts', HELPERS);
+    expect(extraction.ok && extraction.unresolved.map((entry) => entry.line)).toEqual([1, 2]);
+    expect(extraction.ok && summary(extraction.reads)).toEqual(['3 A=∅ @a']);
+  });
 });

@@ -1,25 +1,76 @@
-import { Project, ts } from 'ts-morph';
+import { ts } from 'ts-morph';
 import { compareText } from '../../core/compare-text.js';
+import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
 
 /**
- * Environment-variable reads in one TypeScript/JavaScript file, found syntactically with ts-morph
- * (no type checking, no module resolution: the file is parsed alone, fast and deterministic).
+ * Environment-variable reads in one TypeScript/JavaScript file, found syntactically with the
+ * TypeScript parser (no type checking). Module resolution is done outside, in `module-links.ts`:
+ * what the file imports (an env wrapper module, constants) comes in as {@link LinkedImports}.
  */
 
 /** One place that reads a named variable. */
 export interface EnvRead {
   name: string;
-  /** Literal default when the variable is unset (`|| 'x'`, `?? 'x'`, `=== 'true'` → `'false'`, …); null when none is visible. */
+  /** Literal default when the variable is unset (`|| 'x'`, `?? 'x'`, `=== 'true'` → `'false'`, a schema's `.default(…)`); null when none is visible. */
   default: string | null;
   line: number;
   /** Where in the file it is read (enclosing property/variable/function names): pairs renames. */
   shape: string;
   /** The source line, trimmed, as evidence. */
   statement: string;
+  /** Other variables read in the same fallback chain (`process.env.NEW ?? process.env.OLD`): pairs renames. */
+  fallbacks?: string[];
+}
+
+/** A read whose variable cannot be named statically: the surface is unknown while it stays. */
+export interface UnresolvedRead {
+  line: number;
+  reason: string;
 }
 
 /** A parse failure keeps line and message only: the same blob may sit at another path (the cache is by blob). */
-export type Extraction = { ok: true; reads: EnvRead[] } | { ok: false; line: number; message: string };
+export type Extraction = { ok: true; reads: EnvRead[]; unresolved: UnresolvedRead[] } | { ok: false; line: number; message: string };
+
+/** What the file's imports turned out to be, resolved across the repository (empty when parsed alone). */
+export interface LinkedImports {
+  /** Local names (or dotted paths through a namespace import) bound to an env object, with the keys the wrapper defines itself. */
+  envObjects: ReadonlyMap<string, readonly string[]>;
+  /** Local names (or dotted paths) bound to a literal constant of another file. */
+  constants: ReadonlyMap<string, string | null>;
+}
+
+export const NO_LINKS: LinkedImports = { envObjects: new Map(), constants: new Map() };
+
+export interface ExtractOptions {
+  /** Functions whose first argument names the variable (`env.helpers`). */
+  helpers: readonly string[];
+  /** Other objects whose property reads are env reads (`env.objects`), as dotted paths. */
+  objects: readonly string[];
+  linked: LinkedImports;
+}
+
+/** How a file's own bindings look to its importers. */
+export type ExportFact =
+  | { kind: 'env'; ownKeys: readonly string[] }
+  | { kind: 'constant'; value: string | null }
+  | { kind: 'object'; values: Readonly<Record<string, string | null>> }
+  | { kind: 'reexport'; specifier: string; imported: string };
+
+export interface ImportFact {
+  local: string;
+  specifier: string;
+  /** `default`, `*` (namespace) or the exported name. */
+  imported: string;
+}
+
+/** What importers of the file need, and which of its imports could change what it reads. */
+export interface ModuleFacts {
+  exports: ReadonlyMap<string, ExportFact>;
+  /** Only imports used as values (not called, not types): the others cannot hold env objects or defaults. */
+  imports: readonly ImportFact[];
+}
+
+export type Parsed = { ok: true; sourceFile: ts.SourceFile } | { ok: false; line: number; message: string };
 
 const STATEMENT_MAX = 160;
 /** Calls that convert the value but keep "unset" meaning unset: the default sits outside them. */
@@ -27,134 +78,227 @@ const CONVERSION_CALLS = new Set(['parseInt', 'parseFloat', 'Number', 'String', 
 const VALUE_METHODS = new Set(['trim', 'toLowerCase', 'toUpperCase', 'toString']);
 const PROCESS_MODULES = new Set(['process', 'node:process']);
 
-let sharedProject: Project | undefined;
-/** One in-memory project for every file: creating a Project costs far more than parsing a file. */
-function project(): Project {
-  sharedProject ??= new Project({
-    useInMemoryFileSystem: true,
-    skipAddingFilesFromTsConfig: true,
-    compilerOptions: { allowJs: true, noLib: true },
-  });
-  return sharedProject;
-}
-
-/**
- * Results by blob id (+ file kind and helper names): a backfill over hundreds of releases sees the
- * same blobs again and again, and extracts each one once. Bounded so a long run cannot grow without limit.
- */
-const extractionCache = new Map<string, Promise<Extraction>>();
-const CACHE_LIMIT = 50_000;
-
-export function extractEnvReadsCached(blobId: string, path: string, read: () => Promise<string | undefined>, helpers: readonly string[]): Promise<Extraction> {
-  const key = `${blobId}\0${extensionOf(path)}\0${helpers.join(',')}`;
-  const cached = extractionCache.get(key);
-  if (cached) return cached;
-  // The promise is cached, so the same blob met twice in one run (two paths, two refs) is read once.
-  const extraction = read().then((text) => {
-    if (text === undefined) throw new Error(`${path}: listed in the tree but could not be read`);
-    return extractEnvReads(text, path, helpers);
-  });
-  if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
-  extractionCache.set(key, extraction);
-  // A failed read is not a fact about the blob: forget it, so a later run reads again.
-  extraction.catch(() => extractionCache.delete(key));
-  return extraction;
-}
-
-/** Test hook: how many distinct blobs were extracted. */
-export function extractionCacheSize(): number {
-  return extractionCache.size;
-}
-
-function extensionOf(path: string): string {
+export function extensionOf(path: string): string {
   const match = /\.[cm]?[jt]sx?$/i.exec(path);
   return match ? match[0].toLowerCase() : '.ts';
 }
 
-/** Parses `text` as the file at `path` (its extension picks TS, TSX or JS) and lists its env reads. */
-export function extractEnvReads(text: string, path: string, helpers: readonly string[]): Extraction {
-  const sourceFile = project().createSourceFile(`/extract/file${extensionOf(path)}`, text, { overwrite: true });
-  try {
-    const parseErrors = (sourceFile.compilerNode as unknown as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
-    const first = parseErrors[0];
-    if (first) {
-      const line = first.start === undefined ? 0 : sourceFile.getLineAndColumnAtPos(first.start).line;
-      return { ok: false, line, message: ts.flattenDiagnosticMessageText(first.messageText, ' ') };
-    }
-    // ts-morph parses; the walk uses the compiler nodes it wraps: wrapping every node costs ~10× the parse.
-    return { ok: true, reads: new ReadCollector(sourceFile.compilerNode, new Set(helpers)).collect() };
-  } finally {
-    project().removeSourceFile(sourceFile);
+const SCRIPT_KINDS: Record<string, ts.ScriptKind> = { '.tsx': ts.ScriptKind.TSX, '.jsx': ts.ScriptKind.JSX, '.js': ts.ScriptKind.JS, '.mjs': ts.ScriptKind.JS, '.cjs': ts.ScriptKind.JS };
+
+/** Parses `text` as the file at `path` (its extension picks TS, TSX or JS); the first syntax error fails it. */
+export function parseSource(text: string, path: string): Parsed {
+  const extension = extensionOf(path);
+  const sourceFile = ts.createSourceFile(`/extract/file${extension}`, text, ts.ScriptTarget.Latest, true, SCRIPT_KINDS[extension] ?? ts.ScriptKind.TS);
+  const parseErrors = (sourceFile as unknown as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
+  const first = parseErrors[0];
+  if (first) {
+    const line = first.start === undefined ? 0 : sourceFile.getLineAndCharacterOfPosition(first.start).line + 1;
+    return { ok: false, line, message: ts.flattenDiagnosticMessageText(first.messageText, ' ') };
   }
+  return { ok: true, sourceFile };
+}
+
+/** Parses and lists the env reads of one file on its own (no imports followed). */
+export function extractEnvReads(text: string, path: string, helpers: readonly string[], options: Partial<Omit<ExtractOptions, 'helpers'>> = {}): Extraction {
+  const parsed = parseSource(text, path);
+  if (!parsed.ok) return parsed;
+  return readsOf(parsed.sourceFile, { helpers, objects: options.objects ?? [], linked: options.linked ?? NO_LINKS });
+}
+
+/** The env reads of a parsed file. */
+export function readsOf(sourceFile: ts.SourceFile, options: ExtractOptions): Extraction {
+  const collector = new ReadCollector(sourceFile, options);
+  return { ok: true, ...collector.collect() };
+}
+
+/** The exports and value imports of a parsed file (its own bindings only). */
+export function factsOf(sourceFile: ts.SourceFile, options: Omit<ExtractOptions, 'linked'>): ModuleFacts {
+  return new ReadCollector(sourceFile, { ...options, linked: NO_LINKS }).facts();
 }
 
 const { SyntaxKind } = ts;
 
-class ReadCollector {
+class ReadCollector implements SchemaContext {
   private readonly processNames = new Set(['process']);
-  private readonly envAliases = new Set<string>();
+  /** Env objects by dotted path, with the keys a wrapper defines itself (not variables). */
+  private readonly envObjects = new Map<string, ReadonlySet<string>>();
   private readonly constants = new Map<string, string | null>();
+  private readonly declarations = new Map<string, ts.Expression | null>();
+  /** Proxy handlers of env wrappers: their `process.env[prop]` forwards the importers' reads. */
+  private readonly wrapperHandlers = new Set<ts.Node>();
+  private readonly imports: ImportFact[] = [];
   private readonly reads: EnvRead[] = [];
+  private readonly unresolved: UnresolvedRead[] = [];
   private readonly lines: string[];
+  private readonly helpers: ReadonlySet<string>;
+  private prepared = false;
 
   constructor(
     private readonly sourceFile: ts.SourceFile,
-    private readonly helpers: ReadonlySet<string>,
+    private readonly options: ExtractOptions,
   ) {
     this.lines = sourceFile.text.split('\n');
+    this.helpers = new Set(options.helpers);
+    for (const object of options.objects) this.envObjects.set(object, new Set());
+    for (const [path, ownKeys] of options.linked.envObjects) this.envObjects.set(path, new Set(ownKeys));
+    for (const [path, value] of options.linked.constants) this.constants.set(path, value);
   }
 
-  collect(): EnvRead[] {
-    this.findAliasesAndConstants();
+  collect(): { reads: EnvRead[]; unresolved: UnresolvedRead[] } {
+    this.prepare();
     const visit = (node: ts.Node): void => {
       this.inspect(node);
       ts.forEachChild(node, visit);
     };
     visit(this.sourceFile);
-    return this.reads.sort((a, b) => a.line - b.line || compareText(a.name, b.name));
+    return {
+      reads: this.reads.sort((a, b) => a.line - b.line || compareText(a.name, b.name)),
+      unresolved: this.unresolved.sort((a, b) => a.line - b.line || compareText(a.reason, b.reason)),
+    };
+  }
+
+  facts(): ModuleFacts {
+    this.prepare();
+    return { exports: this.exportFacts(), imports: this.valueImports() };
+  }
+
+  private prepare(): void {
+    if (this.prepared) return;
+    this.prepared = true;
+    this.findImports();
+    this.findAliasesAndConstants();
   }
 
   private inspect(node: ts.Node): void {
     if (ts.isPropertyAccessExpression(node) && this.isEnvObject(node.expression)) {
-      if (!isWrite(node) && !isCallee(node)) this.add(node.name.text, node, this.defaultOf(node));
+      if (!isWrite(node) && !isCallee(node) && !this.ownKeysOf(node.expression).has(node.name.text)) this.add(node.name.text, node, this.defaultOf(node));
     } else if (ts.isElementAccessExpression(node) && this.isEnvObject(node.expression)) {
+      if (isWrite(node)) return;
       const name = this.stringValue(node.argumentExpression);
-      if (name !== undefined && !isWrite(node)) this.add(name, node, this.defaultOf(node));
+      if (name !== undefined) this.add(name, node, this.defaultOf(node));
+      else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.argumentExpression, `${node.expression.getText()}[${node.argumentExpression.getText()}]`));
     } else if (ts.isVariableDeclaration(node)) {
       this.collectDestructuring(node);
-    } else if (ts.isCallExpression(node) && this.isHelperCall(node)) {
-      const [nameArgument, defaultArgument] = node.arguments;
-      const name = this.stringValue(nameArgument);
-      if (name === undefined) return; // a dynamic name (the helper's own body, a loop): nothing to attribute
-      const given = defaultArgument === undefined ? undefined : this.literalValue(defaultArgument);
-      this.add(name, node, given !== undefined ? given : this.defaultOf(node));
+    } else if (ts.isCallExpression(node)) {
+      if (this.isHelperCall(node)) this.collectHelperCall(node);
+      const schema = readEnvSchemaCall(node, this);
+      if (schema) {
+        for (const entry of schema.entries) this.add(entry.name, entry.node, entry.default, undefined, ts.isPropertyAssignment(entry.node) || ts.isShorthandPropertyAssignment(entry.node) ? entry.node.name.getText() : undefined);
+        for (const problem of schema.problems) this.unresolve(problem.node, problem.reason);
+      }
     }
+    if (ts.isForInStatement(node) && this.isEnvObject(node.expression)) {
+      this.unresolve(node, `for (… in ${node.expression.getText()}) reads every variable by a computed name, so they cannot be named`);
+    }
+    if (this.isEnvObjectReference(node)) this.checkPassedOn(node);
   }
 
-  /** `const env = process.env`, `const { env } = process`, `import { env } from 'node:process'`, `import proc from 'process'`, and same-file constants. */
-  private findAliasesAndConstants(): void {
+  private collectHelperCall(call: ts.CallExpression): void {
+    const [nameArgument, defaultArgument] = call.arguments;
+    const name = this.stringValue(nameArgument);
+    if (name === undefined) {
+      // The helper's own body (or a helper calling another with its parameter) forwards its callers' names.
+      if (!this.isForwarded(call)) this.unresolve(call, this.computedReason(call, nameArgument, `${call.expression.getText()}(${nameArgument?.getText() ?? ''})`));
+      return;
+    }
+    const given = defaultArgument === undefined ? undefined : this.literalValue(defaultArgument);
+    this.add(name, call, given !== undefined ? given : this.defaultOf(call));
+  }
+
+  /** An env object handed to code we do not follow: what that code reads is invisible. */
+  private checkPassedOn(node: ts.Node): void {
+    let target = node;
+    while (isTransparentWrapper(target.parent)) target = target.parent;
+    const parent = target.parent;
+    if (!ts.isCallExpression(parent) && !ts.isNewExpression(parent)) return;
+    const index = parent.arguments?.indexOf(target as ts.Expression) ?? -1;
+    if (index < 0) return;
+    const callee = parent.expression.getText();
+    if (ts.isNewExpression(parent) && callee === 'Proxy') return; // a wrapper: its importers' reads are followed
+    if (ts.isCallExpression(parent) && (isSchemaEnvArgument(parent, index) || (callee === 'Object.assign' && index === 0))) return;
+    this.unresolve(parent, `${target.getText()} is passed to ${truncate(callee)}(), which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name)`);
+  }
+
+  private computedReason(node: ts.Node, nameExpression: ts.Node | undefined, what: string): string {
+    const parameter = nameExpression !== undefined && ts.isIdentifier(unwrap(nameExpression)) ? (unwrap(nameExpression) as ts.Identifier).text : undefined;
+    const enclosing = enclosingFunction(node);
+    if (parameter !== undefined && enclosing && enclosing.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === parameter)) {
+      const name = functionName(enclosing);
+      if (name !== undefined) return `${truncate(what)} reads a variable named by the callers of ${name}(): list "${name}" in env.helpers so its calls are read`;
+    }
+    return `${truncate(what)} reads a variable whose name is computed, so it cannot be named`;
+  }
+
+  /** Inside a configured helper's body or an env wrapper's Proxy handler: the name comes from the reads we already follow. */
+  private isForwarded(node: ts.Node): boolean {
+    for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
+      if (this.wrapperHandlers.has(current)) return true;
+      if (isFunctionLike(current)) {
+        const name = functionName(current);
+        if (name !== undefined && this.helpers.has(name)) return true;
+      }
+    }
+    return false;
+  }
+
+  private unresolve(node: ts.Node, reason: string): void {
+    const line = this.sourceFile.getLineAndCharacterOfPosition(node.getStart(this.sourceFile)).line + 1;
+    if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason)) this.unresolved.push({ line, reason });
+  }
+
+  private findImports(): void {
     for (const statement of this.sourceFile.statements) {
-      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !PROCESS_MODULES.has(statement.moduleSpecifier.text)) continue;
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.importClause?.isTypeOnly) continue;
+      const specifier = statement.moduleSpecifier.text;
       const clause = statement.importClause;
-      if (clause?.name) this.processNames.add(clause.name.text);
       const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) this.processNames.add(bindings.name.text);
+      if (PROCESS_MODULES.has(specifier)) {
+        if (clause?.name) this.processNames.add(clause.name.text);
+        if (bindings && ts.isNamespaceImport(bindings)) this.processNames.add(bindings.name.text);
+        if (bindings && ts.isNamedImports(bindings)) {
+          for (const element of bindings.elements) {
+            if ((element.propertyName ?? element.name).text === 'env') this.envObjects.set(element.name.text, new Set());
+          }
+        }
+        continue;
+      }
+      if (clause?.name) this.imports.push({ local: clause.name.text, specifier, imported: 'default' });
+      if (bindings && ts.isNamespaceImport(bindings)) this.imports.push({ local: bindings.name.text, specifier, imported: '*' });
       if (bindings && ts.isNamedImports(bindings)) {
         for (const element of bindings.elements) {
-          if ((element.propertyName ?? element.name).text === 'env') this.envAliases.add(element.name.text);
+          if (!element.isTypeOnly) this.imports.push({ local: element.name.text, specifier, imported: (element.propertyName ?? element.name).text });
         }
       }
     }
+  }
+
+  /** `const env = process.env`, `{ ...process.env }`, `new Proxy(process.env, …)`, `const { env } = process`, and same-file constants. */
+  private findAliasesAndConstants(): void {
     const visit = (node: ts.Node): void => {
+      // A Proxy over the environment anywhere (`export default new Proxy(…)`): its handler forwards reads.
+      if (ts.isNewExpression(node)) this.wrapperKeys(node);
       if (ts.isVariableDeclaration(node) && node.initializer) {
         const initializer = unwrap(node.initializer);
         if (ts.isIdentifier(node.name)) {
-          if (this.isEnvObject(initializer)) this.envAliases.add(node.name.text);
+          const name = node.name.text;
+          this.recordDeclaration(name, node.initializer);
+          const wrapped = this.wrapperKeys(initializer);
+          if (wrapped) this.envObjects.set(name, wrapped);
           const literal = this.literalValue(initializer);
-          if (literal !== undefined) this.recordConstant(node.name.text, literal);
-        } else if (ts.isObjectBindingPattern(node.name) && ts.isIdentifier(initializer) && this.processNames.has(initializer.text)) {
-          for (const element of node.name.elements) {
-            if (propertyNameOf(element) === 'env' && ts.isIdentifier(element.name)) this.envAliases.add(element.name.text);
+          if (literal !== undefined) this.recordConstant(name, literal);
+          else if (ts.isObjectLiteralExpression(initializer) && !wrapped) this.recordObjectConstant(name, initializer);
+        } else if (ts.isObjectBindingPattern(node.name)) {
+          if (ts.isIdentifier(initializer) && this.processNames.has(initializer.text)) {
+            for (const element of node.name.elements) {
+              if (propertyNameOf(element) === 'env' && ts.isIdentifier(element.name)) this.envObjects.set(element.name.text, new Set());
+            }
+          } else if (this.isEnvObject(initializer)) {
+            // `const { A, ...rest } = process.env`: `rest` holds every other variable.
+            const rest = node.name.elements.find((element) => element.dotDotDotToken && ts.isIdentifier(element.name));
+            if (rest && ts.isIdentifier(rest.name)) {
+              const taken = node.name.elements.filter((element) => element !== rest).map(propertyNameOf).filter((key): key is string => key !== undefined);
+              this.envObjects.set(rest.name.text, new Set(taken));
+            }
           }
         }
       }
@@ -163,19 +307,133 @@ class ReadCollector {
     visit(this.sourceFile);
   }
 
+  /** The own keys when `expression` is an env object or a wrapper of one, else undefined. */
+  private wrapperKeys(expression: ts.Node): ReadonlySet<string> | undefined {
+    const inner = unwrap(expression);
+    if (this.isEnvObject(inner)) return this.ownKeysOf(inner);
+    if (ts.isObjectLiteralExpression(inner)) {
+      const spreadsEnv = inner.properties.some((property) => ts.isSpreadAssignment(property) && this.isEnvObject(property.expression));
+      if (!spreadsEnv) return undefined;
+      // Keys written after the spread override it; all explicit keys are the wrapper's own (read where defined).
+      const keys = inner.properties.map((property) => (ts.isSpreadAssignment(property) || !property.name ? undefined : propertyKeyText(property.name))).filter((key): key is string => key !== undefined);
+      return new Set(keys);
+    }
+    if (ts.isNewExpression(inner) && ts.isIdentifier(inner.expression) && inner.expression.text === 'Proxy') {
+      const [target, handler] = inner.arguments ?? [];
+      if (target === undefined || handler === undefined) return undefined;
+      if (this.isEnvObject(target) || this.forwardsEnv(handler)) {
+        this.wrapperHandlers.add(handler);
+        return new Set();
+      }
+    }
+    return undefined;
+  }
+
+  /** A Proxy handler that answers a property from `process.env[prop]`. */
+  private forwardsEnv(handler: ts.Node): boolean {
+    let found = false;
+    const visit = (node: ts.Node): void => {
+      if (found) return;
+      if (ts.isElementAccessExpression(node) && this.isEnvObject(node.expression)) found = true;
+      else ts.forEachChild(node, visit);
+    };
+    visit(handler);
+    return found;
+  }
+
+  private exportFacts(): Map<string, ExportFact> {
+    const facts = new Map<string, ExportFact>();
+    const importOf = (local: string) => this.imports.find((entry) => entry.local === local);
+    const factOfLocal = (local: string): ExportFact | undefined => {
+      const envKeys = this.envObjects.get(local);
+      if (envKeys) return { kind: 'env', ownKeys: [...envKeys].sort(compareText) };
+      if (this.constants.has(local)) return { kind: 'constant', value: this.constants.get(local)! };
+      const prefix = `${local}.`;
+      const values = Object.fromEntries([...this.constants].filter(([key]) => key.startsWith(prefix)).map(([key, value]) => [key.slice(prefix.length), value]));
+      if (Object.keys(values).length > 0) return { kind: 'object', values };
+      const imported = importOf(local);
+      return imported ? { kind: 'reexport', specifier: imported.specifier, imported: imported.imported } : undefined;
+    };
+    const factOfExpression = (expression: ts.Expression): ExportFact | undefined => {
+      const inner = unwrap(expression);
+      if (ts.isIdentifier(inner)) return factOfLocal(inner.text);
+      const wrapped = this.wrapperKeys(inner);
+      if (wrapped) return { kind: 'env', ownKeys: [...wrapped].sort(compareText) };
+      const literal = this.literalValue(inner);
+      return literal === undefined ? undefined : { kind: 'constant', value: literal };
+    };
+    const set = (name: string, fact: ExportFact | undefined) => {
+      if (fact) facts.set(name, fact);
+    };
+    for (const statement of this.sourceFile.statements) {
+      if (ts.isVariableStatement(statement) && statement.modifiers?.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword)) {
+        for (const declaration of statement.declarationList.declarations) {
+          if (ts.isIdentifier(declaration.name)) set(declaration.name.text, factOfLocal(declaration.name.text));
+        }
+      } else if (ts.isExportAssignment(statement) && !statement.isExportEquals) {
+        set('default', factOfExpression(statement.expression));
+      } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+        const from = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+        for (const element of statement.exportClause.elements) {
+          const local = (element.propertyName ?? element.name).text;
+          set(element.name.text, from === undefined ? factOfLocal(local) : { kind: 'reexport', specifier: from, imported: local });
+        }
+      } else if (ts.isExpressionStatement(statement) && ts.isBinaryExpression(statement.expression) && statement.expression.operatorToken.kind === SyntaxKind.EqualsToken) {
+        // CommonJS: `module.exports = process.env`.
+        if (statement.expression.left.getText() === 'module.exports') set('default', factOfExpression(statement.expression.right));
+      }
+    }
+    return facts;
+  }
+
+  /** Imports whose binding is used as a value (read, destructured, a default): the ones that may be env objects or constants. */
+  private valueImports(): ImportFact[] {
+    const locals = new Map(this.imports.map((entry) => [entry.local, entry]));
+    const used = new Set<string>();
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && locals.has(node.text) && isValueUse(node)) used.add(node.text);
+      ts.forEachChild(node, visit);
+    };
+    for (const statement of this.sourceFile.statements) if (!ts.isImportDeclaration(statement)) visit(statement);
+    return this.imports.filter((entry) => used.has(entry.local));
+  }
+
   /** A name bound twice with different values is ambiguous without scope analysis: it resolves to nothing. */
   private recordConstant(name: string, value: string | null): void {
     if (this.constants.has(name) && this.constants.get(name) !== value) this.constants.set(name, null);
     else this.constants.set(name, value);
   }
 
+  /** `const DEFAULTS = { port: 3000 }`: `DEFAULTS.port` is a constant. */
+  private recordObjectConstant(name: string, object: ts.ObjectLiteralExpression): void {
+    for (const property of object.properties) {
+      if (!ts.isPropertyAssignment(property)) continue;
+      const key = propertyKeyText(property.name);
+      const value = this.literalValue(property.initializer);
+      if (key !== undefined && value !== undefined) this.recordConstant(`${name}.${key}`, value);
+    }
+  }
+
+  private recordDeclaration(name: string, initializer: ts.Expression): void {
+    this.declarations.set(name, this.declarations.has(name) ? null : initializer);
+  }
+
+  declarationOf(name: string): ts.Expression | undefined {
+    return this.declarations.get(name) ?? undefined;
+  }
+
   private collectDestructuring(declaration: ts.VariableDeclaration): void {
     if (!ts.isObjectBindingPattern(declaration.name) || !declaration.initializer || !this.isEnvObject(declaration.initializer)) return;
+    const ownKeys = this.ownKeysOf(declaration.initializer);
     for (const element of declaration.name.elements) {
-      if (element.dotDotDotToken || !ts.isIdentifier(element.name)) continue; // `...rest` holds variables read elsewhere by name
+      if (element.dotDotDotToken || !ts.isIdentifier(element.name)) continue; // `...rest` is an env object itself, read by name elsewhere
       const property = element.propertyName;
       const name = property === undefined ? element.name.text : ts.isComputedPropertyName(property) ? this.stringValue(property.expression) : propertyNameOf(element);
-      if (name === undefined) continue;
+      if (name === undefined) {
+        this.unresolve(element, `${element.getText()} destructures a variable whose name is computed, so it cannot be named`);
+        continue;
+      }
+      if (ownKeys.has(name)) continue;
       const literal = element.initializer === undefined ? null : this.literalValue(element.initializer);
       this.add(name, element, literal === undefined ? null : literal, element.name.text);
     }
@@ -188,37 +446,61 @@ class ReadCollector {
     return false;
   }
 
-  /** `process.env`, `proc.env`, or an alias of it, through parentheses and type assertions. */
-  private isEnvObject(expression: ts.Node): boolean {
+  /** `process.env`, `proc.env`, an alias or wrapper of it, or a configured object, through parentheses and type assertions. */
+  isEnvObject(expression: ts.Node): boolean {
     const node = unwrap(expression);
-    if (ts.isIdentifier(node)) return this.envAliases.has(node.text);
+    if (ts.isIdentifier(node)) return this.envObjects.has(node.text);
     if (ts.isPropertyAccessExpression(node) && node.name.text === 'env') {
       const target = unwrap(node.expression);
-      return ts.isIdentifier(target) && this.processNames.has(target.text);
+      if (ts.isIdentifier(target) && this.processNames.has(target.text)) return true;
     }
+    // Dotted paths (`this.config.env`, `ns.env`) are rare: build the path only when one is known.
+    if (!this.hasDottedObjects()) return false;
+    const path = dottedPath(node);
+    return path !== undefined && this.envObjects.has(path);
+  }
+
+  private hasDottedObjects(): boolean {
+    for (const key of this.envObjects.keys()) if (key.includes('.')) return true;
     return false;
   }
 
-  /** A string known at parse time: a literal, or a same-file constant holding one. */
-  private stringValue(node: ts.Node | undefined): string | undefined {
-    if (!node) return undefined;
-    const inner = unwrap(node);
-    if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
-    if (ts.isIdentifier(inner)) return this.constants.get(inner.text) ?? undefined;
-    return undefined;
+  /** An expression that is an env object as a whole (not the `process` of `process.env`, not a binding's own name). */
+  private isEnvObjectReference(node: ts.Node): boolean {
+    if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return false;
+    let target: ts.Node = node;
+    while (isTransparentWrapper(target.parent)) target = target.parent;
+    // Only an argument can be passed on; check that (cheap) before resolving the object.
+    const parent = target.parent;
+    if (!(ts.isCallExpression(parent) || ts.isNewExpression(parent)) || parent.expression === target) return false;
+    return this.isEnvObject(node);
   }
 
-  /** The text of a literal default (`'x'`, `10`, `true`, `-1`, a same-file constant); null for `undefined`/`null`; undefined if not a literal. */
-  private literalValue(node: ts.Node): string | null | undefined {
+  private ownKeysOf(expression: ts.Node): ReadonlySet<string> {
+    const path = dottedPath(unwrap(expression));
+    return (path === undefined ? undefined : this.envObjects.get(path)) ?? new Set();
+  }
+
+  /** A string known at parse time: a literal, or a constant holding one. */
+  private stringValue(node: ts.Node | undefined): string | undefined {
+    if (!node) return undefined;
+    const value = this.literalValue(node);
+    const inner = unwrap(node);
+    return typeof value === 'string' && (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner) || ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) ? value : undefined;
+  }
+
+  /** The text of a literal default (`'x'`, `10`, `true`, `-1`, a constant holding one); null for `undefined`/`null`; undefined if not a literal. */
+  literalValue(node: ts.Node): string | null | undefined {
     const inner = unwrap(node);
     if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
     if (ts.isNumericLiteral(inner)) return String(Number(inner.text));
     if (inner.kind === SyntaxKind.TrueKeyword) return 'true';
     if (inner.kind === SyntaxKind.FalseKeyword) return 'false';
     if (inner.kind === SyntaxKind.NullKeyword) return null;
-    if (ts.isIdentifier(inner)) {
-      if (inner.text === 'undefined') return null;
-      return this.constants.has(inner.text) ? this.constants.get(inner.text) : undefined;
+    if (ts.isIdentifier(inner) && inner.text === 'undefined') return null;
+    if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
+      const path = dottedPath(inner);
+      return path !== undefined && this.constants.has(path) ? this.constants.get(path) : undefined;
     }
     if (ts.isPrefixUnaryExpression(inner) && inner.operator === SyntaxKind.MinusToken && ts.isNumericLiteral(inner.operand)) {
       return `-${String(Number(inner.operand.text))}`;
@@ -239,6 +521,15 @@ class ReadCollector {
     return Number.isFinite(value) ? String(value) : undefined;
   }
 
+  /** The variable `node` reads directly (an env access or a helper call with a known name), if any. */
+  private readName(node: ts.Node): string | undefined {
+    const inner = unwrap(node);
+    if (ts.isPropertyAccessExpression(inner) && this.isEnvObject(inner.expression)) return inner.name.text;
+    if (ts.isElementAccessExpression(inner) && this.isEnvObject(inner.expression)) return this.stringValue(inner.argumentExpression);
+    if (ts.isCallExpression(inner) && this.isHelperCall(inner)) return this.stringValue(inner.arguments[0]);
+    return undefined;
+  }
+
   /** Whether `node` reads the environment (an env access or a helper call), so `a || b` chains go on to the final literal. */
   private readsEnv(node: ts.Node): boolean {
     const inner = unwrap(node);
@@ -249,6 +540,30 @@ class ReadCollector {
     }
     if (ts.isBinaryExpression(inner) && isFallbackOperator(inner.operatorToken.kind)) return this.readsEnv(inner.left);
     return false;
+  }
+
+  /** Names read in the fallback chain that holds `read` (`process.env.NEW ?? process.env.OLD ?? 'x'`). */
+  private fallbackNames(read: ts.Node): string[] {
+    let top: ts.Node = read;
+    for (;;) {
+      const parent = top.parent;
+      if (!parent) break;
+      if (isTransparentWrapper(parent) || (ts.isCallExpression(parent) && isConversionCall(parent) && parent.arguments[0] === top)) top = parent;
+      else if (ts.isBinaryExpression(parent) && isFallbackOperator(parent.operatorToken.kind)) top = parent;
+      else break;
+    }
+    const names: string[] = [];
+    const collect = (node: ts.Node): void => {
+      const inner = unwrap(node);
+      const name = this.readName(inner);
+      if (name !== undefined) names.push(name);
+      else if (ts.isBinaryExpression(inner) && isFallbackOperator(inner.operatorToken.kind)) {
+        collect(inner.left);
+        collect(inner.right);
+      } else if (ts.isCallExpression(inner) && isConversionCall(inner) && inner.arguments[0] !== undefined) collect(inner.arguments[0]);
+    };
+    collect(top);
+    return [...new Set(names)];
   }
 
   /**
@@ -262,7 +577,9 @@ class ReadCollector {
       if (!parent) return null;
       if (isTransparentWrapper(parent)) {
         node = parent;
-      } else if (ts.isCallExpression(parent) && isConversionCall(parent) && parent.arguments[0] === node) {
+      } else if (ts.isCallExpression(parent) && parent.arguments[0] === node && !this.isHelperCall(parent)) {
+        // `parseInt(…)`, and any function given the value first (`this.toOptionalNumber(environment.X) ?? 10000`):
+        // the literal after it is what an unset variable ends up as (a changed literal is reported, never missed).
         node = parent;
       } else if (ts.isPropertyAccessExpression(parent) && parent.expression === node && VALUE_METHODS.has(parent.name.text) && ts.isCallExpression(parent.parent)) {
         node = parent.parent;
@@ -295,10 +612,11 @@ class ReadCollector {
     }
   }
 
-  private add(name: string, node: ts.Node, defaultValue: string | null, ownName?: string): void {
+  private add(name: string, node: ts.Node, defaultValue: string | null, ownName?: string, key?: string): void {
     const line = this.sourceFile.getLineAndCharacterOfPosition(node.getStart(this.sourceFile)).line + 1;
     const path = enclosingNames(node);
     if (ownName !== undefined) path.push(ownName);
+    if (key !== undefined && path[path.length - 1] !== key) path.push(key);
     const statement = (this.lines[line - 1] ?? '').trim();
     this.reads.push({
       name,
@@ -307,6 +625,8 @@ class ReadCollector {
       shape: path.length > 0 ? path.join('.') : '<top>',
       statement: statement.length > STATEMENT_MAX ? `${statement.slice(0, STATEMENT_MAX - 1)}…` : statement,
     });
+    const fallbacks = this.fallbackNames(node).filter((other) => other !== name);
+    if (fallbacks.length > 0) this.reads[this.reads.length - 1]!.fallbacks = fallbacks;
   }
 }
 
@@ -382,4 +702,61 @@ function enclosingNames(node: ts.Node): string[] {
     }
   }
   return names.reverse();
+}
+
+function propertyKeyText(name: ts.PropertyName): string | undefined {
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  return undefined;
+}
+
+/** `a`, `a.b.c`, `this.env`, `import.meta.env`; undefined for anything else. */
+function dottedPath(node: ts.Node): string | undefined {
+  if (ts.isIdentifier(node)) return node.text;
+  if (node.kind === SyntaxKind.ThisKeyword) return 'this';
+  if (ts.isMetaProperty(node)) return `${ts.tokenToString(node.keywordToken) ?? ''}.${node.name.text}`;
+  if (ts.isPropertyAccessExpression(node)) {
+    const head = dottedPath(unwrap(node.expression));
+    return head === undefined ? undefined : `${head}.${node.name.text}`;
+  }
+  return undefined;
+}
+
+type FunctionLike = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
+
+function isFunctionLike(node: ts.Node): node is FunctionLike {
+  return ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node);
+}
+
+function enclosingFunction(node: ts.Node): FunctionLike | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/** A function's name: its own, or the variable / property it is assigned to. */
+function functionName(node: FunctionLike): string | undefined {
+  if ((ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node)) && node.name) return node.name.text;
+  if (ts.isMethodDeclaration(node)) return propertyKeyText(node.name);
+  const parent = node.parent;
+  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (ts.isPropertyAssignment(parent)) return propertyKeyText(parent.name);
+  return undefined;
+}
+
+/** An identifier used as a value: not called, not `new`ed, not a method's object, not a type, not a declaration's name. */
+function isValueUse(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === node) return false;
+  if (ts.isPropertyAccessExpression(parent)) {
+    if (parent.name === node) return false;
+    if (ts.isCallExpression(parent.parent) && parent.parent.expression === parent) return false;
+  }
+  if (ts.isTypeReferenceNode(parent) || ts.isQualifiedName(parent) || ts.isExpressionWithTypeArguments(parent) || ts.isTypeQueryNode(parent)) return false;
+  if (ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxClosingElement(parent)) return false;
+  if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.name === node) return false;
+  return true;
+}
+
+function truncate(text: string): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }

@@ -24,9 +24,14 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
   if (env === false) return result({ checked: true, breaking: false, changes: [] }, [], []);
   if (env === undefined) return result(uncheckedSection(), [], ['env surface not configured']);
 
-  // ts-morph is heavy: load it only when a release actually changed a configured file.
-  const extract: Parameters<typeof collectSurfaces>[2] = async (...args) => (await import('./extract-reads.js')).extractEnvReadsCached(...args);
-  const surfaces = await collectSurfaces(input, env, extract);
+  // The parser is heavy: load it only when a release actually changed a script file.
+  const links = () => import('./module-links.js');
+  const surfaces = await collectSurfaces(
+    input,
+    env,
+    async (...args) => (await links()).analyseSource(...args),
+    async (...args) => (await links()).dependenciesOf(...args),
+  );
   if (surfaces.kind === 'unreadable') {
     return result(uncheckedSection(), [], surfaces.reasons.map((reason) => `env surface could not be checked: ${reason}`));
   }
@@ -34,6 +39,11 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
 
   const diff = diffEnvSurfaces(surfaces.base, surfaces.head);
   const changes = sectionChanges(diff);
+  if (surfaces.unresolved.length > 0) {
+    // Reads we cannot name hide what the release changed: proven breaks stand, nothing else is claimed.
+    const notes = surfaces.unresolved.map((reason) => `env surface not fully read: ${reason}`);
+    return result({ checked: false, breaking: changes.length > 0 ? true : 'unknown', changes }, envFindings(diff), notes);
+  }
   return result({ checked: true, breaking: changes.length > 0, changes }, envFindings(diff), []);
 }
 

@@ -1,8 +1,10 @@
+import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import type { EnvSurfaceConfig } from '../../config/types.js';
 import type { Side, StageInput } from '../contract.js';
 import { parseEnvFile, type EnvFileEntry } from './env-files.js';
 import type { EnvRead, Extraction } from './extract-reads.js';
+import type { ExtractConfig, TreeView } from './module-links.js';
 import { compareText } from '../../core/compare-text.js';
 
 /**
@@ -16,6 +18,8 @@ export interface LocatedRead extends EnvRead {
 
 export interface LocatedListing extends EnvFileEntry {
   file: string;
+  /** An example file (`.env.example`, `.env.sample`, …): documents the name, never a default. */
+  example: boolean;
 }
 
 export interface EnvVariable {
@@ -30,11 +34,31 @@ export type EnvSurface = ReadonlyMap<string, EnvVariable>;
 
 export type SurfacePair =
   | { kind: 'unchanged'; fileCount: number }
-  | { kind: 'compared'; base: EnvSurface; head: EnvSurface; fileCount: number }
+  | { kind: 'compared'; base: EnvSurface; head: EnvSurface; fileCount: number; unresolved: string[] }
   | { kind: 'unreadable'; reasons: string[] };
 
-/** Reads and extracts one source file; injected so the heavy ts-morph module loads only when needed. */
-export type SourceExtractor = (blobId: string, path: string, read: () => Promise<string | undefined>, helpers: readonly string[]) => Promise<Extraction> | Extraction;
+/** Extracts one source file of a ref (imports resolved in that ref); injected so the heavy parser loads only when needed. */
+export type SourceExtractor = (path: string, tree: TreeView, config: ExtractConfig) => Promise<Extraction>;
+
+/** The in-repository files a source takes env objects or constants from; injected like {@link SourceExtractor}. */
+export type DependencyFinder = (path: string, tree: TreeView) => Promise<string[]>;
+
+/**
+ * Files that are clearly not the server, left out of `env.sources` globs by default: build and
+ * test tool configs, tests, stories, and preview/dev servers. A source given as a literal path
+ * (no glob characters) is always read.
+ */
+export const DEFAULT_EXCLUDES: readonly string[] = [
+  '**/{vite,vitest,webpack,rollup,jest,babel,postcss,tailwind,playwright,cypress,eslint,prettier,tsup,esbuild,astro,svelte,nuxt,next,storybook,karma,wdio}.config.{ts,mts,cts,js,mjs,cjs}',
+  '**/*.{test,spec,e2e,stories,story}.{ts,tsx,mts,cts,js,jsx,mjs,cjs}',
+  '**/{__tests__,__mocks__,__fixtures__,.storybook}/**',
+  '**/{dev-server,devServer,preview-server,previewServer}.{ts,mts,cts,js,mjs,cjs}',
+];
+
+/** `.env.example`, `.env.sample`, `example.env`, `.env.template`: documentation of names, not defaults. */
+export function isExampleFile(path: string): boolean {
+  return /(^|[._-])(example|sample|template|dist)([._-]|$)/i.test(posix.basename(path));
+}
 
 const SIDE_LABEL: Record<Side, string> = { base: 'base (from)', head: 'head (to)' };
 
@@ -43,17 +67,18 @@ const SIDE_LABEL: Record<Side, string> = { base: 'base (from)', head: 'head (to)
  * extracts both surfaces. A glob that selects nothing at a ref, an env file that is missing,
  * or a file that does not parse makes the pair unreadable: the stage must fail closed.
  */
-export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfig, extract: SourceExtractor): Promise<SurfacePair> {
+export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfig, extract: SourceExtractor, dependencies: DependencyFinder): Promise<SurfacePair> {
   const configProblem = validateConfig(config);
   if (configProblem) return { kind: 'unreadable', reasons: [configProblem] };
-  const helpers = [...(config.helpers ?? [])].sort();
+  const extractConfig: ExtractConfig = { helpers: [...(config.helpers ?? [])].sort(compareText), objects: [...(config.objects ?? [])].sort(compareText) };
   const envFilePatterns = config.envFiles ?? [];
+  const excluded = picomatch([...DEFAULT_EXCLUDES, ...(config.exclude ?? [])], { dot: true });
 
   const reasons: string[] = [];
   const selected = { base: { sources: [] as string[], envFiles: [] as string[] }, head: { sources: [] as string[], envFiles: [] as string[] } };
   for (const side of ['base', 'head'] as const) {
     const paths = [...input.trees[side].keys()].sort();
-    selected[side].sources = selectPaths(paths, config.sources, side, 'env source glob', reasons);
+    selected[side].sources = selectPaths(paths, config.sources, side, 'env source glob', reasons, excluded);
     selected[side].envFiles = selectPaths(paths, envFilePatterns, side, 'env file', reasons);
   }
   if (reasons.length > 0) return { kind: 'unreadable', reasons };
@@ -61,9 +86,10 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
   const allBase = [...selected.base.sources, ...selected.base.envFiles];
   const allHead = [...selected.head.sources, ...selected.head.envFiles];
   const fileCount = new Set([...allBase, ...allHead]).size;
-  if (sameBlobs(input, allBase, allHead)) return { kind: 'unchanged', fileCount };
+  if (sameBlobs(input, allBase, allHead) && !(await dependencyChanged(input, selected.head.sources, dependencies))) return { kind: 'unchanged', fileCount };
 
   const surfaces: Partial<Record<Side, EnvSurface>> = {};
+  const unresolved: string[] = [];
   for (const side of ['base', 'head'] as const) {
     const variables = new Map<string, EnvVariable>();
     const variable = (name: string) => {
@@ -71,15 +97,16 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
       if (!entry) variables.set(name, (entry = { name, reads: [], listings: [] }));
       return entry;
     };
-    const extractions = await Promise.all(
-      selected[side].sources.map(async (path) => ({ path, extraction: await extract(blobOf(input, side, path), path, () => input.read(side, path), helpers) })),
-    );
-    for (const { path, extraction } of extractions) {
+    const tree: TreeView = { blobOf: (path) => input.trees[side].get(path), read: (path) => input.read(side, path) };
+    // One file at a time, so one syntax tree is held at once; a blob already extracted is not read again.
+    for (const path of selected[side].sources) {
+      const extraction = await extract(path, tree, extractConfig);
       if (!extraction.ok) {
         reasons.push(`${path}:${extraction.line}: ${extraction.message} (at ${SIDE_LABEL[side]})`);
         continue;
       }
       for (const read of extraction.reads) variable(read.name).reads.push({ ...read, file: path });
+      for (const entry of extraction.unresolved) unresolved.push(`${path}${entry.line > 0 ? `:${entry.line}` : ''}: ${entry.reason} (at ${SIDE_LABEL[side]})`);
     }
     // Env files in the order the config lists them: the first listing is the documented default.
     for (const path of orderByPatterns(selected[side].envFiles, envFilePatterns)) {
@@ -88,13 +115,13 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
         reasons.push(`${path}: listed in the tree but could not be read (at ${SIDE_LABEL[side]})`);
         continue;
       }
-      for (const entry of parseEnvFile(text)) variable(entry.name).listings.push({ ...entry, file: path });
+      for (const entry of parseEnvFile(text)) variable(entry.name).listings.push({ ...entry, file: path, example: isExampleFile(path) });
     }
     for (const entry of variables.values()) entry.reads.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
     surfaces[side] = variables;
   }
   if (reasons.length > 0) return { kind: 'unreadable', reasons };
-  return { kind: 'compared', base: surfaces.base!, head: surfaces.head!, fileCount };
+  return { kind: 'compared', base: surfaces.base!, head: surfaces.head!, fileCount, unresolved: [...new Set(unresolved)] };
 }
 
 function validateConfig(config: EnvSurfaceConfig): string | undefined {
@@ -102,22 +129,32 @@ function validateConfig(config: EnvSurfaceConfig): string | undefined {
   if (!isStringList(config.sources) || config.sources.length === 0) return 'env.sources must be a non-empty list of globs';
   if (config.helpers !== undefined && !isStringList(config.helpers)) return 'env.helpers must be a list of function names';
   if (config.envFiles !== undefined && !isStringList(config.envFiles)) return 'env.envFiles must be a list of paths or globs';
+  if (config.exclude !== undefined && !isStringList(config.exclude)) return 'env.exclude must be a list of globs';
+  if (config.objects !== undefined && !isStringList(config.objects)) return 'env.objects must be a list of names (`environment`, `config.env`)';
   return undefined;
 }
 
-/** Paths selected by any pattern; each pattern that selects nothing at this ref is a reason to fail closed. */
-function selectPaths(paths: readonly string[], patterns: readonly string[], side: Side, what: string, reasons: string[]): string[] {
+/**
+ * Paths selected by any pattern, less the excluded ones (a literal path is never excluded); each
+ * pattern that selects nothing at this ref is a reason to fail closed.
+ */
+function selectPaths(paths: readonly string[], patterns: readonly string[], side: Side, what: string, reasons: string[], excluded?: (path: string) => boolean): string[] {
   const selected = new Set<string>();
   for (const pattern of patterns) {
     const matches = picomatch(pattern, { dot: true });
+    const literal = !picomatch.scan(pattern).isGlob;
     let count = 0;
+    let excludedCount = 0;
     for (const path of paths) {
-      if (matches(path)) {
+      if (!matches(path)) continue;
+      if (!literal && excluded?.(path)) {
+        excludedCount++;
+      } else {
         selected.add(path);
         count++;
       }
     }
-    if (count === 0) reasons.push(`${what} "${pattern}" matches no file at ${SIDE_LABEL[side]}`);
+    if (count === 0) reasons.push(`${what} "${pattern}" matches no file${excludedCount > 0 ? ` (${excludedCount} excluded as not the server)` : ''} at ${SIDE_LABEL[side]}`);
   }
   return [...selected].sort();
 }
@@ -127,14 +164,24 @@ function orderByPatterns(paths: readonly string[], patterns: readonly string[]):
   return [...paths].sort((a, b) => rank(a) - rank(b) || compareText(a, b));
 }
 
+/**
+ * Whether a file the (unchanged) sources import changed (it may hold an env wrapper or a default).
+ * Only asked when the release changed some script file, so a release that touches no code reads nothing.
+ */
+async function dependencyChanged(input: StageInput, sources: readonly string[], dependencies: DependencyFinder): Promise<boolean> {
+  if (!input.changes.some((change) => SCRIPT_FILE.test(change.path))) return false;
+  const changed = new Set(input.changes.map((change) => change.path));
+  const tree: TreeView = { blobOf: (path) => input.trees.head.get(path), read: (path) => input.read('head', path) };
+  for (const path of sources) {
+    if ((await dependencies(path, tree)).some((dependency) => changed.has(dependency))) return true;
+  }
+  return false;
+}
+
+const SCRIPT_FILE = /\.[cm]?[jt]sx?$/i;
+
 function sameBlobs(input: StageInput, basePaths: readonly string[], headPaths: readonly string[]): boolean {
   if (basePaths.length !== headPaths.length) return false;
   const headSet = new Set(headPaths);
   return basePaths.every((path) => headSet.has(path) && input.trees.base.get(path) === input.trees.head.get(path));
-}
-
-function blobOf(input: StageInput, side: Side, path: string): string {
-  const blob = input.trees[side].get(path);
-  if (blob === undefined) throw new Error(`${path}: selected at ${SIDE_LABEL[side]} but has no blob id`);
-  return blob;
 }

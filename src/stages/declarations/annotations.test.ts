@@ -20,7 +20,6 @@ describe('scanAnnotations', () => {
     '// @release-safety breaking the cache format changed, no colon',
     '# @release-safety breaking required stop: missing hyphen in required-stop',
     '-- @release-safety required-stop: forgot the breaking keyword',
-    '// @release-safety Breaking: capitalised keyword',
     '// @release-safety: breaking colon in the wrong place',
   ])('flags an attempted but malformed annotation: %s', (line) => {
     expect(scanAnnotations(`x\n${line}`)).toEqual({ annotations: [], malformed: [{ line: 2, statement: line }] });

@@ -4,7 +4,8 @@
  *   // @release-safety breaking: <reason>
  *   -- @release-safety breaking required-stop: <reason>
  *
- * after `//`, `#`, `--`, `/*` (or a ` * ` continuation line of a block comment). Pure: text in, annotations out.
+ * after `//`, `#`, `--`, `/*` (or a ` * ` continuation line of a block comment, or a bare line inside one),
+ * in any letter case, whatever the line endings and Unicode blanks. Pure: text in, annotations out.
  */
 
 export const ANNOTATION_MARKER = '@release-safety';
@@ -31,22 +32,44 @@ export interface AnnotationScan {
 }
 
 const STATEMENT_MAX = 200;
-/** A comment opener right before the marker: `//`, `#`, `--`, `/*` anywhere, or `*` starting a block-comment line. */
-const IN_COMMENT = /(?:\/\/+|#+|-{2,}|\/\*+|^\s*\*+)[ \t]*@release-safety(?![\w-])(.*)$/;
-const GRAMMAR = /^[ \t]+breaking(?:[ \t]+(required-stop))?[ \t]*:(.*)$/;
+/**
+ * A comment opener right before the marker: `//`, `#`, `--` (`<!--` too), `/*` anywhere; `*`, `;` or
+ * `%` starting a line; or nothing at all at the start of a line (a bare line inside a block comment,
+ * an HTML comment or a docstring). A marker after code or inside a string is prose.
+ */
+const OPENER = String.raw`(?:\/\/+|#+|-{2,}|\/\*+|^\s*[*;%]+|^)\s*`;
+const IN_COMMENT = new RegExp(`${OPENER}@release-safety(?![\\w-])(.*)$`, 'i');
+/** The marker spelt loosely (`@release_safety`, `@Release Safety`, `@releasesafety`) where a comment would hold it. */
+const LOOSE_IN_COMMENT = new RegExp(`${OPENER}@release[\\s_.-]?safety(?![\\w])(.*)$`, 'i');
+const GRAMMAR = /^\s+breaking(?:\s+(required-stop))?\s*:(.*)$/i;
 /** What an attempted annotation starts with; other mentions of the marker in a comment are prose. */
-const ATTEMPT = /^[ \t]*(?::|break|required|stop)/i;
+const ATTEMPT = /^\s*(?::|break|required|stop)/i;
+/** Any line break an editor shows: CRLF, LF, a lone CR (classic Mac), NEL, and the Unicode line and paragraph separators. */
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/;
+/** A cheap test before any line is looked at: both words, close together, in any case. */
+const MENTION = /release[^a-z0-9\n]{0,3}safety/i;
+
+/** Whether a text may hold an annotation or a near-miss of one (the scanner's pre-filter). */
+export function mentionsMarker(text: string): boolean {
+  return MENTION.test(text);
+}
 
 export function scanAnnotations(text: string): AnnotationScan {
   const scan: AnnotationScan = { annotations: [], malformed: [] };
-  if (!text.includes(ANNOTATION_MARKER)) return scan;
-  const lines = text.split(/\r?\n/);
-  lines.forEach((lineText, index) => {
-    if (!lineText.includes(ANNOTATION_MARKER)) return;
+  if (!mentionsMarker(text)) return scan;
+  const lines = text.split(LINE_BREAK);
+  lines.forEach((rawLine, index) => {
+    if (!mentionsMarker(rawLine)) return;
+    const lineText = normalizeLine(rawLine);
+    const statement = evidenceText(rawLine);
     const comment = IN_COMMENT.exec(lineText);
-    if (!comment) return;
+    if (!comment) {
+      // Spelt loosely in a comment and followed by what an annotation says: an attempt that was not read.
+      const loose = LOOSE_IN_COMMENT.exec(lineText);
+      if (loose && ATTEMPT.test(loose[1] ?? '')) scan.malformed.push({ line: index + 1, statement });
+      return;
+    }
     const rest = comment[1] ?? '';
-    const statement = evidenceText(lineText);
     const annotation = GRAMMAR.exec(rest);
     if (annotation) {
       scan.annotations.push({ kind: annotation[1] ? 'required-stop' : 'breaking', reason: cleanReason(annotation[2] ?? ''), line: index + 1, statement });
@@ -55,6 +78,18 @@ export function scanAnnotations(text: string): AnnotationScan {
     }
   });
   return scan;
+}
+
+/**
+ * One line as the grammar reads it: compatibility forms folded (NFKC: a fullwidth `＠`, NBSP and the
+ * other Unicode blanks become ASCII), Unicode dashes as `-`, zero-width characters and BOMs removed.
+ */
+function normalizeLine(line: string): string {
+  return line
+    .normalize('NFKC')
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, '-')
+    .replace(/\s/g, ' ');
 }
 
 /** The reason without the comment's closing (`*\/`, `-->`) and surrounding blanks. */

@@ -8,7 +8,8 @@ export { rules } from './rules/index.js';
 /**
  * Declared-breaks stage: `@release-safety breaking[ required-stop]: <reason>` comments that are new
  * in `to`. Any new declaration makes the release not rolling-safe; a too-short reason, a
- * malformed annotation, or a file too large to scan makes the stage unknown (never a silent pass).
+ * malformed annotation, a file too large to scan, or one that is not UTF-8 text but mentions the
+ * marker makes the stage unknown (never a silent pass).
  */
 export const declarationsStage: Stage<DeclaredBreak[]> = {
   surface: 'declarations',
@@ -27,10 +28,11 @@ async function runDeclarationsStage(input: StageInput): Promise<StageResult<Decl
       .filter((finding) => errorRuleIds.has(finding.rule))
       .map((finding) => `declarations could not be read as intended: ${finding.evidence.file}:${finding.evidence.line} (${finding.rule})`),
     ...found.skippedLargeFiles.map((path) => `${path}: not scanned for declared breaks (larger than ${MAX_SCANNED_CHARS / (1024 * 1024)} MB)`),
+    ...found.undecodableFiles.map((path) => `${path}: mentions @release-safety but is not UTF-8 text (UTF-16 or binary), so its declarations cannot be read: save it as UTF-8`),
   ];
   const failed = findings.some((finding) => errorRuleIds.has(finding.rule));
   // A skipped file that holds the marker may declare a break nobody read: nothing is proven absent.
-  const unread = failed || found.skippedLargeFiles.length > 0;
+  const unread = failed || found.skippedLargeFiles.length > 0 || found.undecodableFiles.length > 0;
   const verdict = unread ? { checked: false, breaking: 'unknown' as const } : { checked: true, breaking: section.length > 0 };
   return { section, verdict, findings, notes };
 }

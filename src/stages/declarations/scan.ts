@@ -1,5 +1,5 @@
 import type { ChangedPath, Side, StageInput } from '../contract.js';
-import { ANNOTATION_MARKER, scanAnnotations, type Annotation, type MalformedAnnotation } from './annotations.js';
+import { mentionsMarker, scanAnnotations, type Annotation, type MalformedAnnotation } from './annotations.js';
 import { compareText } from '../../core/compare-text.js';
 
 /**
@@ -11,8 +11,6 @@ import { compareText } from '../../core/compare-text.js';
 
 /** Files larger than this are not scanned (a note says so): generated bundles, lock files, dumps. */
 export const MAX_SCANNED_CHARS = 5 * 1024 * 1024;
-/** Like git: a NUL in the first 8,000 bytes makes a blob binary. */
-const BINARY_PROBE = 8000;
 const READ_CONCURRENCY = 16;
 
 export interface LocatedAnnotation extends Annotation {
@@ -27,18 +25,16 @@ export interface NewAnnotations {
   annotations: LocatedAnnotation[];
   malformed: LocatedMalformed[];
   skippedLargeFiles: string[];
+  /** Changed files at `to` that are not UTF-8 text (UTF-16, UTF-32, binary) yet mention the marker: not read. */
+  undecodableFiles: string[];
 }
 
-interface SideScan {
-  annotations: LocatedAnnotation[];
-  malformed: LocatedMalformed[];
-  skippedLargeFiles: string[];
-}
+type SideScan = NewAnnotations;
 
 export async function findNewAnnotations(input: StageInput): Promise<NewAnnotations> {
   const head = await scanSide(input, 'head', pathsWith(input.changes, ['added', 'modified']));
   if (head.annotations.length === 0 && head.malformed.length === 0) {
-    return { annotations: [], malformed: [], skippedLargeFiles: head.skippedLargeFiles };
+    return { annotations: [], malformed: [], skippedLargeFiles: head.skippedLargeFiles, undecodableFiles: head.undecodableFiles };
   }
   // Only now is the base worth reading: the files that changed or went away, where an annotation may have come from.
   const base = await scanSide(input, 'base', pathsWith(input.changes, ['modified', 'deleted']));
@@ -46,6 +42,8 @@ export async function findNewAnnotations(input: StageInput): Promise<NewAnnotati
     annotations: subtractExisting(head.annotations, base.annotations, (a) => `${a.kind}\0${a.reason}`),
     malformed: subtractExisting(head.malformed, base.malformed, (m) => m.statement),
     skippedLargeFiles: [...new Set([...head.skippedLargeFiles, ...base.skippedLargeFiles])].sort(),
+    // Undecodable at `from` only makes more head annotations look new (more cautious), never fewer.
+    undecodableFiles: head.undecodableFiles,
   };
 }
 
@@ -54,19 +52,26 @@ function pathsWith(changes: readonly ChangedPath[], statuses: readonly ChangedPa
 }
 
 async function scanSide(input: StageInput, side: Side, changedPaths: readonly string[]): Promise<SideScan> {
-  const scan: SideScan = { annotations: [], malformed: [], skippedLargeFiles: [] };
+  const scan: SideScan = { annotations: [], malformed: [], skippedLargeFiles: [], undecodableFiles: [] };
   // A changed path without a blob on this side (a submodule bump) has no text to scan.
   const paths = changedPaths.filter((path) => input.trees[side].has(path));
   const perFile = await mapWithConcurrency(paths, READ_CONCURRENCY, async (path) => {
     const text = await input.read(side, path);
     if (text === undefined) throw new Error(`${path}: listed as changed but missing at ${side === 'base' ? 'base (from)' : 'head (to)'}`);
-    if (!text.includes(ANNOTATION_MARKER)) return { path, large: false, found: undefined };
+    if (text.includes('\0')) {
+      // A NUL means binary, or UTF-16/32 text (every ASCII letter beside a NUL). A binary blob declares
+      // nothing, even with the marker's bytes inside; but a marker that shows only once the NULs are
+      // removed is text in an encoding this scanner does not read: reported, never skipped.
+      const probe = text.slice(0, MAX_SCANNED_CHARS * 2);
+      return { path, large: false, undecodable: !mentionsMarker(probe) && mentionsMarker(probe.replace(/\0/g, '')), found: undefined };
+    }
+    if (!mentionsMarker(text)) return { path, large: false, found: undefined };
     if (text.length > MAX_SCANNED_CHARS) return { path, large: true, found: undefined };
-    if (text.slice(0, BINARY_PROBE).includes('\0')) return { path, large: false, found: undefined };
     return { path, large: false, found: scanAnnotations(text) };
   });
-  for (const { path, large, found } of perFile) {
+  for (const { path, large, undecodable, found } of perFile) {
     if (large) scan.skippedLargeFiles.push(path);
+    if (undecodable) scan.undecodableFiles.push(path);
     if (!found) continue;
     scan.annotations.push(...found.annotations.map((annotation) => ({ ...annotation, file: path })));
     scan.malformed.push(...found.malformed.map((malformed) => ({ ...malformed, file: path })));

@@ -2,45 +2,57 @@ import { posix } from 'node:path';
 import type { MigrationsFolder } from '../../config/types.js';
 
 /**
- * Which paths are migrations. Kept free of heavy imports so the stage can tell "no migration
- * changed" without loading ts-morph, knex or the PostgreSQL grammar.
+ * Which paths belong to a configured migrations folder. Kept free of heavy imports so the stage can
+ * tell "nothing in the migration folders changed" without loading ts-morph, an ORM or the
+ * PostgreSQL grammar. Which of a folder's files are migrations is the format's business
+ * (`formats/`): here a folder holds its own files and those one sub-folder down (Prisma keeps one
+ * folder per migration, drizzle its `meta/_journal.json`).
  */
 
-/** Extensions a migrations folder may hold: `.sql` files, and knex migrations in TypeScript or JavaScript. */
-export const MIGRATION_EXTENSIONS = ['.sql', '.ts', '.js', '.cjs', '.mjs'] as const;
+/** Extensions `lint-migrations` accepts: SQL files and TypeScript/JavaScript migrations. */
+export const MIGRATION_EXTENSIONS = ['.sql', '.ts', '.js', '.cjs', '.mjs', '.mts', '.cts'] as const;
 
-function normalizeDir(dir: string): string {
+export function normalizeDir(dir: string): string {
   const trimmed = posix.normalize(dir.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/+$/, '');
   return trimmed === '.' ? '' : trimmed;
 }
 
-/**
- * A migration is a file directly in a configured folder (knex loads only the folder itself, not
- * sub-folders) with a migration extension; TypeScript declarations and test files are not migrations.
- */
-export function isMigrationFileName(name: string): boolean {
-  if (!MIGRATION_EXTENSIONS.some((extension) => name.endsWith(extension))) return false;
-  if (/\.d\.[cm]?ts$/.test(name)) return false;
-  if (/\.(test|spec)\.[cm]?[jt]s$/.test(name)) return false;
-  return !name.startsWith('.');
+/** How deep below the folder a file may sit and still belong to it (`<migration>/migration.sql`). */
+const MAX_DEPTH = 2;
+
+/** The path relative to a folder (`''` is the repository root) when the path belongs to it. */
+export function relativeToFolder(path: string, dir: string): string | undefined {
+  const prefix = dir === '' ? '' : `${dir}/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const relative = path.slice(prefix.length);
+  if (relative === '' || relative.split('/').length > MAX_DEPTH) return undefined;
+  return relative;
 }
 
-/** The configured folder a path is a migration of, or undefined. */
-export function migrationFolderOf(path: string, folders: readonly MigrationsFolder[]): MigrationsFolder | undefined {
-  const parent = posix.dirname(path) === '.' ? '' : posix.dirname(path);
-  if (!isMigrationFileName(posix.basename(path))) return undefined;
-  return folders.find((folder) => normalizeDir(folder.dir) === parent);
-}
-
-/**
- * Whether any configured folder holds a migration file in a tree listing. When none does at either
- * ref, the configuration (a misspelt `dir`) cannot be told apart from "no migrations": not proven.
- */
-export function anyMigrationIn(paths: Iterable<string>, folders: readonly MigrationsFolder[]): boolean {
-  const prefixes = folders.map((folder) => normalizeDir(folder.dir)).map((dir) => (dir === '' ? '' : `${dir}/`));
-  for (const path of paths) {
-    // The prefix test keeps this cheap on trees of many thousand paths.
-    if (prefixes.some((prefix) => path.startsWith(prefix)) && migrationFolderOf(path, folders) !== undefined) return true;
+/** The configured folder a path belongs to (the deepest, when folders nest), with the path relative to it. */
+export function folderOf(path: string, folders: readonly MigrationsFolder[]): { folder: MigrationsFolder; relativePath: string } | undefined {
+  const deepestFirst = [...folders].sort((a, b) => normalizeDir(b.dir).length - normalizeDir(a.dir).length);
+  for (const folder of deepestFirst) {
+    const relativePath = relativeToFolder(path, normalizeDir(folder.dir));
+    if (relativePath !== undefined) return { folder, relativePath };
   }
+  return undefined;
+}
+
+/** A folder's files in a tree listing, relative to the folder. */
+export function folderFiles(paths: Iterable<string>, folder: MigrationsFolder, folders: readonly MigrationsFolder[] = [folder]): string[] {
+  const dir = normalizeDir(folder.dir);
+  const files: string[] = [];
+  for (const path of paths) {
+    // Only the paths no deeper configured folder claims.
+    if (relativeToFolder(path, dir) !== undefined && folderOf(path, folders)?.folder === folder) files.push(relativeToFolder(path, dir)!);
+  }
+  return files;
+}
+
+/** Whether any configured folder holds a file (that passes `accept`) in a tree listing. */
+export function anyFileIn(paths: Iterable<string>, folders: readonly MigrationsFolder[], accept: (path: string) => boolean = () => true): boolean {
+  const dirs = folders.map((folder) => normalizeDir(folder.dir));
+  for (const path of paths) if (dirs.some((dir) => relativeToFolder(path, dir) !== undefined) && accept(path)) return true;
   return false;
 }

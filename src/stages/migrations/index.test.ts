@@ -9,9 +9,9 @@ describe('migrationsStage fast path', () => {
   it('answers "no migrations" exactly as the full stage does when no migration file changed', async () => {
     const input = stageInput({ base: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'x' }, head: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'y', 'db/migrations/nested/002.sql': 'drop table a;' } }, config);
     const fast = await migrationsStage.run(input);
+    expect(input.reads.size).toBe(0);
     expect(fast).toEqual(await runMigrationsStage(input));
     expect(fast.verdict).toEqual({ checked: true, breaking: false });
-    expect(input.reads.size).toBe(0);
   });
 
   it('answers for a service without migrations (`false`) exactly as the full stage does', async () => {
@@ -25,7 +25,7 @@ describe('migrationsStage fast path', () => {
     const result = await migrationsStage.run(input);
     expect(result.section.present).toBe('unknown');
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.notes).toEqual(['no migration file in the configured migrations folder(s) db/migrtions at either ref: check `migrations` in release-safety.config.json (false when the service has none)']);
+    expect(result.notes).toEqual(['the configured migrations folder(s) db/migrtions hold no migration file at either ref: set `migrations[].dir` in release-safety.config.json to the folder that holds the migration files (or `migrations: false` when the service has none)']);
     expect(input.reads.size).toBe(0);
   });
 

@@ -3,25 +3,35 @@ import type { MigrationsFolder } from '../../config/types.js';
 import type { RuleMeta } from '../../rules/types.js';
 import type { Stage, StageInput, StageResult } from '../contract.js';
 import { MIGRATION_RULES } from './catalogue.js';
-import { anyMigrationIn, migrationFolderOf } from './folders.js';
+import { anyFileIn, folderOf } from './folders.js';
+import { mayBeMigration } from './formats/registry.js';
 import { MIGRATION_FILE_RULES } from './stage-rules.js';
 
 /** Nothing known about the release's migrations (not configured, or the stage failed). */
 export const unknownSection = (): MigrationsSection => ({ present: 'unknown', count: 0, coreCount: 0, eeCount: 0, files: [] });
 
-/** Not one migration file in the configured folders at either ref: the folders are probably misconfigured. */
-function noMigrationFolderResult(folders: readonly MigrationsFolder[]): StageResult<MigrationsSection> {
+/** Not one file that can be a migration in the configured folders at either ref: "no migrations" would not be proven. */
+function emptyFoldersResult(folders: readonly MigrationsFolder[]): StageResult<MigrationsSection> {
   return {
     section: unknownSection(),
     verdict: { checked: false, breaking: 'unknown' },
     findings: [],
-    notes: [`no migration file in the configured migrations folder(s) ${folders.map((folder) => folder.dir).join(', ')} at either ref: check \`migrations\` in release-safety.config.json (false when the service has none)`],
+    notes: [
+      `the configured migrations folder(s) ${folders.map((folder) => folder.dir).join(', ')} hold no migration file at either ref: set \`migrations[].dir\` in release-safety.config.json to the folder that holds the migration files (or \`migrations: false\` when the service has none)`,
+    ],
   };
 }
 
-/** Whether a configured folder holds a migration file at the head or the base ref. */
-function hasMigrationFolder(input: StageInput, folders: readonly MigrationsFolder[]): boolean {
-  return anyMigrationIn(input.trees.head.keys(), folders) || anyMigrationIn(input.trees.base.keys(), folders);
+/** Whether a configured folder holds a file that can be a migration (by name) at the head or the base ref. */
+function hasFiles(input: StageInput, folders: readonly MigrationsFolder[]): boolean {
+  const candidate = (path: string) => mayBeChangedMigration(path, folders);
+  return anyFileIn(input.trees.head.keys(), folders, candidate) || anyFileIn(input.trees.base.keys(), folders, candidate);
+}
+
+/** Whether a changed path can be a migration of its folder (by name only: no file is read). */
+function mayBeChangedMigration(path: string, folders: readonly MigrationsFolder[]): boolean {
+  const owner = folderOf(path, folders);
+  return owner !== undefined && mayBeMigration(owner.relativePath, owner.folder.format);
 }
 
 /** Checked, and nothing in the migration folders changed: the release ships no migrations. */
@@ -35,8 +45,9 @@ export function noMigrationChangedResult(): StageResult<MigrationsSection> {
 }
 
 /**
- * The migrations stage. Its implementation (ts-morph, knex, the PostgreSQL grammar) is imported
- * only when a migration file changed, so that most releases, and loading the CLI, stay fast.
+ * The migrations stage. Its implementation (format detection, ts-morph, knex, the PostgreSQL
+ * grammar) is imported only when a file that can be a migration changed, so that most releases,
+ * and loading the CLI, stay fast.
  */
 export const migrationsStage: Stage<MigrationsSection> = {
   surface: 'migrations',
@@ -45,8 +56,8 @@ export const migrationsStage: Stage<MigrationsSection> = {
     const folders = input.config.migrations;
     // `false` (the service has no migrations) gives the same answer as "none changed".
     if (folders === false) return noMigrationChangedResult();
-    if (folders !== undefined && !hasMigrationFolder(input, folders)) return noMigrationFolderResult(folders);
-    if (folders !== undefined && !input.changes.some((change) => migrationFolderOf(change.path, folders))) return noMigrationChangedResult();
+    if (folders !== undefined && !hasFiles(input, folders)) return emptyFoldersResult(folders);
+    if (folders !== undefined && !input.changes.some((change) => mayBeChangedMigration(change.path, folders))) return noMigrationChangedResult();
     return (await import('./stage.js')).runMigrationsStage(input);
   },
   failClosed: unknownSection,

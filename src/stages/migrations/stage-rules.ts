@@ -10,7 +10,7 @@ export const MIGRATION_FILE_RULES = [
     surface: 'migrations',
     level: 'breaking',
     summary: 'A migration that was already released was edited.',
-    message: '{file}: released migration edited — databases that already ran it will not run it again',
+    message: '{file}: released migration edited ({change}) — databases that already ran it will not run it again',
     why: 'The migration runner records migrations by name and never re-runs one. Databases upgraded from an earlier release keep the old version of the schema while fresh installs get the new one, and the new code may depend on the difference. Ship the change as a new migration.',
     docs: 'migrations.md#released-migration-modified',
   },

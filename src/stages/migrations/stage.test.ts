@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { stageInput } from '../../../test/helpers/stage-input.js';
 import { runStage } from '../contract.js';
 import { migrationsStage } from './index.js';
-import { isMigrationFileName, migrationFolderOf } from './stage.js';
+import { folderOf } from './folders.js';
+import { knexFormat } from './formats/knex.js';
 
 /** The migrations stage over in-memory refs: configuration, the file-set diff, verdict composition. */
 
@@ -39,6 +40,22 @@ describe('configuration', () => {
   });
 });
 
+describe('folder formats', () => {
+  test('a changed folder whose format is not recognised is unknown, naming what it holds and the formats supported', async () => {
+    const head = { 'src/migrations/1700000000000-AddUsers.ts': 'export class AddUsers { async up(runner) { await runner.run(`DROP TABLE users`); } }\n' };
+    const result = await runStage(migrationsStage, stageInput({ base: {}, head }, { migrations: [{ dir: 'src/migrations', edition: 'core' }] }));
+    expect(result.section.present).toBe('unknown');
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes).toEqual([expect.stringMatching(/^src\/migrations: no supported migration format recognised in 1 file \(1 \.ts\), e\.g\. 1700000000000-AddUsers\.ts; supported formats: prisma, .*knex, sql\./)]);
+  });
+
+  test('a configured format is used as given: a goose file named as dbmate reads nothing and is unknown', async () => {
+    const head = { 'db/001_users.sql': '-- +goose Up\nALTER TABLE users ADD COLUMN a int;\n' };
+    const result = await runStage(migrationsStage, stageInput({ base: {}, head }, { migrations: [{ dir: 'db', edition: 'core', format: 'dbmate' }] }));
+    expect(result.section.files).toMatchObject([{ name: '001_users.sql', heaviness: { locksTable: 'unknown' } }]);
+  });
+});
+
 describe('which files are migrations', () => {
   test.each([
     ['20240101_add.ts', true],
@@ -53,15 +70,17 @@ describe('which files are migrations', () => {
     ['.eslintrc.js', false],
     ['001.ts.map', false],
   ])('%s → %s', (name, expected) => {
-    expect(isMigrationFileName(name)).toBe(expected);
+    expect(knexFormat.migrationName(name) !== undefined).toBe(expected);
   });
 
-  test('only files directly in a configured folder (knex does not load sub-folders); ./ and trailing / are ignored', () => {
+  test('a folder holds its files and one sub-folder down; knex reads only its own files; ./ and trailing / are ignored', () => {
     const folders = [{ dir: './db/migrations/', edition: 'core' as const }];
-    expect(migrationFolderOf('db/migrations/001.ts', folders)?.edition).toBe('core');
-    expect(migrationFolderOf('db/migrations/helpers/columns.ts', folders)).toBeUndefined();
-    expect(migrationFolderOf('db/migrations-old/001.ts', folders)).toBeUndefined();
-    expect(migrationFolderOf('001.ts', [{ dir: '.', edition: 'ee' }])?.edition).toBe('ee');
+    expect(folderOf('db/migrations/001.ts', folders)).toEqual({ folder: folders[0], relativePath: '001.ts' });
+    expect(folderOf('db/migrations/helpers/columns.ts', folders)?.relativePath).toBe('helpers/columns.ts');
+    expect(knexFormat.migrationName('helpers/columns.ts')).toBeUndefined();
+    expect(folderOf('db/migrations/a/b/c.ts', folders)).toBeUndefined();
+    expect(folderOf('db/migrations-old/001.ts', folders)).toBeUndefined();
+    expect(folderOf('001.ts', [{ dir: '.', edition: 'ee' }])?.folder.edition).toBe('ee');
   });
 });
 
@@ -102,7 +121,7 @@ describe('added, modified and deleted files', () => {
     const result = await runStage(migrationsStage, input);
     expect(result.section.count).toBe(0);
     expect(result.findings).toEqual([
-      { rule: 'released-migration-modified', params: { file: `${DIR}/001_released.sql` }, evidence: { file: `${DIR}/001_released.sql` } },
+      { rule: 'released-migration-modified', params: { file: `${DIR}/001_released.sql`, change: 'statement 1 changed (line 1): `CREATE TABLE a (id int)` → `CREATE TABLE a (id bigint)`' }, evidence: { file: `${DIR}/001_released.sql` } },
       { rule: 'released-migration-deleted', params: { file: `${DIR}/002_released.sql` }, evidence: { file: `${DIR}/002_released.sql` } },
     ]);
     expect(result.verdict).toEqual({ checked: true, breaking: true });

@@ -1,14 +1,13 @@
-import { posix } from 'node:path';
 import type { MigrationFile, MigrationsSection } from '../../artifact/types.js';
-import type { MigrationsFolder } from '../../config/types.js';
 import { describeError } from '../../core/errors.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding } from '../../rules/types.js';
 import { UNKNOWN_HEAVINESS, type ExtractedMigration } from './types.js';
 import type { ChangedPath, StageInput, StageResult } from '../contract.js';
 import { classifyMigration } from './classify.js';
-import { extractMigration } from './extract/index.js';
-import { migrationFolderOf } from './folders.js';
+import { migrationAt, recogniseFolders, unrecognisedOwner, type FolderFormat, type MigrationPath } from './discovery.js';
+import { folderOf } from './folders.js';
+import { releasedEditChange } from './released-edit.js';
 import { noMigrationChangedResult, unknownSection } from './index.js';
 import type { MigrationFileRuleId } from './stage-rules.js';
 import { loadParser } from './sql.js';
@@ -18,8 +17,6 @@ import { compareText } from '../../core/compare-text.js';
  * The migrations stage: added migration files → statements → classification → heaviness.
  * Loaded lazily by `index.ts` (it pulls in ts-morph, knex and the PostgreSQL grammar).
  */
-
-export { isMigrationFileName, migrationFolderOf } from './folders.js';
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   compareText(a.name, b.name) || compareText(a.path, b.path);
@@ -44,10 +41,10 @@ const CREATE_TABLE = /\bcreate\s+table\b/i;
  * history "may exist" is what matters). A file that cannot be read or extracted contributes nothing:
  * its columns stay of unknown type, which the classifier treats as "a rewrite cannot be ruled out".
  */
-async function releasedSchema(input: StageInput, folders: readonly MigrationsFolder[]): Promise<{ columnTypes: Map<string, string>; tables: Set<string> }> {
+async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<{ columnTypes: Map<string, string>; tables: Set<string> }> {
   const released = [...input.trees.base.keys()]
-    .map((path) => ({ path, name: posix.basename(path), folder: migrationFolderOf(path, folders) }))
-    .filter((entry): entry is AddedMigration => entry.folder !== undefined)
+    .map((path) => migrationAt(path, formats))
+    .filter((entry): entry is MigrationPath => entry !== undefined)
     .sort(byName);
   const columnTypes = new Map<string, string>();
   const tables = new Set<string>();
@@ -56,7 +53,7 @@ async function releasedSchema(input: StageInput, folders: readonly MigrationsFol
     try {
       const text = await readBase(migration.path);
       if (text === undefined) continue;
-      const extracted = await extractMigration(migration.path, text, readBase);
+      const extracted = await migration.format.extract(migration.path, text, readBase);
       const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, existingTables: new Set() }, { columnTypes });
       for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);
       for (const table of classified.createdTables) tables.add(table);
@@ -68,32 +65,23 @@ async function releasedSchema(input: StageInput, folders: readonly MigrationsFol
 }
 
 /**
- * Whether an edited released migration still sends exactly the same statements (each side
- * extracted at its own ref, imports included) with nothing unresolved on either side.
+ * What an edit of a released migration changed in what it runs (each side extracted at its own ref
+ * by its format, imports included); undefined when it sends the same statements as before.
  */
-async function sendsSameStatements(input: StageInput, path: string): Promise<boolean> {
+async function releasedMigrationChange(input: StageInput, migration: MigrationPath): Promise<string | undefined> {
   try {
-    const sides = await Promise.all(
+    await loadParser();
+    const [before, after] = await Promise.all(
       (['base', 'head'] as const).map(async (side) => {
-        const text = await input.read(side, path);
-        if (text === undefined) return undefined;
-        if (path.endsWith('.sql')) await loadParser();
-        return extractMigration(path, text, (p) => input.read(side, p));
+        const text = await input.read(side, migration.path);
+        if (text === undefined) throw new Error(`the file cannot be read at the ${side} ref`);
+        return migration.format.extract(migration.path, text, (p) => input.read(side, p));
       }),
     );
-    const [before, after] = sides;
-    if (!before || !after || before.unresolved.length > 0 || after.unresolved.length > 0 || before.inTransaction !== after.inTransaction) return false;
-    const statements = (migration: ExtractedMigration) => JSON.stringify(migration.statements.map((statement) => [statement.sql, statement.guarded ?? false]));
-    return statements(before) === statements(after);
-  } catch {
-    return false;
+    return releasedEditChange(before!, after!);
+  } catch (error) {
+    return `it could not be compared (${describeError(error)})`;
   }
-}
-
-interface AddedMigration {
-  path: string;
-  name: string;
-  folder: MigrationsFolder;
 }
 
 export async function runMigrationsStage(input: StageInput): Promise<StageResult<MigrationsSection>> {
@@ -108,32 +96,49 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     };
   }
 
-  const added: AddedMigration[] = [];
+  const formats = await recogniseFolders(input, folders);
+  const unrecognised = new Set<FolderFormat>();
+  for (const change of input.changes) {
+    const owner = unrecognisedOwner(change.path, formats);
+    if (owner) unrecognised.add(owner);
+  }
+  // A changed folder whose format is not known: what changed in it cannot be told apart from a migration.
+  if (unrecognised.size > 0) {
+    return { section: unknownSection(), verdict: { checked: false, breaking: 'unknown' }, findings: [], notes: [...unrecognised].map((entry) => entry.note ?? entry.folder.dir) };
+  }
+
+  const added: MigrationPath[] = [];
   const findings: Finding[] = [];
   const notes: string[] = [];
   let releasedMigrationsChanged = false;
   for (const change of input.changes as readonly ChangedPath[]) {
-    const folder = migrationFolderOf(change.path, folders);
-    if (!folder) continue;
-    if (change.status === 'added') {
-      added.push({ path: change.path, name: posix.basename(change.path), folder });
-    } else if (change.status === 'modified' && (await sendsSameStatements(input, change.path))) {
+    const migration = migrationAt(change.path, formats);
+    if (!migration) continue;
+    const owner = folderOf(change.path, folders);
+    // A repeatable migration (Flyway `R__`) runs again when it changes: an edit is a new run.
+    const rerun = change.status === 'modified' && owner !== undefined && migration.format.rerunsWhenChanged?.(owner.relativePath) === true;
+    if (change.status === 'added' || rerun) {
+      added.push(migration);
+      continue;
+    }
+    const change_ = change.status === 'modified' ? await releasedMigrationChange(input, migration) : undefined;
+    if (change.status === 'modified' && change_ === undefined) {
       findings.push(fileFinding('released-migration-reformatted', change.path));
     } else {
       releasedMigrationsChanged = true;
-      findings.push(fileFinding(change.status === 'modified' ? 'released-migration-modified' : 'released-migration-deleted', change.path));
+      findings.push(change.status === 'modified' ? fileFinding('released-migration-modified', change.path, { change: change_! }) : fileFinding('released-migration-deleted', change.path));
     }
   }
   added.sort(byName);
 
   if (added.length > 0) await loadParser();
   const readHead = (path: string) => input.read('head', path);
-  const extractions: Array<{ migration: AddedMigration; extracted?: ExtractedMigration; error?: string }> = [];
+  const extractions: Array<{ migration: MigrationPath; extracted?: ExtractedMigration; error?: string }> = [];
   for (const migration of added) {
     try {
       const text = await input.read('head', migration.path);
       if (text === undefined) throw new Error('the file is listed as added but cannot be read at the head ref');
-      extractions.push({ migration, extracted: await extractMigration(migration.path, text, readHead) });
+      extractions.push({ migration, extracted: await migration.format.extract(migration.path, text, readHead) });
     } catch (error) {
       extractions.push({ migration, error: describeError(error) });
     }
@@ -146,7 +151,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     extractions.some(({ extracted }) => extracted?.statements.some((statement) => pattern(statement.sql, statement.guarded ?? false)));
   const schema =
     needs((sql) => ALTER_COLUMN_TYPE.test(sql)) || needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)))
-      ? await releasedSchema(input, folders)
+      ? await releasedSchema(input, formats)
       : undefined;
   const columnTypes = schema?.columnTypes ?? new Map<string, string>();
 

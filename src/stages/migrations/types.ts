@@ -26,7 +26,7 @@ export interface ExtractedStatement {
   sql: string;
   /** 1-based line in the migration file where the statement (or the knex call that emits it) starts. */
   line: number;
-  origin: 'sql-file' | 'knex-raw' | 'knex-schema-builder' | 'knex-query-builder';
+  origin: 'sql-file' | 'knex-raw' | 'knex-schema-builder' | 'knex-query-builder' | 'orm-raw';
   /** Set when the statement only runs conditionally (behind `hasTable`/`hasColumn`). */
   guarded?: boolean;
 }

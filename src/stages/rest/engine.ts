@@ -40,9 +40,12 @@ export async function compareSpecs(base: SpecText, revision: SpecText): Promise<
   return { findings: runRules(diff, revision.path), diff };
 }
 
-/** Loads (and, when it has a blob id, caches) one spec's model: a document given on the command line is checked before the stages run. */
-export async function preloadModel(spec: SpecText): Promise<void> {
-  await modelOf(spec);
+/**
+ * Loads (and, when it has a blob id, caches) one spec's model: a document given on the command line
+ * is checked before the stages run; the routes surface reads which operations the head spec documents.
+ */
+export async function preloadModel(spec: SpecText): Promise<RestSpec> {
+  return modelOf(spec);
 }
 
 /** Models of recently compared specs by blob id; two are enough for consecutive pairs (models are never mutated). */

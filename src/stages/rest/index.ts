@@ -5,7 +5,7 @@ import type { Side, Stage, StageInput, StageResult, WorkflowSpecFile } from '../
 import { mayHaveExternalRefs } from './bundle.js';
 import { composeRestResult, type SurfaceOutcome } from './compose.js';
 import { restRules } from './rules/index.js';
-import { runRoutesSurface, routeRuleMetas } from './routes/surface.js';
+import { routeFindings, routeRuleMetas, runRoutesSurface } from './routes/surface.js';
 
 /**
  * The REST stage (surface `rest`): diffs the OpenAPI document(s) named by config `openapi` between
@@ -25,7 +25,36 @@ export const restStage: Stage<ApiSurfaceSection> = {
 
 async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {
   const [specs, routes] = await Promise.all([specsOutcome(input), runRoutesSurface(input)]);
-  return composeRestResult([specs, routes], restRuleMetas);
+  if (routes.outcome.kind === 'absent') return composeRestResult([specs], restRuleMetas);
+  // Served routes the spec does not list are the spec's blind spot (info): compared only when a spec is configured.
+  const documented = routes.headRoutes.length > 0 ? await documentedOperations(input) : undefined;
+  const findings = await routeFindings(routes, documented);
+  return composeRestResult([specs, { ...routes.outcome, findings }], restRuleMetas);
+}
+
+/** `METHOD /normalized/path` of every operation of the head spec(s); `undefined` when no spec is configured or one cannot be loaded. */
+async function documentedOperations(input: StageInput): Promise<Set<string> | undefined> {
+  const [{ preloadModel }, { documentedKey }] = await Promise.all([import('./engine.js'), import('./routes/diff.js')]);
+  const specs: Parameters<typeof preloadModel>[0][] = [];
+  if (input.openapiFiles) {
+    const { specTextOf } = await import('./workflow-specs.js');
+    specs.push(specTextOf(input.openapiFiles.head));
+  } else if (typeof input.config.openapi === 'string' || Array.isArray(input.config.openapi)) {
+    for (const configured of [input.config.openapi].flat()) {
+      const path = configured.replace(/^\.\//, '');
+      const text = await input.read('head', path);
+      const blobId = input.trees.head.get(path);
+      if (text === undefined || blobId === undefined) return undefined;
+      specs.push({ text, path, readSibling: (sibling) => input.read('head', sibling), ...selfContained(text, blobId) });
+    }
+  } else return undefined;
+  const documented = new Set<string>();
+  try {
+    for (const spec of specs) for (const operation of (await preloadModel(spec)).operations.values()) documented.add(documentedKey(operation.method, operation.path));
+  } catch {
+    return undefined; // the spec part reports why it cannot be loaded
+  }
+  return documented;
 }
 
 async function specsOutcome(input: StageInput): Promise<SurfaceOutcome> {

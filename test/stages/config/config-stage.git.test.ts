@@ -23,13 +23,12 @@ describe('configStage on a real git repository (fixtures/env)', () => {
     expect(input.reads.size).toBe(0);
   });
 
-  it('1.1.0 → 1.2.0: rename, removal, code and example default changes; the fallback name is kept', async () => {
+  it('1.1.0 → 1.2.0: rename, removal, a code default change; the fallback name is kept; an example value is no default', async () => {
     const result = await configStage.run(await gitStageInput(repo.dir, '1.1.0', '1.2.0', { env: ENV }));
     expect(result.verdict).toEqual({ checked: true, breaking: true });
     expect(result.section.changes).toEqual([
       { type: 'renamed', name: 'DATABASE_HOST', previousName: 'PGHOST', defaultValue: 'localhost' },
       { type: 'removed', name: 'LEGACY_AUTH_TOKEN', previousDefault: null },
-      { type: 'defaultChanged', name: 'LOG_LEVEL', previousDefault: 'info', defaultValue: 'debug' },
       { type: 'defaultChanged', name: 'PGMAXCONNECTIONS', previousDefault: '10', defaultValue: '20' },
     ]);
     expect(result.findings.find((finding) => finding.rule === 'env-variable-added')).toEqual({

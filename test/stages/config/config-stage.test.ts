@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configStage } from '../../../src/stages/config/index.js';
-import { extractionCacheSize } from '../../../src/stages/config/extract-reads.js';
+import { extractionCacheSize } from '../../../src/stages/config/module-links.js';
 import { runStage } from '../../../src/stages/contract.js';
 import { stageInput } from '../../helpers/stage-input.js';
 import { runEnvStage, SOURCES_ONLY } from './run-env-stage.js';
@@ -101,18 +101,15 @@ describe('configStage: reads and changes', () => {
     expect(result.findings).toEqual([]);
   });
 
-  it('.env.example: a changed value is a default change; a listed-only variable removed from code and example is removed', async () => {
+  it('.env.example documents names, never defaults: a changed example value and a dropped listed-only name are no config change', async () => {
     const source = "export const port = parseInt(process.env.PORT || '8080', 10);";
     const result = await runEnvStage(
       { 'src/config.ts': source, '.env.example': '# settings\nLOG_LEVEL=info\nPORT=8080\nREDIS_URL=redis://cache\n' },
-      { 'src/config.ts': source, '.env.example': '# settings\nLOG_LEVEL=debug\nPORT=8080\n' },
+      { 'src/config.ts': source, '.env.example': '# settings\nLOG_LEVEL=debug\nPORT=9090\n' },
       WITH_EXAMPLE,
     );
-    expect(result.section.changes).toEqual([
-      { type: 'defaultChanged', name: 'LOG_LEVEL', previousDefault: 'info', defaultValue: 'debug' },
-      { type: 'removed', name: 'REDIS_URL', previousDefault: 'redis://cache' },
-    ]);
-    expect(result.findings[0]).toEqual({ rule: 'env-default-changed', params: { name: 'LOG_LEVEL', previousDefault: "'info'", defaultValue: "'debug'" }, evidence: { file: '.env.example', line: 2, statement: 'LOG_LEVEL=debug' } });
+    expect(result.section).toEqual({ checked: true, breaking: false, changes: [] });
+    expect(result.findings.map((finding) => `${finding.rule}:${finding.params.name}`)).toEqual(['env-example-variable-removed:REDIS_URL']);
   });
 
   it('.env.example: dropping a listing of a variable the code still reads changes nothing', async () => {
@@ -121,10 +118,12 @@ describe('configStage: reads and changes', () => {
     expect(result.section).toEqual({ checked: true, breaking: false, changes: [] });
   });
 
-  it('a changed example value does not hide behind an unchanged code default', async () => {
-    const source = "export const port = process.env.PORT || '3000';";
-    const result = await runEnvStage({ 'src/config.ts': source, '.env.example': 'PORT=8080' }, { 'src/config.ts': source, '.env.example': 'PORT=9090' }, WITH_EXAMPLE);
-    expect(result.section.changes).toEqual([{ type: 'defaultChanged', name: 'PORT', previousDefault: '8080', defaultValue: '9090' }]);
+  it('a defaults file that is not an example (.env.defaults) still gives defaults', async () => {
+    const source = 'export const level = process.env.LOG_LEVEL;';
+    const env = { ...SOURCES_ONLY, envFiles: ['.env.defaults'] };
+    const result = await runEnvStage({ 'src/config.ts': source, '.env.defaults': 'LOG_LEVEL=info' }, { 'src/config.ts': source, '.env.defaults': 'LOG_LEVEL=debug' }, env);
+    expect(result.section.changes).toEqual([{ type: 'defaultChanged', name: 'LOG_LEVEL', previousDefault: 'info', defaultValue: 'debug' }]);
+    expect(result.findings[0]?.evidence).toEqual({ file: '.env.defaults', line: 1, statement: 'LOG_LEVEL=debug' });
   });
 
   it('changes and findings come out in a stable order whatever the file order', async () => {

@@ -1,13 +1,14 @@
 import type { Finding } from '../../../rules/types.js';
 import type { EnvDiff } from '../diff.js';
 import { envDefaultChanged } from './env-default-changed.js';
+import { envExampleVariableRemoved } from './env-example-variable-removed.js';
 import { envVariableAdded } from './env-variable-added.js';
 import { envVariableRemoved } from './env-variable-removed.js';
 import { envVariableRenamed } from './env-variable-renamed.js';
 import { compareText } from '../../../core/compare-text.js';
 
 /** Every rule of the env-config stage; the only list that registers them. */
-export const envRules = [envVariableRemoved, envVariableRenamed, envDefaultChanged, envVariableAdded] as const;
+export const envRules = [envVariableRemoved, envVariableRenamed, envDefaultChanged, envVariableAdded, envExampleVariableRemoved] as const;
 
 export type EnvRuleId = (typeof envRules)[number]['meta']['id'];
 

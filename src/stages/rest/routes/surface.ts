@@ -1,10 +1,119 @@
-import type { RuleMeta } from '../../../rules/types.js';
-import type { StageInput } from '../../contract.js';
+import picomatch from 'picomatch';
+import type { RoutesSurfaceConfig } from '../../../config/types.js';
+import type { Finding, RuleMeta } from '../../../rules/types.js';
+import type { Side, StageInput } from '../../contract.js';
 import type { SurfaceOutcome } from '../compose.js';
+import type { ServedRoute } from './resolve.js';
+import type { RoutesDiff } from './rule.js';
+import type { FileRoutes } from './types.js';
+import { routeRules } from './rules/index.js';
 
-export const routeRuleMetas: RuleMeta[] = [];
+/**
+ * The routes surface (config `routes`): the routes the code serves, read statically from the files
+ * a release changed (a route can only disappear from a changed file; files that import a changed
+ * one are read too, for the mounts that give its routes their prefix). Nothing is parsed, and
+ * ts-morph is not even loaded, when no route source changed.
+ */
 
-export async function runRoutesSurface(input: StageInput): Promise<SurfaceOutcome> {
-  if (!input.config.routes) return { kind: 'absent' };
-  return { kind: 'unchecked', findings: [], notes: ['routes surface not implemented yet'] };
+export const routeRuleMetas: RuleMeta[] = routeRules.map((rule) => rule.meta);
+
+export interface RoutesSurfaceResult {
+  outcome: SurfaceOutcome;
+  /** Routes served at the head ref by the files that were read (for the spec's blind spot). */
+  headRoutes: ServedRoute[];
+  /** Rules over a diff computed later (with the spec's operations): see {@link routeFindings}. */
+  base: ServedRoute[];
+  /** Changed files whose head version could not be read: a route gone from one is not proven gone. */
+  unreadableAtHead?: Set<string>;
+}
+
+const SOURCE_FILE = /\.(m|c)?[jt]sx?$/i;
+const SIDE_LABEL: Record<Side, string> = { base: 'base ref', head: 'head ref' };
+
+export async function runRoutesSurface(input: StageInput): Promise<RoutesSurfaceResult> {
+  const config = input.config.routes;
+  if (!config) return { outcome: { kind: 'absent' }, headRoutes: [], base: [] };
+  const selection = selectSources(input, config);
+  if (typeof selection === 'string') return { outcome: { kind: 'unchecked', findings: [], notes: [selection] }, headRoutes: [], base: [] };
+  const changed = input.changes.map((change) => change.path).filter((path) => selection.base.has(path) || selection.head.has(path));
+  if (changed.length === 0) return { outcome: { kind: 'checked', findings: [], notes: [] }, headRoutes: [], base: [] };
+
+  const [{ extractRoutesCached }, { resolveServedRoutes }] = await Promise.all([import('./extract.js'), import('./resolve.js')]);
+  const notes: string[] = [];
+  const unreadableAtHead = new Set<string>();
+  const served = {} as Record<Side, ServedRoute[]>;
+  for (const side of ['base', 'head'] as const) {
+    const tree = input.trees[side];
+    const changedHere = changed.filter((path) => selection[side].has(path));
+    const importers = await importerClosure(input, side, selection[side], new Set(changedHere));
+    const files = new Map<string, FileRoutes>();
+    for (const path of [...changedHere, ...importers].sort()) {
+      const text = await input.read(side, path);
+      if (text === undefined) throw new Error(`cannot read ${path} at the ${SIDE_LABEL[side]}`);
+      const extraction = extractRoutesCached(tree.get(path)!, path, text);
+      const isChanged = !importers.includes(path);
+      if (!extraction.ok) {
+        // An importer read only for its mounts may fail to parse without hiding a route: it did not change.
+        if (isChanged) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${extraction.reason}`);
+        if (isChanged && side === 'head') unreadableAtHead.add(path);
+        continue;
+      }
+      if (isChanged) for (const reason of extraction.unreadable) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
+      if (isChanged && side === 'head' && extraction.unreadable.length > 0) unreadableAtHead.add(path);
+      files.set(path, extraction);
+    }
+    served[side] = resolveServedRoutes(files, new Set(tree.keys()));
+  }
+  return { outcome: { kind: notes.length > 0 ? 'unchecked' : 'checked', findings: [], notes: [...new Set(notes)] }, headRoutes: served.head, base: served.base, unreadableAtHead };
+}
+
+/** Findings of every routes rule over the diff of both sides (with the spec's operations when a spec is configured). */
+export async function routeFindings(result: RoutesSurfaceResult, documented: ReadonlySet<string> | undefined): Promise<Finding[]> {
+  if (result.base.length === 0 && result.headRoutes.length === 0) return [];
+  const { diffRoutes } = await import('./diff.js');
+  const diff: RoutesDiff = diffRoutes(result.base, result.headRoutes, documented);
+  // What the head version of an unreadable file serves is not known: its missing routes stay unknown, not removed.
+  diff.removed = diff.removed.filter((route) => !result.unreadableAtHead?.has(route.file));
+  return routeRules.flatMap((rule): Finding[] => rule.check(diff));
+}
+
+function selectSources(input: StageInput, config: RoutesSurfaceConfig): Record<Side, Set<string>> | string {
+  const matchers = config.sources.map((glob) => ({ glob, matches: picomatch(glob.replace(/^\.\//, ''), { dot: true }) }));
+  const selection = { base: new Set<string>(), head: new Set<string>() };
+  for (const side of ['base', 'head'] as const) {
+    for (const path of input.trees[side].keys()) if (SOURCE_FILE.test(path) && matchers.some(({ matches }) => matches(path))) selection[side].add(path);
+  }
+  const empty = matchers.filter(({ matches }) => ![...selection.head].some((path) => matches(path)));
+  if (empty.length > 0) return `routes source glob ${empty.map(({ glob }) => JSON.stringify(glob)).join(', ')} selects no TypeScript/JavaScript file at the head ref`;
+  return selection;
+}
+
+/**
+ * Unchanged sources that import a changed one (and, transitively, their importers): they hold the
+ * mounts that give its routes their prefix. Found by a text scan of import specifiers, no parse.
+ */
+async function importerClosure(input: StageInput, side: Side, sources: ReadonlySet<string>, changed: ReadonlySet<string>): Promise<string[]> {
+  const found: string[] = [];
+  let targets = [...changed];
+  const candidates = [...sources].filter((path) => !changed.has(path));
+  for (let round = 0; round < 4 && targets.length > 0 && candidates.length > 0; round += 1) {
+    const names = [...new Set(targets.map(moduleNameOf))].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const imports = new RegExp(`['"\`][^'"\`]*\\/(${names.join('|')})(\\.[cm]?[jt]sx?)?(\\/index(\\.[cm]?[jt]sx?)?)?['"\`]`);
+    const next: string[] = [];
+    for (const path of candidates) {
+      if (found.includes(path)) continue;
+      const text = await input.read(side, path);
+      if (text !== undefined && imports.test(text)) next.push(path);
+    }
+    found.push(...next);
+    targets = next;
+  }
+  return found;
+}
+
+/** How other files name a module in an import: its file name without extension, or its folder for an index file. */
+function moduleNameOf(path: string): string {
+  const parts = path.replace(SOURCE_FILE, '').split('/');
+  const last = parts.pop()!;
+  return last === 'index' && parts.length > 0 ? parts.pop()! : last;
 }

@@ -16,7 +16,8 @@ describe('REST rule catalogue', () => {
     const ids = restRules.map((rule) => rule.meta.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(() => indexCatalogue(restStage.rules)).not.toThrow();
-    expect(restStage.rules).toEqual(restRules.map((rule) => rule.meta));
+    // The routes rules (src/stages/rest/routes/rules) follow the spec rules in the stage's catalogue.
+    expect(restStage.rules.slice(0, restRules.length)).toEqual(restRules.map((rule) => rule.meta));
   });
 
   it('registers every rule file under its own id, each with a table test beside it', () => {

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { extractEnvReads, type Extraction } from './extract-reads.js';
+
+/** Shapes modelled on real services: a zod schema parsed from process.env, t3-env's createEnv, envalid's cleanEnv. */
+function summary(extraction: Extraction): { reads: string[]; unresolved: string[] } {
+  if (!extraction.ok) throw new Error(extraction.message);
+  return { reads: extraction.reads.map((read) => `${read.line} ${read.name}=${read.default ?? '∅'}`), unresolved: extraction.unresolved.map((entry) => `${entry.line} ${entry.reason}`) };
+}
+const readsOf = (text: string) => summary(extractEnvReads(text, 'src/env.ts', []));
+
+describe('env schemas over process.env', () => {
+  it('zod: z.object(…).parse(process.env), with coerce, enum, preprocess, extend and a schema constant', () => {
+    const text = [
+      "import { z } from 'zod';",
+      "const logLevel = z.enum(['debug', 'info', 'warn']).default('info');",
+      'const envSchema = z',
+      '  .object({',
+      '    PORT: z.coerce.number().int().default(3000),', // 5
+      '    DATABASE_URL: z.string().url(),',
+      '    LOG_LEVEL: logLevel,',
+      "    ENABLE_CACHE: z.preprocess((value) => value === 'true', z.boolean().default(false)),",
+      "    SESSION_TTL: z.coerce.number().default(() => 60 * 60),",
+      '  })', // 10
+      '  .extend({ SENTRY_DSN: z.string().optional() })',
+      '  .strict();',
+      'export const env = envSchema.parse(process.env);',
+    ].join('\n');
+    expect(readsOf(text)).toEqual({
+      reads: ['5 PORT=3000', '6 DATABASE_URL=∅', '7 LOG_LEVEL=info', '8 ENABLE_CACHE=false', '9 SESSION_TTL=3600', '11 SENTRY_DSN=∅'],
+      unresolved: [],
+    });
+  });
+
+  it('t3-env: server, client and shared keys with their zod defaults; runtimeEnv reads add no default', () => {
+    const text = [
+      "import { createEnv } from '@t3-oss/env-nextjs';",
+      "import { z } from 'zod';",
+      'export const env = createEnv({',
+      '  server: {',
+      "    DATABASE_URL: z.string().url(),", // 5
+      "    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),",
+      '  },',
+      '  client: { NEXT_PUBLIC_APP_URL: z.string().url().default("http://localhost:3000") },',
+      '  runtimeEnv: process.env,',
+      '});',
+    ].join('\n');
+    expect(readsOf(text)).toEqual({ reads: ['5 DATABASE_URL=∅', '6 NODE_ENV=development', '8 NEXT_PUBLIC_APP_URL=http://localhost:3000'], unresolved: [] });
+  });
+
+  it('envalid: cleanEnv(process.env, spec) takes `default`, never `devDefault`', () => {
+    const text = [
+      "import { bool, cleanEnv, port, str } from 'envalid';",
+      "const DEFAULT_PORT = 3000;",
+      'export const env = cleanEnv(process.env, {',
+      "  NODE_ENV: str({ choices: ['development', 'production'], default: 'production' }),",
+      '  PORT: port({ default: DEFAULT_PORT, devDefault: 4000 }),', // 5
+      '  API_KEY: str({ desc: "the upstream key" }),',
+      '  FEATURE_X: bool({ default: false }),',
+      '});',
+    ].join('\n');
+    expect(readsOf(text)).toEqual({ reads: ['4 NODE_ENV=production', '5 PORT=3000', '6 API_KEY=∅', '7 FEATURE_X=false'], unresolved: [] });
+  });
+
+  it('a schema that cannot be read is unresolved, with the expression', () => {
+    const text = [
+      "import { z } from 'zod';",
+      "import { baseSchema } from './base';",
+      'export const a = baseSchema.parse(process.env);',
+      'const spec = { ...shared, PORT: z.coerce.number() };',
+      'export const b = z.object(spec).parse(process.env);',
+      'export const c = cleanEnv(process.env, makeSpec());',
+    ].join('\n');
+    expect(readsOf(text)).toEqual({
+      reads: ['4 PORT=∅'],
+      unresolved: [
+        '3 baseSchema.parse(process.env): the schema is not a z.object(…) defined in this file, so its variables cannot be read',
+        '4 schema entry ...shared (a spread or method) cannot be read as variables',
+        '6 cleanEnv(process.env, …): the validator spec is not an object literal of this file, so its variables cannot be read',
+      ],
+    });
+  });
+});

@@ -1,0 +1,191 @@
+import { posix } from 'node:path';
+import { compareText } from '../../core/compare-text.js';
+import {
+  extensionOf,
+  factsOf,
+  NO_LINKS,
+  parseSource,
+  readsOf,
+  type ExportFact,
+  type Extraction,
+  type ImportFact,
+  type LinkedImports,
+  type ModuleFacts,
+  type UnresolvedRead,
+} from './extract-reads.js';
+
+type ParsedSource = Extract<ReturnType<typeof parseSource>, { ok: true }>['sourceFile'];
+
+/**
+ * Env reads across files: a source's imports are resolved inside the repository at the same ref, so
+ * `environment.SMTP_HOST` reads a variable when `environment` is imported from a module that
+ * exports `process.env` (itself, a spread of it, a Proxy over it), and `process.env.PORT ||
+ * DEFAULT_PORT` has a default when `DEFAULT_PORT` is a literal exported by another file.
+ * Results are cached by blob id: a backfill over many releases parses each version of a file once.
+ */
+
+/** One ref's files, as the stage input sees them. */
+export interface TreeView {
+  blobOf(path: string): string | undefined;
+  read(path: string): Promise<string | undefined>;
+}
+
+export interface ExtractConfig {
+  helpers: readonly string[];
+  objects: readonly string[];
+}
+
+type FactsEntry = { ok: true; facts: ModuleFacts } | { ok: false; line: number; message: string };
+
+const CACHE_LIMIT = 50_000;
+const factsCache = new Map<string, FactsEntry>();
+const extractionCache = new Map<string, Extraction>();
+/** Re-export chains longer than this are not followed (and cycles end here). */
+const REEXPORT_DEPTH = 5;
+const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/** Test hook: how many distinct (blob, options, imports) extractions were made. */
+export function extractionCacheSize(): number {
+  return extractionCache.size;
+}
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): V {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** The env reads of the source at `path`, with its imports resolved in `tree`. */
+export async function analyseSource(path: string, tree: TreeView, config: ExtractConfig): Promise<Extraction> {
+  const blob = tree.blobOf(path);
+  if (blob === undefined) throw new Error(`${path}: selected but has no blob id`);
+  const baseKey = [blob, extensionOf(path), config.helpers.join(','), config.objects.join(',')].join('\0');
+  let facts = factsCache.get(baseKey);
+  let parsedHere: ParsedSource | undefined;
+  if (!facts) {
+    const text = await readOrThrow(tree, path);
+    const parsed = parseSource(text, path);
+    if (!parsed.ok) {
+      remember(factsCache, baseKey, parsed);
+      return parsed;
+    }
+    parsedHere = parsed.sourceFile;
+    facts = remember(factsCache, baseKey, { ok: true, facts: factsOf(parsed.sourceFile, config) });
+  }
+  if (!facts.ok) return { ok: false, line: facts.line, message: facts.message };
+
+  const { linked, unresolved } = await linkImports(path, facts.facts.imports, tree, config);
+  const key = `${baseKey}\0${linkKey(linked)}`;
+  let extraction = extractionCache.get(key);
+  if (!extraction) {
+    let sourceFile = parsedHere;
+    if (!sourceFile) {
+      const parsed = parseSource(await readOrThrow(tree, path), path);
+      if (!parsed.ok) return parsed;
+      sourceFile = parsed.sourceFile;
+    }
+    extraction = remember(extractionCache, key, readsOf(sourceFile, { ...config, linked }));
+  }
+  if (!extraction.ok || unresolved.length === 0) return extraction;
+  return { ...extraction, unresolved: [...extraction.unresolved, ...unresolved] };
+}
+
+async function readOrThrow(tree: TreeView, path: string): Promise<string> {
+  const text = await tree.read(path);
+  if (text === undefined) throw new Error(`${path}: listed in the tree but could not be read`);
+  return text;
+}
+
+function linkKey(linked: LinkedImports): string {
+  if (linked.envObjects.size === 0 && linked.constants.size === 0) return '';
+  return JSON.stringify([[...linked.envObjects].sort(([a], [b]) => compareText(a, b)), [...linked.constants].sort(([a], [b]) => compareText(a, b))]);
+}
+
+/** What each value import of a file is: env objects and constants found in the imported files. */
+async function linkImports(path: string, imports: readonly ImportFact[], tree: TreeView, config: ExtractConfig): Promise<{ linked: LinkedImports; unresolved: UnresolvedRead[] }> {
+  if (imports.length === 0) return { linked: NO_LINKS, unresolved: [] };
+  const envObjects = new Map<string, readonly string[]>();
+  const constants = new Map<string, string | null>();
+  const unresolved: UnresolvedRead[] = [];
+  const apply = (local: string, fact: ExportFact | undefined) => {
+    if (fact?.kind === 'env') envObjects.set(local, fact.ownKeys);
+    else if (fact?.kind === 'constant') constants.set(local, fact.value);
+    else if (fact?.kind === 'object') for (const [key, value] of Object.entries(fact.values)) constants.set(`${local}.${key}`, value);
+  };
+  for (const entry of imports) {
+    const target = resolveSpecifier(path, entry.specifier, tree);
+    if (target === undefined) continue;
+    const facts = await moduleFacts(target, tree, config);
+    if (!facts.ok) {
+      // A module we cannot parse may be the env wrapper its importer reads through.
+      if (/process\s*\.\s*env/.test((await tree.read(target)) ?? '')) {
+        unresolved.push({ line: 0, reason: `imports ${entry.specifier}, which reads process.env but does not parse (${target}:${facts.line}: ${facts.message})` });
+      }
+      continue;
+    }
+    if (entry.imported === '*') {
+      for (const name of facts.facts.exports.keys()) apply(`${entry.local}.${name}`, await followExport(target, name, tree, config, 0));
+    } else {
+      apply(entry.local, await followExport(target, entry.imported, tree, config, 0));
+    }
+  }
+  return { linked: { envObjects, constants }, unresolved };
+}
+
+async function moduleFacts(path: string, tree: TreeView, config: ExtractConfig): Promise<FactsEntry> {
+  const blob = tree.blobOf(path)!;
+  const key = [blob, extensionOf(path), config.helpers.join(','), config.objects.join(',')].join('\0');
+  const cached = factsCache.get(key);
+  if (cached) return cached;
+  const parsed = parseSource(await readOrThrow(tree, path), path);
+  return remember(factsCache, key, parsed.ok ? { ok: true, facts: factsOf(parsed.sourceFile, config) } : parsed);
+}
+
+/** The export `name` of the module at `path`, through `export { x } from './y'` chains. */
+async function followExport(path: string, name: string, tree: TreeView, config: ExtractConfig, depth: number): Promise<ExportFact | undefined> {
+  const facts = await moduleFacts(path, tree, config);
+  if (!facts.ok) return undefined;
+  const fact = facts.facts.exports.get(name);
+  if (fact?.kind !== 'reexport') return fact;
+  if (depth >= REEXPORT_DEPTH) return undefined;
+  const target = resolveSpecifier(path, fact.specifier, tree);
+  return target === undefined ? undefined : followExport(target, fact.imported, tree, config, depth + 1);
+}
+
+/** A relative import resolved as TypeScript does (extension, `.js` written for `.ts`, `index` files); bare packages are not ours. */
+export function resolveSpecifier(importer: string, specifier: string, tree: TreeView): string | undefined {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
+  const joined = posix.normalize(posix.join(posix.dirname(importer), specifier));
+  if (joined.startsWith('..')) return undefined;
+  const withoutJs = joined.replace(/\.(m|c)?jsx?$/, '');
+  const candidates = [
+    joined,
+    ...RESOLVE_EXTENSIONS.map((extension) => `${withoutJs}${extension}`),
+    ...RESOLVE_EXTENSIONS.map((extension) => `${joined}/index${extension}`),
+  ];
+  return candidates.find((candidate) => RESOLVE_EXTENSIONS.includes(extensionOf(candidate)) && candidate.endsWith(extensionOf(candidate)) && tree.blobOf(candidate) !== undefined);
+}
+
+/**
+ * The in-repository files the source at `path` may take env objects or constants from, through
+ * re-export chains. Found from the text alone (no parse, so it stays cheap on releases that touch
+ * no env source): every relative specifier of an `import`/`export … from`/`require`, over-inclusive
+ * by design — a file listed here that changed only makes the stage compare.
+ */
+export async function dependenciesOf(path: string, tree: TreeView): Promise<string[]> {
+  const found = new Set<string>();
+  const visit = async (from: string, depth: number): Promise<void> => {
+    const text = await tree.read(from);
+    if (text === undefined || depth > REEXPORT_DEPTH) return;
+    for (const match of text.matchAll(SPECIFIER)) {
+      const target = resolveSpecifier(from, match[2]!, tree);
+      if (target === undefined || found.has(target)) continue;
+      found.add(target);
+      await visit(target, depth + 1);
+    }
+  };
+  await visit(path, 0);
+  return [...found].sort(compareText);
+}
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]*)\1/g;

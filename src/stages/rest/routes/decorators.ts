@@ -1,0 +1,85 @@
+import type { FileRoutes } from './types.js';
+import { lineOf, textOf, ts, unwrap, type FileSyntax } from './syntax.js';
+
+/**
+ * Controllers described by decorators: a class decorator gives the prefix (`@Controller('users')`,
+ * `@Route('users')`), method decorators the method and the rest of the path (`@Get(':id')`).
+ * NestJS and tsoa differ only in names; tsoa's `@Hidden()` leaves a route out of the generated
+ * document but it is still served, so it counts.
+ */
+export interface DecoratorDialect {
+  readonly name: string;
+  readonly modules: RegExp;
+  /** Class decorators whose first argument is the prefix (a string, a list, or `{ path }`). */
+  readonly controllers: readonly string[];
+  /** Method decorator name → HTTP method. */
+  readonly methods: Readonly<Record<string, string>>;
+}
+
+export function readDecoratorRoutes(file: FileSyntax, dialect: DecoratorDialect, out: FileRoutes): void {
+  const local = new Map<string, string>();
+  for (const [name, binding] of file.imports) if (dialect.modules.test(binding.module)) local.set(name, binding.exportName);
+  const decoratorName = (decorator: ts.Decorator): { name: string; args: readonly ts.Expression[] } | undefined => {
+    const expression = unwrap(decorator.expression);
+    const callee = ts.isCallExpression(expression) ? expression.expression : expression;
+    const name = ts.isIdentifier(callee) ? local.get(callee.text) : undefined;
+    return name === undefined ? undefined : { name, args: ts.isCallExpression(expression) ? expression.arguments : [] };
+  };
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) readClass(node);
+    ts.forEachChild(node, visit);
+  };
+  const readClass = (node: ts.ClassLikeDeclaration): void => {
+    const classDecorators = (ts.getDecorators(node) ?? []).map(decoratorName).filter((found) => found !== undefined);
+    const controller = classDecorators.find((found) => dialect.controllers.includes(found.name));
+    let prefixes: string[] | undefined = [''];
+    if (controller) prefixes = pathsOf(file, controller.args[0]);
+    for (const member of node.members) {
+      if (!ts.isMethodDeclaration(member)) continue;
+      for (const decorator of ts.getDecorators(member) ?? []) {
+        const found = decoratorName(decorator);
+        const method = found && dialect.methods[found.name];
+        if (!found || !method) continue;
+        const paths = pathsOf(file, found.args[0]);
+        if (!prefixes || !paths) {
+          out.unreadable.push(`line ${lineOf(decorator)}: \`@${textOf(decorator.expression)}\`${prefixes ? '' : ` in a controller whose prefix is not a literal`}: the path is not a literal`);
+          continue;
+        }
+        for (const prefix of prefixes) for (const path of paths) out.routes.push({ method, path: joinPath(prefix, path), line: lineOf(decorator), router: '', framework: dialect.name });
+      }
+    }
+  };
+  visit(file.source);
+}
+
+/** A decorator's path argument: none (`''`), a string, a list, or an options object with `path`. */
+function pathsOf(file: FileSyntax, argument: ts.Expression | undefined): string[] | undefined {
+  if (argument === undefined) return [''];
+  const node = unwrap(argument);
+  if (ts.isObjectLiteralExpression(node)) {
+    const path = file.propertyOf(node, 'path');
+    return path === undefined ? [''] : file.stringValues(path);
+  }
+  return file.stringValues(node);
+}
+
+function joinPath(prefix: string, path: string): string {
+  return `/${[prefix, path].map((part) => part.replace(/^\/+|\/+$/g, '')).filter((part) => part !== '').join('/')}`;
+}
+
+const VERBS = ['Get', 'Post', 'Put', 'Patch', 'Delete', 'Options', 'Head'];
+
+export const nest: DecoratorDialect = {
+  name: 'nestjs',
+  modules: /^@nestjs\/common$/,
+  controllers: ['Controller'],
+  methods: Object.fromEntries([...VERBS.map((verb) => [verb, verb.toUpperCase()]), ['All', 'ALL']]),
+};
+
+export const tsoa: DecoratorDialect = {
+  name: 'tsoa',
+  modules: /^(tsoa|@tsoa\/runtime)$/,
+  controllers: ['Route'],
+  methods: Object.fromEntries(VERBS.map((verb) => [verb, verb.toUpperCase()])),
+};

@@ -1,0 +1,117 @@
+import { posix } from 'node:path';
+import type { FileRoutes, RouterId } from './types.js';
+
+/**
+ * From routes as files register them to routes as the service serves them: each router's prefix
+ * is the chain of mounts above it (`app.use('/api/v1', apiV1Router)` in one file,
+ * `apiV1Router.use('/projects/:projectUuid', projectRouter)` in another). Where a chain cannot be
+ * followed (a mount in a file not read, a prefix that is not a literal, an alias import), the
+ * route is anchored at its router (`file#router`) and compared by router file + local path: equal
+ * on both sides when nothing about the mount changed.
+ */
+
+export interface ServedRoute {
+  method: string;
+  /** The path as served (prefixes joined), or the local path under an unresolved router. */
+  path: string;
+  /** `file#router` when the prefix could not be resolved. */
+  anchor?: string;
+  /** What two routes are compared by: method aside, the path with parameter names erased (and the anchor). */
+  key: string;
+  file: string;
+  line: number;
+  framework: string;
+}
+
+interface Prefix {
+  text: string;
+  anchor?: string;
+}
+
+export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, treePaths: ReadonlySet<string>): ServedRoute[] {
+  const global = (file: string, router: RouterId) => `${file}#${router}`;
+  const mountsInto = new Map<string, { parent: string; prefix: string | undefined }[]>();
+  const roots = new Set<string>();
+  const ownPrefix = new Map<string, string>();
+  for (const [file, routes] of files) {
+    for (const root of routes.roots) roots.add(global(file, root));
+    for (const [router, prefix] of Object.entries(routes.ownPrefixes)) ownPrefix.set(global(file, router), prefix);
+    for (const mount of routes.mounts) {
+      let child: string | undefined;
+      if (mount.child.kind === 'local') child = global(file, mount.child.router);
+      else {
+        const target = resolveModule(file, mount.child.module, treePaths);
+        const exported = target === undefined ? undefined : files.get(target)?.exports[mount.child.exportName];
+        if (target !== undefined && exported !== undefined) child = global(target, exported);
+      }
+      if (child === undefined) continue;
+      const list = mountsInto.get(child) ?? [];
+      list.push({ parent: global(file, mount.parent), prefix: mount.prefix });
+      mountsInto.set(child, list);
+    }
+  }
+
+  const memo = new Map<string, Prefix[]>();
+  const prefixesOf = (router: string, visiting: Set<string>): Prefix[] => {
+    const known = memo.get(router);
+    if (known) return known;
+    const own = ownPrefix.get(router) ?? '';
+    const anchored: Prefix[] = [{ text: own.includes('\u0000') ? '' : own, anchor: router }];
+    if (own.includes('\u0000')) return anchored;
+    const mounts = mountsInto.get(router);
+    let result: Prefix[];
+    if (visiting.has(router)) result = anchored;
+    else if (mounts && mounts.length > 0) {
+      visiting.add(router);
+      result = mounts.flatMap((mount) =>
+        mount.prefix === undefined ? anchored : prefixesOf(mount.parent, visiting).map((parent) => ({ ...parent, text: joinPaths(parent.text, mount.prefix!, own) })),
+      );
+      visiting.delete(router);
+    } else result = roots.has(router) ? [{ text: own }] : anchored;
+    memo.set(router, result);
+    return result;
+  };
+
+  const served: ServedRoute[] = [];
+  for (const [file, routes] of files) {
+    for (const route of routes.routes) {
+      const prefixes = route.router === '' ? [{ text: '' }] : prefixesOf(global(file, route.router), new Set());
+      for (const prefix of prefixes) {
+        const path = joinPaths(prefix.text, route.path);
+        const key = `${prefix.anchor === undefined ? '' : `${prefix.anchor}|`}${normalizePath(path)}`;
+        served.push({ method: route.method, path, ...(prefix.anchor === undefined ? {} : { anchor: prefix.anchor }), key, file, line: route.line, framework: route.framework });
+      }
+    }
+  }
+  return served;
+}
+
+/** `/api/v1` + `projects/:id/` → `/api/v1/projects/:id`; Koa RPC names (`documents.list`) become `/documents.list`. */
+export function joinPaths(...parts: readonly string[]): string {
+  const joined = parts.map((part) => part.replace(/^\/+|\/+$/g, '')).filter((part) => part !== '').join('/');
+  return `/${joined}`;
+}
+
+/** Parameter names erased: `/:id` ≡ `/:uuid` ≡ `/{id}` ≡ `/[id]`; catch-alls `*`, `*slug`, `{*path}` alike. */
+export function normalizePath(path: string): string {
+  return joinPaths(path)
+    .split('/')
+    .map((segment) => {
+      if (/^:[^/]*$/.test(segment)) return segment.endsWith('?') ? ':?' : ':';
+      if (/^\{[^}*]+\}$/.test(segment)) return ':';
+      if (/^(\*[\w$]*\??|\{\*[^}]*\})$/.test(segment)) return segment.endsWith('?') ? '*?' : '*';
+      return segment.replace(/:[\w$]+/g, ':').replace(/\{[^}]+\}/g, ':');
+    })
+    .join('/');
+}
+
+const EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
+
+/** A relative import to a file of the tree (`./users` → `src/users.ts` or `src/users/index.ts`); bare and aliased modules are not followed. */
+export function resolveModule(fromFile: string, specifier: string, treePaths: ReadonlySet<string>): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = posix.normalize(posix.join(posix.dirname(fromFile), specifier));
+  const stem = base.replace(/\.(m|c)?js$/, '');
+  const candidates = [base, ...EXTENSIONS.map((extension) => stem + extension), ...EXTENSIONS.map((extension) => `${base}/index${extension}`)];
+  return candidates.find((candidate) => treePaths.has(candidate));
+}

@@ -1,0 +1,25 @@
+import { expect } from 'vitest';
+import { testRouteRule, type RouteRuleCase } from '../../../../../test/helpers/route-rules.js';
+import { routeAdded as rule } from './route-added.js';
+
+const cases: RouteRuleCase[] = [
+  {
+    name: 'documented example: a new koa-router RPC route',
+    ...rule.example,
+    expected: [{ params: { method: 'POST', path: '…/apiKeys.create', file: 'server/routes/api/apiKeys.ts', line: 4 }, line: 4 }],
+  },
+  {
+    name: 'ok: the same routes',
+    base: rule.example.head,
+    head: rule.example.head,
+    expected: [],
+  },
+];
+
+testRouteRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
+    [
+      "POST …/apiKeys.create — new route served (code: server/routes/api/apiKeys.ts:4)",
+    ]
+  `),
+);

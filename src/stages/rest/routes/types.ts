@@ -1,0 +1,49 @@
+/**
+ * The routes a service's code serves, as read statically from its sources (nothing is executed).
+ * A route is `METHOD path` where it is registered; its full path may depend on mounts in other files
+ * (`app.use('/api/v1', projectRouter)`), resolved in `resolve.ts`.
+ */
+
+/** Upper-case HTTP method, or `ALL` for a handler that answers every method (`router.all`, `pages/api`). */
+export type RouteMethod = string;
+
+/** A route as one file registers it, relative to the router that serves it. */
+export interface RegisteredRoute {
+  method: RouteMethod;
+  /** Path as written, relative to its router (`/explores/:exploreId`, `documents.list`). */
+  path: string;
+  line: number;
+  /** The router (see {@link RouterId}) it is registered on; `''` for a route whose path is already complete (decorators, Next.js files). */
+  router: string;
+  framework: string;
+}
+
+/**
+ * A router inside one file: `name@position` of its declaration (variable, parameter, or
+ * `default` for an anonymous default export), unique within the file.
+ */
+export type RouterId = string;
+
+/** Where a router is mounted: `parent.use('/prefix', child)`, `app.route('/p', sub)`, `fastify.register(plugin, { prefix })`. */
+export interface Mount {
+  parent: RouterId;
+  /** Literal prefix, or `undefined` when it cannot be read (the child is then compared by its own file and path). */
+  prefix: string | undefined;
+  child: { kind: 'local'; router: RouterId } | { kind: 'import'; module: string; exportName: string };
+  line: number;
+}
+
+/** Routers that are applications themselves (`express()`, `new Hono()`, `Fastify()`): their routes need no mount. */
+export interface FileRoutes {
+  routes: RegisteredRoute[];
+  mounts: Mount[];
+  roots: RouterId[];
+  /** Own prefixes given at construction (`new Router({ prefix })`, `new Hono().basePath('/api')`). */
+  ownPrefixes: Record<RouterId, string>;
+  /** Export name → router served under it (a router variable, or the router parameter of an exported plugin function). */
+  exports: Record<string, RouterId>;
+  /** Registrations that could not be read statically, each with its line and why. */
+  unreadable: string[];
+}
+
+export type FileExtraction = ({ ok: true } & FileRoutes) | { ok: false; reason: string };
