@@ -54,16 +54,19 @@ export function configuredPaths(surface: ConfiguredSurface, config: ReleaseSafet
 
 /** One reason per configured path that meets a link or submodule at either ref. */
 export async function linkedPathReasons(paths: readonly ConfiguredPath[], links: Links, input: Pick<StageInput, 'trees' | 'read'>): Promise<string[]> {
+  if (links.base.size === 0 && links.head.size === 0) return [];
   const reasons: string[] = [];
+  const scopes = uniqueBy(paths, (path) => `${path.key}\0${path.path}`).map(scopeOf);
   for (const side of ['base', 'head'] as const) {
-    if (links[side].size === 0) continue;
-    for (const configured of paths) {
+    for (const scope of scopes) {
       for (const [link, kind] of links[side]) {
-        if (!(await meets(configured, link, kind, side, input))) continue;
+        const meeting = scope.meets(link, kind);
+        if (meeting === false || (meeting === 'unless-file' && (await pointsAtFile(link, side, input)))) continue;
+        const { key, path } = scope.configured;
         const what = kind === 'symlink' ? 'a symbolic link' : 'a submodule';
-        const how = link === configured.path ? `is ${what}` : configured.path.startsWith(`${link}/`) ? `passes through ${what} (${link})` : `reaches ${what} (${link})`;
+        const how = link === path ? `is ${what}` : path.startsWith(`${link}/`) ? `passes through ${what} (${link})` : `reaches ${what} (${link})`;
         reasons.push(
-          `${configured.key} "${configured.path}" ${how} at the ${SIDE_NAMES[side]} ref: git stores ${kind === 'symlink' ? 'the link, not the files it points to' : 'a commit of another repository'}, so what it holds cannot be compared`,
+          `${key} "${path}" ${how} at the ${SIDE_NAMES[side]} ref: git stores ${kind === 'symlink' ? 'the link, not the files it points to' : 'a commit of another repository'}, so what it holds cannot be compared`,
         );
       }
     }
@@ -71,20 +74,45 @@ export async function linkedPathReasons(paths: readonly ConfiguredPath[], links:
   return [...new Set(reasons)];
 }
 
-async function meets(configured: ConfiguredPath, link: string, kind: LinkKind, side: Side, input: Pick<StageInput, 'trees' | 'read'>): Promise<boolean> {
-  const isAncestorOf = (path: string) => path === link || path.startsWith(`${link}/`);
-  if (configured.shape === 'file') return isAncestorOf(configured.path);
-  if (configured.shape === 'folder') return configured.path === '' || isAncestorOf(configured.path) || link.startsWith(`${configured.path}/`);
-  const scan = picomatch.scan(configured.path);
+/** Whether a link matters to a configured path: yes, no, or only when it is not a link to a file. */
+type Meeting = boolean | 'unless-file';
+
+interface Scope {
+  configured: ConfiguredPath;
+  meets(link: string, kind: LinkKind): Meeting;
+}
+
+/** A configured path with its matchers compiled once (a tree may hold many links). */
+function scopeOf(configured: ConfiguredPath): Scope {
+  const isAncestorOf = (path: string, link: string) => path === link || path.startsWith(`${link}/`);
+  const scan = configured.shape === 'glob' ? picomatch.scan(configured.path) : undefined;
+  if (!scan?.isGlob) {
+    const folder = configured.shape === 'folder';
+    return {
+      configured,
+      meets: (link) => isAncestorOf(configured.path, link) || (folder && (configured.path === '' || link.startsWith(`${configured.path}/`))),
+    };
+  }
   const base = scan.base.replace(/\/+$/, '');
-  if (!scan.isGlob) return isAncestorOf(configured.path);
-  if (base !== '' && isAncestorOf(base)) return true;
-  if (base !== '' && !link.startsWith(`${base}/`)) return false;
-  if (picomatch(configured.path, { dot: true })(link)) return true;
-  // A link the glob could descend into, unless it provably points at a file of this tree.
-  const folderPattern = configured.path.includes('/') ? configured.path.slice(0, configured.path.lastIndexOf('/')) : undefined;
-  if (folderPattern === undefined || !picomatch(folderPattern, { dot: true })(link)) return false;
-  return kind === 'submodule' || !(await pointsAtFile(link, side, input));
+  const matches = picomatch(configured.path, { dot: true });
+  // The glob's folder part: a link it matches is a folder the glob could descend into.
+  const slash = configured.path.lastIndexOf('/');
+  const inFolder = slash < 0 ? undefined : picomatch(configured.path.slice(0, slash), { dot: true });
+  return {
+    configured,
+    meets: (link, kind) => {
+      if (base !== '' && isAncestorOf(base, link)) return true;
+      if (base !== '' && !link.startsWith(`${base}/`)) return false;
+      if (matches(link)) return true;
+      if (!inFolder?.(link)) return false;
+      return kind === 'submodule' ? true : 'unless-file';
+    },
+  };
+}
+
+function uniqueBy<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(keyOf(item)) && Boolean(seen.add(keyOf(item))));
 }
 
 /** Whether a symbolic link's target, resolved inside the repository, is a file (not a folder, not outside). */

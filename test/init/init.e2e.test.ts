@@ -102,6 +102,8 @@ describe('init', () => {
       mcpTools: false,
       env: { sources: ['src/*.ts'], envFiles: ['.env.example'] },
     });
+    const artifact = decided(repo, '1.0.0', '1.1.0', configFile);
+    expect(artifact.compatibility.rollingUpdateSafe).not.toBe('unknown');
   });
 
   it('on a knex + koa-router service: configured; without an API document the REST surface is left out, honestly', () => {
