@@ -25,6 +25,16 @@ import { rule as banDropColumn } from './rules/ban-drop-column.js';
 import { rule as banDropTable } from './rules/ban-drop-table.js';
 import { rule as banTruncateTable } from './rules/ban-truncate-table.js';
 import { rule as renamingEnumValue } from './rules/renaming-enum-value.js';
+import { rule as banDropView } from './rules/ban-drop-view.js';
+import { rule as renamingView } from './rules/renaming-view.js';
+import { rule as banDropFunction } from './rules/ban-drop-function.js';
+import { rule as banDropObject } from './rules/ban-drop-object.js';
+import { rule as renamingObject } from './rules/renaming-object.js';
+import { rule as droppingColumnDefault } from './rules/dropping-column-default.js';
+import { rule as enablingRowLevelSecurity } from './rules/enabling-row-level-security.js';
+import { rule as restartingSequence } from './rules/restarting-sequence.js';
+import { rule as revokingPrivileges } from './rules/revoking-privileges.js';
+import { rule as triggerOnExistingTable } from './rules/trigger-on-existing-table.js';
 import { rule as updateWithoutWhere } from './rules/update-without-where.js';
 import { rule as deleteWithoutWhere } from './rules/delete-without-where.js';
 import { rule as selectScansTable } from './rules/select-scans-table.js';
@@ -271,6 +281,116 @@ export const MIGRATION_RULES = [
     docs: `${DOCS}#renaming-enum-value`,
     facts: facts('none', false, false, 'all', 'add the new value, migrate rows, stop using the old value later'),
     ...renamingEnumValue,
+  },
+  {
+    id: 'ban-drop-view',
+    surface: 'migrations',
+    level: 'breaking',
+    summary: 'DROP VIEW / DROP MATERIALIZED VIEW',
+    message: 'DROP {kind} {view}: old code still queries it',
+    why: 'Old instances select from the view and fail.',
+    docs: `${DOCS}#ban-drop-view`,
+    facts: facts('ACCESS EXCLUSIVE', false, false, 'all', 'stop using the view in one release, drop it in a later one'),
+    ...banDropView,
+  },
+  {
+    id: 'renaming-view',
+    surface: 'migrations',
+    level: 'breaking',
+    summary: 'ALTER VIEW … RENAME (the view or a column)',
+    message: 'RENAME {what} to {newName}: old code still uses the old name',
+    why: 'Old instances keep querying the old name and fail.',
+    docs: `${DOCS}#renaming-view`,
+    facts: facts('ACCESS EXCLUSIVE', false, false, 'all', 'create the view under the new name beside the old one; drop the old one in a later release'),
+    ...renamingView,
+  },
+  {
+    id: 'ban-drop-function',
+    surface: 'migrations',
+    level: 'breaking',
+    summary: 'DROP FUNCTION / PROCEDURE / AGGREGATE',
+    message: 'DROP {kind} {function}: old code may still call it',
+    why: 'Old instances call the function in their queries (or rely on what calls it) and fail.',
+    docs: `${DOCS}#ban-drop-function`,
+    facts: facts('none', false, false, 'all', 'stop calling the function in one release, drop it in a later one'),
+    ...banDropFunction,
+  },
+  {
+    id: 'ban-drop-object',
+    surface: 'migrations',
+    level: 'breaking',
+    summary: 'DROP TYPE / DOMAIN / SEQUENCE / EXTENSION / SCHEMA / CAST',
+    message: 'DROP {kind} {name}: old code may still name it',
+    why: 'Old instances cast to the type, call nextval on the sequence or use the extension\'s functions in their queries, and fail.',
+    docs: `${DOCS}#ban-drop-object`,
+    facts: facts('none', false, false, 'all', 'stop using the object in one release, drop it in a later one'),
+    ...banDropObject,
+  },
+  {
+    id: 'renaming-object',
+    surface: 'migrations',
+    level: 'breaking',
+    summary: 'RENAME of a function, type, sequence, schema or other named object',
+    message: 'RENAME {kind} {name} to {newName}: old code may still use the old name',
+    why: 'Old instances name the object in their queries and fail.',
+    docs: `${DOCS}#renaming-object`,
+    facts: facts('none', false, false, 'all', 'create the new name beside the old one (a wrapper function, a new type), drop the old one in a later release'),
+    ...renamingObject,
+  },
+  {
+    id: 'dropping-column-default',
+    surface: 'migrations',
+    level: 'breaking',
+    summary: 'DROP DEFAULT on a NOT NULL column',
+    message: 'DROP DEFAULT on {table}.{column} ({nullability} at the end of the migration): old code\'s INSERTs that leave it out fail',
+    why: 'Old instances insert rows without the column and relied on the default; on a NOT NULL column those inserts now fail. A knex `.notNullable().alter()` drops the default this way.',
+    docs: `${DOCS}#dropping-column-default`,
+    facts: facts('ACCESS EXCLUSIVE', false, false, 'all', 'keep the default until no running code omits the column (knex: repeat .defaultTo() in .alter())'),
+    ...droppingColumnDefault,
+  },
+  {
+    id: 'enabling-row-level-security',
+    surface: 'migrations',
+    level: 'breaking',
+    summary: 'ENABLE / FORCE ROW LEVEL SECURITY on an existing table',
+    message: '{clause} ROW LEVEL SECURITY on {table}: old code\'s queries see only the rows a policy allows',
+    why: 'With row level security on, a role that is not exempt sees and changes only rows a policy allows (none without a policy); FORCE applies it to the table owner too.',
+    docs: `${DOCS}#enabling-row-level-security`,
+    facts: facts('ACCESS EXCLUSIVE', false, false, 'all', 'create permissive policies that keep old code\'s access first, then enable row level security in a later release'),
+    ...enablingRowLevelSecurity,
+  },
+  {
+    id: 'restarting-sequence',
+    surface: 'migrations',
+    level: 'breaking',
+    summary: 'ALTER SEQUENCE … RESTART',
+    message: 'ALTER SEQUENCE {sequence} RESTART: later INSERTs may get values already used',
+    why: 'A restarted sequence hands out values rows already have: old and new instances\' inserts fail on the key.',
+    docs: `${DOCS}#restarting-sequence`,
+    facts: facts('none', false, false, 'all', 'only move a sequence forward: SELECT setval(…, max(id)) from the table'),
+    ...restartingSequence,
+  },
+  {
+    id: 'revoking-privileges',
+    surface: 'migrations',
+    level: 'breaking',
+    summary: 'REVOKE',
+    message: 'REVOKE {what}: old code may still need it',
+    why: 'Old instances keep running the queries that need the privilege (or the role membership) and fail with "permission denied".',
+    docs: `${DOCS}#revoking-privileges`,
+    facts: facts('none', false, false, 'all', 'stop using the privilege in one release, revoke it in a later one'),
+    ...revokingPrivileges,
+  },
+  {
+    id: 'trigger-on-existing-table',
+    surface: 'migrations',
+    level: 'advisory',
+    summary: 'CREATE TRIGGER on an existing table',
+    message: 'trigger {trigger} on {table} runs {function}() on old code\'s writes: what it does is not proven harmless',
+    why: 'A trigger runs on every write of the table, including old instances\': it may reject, change or slow them. Only a BEFORE ROW trigger whose function (created in the same migration) just sets fields of NEW from built-ins and returns NEW is proven harmless.',
+    docs: `${DOCS}#trigger-on-existing-table`,
+    facts: facts('SHARE ROW EXCLUSIVE', false, false, 'all', 'keep trigger functions to NEW.field := built-in expression; RETURN NEW, defined in the same migration'),
+    ...triggerOnExistingTable,
   },
   {
     id: 'update-without-where',

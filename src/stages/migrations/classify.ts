@@ -9,12 +9,12 @@ import type { Heaviness } from '../../artifact/types.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding, FindingParams } from '../../rules/types.js';
 import { MIGRATION_RULES, migrationRule } from './catalogue.js';
-import { plpgsqlItems, type PlpgsqlItem } from './plpgsql.js';
-import { columnType, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, walkNodes } from './rules/ast.js';
+import { newFieldAssignments, plpgsqlItems, type PlpgsqlItem } from './plpgsql.js';
+import { columnType, dottedName, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, walkNodes } from './rules/ast.js';
 import { selectReads, statementOperations, withQueries } from './rules/operations.js';
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { linesBeforeByte, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
-import { MigrationState, type FunctionBody } from './migration-state.js';
+import { LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
 import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag } from './types.js';
 import { compareText } from '../../core/compare-text.js';
 
@@ -103,9 +103,12 @@ class MigrationClassifier {
   private classifyStatement(statement: ParsedStatement, depth: number): void {
     const { node } = statement;
     const set = nodeOf(node, 'VariableSetStmt');
-    if (set?.name === 'lock_timeout') this.state.lockTimeoutSet = set.kind === 'VAR_SET_VALUE' && !isZeroSetting(set.args?.[0]);
+    if (set?.kind === 'VAR_RESET_ALL') this.state.forgetSessionSettings();
+    else if (set?.name === 'lock_timeout') {
+      this.state.setLockTimeout(set.kind === 'VAR_SET_VALUE' && isBoundedLockTimeout(set.args?.[0]), set.is_local === true ? 'local' : 'session');
+    }
     const transaction = nodeOf(node, 'TransactionStmt');
-    if (transaction !== undefined) this.recordTransaction(transaction.kind ?? '');
+    if (transaction !== undefined) this.state.recordTransaction(transaction.kind ?? '', transaction.chain === true);
     for (const query of withQueries(node)) this.classifyStatement({ ...statement, node: query }, depth);
     if (nodeOf(node, 'DoStmt') !== undefined) return this.classifyBody(statement, depth);
     if (nodeOf(node, 'CreateFunctionStmt') !== undefined) return this.recordFunction(statement);
@@ -114,6 +117,7 @@ class MigrationClassifier {
     const select = nodeOf(node, 'SelectStmt');
     if (select !== undefined) return this.classifySelect(select, statement, depth);
     const plan = statementOperations(node, this.state);
+    this.recordCreatedObject(node);
     if (plan === 'light') return;
     if (plan === undefined) {
       this.run({ kind: 'unclassified', statement: kindOf(node), lock: 'none' }, statement);
@@ -124,20 +128,12 @@ class MigrationClassifier {
       this.touch(operation.table);
       this.run(operation, statement);
     }
-    this.recordState(node);
+    this.recordState(node, statement);
     const dataChange = nodeOf(node, 'UpdateStmt') ?? nodeOf(node, 'InsertStmt') ?? nodeOf(node, 'DeleteStmt');
     if (dataChange !== undefined) {
       // A function called per row may do anything; calls inside WITH queries were judged with those queries.
       const outer = { ...dataChange, withClause: undefined };
       this.classifyCalls(functionsCalled(outer), outer, statement, depth);
-    }
-  }
-
-  private recordTransaction(kind: string): void {
-    if (kind === 'TRANS_STMT_BEGIN' || kind === 'TRANS_STMT_START') this.state.explicitTransaction = true;
-    if (kind === 'TRANS_STMT_COMMIT' || kind === 'TRANS_STMT_ROLLBACK') {
-      this.state.explicitTransaction = false;
-      this.state.notValidInTransaction.clear();
     }
   }
 
@@ -175,14 +171,19 @@ class MigrationClassifier {
     }
   }
 
-  /** `SELECT set_config('lock_timeout', '5s', …)` sets the timeout like SET does. */
+  /**
+   * `SELECT set_config('lock_timeout', '5s', is_local)` sets the timeout like SET [LOCAL] does. An
+   * `is_local` that is not the constant `false` is taken as local (the shorter-lived reading).
+   */
   private recordSetConfig(root: unknown): void {
     walkNodes(root, (kind, body) => {
       if (kind !== 'FuncCall') return;
       const call = body as { funcname?: Node[]; args?: Node[] };
       if (stringValue(call.funcname?.[call.funcname.length - 1]) !== 'set_config') return;
       const setting = nodeOf(call.args?.[0], 'A_Const')?.sval?.sval;
-      if (setting === 'lock_timeout') this.state.lockTimeoutSet = !isZeroSetting(call.args?.[1]);
+      const local = nodeOf(call.args?.[2], 'A_Const')?.boolval;
+      const scope = local !== undefined && local.boolval !== true ? 'session' : 'local';
+      if (setting === 'lock_timeout') this.state.setLockTimeout(isBoundedLockTimeout(call.args?.[1]), scope);
     });
   }
 
@@ -213,12 +214,15 @@ class MigrationClassifier {
   /** A created function is light; its body is classified only where this migration calls it. */
   private recordFunction(statement: ParsedStatement): void {
     const create = nodeOf(statement.node, 'CreateFunctionStmt');
-    const name = stringValue(create?.funcname?.[create.funcname.length - 1])?.toLowerCase();
+    const name = stringValue(create?.funcname?.[create.funcname.length - 1]);
     if (name === undefined) return;
     let body: FunctionBody;
     try {
       const option = bodyOption(statement);
-      if (option.language === 'plpgsql') body = { language: 'plpgsql', items: plpgsqlItems(parsePlpgsql(statement.sql, statement.line), option.line) };
+      if (option.language === 'plpgsql') {
+        const parsed = parsePlpgsql(statement.sql, statement.line);
+        body = { language: 'plpgsql', items: plpgsqlItems(parsed, option.line), harmlessTrigger: isHarmlessTriggerBody(parsed) };
+      }
       else if (option.language === 'sql' && option.body !== undefined) body = { language: 'sql', sql: option.body, line: option.line };
       else body = { language: 'opaque', reason: `LANGUAGE ${option.language}` };
     } catch (error) {
@@ -227,7 +231,7 @@ class MigrationClassifier {
     this.state.functions.set(name, body);
   }
 
-  private recordState(node: Node): void {
+  private recordState(node: Node, statement: ParsedStatement): void {
     const { state } = this;
     const create = nodeOf(node, 'CreateStmt');
     if (create !== undefined) {
@@ -237,13 +241,18 @@ class MigrationClassifier {
       if (!conditional || state.provenAbsentBefore(table)) state.addCreated(table);
       for (const element of create.tableElts ?? []) {
         const column = nodeOf(element, 'ColumnDef');
-        if (column?.colname !== undefined) state.declareColumn(table, column.colname, columnType(column.typeName));
+        if (column?.colname !== undefined) {
+          state.declareColumn(table, column.colname, columnType(column.typeName));
+          state.columnNotNull.set(`${tableKey(table)}.${column.colname}`, declaresNotNull(column.constraints));
+        }
+        const primaryKey = nodeOf(element, 'Constraint');
+        if (primaryKey?.contype === 'CONSTR_PRIMARY') for (const key of primaryKey.keys ?? []) state.columnNotNull.set(`${tableKey(table)}.${stringValue(key) ?? '?'}`, true);
       }
     }
     const createAs = tableName(nodeOf(node, 'CreateTableAsStmt')?.into?.rel);
     if (createAs !== undefined) state.addCreated(createAs);
     const index = nodeOf(node, 'IndexStmt');
-    if (index?.idxname !== undefined) state.indexTables.set(index.idxname.toLowerCase(), tableName(index.relation) ?? '?');
+    if (index?.idxname !== undefined) state.indexTables.set(index.idxname, tableName(index.relation) ?? '?');
     const rename = nodeOf(node, 'RenameStmt');
     if (rename?.renameType === 'OBJECT_TABLE' && state.isNewTable(tableName(rename.relation)) && rename.newname !== undefined) state.addCreated(rename.newname);
     const alter = nodeOf(node, 'AlterTableStmt');
@@ -254,12 +263,25 @@ class MigrationClassifier {
       if (cmd === undefined) continue;
       if (cmd.subtype === 'AT_AddColumn') {
         const column = nodeOf(cmd.def, 'ColumnDef');
-        if (column?.colname !== undefined) state.declareColumn(table, column.colname, columnType(column.typeName));
+        if (column?.colname !== undefined) {
+          state.declareColumn(table, column.colname, columnType(column.typeName));
+          state.columnNotNull.set(`${tableKey(table)}.${column.colname}`, declaresNotNull(column.constraints));
+        }
+      }
+      const columnKey = `${tableKey(table)}.${cmd.name ?? '?'}`;
+      if (cmd.subtype === 'AT_SetNotNull') state.columnNotNull.set(columnKey, true);
+      if (cmd.subtype === 'AT_DropNotNull') state.columnNotNull.set(columnKey, false);
+      if (cmd.subtype === 'AT_ColumnDefault' && cmd.def !== undefined) state.pendingDroppedDefaults.delete(columnKey);
+      if (cmd.subtype === 'AT_ColumnDefault' && cmd.def === undefined && cmd.name !== undefined) {
+        const dropped = { table, column: cmd.name, at: statement };
+        // Outside a transaction old code sees the column without its default at once.
+        if (state.inTransaction) state.pendingDroppedDefaults.set(columnKey, dropped);
+        else this.judgeDroppedDefault(dropped);
       }
       if (cmd.subtype === 'AT_AlterColumnType' && cmd.name !== undefined) state.declareColumn(table, cmd.name, columnType(nodeOf(cmd.def, 'ColumnDef')?.typeName));
       const constraint = cmd.subtype === 'AT_AddConstraint' ? nodeOf(cmd.def, 'Constraint') : undefined;
       if (constraint !== undefined) {
-        const key = `${tableKey(table)}.${(constraint.conname ?? '').toLowerCase()}`;
+        const key = `${tableKey(table)}.${constraint.conname ?? ''}`;
         const column = constraint.contype === 'CONSTR_CHECK' ? notNullCheckColumn(constraint.raw_expr) : undefined;
         if (constraint.skip_validation === true) {
           if (this.state.inTransaction) state.notValidInTransaction.add(key);
@@ -269,10 +291,33 @@ class MigrationClassifier {
         }
       }
       if (cmd.subtype === 'AT_ValidateConstraint') {
-        const column = state.pendingNotNullChecks.get(`${tableKey(table)}.${(cmd.name ?? '').toLowerCase()}`);
+        const column = state.pendingNotNullChecks.get(`${tableKey(table)}.${cmd.name ?? ''}`);
         if (column !== undefined) state.addNotNullCheck(table, column);
       }
     }
+  }
+
+  /** Objects old code cannot be using yet: dropping or renaming them later in this migration breaks nothing. */
+  private recordCreatedObject(node: Node): void {
+    // Recorded after the statement's own operations are judged: DROP of something created earlier only.
+    const { state } = this;
+    const view = tableName(nodeOf(node, 'ViewStmt')?.view);
+    if (view !== undefined && nodeOf(node, 'ViewStmt')?.replace !== true) state.addCreated(view);
+    const sequence = tableName(nodeOf(node, 'CreateSeqStmt')?.sequence);
+    if (sequence !== undefined) state.addCreatedObject('OBJECT_SEQUENCE', sequence);
+    const typeName = dottedName(nodeOf(node, 'CreateEnumStmt')?.typeName ?? nodeOf(node, 'CreateRangeStmt')?.typeName) ?? tableName(nodeOf(node, 'CompositeTypeStmt')?.typevar);
+    if (typeName !== undefined) state.addCreatedObject('OBJECT_TYPE', typeName);
+    const domain = dottedName(nodeOf(node, 'CreateDomainStmt')?.domainname);
+    if (domain !== undefined) state.addCreatedObject('OBJECT_DOMAIN', domain);
+    const schema = nodeOf(node, 'CreateSchemaStmt')?.schemaname;
+    if (schema !== undefined) state.addCreatedObject('OBJECT_SCHEMA', schema);
+    const extension = nodeOf(node, 'CreateExtensionStmt')?.extname;
+    if (extension !== undefined) state.addCreatedObject('OBJECT_EXTENSION', extension);
+  }
+
+  judgeDroppedDefault(dropped: { table: string; column: string; at: { sql: string; line: number } }): void {
+    const notNull = this.state.columnNotNull.get(`${tableKey(dropped.table)}.${dropped.column}`);
+    this.run({ kind: 'drop-default', table: dropped.table, column: dropped.column, notNull, lock: 'none' }, dropped.at);
   }
 
   touch(table: string | undefined): void {
@@ -311,12 +356,53 @@ class MigrationClassifier {
   }
 }
 
-function isZeroSetting(value: Node | undefined): boolean {
+/**
+ * A trigger function body that only sets fields of NEW from expressions reading no table and calling
+ * only known built-ins, then returns NEW (e.g. `NEW.updated_at := now()`).
+ */
+/** A column definition with NOT NULL or PRIMARY KEY. */
+function declaresNotNull(constraints: readonly Node[] | undefined): boolean {
+  return (constraints ?? []).some((constraint) => ['CONSTR_NOTNULL', 'CONSTR_PRIMARY'].includes(nodeOf(constraint, 'Constraint')?.contype ?? ''));
+}
+
+function isHarmlessTriggerBody(parsed: unknown): boolean {
+  const expressions = newFieldAssignments(parsed);
+  if (expressions === undefined) return false;
+  return expressions.every((expression) => {
+    let statements: ParsedStatement[];
+    try {
+      statements = parseStatements(`SELECT ${expression}`);
+    } catch {
+      return false;
+    }
+    const select = statements.length === 1 ? nodeOf(statements[0]?.node, 'SelectStmt') : undefined;
+    if (select === undefined || select.fromClause !== undefined) return false;
+    let readsOrUnknown = false;
+    walkNodes(select, (kind) => {
+      if (kind === 'SubLink' || kind === 'RangeVar') readsOrUnknown = true;
+    });
+    return !readsOrUnknown && functionsCalled(select).every((name) => isKnownBuiltinFunction(name.replace(/^pg_catalog\./, '')));
+  });
+}
+
+/** PostgreSQL's time units for settings, in milliseconds (a bare number of lock_timeout is milliseconds). */
+const TIME_UNIT_MS: Readonly<Record<string, number>> = { us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** lock_timeout in milliseconds from a SET / set_config value: `5000`, `'5s'`, `'1.5 min'`; undefined when it is not a duration. */
+export function lockTimeoutMs(value: Node | undefined): number | undefined {
   const constant = nodeOf(value, 'A_Const');
-  if (constant === undefined) return false;
-  if (constant.ival !== undefined) return (constant.ival.ival ?? 0) === 0;
-  const text = constant.sval?.sval?.trim();
-  return text === undefined || /^0+(ms|s|min)?$/.test(text);
+  if (constant === undefined) return undefined;
+  if (constant.ival !== undefined) return constant.ival.ival ?? 0;
+  const text = constant.fval?.fval ?? constant.sval?.sval;
+  const match = text === undefined ? null : /^\s*(\d+(?:\.\d*)?|\.\d+)\s*(us|ms|s|min|h|d)?\s*$/.exec(text);
+  if (match === null) return undefined;
+  return Number(match[1]) * TIME_UNIT_MS[match[2] ?? 'ms']!;
+}
+
+/** Bounded: above zero (0 disables the timeout) and at most {@link LOCK_TIMEOUT_CEILING_MS}. */
+function isBoundedLockTimeout(value: Node | undefined): boolean {
+  const ms = lockTimeoutMs(value);
+  return ms !== undefined && ms > 0 && ms <= LOCK_TIMEOUT_CEILING_MS;
 }
 
 /**
@@ -329,10 +415,12 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
   for (const statement of migration.statements) {
     // Without a transaction, knex sends each query on whichever pooled connection is free: a
     // `SET lock_timeout` is only known to bind the statements sent in the same query string.
-    if (!migration.inTransaction && statement.origin !== 'sql-file') state.lockTimeoutSet = false;
+    if (!migration.inTransaction && statement.origin !== 'sql-file') state.forgetSessionSettings();
     classifier.statementGuarded = statement.guarded ?? false;
     classifier.classifyText(statement.sql, statement.line, 0);
   }
+  // A default dropped and not set again: judged with the column's nullability at the end of the migration.
+  for (const dropped of state.pendingDroppedDefaults.values()) classifier.judgeDroppedDefault(dropped);
   for (const part of migration.unresolved) {
     classifier.run({ kind: 'unresolved-part', part, lock: 'none' }, { sql: part.evidence ?? part.reason, line: part.line });
   }

@@ -9,16 +9,31 @@ import type { RuleContext } from './rules/rule.js';
 import { parseStatements } from './sql.js';
 import type { ClassifyContext, ClassifyOptions } from './types.js';
 
+/**
+ * Ceiling above which a `lock_timeout` does not count as bounding a lock wait (README, "lock_timeout"):
+ * a wait of minutes blocks every query queued behind it just as an unbounded one does.
+ */
+export const LOCK_TIMEOUT_CEILING_MS = 10_000;
+
+/** How long a `SET` / `set_config` lasts: the session, or the current transaction (`LOCAL`). */
+export type SettingScope = 'session' | 'local';
+
 export type FunctionBody =
-  | { language: 'plpgsql'; items: PlpgsqlItem[] }
+  | { language: 'plpgsql'; items: PlpgsqlItem[]; harmlessTrigger: boolean }
   | { language: 'sql'; sql: string; line: number }
   | { language: 'opaque'; reason: string };
 
 /** The migration so far: what rules may ask about (RuleContext) plus what the classifier records. */
 export class MigrationState implements RuleContext {
   readonly postgresVersion: number;
-  lockTimeoutSet = false;
-  explicitTransaction = false;
+  /** Whether a transaction block is open: the runner's at the start, then BEGIN / COMMIT / ROLLBACK. */
+  private transactionOpen: boolean;
+  /** Whether the session's lock_timeout (plain SET) bounds lock waits. */
+  private sessionTimeoutBounded = false;
+  /** The session's value when the open transaction began: a ROLLBACK undoes a plain SET made inside it. */
+  private sessionTimeoutAtBegin = false;
+  /** `SET LOCAL` of the open transaction, until it ends. */
+  private localTimeoutBounded: boolean | undefined;
   readonly created: string[] = [];
   private readonly newTableKeys: Set<string>;
   private readonly notNullChecks = new Set<string>();
@@ -31,12 +46,17 @@ export class MigrationState implements RuleContext {
   readonly declaredColumnTypes = new Map<string, string>();
   private readonly existingTableKeys: ReadonlySet<string> | undefined;
   readonly functions = new Map<string, FunctionBody>();
+  /** Objects created in this migration, `OBJECT_TYPE:name` (functions are in {@link functions}). */
+  private readonly createdObjects = new Set<string>();
+  /** Nullability declared in this migration: `table.column` → NOT NULL. */
+  readonly columnNotNull = new Map<string, boolean>();
+  /** DROP DEFAULT not followed by a SET DEFAULT yet: `table.column` → where. */
+  readonly pendingDroppedDefaults = new Map<string, { table: string; column: string; at: { sql: string; line: number } }>();
   /**
    * Column types given by the caller (every column of the released migrations), as text. Parsed only
    * when a statement asks: a release reads hundreds of migrations, each with thousands of known columns.
    */
   private readonly givenColumnTypes: ReadonlyMap<string, string>;
-  private givenByLowerCaseKey: Map<string, string> | undefined;
 
   constructor(
     private readonly runnerTransaction: boolean,
@@ -44,13 +64,48 @@ export class MigrationState implements RuleContext {
     options: ClassifyOptions,
   ) {
     this.postgresVersion = context.postgresVersion;
+    this.transactionOpen = runnerTransaction;
     this.newTableKeys = new Set([...(context.newTables ?? [])].map(tableKey));
     this.existingTableKeys = context.existingTables === undefined ? undefined : new Set([...context.existingTables].map(tableKey));
     this.givenColumnTypes = options.columnTypes ?? new Map();
   }
 
   get inTransaction(): boolean {
-    return this.runnerTransaction || this.explicitTransaction;
+    return this.transactionOpen;
+  }
+  /** A bounded lock_timeout is in force: the open transaction's `SET LOCAL`, else the session's. */
+  get lockTimeoutSet(): boolean {
+    return this.localTimeoutBounded ?? this.sessionTimeoutBounded;
+  }
+  /** `SET [LOCAL] lock_timeout` / `set_config('lock_timeout', …, is_local)`. SET LOCAL outside a transaction block does nothing. */
+  setLockTimeout(bounded: boolean, scope: SettingScope): void {
+    if (scope === 'session') this.sessionTimeoutBounded = bounded;
+    else if (this.transactionOpen) this.localTimeoutBounded = bounded;
+  }
+  /** A new connection (knex without a transaction sends each query on whichever pooled one is free). */
+  forgetSessionSettings(): void {
+    this.sessionTimeoutBounded = false;
+    this.localTimeoutBounded = undefined;
+  }
+  /**
+   * Transaction boundaries: BEGIN opens a block (a no-op inside one); COMMIT ends it, and SET LOCAL
+   * with it; ROLLBACK also undoes plain SETs made inside it. ROLLBACK TO SAVEPOINT may undo any SET
+   * since the savepoint: keep a timeout only when it was in force at BEGIN too.
+   */
+  recordTransaction(kind: string, chain: boolean): void {
+    if (kind === 'TRANS_STMT_BEGIN' || kind === 'TRANS_STMT_START') {
+      if (!this.transactionOpen) this.sessionTimeoutAtBegin = this.sessionTimeoutBounded;
+      this.transactionOpen = true;
+    } else if (kind === 'TRANS_STMT_COMMIT' || kind === 'TRANS_STMT_PREPARE' || kind === 'TRANS_STMT_ROLLBACK') {
+      if (kind === 'TRANS_STMT_ROLLBACK' && this.transactionOpen) this.sessionTimeoutBounded = this.sessionTimeoutAtBegin;
+      this.localTimeoutBounded = undefined;
+      this.transactionOpen = chain && kind !== 'TRANS_STMT_PREPARE';
+      this.sessionTimeoutAtBegin = this.sessionTimeoutBounded;
+      this.notValidInTransaction.clear();
+    } else if (kind === 'TRANS_STMT_ROLLBACK_TO') {
+      this.sessionTimeoutBounded &&= this.sessionTimeoutAtBegin;
+      this.localTimeoutBounded = undefined;
+    }
   }
   isNewTable(table: string | undefined): boolean {
     return table !== undefined && this.newTableKeys.has(tableKey(table));
@@ -64,30 +119,40 @@ export class MigrationState implements RuleContext {
     if (!this.created.includes(table)) this.created.push(table);
   }
   hasValidNotNullCheck(table: string, column: string): boolean {
-    return this.notNullChecks.has(`${tableKey(table)}.${column.toLowerCase()}`);
+    return this.notNullChecks.has(`${tableKey(table)}.${column}`);
   }
   addNotNullCheck(table: string, column: string): void {
-    this.notNullChecks.add(`${tableKey(table)}.${column.toLowerCase()}`);
+    this.notNullChecks.add(`${tableKey(table)}.${column}`);
   }
   addedNotValidInThisTransaction(table: string, constraint: string): boolean {
-    return this.notValidInTransaction.has(`${tableKey(table)}.${constraint.toLowerCase()}`);
+    return this.notValidInTransaction.has(`${tableKey(table)}.${constraint}`);
   }
   declareColumn(table: string, column: string, type: ColumnType | undefined): void {
     if (type === undefined) return;
-    const key = `${tableKey(table)}.${column.toLowerCase()}`;
+    const key = `${tableKey(table)}.${column}`;
     this.columnTypes.set(key, type);
     this.declaredColumnTypes.set(key, typeText(type));
   }
   columnType(table: string, column: string): ColumnType | undefined {
-    const key = `${tableKey(table)}.${column.toLowerCase()}`;
+    const key = `${tableKey(table)}.${column}`;
     const declared = this.columnTypes.get(key);
     if (declared !== undefined) return declared;
-    this.givenByLowerCaseKey ??= new Map([...this.givenColumnTypes].map(([given, type]) => [given.toLowerCase(), type]));
-    const text = this.givenByLowerCaseKey.get(key);
+    const text = this.givenColumnTypes.get(key);
     return text === undefined ? undefined : parseTypeText(text);
   }
+  addCreatedObject(objectType: string, name: string): void {
+    this.createdObjects.add(`${objectType}:${tableKey(name)}`);
+  }
+  isNewObject(objectType: string, name: string): boolean {
+    if (objectType === 'OBJECT_FUNCTION' || objectType === 'OBJECT_PROCEDURE' || objectType === 'OBJECT_ROUTINE') return this.functions.has(name.split('.').pop() ?? name);
+    return this.createdObjects.has(`${objectType}:${tableKey(name)}`);
+  }
+  isHarmlessTriggerFunction(name: string): boolean {
+    const body = this.functions.get(name.split('.').pop() ?? name);
+    return body?.language === 'plpgsql' && body.harmlessTrigger;
+  }
   indexTable(index: string): string | undefined {
-    return this.indexTables.get(index.toLowerCase());
+    return this.indexTables.get(index);
   }
 }
 

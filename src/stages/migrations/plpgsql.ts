@@ -150,3 +150,32 @@ export function plpgsqlItems(parsed: unknown, bodyLine: number): PlpgsqlItem[] {
   }
   return items;
 }
+
+/** `NEW.col := expr` / `NEW."Col" = expr` → expr. */
+const NEW_FIELD_ASSIGNMENT = /^\s*new\s*\.\s*(?:\w+|"(?:[^"]|"")+")\s*:?=\s*([\s\S]+)$/i;
+
+/**
+ * When a function body is only `NEW.field := expression; …; RETURN NEW;` (no exception block, no
+ * other statement), the assigned expressions; otherwise undefined. Such a BEFORE ROW trigger
+ * function changes fields of the row being written and lets the write through.
+ */
+export function newFieldAssignments(parsed: unknown): string[] | undefined {
+  const functions = isObject(parsed) && Array.isArray(parsed['plpgsql_funcs']) ? parsed['plpgsql_funcs'] : [];
+  const fn = functions.length === 1 && isObject(functions[0]) ? functions[0]['PLpgSQL_function'] : undefined;
+  const block = isObject(fn) && isObject(fn['action']) ? fn['action']['PLpgSQL_stmt_block'] : undefined;
+  if (!isObject(block) || block['exceptions'] !== undefined || !Array.isArray(block['body'])) return undefined;
+  const body = block['body'] as unknown[];
+  const last = body[body.length - 1];
+  const returned = isObject(last) ? last['PLpgSQL_stmt_return'] : undefined;
+  // `RETURN NEW`: no expression, the returned variable is datum 0 (NEW).
+  if (!isObject(returned) || returned['expr'] !== undefined || (returned['retvarno'] ?? 0) !== 0) return undefined;
+  const expressions: string[] = [];
+  for (const statement of body.slice(0, -1)) {
+    const assign = isObject(statement) ? statement['PLpgSQL_stmt_assign'] : undefined;
+    const query = isObject(assign) ? exprQuery(assign['expr']) : undefined;
+    const match = query === undefined ? null : NEW_FIELD_ASSIGNMENT.exec(query);
+    if (match === null) return undefined;
+    expressions.push(match[1]!);
+  }
+  return expressions;
+}

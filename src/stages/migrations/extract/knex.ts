@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { Node, SyntaxKind } from 'ts-morph';
 import type { ExtractedMigration, ExtractedStatement, HeavinessFlag, UnresolvedPart } from '../types.js';
 import { excerpt, StaticEvaluator, type Bindings, type Evaluation } from './constants.js';
-import { findExport } from './exports.js';
+import { resolveExport } from './exports.js';
 import { firstUnresolved, KNEX_ROOT, loadKnex, replay, sqlOf, stepArgs, type Arg, type Chain, type Step } from './knex-builder.js';
 import { loadMigrationSource, type ReadRepoFile } from './modules.js';
 
@@ -405,18 +405,29 @@ export async function extractKnexMigration(file: string, text: string, options: 
   try {
     const evaluator = new StaticEvaluator(loaded.modules);
     const walker = new KnexWalker(knex, evaluator);
-    const configNode = findExport(loaded.file, 'config');
-    const config = configNode ? evaluator.evaluate(configNode) : undefined;
+    const configExport = resolveExport(loaded.file, 'config');
+    const config = configExport.kind === 'found' ? evaluator.evaluate(configExport.node) : undefined;
     const inTransaction = !(config?.ok && config.value !== null && typeof config.value === 'object' && !Array.isArray(config.value) && (config.value as Record<string, unknown>).transaction === false);
+    if (configExport.kind === 'unproven') {
+      walker.unresolved.push({ line: configExport.node.getStartLineNumber(), reason: `the exported \`config\` is not proven: ${configExport.reason}`, affects: [...ALL_FLAGS], evidence: excerpt(configExport.node) });
+    }
 
-    const upNode = findExport(loaded.file, 'up');
+    // The `up` knex runs: the binding exported at module end (exports.ts), or unknown with the reason.
+    const upExport = resolveExport(loaded.file, 'up');
+    const upNode = upExport.kind === 'found' ? upExport.node : undefined;
     const up = upNode && isFunctionNode(upNode) ? upNode : undefined;
     if (!up) {
-      const where = upNode ?? loaded.file;
+      const reason =
+        upExport.kind === 'unproven'
+          ? `the exported \`up\` that runs is not proven: ${upExport.reason}`
+          : upNode
+            ? 'the exported `up` is not a function the extractor can read'
+            : 'no exported `up` function found (not a knex migration the extractor can read)';
+      const where = upExport.kind === 'missing' ? undefined : upExport.node;
       return {
         file,
         statements: [],
-        unresolved: [{ line: upNode ? where.getStartLineNumber() : 1, reason: upNode ? 'the exported `up` is not a function the extractor can read' : 'no exported `up` function found (not a knex migration the extractor can read)', affects: [...ALL_FLAGS], evidence: upNode ? excerpt(upNode) : undefined }],
+        unresolved: [...walker.unresolved, { line: where ? where.getStartLineNumber() : 1, reason, affects: [...ALL_FLAGS], evidence: where ? excerpt(where) : undefined }],
         inTransaction,
       };
     }

@@ -38,10 +38,13 @@ export function dottedName(parts: readonly Node[] | undefined): string | undefin
   return names.join('.');
 }
 
-/** Comparison key: `public.users` and `users` are the same table (default search_path). */
+/**
+ * Comparison key: `public.users` and `users` are the same table (default search_path). Names come
+ * from the parser, which already folded unquoted identifiers to lower case and kept quoted ones exact
+ * (`"Orders"` is another table than `orders`), so the key keeps their case.
+ */
 export function tableKey(name: string): string {
-  const lower = name.toLowerCase();
-  return lower.startsWith('public.') ? lower.slice('public.'.length) : lower;
+  return name.startsWith('public.') ? name.slice('public.'.length) : name;
 }
 
 const TYPE_ALIASES: Readonly<Record<string, string>> = {
@@ -142,13 +145,15 @@ const HARMLESS_BUILTINS = new Set([
 ]);
 
 export function isKnownBuiltinFunction(name: string): boolean {
-  const bare = name.toLowerCase();
+  // Exact: the parser folded unquoted names; a quoted `"Count"` is a user function, not count().
+  const bare = name;
   return HARMLESS_BUILTINS.has(bare) || NON_VOLATILE_FUNCTIONS.has(bare) || VOLATILE_FUNCTIONS.has(bare);
 }
 
 /** System catalogs: reading them is not reading an application table. */
 export function isCatalogTable(name: string): boolean {
-  const lower = name.toLowerCase();
+  // Exact: a quoted "PG_Stats" is an application table.
+  const lower = name;
   return lower.startsWith('pg_') || lower.startsWith('pg_catalog.') || lower.startsWith('information_schema.');
 }
 
@@ -188,7 +193,7 @@ export function expressionVolatility(expression: Node | undefined): Volatility {
   let result: Volatility = { volatile: false };
   walkNodes(expression, (kind, body) => {
     if (kind !== 'FuncCall' || result.volatile === true) return;
-    const name = dottedName((body as { funcname?: Node[] }).funcname)?.toLowerCase() ?? '?';
+    const name = dottedName((body as { funcname?: Node[] }).funcname) ?? '?';
     const bare = name.replace(/^pg_catalog\./, '').replace(/^public\./, '');
     if (VOLATILE_FUNCTIONS.has(bare)) result = { volatile: true, function: bare };
     else if (!NON_VOLATILE_FUNCTIONS.has(bare) && result.volatile === false) result = { volatile: 'unknown', function: bare };
@@ -229,9 +234,9 @@ function isNamedAfter(table: string, entity: string): boolean {
  * with another name than the table's (a joined table, an alias) is not taken as its key either.
  */
 function isKeyColumn(node: Node | undefined, table: string): boolean {
-  const fields = (nodeOf(node, 'ColumnRef')?.fields ?? []).map((field) => stringValue(field)?.toLowerCase());
+  const fields = (nodeOf(node, 'ColumnRef')?.fields ?? []).map((field) => stringValue(field));
   const column = fields[fields.length - 1];
-  const bareTable = (table.split('.').pop() ?? table).toLowerCase();
+  const bareTable = table.split('.').pop() ?? table;
   if (column === undefined || (fields.length > 1 && fields[fields.length - 2] !== bareTable)) return false;
   if (column === 'id' || column === 'uuid') return true;
   const entity = /^(.+)_(id|uuid)$/.exec(column)?.[1];
@@ -273,12 +278,12 @@ export function tablesRead(select: unknown): string[] {
   return names;
 }
 
-/** Names of the WITH queries (CTEs) defined anywhere in a statement, lower-cased: `FROM name` reads one of them, not a table. */
+/** Names of the WITH queries (CTEs) defined anywhere in a statement, as the parser gives them (quoted names keep their case): `FROM name` reads one of them, not a table. */
 export function cteNames(root: unknown): Set<string> {
   const names = new Set<string>();
   walkNodes(root, (kind, body) => {
     const name = kind === 'CommonTableExpr' ? (body as { ctename?: string }).ctename : undefined;
-    if (name !== undefined) names.add(name.toLowerCase());
+    if (name !== undefined) names.add(name);
   });
   return names;
 }
@@ -287,7 +292,7 @@ export function cteNames(root: unknown): Set<string> {
 export function functionsCalled(root: unknown): string[] {
   const names: string[] = [];
   walkNodes(root, (kind, body) => {
-    if (kind === 'FuncCall') names.push(dottedName((body as { funcname?: Node[] }).funcname)?.toLowerCase() ?? '?');
+    if (kind === 'FuncCall') names.push(dottedName((body as { funcname?: Node[] }).funcname) ?? '?');
   });
   return names;
 }

@@ -56,6 +56,26 @@ export type Operation = OperationBase &
     | { kind: 'drop-table'; table: string }
     | { kind: 'truncate'; table: string }
     | { kind: 'rename-enum-value'; type: string; from: string; to: string }
+    /** DROP VIEW / DROP MATERIALIZED VIEW (`table` is the view: it takes ACCESS EXCLUSIVE on it). */
+    | { kind: 'drop-view'; table: string; materialized: boolean }
+    /** ALTER VIEW … RENAME [COLUMN] (`column` set for a column rename). */
+    | { kind: 'rename-view'; table: string; newName: string; column?: string }
+    /** DROP FUNCTION / PROCEDURE / ROUTINE / AGGREGATE. */
+    | { kind: 'drop-function'; objectType: string; function: string }
+    /** DROP of another object old code may name: type, domain, sequence, extension, schema, cast. */
+    | { kind: 'drop-object'; objectType: string; name: string }
+    /** RENAME of an object other than a table, column, view, index or table constraint/trigger/policy. */
+    | { kind: 'rename-object'; objectType: string; name: string; newName: string }
+    /** DROP DEFAULT still in force at the end of the migration; `notNull`: the column's nullability then (unknown when not seen). */
+    | { kind: 'drop-default'; table: string; column: string; notNull: boolean | undefined }
+    /** ALTER TABLE … ENABLE / FORCE ROW LEVEL SECURITY. */
+    | { kind: 'enable-row-security'; table: string; force: boolean }
+    /** ALTER SEQUENCE … RESTART. */
+    | { kind: 'restart-sequence'; sequence: string }
+    /** REVOKE of privileges or of a role membership. */
+    | { kind: 'revoke'; what: string; tables: string[] }
+    /** CREATE TRIGGER: its function decides what every write of the table does. */
+    | { kind: 'create-trigger'; table: string; trigger: string; function: string; beforeRow: boolean }
     | { kind: 'update'; table: string; where: Node | undefined }
     | { kind: 'delete'; table: string; where: Node | undefined }
     /** A query reading existing tables: INSERT … SELECT, CREATE TABLE AS, SELECT INTO, SELECT … FROM. */
@@ -91,6 +111,13 @@ export interface RuleContext {
   hasValidNotNullCheck(table: string, column: string): boolean;
   /** The constraint was added NOT VALID earlier in the same transaction (its lock is still held). */
   addedNotValidInThisTransaction(table: string, constraint: string): boolean;
+  /** An object (`OBJECT_FUNCTION`, `OBJECT_TYPE`, …) of that name was created earlier in this migration. */
+  isNewObject(objectType: string, name: string): boolean;
+  /**
+   * The function was created earlier in this migration as a PL/pgSQL trigger function that only
+   * sets fields of NEW from built-in, table-free expressions and returns NEW.
+   */
+  isHarmlessTriggerFunction(name: string): boolean;
 }
 
 /** A rule's verdict on one operation: parameters for the message and, when they differ from the catalogue facts, the flags. */

@@ -19,6 +19,7 @@ describe("select-scans-table", () => {
     { name: "ok: INSERT … VALUES", sql: "INSERT INTO settings (key, value) VALUES ('a', 'b')", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
     { name: "ok: narrow source", sql: "INSERT INTO settings SELECT * FROM defaults WHERE id = 1", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
     { name: "ok: catalog query", sql: "SELECT count(*) FROM pg_catalog.pg_class", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    { name: "flagged: a quoted WITH query \"Recent\" is not the table recent", sql: "WITH \"Recent\" AS (SELECT 1 AS id) INSERT INTO archive (id) SELECT id FROM recent", heaviness: flags(false, false, true), rules: ["select-scans-table"], breaksOldCode: false },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {
