@@ -2,6 +2,7 @@ import { compareText } from '../../core/compare-text.js';
 import { createSchemaDiffMemo, diffSchemas } from '../schema-diff/diff.js';
 import type { DiffSchemasOptions, SchemaChange, SchemaView } from '../schema-diff/types.js';
 import { createFingerprinter } from './fingerprint.js';
+import { securitySchemeChange } from './security-schemes.js';
 import type { RestMediaType, RestOperation, RestParameter, RestRequestBody, RestResponse, RestSpec, SecurityAlternative } from './model.js';
 
 /**
@@ -16,6 +17,20 @@ export interface RestDiff {
   operationsChanged: OperationDiff[];
   /** Operations present on both sides with equal content fingerprints, skipped without a schema diff. */
   unchangedCount: number;
+  /**
+   * A security scheme redefined under the same name, once per operation (on both sides) whose
+   * security names it on both sides: those clients authenticate the old way.
+   */
+  securitySchemesChanged: SecuritySchemeChange[];
+}
+
+export interface SecuritySchemeChange {
+  operation: RestOperation;
+  scheme: string;
+  /** `apiKey in header 'Authorization' → http bearer`. */
+  change: string;
+  /** The revision's definition, else (removed) the revision operation's security. */
+  pointer: string;
 }
 
 /** A schema change at one place of an operation (a parameter, the request body, a response). */
@@ -85,7 +100,12 @@ export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
           ...(mediaType === undefined ? {} : { mediaType }),
         }));
 
-  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0 };
+  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [] };
+  const schemeChanges = new Map<string, string | undefined>();
+  const schemeChange = (scheme: string): string | undefined => {
+    if (!schemeChanges.has(scheme)) schemeChanges.set(scheme, securitySchemeChange(base.securitySchemes.get(scheme), revision.securitySchemes.get(scheme)));
+    return schemeChanges.get(scheme);
+  };
   const revisionPaths = new Set([...revision.operations.values()].map((operation) => operation.key.slice(operation.key.indexOf(' ') + 1)));
   for (const key of [...base.operations.keys()].sort(compareText)) {
     const baseOperation = base.operations.get(key)!;
@@ -93,6 +113,12 @@ export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
     if (!revisionOperation) {
       result.operationsRemoved.push({ operation: baseOperation, pathRemoved: !revisionPaths.has(key.slice(key.indexOf(' ') + 1)) });
       continue;
+    }
+    for (const scheme of schemesOnBothSides(baseOperation, revisionOperation)) {
+      const change = schemeChange(scheme);
+      if (change === undefined) continue;
+      const pointer = revision.securitySchemes.get(scheme)?.pointer ?? `${revisionOperation.pointer}/security`;
+      result.securitySchemesChanged.push({ operation: revisionOperation, scheme, change, pointer });
     }
     if (baseFingerprints.operation(baseOperation) === revisionFingerprints.operation(revisionOperation)) {
       result.unchangedCount += 1;
@@ -104,6 +130,12 @@ export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
     if (!base.operations.has(key)) result.operationsAdded.push(revision.operations.get(key)!);
   }
   return result;
+}
+
+function schemesOnBothSides(base: RestOperation, revision: RestOperation): string[] {
+  const named = (operation: RestOperation) => new Set(operation.security.flatMap((alternative) => [...alternative.keys()]));
+  const before = named(base);
+  return [...named(revision)].filter((scheme) => before.has(scheme)).sort(compareText);
 }
 
 type SchemaChangesOf = (view: SchemaView, baseSchema: unknown, revisionSchema: unknown, pointer: string, mediaType?: string) => LocatedSchemaChange[];

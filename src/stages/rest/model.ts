@@ -56,10 +56,18 @@ export interface RestOperation {
   pointer: string;
 }
 
+/** A security scheme as defined (`components.securitySchemes`, Swagger 2.0 `securityDefinitions`), `$ref` followed. */
+export interface RestSecurityScheme {
+  definition: unknown;
+  pointer: string;
+}
+
 export interface RestSpec {
   version: OpenApiVersion;
   document: Record<string, unknown>;
   operations: ReadonlyMap<string, RestOperation>;
+  /** By scheme name, as requirements name them. */
+  securitySchemes: ReadonlyMap<string, RestSecurityScheme>;
   resolve(ref: string): unknown;
 }
 
@@ -129,7 +137,16 @@ export function buildModel(loaded: LoadedSpec): RestSpec {
       });
     }
   }
-  return { version, document, operations, resolve };
+  return { version, document, operations, securitySchemes: securitySchemesOf(document, version, deref), resolve };
+}
+
+function securitySchemesOf(document: Record<string, unknown>, version: OpenApiVersion, deref: (node: unknown) => unknown): Map<string, RestSecurityScheme> {
+  const where = version === '2.0' ? ['securityDefinitions'] : ['components', 'securitySchemes'];
+  const container = where.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), document);
+  const schemes = new Map<string, RestSecurityScheme>();
+  if (!isObject(container)) return schemes;
+  for (const [name, definition] of Object.entries(container)) schemes.set(name, { definition: deref(definition), pointer: pointerOf(...where, name) });
+  return schemes;
 }
 
 /**

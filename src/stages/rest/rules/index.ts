@@ -2,6 +2,7 @@ import { apiPathRemovedWithoutDeprecation } from './api-path-removed-without-dep
 import { apiRemovedWithDeprecation } from './api-removed-with-deprecation.js';
 import { apiRemovedWithoutDeprecation } from './api-removed-without-deprecation.js';
 import { apiSecurityAdded } from './api-security-added.js';
+import { apiSecuritySchemeChanged } from './api-security-scheme-changed.js';
 import { apiSecurityScopeAdded } from './api-security-scope-added.js';
 import { endpointAdded } from './endpoint-added.js';
 import { newOptionalRequestParameter } from './new-optional-request-parameter.js';
@@ -49,6 +50,7 @@ export const restRules = [
   apiRemovedWithDeprecation,
   apiRemovedWithoutDeprecation,
   apiSecurityAdded,
+  apiSecuritySchemeChanged,
   apiSecurityScopeAdded,
   endpointAdded,
   newOptionalRequestParameter,
