@@ -29,13 +29,19 @@ export interface RoutesSurfaceConfig {
   sources: string[];
 }
 
+/** MCP tools read from the server's code: files that register tools on an `McpServer`. */
+export interface McpCodeConfig {
+  /** Globs of TypeScript/JavaScript files that register tools (they and the modules they import are read). */
+  sources: string[];
+}
+
 export interface ReleaseSafetyConfig {
   migrations?: MigrationsFolder[] | false;
   /** One OpenAPI document, or several (a monorepo with several APIs: each is diffed on its own). */
   openapi?: string | string[] | false;
   /** Source files whose code registers HTTP routes (read statically, never run). */
   routes?: RoutesSurfaceConfig | false;
-  mcpTools?: string | false;
+  mcpTools?: string | false | McpCodeConfig;
   env?: EnvSurfaceConfig | false;
   /** Target PostgreSQL major version for heaviness rules; default {@link DEFAULT_POSTGRES_VERSION}. */
   postgresVersion?: number;

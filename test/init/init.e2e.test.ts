@@ -130,6 +130,42 @@ describe('init', () => {
     });
   });
 
+  it('on a golang-migrate + Fastify service with a committed JSON spec: generate decides', () => {
+    const repo = createRepo();
+    repos.push(repo);
+    const spec = (paths: string) => JSON.stringify({ openapi: '3.1.0', info: { title: 'svc', version: '1' }, paths: JSON.parse(paths) as object }, null, 2);
+    const routes = "import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/health', async () => ({ ok: true }));\n";
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'svc', dependencies: { fastify: '^5.2.0', pg: '^8.13.0' } }),
+        'db/migrations/000001_create_jobs.up.sql': 'CREATE TABLE jobs (id bigserial PRIMARY KEY, payload jsonb NOT NULL);\n',
+        'db/migrations/000001_create_jobs.down.sql': 'DROP TABLE jobs;\n',
+        'openapi.json': spec('{"/health":{"get":{"responses":{"200":{"description":"ok"}}}}}'),
+        'src/server.ts': `${routes}app.listen({ port: Number(process.env.PORT ?? 8080) });\n`,
+      },
+      { tag: 'v2.0.0' },
+    );
+    repo.commit(
+      {
+        'db/migrations/000002_add_jobs_state.up.sql': "SET lock_timeout = '2s';\nALTER TABLE jobs ADD COLUMN state text;\n",
+        'db/migrations/000002_add_jobs_state.down.sql': 'ALTER TABLE jobs DROP COLUMN state;\n',
+      },
+      { tag: 'v2.1.0' },
+    );
+    const configFile = join(out, 'golang-migrate.json');
+    expect(runCli(['init', '--repo', repo.dir, '--out', configFile]).status).toBe(0);
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    expect(config).toEqual({
+      migrations: [{ dir: 'db/migrations', edition: 'core' }],
+      openapi: 'openapi.json',
+      routes: { sources: ['src/*.ts'] },
+      mcpTools: false,
+      env: { sources: ['src/*.ts'] },
+    });
+    const artifact = decided(repo, 'v2.0.0', 'v2.1.0', configFile);
+    expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
+  });
+
   it('on a folder that is not a git working tree: exit 2 naming it', () => {
     const run = runCli(['init', '--repo', out, '--print']);
     expect(run.status).toBe(2);

@@ -6,12 +6,14 @@ import type { Side, Stage, StageInput, StageResult } from '../contract.js';
 import { MCP_RULE_CATALOGUE, MCP_RULES } from './catalogue.js';
 import { EMPTY_SNAPSHOT, parseSnapshotText, type ToolSnapshot } from './snapshot.js';
 import { diffToolSnapshots } from './tool-diff.js';
+import { runCodeStage } from './code/stage.js';
 
 const SIDE_NAMES: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
 
 /**
- * The MCP surface: the committed tool snapshot (config `mcpTools`) at both refs, diffed by tool
- * name with the shared JSON-Schema diff and judged by the rules in `rules/`.
+ * The MCP surface: the committed tool snapshot (config `mcpTools`) at both refs, or the tools the
+ * server's code registers (`mcpTools: { sources }`, read in `code/`), diffed by tool name with the
+ * shared JSON-Schema diff and judged by the rules in `rules/`.
  *
  * - key missing → not configured: unchecked, `unknown`;  `false` → the service has no MCP tools;
  * - snapshot missing at the head ref, unreadable, or of the wrong shape → unchecked, `unknown`,
@@ -31,6 +33,7 @@ async function runMcpStage(input: StageInput): Promise<StageResult<ApiSurfaceSec
   const configured = input.config.mcpTools;
   if (configured === undefined) return uncheckedApiResult('MCP surface not configured');
   if (configured === false) return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
+  if (typeof configured === 'object') return runCodeStage(input, configured.sources);
   // Tree paths have no leading `./`; the config may (the REST stage accepts it the same way).
   const path = configured.replace(/^\.\//, '');
 

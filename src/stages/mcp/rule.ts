@@ -1,7 +1,7 @@
 import type { Rule } from '../../rules/define.js';
 import type { Finding, RuleMeta } from '../../rules/types.js';
 import type { SchemaChange } from '../schema-diff/types.js';
-import type { McpTool } from './snapshot.js';
+import type { McpTool, ToolSource } from './snapshot.js';
 
 /**
  * One tool compared across the two snapshots, with its schema diffs computed once
@@ -16,6 +16,9 @@ export interface ToolPair {
   /** JSON pointer of the tool in the base / revision file (`/tools/3`). */
   basePointer?: string;
   revisionPointer?: string;
+  /** File and line of the tool's definition when read from source code (evidence then names them). */
+  baseSource?: ToolSource;
+  revisionSource?: ToolSource;
   /** Changes of `inputSchema` / `outputSchema` (empty when the tool exists on one side only). */
   inputChanges: readonly SchemaChange[];
   outputChanges: readonly SchemaChange[];
@@ -65,10 +68,11 @@ export function schemaChangeFindings(
     if (extra === undefined) continue;
     const inBase = change.kind === 'property-removed' || change.kind === 'schema-removed';
     const toolPointer = (inBase ? pair.basePointer : pair.revisionPointer) ?? pair.revisionPointer ?? pair.basePointer ?? '';
+    const source = (inBase ? pair.baseSource : pair.revisionSource) ?? pair.revisionSource ?? pair.baseSource;
     findings.push({
       rule: rule.id,
       params: { tool: pair.name, property: change.path, ...extra },
-      evidence: { file: pair.file, pointer: `${toolPointer}/${schemaKey}${change.pointer}` },
+      evidence: { file: source?.file ?? pair.file, ...(source ? { line: source.line } : {}), pointer: `${toolPointer}/${schemaKey}${change.pointer}` },
     });
   }
   return findings;
@@ -77,7 +81,8 @@ export function schemaChangeFindings(
 /** A finding about the tool as a whole (added, removed, annotations). */
 export function toolFinding(rule: RuleMeta, pair: ToolPair, params: Record<string, string> = {}): Finding {
   const pointer = pair.revisionPointer ?? pair.basePointer ?? '';
-  return { rule: rule.id, params: { tool: pair.name, ...params }, evidence: { file: pair.file, pointer } };
+  const source = pair.revisionSource ?? pair.baseSource;
+  return { rule: rule.id, params: { tool: pair.name, ...params }, evidence: { file: source?.file ?? pair.file, ...(source ? { line: source.line } : {}), pointer } };
 }
 
 /** A type set for a message: `integer`, `string|number`, `any`. */

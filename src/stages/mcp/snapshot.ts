@@ -25,6 +25,13 @@ export interface ToolSnapshot {
   tools: McpTool[];
   /** JSON pointer of tool `index` in the file: `/tools/3` or `/3` for a bare array. */
   toolPointer(index: number): string;
+  /** Where tool `index` is defined, when it was read from source code rather than a snapshot file. */
+  toolSource?(index: number): ToolSource;
+}
+
+export interface ToolSource {
+  file: string;
+  line: number;
 }
 
 export type SnapshotReading = { ok: true; snapshot: ToolSnapshot } | { ok: false; reason: string };

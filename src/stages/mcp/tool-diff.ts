@@ -10,8 +10,8 @@ import { readSnapshot, type ToolSnapshot } from './snapshot.js';
  * tool and pointer (STYLE.md 12).
  */
 export function diffToolSnapshots(base: ToolSnapshot, revision: ToolSnapshot, file: string, rules: readonly McpRule[]): Finding[] {
-  const baseByName = new Map(base.tools.map((tool, index) => [tool.name, { tool, pointer: base.toolPointer(index) }]));
-  const revisionByName = new Map(revision.tools.map((tool, index) => [tool.name, { tool, pointer: revision.toolPointer(index) }]));
+  const baseByName = new Map(base.tools.map((tool, index) => [tool.name, { tool, pointer: base.toolPointer(index), source: base.toolSource?.(index) }]));
+  const revisionByName = new Map(revision.tools.map((tool, index) => [tool.name, { tool, pointer: revision.toolPointer(index), source: revision.toolSource?.(index) }]));
   const names = [...new Set([...baseByName.keys(), ...revisionByName.keys()])].sort();
   const findings: Finding[] = [];
   for (const name of names) {
@@ -23,6 +23,8 @@ export function diffToolSnapshots(base: ToolSnapshot, revision: ToolSnapshot, fi
       file,
       ...(before ? { base: before.tool, basePointer: before.pointer } : {}),
       ...(after ? { revision: after.tool, revisionPointer: after.pointer } : {}),
+      ...(before?.source ? { baseSource: before.source } : {}),
+      ...(after?.source ? { revisionSource: after.source } : {}),
       // Arguments are what a caller sends (readOnly properties left out), output what it reads (writeOnly left out), as on the REST side.
       inputChanges: both ? withToolContext(name, () => diffSchemas(before.tool.inputSchema, after.tool.inputSchema, { view: 'request' })) : [],
       outputChanges: both ? withToolContext(name, () => diffSchemas(before.tool.outputSchema, after.tool.outputSchema, { view: 'response' })) : [],

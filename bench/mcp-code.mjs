@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+/**
+ * MCP-tools-from-code benchmark (README "MCP tools from code"). Run after `npm run build`:
+ *
+ *   node bench/mcp-code.mjs
+ *
+ * A generated zod-based MCP server: 40 tool files × 5 tools (200 tools) importing shared helpers.
+ * (a) one tool file changed: the whole stage (closure, parse, extract both refs, diff, rules),
+ *     cold in a fresh process (ts-morph loading included) and warm;
+ * (b) the same files parsed by ts-morph and nothing else: the floor of any extraction;
+ * (c) a release that changed no code file: decided from the file list, nothing read.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+
+const FILES = 40;
+const TOOLS_PER_FILE = 5;
+
+function blobId(text) {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+const helpers = `import { z } from 'zod';
+export const optionalString = (description: string) => z.string().trim().optional().describe(description);
+export function uuidArg(description = 'A UUID') { return z.string().uuid().describe(description); }
+export const MAX = 100;
+export const paging = { limit: z.coerce.number().int().min(1).max(MAX).optional(), offset: z.number().int().nonnegative().default(0) };
+export enum Status { Draft = 'draft', Live = 'live' }
+`;
+
+function toolFile(index, variant = '') {
+  let text = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nimport { optionalString, paging, Status, uuidArg } from '../helpers.js';\n\nexport function register${index}(server: McpServer) {\n`;
+  for (let tool = 0; tool < TOOLS_PER_FILE; tool++) {
+    text += `  server.registerTool('tool_${index}_${tool}', {
+    title: 'Tool ${index}.${tool}',
+    description: 'Does thing ${tool} of resource ${index}.',
+    inputSchema: { id: uuidArg(), query: optionalString('Filter'), status: z.nativeEnum(Status).optional(), tags: z.array(z.string().min(1)).max(20).default([]), ...paging${tool === 0 ? variant : ''} },
+    outputSchema: { items: z.array(z.object({ id: z.string(), name: z.string(), updatedAt: z.string().datetime().nullable() })) },
+    annotations: { readOnlyHint: ${tool % 2 === 0} },
+  }, async () => ({ content: [] }));\n`;
+  }
+  return `${text}}\n`;
+}
+
+function tree(changed) {
+  const files = { 'src/mcp/helpers.ts': helpers };
+  for (let index = 0; index < FILES; index++) files[`src/mcp/tools/t${index}.ts`] = toolFile(index, changed && index === 7 ? ", extra: z.string()" : '');
+  return files;
+}
+
+function inputFor(base, head) {
+  const toTree = (files) => new Map(Object.entries(files).map(([path, text]) => [path, blobId(text)]));
+  const trees = { base: toTree(base), head: toTree(head) };
+  const changes = [...trees.head.keys()].filter((path) => trees.base.get(path) !== trees.head.get(path)).map((path) => ({ status: 'modified', path }));
+  return {
+    config: { mcpTools: { sources: ['src/mcp/tools/*.ts'] } },
+    postgresVersion: 16,
+    changes,
+    trees,
+    read: async (side, path) => (side === 'base' ? base : head)[path],
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+if (process.argv[2] === '--cold-child') {
+  const started = performance.now();
+  const { mcpStage } = await import('../dist/stages/mcp/index.js');
+  const result = await mcpStage.run(inputFor(tree(false), tree(true)));
+  process.stdout.write(JSON.stringify({ ms: performance.now() - started, changes: result.section.changes }));
+  process.exit(0);
+}
+
+const cold = [];
+let coldResult;
+for (let run = 0; run < 3; run++) {
+  const child = spawnSync(process.execPath, [new URL(import.meta.url).pathname, '--cold-child'], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(child.stderr);
+  coldResult = JSON.parse(child.stdout);
+  cold.push(coldResult.ms);
+}
+
+const { mcpStage } = await import('../dist/stages/mcp/index.js');
+const warm = [];
+for (let run = 0; run < 5; run++) {
+  // A new blob for the changed file each run, so the extraction cache does not answer.
+  const head = tree(true);
+  head['src/mcp/tools/t3.ts'] += `// run ${run}\n`;
+  const started = performance.now();
+  await mcpStage.run(inputFor(tree(false), head));
+  warm.push(performance.now() - started);
+}
+
+const { Project } = await import('ts-morph');
+const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: true, noLib: true } });
+const parse = [];
+for (let run = 0; run < 5; run++) {
+  const started = performance.now();
+  for (const side of [tree(false), tree(true)]) {
+    for (const [path, text] of Object.entries(side)) {
+      const file = project.createSourceFile(`/p${run}/${path}`, `${text}// ${run}\n`, { overwrite: true });
+      file.getDescendantsOfKind(220); // force the wrapped tree like the extraction does
+    }
+  }
+  parse.push(performance.now() - started);
+}
+
+const quietStarted = performance.now();
+const quiet = await mcpStage.run({ ...inputFor(tree(false), tree(false)), changes: [{ status: 'modified', path: 'README.md' }] });
+const quietMs = performance.now() - quietStarted;
+
+const tools = FILES * TOOLS_PER_FILE;
+console.log(`MCP tools from code: ${FILES} files, ${tools} tools per ref, one file changed`);
+console.log(`  cold stage (fresh process, ts-morph load included): ${median(cold).toFixed(0)} ms; changes: ${JSON.stringify(coldResult.changes)}`);
+console.log(`  warm stage (both refs extracted): ${median(warm).toFixed(0)} ms (${((median(warm) / (2 * tools)) * 1000).toFixed(0)} µs per tool)`);
+console.log(`  floor, ts-morph parsing the same ${2 * (FILES + 1)} files: ${median(parse).toFixed(0)} ms`);
+console.log(`  no code file changed: ${quietMs.toFixed(2)} ms (${quiet.verdict.breaking === false ? 'not breaking' : 'UNEXPECTED'})`);

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { extractToolsFromTexts, type CodeTool } from './extract-tools.js';
+
+/** Tools read from in-memory source files (the first file is the configured source). */
+function extract(files: Record<string, string>, sources = [Object.keys(files)[0]!]) {
+  return extractToolsFromTexts(sources, new Map(Object.entries(files)));
+}
+
+function tools(files: Record<string, string>, sources?: string[]): CodeTool[] {
+  const extraction = extract(files, sources);
+  if (!extraction.ok) throw new Error(extraction.reasons.join('; '));
+  return extraction.tools;
+}
+
+const Z = "import { z } from 'zod';\n";
+const handler = 'async () => ({ content: [] })';
+
+describe('registrations', () => {
+  it('registerTool: name, description, input and output schema, annotations, file and line', () => {
+    const [tool] = tools({
+      'src/tools.ts': `${Z}\nserver.registerTool('list_documents', {\n  title: 'List', description: 'Lists.',\n  inputSchema: { query: z.string().optional() },\n  outputSchema: { ids: z.array(z.string()) },\n  annotations: { readOnlyHint: true },\n}, ${handler});`,
+    });
+    expect(tool).toEqual({
+      name: 'list_documents',
+      file: 'src/tools.ts',
+      line: 3,
+      tool: {
+        name: 'list_documents',
+        description: 'Lists.',
+        inputSchema: { type: 'object', properties: { query: { type: 'string' } }, additionalProperties: false, $schema: 'http://json-schema.org/draft-07/schema#' },
+        outputSchema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } }, required: ['ids'], additionalProperties: false, $schema: 'http://json-schema.org/draft-07/schema#' },
+        annotations: { readOnlyHint: true },
+      },
+    });
+  });
+
+  it.each([
+    ['name, handler', `server.tool('t', ${handler})`, { inputSchema: { type: 'object', properties: {} } }],
+    ['name, description, handler', `server.tool('t', 'Does t.', ${handler})`, { description: 'Does t.', inputSchema: { type: 'object', properties: {} } }],
+    ['name, shape, handler', `server.tool('t', { a: z.number() }, ${handler})`, { inputSchema: expect.objectContaining({ required: ['a'] }) }],
+    ['name, description, shape, annotations, handler', `server.tool('t', 'Does t.', { a: z.number() }, { readOnlyHint: true }, ${handler})`, { description: 'Does t.', annotations: { readOnlyHint: true } }],
+    ['name, annotations, handler', `server.tool('t', { destructiveHint: true }, ${handler})`, { annotations: { destructiveHint: true }, inputSchema: { type: 'object', properties: {} } }],
+  ])('the older server.tool overload: %s', (_name, call, expected) => {
+    const [tool] = tools({ 'tools.ts': `${Z}${call};` });
+    expect(tool?.tool).toMatchObject({ name: 't', ...expected });
+  });
+
+  it('a tool registered behind a scope check is a tool; other `.tool(…)` calls without a handler are not', () => {
+    const found = tools({ 'tools.ts': `${Z}if (scopes.includes('write')) {\n  server.registerTool('write', { inputSchema: { id: z.string() } }, ${handler});\n}\nagent.tool('x');\n` });
+    expect(found.map((tool) => tool.name)).toEqual(['write']);
+  });
+
+  it('a literal tools/list handler of the low-level Server, JSON Schema and zodToJsonSchema alike', () => {
+    const found = tools({
+      'server.ts': `${Z}import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';\nimport { zodToJsonSchema } from 'zod-to-json-schema';\nconst Args = z.object({ q: z.string() });\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({\n  tools: [\n    { name: 'a', description: 'A', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } },\n    { name: 'b', inputSchema: zodToJsonSchema(Args) },\n  ],\n}));`,
+    });
+    expect(found.map((tool) => [tool.name, tool.line])).toEqual([
+      ['a', 5],
+      ['b', 5],
+    ]);
+    expect(found[1]?.tool?.inputSchema).toMatchObject({ properties: { q: { type: 'string' } }, required: ['q'] });
+  });
+
+  it('one name registered twice: identical definitions are one tool, different ones make it unknown', () => {
+    const twice = (second: string) => tools({ 'tools.ts': `${Z}if (a) server.registerTool('t', { inputSchema: { q: z.string() } }, ${handler});\nelse server.registerTool('t', { inputSchema: { q: ${second} } }, ${handler});` });
+    expect(twice('z.string()')[0]?.tool).toBeDefined();
+    expect(twice('z.number()')[0]?.unknown).toBe('registered twice with different definitions (tools.ts:2 and tools.ts:3)');
+  });
+});
+
+describe('following the repository', () => {
+  it('helpers and constants imported from other files, re-exports, namespaces, enums and spreads', () => {
+    const [tool] = tools({
+      'src/tools/docs.ts': `${Z}import { optionalString, paging } from '../schemas/index.js';\nimport * as shared from '../schemas/status';\nserver.registerTool('docs', { inputSchema: { q: optionalString('Query'), status: z.nativeEnum(shared.Status), ...paging, sort: shared.sortArg() } }, ${handler});`,
+      'src/schemas/index.ts': "export * from './strings';\nexport { pagingShape as paging } from './paging';\n",
+      'src/schemas/strings.ts': `${Z}export function optionalString(description: string, max = LIMIT) {\n  const base = z.string().max(max);\n  return base.optional().describe(description);\n}\nconst LIMIT = 200;\n`,
+      'src/schemas/paging.ts': `${Z}const MAX = 100 as const;\nexport const pagingShape = { limit: z.number().int().max(MAX).default(20) };\n`,
+      'src/schemas/status.ts': `${Z}export enum Status { Draft = 'draft', Live = 'live' }\nexport const sortArg = () => z.enum(['asc', 'desc']).optional();\n`,
+    });
+    expect(tool?.tool?.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        q: { type: 'string', maxLength: 200, description: 'Query' },
+        status: { type: 'string', enum: ['draft', 'live'] },
+        limit: { type: 'integer', maximum: 100, default: 20 },
+        sort: { type: 'string', enum: ['asc', 'desc'] },
+      },
+      required: ['status'],
+      additionalProperties: false,
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    });
+  });
+
+  it('an input schema given as `Schema.shape` or a zod object', () => {
+    const [a, b] = tools({ 'tools.ts': `${Z}const Args = z.object({ id: z.string() });\nserver.registerTool('a', { inputSchema: Args.shape }, ${handler});\nserver.registerTool('b', { inputSchema: Args.strict() }, ${handler});` });
+    expect(a?.tool?.inputSchema).toMatchObject({ required: ['id'], additionalProperties: false });
+    expect(b?.tool?.inputSchema).toMatchObject({ required: ['id'], additionalProperties: false });
+  });
+});
+
+describe('what cannot be read is unknown, with the expression and where', () => {
+  it.each([
+    ['a recursive z.lazy', 'z.lazy(() => z.string())', 'z.lazy() is not supported: `z.lazy(() => z.string())` (tools.ts:4)'],
+    ['a `let` constant', 'mutable', '`mutable` is declared with let: its value may change: `mutable = z.string()` (tools.ts:3)'],
+    ['a value from a package', 'sharedSchemas.id', '`.id` of `sharedSchemas` from package @acme/schemas: `sharedSchemas.id` (tools.ts:4)'],
+    ['a helper with a branch', 'branchy(true)', 'a helper with control flow or side effects: `if (flag) return z.string();` (tools.ts:3)'],
+    ['a method zod has but we do not model', 'z.string().ip()', '`.ip()` on a zod string is not supported: `z.string().ip()` (tools.ts:4)'],
+    ['a refinement over an optional value', 'z.string().optional().refine((v) => v !== "")', 'a refinement or transform over an optional value: whether the key is required depends on running it'],
+  ])('%s', (_name, expression, reason) => {
+    const prelude = "import { sharedSchemas } from '@acme/schemas';\nlet mutable = z.string(); function branchy(flag: boolean) { if (flag) return z.string(); return z.number(); }";
+    const [tool] = tools({ 'tools.ts': `${Z}${prelude}\nserver.registerTool('t', { description: 'T', inputSchema: { a: ${expression} } }, ${handler});` });
+    expect(tool?.tool).toBeUndefined();
+    expect(tool?.unknown).toContain(reason);
+  });
+
+  it('a tool name that cannot be read, a loop over tools and a file that does not parse make the whole set unreadable', () => {
+    expect(extract({ 'a.ts': `${Z}for (const t of TOOLS) server.registerTool(t.name, t.config, ${handler});` })).toEqual({
+      ok: false,
+      reasons: ['the name of the tool registered at a.ts:2 could not be read: `t` is a loop variable: tools built in a loop are not read: `t` (a.ts:2)'],
+    });
+    expect(extract({ 'a.ts': 'server.registerTool("x", {' })).toMatchObject({ ok: false, reasons: ["a.ts:1 does not parse: '}' expected."] });
+  });
+});
+
+describe('registration helpers (wrappers)', () => {
+  const helper = `${Z}import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst READ_ONLY = { readOnlyHint: true };\nexport function registerReadOnlyTool(server: McpServer, name: string, description: string, inputSchema: Record<string, z.ZodTypeAny>) {\n  server.registerTool(name, { description, inputSchema, annotations: READ_ONLY }, async () => ({ content: [] }));\n}\n`;
+
+  it('one tool per call of the helper, defined where it is called', () => {
+    const found = tools(
+      {
+        'src/tools/docs.ts': `${Z}import { registerReadOnlyTool } from '../register.js';\nexport function register(server) {\n  registerReadOnlyTool(server, 'list_docs', 'List.', { q: z.string().optional() });\n  registerReadOnlyTool(server, 'get_doc', 'Get.', { id: z.string() });\n}\n`,
+        'src/register.ts': helper,
+      },
+      ['src/tools/docs.ts'],
+    );
+    expect(found.map((tool) => [tool.name, tool.file, tool.line, tool.tool?.annotations])).toEqual([
+      ['get_doc', 'src/tools/docs.ts', 5, { readOnlyHint: true }],
+      ['list_docs', 'src/tools/docs.ts', 4, { readOnlyHint: true }],
+    ]);
+    expect(found[0]?.tool?.inputSchema).toMatchObject({ required: ['id'] });
+  });
+
+  it.each([
+    ['never called in the files read', `${Z}import './register.js';\n`, 'which no file read calls'],
+    ['passed as a value', `${Z}import { registerReadOnlyTool } from '../register.js';\n[['a']].forEach(registerReadOnlyTool);\n`, 'it is used as a value'],
+    ['imported under another name', `${Z}import { registerReadOnlyTool as ro } from '../register.js';\nro(server, 'a', 'A', {});\n`, 'imported or exported under another name'],
+  ])('a helper whose calls cannot all be seen (%s) makes the set unreadable', (_name, source, reason) => {
+    const extraction = extract({ 'src/tools/docs.ts': source.replace("'./register.js'", "'../register.js'"), 'src/register.ts': helper }, ['src/tools/docs.ts']);
+    expect(extraction.ok).toBe(false);
+    expect(!extraction.ok && extraction.reasons.join('\n')).toContain(reason);
+  });
+
+  it('a loop over a table of tools is unreadable, with the reason', () => {
+    const extraction = extract({ 'a.ts': `${Z}const TOOLS = [{ name: 'a' }];\nTOOLS.forEach((t) => server.registerTool(t.name, {}, async () => ({ content: [] })));\n` });
+    expect(!extraction.ok && extraction.reasons[0]).toContain('not a named helper whose calls can be followed');
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { stageInput } from '../../../../test/helpers/stage-input.js';
+import { runStage } from '../../contract.js';
+import { mcpStage } from '../index.js';
+
+/** The MCP stage with `mcpTools: { sources }`: which releases are read, and what an unreadable tool does to the verdict. */
+
+const config = { mcpTools: { sources: ['src/tools/*.ts'] } };
+const Z = "import { z } from 'zod';\n";
+const tool = (name: string, shape: string) => `server.registerTool('${name}', { description: '${name}', inputSchema: ${shape} }, async () => ({ content: [] }));\n`;
+
+async function run(base: Record<string, string>, head: Record<string, string>) {
+  const input = stageInput({ base, head }, config);
+  return { result: await runStage(mcpStage, input), reads: input.reads };
+}
+
+describe('which releases are read', () => {
+  const helpers = `${Z}export const limit = () => z.number().max(100);\n`;
+  const tools = `${Z}import { limit } from '../lib/helpers.js';\n${tool('list', '{ limit: limit().optional() }')}`;
+
+  it('a release that changed no code file reads nothing', async () => {
+    const { result, reads } = await run({ 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers }, { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers, 'README.md': 'x' });
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(reads.size).toBe(0);
+  });
+
+  it('a code file outside the closure changed: the closure is compared, nothing is parsed', async () => {
+    const { result } = await run({ 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers, 'src/other.ts': '1' }, { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers, 'src/other.ts': '2' });
+    expect(result).toMatchObject({ verdict: { checked: true, breaking: false }, findings: [] });
+  });
+
+  it('only an imported helper changed: the tools are extracted again and the change found', async () => {
+    const { result } = await run({ 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers }, { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers.replace('100', '10') });
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+    expect(result.findings).toEqual([
+      {
+        rule: 'tool-input-constraint-tightened',
+        params: { tool: 'list', property: 'limit', keyword: 'maximum', before: '100', after: '10' },
+        evidence: { file: 'src/tools/a.ts', line: 3, pointer: '/inputSchema/properties/limit' },
+      },
+    ]);
+  });
+});
+
+describe('what cannot be read', () => {
+  const lazy = `${Z}${tool('tree', '{ node: z.lazy(() => z.string()) }')}`;
+  const plain = `${Z}${tool('tree', '{ node: z.string() }')}`;
+
+  it('a tool unreadable at one ref and present at both: the surface is unknown, the note names the tool and the expression', async () => {
+    const { result } = await run({ 'src/tools/a.ts': plain }, { 'src/tools/a.ts': lazy });
+    expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
+    expect(result.notes).toEqual([
+      'MCP tool "tree" (src/tools/a.ts:2) is unknown: its definition at the head (to) ref could not be read: z.lazy() is not supported: `z.lazy(() => z.string())` (src/tools/a.ts:2)',
+    ]);
+  });
+
+  it('proven otherwise: an unreadable tool that is new breaks nothing, one that is gone is removed', async () => {
+    const other = tool('other', '{}');
+    expect((await run({ 'src/tools/a.ts': `${Z}${other}` }, { 'src/tools/a.ts': `${lazy}${other}` })).result.verdict).toEqual({ checked: true, breaking: false });
+    const removed = await run({ 'src/tools/a.ts': `${lazy}${other}` }, { 'src/tools/a.ts': `${Z}${other}` });
+    expect(removed.result.verdict).toEqual({ checked: true, breaking: true });
+    expect(removed.result.findings.map((finding) => finding.rule)).toEqual(['tool-removed']);
+  });
+
+  it('another breaking change decides the verdict although a tool is unknown', async () => {
+    const before = `${plain}${tool('gone', '{}')}`;
+    const { result } = await run({ 'src/tools/a.ts': before }, { 'src/tools/a.ts': lazy });
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+  });
+
+  it.each([
+    ['sources match nothing at the head ref', { 'src/tools/a.ts': plain }, { 'src/lib/a.ts': plain }, 'mcpTools.sources ["src/tools/*.ts"] match no TypeScript or JavaScript file at the head (to) ref'],
+    ['a source that does not parse', { 'src/tools/a.ts': plain }, { 'src/tools/a.ts': `${plain}server.registerTool(` }, 'src/tools/a.ts:3 does not parse'],
+    ['sources new at head while code was deleted (a move)', { 'src/mcp.ts': plain }, { 'src/tools/a.ts': plain }, 'the tools may have moved'],
+  ])('%s: unchecked, unknown', async (_name, base, head, reason) => {
+    const { result } = await run(base, head);
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes.join('\n')).toContain(reason);
+  });
+
+  it('sources new at head with nothing deleted: every tool is added, nothing breaks', async () => {
+    const { result } = await run({ 'README.md': 'x' }, { 'src/tools/a.ts': plain });
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.findings.map((finding) => finding.rule)).toEqual(['tool-added']);
+  });
+});

@@ -1,0 +1,71 @@
+import type { ApiSurfaceSection } from '../../../artifact/types.js';
+import { compareText } from '../../../core/compare-text.js';
+import { describeError } from '../../../core/errors.js';
+import type { Finding } from '../../../rules/types.js';
+import { apiSectionFromFindings, uncheckedApiResult } from '../../api-section.js';
+import type { Side, StageInput, StageResult } from '../../contract.js';
+import { MCP_RULE_CATALOGUE, MCP_RULES } from '../catalogue.js';
+import type { McpTool, ToolSnapshot } from '../snapshot.js';
+import { diffToolSnapshots } from '../tool-diff.js';
+import type { CodeTool } from './extract-tools.js';
+import { collectCodeTools } from './surface.js';
+
+const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
+
+/**
+ * The MCP surface read from code (`mcpTools: { sources }`). Tools are paired by name and judged by
+ * the same rules as a snapshot. A tool whose definition could not be read is left out of the diff
+ * and keeps the surface `unknown` unless the verdict is proven otherwise: it is new (adding a tool
+ * breaks nobody), it is gone (removing one breaks, whatever its schema was), or another change
+ * already breaks the release.
+ */
+export async function runCodeStage(input: StageInput, globs: readonly string[]): Promise<StageResult<ApiSurfaceSection>> {
+  // ts-morph is heavy: the extraction module loads only when a release changed a file it would read.
+  const pair = await collectCodeTools(input, globs, async () => (await import('./extract-tools.js')).extractToolsFromTexts);
+  if (pair.kind === 'unchanged') return { section: apiSectionFromFindings([], MCP_RULE_CATALOGUE), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
+  if (pair.kind === 'unreadable') return withNotes(uncheckedApiResult(''), pair.reasons.map((reason) => `MCP tools could not be read from code: ${reason}`));
+  const unreadable = [
+    ...(pair.base.ok ? [] : pair.base.reasons.map((reason) => `${reason} (at the ${SIDE_LABEL.base})`)),
+    ...(pair.head.ok ? [] : pair.head.reasons.map((reason) => `${reason} (at the ${SIDE_LABEL.head})`)),
+  ];
+  if (!pair.base.ok || !pair.head.ok) return withNotes(uncheckedApiResult(''), unreadable.map((reason) => `MCP tools could not be read from code: ${reason}`));
+
+  const baseByName = new Map(pair.base.tools.map((tool) => [tool.name, tool]));
+  const headByName = new Map(pair.head.tools.map((tool) => [tool.name, tool]));
+  const notes: string[] = [];
+  let unprovenTools = 0;
+  const keep = { base: [] as CodeTool[], head: [] as CodeTool[] };
+  for (const name of [...new Set([...baseByName.keys(), ...headByName.keys()])].sort(compareText)) {
+    const before = baseByName.get(name);
+    const after = headByName.get(name);
+    const unknownSide = before?.unknown ? 'base' : after?.unknown ? 'head' : undefined;
+    if (unknownSide && before && after) {
+      unprovenTools++;
+      const tool = unknownSide === 'base' ? before : after;
+      notes.push(`MCP tool "${name}" (${tool.file}:${tool.line}) is unknown: its definition at the ${SIDE_LABEL[unknownSide]} could not be read: ${tool.unknown}`);
+      continue;
+    }
+    if (before) keep.base.push(before);
+    if (after) keep.head.push(after);
+  }
+  let findings: Finding[];
+  try {
+    findings = diffToolSnapshots(snapshotOf(keep.base), snapshotOf(keep.head), globs.join(', '), MCP_RULES);
+  } catch (error) {
+    return uncheckedApiResult(`MCP tools read from code could not be compared: ${describeError(error)}`);
+  }
+  if (pair.baseEmpty) notes.push(`MCP sources are new at the ${SIDE_LABEL.head}: every tool counts as added`);
+  const section = apiSectionFromFindings(findings, MCP_RULE_CATALOGUE);
+  if (unprovenTools > 0 && section.breaking === false) section.breaking = 'unknown';
+  return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes };
+}
+
+/** Tools as a snapshot for the shared diff; a tool on one side only needs no schema (added or removed is the whole finding). */
+function snapshotOf(tools: readonly CodeTool[]): ToolSnapshot {
+  const listed: McpTool[] = tools.map((tool) => tool.tool ?? { name: tool.name, inputSchema: {} });
+  return { tools: listed, toolPointer: () => '', toolSource: (index) => ({ file: tools[index]!.file, line: tools[index]!.line }) };
+}
+
+function withNotes(result: StageResult<ApiSurfaceSection>, notes: string[]): StageResult<ApiSurfaceSection> {
+  return { ...result, notes };
+}

@@ -1,0 +1,120 @@
+import picomatch from 'picomatch';
+import type { Side, StageInput } from '../../contract.js';
+import type { ToolExtraction } from './extract-tools.js';
+import { CODE_FILE, resolveModulePath } from './module-path.js';
+
+/**
+ * Which files decide the tools of one ref, and whether they changed. A tool's schema may come from
+ * a helper or a constant in any in-repo module its source imports, so the unit is the closure:
+ * the configured sources plus every relative import, followed transitively. When no file of either
+ * closure changed, the tools did not change and nothing is parsed; otherwise the whole tool set is
+ * extracted at both refs (cached by the closure's blob ids, so a backfill reuses each ref's result).
+ */
+
+export type CodeSurfacePair =
+  | { kind: 'unchanged' }
+  | { kind: 'compared'; base: ToolExtraction; head: ToolExtraction; baseEmpty: boolean }
+  | { kind: 'unreadable'; reasons: string[] };
+
+/** Extracts the tools of one ref from its closure's texts; injected so ts-morph loads only when needed. */
+export type ToolExtractor = (sources: readonly string[], texts: ReadonlyMap<string, string>) => ToolExtraction;
+
+const MAX_CLOSURE_FILES = 2000;
+/** Any relative module specifier in an import, export … from, dynamic import or require: over-approximates, never misses one. */
+const RELATIVE_SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"`])(\.{1,2}\/[^'"`\n]+)\1/g;
+const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
+
+const specifierCache = new Map<string, readonly string[]>();
+const extractionCache = new Map<string, ToolExtraction>();
+const CACHE_LIMIT = 20_000;
+
+interface Closure {
+  sources: string[];
+  /** Blob id of every file of the closure, by path. */
+  blobs: Map<string, string>;
+  texts: Map<string, string>;
+}
+
+export async function collectCodeTools(input: StageInput, globs: readonly string[], extract: () => Promise<ToolExtractor>): Promise<CodeSurfacePair> {
+  const matchers = globs.map((glob) => picomatch(glob, { dot: true }));
+  const select = (side: Side) => [...input.trees[side].keys()].filter((path) => CODE_FILE.test(path) && matchers.some((matches) => matches(path))).sort();
+  const sources = { base: select('base'), head: select('head') };
+  if (sources.head.length === 0) return { kind: 'unreadable', reasons: [`mcpTools.sources ${JSON.stringify(globs)} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}`] };
+  // Tools live in code files only: a release that changed none cannot have changed a tool.
+  if (!input.changes.some((change) => CODE_FILE.test(change.path))) return { kind: 'unchanged' };
+
+  const reasons: string[] = [];
+  const base = await closureOf(input, 'base', sources.base, reasons);
+  const head = await closureOf(input, 'head', sources.head, reasons);
+  if (reasons.length > 0) return { kind: 'unreadable', reasons };
+  if (sameClosure(base, head)) return { kind: 'unchanged' };
+
+  const baseEmpty = sources.base.length === 0;
+  if (baseEmpty) {
+    const deleted = input.changes.filter((change) => change.status === 'deleted' && CODE_FILE.test(change.path)).map((change) => change.path);
+    if (deleted.length > 0) {
+      return { kind: 'unreadable', reasons: [`the MCP sources are new at the ${SIDE_LABEL.head} while code files were deleted (${deleted.slice(0, 3).join(', ')}${deleted.length > 3 ? ', …' : ''}): the tools may have moved, so there is no proven base to compare with`] };
+    }
+  }
+  const extractor = await extract();
+  return {
+    kind: 'compared',
+    base: baseEmpty ? { ok: true, tools: [] } : extractCached(base, extractor),
+    head: extractCached(head, extractor),
+    baseEmpty,
+  };
+}
+
+async function closureOf(input: StageInput, side: Side, sources: readonly string[], reasons: string[]): Promise<Closure> {
+  const tree = input.trees[side];
+  const closure: Closure = { sources: [...sources], blobs: new Map(), texts: new Map() };
+  const queue = [...sources];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (closure.blobs.has(path)) continue;
+    if (closure.blobs.size >= MAX_CLOSURE_FILES) {
+      reasons.push(`the MCP sources import more than ${MAX_CLOSURE_FILES} files at the ${SIDE_LABEL[side]}`);
+      return closure;
+    }
+    const blob = tree.get(path);
+    const text = blob === undefined ? undefined : await input.read(side, path);
+    if (blob === undefined || text === undefined) {
+      reasons.push(`${path} is listed at the ${SIDE_LABEL[side]} but could not be read`);
+      continue;
+    }
+    closure.blobs.set(path, blob);
+    closure.texts.set(path, text);
+    for (const specifier of specifiersOf(blob, text)) {
+      const target = resolveModulePath((candidate) => tree.has(candidate), path, specifier);
+      if (target !== undefined && !closure.blobs.has(target)) queue.push(target);
+    }
+  }
+  return closure;
+}
+
+function specifiersOf(blob: string, text: string): readonly string[] {
+  let specifiers = specifierCache.get(blob);
+  if (!specifiers) {
+    specifiers = [...new Set([...text.matchAll(RELATIVE_SPECIFIER)].map((match) => match[2]!))];
+    if (specifierCache.size >= CACHE_LIMIT) specifierCache.clear();
+    specifierCache.set(blob, specifiers);
+  }
+  return specifiers;
+}
+
+function sameClosure(base: Closure, head: Closure): boolean {
+  if (base.sources.join('\0') !== head.sources.join('\0') || base.blobs.size !== head.blobs.size) return false;
+  for (const [path, blob] of base.blobs) if (head.blobs.get(path) !== blob) return false;
+  return true;
+}
+
+function extractCached(closure: Closure, extractor: ToolExtractor): ToolExtraction {
+  const key = `${closure.sources.join('\0')}\n${[...closure.blobs].map(([path, blob]) => `${path}\0${blob}`).sort().join('\n')}`;
+  let extraction = extractionCache.get(key);
+  if (!extraction) {
+    extraction = extractor(closure.sources, closure.texts);
+    if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
+    extractionCache.set(key, extraction);
+  }
+  return extraction;
+}
