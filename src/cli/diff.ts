@@ -44,7 +44,7 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
       if (failOn === undefined) throw new UsageError(`--fail-on "${options.failOn}" is not a level (expected breaking or advisory)`);
       const report =
         surface === 'openapi'
-          ? await (await import('../diff/openapi.js')).diffOpenApiFiles(oldPath, newPath)
+          ? await (await import('../diff/openapi.js')).diffOpenApiFiles(oldPath, newPath, (warning) => process.stderr.write(`warning: ${warning}\n`))
           : await (await import('../diff/mcp.js')).diffMcpFiles(oldPath, newPath);
       const format = chosenFormat(options);
       const failed = reachesFailOn(report, failOn);

@@ -23,7 +23,8 @@ async function loaderOf(inputs: readonly string[]) {
   return { compareSpecs, loadSpec, mayHaveExternalRefs, asInputError };
 }
 
-export async function diffOpenApiFiles(oldPath: string, newPath: string): Promise<DiffReport> {
+/** `warn` receives each recoverable problem of either document (the CLI prints them on stderr, so `--json` stays the documented shape). */
+export async function diffOpenApiFiles(oldPath: string, newPath: string, warn: (warning: string) => void = () => {}): Promise<DiffReport> {
   const [oldText, newText] = await Promise.all([readInput(oldPath), readInput(newPath)]);
   const { compareSpecs, loadSpec, mayHaveExternalRefs, asInputError } = await loaderOf([oldPath, newPath]);
   const [oldSpec, newSpec] = [
@@ -31,17 +32,19 @@ export async function diffOpenApiFiles(oldPath: string, newPath: string): Promis
     { text: newText, path: fileSystemPath(newPath), readSibling: readFileSystemPath },
   ];
   let findings: Finding[];
+  let warnings: string[];
   try {
     if (oldText === newText && !mayHaveExternalRefs(oldText)) {
       // Identical self-contained texts cannot differ (the stage decides the same from equal blob
       // ids); the spec is still loaded once, so that an unusable document is an error, not a pass.
-      await loadSpec(newSpec.text, newSpec.path);
+      warnings = (await loadSpec(newSpec.text, newSpec.path)).warnings;
       findings = [];
     } else {
-      findings = (await compareSpecs(oldSpec, newSpec)).findings;
+      ({ findings, warnings } = await compareSpecs(oldSpec, newSpec));
     }
   } catch (error) {
     throw asInputError(error);
   }
+  for (const warning of warnings) warn(userPathsIn(warning, [oldPath, newPath]));
   return buildDiffReport(findings, restStage.rules);
 }

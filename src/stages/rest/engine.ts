@@ -30,6 +30,8 @@ export interface SpecText {
 export interface RestComparison {
   findings: Finding<RestRuleId>[];
   diff: RestDiff;
+  /** Recoverable problems of both documents (base first, each naming its file and side): report them beside the findings. */
+  warnings: string[];
 }
 
 export async function compareSpecs(base: SpecText, revision: SpecText): Promise<RestComparison> {
@@ -37,7 +39,12 @@ export async function compareSpecs(base: SpecText, revision: SpecText): Promise<
   const baseSpec = await modelOf(base);
   const revisionSpec = await modelOf(revision);
   const diff = diffSpecs(baseSpec, revisionSpec);
-  return { findings: runRules(diff, revision.path), diff };
+  const warnings = [...labelled(baseSpec.warnings, base.label), ...labelled(revisionSpec.warnings, revision.label)];
+  return { findings: runRules(diff, revision.path), diff, warnings };
+}
+
+function labelled(warnings: readonly string[], label: string | undefined): string[] {
+  return label === undefined ? [...warnings] : warnings.map((warning) => `${warning} (${label})`);
 }
 
 /**

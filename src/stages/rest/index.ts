@@ -94,7 +94,7 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
       { text: baseText, path: specPath, label: 'base ref', readSibling: sibling('base'), ...selfContained(baseText, baseBlob) },
       { text: headText, path: specPath, label: 'head ref', readSibling: sibling('head'), ...selfContained(headText, headBlob) },
     );
-    return { kind: 'checked', findings: comparison.findings, notes: [] };
+    return { kind: 'checked', findings: comparison.findings, notes: comparison.warnings.map((warning) => `REST spec warning: ${warning}`) };
   } catch (error) {
     if (error instanceof SpecError) return unchecked(`REST spec cannot be checked: ${error.message}`);
     throw error;
@@ -107,7 +107,8 @@ async function compareWorkflowSpecs(files: Readonly<Record<Side, WorkflowSpecFil
   const comparison = await compareSpecs(specTextOf(files.base, '--openapi-base'), specTextOf(files.head, '--openapi-head'));
   // Evidence names the file as the user gave it (the engine addresses it by its file-system path).
   const findings: Finding[] = comparison.findings.map((finding) => ({ ...finding, evidence: { ...finding.evidence, file: files.head.source } }));
-  return { kind: 'checked', findings, notes: [`REST specs from the workflow: ${files.base.source} (base) and ${files.head.source} (head)`] };
+  const warnings = comparison.warnings.map((warning) => `REST spec warning: ${warning}`);
+  return { kind: 'checked', findings, notes: [`REST specs from the workflow: ${files.base.source} (base) and ${files.head.source} (head)`, ...warnings] };
 }
 
 /**

@@ -14,7 +14,16 @@ export type OpenApiVersion = '2.0' | '3.0' | '3.1';
 export interface LoadedSpec {
   version: OpenApiVersion;
   document: Record<string, unknown>;
+  /**
+   * Recoverable problems (an operation without `responses`, an unknown key, a `$ref` with
+   * siblings), each `<path>: <pointer>: <problem>`: the document is still diffed, and these are
+   * reported beside the findings. Only unparseable text or an unresolvable `$ref` stops the diff.
+   */
+  warnings: string[];
 }
+
+/** Warnings listed per document before the rest are summed up in one line (a large hand-written spec can have hundreds). */
+const MAX_WARNINGS = 20;
 
 export { SpecError };
 
@@ -56,14 +65,32 @@ export async function loadSpec(text: string, path: string, readSibling?: ReadSib
     );
   }
   if (readSibling) await bundleExternalRefs(document, path, readSibling, parseSpecText);
-  validateStructure(document, version, path);
-  return { version, document };
+  const warnings = validateStructure(document, version, path);
+  return { version, document, warnings: capped(warnings, path) };
 }
 
-function validateStructure(document: Record<string, unknown>, version: OpenApiVersion, path: string): void {
+function capped(warnings: readonly string[], path: string): string[] {
+  if (warnings.length <= MAX_WARNINGS) return [...warnings];
+  return [...warnings.slice(0, MAX_WARNINGS), `${path}: ${warnings.length - MAX_WARNINGS} more warnings like these`];
+}
+
+const TOP_LEVEL_KEYS: Readonly<Record<OpenApiVersion, ReadonlySet<string>>> = {
+  '2.0': new Set(['swagger', 'info', 'host', 'basePath', 'schemes', 'consumes', 'produces', 'paths', 'definitions', 'parameters', 'responses', 'securityDefinitions', 'security', 'tags', 'externalDocs']),
+  '3.0': new Set(['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'externalDocs']),
+  '3.1': new Set(['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'externalDocs']),
+};
+const OPERATION_KEYS = new Set(['tags', 'summary', 'description', 'externalDocs', 'operationId', 'consumes', 'produces', 'parameters', 'requestBody', 'responses', 'callbacks', 'deprecated', 'security', 'servers', 'schemes']);
+
+/** Throws on what the diff cannot read past; returns the recoverable problems. */
+function validateStructure(document: Record<string, unknown>, version: OpenApiVersion, path: string): string[] {
   const fail = (pointer: string, problem: string): never => {
     throw new SpecError(`${path}: invalid OpenAPI ${version} document at ${pointer || '/'}: ${problem}`);
   };
+  const warnings: string[] = [];
+  const warn = (pointer: string, problem: string): void => {
+    warnings.push(`${path}: ${pointer || '/'}: ${problem}`);
+  };
+  for (const key of Object.keys(document)) if (!key.startsWith('x-') && !TOP_LEVEL_KEYS[version].has(key)) warn(pointerOf(key), `unknown key "${key}" (ignored)`);
   if (!isObject(document.info)) fail('/info', 'missing info object');
   const paths = document.paths;
   if (paths === undefined && version !== '3.1') fail('/paths', 'missing paths object');
@@ -82,12 +109,17 @@ function validateStructure(document: Record<string, unknown>, version: OpenApiVe
       const operationPointer = `${itemPointer}/${method}`;
       if (!isObject(operation)) fail(operationPointer, 'operation must be an object');
       const { responses, parameters } = operation as Record<string, unknown>;
-      if (responses === undefined && version !== '3.1') fail(`${operationPointer}/responses`, 'missing responses object');
-      if (responses !== undefined && !isObject(responses)) fail(`${operationPointer}/responses`, 'responses must be an object');
+      // Read as "no documented response": a response added later is then no finding, and one removed cannot be.
+      if (responses === undefined && version !== '3.1') warn(`${operationPointer}/responses`, 'missing responses object (read as no documented response)');
+      if (responses !== undefined && !isObject(responses)) warn(`${operationPointer}/responses`, 'responses is not an object (read as no documented response)');
+      for (const key of Object.keys(operation as object)) {
+        if (!key.startsWith('x-') && !OPERATION_KEYS.has(key)) warn(pointerOf('paths', template, method, key), `unknown key "${key}" (ignored)`);
+      }
       checkParameters(document, parameters, `${operationPointer}/parameters`, fail);
     }
   }
-  checkReferences(document, fail);
+  checkReferences(document, version, fail, warn);
+  return warnings;
 }
 
 function checkParameters(
@@ -114,7 +146,12 @@ function checkParameters(
  * bundled (no reader given): the spec is then reported unchecked (docs/rest.md).
  * The walk keeps the key path as an array and spells a pointer only for the error message.
  */
-function checkReferences(document: Record<string, unknown>, fail: (pointer: string, problem: string) => never): void {
+function checkReferences(
+  document: Record<string, unknown>,
+  version: OpenApiVersion,
+  fail: (pointer: string, problem: string) => never,
+  warn: (pointer: string, problem: string) => void,
+): void {
   const checked = new Set<string>();
   const trail: string[] = [];
   const walk = (node: unknown): void => {
@@ -130,6 +167,11 @@ function checkReferences(document: Record<string, unknown>, fail: (pointer: stri
       return;
     }
     const record = node as Record<string, unknown>;
+    // OpenAPI 3.1 allows siblings of a `$ref` (a summary, a description, JSON Schema keywords); 2.0 and 3.0 ignore them.
+    if (version !== '3.1' && typeof record.$ref === 'string') {
+      const siblings = Object.keys(record).filter((key) => key !== '$ref' && !key.startsWith('x-'));
+      if (siblings.length > 0) warn(pointerOf(...trail), `$ref with sibling keys ${siblings.join(', ')} (OpenAPI ${version} ignores keys beside a $ref)`);
+    }
     for (const key in record) {
       const child = record[key];
       if (key === '$ref' && typeof child === 'string') {

@@ -68,6 +68,8 @@ export interface RestSpec {
   operations: ReadonlyMap<string, RestOperation>;
   /** By scheme name, as requirements name them. */
   securitySchemes: ReadonlyMap<string, RestSecurityScheme>;
+  /** The loader's recoverable problems ({@link LoadedSpec.warnings}). */
+  warnings: readonly string[];
   resolve(ref: string): unknown;
 }
 
@@ -137,7 +139,7 @@ export function buildModel(loaded: LoadedSpec): RestSpec {
       });
     }
   }
-  return { version, document, operations, securitySchemes: securitySchemesOf(document, version, deref), resolve };
+  return { version, document, operations, securitySchemes: securitySchemesOf(document, version, deref), warnings: loaded.warnings, resolve };
 }
 
 function securitySchemesOf(document: Record<string, unknown>, version: OpenApiVersion, deref: (node: unknown) => unknown): Map<string, RestSecurityScheme> {

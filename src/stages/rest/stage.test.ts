@@ -112,7 +112,6 @@ describe('REST stage loading fails closed', () => {
   it.each([
     ['no version field', 'info: {title: t, version: "1"}\npaths: {}\n', 'no "openapi" or "swagger" version field'],
     ['an unsupported version', 'openapi: 4.0.0\ninfo: {title: t, version: "1"}\npaths: {}\n', 'unsupported OpenAPI version "4.0.0"'],
-    ['an operation without responses', 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {/a: {get: {}}}\n', 'at /paths/~1a/get/responses: missing responses object'],
     ['a parameter without a location', 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {/a: {get: {parameters: [{name: x}], responses: {}}}}\n', 'parameter location undefined'],
     ['an unresolved $ref', "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {/a: {get: {responses: {'200': {$ref: '#/components/responses/Nope'}}}}}\n", 'unresolved reference #/components/responses/Nope'],
     ['two templates of one path', 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {"/a/{x}": {get: {responses: {}}}, "/a/{y}": {get: {responses: {}}}}\n', 'are the same operation'],
@@ -132,6 +131,42 @@ describe('REST stage loading fails closed', () => {
     const result = await run({ 'api/openapi.yaml': fixture('seed/base.yaml') }, { 'api/openapi.yaml': spec }, 'api/openapi.yaml');
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
     expect(result.notes[0]).toContain(message);
+  });
+});
+
+describe('REST stage loads recoverable documents leniently (issue 17)', () => {
+  // A hand-written spec: operations without `responses`, an unknown key, a `$ref` with a sibling.
+  const handWritten = (extra: string) => `openapi: 3.0.3
+info: {title: t, version: '1'}
+produces: [application/json]
+paths:
+  /api/v1/org/users:
+    get: {operationId: listUsers, parameters: [{$ref: '#/components/parameters/Page', description: which page}]}
+${extra}components:
+  parameters:
+    Page: {name: page, in: query, schema: {type: integer}}
+`;
+
+  it('diffs a document without responses, finds the removed operation, and notes each problem', async () => {
+    const result = await run({ [SPEC]: handWritten('  /api/v1/org/projects:\n    delete: {}\n') }, { [SPEC]: handWritten('') });
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+    expect(linesOf(result.findings)).toEqual(['breaking api-path-removed-without-deprecation: DELETE /api/v1/org/projects — operation removed (no operation left on this path)']);
+    expect(result.notes).toEqual([
+      'REST spec warning: openapi.yaml: /produces: unknown key "produces" (ignored) (base ref)',
+      'REST spec warning: openapi.yaml: /paths/~1api~1v1~1org~1users/get/responses: missing responses object (read as no documented response) (base ref)',
+      'REST spec warning: openapi.yaml: /paths/~1api~1v1~1org~1projects/delete/responses: missing responses object (read as no documented response) (base ref)',
+      'REST spec warning: openapi.yaml: /paths/~1api~1v1~1org~1users/get/parameters/0: $ref with sibling keys description (OpenAPI 3.0 ignores keys beside a $ref) (base ref)',
+      'REST spec warning: openapi.yaml: /produces: unknown key "produces" (ignored) (head ref)',
+      'REST spec warning: openapi.yaml: /paths/~1api~1v1~1org~1users/get/responses: missing responses object (read as no documented response) (head ref)',
+      'REST spec warning: openapi.yaml: /paths/~1api~1v1~1org~1users/get/parameters/0: $ref with sibling keys description (OpenAPI 3.0 ignores keys beside a $ref) (head ref)',
+    ]);
+  });
+
+  it('still reports an unresolvable $ref in such a document as unchecked', async () => {
+    const broken = handWritten('').replace("'#/components/parameters/Page'", "'#/components/parameters/Nope'");
+    const result = await run({ [SPEC]: handWritten('') }, { [SPEC]: broken });
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes[0]).toContain('/paths/~1api~1v1~1org~1users/get/parameters/0');
   });
 });
 
