@@ -15,7 +15,8 @@ export default defineConfig({
       exclude: ['src/**/*.test.ts'],
       reporter: ['text-summary'],
       reportOnFailure: true,
-      thresholds: { lines: 0, functions: 0, branches: 0, statements: 0 },
+      // Measured 2026-11-24 on 2,249 tests: statements 78.75 %, branches 72.53 %, functions 82.6 %, lines 81.08 %.
+      thresholds: { lines: 79.5, functions: 81, branches: 71, statements: 77 },
     },
   },
 });
