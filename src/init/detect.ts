@@ -62,6 +62,8 @@ export function globsFor(files: readonly string[]): string[] {
 
 const MIGRATION_DIR = /(^|\/)(migrations?|migrate|drizzle)$/i;
 const MIGRATION_FILE = /\.(sql|ts|js|mjs|cjs)$/;
+// Absence is claimed only when nothing in any manifest even looks like a database client or migration tool.
+const DATABASE_LIKE = /(^|[/@-])(pg|postgres|postgresql|sql|mysql|sqlite|orm|knex|prisma|drizzle|sequelize|typeorm|kysely|mikro-orm|objection|slonik|bookshelf|migrat\w*|db)([/-]|$)/i;
 const MIGRATION_DEPENDENCIES = ['knex', 'sequelize', 'sequelize-cli', 'typeorm', 'prisma', '@prisma/client', 'drizzle-orm', 'drizzle-kit', 'kysely', 'node-pg-migrate', '@mikro-orm/core', '@mikro-orm/migrations', 'db-migrate', 'postgres-migrations', 'pg', 'postgres'];
 
 export function detectMigrations(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
@@ -84,7 +86,7 @@ export function detectMigrations(view: RepositoryView, deps: ReadonlySet<string>
     const value = dirs.map((dir) => ({ dir, edition: /(^|\/)(ee|enterprise)(\/|$)/i.test(dir) ? 'ee' : 'core' }));
     return { key: 'migrations', value, evidence: dirs.map((dir) => `${dir} (${folders.get(dir)} files)`).join(', ') };
   }
-  const used = MIGRATION_DEPENDENCIES.filter((name) => deps.has(name));
+  const used = [...deps].filter((name) => MIGRATION_DEPENDENCIES.includes(name) || DATABASE_LIKE.test(name)).sort();
   if (used.length > 0) return { key: 'migrations', value: undefined, evidence: `no migrations folder found, but the service depends on ${used.join(', ')}: add its folder by hand` };
   return { key: 'migrations', value: false, evidence: 'no migrations folder and no database or migration dependency' };
 }
@@ -94,6 +96,18 @@ export function detectMigrations(view: RepositoryView, deps: ReadonlySet<string>
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 const NOT_A_SPEC_HOME = /(^|\/)(test|tests|__tests__|e2e|fixtures?|examples?)(\/|$)/;
 const OPENAPI_KEY = /^\s*\{?\s*["']?(openapi|swagger)["']?\s*:\s*["']?[23]\./m;
+// Besides the frameworks the routes stage reads, anything that serves HTTP is evidence of an API.
+const SERVER_LIKE = /(^|[/@-])(express|koa|fastify|hono|nest|nestjs|tsoa|next|restify|hapi|h3|nitro|elysia|polka|micro|trpc|apollo|graphql|yoga|feathers|loopback|adonis|sails|http|server)([/-]|$)/i;
+const SERVES_HTTP = /\bcreateServer\s*\(|\.listen\s*\(/;
+
+/** Web framework dependencies (named, for the explanation), or any dependency or source that serves HTTP. */
+function webEvidence(view: RepositoryView, deps: ReadonlySet<string>): string[] {
+  const named = [...deps].filter((name) => WEB_DEPENDENCIES.includes(name) || SERVER_LIKE.test(name)).sort();
+  if (named.length > 0) return named;
+  const serving = sources(view).find((file) => SERVES_HTTP.test(view.read(file) ?? ''));
+  return serving === undefined ? [] : [`a server started in ${serving}`];
+}
+
 const WEB_DEPENDENCIES = ['express', 'koa', 'koa-router', '@koa/router', 'fastify', 'hono', '@nestjs/core', '@nestjs/common', 'tsoa', 'next', 'restify', '@hapi/hapi', 'h3', 'elysia'];
 
 export function detectOpenApi(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
@@ -105,7 +119,7 @@ export function detectOpenApi(view: RepositoryView, deps: ReadonlySet<string>): 
   });
   if (documents.length === 1) return { key: 'openapi', value: documents[0], evidence: `${documents[0]} has an openapi/swagger key` };
   if (documents.length > 1) return { key: 'openapi', value: documents.sort(), evidence: `${documents.length} documents with an openapi/swagger key` };
-  const web = WEB_DEPENDENCIES.filter((name) => deps.has(name));
+  const web = webEvidence(view, deps);
   if (web.length > 0) {
     return { key: 'openapi', value: undefined, evidence: `no committed OpenAPI document; the service uses ${web.join(', ')}: pass a generated one with --openapi-base/--openapi-head, or rely on routes` };
   }
@@ -127,7 +141,7 @@ export function detectRoutes(view: RepositoryView, deps: ReadonlySet<string>): S
     return text !== undefined && ROUTER_IMPORT.test(text) && ROUTE_CALL.test(text);
   });
   if (files.length > 0) return { key: 'routes', value: { sources: globsFor(files) }, evidence: `${files.length} source files register routes` };
-  const web = WEB_DEPENDENCIES.filter((name) => deps.has(name));
+  const web = webEvidence(view, deps);
   if (web.length > 0) return { key: 'routes', value: undefined, evidence: `the service uses ${web.join(', ')} but no file registering routes was recognised: add routes.sources by hand` };
   return { key: 'routes', value: false, evidence: 'no web framework dependency and no route file' };
 }
@@ -155,10 +169,10 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
   if (code.length > 0) return { key: 'mcpTools', value: { sources: globsFor(code) }, evidence: `${code.length} source files register MCP tools` };
   const snapshots = view.files.filter((file) => file.endsWith('.json') && !IGNORED.test(file) && !NOT_SERVER.test(file) && /tool/i.test(file) && isToolSnapshot(view.read(file) ?? ''));
   if (snapshots.length === 1) return { key: 'mcpTools', value: snapshots[0], evidence: `${snapshots[0]} is a tools/list snapshot` };
-  if (deps.has('@modelcontextprotocol/sdk') || snapshots.length > 1) {
-    return { key: 'mcpTools', value: undefined, evidence: 'the service depends on the MCP SDK but no tool registration or single snapshot was recognised: set mcpTools by hand' };
+  if ([...deps].some((name) => /mcp|modelcontextprotocol/i.test(name)) || snapshots.length > 1) {
+    return { key: 'mcpTools', value: undefined, evidence: 'the service depends on an MCP library but no tool registration or single snapshot was recognised: set mcpTools by hand' };
   }
-  return { key: 'mcpTools', value: false, evidence: 'no MCP SDK dependency and no tools/list snapshot' };
+  return { key: 'mcpTools', value: false, evidence: 'no MCP dependency and no tools/list snapshot' };
 }
 
 // ---- env --------------------------------------------------------------------------------------

@@ -93,7 +93,7 @@ describe('init', () => {
     const configFile = join(out, 'prisma.json');
     const run = runCli(['init', '--repo', repo.dir, '--out', configFile]);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('mcpTools: false (the service has none) — no MCP SDK dependency');
+    expect(run.stdout).toContain('mcpTools: false (the service has none) — no MCP dependency');
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
     expect(config).toEqual({
       migrations: [{ dir: 'prisma/migrations', edition: 'core' }],
@@ -120,7 +120,7 @@ describe('init', () => {
     writeFileSync(configFile, '');
     const run = runCli(['init', '--repo', repo.dir, '--out', configFile, '--force']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('openapi: left out (the verdict says unknown until you set it) — no committed OpenAPI document; the service uses koa, @koa/router');
+    expect(run.stdout).toContain('openapi: left out (the verdict says unknown until you set it) — no committed OpenAPI document; the service uses @koa/router, koa');
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
     expect(config).toEqual({
       migrations: [{ dir: 'server/migrations', edition: 'core' }],

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { detectSurfaces, type RepositoryView } from './detect.js';
+
+/** `false` ("the service has none") only on evidence of absence: anything that looks like the thing keeps the surface open. */
+function view(files: Record<string, string>): RepositoryView {
+  return { files: Object.keys(files).sort(), read: (file) => files[file] };
+}
+const decided = (files: Record<string, string>) => Object.fromEntries(detectSurfaces(view(files)).map((proposal) => [proposal.key, proposal.value]));
+
+describe('init detection: absence needs evidence', () => {
+  it('a bare repository with no dependency of any kind: every surface false', () => {
+    expect(decided({ 'package.json': JSON.stringify({ dependencies: { lodash: '^4' } }), 'src/index.ts': 'export const x = 1;\n' })).toEqual({
+      migrations: false,
+      openapi: false,
+      routes: false,
+      mcpTools: false,
+      env: false,
+    });
+  });
+
+  it.each([
+    ['an MCP library other than the SDK', { fastmcp: '^1' }, 'mcpTools'],
+    ['a vendor MCP package', { '@acme/server-mcp': '^1' }, 'mcpTools'],
+    ['a database client not in the named list', { slonik: '^46' }, 'migrations'],
+    ['an ORM-looking package', { 'acme-orm': '^1' }, 'migrations'],
+    ['tRPC', { '@trpc/server': '^11' }, 'routes'],
+    ['an Apollo server', { '@apollo/server': '^4' }, 'openapi'],
+  ])('%s leaves its surface out, never false', (_name, dependencies, key) => {
+    expect(decided({ 'package.json': JSON.stringify({ dependencies }), 'src/index.ts': 'export {};\n' })[key]).toBeUndefined();
+  });
+
+  it('a source that starts an HTTP server keeps the API surfaces open', () => {
+    const surfaces = decided({ 'package.json': '{}', 'src/main.ts': "import { createServer } from 'node:http';\ncreateServer(handler).listen(8080);\n" });
+    expect(surfaces.openapi).toBeUndefined();
+    expect(surfaces.routes).toBeUndefined();
+  });
+});
