@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseJson } from '../core/structured-text.js';
 import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import { compareVersions, type Version } from '../core/version.js';
 
@@ -32,7 +33,7 @@ interface TaggedRelease {
 export function configuredTagPatterns(repo: string, config: string | undefined): readonly string[] {
   const file = config ?? join(repo, 'release-safety.config.json');
   if (!existsSync(file)) return tagPatterns(undefined);
-  const parsed = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as { tags?: string | string[] };
+  const parsed = parseJson(readFileSync(file, 'utf8')) as { tags?: string | string[] };
   return tagPatterns(parsed.tags);
 }
 

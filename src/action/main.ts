@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { describeError } from '../core/errors.js';
+import { parseJson } from '../core/structured-text.js';
 import { parseVersion } from '../core/version.js';
 import { versionOfTag } from '../core/tag-pattern.js';
 import { main } from '../cli/program.js';
@@ -65,7 +66,7 @@ function publishArtifactOutputs(env: NodeJS.ProcessEnv, artifactPath: string, re
     return;
   }
   if (!existsSync(artifactPath)) return;
-  const artifact = JSON.parse(readFileSync(artifactPath, 'utf8')) as {
+  const artifact = parseJson(readFileSync(artifactPath, 'utf8')) as {
     compatibility: { rollingUpdateSafe: boolean | string; recommendedStrategy: string };
     upgrade: { requiredStops: string[] };
   };

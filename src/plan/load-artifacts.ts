@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ReleaseSafetyArtifact } from '../artifact/types.js';
 import { validateArtifact } from '../artifact/validate.js';
 import { describeError } from '../core/errors.js';
+import { readCappedBody } from '../core/http-body.js';
 import { parseJson } from '../core/structured-text.js';
 import { cacheDirectory, readCachedIndex, writeCachedIndex } from '../span/index-cache.js';
 
@@ -32,24 +33,15 @@ function checked(text: string, where: string, version: string): ArtifactOutcome 
 }
 
 async function fetchText(url: string, timeoutMs: number): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > MAX_ARTIFACT_BYTES) throw new Error(`larger than ${MAX_ARTIFACT_BYTES} bytes`);
-  const reader = response.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const chunk = await reader?.read();
-    if (!chunk || chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > MAX_ARTIFACT_BYTES) {
-      await reader?.cancel();
-      throw new Error(`larger than ${MAX_ARTIFACT_BYTES} bytes`);
-    }
-    chunks.push(chunk.value);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await fetch(url, { signal: controller.signal, redirect: 'follow' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return await readCappedBody(response, MAX_ARTIFACT_BYTES, controller, () => new Error(`larger than ${MAX_ARTIFACT_BYTES} bytes`));
+  } finally {
+    clearTimeout(timer);
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export async function loadArtifacts(

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { readCappedBody } from '../core/http-body.js';
 import type { ReleaseSafetyIndex } from '../artifact/types.js';
 import { validateIndex } from '../artifact/validate.js';
 import { describeError, InputError } from '../core/errors.js';
@@ -152,39 +153,11 @@ async function fetchWithTimeout(url: string, timeoutMs: number, maxBytes: number
   try {
     const response = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
     // The timeout covers the body too: a server that stalls mid-body must not hang the check.
-    const body = await readCappedBody(response, maxBytes, controller);
+    const body = await readCappedBody(response, maxBytes, controller, () => new BodyTooLargeError(maxBytes));
     return { status: response.status, body, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * The body as text, read chunk by chunk and counted after decompression (fetch inflates gzip and
- * brotli itself), so a compressed bomb stops at `maxBytes` with the download aborted.
- */
-async function readCappedBody(response: Response, maxBytes: number, controller: AbortController): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (!response.headers.has('content-encoding') && Number.isFinite(declared) && declared > maxBytes) {
-    controller.abort();
-    throw new BodyTooLargeError(maxBytes);
-  }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > maxBytes) {
-      controller.abort();
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, received).toString('utf8');
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {
