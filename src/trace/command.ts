@@ -36,7 +36,7 @@ export function renderTraceText(report: TraceReport): string {
   if (report.skipped !== undefined) return `Trace not run: ${report.skipped}\n`;
   const lines = [
     `Traced ${report.files.length} added migration(s) in PGlite on ${report.seedRows} row(s) per touched table`,
-    `  from schema: ${report.replay.files} migration(s), ${report.cache === 'hit' ? 'loaded from the cache' : 'rebuilt'} in ${report.timings.state} ms; seeding ${report.timings.seed} ms; running ${report.timings.observe} ms`,
+    `  from schema: ${report.replay.files} migration(s), ${{ hit: 'loaded from the cache', prefix: 'an earlier schema from the cache plus the newer migrations', miss: 'rebuilt (now cached)', off: 'rebuilt' }[report.cache]} in ${report.timings.state} ms; seeding ${report.timings.seed} ms; running ${report.timings.observe} ms`,
   ];
   for (const failure of report.replay.failures.slice(0, 5)) lines.push(`  from schema not exact: ${failure.file}:${failure.line}: ${failure.error}`);
   for (const seed of report.seeds.filter((entry) => entry.error !== undefined)) lines.push(`  not seeded: ${seed.table}: ${seed.error}`);

@@ -13,7 +13,7 @@ import { migrationAt, recogniseFolders, type MigrationPath } from '../stages/mig
 import { folderOf } from '../stages/migrations/folders.js';
 import { loadParser } from '../stages/migrations/sql.js';
 import type { ExtractedMigration } from '../stages/migrations/types.js';
-import { pristineKey, readCachedDump, readCachedState, stateKey, writeCachedDump, writeCachedState } from './cache.js';
+import { longestCachedPrefix, pristineKey, readCachedDump, writeCachedDump, writeCachedState } from './cache.js';
 import { dumpDatabase, openDatabase, type Database } from './database.js';
 import { reconcile } from './reconcile.js';
 import { observationBaseline, observeMigration, replayMigrations, seedTables } from './run.js';
@@ -78,24 +78,27 @@ async function freshDatabase(cacheDirectory: string | undefined): Promise<Databa
   return db;
 }
 
-/** The `from` schema: from the cache, else rebuilt (and cached). */
+/**
+ * The `from` schema: loaded from the cache (exact hit), or the longest cached prefix of its
+ * migrations loaded and the rest replayed, or rebuilt from a pristine database; cached afterwards.
+ */
 async function fromState(input: StageInput, released: readonly MigrationPath[], options: TraceOptions): Promise<{ db: Database; replay: ReplaySummary; cache: TraceReport['cache'] }> {
-  const key = stateKey(released.map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' })));
-  const cached = options.cacheDirectory === undefined ? undefined : readCachedState(options.cacheDirectory, key);
-  if (cached !== undefined) {
-    try {
-      return { db: await openDatabase(cached.dump), replay: cached.replay, cache: 'hit' };
-    } catch {
-      // A cached state PGlite cannot load is rebuilt.
-    }
-  }
-  const db = await freshDatabase(options.cacheDirectory);
-  const replay = await replayMigrations(db, await extractAll(input, 'base', released));
+  const identities = released.map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' }));
+  const cached = options.cacheDirectory === undefined ? undefined : longestCachedPrefix(options.cacheDirectory, identities);
+  const dump = cached === undefined || options.cacheDirectory === undefined ? undefined : readCachedDump(options.cacheDirectory, cached.key);
+  let db: Database | undefined;
+  if (dump !== undefined) db = await openDatabase(dump).catch(() => undefined);
+  const covered = db === undefined ? 0 : cached!.covered;
+  db ??= await freshDatabase(options.cacheDirectory);
+  if (covered === released.length) return { db, replay: cached!.replay, cache: 'hit' };
+  const rest = await replayMigrations(db, await extractAll(input, 'base', released.slice(covered)));
+  const earlier = covered > 0 ? cached!.replay : { files: 0, statements: 0, failures: [] };
+  const replay: ReplaySummary = { files: earlier.files + rest.files, statements: earlier.statements + rest.statements, failures: [...earlier.failures, ...rest.failures] };
   if (options.cacheDirectory !== undefined) {
     // Not being able to cache costs time on the next release, not correctness.
-    await writeCachedState(options.cacheDirectory, key, await dumpDatabase(db), replay).catch(() => undefined);
+    await writeCachedState(options.cacheDirectory, identities, await dumpDatabase(db), replay).catch(() => undefined);
   }
-  return { db, replay, cache: options.cacheDirectory === undefined ? 'off' : 'miss' };
+  return { db, replay, cache: options.cacheDirectory === undefined ? 'off' : covered > 0 ? 'prefix' : 'miss' };
 }
 
 const emptyReport = (options: TraceOptions, skipped: string): TraceReport => ({

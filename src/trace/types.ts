@@ -98,7 +98,8 @@ export interface TracedFile {
 
 export interface TraceReport {
   seedRows: number;
-  cache: 'hit' | 'miss' | 'off';
+  /** `hit`: the `from` schema came from the cache; `prefix`: a cached earlier schema plus the newer migrations; `miss`: rebuilt; `off`: `--no-cache`. */
+  cache: 'hit' | 'prefix' | 'miss' | 'off';
   /** Milliseconds per phase: `state` is starting PGlite with the `from` schema (rebuilt, or loaded from the cache). */
   timings: { state: number; seed: number; observe: number; total: number };
   replay: ReplaySummary;
