@@ -68,7 +68,7 @@ function ruleEntry(rule: RuleMeta, docsUrl: (docs: string) => string) {
     summary: rule.summary,
     message: rule.message,
     why: rule.why,
-    fix: rule.fix ?? '',
+    fix: rule.fix,
     docs: rule.docs,
     docsUrl: docsUrl(rule.docs),
     aliases: [...(rule.aliases ?? [])],
@@ -87,7 +87,7 @@ export function ruleText(book: AnyRuleBook, rule: AnyRule, docsUrl: (docs: strin
     `Applies to: ${book.title} (surface ${meta.surface})${details ? ` · ${details.replace(/`/g, '')}` : ''}`,
     `Message:    ${meta.message}`,
     `Why:        ${meta.why}`,
-    `Fix:        ${meta.fix ?? ''}`,
+    `Fix:        ${meta.fix}`,
     `Docs:       ${docsUrl(meta.docs)}`,
   ];
   if (meta.aliases?.length) lines.push(`Aliases:    ${meta.aliases.join(', ')}`);

@@ -9,6 +9,7 @@ const rule = (id: string, surface: RuleMeta['surface'], aliases?: string[]): Rul
   summary: id,
   message: id,
   why: 'test',
+  fix: 'test',
   docs: `#${id}`,
   aliases,
 });
