@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AnyRule } from './define.js';
-import { ruleBooks } from './registry.js';
+import { ruleBooks } from '../surfaces/registry.js';
 import { indexCatalogue } from './types.js';
 
 const STAGES = 'src/stages';
