@@ -57,7 +57,7 @@ export function registerGenerate(program: Command): void {
 /** The pipeline with the migrations stage followed by the trace (PGlite loads only with --trace). */
 async function tracedStages(seedRowsText: string) {
   const [{ pipelineStages }, { tracedMigrationsStage }, { parseSeedRows }, { cacheDirectory }] = await Promise.all([
-    import('../rules/registry.js'),
+    import('../surfaces/registry.js'),
     import('../trace/stage.js'),
     import('../trace/command.js'),
     import('../span/index-cache.js'),
