@@ -42,6 +42,9 @@ import { responsePropertyRemoved } from './response-property-removed.js';
 import { responsePropertyTypeChanged } from './response-property-type-changed.js';
 import { responseSchemaChangeUnknown } from './response-schema-change-unknown.js';
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
+import { routeAdded } from './route-added.js';
+import { routeRemoved } from './route-removed.js';
+import { routeUndocumented } from './route-undocumented.js';
 
 /**
  * The REST rule catalogue: one entry per file in this folder (the file name is the id), in id order.
@@ -92,6 +95,9 @@ export const restRules = [
   responsePropertyTypeChanged,
   responseSchemaChangeUnknown,
   responseSuccessStatusRemoved,
+  routeAdded,
+  routeRemoved,
+  routeUndocumented,
 ] as const;
 
 export type RestRuleId = (typeof restRules)[number]['meta']['id'];
