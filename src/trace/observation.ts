@@ -5,7 +5,8 @@
  *
  * - rewritesTable: a table that existed before the migration got a new relfilenode and still has
  *   rows (TRUNCATE also gets one, but empties the table), or every one of its rows was updated/deleted;
- * - scansTable: a sequential scan of such a table started (`pg_stat_*_user_tables.seq_scan`);
+ * - scansTable: a sequential scan of such a table started (`pg_stat_*_user_tables.seq_scan`), unless
+ *   the statement emptied it (TRUNCATE rebuilds its indexes over the empty heap);
  * - locksTable: a write-blocking lock (SHARE or stronger) is held on a table the statement scanned or
  *   rewrote, or was newly taken without a bounded lock_timeout (a brief lock that can queue).
  */
@@ -76,14 +77,17 @@ export function observeStatement(
   inTransaction: boolean,
 ): StatementObservation {
   const name = (oid: number) => context.tables.get(oid) ?? String(oid);
+  // A populated table the statement emptied (TRUNCATE): its new relfilenode and the index rebuild's
+  // scan of the empty heap are not a rewrite or a full read.
+  const truncated = (oid: number) => context.emptied.has(oid) && (context.rows.get(oid) ?? 0) > 0;
   const rewritten = new Set<number>();
   for (const oid of newRelfilenodes(before, after)) {
-    if (!context.emptied.has(oid) || (context.rows.get(oid) ?? 0) === 0) rewritten.add(oid);
+    if (!truncated(oid)) rewritten.add(oid);
   }
   const scanned = new Set<number>();
   for (const [oid, counters] of after.counters) {
     const earlier = before.counters.get(oid) ?? { seqScan: 0, rowsChanged: 0 };
-    if (counters.seqScan > earlier.seqScan) scanned.add(oid);
+    if (counters.seqScan > earlier.seqScan && !truncated(oid)) scanned.add(oid);
     const rows = context.rows.get(oid) ?? 0;
     if (rows > 0 && counters.rowsChanged - earlier.rowsChanged >= rows) rewritten.add(oid);
   }
