@@ -23,6 +23,8 @@ interface GenerateOptions {
   format?: OutputFormat;
   maxAnnotations?: number;
   quiet?: boolean;
+  /** `--no-cache`: false. */
+  cache: boolean;
 }
 
 export function registerGenerate(program: Command): void {
@@ -45,6 +47,7 @@ export function registerGenerate(program: Command): void {
     .addOption(formatOption())
     .addOption(maxAnnotationsOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
+    .option('--no-cache', 'do not read or write the cache of results derived from unchanged files (released migrations)')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
     });
@@ -92,8 +95,14 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
 
   // The heavy modules (stages, Ajv) load while git answers: opening the repository is a process start.
   const opening = openRepository(options.repo);
-  const modules = Promise.all([import('../generate/generate.js'), import('../artifact/write.js'), import('../generate/report.js'), import('./style.js')]);
-  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }]] = await Promise.all([
+  const modules = Promise.all([
+    import('../generate/generate.js'),
+    import('../artifact/write.js'),
+    import('../generate/report.js'),
+    import('./style.js'),
+    import('../cache/derived-cache.js'),
+  ]);
+  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }]] = await Promise.all([
     opening,
     // A failed open is the error to report; a module that fails to load is reported only if it opened.
     modules.catch(async (error: unknown) => {
@@ -111,6 +120,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       config,
       previousArtifact,
       openapiFiles,
+      derivedCache: openDerivedCache({ disk: options.cache }),
     });
   } finally {
     await repo.close();

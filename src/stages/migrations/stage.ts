@@ -12,6 +12,7 @@ import { noMigrationChangedResult, unknownSection } from './index.js';
 import type { MigrationRuleId } from './catalogue.js';
 import { loadParser } from './sql.js';
 import { compareText } from '../../core/compare-text.js';
+import { releasedSchema } from './released-schema.js';
 
 /**
  * The migrations stage: added migration files → statements → classification → heaviness.
@@ -34,35 +35,6 @@ const ALTER_COLUMN_TYPE = /\balter\s+column\s+(?:"[^"]+"|\S+)\s+(?:set\s+data\s+
 /** `CREATE TABLE IF NOT EXISTS` (knex `createTableIfNotExists`), and any CREATE TABLE (for guarded statements). */
 const CONDITIONAL_CREATE_TABLE = /\bcreate\s+table\s+if\s+not\s+exists\b/i;
 const CREATE_TABLE = /\bcreate\s+table\b/i;
-
-/**
- * What the migrations released at the base ref declare, in name order: column types
- * (`table.column` → type) and the tables they create (conditional creates included: for released
- * history "may exist" is what matters). A file that cannot be read or extracted contributes nothing:
- * its columns stay of unknown type, which the classifier treats as "a rewrite cannot be ruled out".
- */
-async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<{ columnTypes: Map<string, string>; tables: Set<string> }> {
-  const released = [...input.trees.base.keys()]
-    .map((path) => migrationAt(path, formats))
-    .filter((entry): entry is MigrationPath => entry !== undefined)
-    .sort(byName);
-  const columnTypes = new Map<string, string>();
-  const tables = new Set<string>();
-  const readBase = (path: string) => input.read('base', path);
-  for (const migration of released) {
-    try {
-      const text = await readBase(migration.path);
-      if (text === undefined) continue;
-      const extracted = await migration.format.extract(migration.path, text, readBase);
-      const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, existingTables: new Set() }, { columnTypes });
-      for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);
-      for (const table of classified.createdTables) tables.add(table);
-    } catch {
-      // Unknown types stay unknown and unknown tables are not proven absent (fail closed in the classifier).
-    }
-  }
-  return { columnTypes, tables };
-}
 
 /**
  * What an edit of a released migration changed in what it runs (each side extracted at its own ref
@@ -164,7 +136,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
       try {
         const classified = classifyMigration(
           extracted,
-          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema ? { existingTables: schema.tables } : {}) },
+          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema?.tables ? { existingTables: schema.tables } : {}) },
           { columnTypes: new Map(columnTypes) },
         );
         for (const table of classified.createdTables) newTables.add(table);
