@@ -110,6 +110,22 @@ describe('released migrations derived once per content', () => {
     expect(cached.result).toEqual(fresh.result);
   });
 
+  test('the next release (one more released file) finds every earlier file; an earlier file changed re-derives every file after it', async () => {
+    const cache = new MemoryDerivedCache();
+    await run(RELEASED, { ...RELEASED, ...ADDED }, cache);
+    const next = { ...RELEASED, ...ADDED };
+    const later = { [`${DIR}/004.ts`]: ADDED[`${DIR}/003.ts`]!.replace("'name'", "'score'") };
+    const grown = await run(next, { ...next, ...later }, cache);
+    expect(grown.reads.has(`base:${DIR}/001.ts`)).toBe(false);
+    expect(grown.reads.get(`base:${DIR}/003.ts`)).toBe(1);
+    expect(grown.result).toEqual((await run(next, { ...next, ...later })).result);
+
+    const edited = { ...RELEASED, [`${DIR}/001.ts`]: RELEASED[`${DIR}/001.ts`]!.replace("t.integer('score')", "t.bigInteger('score')") };
+    const afterEdit = await run(edited, { ...edited, ...ADDED }, cache);
+    expect(afterEdit.reads.get(`base:${DIR}/002.sql`)).toBe(1);
+    expect(afterEdit.result).toEqual((await run(edited, { ...edited, ...ADDED })).result);
+  });
+
   test('a released file that cannot be read leaves the released tables unknown: a conditional create is not proven new', async () => {
     const added = { [`${DIR}/003.sql`]: 'CREATE TABLE IF NOT EXISTS audit (id int, actor text);\nCREATE INDEX audit_actor ON audit (actor);' };
     const complete = await run(RELEASED, { ...RELEASED, ...added });

@@ -12,7 +12,9 @@ import { noMigrationChangedResult, unknownSection } from './index.js';
 import type { MigrationRuleId } from './catalogue.js';
 import { loadParser } from './sql.js';
 import { compareText } from '../../core/compare-text.js';
-import { releasedSchema } from './released-schema.js';
+import { emptySchema, foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
+
+export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
 
 /**
  * The migrations stage: added migration files → statements → classification → heaviness.
@@ -32,6 +34,8 @@ function findingOrder(a: Finding, b: Finding): number {
 
 /** `ALTER COLUMN x TYPE …` / `SET DATA TYPE …`: judged against the column's previous type. */
 const ALTER_COLUMN_TYPE = /\balter\s+column\s+(?:"[^"]+"|\S+)\s+(?:set\s+data\s+)?type\b/i;
+/** SET NOT NULL may skip its scan thanks to a released CHECK; an UPDATE/DELETE/SELECT … WHERE key = … needs the key's index. */
+const NEEDS_RELEASED_SHAPE = /\bset\s+not\s+null\b|\bwhere\b/i;
 /** `CREATE TABLE IF NOT EXISTS` (knex `createTableIfNotExists`), and any CREATE TABLE (for guarded statements). */
 const CONDITIONAL_CREATE_TABLE = /\bcreate\s+table\s+if\s+not\s+exists\b/i;
 const CREATE_TABLE = /\bcreate\s+table\b/i;
@@ -122,10 +126,11 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   const needs = (pattern: (sql: string, guarded: boolean) => boolean) =>
     extractions.some(({ extracted }) => extracted?.statements.some((statement) => pattern(statement.sql, statement.guarded ?? false)));
   const schema =
-    needs((sql) => ALTER_COLUMN_TYPE.test(sql)) || needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)))
+    needs((sql) => ALTER_COLUMN_TYPE.test(sql) || NEEDS_RELEASED_SHAPE.test(sql)) || needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)))
       ? await releasedSchema(input, formats)
       : undefined;
-  const columnTypes = schema?.columnTypes ?? new Map<string, string>();
+  // What the migrations before each added one leave: the released ones, then each added one in turn.
+  const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : emptySchema();
 
   const files: MigrationFile[] = [];
   const newTables = new Set<string>();
@@ -136,11 +141,11 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
       try {
         const classified = classifyMigration(
           extracted,
-          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema?.tables ? { existingTables: schema.tables } : {}) },
-          { columnTypes: new Map(columnTypes) },
+          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema?.tablesComplete ? { existingTables: schema.tables } : {}) },
+          schemaOptions(known),
         );
         for (const table of classified.createdTables) newTables.add(table);
-        for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);
+        foldReleasedMigration(known, classified);
         files.push({ name: migration.name, edition: migration.folder.edition, tables: classified.tables, heaviness: classified.heaviness });
         findings.push(...classified.findings);
         breaksOldCode.push(classified.breaksOldCode);
