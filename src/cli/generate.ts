@@ -25,6 +25,8 @@ interface GenerateOptions {
   quiet?: boolean;
   /** `--no-cache`: false. */
   cache: boolean;
+  trace?: boolean;
+  seedRows: string;
 }
 
 export function registerGenerate(program: Command): void {
@@ -48,9 +50,23 @@ export function registerGenerate(program: Command): void {
     .addOption(maxAnnotationsOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
     .option('--no-cache', 'do not read or write the cache of results derived from unchanged files (released migrations)')
+    .option('--trace', 'also run the added migrations in an embedded PostgreSQL (PGlite) on the previous schema with seeded rows; what it observes heavier than classified wins (see `release-safety trace`)')
+    .option('--seed-rows <n>', 'with --trace: rows seeded into each touched table', '1000')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
     });
+}
+
+/** The pipeline with the migrations stage followed by the trace (PGlite loads only with --trace). */
+async function tracedStages(seedRowsText: string) {
+  const [{ pipelineStages }, { tracedMigrationsStage }, { parseSeedRows }, { cacheDirectory }] = await Promise.all([
+    import('../surfaces/registry.js'),
+    import('../trace/stage.js'),
+    import('../trace/command.js'),
+    import('../span/index-cache.js'),
+  ]);
+  const seedRows = parseSeedRows(seedRowsText);
+  return { ...pipelineStages, migrations: tracedMigrationsStage(pipelineStages.migrations, { seedRows, cacheDirectory: cacheDirectory(process.env) }) };
 }
 
 async function runGenerate(options: GenerateOptions): Promise<void> {
@@ -110,6 +126,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       throw error;
     }),
   ]);
+  const stages = options.trace ? await tracedStages(options.seedRows) : undefined;
   let outcome;
   try {
     outcome = await generateRelease(repo, {
@@ -121,7 +138,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       previousArtifact,
       openapiFiles,
       derivedCache: openDerivedCache({ disk: options.cache }),
-    });
+    }, stages);
   } finally {
     await repo.close();
   }
