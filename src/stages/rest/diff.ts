@@ -2,6 +2,7 @@ import { compareText } from '../../core/compare-text.js';
 import { createSchemaDiffMemo, diffSchemas } from '../schema-diff/diff.js';
 import type { DiffSchemasOptions, SchemaChange, SchemaView } from '../schema-diff/types.js';
 import { createFingerprinter } from './fingerprint.js';
+import { DEFAULT_POLICY, type RestPolicy } from './policy.js';
 import { securitySchemeChange } from './security-schemes.js';
 import type { RestMediaType, RestOperation, RestParameter, RestRequestBody, RestResponse, RestSpec, SecurityAlternative } from './model.js';
 
@@ -22,6 +23,21 @@ export interface RestDiff {
    * security names it on both sides: those clients authenticate the old way.
    */
   securitySchemesChanged: SecuritySchemeChange[];
+  /** The team's deprecation and stability conventions, and the date sunsets are compared with. */
+  policy: RestPolicy;
+  /**
+   * Operations whose base is `draft`/`alpha` (see `policy.ts`), taken out of the lists above by the
+   * engine: what would break their callers is reported as one advisory each (`rules` names those rules).
+   */
+  unstableOperations: UnstableOperationChange[];
+}
+
+export interface UnstableOperationChange {
+  /** The revision operation, or the base one when it was removed. */
+  operation: RestOperation;
+  stability: 'draft' | 'alpha';
+  /** Ids of the breaking rules that fired on it, sorted. */
+  rules: string[];
 }
 
 export interface SecuritySchemeChange {
@@ -84,7 +100,7 @@ export interface OperationDiff {
   securityChanges: SecurityChange[];
 }
 
-export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
+export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy = DEFAULT_POLICY): RestDiff {
   const baseFingerprints = createFingerprinter(base);
   const revisionFingerprints = createFingerprinter(revision);
   // A component used in requests and responses is seen differently by each (readOnly / writeOnly
@@ -100,7 +116,7 @@ export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
           ...(mediaType === undefined ? {} : { mediaType }),
         }));
 
-  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [] };
+  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [], policy, unstableOperations: [] };
   const schemeChanges = new Map<string, string | undefined>();
   const schemeChange = (scheme: string): string | undefined => {
     if (!schemeChanges.has(scheme)) schemeChanges.set(scheme, securitySchemeChange(base.securitySchemes.get(scheme), revision.securitySchemes.get(scheme)));

@@ -122,10 +122,11 @@ export function createFingerprinter(spec: RestSpec): Fingerprinter {
 
   return {
     operation(operation) {
-      const parts: string[] = [operation.pathParameterNames.join(','), String(operation.deprecated)];
+      // Extensions carry policies (stability level, sunset): a change there is a change of the operation.
+      const parts: string[] = [operation.pathParameterNames.join(','), String(operation.deprecated), JSON.stringify(operation.extensions)];
       for (const key of [...operation.parameters.keys()].sort()) {
         const parameter = operation.parameters.get(key)!;
-        parts.push(`p ${key} ${parameter.name} ${parameter.required} ${parameter.deprecated} ${parameter.style} ${parameter.explode} ${schema(parameter.schema)}`);
+        parts.push(`p ${key} ${parameter.name} ${parameter.required} ${parameter.deprecated} ${JSON.stringify(parameter.extensions)} ${parameter.style} ${parameter.explode} ${schema(parameter.schema)}`);
       }
       if (operation.requestBody) {
         parts.push(`b ${operation.requestBody.required}`);

@@ -1,4 +1,5 @@
 import { isObject, pointerOf, resolveLocalRef } from './json-pointer.js';
+import { extensionsOf } from './policy.js';
 import { HTTP_METHODS, SpecError, type LoadedSpec, type OpenApiVersion } from './load.js';
 
 /**
@@ -13,6 +14,8 @@ export interface RestParameter {
   name: string;
   required: boolean;
   deprecated: boolean;
+  /** The parameter's `x-…` keys (a sunset, see `policy.ts`). */
+  extensions: Readonly<Record<string, unknown>>;
   schema: unknown;
   style: string;
   explode: boolean;
@@ -46,6 +49,8 @@ export interface RestOperation {
   path: string;
   pathParameterNames: readonly string[];
   deprecated: boolean;
+  /** The operation's `x-…` keys (stability level, sunset: see `policy.ts`). */
+  extensions: Readonly<Record<string, unknown>>;
   /** By {@link parameterKey}: `query:page`, `header:authorization`, path parameters by position `path:#0`. */
   parameters: ReadonlyMap<string, RestParameter>;
   requestBody?: RestRequestBody;
@@ -131,6 +136,7 @@ export function buildModel(loaded: LoadedSpec): RestSpec {
         path,
         pathParameterNames,
         deprecated: operation.deprecated === true,
+        extensions: extensionsOf(operation),
         parameters,
         ...(requestBody ? { requestBody } : {}),
         responses: collectResponses(operation, document, version, pointer, deref),
@@ -197,6 +203,7 @@ function collectParameters(
         name: parameter.name,
         required: parameter.required === true,
         deprecated: parameter.deprecated === true,
+        extensions: extensionsOf(parameter),
         schema: parameterSchema(parameter),
         style,
         explode: typeof parameter.explode === 'boolean' ? parameter.explode : defaultExplode(style, parameter),

@@ -1,7 +1,8 @@
 import type { RuleBook } from '../../rules/book.js';
 import { fenced } from '../../rules/docs.js';
 import { compareSpecs } from './engine.js';
-import { REST_DOCS, type RestRuleExample } from './rule.js';
+import { DEFAULT_POLICY } from './policy.js';
+import { EXAMPLE_TODAY, REST_DOCS, type RestRuleExample } from './rule.js';
 import { restRules } from './rules/index.js';
 
 /** How the surface-neutral parts use the REST rules (catalogue test, docs, reports). */
@@ -14,7 +15,8 @@ export function wrapFragment(fragment: string): string {
 }
 
 export async function exampleFindings(id: string, example: RestRuleExample) {
-  const { findings } = await compareSpecs({ text: wrapFragment(example.base), path: 'base.yaml' }, { text: wrapFragment(example.revision), path: 'revision.yaml' });
+  const policy = { ...DEFAULT_POLICY, today: EXAMPLE_TODAY, ...example.policy };
+  const { findings } = await compareSpecs({ text: wrapFragment(example.base), path: 'base.yaml' }, { text: wrapFragment(example.revision), path: 'revision.yaml' }, policy);
   return findings.filter((finding) => finding.rule === id);
 }
 
@@ -24,6 +26,10 @@ export const restRuleBook: RuleBook<'rest'> = {
   docs: REST_DOCS,
   rules: restRules,
   findings: (rule, example) => exampleFindings(rule.meta.id, example),
-  showExample: (example) => ['Old:', '', fenced('yaml', example.base), '', 'New:', '', fenced('yaml', example.revision)].join('\n'),
+  showExample: (example) =>
+    [
+      ...(example.policy ? [`Judged with ${Object.entries(example.policy).map(([key, value]) => `${key} = \`${String(value)}\``).join(', ')}:`, ''] : []),
+      'Old:', '', fenced('yaml', example.base), '', 'New:', '', fenced('yaml', example.revision),
+    ].join('\n'),
   details: (rule) => rule.meta.direction,
 };

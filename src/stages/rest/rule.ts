@@ -4,6 +4,7 @@ import { isAlternative } from '../schema-diff/composition.js';
 import type { SchemaChange, SchemaChangeKind } from '../schema-diff/types.js';
 import type { LocatedSchemaChange, OperationDiff, ParameterDiff, ResponseDiff, RestDiff } from './diff.js';
 import type { RestOperation } from './model.js';
+import type { RestPolicy } from './policy.js';
 
 /**
  * What a REST rule is (STYLE.md 1): `defineRule({ surface: 'rest', direction, … }, examples, check)`,
@@ -17,7 +18,15 @@ export type RestDirection = 'request' | 'response';
 export interface RestRuleExample {
   readonly base: string;
   readonly revision: string;
+  /**
+   * The policy the example is judged under (extension names, the `--to` commit's date): by default
+   * oasdiff's extension names and {@link EXAMPLE_TODAY}, so examples with sunset dates stay stable.
+   */
+  readonly policy?: Partial<RestPolicy>;
 }
+
+/** The date examples are judged on (a release's own date in real runs: the `--to` commit's). */
+export const EXAMPLE_TODAY = '2026-06-01';
 
 /** Emits one finding of the rule being checked; `method` and `path` come from the operation. */
 export type Emit = (operation: RestOperation, params: FindingParams, pointer: string) => void;

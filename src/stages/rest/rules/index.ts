@@ -1,9 +1,15 @@
+import { apiDeprecatedSunsetParse } from './api-deprecated-sunset-parse.js';
+import { apiInvalidStabilityLevel } from './api-invalid-stability-level.js';
 import { apiPathRemovedWithoutDeprecation } from './api-path-removed-without-deprecation.js';
+import { apiPathSunsetParse } from './api-path-sunset-parse.js';
+import { apiRemovedBeforeSunset } from './api-removed-before-sunset.js';
 import { apiRemovedWithDeprecation } from './api-removed-with-deprecation.js';
 import { apiRemovedWithoutDeprecation } from './api-removed-without-deprecation.js';
 import { apiSecurityAdded } from './api-security-added.js';
 import { apiSecuritySchemeChanged } from './api-security-scheme-changed.js';
 import { apiSecurityScopeAdded } from './api-security-scope-added.js';
+import { apiStabilityDecreased } from './api-stability-decreased.js';
+import { apiUnstableOperationChanged } from './api-unstable-operation-changed.js';
 import { endpointAdded } from './endpoint-added.js';
 import { newOptionalRequestParameter } from './new-optional-request-parameter.js';
 import { newOptionalRequestProperty } from './new-optional-request-property.js';
@@ -18,7 +24,10 @@ import { requestParameterDefaultValueChanged } from './request-parameter-default
 import { requestParameterEnumValueAdded } from './request-parameter-enum-value-added.js';
 import { requestParameterEnumValueRemoved } from './request-parameter-enum-value-removed.js';
 import { requestParameterRemoved } from './request-parameter-removed.js';
+import { requestParameterRemovedBeforeSunset } from './request-parameter-removed-before-sunset.js';
+import { requestParameterRemovedWithDeprecation } from './request-parameter-removed-with-deprecation.js';
 import { requestParameterStyleChanged } from './request-parameter-style-changed.js';
+import { requestParameterSunsetParse } from './request-parameter-sunset-parse.js';
 import { requestParameterTypeChanged } from './request-parameter-type-changed.js';
 import { requestPathParameterRenamed } from './request-path-parameter-renamed.js';
 import { requestPropertyAdditionalPropertiesClosed } from './request-property-additional-properties-closed.js';
@@ -46,12 +55,18 @@ import { responseSuccessStatusRemoved } from './response-success-status-removed.
  * The catalogue test checks that every rule file is listed here.
  */
 export const restRules = [
+  apiDeprecatedSunsetParse,
+  apiInvalidStabilityLevel,
   apiPathRemovedWithoutDeprecation,
+  apiPathSunsetParse,
+  apiRemovedBeforeSunset,
   apiRemovedWithDeprecation,
   apiRemovedWithoutDeprecation,
   apiSecurityAdded,
   apiSecuritySchemeChanged,
   apiSecurityScopeAdded,
+  apiStabilityDecreased,
+  apiUnstableOperationChanged,
   endpointAdded,
   newOptionalRequestParameter,
   newOptionalRequestProperty,
@@ -66,7 +81,10 @@ export const restRules = [
   requestParameterEnumValueAdded,
   requestParameterEnumValueRemoved,
   requestParameterRemoved,
+  requestParameterRemovedBeforeSunset,
+  requestParameterRemovedWithDeprecation,
   requestParameterStyleChanged,
+  requestParameterSunsetParse,
   requestParameterTypeChanged,
   requestPathParameterRenamed,
   requestPropertyAdditionalPropertiesClosed,
