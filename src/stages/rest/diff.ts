@@ -76,6 +76,8 @@ export interface ResponseDiff {
   revisionStatus: string;
   mediaTypesRemoved: string[];
   schemaChanges: LocatedSchemaChange[];
+  /** Headers the base response declared required that the revision's no longer guarantees: gone, or optional. */
+  requiredHeadersLost: Array<{ name: string; change: 'removed' | 'became-optional'; pointer: string }>;
 }
 
 export interface SecurityChange {
@@ -204,11 +206,23 @@ function diffOperation(base: RestOperation, revision: RestOperation, schemaChang
         status,
         revisionStatus,
         mediaTypesRemoved: removed,
+        requiredHeadersLost: requiredHeadersLost(baseResponse, revisionResponse),
         schemaChanges: common.flatMap(([type, before, after]) => schemaChanges('response', before.schema, after.schema, after.schemaPointer, type)),
       });
     }
   }
   return diff;
+}
+
+function requiredHeadersLost(base: RestResponse, revision: RestResponse): ResponseDiff['requiredHeadersLost'] {
+  const lost: ResponseDiff['requiredHeadersLost'] = [];
+  for (const [key, header] of [...base.headers.entries()].sort(([a], [b]) => compareText(a, b))) {
+    if (!header.required) continue;
+    const after = revision.headers.get(key);
+    if (!after) lost.push({ name: header.name, change: 'removed', pointer: header.pointer });
+    else if (!after.required) lost.push({ name: after.name, change: 'became-optional', pointer: after.pointer });
+  }
+  return lost;
 }
 
 /**

@@ -133,8 +133,9 @@ export function createFingerprinter(spec: RestSpec): Fingerprinter {
         for (const type of [...operation.requestBody.content.keys()].sort()) parts.push(`b ${type} ${schema(operation.requestBody.content.get(type)!.schema)}`);
       }
       for (const status of [...operation.responses.keys()].sort()) {
-        const content = operation.responses.get(status)!.content;
+        const { content, headers } = operation.responses.get(status)!;
         parts.push(`r ${status}`);
+        for (const name of [...headers.keys()].sort()) parts.push(`r ${status} h ${name} ${headers.get(name)!.required} ${schema(headers.get(name)!.schema)}`);
         for (const type of [...content.keys()].sort()) parts.push(`r ${status} ${type} ${schema(content.get(type)!.schema)}`);
       }
       for (const alternative of operation.security) parts.push(`s ${JSON.stringify([...alternative.entries()].sort())}`);

@@ -36,6 +36,17 @@ export interface RestRequestBody {
 
 export interface RestResponse {
   content: ReadonlyMap<string, RestMediaType>;
+  /** By lower-cased name (header names are case-insensitive). */
+  headers: ReadonlyMap<string, RestResponseHeader>;
+  pointer: string;
+}
+
+export interface RestResponseHeader {
+  /** As written. */
+  name: string;
+  /** Whether every response carries it (Swagger 2.0 has no `required` on headers: never). */
+  required: boolean;
+  schema: unknown;
   pointer: string;
 }
 
@@ -320,12 +331,25 @@ function collectResponses(
       if (response.schema !== undefined) {
         for (const type of swaggerMediaTypes(operation.produces, document.produces, 'application/json')) content.set(type, { schema: response.schema, schemaPointer: `${responsePointer}/schema` });
       }
-      responses.set(code, { content, pointer: responsePointer });
+      responses.set(code, { content, headers: responseHeaders(response.headers, responsePointer, deref), pointer: responsePointer });
     } else {
-      responses.set(code, { content: mediaTypes(response.content, `${responsePointer}/content`), pointer: responsePointer });
+      responses.set(code, { content: mediaTypes(response.content, `${responsePointer}/content`), headers: responseHeaders(response.headers, responsePointer, deref), pointer: responsePointer });
     }
   }
   return responses;
+}
+
+function responseHeaders(headers: unknown, responsePointer: string, deref: (node: unknown) => unknown): Map<string, RestResponseHeader> {
+  const byName = new Map<string, RestResponseHeader>();
+  if (!isObject(headers)) return byName;
+  for (const [name, raw] of Object.entries(headers)) {
+    const header = deref(raw);
+    if (!isObject(header)) continue;
+    // Swagger 2.0 keeps the schema keywords on the header itself.
+    const schema = header.schema !== undefined ? header.schema : header.type !== undefined ? { type: header.type, ...(header.format === undefined ? {} : { format: header.format }) } : undefined;
+    byName.set(name.toLowerCase(), { name, required: header.required === true, schema, pointer: `${responsePointer}/headers${pointerOf(name)}` });
+  }
+  return byName;
 }
 
 function securityAlternatives(security: unknown): SecurityAlternative[] {

@@ -23,6 +23,7 @@ import { requestParameterConstraintTightened } from './request-parameter-constra
 import { requestParameterDefaultValueChanged } from './request-parameter-default-value-changed.js';
 import { requestParameterEnumValueAdded } from './request-parameter-enum-value-added.js';
 import { requestParameterEnumValueRemoved } from './request-parameter-enum-value-removed.js';
+import { requestParameterPropertyBecameRequired } from './request-parameter-property-became-required.js';
 import { requestParameterRemoved } from './request-parameter-removed.js';
 import { requestParameterRemovedBeforeSunset } from './request-parameter-removed-before-sunset.js';
 import { requestParameterRemovedWithDeprecation } from './request-parameter-removed-with-deprecation.js';
@@ -40,11 +41,14 @@ import { requestPropertyEnumValueRemoved } from './request-property-enum-value-r
 import { requestPropertyRemoved } from './request-property-removed.js';
 import { requestPropertyRemovedFromClosedObject } from './request-property-removed-from-closed-object.js';
 import { requestPropertyTypeChanged } from './request-property-type-changed.js';
+import { requiredResponseHeaderRemoved } from './required-response-header-removed.js';
+import { responseHeaderBecameOptional } from './response-header-became-optional.js';
 import { responseMediaTypeRemoved } from './response-media-type-removed.js';
 import { responseNonSuccessStatusRemoved } from './response-non-success-status-removed.js';
 import { responseOptionalPropertyRemoved } from './response-optional-property-removed.js';
 import { responsePropertyBecameNullable } from './response-property-became-nullable.js';
 import { responsePropertyBecameOptional } from './response-property-became-optional.js';
+import { responsePropertyConstraintLoosened } from './response-property-constraint-loosened.js';
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
 import { responsePropertyRemoved } from './response-property-removed.js';
 import { responsePropertyTypeChanged } from './response-property-type-changed.js';
@@ -80,6 +84,7 @@ export const restRules = [
   requestParameterDefaultValueChanged,
   requestParameterEnumValueAdded,
   requestParameterEnumValueRemoved,
+  requestParameterPropertyBecameRequired,
   requestParameterRemoved,
   requestParameterRemovedBeforeSunset,
   requestParameterRemovedWithDeprecation,
@@ -97,11 +102,14 @@ export const restRules = [
   requestPropertyRemoved,
   requestPropertyRemovedFromClosedObject,
   requestPropertyTypeChanged,
+  requiredResponseHeaderRemoved,
+  responseHeaderBecameOptional,
   responseMediaTypeRemoved,
   responseNonSuccessStatusRemoved,
   responseOptionalPropertyRemoved,
   responsePropertyBecameNullable,
   responsePropertyBecameOptional,
+  responsePropertyConstraintLoosened,
   responsePropertyEnumValueAdded,
   responsePropertyRemoved,
   responsePropertyTypeChanged,
