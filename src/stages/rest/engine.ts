@@ -6,7 +6,7 @@ import { loadSpec, SpecError } from './load.js';
 import { buildModel, type RestSpec } from './model.js';
 import { DEFAULT_POLICY, isUnstable, stabilityOf, type RestPolicy } from './policy.js';
 import { restRules, type RestRuleId } from './rules/index.js';
-import { runRestRule } from './rule.js';
+import { runRestRule, specChanges } from './rule.js';
 
 /**
  * The REST engine, from two spec texts to findings: load (JSON/YAML, structural validation),
@@ -84,7 +84,8 @@ async function modelOf(spec: SpecText): Promise<RestSpec> {
  */
 function runRules(diff: RestDiff, file?: string, more: readonly Finding<RestRuleId>[] = []): Finding<RestRuleId>[] {
   const unique = new Map<string, Finding<RestRuleId>>();
-  for (const finding of [...restRules.flatMap((rule) => runRestRule(rule, diff) as Finding<RestRuleId>[]), ...more]) {
+  const changes = specChanges(diff);
+  for (const finding of [...restRules.flatMap((rule) => runRestRule(rule, changes) as Finding<RestRuleId>[]), ...more]) {
     const key = `${finding.rule}\u0000${JSON.stringify(Object.entries(finding.params).sort(([a], [b]) => compareText(a, b)))}`;
     if (!unique.has(key)) unique.set(key, file === undefined ? finding : { ...finding, evidence: { file, ...finding.evidence } });
   }
@@ -126,7 +127,7 @@ function setAsideUnstable(diff: RestDiff): { diff: RestDiff; otherFindings: Find
       operationsChanged: diff.operationsChanged.filter(({ base }) => base.key === key),
       securitySchemesChanged: diff.securitySchemesChanged.filter(({ operation }) => operation.key === key),
     };
-    const findings = restRules.flatMap((rule) => runRestRule(rule, alone) as Finding<RestRuleId>[]);
+    const findings = restRules.flatMap((rule) => runRestRule(rule, specChanges(alone)) as Finding<RestRuleId>[]);
     const breaking = new Set(findings.filter((finding) => ruleLevel.get(finding.rule) === 'breaking').map((finding) => finding.rule as string));
     otherFindings.push(...findings.filter((finding) => ruleLevel.get(finding.rule) !== 'breaking'));
     const operation = alone.operationsChanged[0]?.revision ?? alone.operationsRemoved[0]?.operation ?? alone.securitySchemesChanged[0]!.operation;
