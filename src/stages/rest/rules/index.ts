@@ -41,6 +41,7 @@ import { requestPropertyEnumValueRemoved } from './request-property-enum-value-r
 import { requestPropertyRemoved } from './request-property-removed.js';
 import { requestPropertyRemovedFromClosedObject } from './request-property-removed-from-closed-object.js';
 import { requestPropertyTypeChanged } from './request-property-type-changed.js';
+import { requestSchemaChangeUnknown } from './request-schema-change-unknown.js';
 import { requiredResponseHeaderRemoved } from './required-response-header-removed.js';
 import { responseHeaderBecameOptional } from './response-header-became-optional.js';
 import { responseMediaTypeRemoved } from './response-media-type-removed.js';
@@ -52,6 +53,7 @@ import { responsePropertyConstraintLoosened } from './response-property-constrai
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
 import { responsePropertyRemoved } from './response-property-removed.js';
 import { responsePropertyTypeChanged } from './response-property-type-changed.js';
+import { responseSchemaChangeUnknown } from './response-schema-change-unknown.js';
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
 import { routeAdded } from './route-added.js';
 import { routeRemoved } from './route-removed.js';
@@ -105,6 +107,7 @@ export const restRules = [
   requestPropertyRemoved,
   requestPropertyRemovedFromClosedObject,
   requestPropertyTypeChanged,
+  requestSchemaChangeUnknown,
   requiredResponseHeaderRemoved,
   responseHeaderBecameOptional,
   responseMediaTypeRemoved,
@@ -116,6 +119,7 @@ export const restRules = [
   responsePropertyEnumValueAdded,
   responsePropertyRemoved,
   responsePropertyTypeChanged,
+  responseSchemaChangeUnknown,
   responseSuccessStatusRemoved,
   routeAdded,
   routeRemoved,
