@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression } from '../../../typescript/ts-morph.js';
 import type { McpTool } from '../snapshot.js';
 import { readSnapshot } from '../snapshot.js';
 import { Evaluator, excerpt, UnboundParameter } from './evaluate.js';
