@@ -40,6 +40,9 @@ import { responsePropertyEnumValueAdded } from './response-property-enum-value-a
 import { responsePropertyRemoved } from './response-property-removed.js';
 import { responsePropertyTypeChanged } from './response-property-type-changed.js';
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
+import { routeAdded } from './route-added.js';
+import { routeRemoved } from './route-removed.js';
+import { routeUndocumented } from './route-undocumented.js';
 
 /**
  * The REST rule catalogue: one entry per file in this folder (the file name is the id), in id order.
@@ -88,6 +91,9 @@ export const restRules = [
   responsePropertyRemoved,
   responsePropertyTypeChanged,
   responseSuccessStatusRemoved,
+  routeAdded,
+  routeRemoved,
+  routeUndocumented,
 ] as const;
 
 export type RestRuleId = (typeof restRules)[number]['meta']['id'];
