@@ -5,7 +5,7 @@
 // what it runs (stages, TypeScript machinery, the grammar). Small pure-JavaScript dependencies
 // (commander, js-yaml, picomatch, ajv-formats' format checks) are bundled too: each CommonJS file
 // they require costs a resolution and a compile of its own. The heavy ones stay external, loaded
-// from node_modules only when needed: ts-morph, knex, libpg-query (its WebAssembly sits beside it),
+// from node_modules only when needed: ts-morph, knex, libpg-query and PGlite (their WebAssembly sits beside them),
 // and Ajv's compiler (tests only). The files sit two folders below the package root, like dist/cli/, so the
 // code's `../../schemas` and `../../package.json` lookups hold.
 import { build } from 'esbuild';
@@ -26,7 +26,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['ts-morph', 'typescript', 'knex', 'libpg-query', 'ajv', 'ajv/*'],
+  external: ['ts-morph', 'typescript', 'knex', 'libpg-query', '@electric-sql/pglite', 'ajv', 'ajv/*'],
   minify: false,
   sourcemap: false,
   legalComments: 'none',

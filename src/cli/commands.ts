@@ -9,6 +9,7 @@ import { registerUpgradeCheck } from './upgrade-check.js';
 import { registerGenerate } from './generate.js';
 import { registerInit } from './init.js';
 import { registerUpgradePlan } from './upgrade-plan.js';
+import { registerTrace } from './trace.js';
 
 /**
  * Every command registers itself here, one line each (keeps main.ts free of command details).
@@ -26,11 +27,12 @@ export const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
   'lint-migrations': registerLintMigrations,
   rules: registerRules,
   init: registerInit,
+  trace: registerTrace,
 };
 
 /**
  * Registers the command the command line names, or every command when it names none (help, a
- * mistyped name: commander lists or suggests them all). Defining the options of all ten commands
+ * mistyped name: commander lists or suggests them all). Defining the options of every command
  * costs a few milliseconds of every run (commander parses each flag string), issue 21.
  */
 export function registerCommands(program: Command, argv: readonly string[] = []): void {
