@@ -23,6 +23,8 @@ interface GenerateOptions {
   format?: OutputFormat;
   maxAnnotations?: number;
   quiet?: boolean;
+  /** commander's `--no-accept`: `false` when given. */
+  accept: boolean;
 }
 
 export function registerGenerate(program: Command): void {
@@ -45,6 +47,7 @@ export function registerGenerate(program: Command): void {
     .addOption(formatOption())
     .addOption(maxAnnotationsOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
+    .option('--no-accept', 'ignore every acknowledgement (accept comments, x-release-safety-accept, config "rules"): the verdict as if nothing were accepted')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
     });
@@ -111,6 +114,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       config,
       previousArtifact,
       openapiFiles,
+      noAccept: !options.accept,
     });
   } finally {
     await repo.close();

@@ -160,7 +160,14 @@ export function combineRuns<Section>(results: ReadonlyArray<StageResult<Section>
     verdict: { checked, breaking },
     findings: unique(results.flatMap((result) => result.findings), (finding: Finding) => JSON.stringify(finding)),
     notes: unique(results.flatMap((result) => result.notes), (note) => note),
+    ...optionalList('accepted', unique(results.flatMap((result) => result.accepted ?? []), (accepted) => JSON.stringify(accepted))),
+    ...optionalList('acceptProblems', unique(results.flatMap((result) => result.acceptProblems ?? []), (problem) => JSON.stringify(problem))),
+    ...(deciding.verdictSection === undefined ? {} : { verdictSection: deciding.verdictSection }),
   };
+}
+
+function optionalList<K extends string, T>(key: K, items: T[]): Partial<Record<K, T[]>> {
+  return (items.length > 0 ? { [key]: items } : {}) as Partial<Record<K, T[]>>;
 }
 
 function unique<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
