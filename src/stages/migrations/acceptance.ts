@@ -65,8 +65,9 @@ export function applyMigrationAcceptance(input: MigrationAcceptanceInput, policy
       const directive = covering[0]!;
       accepted.push(acceptedInline('migrations', hit.finding, directive.reason, { file, line: directive.line }));
       continue;
-    } else if (policy && !unknownHit && (level === 'off' || level === 'info')) {
-      accepted.push(acceptedByConfig('migrations', hit.finding, policy));
+    } else if (policy?.settings[hit.finding.rule] !== undefined && !unknownHit && (level === 'off' || level === 'info')) {
+      // Listed only when the config changed something: the hit would have counted at the catalogue level.
+      if (Object.values(hit.flags).includes(true) || meta?.level === 'breaking') accepted.push(acceptedByConfig('migrations', hit.finding, policy));
       continue;
     }
     for (const flag of FLAGS) {
