@@ -3,8 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layers issue 12 untangled stay untangled: no import (type-only included) from `artifact/` up
- * into `cli/` or `generate/`, and none between `index/` and `span/` in both directions.
+ * The layers issue 12 untangled stay untangled: no import cycle among the top-level folders of `src/`
+ * (type-only imports included), so each folder is a layer that only imports the ones below it.
  * A walk of the relative imports of every source file (tests excluded).
  */
 const SRC = resolve('src');
@@ -36,9 +36,67 @@ function folderEdges(): Map<string, Map<string, string[]>> {
   return edges;
 }
 
+/** Every cycle of the folder graph, as `a → b → … → a`: one per strongly connected component (Tarjan). */
+function cycles(edges: Map<string, Map<string, string[]>>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of edges.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      component.unshift(member);
+    } while (member !== node);
+    if (component.length > 1) found.push(describeCycle(component, edges));
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+/** One cycle through a component, each edge with one import that makes it. */
+function describeCycle(component: string[], edges: Map<string, Map<string, string[]>>): string {
+  const members = new Set(component);
+  const path = [component[0]!];
+  const seen = new Set(path);
+  for (;;) {
+    const here = path[path.length - 1]!;
+    const next = [...(edges.get(here)?.keys() ?? [])].find((to) => members.has(to) && (to === path[0] || !seen.has(to))) ?? path[0]!;
+    path.push(next);
+    if (next === path[0] || seen.has(next)) break;
+    seen.add(next);
+  }
+  return `{${component.join(', ')}}: ` + path.slice(1).map((to, at) => `${path[at]} → ${to} (${edges.get(path[at]!)?.get(to)?.[0]})`).join('; ');
+}
+
 describe('import layers', () => {
   const edges = folderEdges();
   const imports = (from: string, to: string) => edges.get(from)?.get(to) ?? [];
+
+  it('has no cycle among the top-level folders of src/', () => {
+    expect(cycles(edges)).toEqual([]);
+  });
+
+  it('sees a cycle when there is one', () => {
+    const graph = new Map([
+      ['a', new Map([['b', ['a/x.ts → ../b/y.js']]])],
+      ['b', new Map([['c', ['b/y.ts → ../c/z.js']]])],
+      ['c', new Map([['a', ['c/z.ts → ../a/x.js']]])],
+      ['d', new Map([['a', ['d/w.ts → ../a/x.js']]])],
+    ]);
+    expect(cycles(graph)).toEqual(['{a, b, c}: a → b (a/x.ts → ../b/y.js); b → c (b/y.ts → ../c/z.js); c → a (c/z.ts → ../a/x.js)']);
+  });
 
   it('artifact/ does not import cli/ or generate/', () => {
     expect(imports('artifact', 'cli')).toEqual([]);

@@ -1,13 +1,15 @@
-import type { Verdict } from '../verdict/verdict.js';
 import {
   ARTIFACT_SCHEMA_VERSION,
   type ApiSurfaceSection,
+  type CompatibilitySection,
   type ConfigChange,
   type ConfigSection,
   type DeclaredBreak,
   type MigrationFile,
   type MigrationsSection,
   type ReleaseSafetyArtifact,
+  type SurfaceState,
+  type UpgradeSection,
 } from './types.js';
 import { compareText } from '../core/compare-text.js';
 
@@ -25,7 +27,15 @@ export interface AssembleInput {
   mcp: ApiSurfaceSection;
   config: ConfigSection;
   declaredBreaks: readonly DeclaredBreak[];
-  verdict: Verdict;
+  verdict: VerdictOfArtifact;
+}
+
+/** What the artifact takes of the verdict (`decideVerdict` builds it, one layer up). */
+export interface VerdictOfArtifact {
+  compatibility: CompatibilitySection;
+  upgrade: UpgradeSection;
+  /** The effective states of the surfaces whose sections carry `checked`/`breaking`. */
+  surfaces: { readonly rest: SurfaceState; readonly mcp: SurfaceState; readonly config: SurfaceState };
 }
 
 export function assembleArtifact(input: AssembleInput): ReleaseSafetyArtifact {
@@ -72,7 +82,7 @@ function migrationsSection(section: MigrationsSection): MigrationsSection {
 }
 
 /** `checked`/`breaking` as the verdict saw them: a section can only be made more cautious here. */
-function apiSection(section: ApiSurfaceSection, effective: Verdict['surfaces']['rest']): ApiSurfaceSection {
+function apiSection(section: ApiSurfaceSection, effective: SurfaceState): ApiSurfaceSection {
   return {
     checked: effective.checked,
     breaking: effective.breaking,
@@ -84,7 +94,7 @@ function apiSection(section: ApiSurfaceSection, effective: Verdict['surfaces']['
   };
 }
 
-function configSection(section: ConfigSection, effective: Verdict['surfaces']['config']): ConfigSection {
+function configSection(section: ConfigSection, effective: SurfaceState): ConfigSection {
   return {
     checked: effective.checked,
     breaking: effective.breaking,

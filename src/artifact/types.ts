@@ -32,6 +32,12 @@ export interface MigrationsSection {
   files: MigrationFile[];
 }
 
+/** Whether a surface was checked and whether it breaks: the `checked`/`breaking` pair of its section. */
+export interface SurfaceState {
+  checked: boolean;
+  breaking: Tri;
+}
+
 export interface ApiSurfaceSection {
   checked: boolean;
   breaking: Tri;

@@ -1,6 +1,6 @@
 import { reportAccepted, reportFindings } from '../generate/report.js';
 import type { GenerateOutcome } from '../generate/generate.js';
-import { allRules } from '../rules/registry.js';
+import { allRules } from '../surfaces/registry.js';
 import { ciRule } from './catalogue.js';
 import type { CiFinding, CiRule, CiRun } from './types.js';
 

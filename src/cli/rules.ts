@@ -25,7 +25,7 @@ export function registerRules(program: Command): void {
     .option('--json', 'print [{id, surface, level, summary, message, why, fix, docs, aliases, acceptable}] (with an id: that rule, with its examples)')
     .addHelpText('after', '\nExamples:\n  release-safety rules\n  release-safety rules --surface migrations\n  release-safety rules require-concurrent-index-creation\n  release-safety rules api-security-added --json\n')
     .action(async (id: string | undefined, options: RulesOptions) => {
-      const [{ ruleBooks, allRules }, { docsUrl }] = await Promise.all([import('../rules/registry.js'), import('../rules/links.js')]);
+      const [{ ruleBooks, allRules }, { docsUrl }] = await Promise.all([import('../surfaces/registry.js'), import('../rules/links.js')]);
       const surfaces = ruleBooks.map((book) => book.surface);
       if (options.surface !== undefined && !surfaces.some((surface) => surface === options.surface)) {
         throw new UsageError(`--surface "${options.surface}" is not a surface (expected one of ${surfaces.join(', ')})`);
@@ -69,7 +69,7 @@ function ruleEntry(rule: RuleMeta, docsUrl: (docs: string) => string) {
     summary: rule.summary,
     message: rule.message,
     why: rule.why,
-    fix: rule.fix ?? '',
+    fix: rule.fix,
     docs: rule.docs,
     docsUrl: docsUrl(rule.docs),
     aliases: [...(rule.aliases ?? [])],
@@ -89,7 +89,7 @@ export function ruleText(book: AnyRuleBook, rule: AnyRule, docsUrl: (docs: strin
     `Applies to: ${book.title} (surface ${meta.surface})${details ? ` · ${details.replace(/`/g, '')}` : ''}`,
     `Message:    ${meta.message}`,
     `Why:        ${meta.why}`,
-    `Fix:        ${meta.fix ?? ''}`,
+    `Fix:        ${meta.fix}`,
     `Docs:       ${docsUrl(meta.docs)}`,
   ];
   if (meta.aliases?.length) lines.push(`Aliases:    ${meta.aliases.join(', ')}`);

@@ -1,4 +1,4 @@
-import type { MigrationFormatSetting } from '../stages/migrations/formats/types.js';
+import type { MigrationFormatSetting } from './migration-formats.js';
 /**
  * `release-safety.config.json`: where each surface lives in the service's repository.
  * A surface set to `false` means the service has none (checked, not breaking);

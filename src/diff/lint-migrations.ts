@@ -11,8 +11,8 @@ import type { MigrationFormat, MigrationFormatSetting } from '../stages/migratio
 import { migrationsStage } from '../stages/migrations/index.js';
 import { loadParser } from '../stages/migrations/sql.js';
 import { UNKNOWN_HEAVINESS } from '../stages/migrations/types.js';
-import { fileSystemPath, readFileSystemPath, userPathsIn } from './file-system-paths.js';
-import { readInput } from './input-files.js';
+import { fileSystemPath, readFileSystemPath, userPathsIn } from '../core/file-system-paths.js';
+import { readInput } from '../core/input-files.js';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 

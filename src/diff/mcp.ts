@@ -1,7 +1,7 @@
 import { describeError, InputError } from '../core/errors.js';
 import type { Finding } from '../rules/types.js';
 import { mcpStage } from '../stages/mcp/index.js';
-import { firstLine, readInput } from './input-files.js';
+import { firstLine, readInput } from '../core/input-files.js';
 import { buildDiffReport, type DiffReport } from './report.js';
 import { formatOf, parseJsonOrYaml } from '../core/structured-text.js';
 

@@ -1,8 +1,8 @@
 import { InputError } from '../core/errors.js';
 import type { Finding } from '../rules/types.js';
 import { restStage } from '../stages/rest/index.js';
-import { fileSystemPath, readFileSystemPath, userPathsIn } from './file-system-paths.js';
-import { firstLine, readInput } from './input-files.js';
+import { fileSystemPath, readFileSystemPath, userPathsIn } from '../core/file-system-paths.js';
+import { firstLine, readInput } from '../core/input-files.js';
 import { buildDiffReport, type DiffReport } from './report.js';
 
 /**

@@ -8,7 +8,7 @@ import { describeError, InputError } from '../core/errors.js';
 import { compareVersions, parsePrereleaseVersion, parseVersion, type Version } from '../core/version.js';
 import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import type { Repository } from '../git/repository.js';
-import { findRule, pipelineStages, type PipelineStages } from '../rules/registry.js';
+import { findRule, pipelineStages, type PipelineStages } from '../surfaces/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
 import { runStage, type ChangedPath, type Side, type Stage, type StageInput, type StageResult, type StageVerdict } from '../stages/contract.js';
 import { combineRuns, CONFIGURED_SURFACES, mayReferenceSiblings, movedInput, planSurface, type ConfiguredSurface } from './checked-surfaces.js';

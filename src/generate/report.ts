@@ -1,5 +1,5 @@
 import type { GenerateOutcome, StageOutcome } from './generate.js';
-import { findRule, ruleBooks } from '../rules/registry.js';
+import { findRule, ruleBooks } from '../surfaces/registry.js';
 import { docsUrl } from '../rules/links.js';
 import { renderTemplate, type Evidence, type Level, type Surface } from '../rules/types.js';
 import { SURFACES } from '../verdict/verdict.js';

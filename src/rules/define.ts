@@ -64,21 +64,25 @@ export type RuleDefinition<Id extends string, S extends Surface> = {
   readonly acceptable?: false;
 } & MetaOf<S>;
 
-export interface Rule<Id extends string = string, S extends Surface = Surface> {
+/**
+ * A defined rule. `E` is the rule's own kind of example when its surface has several (a REST rule over
+ * the OpenAPI documents takes spec fragments, one over the routes the code serves takes source trees).
+ */
+export interface Rule<Id extends string = string, S extends Surface = Surface, E extends ExampleOf<S> = ExampleOf<S>> {
   /** Catalogue entry: `docs` is the full link (`docs/rest.md#<id>`). */
-  readonly meta: RuleMeta<Id> & { readonly surface: S } & MetaOf<S>;
-  readonly examples: RuleExamples<ExampleOf<S>>;
+  readonly meta: RuleMeta<Id> & { readonly surface: S; readonly fix: string } & MetaOf<S>;
+  readonly examples: RuleExamples<E>;
   readonly check: CheckOf<S>;
 }
 
 /** Any rule of any surface (for the registry, the docs and the catalogue test). */
 export type AnyRule = Rule<string, Surface>;
 
-export function defineRule<const Id extends string, S extends Surface>(
+export function defineRule<const Id extends string, S extends Surface, E extends ExampleOf<S>>(
   meta: RuleDefinition<Id, S>,
-  examples: RuleExamples<ExampleOf<S>>,
+  examples: RuleExamples<E>,
   check: CheckOf<S>,
-): Rule<Id, S> {
-  const full = { ...meta, docs: `${meta.docs}#${meta.id}` } as Rule<Id, S>['meta'];
+): Rule<Id, S, E> {
+  const full = { ...meta, docs: `${meta.docs}#${meta.id}` } as Rule<Id, S, E>['meta'];
   return { meta: full, examples, check };
 }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { committedReference, renderReference, replaceReference } from './docs.js';
-import { ruleBooks } from './registry.js';
+import { ruleBooks } from '../surfaces/registry.js';
 
 /**
  * Every surface's rule reference in the docs is generated from its rules (STYLE.md 10).

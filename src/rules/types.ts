@@ -17,7 +17,7 @@ export interface RuleMeta<Id extends string = string> {
   /** Why it matters to a rolling update. */
   readonly why: string;
   /** The safe way to make the same change: a template over the finding's parameters (STYLE.md 7a). */
-  readonly fix?: string;
+  readonly fix: string;
   /** Link of the rule's section in the docs, relative to the repository root: `docs/rest.md#<id>`. */
   readonly docs: string;
   /** Older ids this rule answered to (a renamed rule keeps its old id as an alias). */

@@ -47,7 +47,7 @@ export interface WorkflowSpecFile {
   text: string;
   /** The file as the user named it (shown in reports and evidence). */
   source: string;
-  /** How the engine addresses it (see `diff/file-system-paths.ts`), so relative `$ref`s resolve on disk. */
+  /** How the engine addresses it (see `core/file-system-paths.ts`), so relative `$ref`s resolve on disk. */
   path: string;
   /** Reads another file by its engine path; `undefined` when there is none. */
   readSibling(path: string): Promise<string | undefined>;

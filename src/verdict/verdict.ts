@@ -4,6 +4,7 @@ import type {
   ConfigSection,
   DeclaredBreak,
   MigrationsSection,
+  SurfaceState,
   UpgradeSection,
 } from '../artifact/types.js';
 import { compareVersions, parseVersion } from '../core/version.js';
@@ -37,10 +38,7 @@ export interface VerdictInput {
   previousUpgrade?: UpgradeSection;
 }
 
-export interface SurfaceState {
-  checked: boolean;
-  breaking: Tri;
-}
+export type { SurfaceState };
 
 /** Why the verdict is not `true`, one line per cause, for the report. */
 export interface VerdictReason {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileSystemPath, readFileSystemPath, userPathsIn } from '../../src/diff/file-system-paths.js';
+import { fileSystemPath, readFileSystemPath, userPathsIn } from '../../src/core/file-system-paths.js';
 
 /** Addressing files on disk the way the engines address repository paths. */
 

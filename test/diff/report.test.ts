@@ -4,7 +4,7 @@ import type { Finding, RuleMeta } from '../../src/rules/types.js';
 
 /** The pure part of `diff`: rendering, ordering and the --fail-on threshold. */
 
-const meta = (id: string, level: RuleMeta['level'], message: string): RuleMeta => ({ id, surface: 'rest', level, summary: id, message, why: '', docs: '' });
+const meta = (id: string, level: RuleMeta['level'], message: string): RuleMeta => ({ id, surface: 'rest', level, summary: id, message, why: '', fix: '', docs: '' });
 const rules = [meta('b-rule', 'breaking', '{method} {path} — gone'), meta('a-advice', 'advisory', '{tool}: note'), meta('c-info', 'info', 'noted {name}')];
 const finding = (rule: string, params: Finding['params'], pointer?: string): Finding => ({ rule, params, evidence: pointer === undefined ? {} : { pointer } });
 

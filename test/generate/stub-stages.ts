@@ -1,5 +1,5 @@
 import type { ApiSurfaceSection, ConfigSection, DeclaredBreak, MigrationsSection } from '../../src/artifact/types.js';
-import type { PipelineStages } from '../../src/rules/registry.js';
+import type { PipelineStages } from '../../src/surfaces/registry.js';
 import type { Finding, RuleMeta } from '../../src/rules/types.js';
 import { absentApiSection, uncheckedApiSection } from '../../src/stages/api-section.js';
 import type { Stage, StageInput, StageResult } from '../../src/stages/contract.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allStages } from '../../src/rules/registry.js';
+import { allStages } from '../../src/surfaces/registry.js';
 import { runCli } from '../helpers/cli.js';
 
 /** `release-safety rules` end to end: every rule of every stage, as the registry holds them. */

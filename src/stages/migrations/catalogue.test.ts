@@ -26,7 +26,7 @@ describe('migrations rule catalogue', () => {
     for (const rule of MIGRATION_RULES) {
       expect(rule.surface).toBe('migrations');
       expect(['breaking', 'advisory', 'info']).toContain(rule.level);
-      for (const text of [rule.summary, rule.message, rule.why, rule.facts.versions, rule.fix ?? '']) expect(text.trim()).not.toBe('');
+      for (const text of [rule.summary, rule.message, rule.why, rule.facts.versions, rule.fix]) expect(text.trim()).not.toBe('');
       expect(rule.docs).toBe(`docs/migration-rules.md#${rule.id}`);
       expect(LOCK_MODES).toContain(rule.facts.lock);
       // A statement rule reads at least one operation kind; a file-set rule none (the stage reports it).

@@ -5,7 +5,7 @@ import { diffSpecs, type RestDiff } from './diff.js';
 import { loadSpec, SpecError } from './load.js';
 import { buildModel, type RestSpec } from './model.js';
 import { restRules, type RestRuleId } from './rules/index.js';
-import { runRestRule } from './rule.js';
+import { runRestRule, specChanges } from './rule.js';
 
 /**
  * The REST engine, from two spec texts to findings: load (JSON/YAML, structural validation),
@@ -82,8 +82,9 @@ async function modelOf(spec: SpecText): Promise<RestSpec> {
  */
 function runRules(diff: RestDiff, file?: string): Finding<RestRuleId>[] {
   const unique = new Map<string, Finding<RestRuleId>>();
+  const changes = specChanges(diff);
   for (const rule of restRules) {
-    for (const finding of runRestRule(rule, diff) as Finding<RestRuleId>[]) {
+    for (const finding of runRestRule(rule, changes) as Finding<RestRuleId>[]) {
       const key = `${finding.rule}\u0000${JSON.stringify(Object.entries(finding.params).sort(([a], [b]) => compareText(a, b)))}`;
       if (!unique.has(key)) unique.set(key, file === undefined ? finding : { ...finding, evidence: { file, ...finding.evidence } });
     }

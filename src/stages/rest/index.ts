@@ -5,7 +5,7 @@ import type { Side, Stage, StageInput, StageResult, WorkflowSpecFile } from '../
 import { mayHaveExternalRefs } from './bundle.js';
 import { composeRestResult, type SurfaceOutcome } from './compose.js';
 import { restRules } from './rules/index.js';
-import { routeFindings, routeRuleMetas, runRoutesSurface } from './routes/surface.js';
+import { routeFindings, runRoutesSurface } from './routes/surface.js';
 
 /**
  * The REST stage (surface `rest`): diffs the OpenAPI document(s) named by config `openapi` between
@@ -14,7 +14,7 @@ import { routeFindings, routeRuleMetas, runRoutesSurface } from './routes/surfac
  * spec actually changed, so the CLI starts fast and identical specs cost no parse at all.
  */
 
-const restRuleMetas = [...restRules.map((rule) => rule.meta), ...routeRuleMetas];
+const restRuleMetas = restRules.map((rule) => rule.meta);
 
 export const restStage: Stage<ApiSurfaceSection> = {
   surface: 'rest',

@@ -1,13 +1,16 @@
-import { defineRule, type Rule } from '../../rules/define.js';
+import type { Rule } from '../../rules/define.js';
 import type { Finding, FindingParams } from '../../rules/types.js';
 import { isAlternative } from '../schema-diff/composition.js';
 import type { SchemaChange, SchemaChangeKind } from '../schema-diff/types.js';
 import type { LocatedSchemaChange, OperationDiff, ParameterDiff, ResponseDiff, RestDiff } from './diff.js';
 import type { RestOperation } from './model.js';
+import type { ServedRoute } from './routes/resolve.js';
+import type { RouteRuleExample, RoutesDiff } from './routes/rule.js';
 
 /**
  * What a REST rule is (STYLE.md 1): `defineRule({ surface: 'rest', direction, … }, examples, check)`,
- * where `check` reads the {@link RestDiff} and emits findings (id + parameters + evidence), never prose.
+ * where `check` reads the {@link RestChanges} (the OpenAPI documents' diff and the diff of the routes
+ * the code serves) and emits findings (id + parameters + evidence), never prose.
  */
 
 /** Whose expectation the change breaks: a client's request, or a client reading a response. */
@@ -19,14 +22,26 @@ export interface RestRuleExample {
   readonly revision: string;
 }
 
-/** Emits one finding of the rule being checked; `method` and `path` come from the operation. */
-export type Emit = (operation: RestOperation, params: FindingParams, pointer: string) => void;
+/** What a REST rule reads: the diff of the OpenAPI documents, and of the routes the code serves (`routes`). */
+export interface RestChanges extends RestDiff {
+  readonly routes: RoutesDiff;
+}
 
-export type RestCheck = (diff: RestDiff, emit: Emit) => void;
+/**
+ * Emits one finding of the rule being checked: at a spec operation (with the JSON pointer of the
+ * change), or at a route the code serves (evidence: its file and line). `method` and `path` come from it.
+ */
+export interface Emit {
+  (operation: RestOperation, params: FindingParams, pointer: string): void;
+  (route: ServedRoute, params?: FindingParams): void;
+}
+
+export type RestCheck = (diff: RestChanges, emit: Emit) => void;
 
 declare module '../../rules/define.js' {
   interface RuleSurfaces {
-    rest: { check: RestCheck; example: RestRuleExample; meta: { readonly direction: RestDirection } };
+    /** A rule over the documents takes spec fragments as examples; one over the served routes, source trees. */
+    rest: { check: RestCheck; example: RestRuleExample | RouteRuleExample; meta: { readonly direction: RestDirection } };
   }
 }
 
@@ -35,27 +50,34 @@ export type RestRuleMeta<Id extends string = string> = RestRule<Id>['meta'];
 
 export const REST_DOCS = 'docs/rest.md';
 
+/** The documents' diff with no route read from the code (the routes are compared apart, see {@link routeChanges}). */
+export function specChanges(diff: RestDiff): RestChanges {
+  return { ...diff, routes: { removed: [], added: [], undocumented: [] } };
+}
+
+/** The routes' diff with no document changed. */
+export function routeChanges(routes: RoutesDiff): RestChanges {
+  return { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [], routes };
+}
+
 /** The findings of one rule over one diff. */
-export function runRestRule<Id extends string>(rule: RestRule<Id>, diff: RestDiff): Finding<Id>[] {
+export function runRestRule<Id extends string>(rule: RestRule<Id>, diff: RestChanges): Finding<Id>[] {
   const findings: Finding<Id>[] = [];
-  rule.check(diff, (operation, params, pointer) => {
-    findings.push({ rule: rule.meta.id, params: { method: operation.method, path: operation.path, ...params }, evidence: { pointer } });
-  });
+  const emit = (at: RestOperation | ServedRoute, params: FindingParams = {}, pointer?: string): void => {
+    findings.push(isServedRoute(at) ? routeFinding(rule.meta.id, at, params) : { rule: rule.meta.id, params: { method: at.method, path: at.path, ...params }, evidence: { pointer } });
+  };
+  rule.check(diff, emit);
   return findings;
 }
 
-/**
- * The REST rule shape before issue 12, kept only so branches written against it still compile:
- * its rules have no `fix` and no quiet example, which the catalogue test reports.
- * @deprecated write `defineRule({ surface: 'rest', …, fix, docs: REST_DOCS }, { flagged, quiet }, check)`.
- */
-export function defineRestRule<const Id extends string>(
-  meta: Omit<RestRuleMeta<Id>, 'surface' | 'docs' | 'fix'>,
-  example: RestRuleExample,
-  check: RestCheck,
-): RestRule<Id> & { example: RestRuleExample } {
-  const rule = defineRule({ ...meta, surface: 'rest', fix: '', docs: REST_DOCS }, { flagged: [example], quiet: [example] }, check);
-  return { ...rule, example };
+function isServedRoute(at: RestOperation | ServedRoute): at is ServedRoute {
+  return 'file' in at && 'line' in at;
+}
+
+/** A route under a router whose mount could not be followed shows its local path as `…/local/path`. */
+function routeFinding<Id extends string>(rule: Id, route: ServedRoute, params: FindingParams): Finding<Id> {
+  const path = route.anchor === undefined ? route.path : `…${route.path}`;
+  return { rule, params: { method: route.method, path, file: route.file, line: route.line, ...params }, evidence: { file: route.file, line: route.line } };
 }
 
 // ---- walking the parts of the diff a rule reads ----------------------------------------------
@@ -92,6 +114,16 @@ export function forEachResponseChange(
       for (const located of response.schemaChanges) if (kinds.includes(located.change.kind)) visit(located, response, operation);
     }
   }
+}
+
+/** Every schema change of what a caller sends: parameters and request bodies, each with the element it describes (`query parameter 'tags'`, `request property 'user.email'`). */
+export function forEachRequestSchemaChange(
+  diff: RestDiff,
+  kinds: readonly SchemaChangeKind[],
+  visit: (located: LocatedSchemaChange, element: string, operation: OperationDiff) => void,
+): void {
+  forEachParameterChange(diff, kinds, (located, { revision }, operation) => visit(located, parameterElement(revision.location, revision.name, located.change.path), operation));
+  forEachRequestBodyChange(diff, kinds, (located, operation) => visit(located, requestElement(located.change.path), operation));
 }
 
 // ---- sub-schemas appearing and vanishing, by direction ------------------------------------------

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describeError, InputError } from '../../core/errors.js';
-import { fileSystemPath, readFileSystemPath, userPathsIn } from '../../diff/file-system-paths.js';
-import { firstLine } from '../../diff/input-files.js';
+import { fileSystemPath, readFileSystemPath, userPathsIn } from '../../core/file-system-paths.js';
+import { firstLine } from '../../core/input-files.js';
 import type { Side, WorkflowSpecFile } from '../contract.js';
 import { mayHaveExternalRefs } from './bundle.js';
 

@@ -8,26 +8,9 @@ import type { ExtractedMigration } from '../types.js';
  * lazily inside `extract`, only when a file of that format is read.
  */
 
-export const MIGRATION_FORMAT_IDS = [
-  'prisma',
-  'drizzle',
-  'golang-migrate',
-  'flyway',
-  'goose',
-  'dbmate',
-  'typeorm',
-  'mikro-orm',
-  'sequelize',
-  'kysely',
-  'node-pg-migrate',
-  'knex',
-  'sql',
-] as const;
-
-export type MigrationFormatId = (typeof MIGRATION_FORMAT_IDS)[number];
-
-/** `migrations[].format` in the config: a format, or `auto` (the default) to recognise it from the folder. */
-export type MigrationFormatSetting = MigrationFormatId | 'auto';
+// The format ids are what the config's `migrations[].format` accepts: the config layer holds the list.
+export { MIGRATION_FORMAT_IDS, type MigrationFormatId, type MigrationFormatSetting } from '../../../config/migration-formats.js';
+import type { MigrationFormatId } from '../../../config/migration-formats.js';
 
 export interface MigrationFormat {
   id: MigrationFormatId;

@@ -1,12 +1,13 @@
 import picomatch from 'picomatch';
 import type { RoutesSurfaceConfig } from '../../../config/types.js';
-import type { Finding, RuleMeta } from '../../../rules/types.js';
+import type { Finding } from '../../../rules/types.js';
 import type { Side, StageInput } from '../../contract.js';
 import type { SurfaceOutcome } from '../compose.js';
 import type { ServedRoute } from './resolve.js';
+import { routeChanges, runRestRule } from '../rule.js';
+import { restRules } from '../rules/index.js';
 import type { RoutesDiff } from './rule.js';
 import type { FileRoutes } from './types.js';
-import { routeRules } from './rules/index.js';
 
 /**
  * The routes surface (config `routes`): the routes the code serves, read statically from the files
@@ -14,8 +15,6 @@ import { routeRules } from './rules/index.js';
  * one are read too, for the mounts that give its routes their prefix). Nothing is parsed, and
  * ts-morph is not even loaded, when no route source changed.
  */
-
-export const routeRuleMetas: RuleMeta[] = routeRules.map((rule) => rule.meta);
 
 export interface RoutesSurfaceResult {
   outcome: SurfaceOutcome;
@@ -74,7 +73,8 @@ export async function routeFindings(result: RoutesSurfaceResult, documented: Rea
   const diff: RoutesDiff = diffRoutes(result.base, result.headRoutes, documented);
   // What the head version of an unreadable file serves is not known: its missing routes stay unknown, not removed.
   diff.removed = diff.removed.filter((route) => !result.unreadableAtHead?.has(route.file));
-  return routeRules.flatMap((rule): Finding[] => rule.check(diff));
+  const changes = routeChanges(diff);
+  return restRules.flatMap((rule): Finding[] => runRestRule(rule, changes));
 }
 
 function selectSources(input: StageInput, config: RoutesSurfaceConfig): Record<Side, Set<string>> | string {

@@ -31,6 +31,7 @@ import { requestPropertyEnumValueRemoved } from './request-property-enum-value-r
 import { requestPropertyRemoved } from './request-property-removed.js';
 import { requestPropertyRemovedFromClosedObject } from './request-property-removed-from-closed-object.js';
 import { requestPropertyTypeChanged } from './request-property-type-changed.js';
+import { requestSchemaChangeUnknown } from './request-schema-change-unknown.js';
 import { responseMediaTypeRemoved } from './response-media-type-removed.js';
 import { responseNonSuccessStatusRemoved } from './response-non-success-status-removed.js';
 import { responseOptionalPropertyRemoved } from './response-optional-property-removed.js';
@@ -39,7 +40,11 @@ import { responsePropertyBecameOptional } from './response-property-became-optio
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
 import { responsePropertyRemoved } from './response-property-removed.js';
 import { responsePropertyTypeChanged } from './response-property-type-changed.js';
+import { responseSchemaChangeUnknown } from './response-schema-change-unknown.js';
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
+import { routeAdded } from './route-added.js';
+import { routeRemoved } from './route-removed.js';
+import { routeUndocumented } from './route-undocumented.js';
 
 /**
  * The REST rule catalogue: one entry per file in this folder (the file name is the id), in id order.
@@ -79,6 +84,7 @@ export const restRules = [
   requestPropertyRemoved,
   requestPropertyRemovedFromClosedObject,
   requestPropertyTypeChanged,
+  requestSchemaChangeUnknown,
   responseMediaTypeRemoved,
   responseNonSuccessStatusRemoved,
   responseOptionalPropertyRemoved,
@@ -87,7 +93,11 @@ export const restRules = [
   responsePropertyEnumValueAdded,
   responsePropertyRemoved,
   responsePropertyTypeChanged,
+  responseSchemaChangeUnknown,
   responseSuccessStatusRemoved,
+  routeAdded,
+  routeRemoved,
+  routeUndocumented,
 ] as const;
 
 export type RestRuleId = (typeof restRules)[number]['meta']['id'];

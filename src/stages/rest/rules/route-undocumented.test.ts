@@ -1,23 +1,22 @@
 import { expect } from 'vitest';
-import { testRouteRule, type RouteRuleCase } from '../../../../../test/helpers/route-rules.js';
+import { testRouteRule, type RouteRuleCase } from '../../../../test/helpers/route-rules.js';
 import { routeUndocumented as rule } from './route-undocumented.js';
 
 const cases: RouteRuleCase[] = [
   {
     name: 'documented example: a controller route the spec leaves out',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [{ params: { method: 'GET', path: '/api/v1/org/users/:userUuid', file: 'src/users.controller.ts', line: 5 }, line: 5 }],
   },
   {
-    name: 'ok: every served route documented, parameter names aside',
-    ...rule.example,
-    documented: ['GET /api/v1/org/users', 'GET /api/v1/org/users/{id}'],
+    name: 'ok: documented example: every served route documented, parameter names aside',
+    ...rule.examples.quiet[0],
     expected: [],
   },
   {
     name: 'ok: nothing compared without a spec',
-    base: rule.example.base,
-    head: rule.example.head,
+    base: rule.examples.flagged[0].base,
+    head: rule.examples.flagged[0].head,
     expected: [],
   },
 ];

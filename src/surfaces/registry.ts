@@ -10,8 +10,8 @@ import { migrationsStage } from '../stages/migrations/index.js';
 import { migrationsRuleBook } from '../stages/migrations/rule-book.js';
 import { restStage } from '../stages/rest/index.js';
 import { restRuleBook } from '../stages/rest/rule-book.js';
-import type { AnyRuleBook } from './book.js';
-import type { RuleMeta, Surface } from './types.js';
+import type { AnyRuleBook } from '../rules/book.js';
+import type { RuleMeta, Surface } from '../rules/types.js';
 import { compareText } from '../core/compare-text.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allRules, allStages, findRule, pipelineStages } from './registry.js';
-import type { RuleMeta } from './types.js';
+import type { RuleMeta } from '../rules/types.js';
 
 const rule = (id: string, surface: RuleMeta['surface'], aliases?: string[]): RuleMeta => ({
   id,
@@ -9,6 +9,7 @@ const rule = (id: string, surface: RuleMeta['surface'], aliases?: string[]): Rul
   summary: id,
   message: id,
   why: 'test',
+  fix: 'test',
   docs: `#${id}`,
   aliases,
 });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { testRouteRule, type RouteRuleCase } from '../../../../../test/helpers/route-rules.js';
+import { testRouteRule, type RouteRuleCase } from '../../../../test/helpers/route-rules.js';
 import { routeRemoved as rule } from './route-removed.js';
 
 const app = `import express from 'express';
@@ -15,9 +15,10 @@ ${lines.join('\n')}
 const cases: RouteRuleCase[] = [
   {
     name: 'documented example: a route gone from its router (no spec involved)',
-    ...rule.example,
+    ...rule.examples.flagged[0],
     expected: [{ params: { method: 'POST', path: '…/sqlRunner/downloadCsv', file: 'src/routers/projectRouter.ts', line: 4 }, line: 4 }],
   },
+  { name: 'ok: documented example: a path parameter renamed', ...rule.examples.quiet[0], expected: [] },
   {
     name: 'the mount prefix is resolved through the file that mounts the router',
     base: { 'src/app.ts': app, 'src/projectRouter.ts': router("projectRouter.get('/explores/:exploreId', isAuthenticated, async (req, res) => {});") },
