@@ -52,9 +52,19 @@ export interface AcceptancePolicy {
   settings: RuleSettings;
 }
 
-/** Whether a rule's findings may ever be accepted (`release-safety rules` shows it). */
+/**
+ * Whether a rule's findings may ever be accepted (`release-safety rules` shows it). Declared breaks
+ * are decisions already; environment-variable changes have no place to write an acceptance yet.
+ */
 export function isAcceptableRule(meta: Pick<RuleMeta, 'surface' | 'acceptable'>): boolean {
-  return meta.acceptable !== false && meta.surface !== 'declarations';
+  return meta.acceptable !== false && meta.surface !== 'declarations' && meta.surface !== 'config';
+}
+
+/** Why a rule's findings cannot be accepted, in words (for errors and `release-safety rules`). */
+export function whyNotAcceptable(meta: Pick<RuleMeta, 'surface'>): string {
+  if (meta.surface === 'declarations') return 'a declared break is a decision already; it cannot be accepted away';
+  if (meta.surface === 'config') return 'environment-variable changes cannot be accepted (yet): keep the old name or default, or declare the break';
+  return 'it reports what could not be checked (or a rewritten history): only proven findings can be accepted';
 }
 
 const RANK: Readonly<Record<RuleLevelSetting, number>> = { off: 0, info: 1, advisory: 2, breaking: 3 };
@@ -121,7 +131,7 @@ export function ruleSettingProblems(settings: RuleSettings, source: string, find
       continue;
     }
     if (RANK[setting.level] < RANK[meta.level] && !isAcceptableRule(meta)) {
-      problems.push(`${source}: rules.${id}: this rule reports what could not be checked or was declared: it cannot be lowered`);
+      problems.push(`${source}: rules.${id}: cannot be lowered: ${whyNotAcceptable(meta)}`);
     }
     const reason = reasonProblem(setting.reason);
     if (reason !== undefined) problems.push(`${source}: rules.${id}: ${reason}`);

@@ -3,7 +3,7 @@ import { UsageError } from '../core/errors.js';
 import type { AnyRuleBook } from '../rules/book.js';
 import type { AnyRule } from '../rules/define.js';
 import type { RuleMeta } from '../rules/types.js';
-import { isAcceptableRule } from '../accept/policy.js';
+import { isAcceptableRule, whyNotAcceptable } from '../accept/policy.js';
 
 /**
  * `release-safety rules [id] [--json] [--surface <s>]`: every rule of every surface, from the
@@ -101,8 +101,7 @@ export function ruleText(book: AnyRuleBook, rule: AnyRule, docsUrl: (docs: strin
 
 /** Whether and how a rule's findings may be accepted (README, "Acknowledging a finding"). */
 function acceptText(meta: RuleMeta): string {
-  if (meta.surface === 'declarations') return 'no: a declared break is a decision already; it cannot be accepted away';
-  if (!isAcceptableRule(meta)) return 'no: it reports what could not be checked (or a rewritten history); only proven findings can be accepted';
+  if (!isAcceptableRule(meta)) return `no: ${whyNotAcceptable(meta)}`;
   const where =
     meta.surface === 'migrations'
       ? '`-- @release-safety accept ' + meta.id + ': <reason>` (or `//`) above the statement or as the first comment of the file'
@@ -110,7 +109,7 @@ function acceptText(meta: RuleMeta): string {
         ? '`x-release-safety-accept: [{rule: ' + meta.id + ', reason: …}]` on the operation, parameter or schema'
         : meta.surface === 'mcp'
           ? '`x-release-safety-accept: [{rule, reason}]` in the tool\'s `annotations` or `_meta`'
-          : 'config `rules`';
+          : '';
   return `yes: ${where}, or config \`rules: { "${meta.id}": { level, reason } }\``;
 }
 

@@ -5,7 +5,7 @@ import { objectsAlong } from './rest/acceptance.js';
 
 /** The REST/MCP side of acknowledgements (pure); end to end in test/accept/api.e2e.test.ts. */
 const REASON = 'no client sends this parameter today';
-const breaking: RuleMeta = { id: 'request-parameter-removed', surface: 'rest', level: 'breaking', summary: 's', message: '{method} {path}', why: 'w', docs: 'd' };
+const breaking: RuleMeta = { id: 'request-parameter-removed', surface: 'rest', level: 'breaking', summary: 's', message: '{method} {path}', why: 'w', fix: 'f', docs: 'd' };
 const unknownRule: RuleMeta = { ...breaking, id: 'request-schema-change-unknown', acceptable: false };
 const advisory: RuleMeta = { ...breaking, id: 'request-parameter-enum-value-added', level: 'advisory' };
 const acceptance = (settings = {}) => ({ settings, knownRule: (id: string) => [breaking, unknownRule, advisory].find((rule) => rule.id === id) });
