@@ -25,6 +25,8 @@ interface GenerateOptions {
   quiet?: boolean;
   /** commander's `--no-accept`: `false` when given. */
   accept: boolean;
+  trace?: boolean;
+  seedRows: string;
 }
 
 export function registerGenerate(program: Command): void {
@@ -48,9 +50,23 @@ export function registerGenerate(program: Command): void {
     .addOption(maxAnnotationsOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
     .option('--no-accept', 'ignore every acknowledgement (accept comments, x-release-safety-accept, config "rules"): the verdict as if nothing were accepted')
+    .option('--trace', 'also run the added migrations in an embedded PostgreSQL (PGlite) on the previous schema with seeded rows; what it observes heavier than classified wins (see `release-safety trace`)')
+    .option('--seed-rows <n>', 'with --trace: rows seeded into each touched table', '1000')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
     });
+}
+
+/** The pipeline with the migrations stage followed by the trace (PGlite loads only with --trace). */
+async function tracedStages(seedRowsText: string) {
+  const [{ pipelineStages }, { tracedMigrationsStage }, { parseSeedRows }, { cacheDirectory }] = await Promise.all([
+    import('../surfaces/registry.js'),
+    import('../trace/stage.js'),
+    import('../trace/command.js'),
+    import('../span/index-cache.js'),
+  ]);
+  const seedRows = parseSeedRows(seedRowsText);
+  return { ...pipelineStages, migrations: tracedMigrationsStage(pipelineStages.migrations, { seedRows, cacheDirectory: cacheDirectory(process.env) }) };
 }
 
 async function runGenerate(options: GenerateOptions): Promise<void> {
@@ -104,6 +120,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       throw error;
     }),
   ]);
+  const stages = options.trace ? await tracedStages(options.seedRows) : undefined;
   let outcome;
   try {
     outcome = await generateRelease(repo, {
@@ -115,7 +132,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       previousArtifact,
       openapiFiles,
       noAccept: !options.accept,
-    });
+    }, stages);
   } finally {
     await repo.close();
   }
