@@ -49,6 +49,8 @@ export interface GenerateRequest {
   openapiFiles?: StageInput['openapiFiles'];
   /** `--no-accept`: the verdict without any acknowledgement (comments, extensions and config `rules` are ignored). */
   noAccept?: boolean;
+  /** Results derived from unchanged files, kept across pairs and runs (derived-cache.ts); none with `--no-cache`. */
+  derivedCache?: StageInput['derivedCache'];
 }
 
 export interface PreviousArtifactInput {
@@ -145,6 +147,8 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION,
     ...pair,
     openapiFiles: request.openapiFiles,
+    releaseDate,
+    derivedCache: request.derivedCache,
     ...(acceptance.policy ? { acceptance: acceptance.policy } : {}),
   };
   const checkedWith = { from: fromConfig, links };

@@ -4,6 +4,7 @@ import { possibleMoveNote, uncheckedApiSection } from '../api-section.js';
 import type { Side, Stage, StageInput, StageResult, WorkflowSpecFile } from '../contract.js';
 import { mayHaveExternalRefs } from './bundle.js';
 import { composeRestResult, type SurfaceOutcome } from './compose.js';
+import { DEFAULT_STABILITY_EXTENSION, DEFAULT_SUNSET_EXTENSION, type RestPolicy } from './policy.js';
 import { restRules } from './rules/index.js';
 import { routeFindings, runRoutesSurface } from './routes/surface.js';
 import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
@@ -101,6 +102,7 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
     const comparison = await compareSpecs(
       { text: baseText, path: specPath, label: 'base ref', readSibling: sibling('base'), ...selfContained(baseText, baseBlob) },
       { text: headText, path: specPath, label: 'head ref', readSibling: sibling('head'), ...selfContained(headText, headBlob) },
+      policyOf(input),
     );
     const acceptance = input.acceptance ? await specAcceptance(baseText, headText, specPath, specPath) : undefined;
     return { kind: 'checked', ...accepting(input, comparison.findings, acceptance), notes: comparison.warnings.map((warning) => `REST spec warning: ${warning}`) };
@@ -113,7 +115,7 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
 /** The two documents given on the command line (already loaded once, so their models come from the engine's cache). */
 async function compareWorkflowSpecs(files: Readonly<Record<Side, WorkflowSpecFile>>, input: StageInput): Promise<SurfaceOutcome> {
   const [{ compareSpecs }, { specTextOf }] = await Promise.all([import('./engine.js'), import('./workflow-specs.js')]);
-  const comparison = await compareSpecs(specTextOf(files.base, '--openapi-base'), specTextOf(files.head, '--openapi-head'));
+  const comparison = await compareSpecs(specTextOf(files.base, '--openapi-base'), specTextOf(files.head, '--openapi-head'), policyOf(input));
   // Evidence names the file as the user gave it (the engine addresses it by its file-system path).
   const findings: Finding[] = comparison.findings.map((finding) => ({ ...finding, evidence: { ...finding.evidence, file: files.head.source } }));
   const warnings = comparison.warnings.map((warning) => `REST spec warning: ${warning}`);
@@ -141,4 +143,13 @@ async function mayReachChangedFiles(input: StageInput, specPath: string): Promis
 /** A spec without `$ref`s to other files is its blob alone: its model can be reused by blob id. */
 function selfContained(text: string, blobId: string): { blobId?: string } {
   return mayHaveExternalRefs(text) ? {} : { blobId };
+}
+
+/** The config's extension names (defaults: oasdiff's) and the release's date, which sunsets are compared with. */
+function policyOf(input: StageInput): RestPolicy {
+  return {
+    stabilityExtension: input.config.rest?.stabilityExtension ?? DEFAULT_STABILITY_EXTENSION,
+    sunsetExtension: input.config.rest?.sunsetExtension ?? DEFAULT_SUNSET_EXTENSION,
+    ...(input.releaseDate === undefined ? {} : { today: input.releaseDate }),
+  };
 }
