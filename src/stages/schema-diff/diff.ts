@@ -2,6 +2,7 @@ import type { DiffSchemasOptions, SchemaChange, SchemaChangeKind, SchemaDiffMemo
 import { canonicalJson } from './canonical-json.js';
 import { COMPOSITION_KEYWORD, pairBranches, type DiscriminatorInfo } from './composition.js';
 import { compareConstraints, type RecordChange } from './constraints.js';
+import { compareKeywords2020, KEYWORDS_2020 } from './keywords-2020.js';
 import { MergeConflict, mergeComposition } from './merge.js';
 
 /**
@@ -205,6 +206,7 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
   }
   compareEnums(base, revision, record);
   compareConstraints(base, revision, record);
+  compareKeywords2020(base, revision, record, child);
   compareProperties(visibleProperties(base, 'base', walk), visibleProperties(revision, 'revision', walk), revision.additionalProperties === false, record, child);
 
   child('/items', '[]', itemsOf(base), itemsOf(revision));
@@ -302,7 +304,7 @@ const MODELED_KEYWORDS = new Set([
   'maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties',
   'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'uniqueItems', 'multipleOf',
   'properties', 'required', 'items', 'additionalItems', 'prefixItems', 'additionalProperties',
-  'allOf', 'anyOf', 'oneOf', 'not', 'readOnly', 'writeOnly', 'discriminator', '$ref',
+  'allOf', 'anyOf', 'oneOf', 'not', 'readOnly', 'writeOnly', 'discriminator', '$ref', ...KEYWORDS_2020,
   // Annotations: no effect on which values are valid.
   'title', 'example', 'examples', 'externalDocs', 'xml', '$comment', 'deprecated', '$id', '$schema', '$anchor', '$defs', 'definitions',
 ]);

@@ -116,6 +116,7 @@ function mergeSchemas(outer: Schema, members: readonly Schema[]): Schema {
   mergeBound('maximum', 'exclusiveMaximum', contributors, merged);
   mergeBound('minimum', 'exclusiveMinimum', contributors, merged);
   mergeAdditionalProperties(contributors, merged);
+  checkMemberUnevaluated(contributors);
   return merged;
 }
 
@@ -235,6 +236,20 @@ function mergeAdditionalProperties(contributors: readonly Schema[], merged: Sche
     }
   }
   merged.additionalProperties = restricting[0]!.additionalProperties;
+}
+
+/** A member's `unevaluatedProperties` sees only that member's properties; the node's own sees every member's (kept as is). */
+function checkMemberUnevaluated(contributors: readonly Schema[]): void {
+  for (const member of contributors.slice(1)) {
+    const value = member.unevaluatedProperties;
+    if (value === undefined || value === true || isEmptyObject(value)) continue;
+    const own = new Set(Object.keys(asObject(member.properties)));
+    for (const other of contributors) {
+      if (other === member) continue;
+      const foreign = Object.keys(asObject(other.properties)).find((name) => !own.has(name));
+      if (foreign !== undefined) throw new MergeConflict(`'unevaluatedProperties' of one allOf member also applies to property '${foreign}' of another`);
+    }
+  }
 }
 
 function allEqual(values: readonly unknown[]): boolean {
