@@ -1,4 +1,4 @@
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJsonIfAcyclic } from './canonical-json.js';
 import type { RecordChange } from './constraints.js';
 
 /**
@@ -50,7 +50,8 @@ function compareConditional(base: Schema, revision: Schema, record: RecordChange
     record(after ? 'constraint-tightened' : 'constraint-loosened', { pointer: '/if', detail: 'if', before: before ? 'conditional' : undefined, after: after ? 'conditional' : undefined });
     return;
   }
-  if (canonicalJson(base.if) !== canonicalJson(revision.if)) {
+  const condition = canonicalJsonIfAcyclic(base.if);
+  if (condition === undefined || condition !== canonicalJsonIfAcyclic(revision.if)) {
     // Which values a new condition selects cannot be compared with the old one's.
     record('unknown', { pointer: '/if', detail: "the condition 'if' changed (which values it selects cannot be compared)" });
     return;

@@ -1,4 +1,4 @@
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson, canonicalJsonIfAcyclic } from './canonical-json.js';
 import { compareBounds, effectiveBound, type Bound } from './constraints.js';
 
 /**
@@ -148,7 +148,7 @@ function mergeKeyword(keyword: string, values: readonly unknown[]): unknown {
     for (const value of values) {
       for (const [name, schema] of Object.entries(asObject(value))) {
         const existing = union[name];
-        union[name] = existing === undefined || canonicalJson(existing) === canonicalJson(schema) ? schema : { allOf: [existing, schema] };
+        union[name] = existing === undefined || allEqual([existing, schema]) ? schema : { allOf: [existing, schema] };
       }
     }
     return union;
@@ -255,8 +255,8 @@ function checkMemberUnevaluated(contributors: readonly Schema[]): void {
 function allEqual(values: readonly unknown[]): boolean {
   const first = values[0];
   if (values.every((value) => value === first)) return true;
-  const text = canonicalJson(first);
-  return values.every((value) => canonicalJson(value) === text);
+  const text = canonicalJsonIfAcyclic(first);
+  return text !== undefined && values.every((value) => canonicalJsonIfAcyclic(value) === text);
 }
 
 function asObject(value: unknown): Record<string, unknown> {
