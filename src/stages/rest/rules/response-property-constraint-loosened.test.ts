@@ -131,6 +131,37 @@ paths:
         '200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: integer, minimum: 0}}}}}}`,
     expected: [],
   },
+  {
+    name: 'a pattern dropped and minItems lowered (the minimum lowered beside them is response-property-min-decreased)',
+    base: `
+paths:
+  /api/v1/org/users:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: array, minItems: 1, items: {type: object, properties: {slug: {type: string, pattern: '^[a-z]+$'}, age: {type: integer, minimum: 18}}}}}}}}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: array, items: {type: object, properties: {slug: {type: string}, age: {type: integer, minimum: 0}}}}}}}}}`,
+    expected: [
+      { params: { method: 'GET', path: '/api/v1/org/users', element: 'response 200 body', keyword: 'minItems', before: '1', after: 'none' }, pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema' },
+      { params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property '[].slug'", keyword: 'pattern', before: '"^[a-z]+$"', after: 'none' }, pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/items/properties/slug' },
+    ],
+  },
+  {
+    name: 'ok: loosened in a request (request-property-constraint-tightened is the other way)',
+    base: `
+paths:
+  /api/v1/org/users:
+    post:
+      requestBody: {content: {application/json: {schema: {type: object, properties: {name: {type: string, maxLength: 10}}}}}}
+      responses: {'200': {description: ok}}`,
+    revision: `
+paths:
+  /api/v1/org/users:
+    post:
+      requestBody: {content: {application/json: {schema: {type: object, properties: {name: {type: string, maxLength: 99}}}}}}
+      responses: {'200': {description: ok}}`,
+    expected: [],
+  },
 ];
 
 testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
@@ -140,5 +171,7 @@ testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
     "GET /api/v1/users/{id} — response 200 property 'code' pattern loosened from "^[A-Z]+$" to "^[A-Z0-9]+$"",
     "GET /api/v1/users/{id} — response 200 property 'n' multipleOf loosened from 2 to 3",
     "GET /api/v1/users/{id} — response 200 property 'kind' const loosened from "user" to none",
+    "GET /api/v1/org/users — response 200 body minItems loosened from 1 to none",
+    "GET /api/v1/org/users — response 200 property '[].slug' pattern loosened from "^[a-z]+$" to none",
   ]
 `));
