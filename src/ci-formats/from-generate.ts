@@ -1,4 +1,4 @@
-import { reportFindings } from '../generate/report.js';
+import { reportAccepted, reportFindings } from '../generate/report.js';
 import type { GenerateOutcome } from '../generate/generate.js';
 import { allRules } from '../surfaces/registry.js';
 import { ciRule } from './catalogue.js';
@@ -26,6 +26,18 @@ export function ciRunFromGenerate(outcome: GenerateOutcome, toolVersion: string)
     pointer: finding.evidence.pointer,
     surface: finding.surface,
   }));
+  // Accepted findings stay visible (as notes): an acknowledgement is never a way to hide one.
+  for (const item of reportAccepted(outcome.stages)) {
+    findings.push({
+      ruleId: item.rule,
+      level: 'info',
+      message: `accepted at ${item.acceptedAt}: ${item.message} — ${item.reason}`,
+      file: item.evidence.file,
+      line: item.evidence.line,
+      pointer: item.evidence.pointer,
+      surface: item.surface,
+    });
+  }
   for (const reason of outcome.verdict.reasons) {
     findings.push({
       ruleId: VERDICT_RULE.id,

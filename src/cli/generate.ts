@@ -23,6 +23,8 @@ interface GenerateOptions {
   format?: OutputFormat;
   maxAnnotations?: number;
   quiet?: boolean;
+  /** commander's `--no-accept`: `false` when given. */
+  accept: boolean;
   /** `--no-cache`: false. */
   cache: boolean;
   trace?: boolean;
@@ -49,6 +51,7 @@ export function registerGenerate(program: Command): void {
     .addOption(formatOption())
     .addOption(maxAnnotationsOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
+    .option('--no-accept', 'ignore every acknowledgement (accept comments, x-release-safety-accept, config "rules"): the verdict as if nothing were accepted')
     .option('--no-cache', 'do not read or write the cache of results derived from unchanged files (released migrations)')
     .option('--trace', 'also run the added migrations in an embedded PostgreSQL (PGlite) on the previous schema with seeded rows; what it observes heavier than classified wins (see `release-safety trace`)')
     .option('--seed-rows <n>', 'with --trace: rows seeded into each touched table', '1000')
@@ -137,6 +140,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       config,
       previousArtifact,
       openapiFiles,
+      noAccept: !options.accept,
       derivedCache: openDerivedCache({ disk: options.cache }),
     }, stages);
   } finally {

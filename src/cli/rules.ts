@@ -3,6 +3,7 @@ import { UsageError } from '../core/errors.js';
 import type { AnyRuleBook } from '../rules/book.js';
 import type { AnyRule } from '../rules/define.js';
 import type { RuleMeta } from '../rules/types.js';
+import { isAcceptableRule, whyNotAcceptable } from '../accept/policy.js';
 
 /**
  * `release-safety rules [id] [--json] [--surface <s>]`: every rule of every surface, from the
@@ -21,7 +22,7 @@ export function registerRules(program: Command): void {
     .argument('[id]', 'print this one rule in full: summary, why, fix, examples, surface and docs link')
     .description('List every rule of every surface (id, surface, level, summary), or print one rule in full')
     .option('--surface <surface>', 'only the rules of one surface: migrations | rest | mcp | config | declarations')
-    .option('--json', 'print [{id, surface, level, summary, message, why, fix, docs, aliases}] (with an id: that rule, with its examples)')
+    .option('--json', 'print [{id, surface, level, summary, message, why, fix, docs, aliases, acceptable}] (with an id: that rule, with its examples)')
     .addHelpText('after', '\nExamples:\n  release-safety rules\n  release-safety rules --surface migrations\n  release-safety rules require-concurrent-index-creation\n  release-safety rules api-security-added --json\n')
     .action(async (id: string | undefined, options: RulesOptions) => {
       const [{ ruleBooks, allRules }, { docsUrl }] = await Promise.all([import('../surfaces/registry.js'), import('../rules/links.js')]);
@@ -72,6 +73,7 @@ function ruleEntry(rule: RuleMeta, docsUrl: (docs: string) => string) {
     docs: rule.docs,
     docsUrl: docsUrl(rule.docs),
     aliases: [...(rule.aliases ?? [])],
+    acceptable: isAcceptableRule(rule),
   };
 }
 
@@ -91,15 +93,34 @@ export function ruleText(book: AnyRuleBook, rule: AnyRule, docsUrl: (docs: strin
     `Docs:       ${docsUrl(meta.docs)}`,
   ];
   if (meta.aliases?.length) lines.push(`Aliases:    ${meta.aliases.join(', ')}`);
+  lines.push(`Accept:     ${acceptText(meta)}`);
   for (const example of examples.flagged) lines.push('', 'Flagged:', '', book.showExample(example));
   for (const example of examples.quiet) lines.push('', 'Not flagged:', '', book.showExample(example));
   return lines;
 }
 
-/** Aligned columns `id  surface  level  summary`, one rule a line, then the count. */
+/** Whether and how a rule's findings may be accepted (README, "Acknowledging a finding"). */
+function acceptText(meta: RuleMeta): string {
+  if (!isAcceptableRule(meta)) return `no: ${whyNotAcceptable(meta)}`;
+  const where =
+    meta.surface === 'migrations'
+      ? '`-- @release-safety accept ' + meta.id + ': <reason>` (or `//`) above the statement or as the first comment of the file'
+      : meta.surface === 'rest'
+        ? '`x-release-safety-accept: [{rule: ' + meta.id + ', reason: …}]` on the operation, parameter or schema'
+        : meta.surface === 'mcp'
+          ? '`x-release-safety-accept: [{rule, reason}]` in the tool\'s `annotations` or `_meta`'
+          : '';
+  return `yes: ${where}, or config \`rules: { "${meta.id}": { level, reason } }\``;
+}
+
+/** Aligned columns `id  surface  level  accept  summary`, one rule a line, then the count. */
 export function rulesTable(rules: readonly RuleMeta[]): string[] {
   const idWidth = Math.max(2, ...rules.map((rule) => rule.id.length));
   const surfaceWidth = Math.max(7, ...rules.map((rule) => rule.surface.length));
-  const row = (id: string, surface: string, level: string, summary: string) => `${id.padEnd(idWidth)}  ${surface.padEnd(surfaceWidth)}  ${level.padEnd(8)}  ${summary}`;
-  return [row('ID', 'SURFACE', 'LEVEL', 'SUMMARY'), ...rules.map((rule) => row(rule.id, rule.surface, rule.level, rule.summary)), `${rules.length} rule${rules.length === 1 ? '' : 's'}`];
+  const row = (id: string, surface: string, level: string, accept: string, summary: string) => `${id.padEnd(idWidth)}  ${surface.padEnd(surfaceWidth)}  ${level.padEnd(8)}  ${accept.padEnd(6)}  ${summary}`;
+  return [
+    row('ID', 'SURFACE', 'LEVEL', 'ACCEPT', 'SUMMARY'),
+    ...rules.map((rule) => row(rule.id, rule.surface, rule.level, isAcceptableRule(rule) ? 'yes' : 'no', rule.summary)),
+    `${rules.length} rule${rules.length === 1 ? '' : 's'} (ACCEPT: whether a finding may be acknowledged with a reason; see README "Acknowledging a finding")`,
+  ];
 }

@@ -59,6 +59,8 @@ export interface ReleaseSafetyConfig {
   floorVersion?: string;
   /** How release tags are named (`server-v{version}`); default `{version}` and `v{version}`. */
   tags?: string | string[];
+  /** Team-wide rule decisions by rule id (src/accept/policy.ts): a level and the reason, listed in every report they affect. */
+  rules?: Record<string, { level: 'breaking' | 'advisory' | 'info' | 'off'; reason: string }>;
 }
 
 export const DEFAULT_POSTGRES_VERSION = 16;

@@ -33,8 +33,11 @@ export const CONFIG_KEYS = {
   config: ['env'],
 } as const satisfies Partial<Record<Surface, ReadonlyArray<keyof ReleaseSafetyConfig>>>;
 
-/** Config keys no stage reads (they steer `index`, `upgrade-check` and how release tags are named). */
-export const KEYS_NO_STAGE_READS = ['$schema', 'indexUrl', 'floorVersion', 'tags'] as const;
+/**
+ * Config keys no stage reads (they steer `index`, `upgrade-check` and how release tags are named;
+ * `rules` is read by generate itself, the stricter of the from and to configs: accept/policy.ts).
+ */
+export const KEYS_NO_STAGE_READS = ['$schema', 'indexUrl', 'floorVersion', 'tags', 'rules'] as const;
 
 /** Keys naming files of a surface, where a release may move a file (`openapi`: one path or a list). */
 const PATH_KEYS: ReadonlyArray<keyof ReleaseSafetyConfig> = ['openapi', 'mcpTools'];
@@ -160,7 +163,14 @@ export function combineRuns<Section>(results: ReadonlyArray<StageResult<Section>
     verdict: { checked, breaking },
     findings: unique(results.flatMap((result) => result.findings), (finding: Finding) => JSON.stringify(finding)),
     notes: unique(results.flatMap((result) => result.notes), (note) => note),
+    ...optionalList('accepted', unique(results.flatMap((result) => result.accepted ?? []), (accepted) => JSON.stringify(accepted))),
+    ...optionalList('acceptProblems', unique(results.flatMap((result) => result.acceptProblems ?? []), (problem) => JSON.stringify(problem))),
+    ...(deciding.verdictSection === undefined ? {} : { verdictSection: deciding.verdictSection }),
   };
+}
+
+function optionalList<K extends string, T>(key: K, items: T[]): Partial<Record<K, T[]>> {
+  return (items.length > 0 ? { [key]: items } : {}) as Partial<Record<K, T[]>>;
 }
 
 function unique<T>(items: readonly T[], keyOf: (item: T) => string): T[] {

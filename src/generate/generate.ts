@@ -8,13 +8,14 @@ import { describeError, InputError } from '../core/errors.js';
 import { compareVersions, parsePrereleaseVersion, parseVersion, type Version } from '../core/version.js';
 import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import type { Repository } from '../git/repository.js';
-import { pipelineStages, type PipelineStages } from '../surfaces/registry.js';
+import { findRule, pipelineStages, type PipelineStages } from '../surfaces/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
 import { runStage, type ChangedPath, type Side, type Stage, type StageInput, type StageResult, type StageVerdict } from '../stages/contract.js';
 import { combineRuns, CONFIGURED_SURFACES, mayReferenceSiblings, movedInput, planSurface, type ConfiguredSurface } from './checked-surfaces.js';
 import { configuredPaths, linkedPathReasons, type Links } from './linked-paths.js';
 import { decideVerdict, type Verdict } from '../verdict/verdict.js';
 import { parseJson } from '../core/structured-text.js';
+import { problemLine, ruleSettingProblems, settingsInForce, type AcceptedFinding } from '../accept/policy.js';
 
 /**
  * The maintainer's pipeline: two refs → stage results → verdict → a schema-valid artifact.
@@ -46,6 +47,8 @@ export interface GenerateRequest {
   previousArtifact?: PreviousArtifactInput;
   /** OpenAPI documents the workflow generated (`--openapi-base/--openapi-head`), compared instead of config `openapi`. */
   openapiFiles?: StageInput['openapiFiles'];
+  /** `--no-accept`: the verdict without any acknowledgement (comments, extensions and config `rules` are ignored). */
+  noAccept?: boolean;
   /** Results derived from unchanged files, kept across pairs and runs (derived-cache.ts); none with `--no-cache`. */
   derivedCache?: StageInput['derivedCache'];
 }
@@ -63,6 +66,8 @@ export interface StageOutcome {
   verdict: StageVerdict;
   findings: Finding[];
   notes: string[];
+  /** Findings accepted by a maintainer (inline or by config): not counted in the verdict, listed in every report. */
+  accepted: AcceptedFinding[];
 }
 
 export interface GenerateOutcome {
@@ -76,6 +81,8 @@ export interface GenerateOutcome {
     /** What the release changed in the config of the surfaces (`openapi: "a.yaml" → false`); the `from` config governs them. */
     changes: string[];
   };
+  /** Acknowledgements: `ignored` with `--no-accept`; notes on config rule settings not (yet) in force. */
+  acceptance: { status: 'honoured' | 'ignored'; notes: string[] };
   /** What became of the `from` release's own artifact (source of `minPreviousVersion`). */
   previousArtifact: { status: 'used' | 'absent' | 'invalid'; detail: string };
   changedPaths: number;
@@ -134,7 +141,16 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   if (compareVersions(parseVersion(previousVersion)!, versionRelease) >= 0) {
     throw new InputError(`the previous version ${previousVersion} is not older than the version ${version}: --from must name the release before --to (or give --previous-version and --version)`);
   }
-  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair, openapiFiles: request.openapiFiles, releaseDate, derivedCache: request.derivedCache };
+  const acceptance = acceptancePolicy(request, config, configSource, fromConfig, stages);
+  const input: StageInput = {
+    config,
+    postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION,
+    ...pair,
+    openapiFiles: request.openapiFiles,
+    releaseDate,
+    derivedCache: request.derivedCache,
+    ...(acceptance.policy ? { acceptance: acceptance.policy } : {}),
+  };
   const checkedWith = { from: fromConfig, links };
 
   // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.
@@ -145,6 +161,12 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     runConfiguredStage('config', stages.config, input, checkedWith),
     runStage(stages.declarations, input),
   ]);
+  // A malformed, stale or refused acknowledgement is bad input: nothing is written (exit 2).
+  const problems = [migrations, rest, mcp, configResult, declarations].flatMap((result) => result.acceptProblems ?? []);
+  if (problems.length > 0) {
+    const more = problems.length > 1 ? ` (+${problems.length - 1} more: ${problems.slice(1, 4).map(problemLine).join('; ')})` : '';
+    throw new InputError(`${problemLine(problems[0]!)}${more}`);
+  }
 
   const previousArtifact = await choosePreviousArtifact(request.previousArtifact, pair.read, previousVersion);
   const verdict = decideVerdict({
@@ -156,9 +178,10 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
       config: configResult.verdict,
       declarations: declarations.verdict,
     },
-    migrations: migrations.section,
-    rest: rest.section,
-    mcp: mcp.section,
+    // Accepted findings leave their facts in the artifact (heaviness flags) but no longer count.
+    migrations: migrations.verdictSection ?? migrations.section,
+    rest: rest.verdictSection ?? rest.section,
+    mcp: mcp.verdictSection ?? mcp.section,
     config: configResult.section,
     declaredBreaks: declarations.section,
     previousUpgrade: previousArtifact.upgrade,
@@ -185,6 +208,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     verdict: results[surface].verdict,
     findings: results[surface].findings,
     notes: results[surface].notes,
+    accepted: results[surface].accepted ?? [],
   }));
 
   return {
@@ -193,6 +217,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     stages: stageOutcomes,
     refs: { from: { ref: request.from, commit: fromCommit }, to: { ref: request.to, commit: toCommit, tree: toTree } },
     config: { status: configStatus, source: configSource, changes: configChanges(fromConfig, config) },
+    acceptance: { status: acceptance.policy ? 'honoured' : 'ignored', notes: acceptance.notes },
     previousArtifact: { status: previousArtifact.status, detail: previousArtifact.detail },
     changedPaths: input.changes.length,
   };
@@ -207,6 +232,29 @@ function describedVersion(explicit: string | undefined, ref: string, patterns: r
   if (dryRun) return { text: dryRun.text, release: dryRun.release };
   const text = releaseVersion(explicit, ref, '--version', '--to', patterns);
   return { text, release: parseVersion(text)! };
+}
+
+/**
+ * The acknowledgements policy of the release: the config's rule settings in force (the stricter of
+ * the `from` and `to` configs, see accept/policy.ts) and every rule id the stages know. A setting
+ * naming no rule, or with a reason too short, is bad input. `undefined` with `--no-accept`.
+ */
+function acceptancePolicy(
+  request: GenerateRequest,
+  config: ReleaseSafetyConfig,
+  configSource: string,
+  from: FromConfig,
+  stages: PipelineStages,
+): { policy?: NonNullable<StageInput['acceptance']>; notes: string[] } {
+  if (request.noAccept) return { notes: ['--no-accept: acknowledgements and config rule settings are ignored'] };
+  const catalogue = Object.values(stages).flatMap((stage: Stage<unknown>) => stage.rules);
+  const knownRule = (id: string) => findRule(id, undefined, catalogue);
+  const problems = ruleSettingProblems(config.rules ?? {}, configSource, knownRule);
+  if (problems.length > 0) throw new InputError(problems.length > 1 ? `${problems[0]} (+${problems.length - 1} more)` : problems[0]!);
+  // A `from` config with a broken setting was never in force: it lowers nothing (the stricter side wins anyway).
+  const fromRules = from.status === 'loaded' ? from.config.rules : undefined;
+  const { settings, notes } = settingsInForce(fromRules, config.rules, (id) => knownRule(id)?.level);
+  return { policy: { settings, knownRule }, notes };
 }
 
 /** `--version`/`--previous-version` when given, else the ref itself when it is a release tag. */

@@ -34,11 +34,60 @@ export interface ReportFinding {
 
 const LEVEL_ORDER: Readonly<Record<ReportFinding['level'], number>> = { breaking: 0, advisory: 1, info: 2, 'unknown-rule': 3 };
 
-/** Every finding of every stage with its catalogue wording, in a stable order. */
+/** One accepted finding as every report lists it: rule, wording, evidence, the reason, and where it was accepted. */
+export interface ReportAccepted {
+  surface: Surface;
+  rule: string;
+  message: string;
+  evidence: Evidence;
+  reason: string;
+  /** `db/migrations/003.sql:4`, `api/openapi.yaml#/paths/~1items/get`, or `config (rules.<id>: off)`. */
+  acceptedAt: string;
+}
+
+const acceptedKey = (rule: string, evidence: Evidence) => JSON.stringify([rule, evidence.file, evidence.line, evidence.statement, evidence.pointer]);
+
+/** Every accepted finding of every stage with its catalogue wording, in a stable order. */
+export function reportAccepted(stages: readonly StageOutcome[]): ReportAccepted[] {
+  const items: ReportAccepted[] = [];
+  const seen = new Set<string>();
+  for (const stage of stages) {
+    for (const accepted of stage.accepted) {
+      const meta = findRule(accepted.rule, stage.surface, stage.rules) ?? findRule(accepted.rule, stage.surface);
+      const { by } = accepted;
+      const acceptedAt =
+        by.kind === 'config' ? `config (rules.${accepted.rule}: ${by.level})` : `${by.file}${by.line === undefined ? '' : `:${by.line}`}${by.pointer === undefined ? '' : `#${by.pointer}`}`;
+      const item = {
+        surface: stage.surface,
+        rule: accepted.rule,
+        message: meta ? renderTemplate(meta.message, accepted.params) : `${accepted.rule} ${JSON.stringify(accepted.params)}`,
+        evidence: accepted.evidence,
+        reason: accepted.reason,
+        acceptedAt,
+      };
+      const key = JSON.stringify(item);
+      if (!seen.has(key)) items.push(item);
+      seen.add(key);
+    }
+  }
+  const surfaceRank = (surface: Surface) => SURFACES.indexOf(surface);
+  return items.sort(
+    (a, b) =>
+      surfaceRank(a.surface) - surfaceRank(b.surface) ||
+      compareText(a.evidence.file ?? '', b.evidence.file ?? '') ||
+      (a.evidence.line ?? 0) - (b.evidence.line ?? 0) ||
+      compareText(a.rule, b.rule) ||
+      compareText(a.message, b.message),
+  );
+}
+
+/** Every finding of every stage with its catalogue wording, in a stable order; accepted ones are listed under "Accepted" instead. */
 export function reportFindings(stages: readonly StageOutcome[]): ReportFinding[] {
   const findings: ReportFinding[] = [];
   for (const stage of stages) {
+    const accepted = new Set((stage.accepted ?? []).map((item) => acceptedKey(item.rule, item.evidence)));
     for (const finding of stage.findings) {
+      if (accepted.has(acceptedKey(finding.rule, finding.evidence))) continue;
       const meta = findRule(finding.rule, stage.surface, stage.rules) ?? findRule(finding.rule, stage.surface);
       const fixParams = { ...ruleBooks.find((book) => book.surface === stage.surface)?.fixParams?.(finding), ...finding.params };
       findings.push({
@@ -94,6 +143,17 @@ export function renderTextReport(outcome: GenerateOutcome, style: ReportStyle): 
       if (finding.docs) lines.push(`      docs: ${style.dim(finding.docs)}`);
     }
   }
+  const accepted = reportAccepted(outcome.stages);
+  if (accepted.length > 0 || outcome.acceptance.notes.length > 0) {
+    lines.push('', style.bold(`Accepted (${accepted.length}): not counted in the verdict`));
+    for (const item of accepted) {
+      lines.push(`  ${item.surface} ${style.dim(item.rule)}: ${item.message}`);
+      const where = evidenceLine(item.evidence);
+      if (where) lines.push(`      ${style.dim(where)}`);
+      lines.push(`      accepted at ${item.acceptedAt}: ${oneLine(item.reason, 1000)}`);
+    }
+    for (const note of outcome.acceptance.notes) lines.push(`  note: ${oneLine(note, 1000)}`);
+  }
   lines.push(...listSections(outcome).flatMap((section) => ['', style.bold(section.title), ...section.items.map((item) => `  ${item}`)]));
   return `${lines.join('\n')}\n`;
 }
@@ -124,6 +184,17 @@ export function renderMarkdownReport(outcome: GenerateOutcome): string {
       if (finding.fix) out.push(`  - Fix: ${cell(finding.fix)}`);
       if (finding.docs) out.push(`  - Docs: [${finding.rule}](${finding.docs})`);
     }
+  }
+  const accepted = reportAccepted(outcome.stages);
+  if (accepted.length > 0 || outcome.acceptance.notes.length > 0) {
+    out.push('', `## Accepted (${accepted.length})`, '', 'Findings a maintainer accepted: not counted in the verdict, listed here with their reason.', '');
+    if (accepted.length > 0) out.push('| Rule | Finding | Evidence | Reason | Accepted at |', '|---|---|---|---|---|');
+    for (const item of accepted) {
+      const where = item.evidence.file ? `${item.evidence.file}${item.evidence.line ? `:${item.evidence.line}` : ''}` : '';
+      const evidence = [where ? cell(where) : '', item.evidence.statement ?? item.evidence.pointer ? code(item.evidence.statement ?? item.evidence.pointer ?? '').replace(/\|/g, '\\|') : ''].filter(Boolean).join(' ');
+      out.push(`| \`${item.rule}\` (${item.surface}) | ${cell(item.message)} | ${evidence} | ${cell(item.reason)} | ${cell(item.acceptedAt)} |`);
+    }
+    for (const note of outcome.acceptance.notes) out.push(`- Note: ${cell(note)}`);
   }
   for (const section of listSections(outcome)) {
     out.push('', `## ${section.title}`, '');

@@ -47,7 +47,7 @@ export function validateDocument(data: unknown): DocumentValidation {
   const schema = validateArtifact(data);
   if (!schema.valid) return { kind, valid: false, errors: schema.errors, warnings: [] };
   const errors = artifactConsistencyErrors(data as ReleaseSafetyArtifact);
-  return { kind, valid: errors.length === 0, errors, warnings: [] };
+  return { kind, valid: errors.length === 0, errors, warnings: acceptedHeavinessWarnings(data as ReleaseSafetyArtifact) };
 }
 
 /**
@@ -82,9 +82,18 @@ export function artifactConsistencyErrors(artifact: ReleaseSafetyArtifact): stri
   return errors;
 }
 
+/** `true` beside a heavy migration: valid only as a maintainer's acknowledgement, which the release's report shows. */
+function acceptedHeavinessWarnings(artifact: ReleaseSafetyArtifact): string[] {
+  if (artifact.compatibility.rollingUpdateSafe !== true) return [];
+  return artifact.migrations.files
+    .map((file, position) => ({ file, position }))
+    .filter(({ file }) => Object.values(file.heaviness).includes(true))
+    .map(({ file, position }) => `/migrations/files/${position}/heaviness: ${file.name} is heavy beside rollingUpdateSafe true: its findings were accepted by the maintainer (see the release's report, "Accepted")`);
+}
+
 /**
  * `true` is only proven when every surface was checked and found not breaking, no migration is
- * heavy or unclassified, and nothing is declared (the verdict table of docs/generate.md). An
+ * unclassified (a heavy one only when its findings were accepted), and nothing is declared (the verdict table of docs/generate.md). An
  * artifact that says `true` beside a section saying otherwise (hand-edited, or another producer's
  * bug) would reach the index and make spans SAFE on no evidence; it is refused instead.
  */
@@ -99,9 +108,11 @@ function whatDisprovesSafe(artifact: ReleaseSafetyArtifact): string[] {
     if (!section.checked || section.breaking !== false) disproofs.push(`${pointer}: checked ${String(section.checked)}, breaking ${JSON.stringify(section.breaking)}`);
   }
   if (artifact.migrations.present === 'unknown') disproofs.push('/migrations/present: "unknown"');
+  // A flag `true` beside `true` is a heavy statement the maintainer accepted with a reason (the
+  // release's report lists it; the flags stay as observed). `unknown` can never be accepted.
   artifact.migrations.files.forEach((file, position) => {
-    if (Object.values(file.heaviness).some((flag) => flag !== false)) {
-      disproofs.push(`/migrations/files/${position}/heaviness: ${file.name} may lock, rewrite or scan a table`);
+    if (Object.values(file.heaviness).some((flag) => flag === 'unknown')) {
+      disproofs.push(`/migrations/files/${position}/heaviness: ${file.name} may lock, rewrite or scan a table (unknown)`);
     }
   });
   if (artifact.declaredBreaks.length > 0) disproofs.push(`/declaredBreaks: ${artifact.declaredBreaks.length} declared break(s)`);

@@ -60,6 +60,8 @@ export type RuleDefinition<Id extends string, S extends Surface> = {
   readonly docs: string;
   /** Older ids this rule answered to. */
   readonly aliases?: readonly string[];
+  /** `false`: a finding of this rule can never be accepted (it reports what could not be checked). */
+  readonly acceptable?: false;
 } & MetaOf<S>;
 
 /**

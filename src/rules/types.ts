@@ -22,6 +22,11 @@ export interface RuleMeta<Id extends string = string> {
   readonly docs: string;
   /** Older ids this rule answered to (a renamed rule keeps its old id as an alias). */
   readonly aliases?: readonly string[];
+  /**
+   * `false` when a finding of this rule can never be accepted (src/accept/): it says that something
+   * could not be checked (only proven findings can be acknowledged), or that history was rewritten.
+   */
+  readonly acceptable?: false;
 }
 
 export interface Evidence {

@@ -8,10 +8,15 @@ import type { ChangedPath, StageResult } from './contract.js';
  * advisory lines into `advisories` (both capped, with uncapped counts); info findings stay in the report.
  * `breaking` is `true` when any breaking rule fired, otherwise `false` (the surface was checked).
  */
-export function apiSectionFromFindings(findings: readonly Finding[], rules: readonly RuleMeta[]): ApiSurfaceSection {
+export function apiSectionFromFindings(findings: readonly Finding[], rules: readonly RuleMeta[], accepted: readonly Finding[] = []): ApiSurfaceSection {
   const byId = indexCatalogue(rules);
   const breakingLines: string[] = [];
-  const advisoryLines: string[] = [];
+  // An accepted breaking change stays in the artifact as an advisory: never hidden (src/accept/).
+  const advisoryLines: string[] = accepted.map((finding) => {
+    const meta = byId.get(finding.rule);
+    if (!meta) throw new Error(`finding cites unknown rule id: ${finding.rule}`);
+    return `accepted: ${renderFinding(meta, finding).message}`;
+  });
   for (const finding of findings) {
     const meta = byId.get(finding.rule);
     if (!meta) throw new Error(`finding cites unknown rule id: ${finding.rule}`);

@@ -2,6 +2,7 @@ import { describeError } from '../core/errors.js';
 import type { Tri } from '../core/tristate.js';
 import type { ReleaseSafetyConfig } from '../config/types.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
+import type { AcceptancePolicy, AcceptedFinding, AcceptProblem } from '../accept/policy.js';
 
 /**
  * The stage contract. A stage sees the two refs only through {@link StageInput}: the file-set
@@ -33,6 +34,12 @@ export interface StageInput {
    * when given, the REST stage compares these instead of the documents config `openapi` names.
    */
   openapiFiles?: Readonly<Record<Side, WorkflowSpecFile>>;
+  /**
+   * Acknowledgements are honoured (src/accept/): the config's rule settings in force, and a lookup of
+   * every rule id (to name an acceptance of an id no catalogue knows). Absent with `--no-accept`:
+   * nothing is accepted and acknowledgements are not read.
+   */
+  acceptance?: AcceptancePolicy & { knownRule(id: string): RuleMeta | undefined };
   /**
    * The release's date (ISO 8601): the `--to` commit's committer date, the clock only for a working
    * tree. Date-based policies (REST `x-sunset`) compare with it, so a release always gets the same report.
@@ -79,6 +86,16 @@ export interface StageResult<Section> {
   findings: Finding[];
   /** Why the stage could not check (kept for the report), when it failed closed or was not configured. */
   notes: string[];
+  /** Findings a maintainer accepted: they do not count in `verdict`, and every report lists them. */
+  accepted?: AcceptedFinding[];
+  /** Malformed, stale or refused acceptances: `generate` stops on them (exit 2). */
+  acceptProblems?: AcceptProblem[];
+  /**
+   * The section as the verdict counts it when accepted findings leave facts in `section` that no
+   * longer count (a migration's heaviness flags stay as observed in the artifact). Never lighter
+   * than `section` where `section` is `unknown`.
+   */
+  verdictSection?: Section;
 }
 
 export interface Stage<Section> {

@@ -179,6 +179,21 @@ export function tracedResult(staticResult: StageResult<MigrationsSection>, repor
   if (report.files.length === 0) return staticResult;
   const files = staticResult.section.files.map((file, index) => ({ ...file, heaviness: report.files[index]?.final ?? file.heaviness }));
   const flags = files.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable]);
+  const counted = staticResult.verdictSection;
+  if (counted !== undefined) {
+    // Accepted findings (src/accept/) stay accepted; a flag the trace raised beyond what was observed counts.
+    const countedFiles = counted.files.map((file, index) => {
+      const before = staticResult.section.files[index]?.heaviness;
+      const after = files[index]?.heaviness;
+      const heaviness = { ...file.heaviness };
+      for (const flag of ['locksTable', 'rewritesTable', 'scansTable'] as const) {
+        if (before === undefined || after === undefined || after[flag] !== before[flag]) heaviness[flag] = anyTrue([heaviness[flag], after?.[flag] ?? 'unknown']);
+      }
+      return { ...file, heaviness };
+    });
+    const countedBreaking = anyTrue([staticResult.verdict.breaking, ...countedFiles.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable])]);
+    return { ...staticResult, section: { ...staticResult.section, files }, verdictSection: { ...counted, files: countedFiles }, verdict: { ...staticResult.verdict, breaking: countedBreaking } };
+  }
   const breaking = staticResult.verdict.breaking === true ? true : anyTrue([...flags, breakingBeyondHeaviness(staticResult.findings)]);
   return { ...staticResult, section: { ...staticResult.section, files }, verdict: { ...staticResult.verdict, breaking } };
 }

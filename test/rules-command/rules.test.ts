@@ -48,8 +48,10 @@ describe('rules', () => {
     const run = runCli(['rules']);
     expect(run.status).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+SURFACE\s+LEVEL\s+SUMMARY$/);
-    expect(lines.at(-1)).toBe(`${expectedKeys.length} rules`);
+    expect(lines[0]).toMatch(/^ID\s+SURFACE\s+LEVEL\s+ACCEPT\s+SUMMARY$/);
+    expect(lines.at(-1)).toMatch(new RegExp(`^${expectedKeys.length} rules \\(ACCEPT: whether a finding may be acknowledged`));
+    expect(lines.find((line) => line.startsWith('require-concurrent-index-creation '))).toMatch(/advisory\s+yes\s/);
+    expect(lines.find((line) => line.startsWith('unclassified-statement '))).toMatch(/advisory\s+no\s/);
     const ids = lines.slice(1, -1).map((line) => line.split(/\s+/)[0]);
     expect(ids.sort()).toEqual(expectedKeys.map((key) => key.split('/')[1]).sort());
   });

@@ -88,15 +88,15 @@ describe('release-safety validate', () => {
     ['an unchecked config surface', (a: Artifact) => void Object.assign(a.config, { checked: false, breaking: 'unknown' }), '/config: checked false, breaking "unknown"'],
     ['migrations that could not be read', (a: Artifact) => void Object.assign(a.migrations, { present: 'unknown' }), '/migrations/present: "unknown"'],
     [
-      'a migration that locks a table',
+      'a migration that may lock a table (unknown: never accepted)',
       (a: Artifact) =>
         void Object.assign(a.migrations, {
           present: true,
           count: 1,
           coreCount: 1,
-          files: [{ name: '001.sql', edition: 'core', tables: ['users'], heaviness: { locksTable: true, rewritesTable: false, scansTable: false } }],
+          files: [{ name: '001.sql', edition: 'core', tables: ['users'], heaviness: { locksTable: 'unknown', rewritesTable: false, scansTable: false } }],
         }),
-      '/migrations/files/0/heaviness: 001.sql may lock, rewrite or scan a table',
+      '/migrations/files/0/heaviness: 001.sql may lock, rewrite or scan a table (unknown)',
     ],
     ['a declared break', (a: Artifact) => void a.declaredBreaks.push({ file: 'a.ts', line: 1, reason: 'the queue protocol changes incompatibly', requiredStop: false }), '/declaredBreaks: 1 declared break'],
   ])('rejects rollingUpdateSafe true that its own sections disprove: %s (index refuses it too)', (_name, spoil, detail) => {

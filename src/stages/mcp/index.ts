@@ -7,6 +7,8 @@ import { MCP_RULE_CATALOGUE, MCP_RULES } from './catalogue.js';
 import { EMPTY_SNAPSHOT, parseSnapshotText, type ToolSnapshot } from './snapshot.js';
 import { diffToolSnapshots } from './tool-diff.js';
 import { runCodeStage } from './code/stage.js';
+import { addedHolders, applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
+import { coversTool, toolHolders } from './acceptance.js';
 
 const SIDE_NAMES: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
 
@@ -53,6 +55,21 @@ async function runMcpStage(input: StageInput): Promise<StageResult<ApiSurfaceSec
   let findings: Finding[];
   try {
     findings = diffToolSnapshots(base, head, path, MCP_RULES);
+    if (input.acceptance) {
+      const [headHolders, baseHolders] = [toolHolders(head, path), toolHolders(base, path)];
+      const holders = { added: addedHolders(headHolders.holders, baseHolders.holders), problems: headHolders.problems };
+      const applied = applyApiAcceptance('mcp', findings, holders, coversTool, MCP_RULE_CATALOGUE, input.acceptance);
+      const notes = baseBlob === undefined ? [`MCP tool snapshot ${path} is new at the ${SIDE_NAMES.head}: every tool counts as added`] : [];
+      const section = apiSectionFromFindings(applied.remaining, rulesWithSettings(MCP_RULE_CATALOGUE, input.acceptance), applied.acceptedFindings);
+      return {
+        section,
+        verdict: { checked: true, breaking: section.breaking },
+        findings,
+        notes,
+        ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}),
+        ...(applied.problems.length > 0 ? { acceptProblems: applied.problems } : {}),
+      };
+    }
   } catch (error) {
     // A schema that cannot be compared (an unresolvable `$ref`) leaves the surface unchecked.
     return uncheckedApiResult(`MCP tool snapshot ${path} could not be compared: ${describeError(error)}`);

@@ -15,7 +15,7 @@ import { objectName, selectReads, statementOperations, withQueries } from './rul
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { linesBeforeByte, parsedNodeOf, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
 import { LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
-import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag } from './types.js';
+import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag, MigrationHit } from './types.js';
 import { compareText } from '../../core/compare-text.js';
 
 export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
@@ -81,6 +81,8 @@ function bodyOption(statement: ParsedStatement): { body: string | undefined; lin
 class MigrationClassifier {
   readonly flags: Heaviness = { locksTable: false, rewritesTable: false, scansTable: false };
   readonly findings: Finding[] = [];
+  /** Every rule hit with the flags it set, repeats included (what an acceptance is matched against). */
+  readonly hits: MigrationHit[] = [];
   readonly tables = new Set<string>();
   private readonly briefLocksReported = new Set<string>();
   /** Whether the statement being classified runs only conditionally (behind `hasTable`/`hasColumn`). */
@@ -376,6 +378,7 @@ class MigrationClassifier {
         if (value !== undefined) operationFlags[flag] = anyTrue([operationFlags[flag] ?? false, value]);
       }
       for (const table of hit.tables ?? []) this.touch(table);
+      this.hits.push({ finding: this.findingAt(entry.id, hit.params, at), flags });
       this.report(entry.id, hit.params, at, operation.kind === 'brief-lock' ? `${entry.id}:${tableKey(operation.table)}` : undefined);
     }
     const subject = operation.table ?? (operation.kind === 'drop-index' ? `the table of index ${operation.index}` : operation.kind === 'reindex' ? `the table of ${operation.target}` : undefined);
@@ -393,7 +396,11 @@ class MigrationClassifier {
       if (this.briefLocksReported.has(onceKey)) return;
       this.briefLocksReported.add(onceKey);
     }
-    this.findings.push({ rule, params, evidence: { file: this.file, line: at.line, statement: shortenStatement(at.sql) } });
+    this.findings.push(this.findingAt(rule, params, at));
+  }
+
+  private findingAt(rule: string, params: FindingParams, at: { sql: string; line: number }): Finding {
+    return { rule, params, evidence: { file: this.file, line: at.line, statement: shortenStatement(at.sql) } };
   }
 }
 
@@ -476,6 +483,7 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     heaviness: classifier.flags,
     findings,
     breaksOldCode: findings.some((finding) => migrationRule(finding.rule)?.level === 'breaking'),
+    hits: classifier.hits,
     createdTables: [...state.created],
     declaredColumnTypes: Object.fromEntries([...state.declaredColumnTypes].sort(([a], [b]) => compareText(a, b))),
     ...state.schemaAfter(),

@@ -12,6 +12,9 @@ import { noMigrationChangedResult, unknownSection } from './index.js';
 import type { MigrationRuleId } from './catalogue.js';
 import { loadParser } from './sql.js';
 import { compareText } from '../../core/compare-text.js';
+import { readDirectives } from '../../accept/directives.js';
+import type { AcceptedFinding, AcceptProblem } from '../../accept/policy.js';
+import { applyMigrationAcceptance } from './acceptance.js';
 import { emptySchema, foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
 
 export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
@@ -60,6 +63,14 @@ async function releasedMigrationChange(input: StageInput, migration: MigrationPa
   }
 }
 
+/** Rule ids of acknowledgements a released migration has at the head ref and did not have at the base ref. */
+async function acceptancesAdded(input: StageInput, path: string): Promise<string[]> {
+  const [before, after] = await Promise.all([input.read('base', path), input.read('head', path)]);
+  const rules = (text: string | undefined) => new Set(readDirectives(text ?? '').directives.map((directive) => `${directive.rule}: ${directive.reason}`));
+  const known = rules(before);
+  return [...new Set([...rules(after)].filter((entry) => !known.has(entry)).map((entry) => entry.slice(0, entry.indexOf(':'))))].sort(compareText);
+}
+
 export async function runMigrationsStage(input: StageInput): Promise<StageResult<MigrationsSection>> {
   const folders = input.config.migrations;
   if (folders === false) return noMigrationChangedResult();
@@ -98,6 +109,10 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
       continue;
     }
     const change_ = change.status === 'modified' ? await releasedMigrationChange(input, migration) : undefined;
+    if (change.status === 'modified') {
+      const addedAcceptances = await acceptancesAdded(input, change.path);
+      if (addedAcceptances.length > 0) findings.push(fileFinding('acceptance-added-to-released-migration', change.path, { rules: addedAcceptances.join(', ') }));
+    }
     if (change.status === 'modified' && change_ === undefined) {
       findings.push(fileFinding('released-migration-reformatted', change.path));
     } else {
@@ -109,14 +124,15 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
 
   if (added.length > 0) await loadParser();
   const readHead = (path: string) => input.read('head', path);
-  const extractions: Array<{ migration: MigrationPath; extracted?: ExtractedMigration; error?: string }> = [];
+  const extractions: Array<{ migration: MigrationPath; text?: string; extracted?: ExtractedMigration; error?: string }> = [];
   for (const migration of added) {
+    let text: string | undefined;
     try {
-      const text = await input.read('head', migration.path);
+      text = await input.read('head', migration.path);
       if (text === undefined) throw new Error('the file is listed as added but cannot be read at the head ref');
-      extractions.push({ migration, extracted: await migration.format.extract(migration.path, text, readHead) });
+      extractions.push({ migration, text, extracted: await migration.format.extract(migration.path, text, readHead) });
     } catch (error) {
-      extractions.push({ migration, error: describeError(error) });
+      extractions.push({ migration, ...(text === undefined ? {} : { text }), error: describeError(error) });
     }
   }
 
@@ -133,9 +149,12 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : emptySchema();
 
   const files: MigrationFile[] = [];
+  const countedFiles: MigrationFile[] = [];
   const newTables = new Set<string>();
   const breaksOldCode: Tri[] = [];
-  for (const { migration, extracted, error } of extractions) {
+  const accepted: AcceptedFinding[] = [];
+  const acceptProblems: AcceptProblem[] = [];
+  for (const { migration, text, extracted, error } of extractions) {
     let reason = error;
     if (extracted) {
       try {
@@ -146,31 +165,51 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
         );
         for (const table of classified.createdTables) newTables.add(table);
         foldReleasedMigration(known, classified);
-        files.push({ name: migration.name, edition: migration.folder.edition, tables: classified.tables, heaviness: classified.heaviness });
+        const file = { name: migration.name, edition: migration.folder.edition, tables: classified.tables, heaviness: classified.heaviness };
+        files.push(file);
         findings.push(...classified.findings);
-        breaksOldCode.push(classified.breaksOldCode);
+        const acceptance = applyMigrationAcceptance(
+          { file: migration.path, text: text ?? '', observed: classified.heaviness, hits: classified.hits, statements: extracted.statements },
+          input.acceptance,
+          (id) => input.acceptance?.knownRule(id),
+        );
+        countedFiles.push({ ...file, heaviness: acceptance.counted });
+        accepted.push(...acceptance.accepted);
+        acceptProblems.push(...acceptance.problems);
+        breaksOldCode.push(acceptance.breaksOldCode);
         continue;
       } catch (classifyError) {
         reason = describeError(classifyError);
       }
     }
     files.push({ name: migration.name, edition: migration.folder.edition, tables: [], heaviness: { ...UNKNOWN_HEAVINESS } });
+    countedFiles.push(files[files.length - 1]!);
+    // An acceptance in a file that could not be analysed would accept what nobody checked.
+    if (input.acceptance && text !== undefined) {
+      for (const directive of readDirectives(text).directives) {
+        acceptProblems.push({ file: migration.path, line: directive.line, problem: `accept ${directive.rule}: this migration could not be analysed (unknown): only proven findings can be accepted` });
+      }
+    }
     findings.push(fileFinding('migration-extraction-failed', migration.path, { reason: reason ?? 'unknown error' }));
     notes.push(`${migration.path}: not analysed (${reason})`);
     breaksOldCode.push('unknown');
   }
 
   findings.sort(findingOrder);
+  // Accepted hits no longer count: the verdict reads the counted flags, the artifact the observed ones.
   const breaking = anyTrue([
-    ...files.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable]),
+    ...countedFiles.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable]),
     ...breaksOldCode,
     releasedMigrationsChanged,
   ]);
   const coreCount = files.filter((file) => file.edition === 'core').length;
+  const section = { present: files.length > 0, count: files.length, coreCount, eeCount: files.length - coreCount };
   return {
-    section: { present: files.length > 0, count: files.length, coreCount, eeCount: files.length - coreCount, files },
+    section: { ...section, files },
     verdict: { checked: true, breaking },
     findings,
     notes,
+    ...(accepted.length > 0 ? { accepted, verdictSection: { ...section, files: countedFiles } } : {}),
+    ...(acceptProblems.length > 0 ? { acceptProblems } : {}),
   };
 }

@@ -29,6 +29,8 @@ export interface ExtractedStatement {
   origin: 'sql-file' | 'knex-raw' | 'knex-schema-builder' | 'knex-query-builder' | 'orm-raw';
   /** Set when the statement only runs conditionally (behind `hasTable`/`hasColumn`). */
   guarded?: boolean;
+  /** Last line of the call that emits it (knex chains span lines; an acceptance inside the call covers it). */
+  endLine?: number;
 }
 
 export interface UnresolvedPart {
@@ -87,4 +89,15 @@ export interface ClassifiedMigration {
   breaksOldCode: boolean;
   /** Tables this migration creates (to carry into the next file's context). */
   createdTables: string[];
+  /**
+   * Every rule hit with the flags it set, a repeated brief lock included (reported once in
+   * `findings`): the heaviness is exactly the union of these flags, so an acceptance removes
+   * exactly what the hits it covers contributed.
+   */
+  hits: MigrationHit[];
+}
+
+export interface MigrationHit {
+  finding: Finding;
+  flags: Partial<Heaviness>;
 }

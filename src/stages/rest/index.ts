@@ -7,6 +7,8 @@ import { composeRestResult, type SurfaceOutcome } from './compose.js';
 import { DEFAULT_STABILITY_EXTENSION, DEFAULT_SUNSET_EXTENSION, type RestPolicy } from './policy.js';
 import { restRules } from './rules/index.js';
 import { routeFindings, runRoutesSurface } from './routes/surface.js';
+import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
+import { specAcceptance, type SpecAcceptance } from './acceptance.js';
 
 /**
  * The REST stage (surface `rest`): diffs the OpenAPI document(s) named by config `openapi` between
@@ -26,11 +28,13 @@ export const restStage: Stage<ApiSurfaceSection> = {
 
 async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {
   const [specs, routes] = await Promise.all([specsOutcome(input), runRoutesSurface(input)]);
-  if (routes.outcome.kind === 'absent') return composeRestResult([specs], restRuleMetas);
+  const rules = rulesWithSettings(restRuleMetas, input.acceptance);
+  if (routes.outcome.kind === 'absent') return composeRestResult([specs], rules);
   // Served routes the spec does not list are the spec's blind spot (info): compared only when a spec is configured.
   const documented = routes.headRoutes.length > 0 ? await documentedOperations(input) : undefined;
   const findings = await routeFindings(routes, documented);
-  return composeRestResult([specs, { ...routes.outcome, findings }], restRuleMetas);
+  // Routes have no document to write an acceptance in: only the config's rule settings apply.
+  return composeRestResult([specs, { ...routes.outcome, ...accepting(input, findings) }], rules);
 }
 
 /** `METHOD /normalized/path` of every operation of the head spec(s); `undefined` when no spec is configured or one cannot be loaded. */
@@ -65,10 +69,14 @@ async function specsOutcome(input: StageInput): Promise<SurfaceOutcome> {
   if (configured === undefined) return { kind: 'unchecked', findings: [], notes: ['REST surface not configured'] };
   const specPaths = typeof configured === 'string' ? [configured] : configured;
   const outcomes = await Promise.all(specPaths.map((path) => compareSpecAtRefs(input, path.replace(/^\.\//, ''))));
+  const present = outcomes.flatMap((outcome) => (outcome.kind === 'absent' ? [] : [outcome]));
   return {
     kind: outcomes.some((outcome) => outcome.kind === 'unchecked') ? 'unchecked' : 'checked',
-    findings: outcomes.flatMap((outcome) => ('findings' in outcome ? outcome.findings : [])),
-    notes: outcomes.flatMap((outcome) => ('notes' in outcome ? outcome.notes : [])),
+    findings: present.flatMap((outcome) => outcome.findings),
+    notes: present.flatMap((outcome) => outcome.notes),
+    acceptedFindings: present.flatMap((outcome) => outcome.acceptedFindings ?? []),
+    accepted: present.flatMap((outcome) => outcome.accepted ?? []),
+    acceptProblems: present.flatMap((outcome) => outcome.acceptProblems ?? []),
   };
 }
 
@@ -96,7 +104,8 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
       { text: headText, path: specPath, label: 'head ref', readSibling: sibling('head'), ...selfContained(headText, headBlob) },
       policyOf(input),
     );
-    return { kind: 'checked', findings: comparison.findings, notes: comparison.warnings.map((warning) => `REST spec warning: ${warning}`) };
+    const acceptance = input.acceptance ? await specAcceptance(baseText, headText, specPath, specPath) : undefined;
+    return { kind: 'checked', ...accepting(input, comparison.findings, acceptance), notes: comparison.warnings.map((warning) => `REST spec warning: ${warning}`) };
   } catch (error) {
     if (error instanceof SpecError) return unchecked(`REST spec cannot be checked: ${error.message}`);
     throw error;
@@ -110,7 +119,14 @@ async function compareWorkflowSpecs(files: Readonly<Record<Side, WorkflowSpecFil
   // Evidence names the file as the user gave it (the engine addresses it by its file-system path).
   const findings: Finding[] = comparison.findings.map((finding) => ({ ...finding, evidence: { ...finding.evidence, file: files.head.source } }));
   const warnings = comparison.warnings.map((warning) => `REST spec warning: ${warning}`);
-  return { kind: 'checked', findings, notes: [`REST specs from the workflow: ${files.base.source} (base) and ${files.head.source} (head)`, ...warnings] };
+  const acceptance = input.acceptance ? await specAcceptance(files.base.text, files.head.text, files.head.path, files.head.source) : undefined;
+  return { kind: 'checked', ...accepting(input, findings, acceptance), notes: [`REST specs from the workflow: ${files.base.source} (base) and ${files.head.source} (head)`, ...warnings] };
+}
+
+/** A part's findings with its acknowledgements applied (`x-release-safety-accept` in the spec, config rule settings). */
+function accepting(input: StageInput, findings: Finding[], spec?: SpecAcceptance) {
+  const applied = applyApiAcceptance('rest', findings, { added: spec?.added ?? [], problems: spec?.problems ?? [] }, spec?.covers ?? (() => false), restRuleMetas, input.acceptance);
+  return { findings: applied.remaining, acceptedFindings: applied.acceptedFindings, accepted: applied.accepted, acceptProblems: applied.problems };
 }
 
 /**

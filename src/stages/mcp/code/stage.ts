@@ -3,6 +3,7 @@ import { compareText } from '../../../core/compare-text.js';
 import { describeError } from '../../../core/errors.js';
 import type { Finding } from '../../../rules/types.js';
 import { apiSectionFromFindings, uncheckedApiResult } from '../../api-section.js';
+import { applyApiAcceptance, rulesWithSettings } from '../../api-acceptance.js';
 import type { Side, StageInput, StageResult } from '../../contract.js';
 import { MCP_RULE_CATALOGUE, MCP_RULES } from '../catalogue.js';
 import type { McpTool, ToolSnapshot } from '../snapshot.js';
@@ -55,9 +56,11 @@ export async function runCodeStage(input: StageInput, globs: readonly string[]):
     return uncheckedApiResult(`MCP tools read from code could not be compared: ${describeError(error)}`);
   }
   if (pair.baseEmpty) notes.push(`MCP sources are new at the ${SIDE_LABEL.head}: every tool counts as added`);
-  const section = apiSectionFromFindings(findings, MCP_RULE_CATALOGUE);
+  // Tools read from code have no document to write an acceptance in: only the config's rule settings apply.
+  const applied = applyApiAcceptance('mcp', findings, { added: [], problems: [] }, () => false, MCP_RULE_CATALOGUE, input.acceptance);
+  const section = apiSectionFromFindings(applied.remaining, rulesWithSettings(MCP_RULE_CATALOGUE, input.acceptance), applied.acceptedFindings);
   if (unprovenTools > 0 && section.breaking === false) section.breaking = 'unknown';
-  return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes };
+  return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes, ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}) };
 }
 
 /** Tools as a snapshot for the shared diff; a tool on one side only needs no schema (added or removed is the whole finding). */

@@ -11,6 +11,7 @@ export const rule = defineRule(
     why: 'Only proven safety counts: a change whose effect on accepted arguments or returned values is not known may break existing callers.',
     fix: 'Make the change to {side} "{property}" of "{tool}" in a form the check can read (one merged schema instead of conflicting allOf members, keywords it compares), or ship it as a declared breaking change.',
     docs: 'docs/mcp.md',
+    acceptable: false,
   },
   {
     flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"s": {"allOf": [{"type": "string", "pattern": "^a"}, {"pattern": "b$"}]}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"s": {"allOf": [{"type": "string", "pattern": "^a"}, {"pattern": "c$"}]}}}}]} }],

@@ -314,7 +314,8 @@ class KnexWalker {
     } catch (error) {
       return this.addUnresolved(node, `knex could not build this call: ${error instanceof Error ? error.message : String(error)}`);
     }
-    for (const sql of sqls) this.statements.push({ sql, line, origin, ...(ctx.guarded ? { guarded: true } : {}) });
+    const endLine = node.getEndLineNumber();
+    for (const sql of sqls) this.statements.push({ sql, line, origin, ...(ctx.guarded ? { guarded: true } : {}), ...(endLine > line ? { endLine } : {}) });
   }
 
   private record(root: string, steps: RawStep[], ctx: WalkContext, params: ReadonlySet<string> = new Set()): Chain {

@@ -12,6 +12,7 @@ export const rule = defineRule(
     why: 'What a dynamic statement does depends on data at run time; every flag is unknown.',
     fix: 'Write the statement statically instead of building it at run time ({reason}).',
     docs: 'docs/migration-rules.md',
+    acceptable: false,
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {

@@ -12,6 +12,7 @@ export const rule = defineRule(
     why: 'A function may run any SQL; without its body every flag is unknown.',
     fix: 'Define {function}() in the same migration, or inline its statements, so its effect can be judged.',
     docs: 'docs/migration-rules.md',
+    acceptable: false,
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {

@@ -12,6 +12,7 @@ export const rule = defineRule(
     why: 'A loop over rows is a backfill whose size depends on data; every flag is unknown.',
     fix: 'Move the {loop} backfill out of the migration: run it in batches by key after deploy.',
     docs: 'docs/migration-rules.md',
+    acceptable: false,
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {

@@ -12,6 +12,7 @@ export const rule = defineRule(
     why: 'Nothing about the file is known, so its heaviness is unknown on every flag and the release cannot be proven rolling-safe.',
     fix: 'Make {file} readable as a migration of its format (here: {reason}), or report the construct so it can be supported.',
     docs: 'docs/migration-rules.md',
+    acceptable: false,
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {

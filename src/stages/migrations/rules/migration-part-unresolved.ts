@@ -12,6 +12,7 @@ export const rule = defineRule(
     why: 'The extractor could not determine the SQL; the affected flags are unknown.',
     fix: 'Use literal SQL, or constants defined in the same file, for what could not be resolved ({reason}).',
     docs: 'docs/migration-rules.md',
+    acceptable: false,
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {

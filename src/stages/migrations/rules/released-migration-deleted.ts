@@ -12,6 +12,7 @@ export const rule = defineRule(
     why: 'knex refuses to migrate when a migration recorded in its table is missing from the folder ("migration directory is corrupt"), so the new version cannot start on upgraded databases; a rename is a delete plus an add, and the added copy runs again.',
     fix: 'Keep {file} in the folder under its released name; to undo what it did, add a new migration.',
     docs: 'docs/migration-rules.md',
+    acceptable: false,
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {

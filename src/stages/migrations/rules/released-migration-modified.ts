@@ -12,6 +12,7 @@ export const rule = defineRule(
     why: 'The migration runner records migrations by name and never re-runs one. Databases upgraded from an earlier release keep the old version of the schema while fresh installs get the new one, and the new code may depend on the difference. Ship the change as a new migration.',
     fix: 'Restore {file} as released and ship the change as a new migration after it.',
     docs: 'docs/migration-rules.md',
+    acceptable: false,
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {

@@ -12,6 +12,7 @@ export const rule = defineRule(
     why: 'Text that does not parse cannot be judged; every flag is unknown.',
     fix: "Fix the SQL so PostgreSQL's grammar accepts it ({message}).",
     docs: 'docs/migration-rules.md',
+    acceptable: false,
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {

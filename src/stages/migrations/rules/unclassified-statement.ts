@@ -12,6 +12,7 @@ export const rule = defineRule(
     why: 'Only proven safety counts; a statement we cannot judge makes every flag unknown.',
     fix: "Split {statement} into statements the rule table knows, or report it so a rule can be added; until then the migration's heaviness is unknown.",
     docs: 'docs/migration-rules.md',
+    acceptable: false,
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {

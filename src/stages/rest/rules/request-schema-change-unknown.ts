@@ -12,6 +12,7 @@ export const requestSchemaChangeUnknown = defineRule(
     why: 'Only proven safety counts: a change whose effect on accepted requests is not known may refuse what callers send today.',
     fix: 'Make the change in a form the check can read for {element} on {method} {path} (one merged schema instead of conflicting allOf members, keywords it compares), or ship it as a declared breaking change.',
     docs: 'docs/rest.md',
+    acceptable: false,
   },
   {
     flagged: [{
