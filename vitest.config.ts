@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +10,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // End-to-end tests spawn the built CLI and git; two cores on CI.
     pool: 'forks',
+    // The CLIs the tests spawn keep derived results (released migrations) in a cache folder of this run, not the user's.
+    env: { RELEASE_SAFETY_CACHE_DIR: process.env.RELEASE_SAFETY_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'rs-test-cache-')) },
     // `npm test` runs with --coverage; the floor below only rises (README "Reliability"). Code run in
     // the spawned CLI is not counted (only what tests import), so the numbers understate what is tested.
     coverage: {
