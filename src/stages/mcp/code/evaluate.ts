@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, VariableDeclarationKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type SourceFile } from '../../../typescript/ts-morph.js';
 import type { Program } from './program.js';
 import {
   DeferredArgument,

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, ts, type CallExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type CallExpression, type SourceFile } from '../../../typescript/ts-morph.js';
 import type { McpTool } from '../snapshot.js';
 import { readSnapshot } from '../snapshot.js';
 import { Evaluator, excerpt, UnboundParameter } from './evaluate.js';
