@@ -125,6 +125,23 @@ export function forEachResponseChange(
   }
 }
 
+/**
+ * `detail`s (keywords) of `constraint-tightened` request-body changes that have a rule of their own
+ * (`request-property-pattern-added`, the JSON Schema 2020-12 keyword rules): the catch-all
+ * `request-property-constraint-tightened` leaves them to it, so one change is one finding.
+ */
+export const REQUEST_KEYWORD_RULE_DETAILS: ReadonlySet<string> = new Set([
+  'contains', 'contentEncoding', 'contentMediaType', 'contentSchema', 'dependentRequired', 'dependentSchemas', 'else', 'if',
+  'maxContains', 'minContains', 'pattern', 'patternProperties', 'propertyNames', 'then', 'unevaluatedItems', 'unevaluatedProperties',
+]);
+
+/** The same for `constraint-loosened` response changes: the catch-all `response-property-constraint-loosened` leaves them to their rule. */
+export const RESPONSE_KEYWORD_RULE_DETAILS: ReadonlySet<string> = new Set([
+  'contains', 'contentEncoding', 'contentMediaType', 'contentSchema', 'dependentRequired', 'dependentSchemas', 'else', 'exclusiveMaximum',
+  'exclusiveMinimum', 'if', 'maxContains', 'maximum', 'minContains', 'minimum', 'patternProperties', 'propertyNames', 'then',
+  'unevaluatedItems', 'unevaluatedProperties',
+]);
+
 /** Every schema change of what a caller sends: parameters and request bodies, each with the element it describes (`query parameter 'tags'`, `request property 'user.email'`). */
 export function forEachRequestSchemaChange(
   diff: RestDiff,

@@ -14,3 +14,12 @@ function sortKeys(value: unknown): unknown {
   for (const key of Object.keys(value).sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
   return sorted;
 }
+
+/** {@link canonicalJson}, or `undefined` when the value cannot be written as JSON (a circular object graph). */
+export function canonicalJsonIfAcyclic(value: unknown): string | undefined {
+  try {
+    return canonicalJson(value);
+  } catch {
+    return undefined;
+  }
+}

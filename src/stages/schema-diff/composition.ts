@@ -1,6 +1,6 @@
 /** `allOf` / `anyOf` / `oneOf` branches: how they are paired across the two schemas, and what an added or removed one means. */
 
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson, canonicalJsonIfAcyclic } from './canonical-json.js';
 import type { SchemaChange } from './types.js';
 
 /** `detail` of a `schema-added` / `-removed` branch when the whole `anyOf` / `oneOf` appeared or vanished. */
@@ -72,7 +72,7 @@ export function pairBranches(baseBranches: readonly unknown[], revisionBranches:
   });
   if (context) {
     round((branch, side) => discriminatorValue(branch, resolved(branch, side), context.discriminator?.[side]));
-    round((branch, side) => canonicalJson(resolved(branch, side)));
+    round((branch, side) => canonicalOf(resolved(branch, side)));
     round((branch, side) => shapeOf(resolved(branch, side)));
     pairObjectsByProperties(baseBranches, revisionBranches, baseFor, takenBase, (branch, side) => resolved(branch, side));
   }
@@ -84,6 +84,14 @@ export function pairBranches(baseBranches: readonly unknown[], revisionBranches:
   });
   for (const b of freeBase) pairs.push({ base: b });
   return pairs;
+}
+
+/** Canonical JSON of a (resolved, never mutated) branch, computed once per object. */
+const canonicalCache = new WeakMap<object, string | undefined>();
+function canonicalOf(schema: Record<string, unknown> | undefined): string | undefined {
+  if (schema === undefined) return undefined;
+  if (!canonicalCache.has(schema)) canonicalCache.set(schema, canonicalJsonIfAcyclic(schema));
+  return canonicalCache.get(schema);
 }
 
 function discriminatorValue(raw: unknown, schema: Record<string, unknown> | undefined, discriminator: DiscriminatorInfo | undefined): string | undefined {

@@ -1,7 +1,8 @@
 import type { DiffSchemasOptions, SchemaChange, SchemaChangeKind, SchemaDiffMemo, SchemaView } from './types.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson, canonicalJsonIfAcyclic } from './canonical-json.js';
 import { COMPOSITION_KEYWORD, pairBranches, type DiscriminatorInfo } from './composition.js';
 import { compareConstraints, type RecordChange } from './constraints.js';
+import { compareKeywords2020, KEYWORDS_2020 } from './keywords-2020.js';
 import { MergeConflict, mergeComposition } from './merge.js';
 
 /**
@@ -59,6 +60,8 @@ class PairMemo implements SchemaDiffMemo {
   readonly merged = { base: new WeakMap<object, Schema>(), revision: new WeakMap<object, Schema>() };
   /** Nodes whose composition could not be merged, with the reason: compared as written, any difference `unknown`. */
   readonly conflicts = { base: new WeakMap<object, string>(), revision: new WeakMap<object, string>() };
+  /** Merged schemas by the canonical text of the node written (refs are local to one side, so equal text means the same). */
+  readonly mergedByText = { base: new Map<string, Schema>(), revision: new Map<string, Schema>() };
   /** Nodes being merged right now, per side: meeting one again is an `allOf` cycle. */
   readonly merging = { base: new Set<object>(), revision: new Set<object>() };
 
@@ -205,6 +208,7 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
   }
   compareEnums(base, revision, record);
   compareConstraints(base, revision, record);
+  compareKeywords2020(base, revision, record, child);
   compareProperties(visibleProperties(base, 'base', walk), visibleProperties(revision, 'revision', walk), revision.additionalProperties === false, record, child);
 
   child('/items', '[]', itemsOf(base), itemsOf(revision));
@@ -226,6 +230,7 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
     const baseBranches = arrayOrEmpty(base[keyword]);
     const revisionBranches = arrayOrEmpty(revision[keyword]);
+    if (baseBranches.length === 0 && revisionBranches.length === 0) continue;
     // One more anyOf/oneOf alternative widens the value; a whole anyOf/oneOf appearing restricts it
     // like an allOf branch does. The second case is marked so rules can tell them apart.
     const wholeKeyword = keyword !== 'allOf' && (baseBranches.length === 0 || revisionBranches.length === 0) ? COMPOSITION_KEYWORD : undefined;
@@ -268,6 +273,7 @@ function compareWithUnion(
   record: RecordChange,
   child: (pointer: string, path: string, baseChild: unknown, revisionChild: unknown) => void,
 ): boolean {
+  if (base.anyOf === undefined && base.oneOf === undefined && revision.anyOf === undefined && revision.oneOf === undefined) return false;
   const baseUnion = soleUnion(base);
   const revisionUnion = soleUnion(revision);
   const plainSide = (schema: Schema) => schema.anyOf === undefined && schema.oneOf === undefined && schema.allOf === undefined;
@@ -302,17 +308,25 @@ const MODELED_KEYWORDS = new Set([
   'maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties',
   'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'uniqueItems', 'multipleOf',
   'properties', 'required', 'items', 'additionalItems', 'prefixItems', 'additionalProperties',
-  'allOf', 'anyOf', 'oneOf', 'not', 'readOnly', 'writeOnly', 'discriminator', '$ref',
+  'allOf', 'anyOf', 'oneOf', 'not', 'readOnly', 'writeOnly', 'discriminator', '$ref', ...KEYWORDS_2020,
   // Annotations: no effect on which values are valid.
   'title', 'example', 'examples', 'externalDocs', 'xml', '$comment', 'deprecated', '$id', '$schema', '$anchor', '$defs', 'definitions',
 ]);
 
 function compareUnmodeled(base: Schema, revision: Schema, walk: Walk, record: RecordChange): void {
-  const conflict = walk.memo.conflicts.base.get(base) ?? walk.memo.conflicts.revision.get(revision);
-  if (conflict !== undefined && canonicalJson(base) !== canonicalJson(revision)) record('unknown', { detail: conflict });
-  for (const keyword of new Set([...Object.keys(base), ...Object.keys(revision)])) {
-    if (MODELED_KEYWORDS.has(keyword) || keyword.startsWith('x-')) continue;
-    if (canonicalJson(base[keyword]) !== canonicalJson(revision[keyword])) record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });
+  // A node left as written keeps its composition keyword: only those can have a conflict.
+  const composed = (schema: Schema) => schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined;
+  const conflict = (composed(base) ? walk.memo.conflicts.base.get(base) : undefined) ?? (composed(revision) ? walk.memo.conflicts.revision.get(revision) : undefined);
+  if (conflict !== undefined) {
+    const before = canonicalJsonIfAcyclic(base);
+    if (before === undefined || before !== canonicalJsonIfAcyclic(revision)) record('unknown', { detail: conflict });
+  }
+  const unmodeled = (keyword: string) => !MODELED_KEYWORDS.has(keyword) && !keyword.startsWith('x-');
+  for (const keyword in base) {
+    if (unmodeled(keyword) && canonicalJson(base[keyword]) !== canonicalJson(revision[keyword])) record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });
+  }
+  for (const keyword in revision) {
+    if (unmodeled(keyword) && !hasOwn(base, keyword)) record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });
   }
   compareDiscriminator(base.discriminator, revision.discriminator, record);
 }
@@ -453,9 +467,19 @@ function compareProperties(
  */
 function schemaOf(node: unknown, side: DiffSide, walk: Walk): Schema {
   const resolved = resolveSchema(node, side, walk.memo, walk.resolve[side], []);
+  // Most nodes have no composition: no cache entry for them (WeakMap entries cost the GC).
+  if (resolved.allOf === undefined && resolved.anyOf === undefined && resolved.oneOf === undefined) return resolved;
   const cache = walk.memo.merged[side];
   const cached = cache.get(resolved);
   if (cached) return cached;
+  // Wrappers written the same way (`allOf: [$ref X], description: …` on many properties) mean the
+  // same on one side: one merged object for them all, so their pair is compared once.
+  const text = canonicalJsonIfAcyclic(resolved);
+  const sameText = text === undefined ? undefined : walk.memo.mergedByText[side].get(text);
+  if (sameText) {
+    cache.set(resolved, sameText);
+    return sameText;
+  }
   const merging = walk.memo.merging[side];
   if (merging.has(resolved)) throw new MergeConflict('allOf refers back to itself (a cycle through allOf)');
   merging.add(resolved);
@@ -474,6 +498,7 @@ function schemaOf(node: unknown, side: DiffSide, walk: Walk): Schema {
   const schema = result?.schema ?? resolved;
   if (result?.conflict !== undefined) walk.memo.conflicts[side].set(schema, result.conflict);
   cache.set(resolved, schema);
+  if (text !== undefined) walk.memo.mergedByText[side].set(text, schema);
   return schema;
 }
 

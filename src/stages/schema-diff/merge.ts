@@ -1,4 +1,4 @@
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson, canonicalJsonIfAcyclic } from './canonical-json.js';
 import { compareBounds, effectiveBound, type Bound } from './constraints.js';
 
 /**
@@ -116,6 +116,7 @@ function mergeSchemas(outer: Schema, members: readonly Schema[]): Schema {
   mergeBound('maximum', 'exclusiveMaximum', contributors, merged);
   mergeBound('minimum', 'exclusiveMinimum', contributors, merged);
   mergeAdditionalProperties(contributors, merged);
+  checkMemberUnevaluated(contributors);
   return merged;
 }
 
@@ -147,7 +148,7 @@ function mergeKeyword(keyword: string, values: readonly unknown[]): unknown {
     for (const value of values) {
       for (const [name, schema] of Object.entries(asObject(value))) {
         const existing = union[name];
-        union[name] = existing === undefined || canonicalJson(existing) === canonicalJson(schema) ? schema : { allOf: [existing, schema] };
+        union[name] = existing === undefined || allEqual([existing, schema]) ? schema : { allOf: [existing, schema] };
       }
     }
     return union;
@@ -237,11 +238,25 @@ function mergeAdditionalProperties(contributors: readonly Schema[], merged: Sche
   merged.additionalProperties = restricting[0]!.additionalProperties;
 }
 
+/** A member's `unevaluatedProperties` sees only that member's properties; the node's own sees every member's (kept as is). */
+function checkMemberUnevaluated(contributors: readonly Schema[]): void {
+  for (const member of contributors.slice(1)) {
+    const value = member.unevaluatedProperties;
+    if (value === undefined || value === true || isEmptyObject(value)) continue;
+    const own = new Set(Object.keys(asObject(member.properties)));
+    for (const other of contributors) {
+      if (other === member) continue;
+      const foreign = Object.keys(asObject(other.properties)).find((name) => !own.has(name));
+      if (foreign !== undefined) throw new MergeConflict(`'unevaluatedProperties' of one allOf member also applies to property '${foreign}' of another`);
+    }
+  }
+}
+
 function allEqual(values: readonly unknown[]): boolean {
   const first = values[0];
   if (values.every((value) => value === first)) return true;
-  const text = canonicalJson(first);
-  return values.every((value) => canonicalJson(value) === text);
+  const text = canonicalJsonIfAcyclic(first);
+  return text !== undefined && values.every((value) => canonicalJsonIfAcyclic(value) === text);
 }
 
 function asObject(value: unknown): Record<string, unknown> {

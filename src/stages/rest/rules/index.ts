@@ -35,12 +35,22 @@ import { requestPropertyAdditionalPropertiesClosed } from './request-property-ad
 import { requestPropertyBecameNotNullable } from './request-property-became-not-nullable.js';
 import { requestPropertyBecameRequired } from './request-property-became-required.js';
 import { requestPropertyConstraintTightened } from './request-property-constraint-tightened.js';
+import { requestPropertyContainsAdded } from './request-property-contains-added.js';
+import { requestPropertyContentMediaTypeChanged } from './request-property-content-media-type-changed.js';
+import { requestPropertyContentSchemaAdded } from './request-property-content-schema-added.js';
 import { requestPropertyDefaultValueChanged } from './request-property-default-value-changed.js';
+import { requestPropertyDependentRequiredAdded } from './request-property-dependent-required-added.js';
+import { requestPropertyDependentSchemaAdded } from './request-property-dependent-schema-added.js';
 import { requestPropertyEnumValueAdded } from './request-property-enum-value-added.js';
 import { requestPropertyEnumValueRemoved } from './request-property-enum-value-removed.js';
+import { requestPropertyIfAdded } from './request-property-if-added.js';
+import { requestPropertyPatternAdded } from './request-property-pattern-added.js';
+import { requestPropertyPatternPropertyAdded } from './request-property-pattern-property-added.js';
+import { requestPropertyPropertyNamesAdded } from './request-property-property-names-added.js';
 import { requestPropertyRemoved } from './request-property-removed.js';
 import { requestPropertyRemovedFromClosedObject } from './request-property-removed-from-closed-object.js';
 import { requestPropertyTypeChanged } from './request-property-type-changed.js';
+import { requestPropertyUnevaluatedPropertiesAdded } from './request-property-unevaluated-properties-added.js';
 import { requestSchemaChangeUnknown } from './request-schema-change-unknown.js';
 import { requiredResponseHeaderRemoved } from './required-response-header-removed.js';
 import { responseHeaderBecameOptional } from './response-header-became-optional.js';
@@ -50,9 +60,20 @@ import { responseOptionalPropertyRemoved } from './response-optional-property-re
 import { responsePropertyBecameNullable } from './response-property-became-nullable.js';
 import { responsePropertyBecameOptional } from './response-property-became-optional.js';
 import { responsePropertyConstraintLoosened } from './response-property-constraint-loosened.js';
+import { responsePropertyContainsRemoved } from './response-property-contains-removed.js';
+import { responsePropertyContentMediaTypeChanged } from './response-property-content-media-type-changed.js';
+import { responsePropertyContentSchemaRemoved } from './response-property-content-schema-removed.js';
+import { responsePropertyDependentRequiredRemoved } from './response-property-dependent-required-removed.js';
+import { responsePropertyDependentSchemaRemoved } from './response-property-dependent-schema-removed.js';
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
+import { responsePropertyIfRemoved } from './response-property-if-removed.js';
+import { responsePropertyMaxIncreased } from './response-property-max-increased.js';
+import { responsePropertyMinDecreased } from './response-property-min-decreased.js';
+import { responsePropertyPatternPropertyRemoved } from './response-property-pattern-property-removed.js';
+import { responsePropertyPropertyNamesRemoved } from './response-property-property-names-removed.js';
 import { responsePropertyRemoved } from './response-property-removed.js';
 import { responsePropertyTypeChanged } from './response-property-type-changed.js';
+import { responsePropertyUnevaluatedPropertiesRemoved } from './response-property-unevaluated-properties-removed.js';
 import { responseSchemaChangeUnknown } from './response-schema-change-unknown.js';
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
 import { routeAdded } from './route-added.js';
@@ -101,12 +122,22 @@ export const restRules = [
   requestPropertyBecameNotNullable,
   requestPropertyBecameRequired,
   requestPropertyConstraintTightened,
+  requestPropertyContainsAdded,
+  requestPropertyContentMediaTypeChanged,
+  requestPropertyContentSchemaAdded,
   requestPropertyDefaultValueChanged,
+  requestPropertyDependentRequiredAdded,
+  requestPropertyDependentSchemaAdded,
   requestPropertyEnumValueAdded,
   requestPropertyEnumValueRemoved,
+  requestPropertyIfAdded,
+  requestPropertyPatternAdded,
+  requestPropertyPatternPropertyAdded,
+  requestPropertyPropertyNamesAdded,
   requestPropertyRemoved,
   requestPropertyRemovedFromClosedObject,
   requestPropertyTypeChanged,
+  requestPropertyUnevaluatedPropertiesAdded,
   requestSchemaChangeUnknown,
   requiredResponseHeaderRemoved,
   responseHeaderBecameOptional,
@@ -116,9 +147,20 @@ export const restRules = [
   responsePropertyBecameNullable,
   responsePropertyBecameOptional,
   responsePropertyConstraintLoosened,
+  responsePropertyContainsRemoved,
+  responsePropertyContentMediaTypeChanged,
+  responsePropertyContentSchemaRemoved,
+  responsePropertyDependentRequiredRemoved,
+  responsePropertyDependentSchemaRemoved,
   responsePropertyEnumValueAdded,
+  responsePropertyIfRemoved,
+  responsePropertyMaxIncreased,
+  responsePropertyMinDecreased,
+  responsePropertyPatternPropertyRemoved,
+  responsePropertyPropertyNamesRemoved,
   responsePropertyRemoved,
   responsePropertyTypeChanged,
+  responsePropertyUnevaluatedPropertiesRemoved,
   responseSchemaChangeUnknown,
   responseSuccessStatusRemoved,
   routeAdded,

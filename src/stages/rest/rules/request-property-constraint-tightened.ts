@@ -1,5 +1,5 @@
 import { defineRule } from '../../../rules/define.js';
-import { forEachRequestBodyChange, formatValue, requestElement } from '../rule.js';
+import { forEachRequestBodyChange, formatValue, REQUEST_KEYWORD_RULE_DETAILS, requestElement } from '../rule.js';
 
 export const requestPropertyConstraintTightened = defineRule(
   {
@@ -45,6 +45,7 @@ paths:
   },
   (diff, emit) => {
     forEachRequestBodyChange(diff, ['constraint-tightened'], ({ change, pointer }, operation) => {
+      if (REQUEST_KEYWORD_RULE_DETAILS.has(change.detail ?? '')) return; // reported by that keyword's own rule
       emit(operation.revision, { element: requestElement(change.path), keyword: change.detail ?? 'constraint', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
     });
   },

@@ -3,14 +3,136 @@ import { testRule, type RuleCase } from '../../../../test/helpers/rest-specs.js'
 import { responsePropertyConstraintLoosened as rule } from './response-property-constraint-loosened.js';
 
 const cases: RuleCase[] = [
+  { name: 'documented example', ...rule.examples.flagged[0], expected: [
+      { params: {"method": "GET", "path": "/api/v1/users/{id}", "element": "response 200 property 'name'", "keyword": "maxLength", "before": "64", "after": "255"}, pointer: "/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/name" },
+    ] },
+  { name: 'ok: the documented quiet example', ...rule.examples.quiet[0], expected: [] },
   {
-    name: 'documented example',
-    ...rule.examples.flagged[0],
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property 'name'", keyword: 'maxLength', before: '255', after: '1024' }, pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/name' }],
+    name: "an enum dropped",
+    base: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {role: {type: string, enum: [admin, member]}}}}}}`,
+    revision: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {role: {type: string}}}}}}`,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v1/users/{id}", "element": "response 200 property 'role'", "keyword": "enum", "before": "[\"admin\",\"member\"]", "after": "none"}, pointer: "/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/role" },
+    ],
   },
-  { name: 'ok: tightened (clients see fewer values)', ...rule.examples.quiet[0], expected: [] },
   {
-    name: 'a pattern dropped, a minimum lowered, minItems lowered',
+    name: "a pattern changed (may admit new values)",
+    base: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {code: {type: string, pattern: '^[A-Z]+$'}}}}}}`,
+    revision: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {code: {type: string, pattern: '^[A-Z0-9]+$'}}}}}}`,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v1/users/{id}", "element": "response 200 property 'code'", "keyword": "pattern", "before": "\"^[A-Z]+$\"", "after": "\"^[A-Z0-9]+$\""}, pointer: "/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/code" },
+    ],
+  },
+  {
+    name: "multipleOf 2 \u2192 3 (3 was not a multiple of 2)",
+    base: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: integer, multipleOf: 2}}}}}}`,
+    revision: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: integer, multipleOf: 3}}}}}}`,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v1/users/{id}", "element": "response 200 property 'n'", "keyword": "multipleOf", "before": "2", "after": "3"}, pointer: "/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/n" },
+    ],
+  },
+  {
+    name: "ok: multipleOf 2 \u2192 4 only tightens",
+    base: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: integer, multipleOf: 2}}}}}}`,
+    revision: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: integer, multipleOf: 4}}}}}}`,
+    expected: [],
+  },
+  {
+    name: "a const dropped",
+    base: `
+openapi: 3.1.0
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {kind: {const: user}}}}}}`,
+    revision: `
+openapi: 3.1.0
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {kind: {type: string}}}}}}`,
+    expected: [
+      { params: {"method": "GET", "path": "/api/v1/users/{id}", "element": "response 200 property 'kind'", "keyword": "const", "before": "\"user\"", "after": "none"}, pointer: "/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/kind" },
+    ],
+  },
+  {
+    name: "ok: a const added",
+    base: `
+openapi: 3.1.0
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {kind: {type: string}}}}}}`,
+    revision: `
+openapi: 3.1.0
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {kind: {const: user}}}}}}`,
+    expected: [],
+  },
+  {
+    name: "ok: minimum lowered is response-property-min-decreased",
+    base: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: integer, minimum: 1}}}}}}`,
+    revision: `
+paths:
+  /api/v1/users/{id}:
+    get:
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: integer, minimum: 0}}}}}}`,
+    expected: [],
+  },
+  {
+    name: 'a pattern dropped and minItems lowered (the minimum lowered beside them is response-property-min-decreased)',
     base: `
 paths:
   /api/v1/org/users:
@@ -20,7 +142,6 @@ paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: array, items: {type: object, properties: {slug: {type: string}, age: {type: integer, minimum: 0}}}}}}}}}`,
     expected: [
-      { params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property '[].age'", keyword: 'minimum', before: '18', after: '0' }, pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/items/properties/age' },
       { params: { method: 'GET', path: '/api/v1/org/users', element: 'response 200 body', keyword: 'minItems', before: '1', after: 'none' }, pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema' },
       { params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property '[].slug'", keyword: 'pattern', before: '"^[a-z]+$"', after: 'none' }, pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/items/properties/slug' },
     ],
@@ -45,8 +166,11 @@ paths:
 
 testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
   [
-    "GET /api/v1/org/users — response 200 property 'name' maxLength loosened from 255 to 1024",
-    "GET /api/v1/org/users — response 200 property '[].age' minimum loosened from 18 to 0",
+    "GET /api/v1/users/{id} — response 200 property 'name' maxLength loosened from 64 to 255",
+    "GET /api/v1/users/{id} — response 200 property 'role' enum loosened from ["admin","member"] to none",
+    "GET /api/v1/users/{id} — response 200 property 'code' pattern loosened from "^[A-Z]+$" to "^[A-Z0-9]+$"",
+    "GET /api/v1/users/{id} — response 200 property 'n' multipleOf loosened from 2 to 3",
+    "GET /api/v1/users/{id} — response 200 property 'kind' const loosened from "user" to none",
     "GET /api/v1/org/users — response 200 body minItems loosened from 1 to none",
     "GET /api/v1/org/users — response 200 property '[].slug' pattern loosened from "^[a-z]+$" to none",
   ]
