@@ -12,7 +12,7 @@ import { loadParser, splitStatements } from '../../src/stages/migrations/sql.js'
 import { foldReleasedMigration, schemaOptions } from '../../src/stages/migrations/stage.js';
 
 /** Floors of the measure (issue #19 targets: strict ≥ 92 %, false heavy ≤ 2 %), just under what it measures now: raise them, never lower them. */
-const FLOORS = { strictRecall: 97, unknownAsHeavyRecall: 99.5, falseHeavyRate: 1 };
+const FLOORS = { strictRecall: 98.5, unknownAsHeavyRecall: 99.5, falseHeavyRate: 1 };
 
 const manifest = buildManifest();
 let verdicts: Map<string, Verdict>;

@@ -25,6 +25,7 @@ import { rule as deleteWithoutWhere } from './rules/delete-without-where.js';
 import { rule as detachPartitionNotConcurrently } from './rules/detach-partition-not-concurrently.js';
 import { rule as disallowedUniqueConstraint } from './rules/disallowed-unique-constraint.js';
 import { rule as dynamicSqlUnresolved } from './rules/dynamic-sql-unresolved.js';
+import { rule as exclusionConstraintBuildsIndex } from './rules/exclusion-constraint-builds-index.js';
 import { rule as functionCallUnresolved } from './rules/function-call-unresolved.js';
 import { rule as indexBuiltConcurrentlyScansTable } from './rules/index-built-concurrently-scans-table.js';
 import { rule as lockTimeoutBoundsBriefLock } from './rules/lock-timeout-bounds-brief-lock.js';
@@ -70,6 +71,7 @@ export const migrationRuleList = [
   addingRequiredField,
   addingSerialPrimaryKeyField,
   disallowedUniqueConstraint,
+  exclusionConstraintBuildsIndex,
   constraintMissingNotValid,
   addingForeignKeyConstraint,
   constraintRejectsOldCodeWrites,

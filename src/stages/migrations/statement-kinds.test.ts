@@ -79,8 +79,8 @@ describe('every statement kind of the grammar', () => {
     expect(result.breaksOldCode).toBe(false);
   });
 
-  it('classifies an unknown kind through the classifier as unknown (LOCK, MERGE, SECURITY LABEL, ALTER TABLE … SET SCHEMA)', () => {
-    for (const sql of ['LOCK TABLE users', 'MERGE INTO users u USING incoming i ON u.id = i.id WHEN MATCHED THEN UPDATE SET name = i.name', "SECURITY LABEL ON TABLE users IS 'secret'", 'ALTER TABLE users SET SCHEMA archive']) {
+  it('classifies an unknown kind through the classifier as unknown (LOCK, MERGE, SECURITY LABEL, ALTER FUNCTION … SET SCHEMA)', () => {
+    for (const sql of ['LOCK TABLE users', 'MERGE INTO users u USING incoming i ON u.id = i.id WHEN MATCHED THEN UPDATE SET name = i.name', "SECURITY LABEL ON TABLE users IS 'secret'", 'ALTER FUNCTION touch() SET SCHEMA archive']) {
       const result = classifyMigration({ file: 'm.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: [], inTransaction: true }, { postgresVersion: 16 });
       expect(result.heaviness, sql).toEqual({ locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' });
     }

@@ -77,7 +77,9 @@ export function columnType(typeName: TypeName | undefined): ColumnType | undefin
 }
 
 export function typeText(type: ColumnType): string {
-  return `${type.name}${type.mods.length > 0 ? `(${type.mods.join(',')})` : ''}${type.array ? '[]' : ''}`;
+  // interval(p) keeps its precision after the field range in its typmods: written back as PostgreSQL reads it.
+  const mods = type.name === 'interval' && type.mods.length === 2 && type.mods[0] === INTERVAL_FULL_RANGE ? type.mods.slice(1) : type.mods;
+  return `${type.name}${mods.length > 0 ? `(${mods.join(',')})` : ''}${type.array ? '[]' : ''}`;
 }
 
 const INTEGER_WIDTH: Readonly<Record<string, number>> = { int2: 2, int4: 4, int8: 8 };

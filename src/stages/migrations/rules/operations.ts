@@ -91,6 +91,7 @@ export const LIGHT_STATEMENTS: Readonly<Record<string, string>> = {
 export const RULED_STATEMENTS: Readonly<Record<string, string>> = {
   AlterTableStmt: 'one operation per clause; clauses not in the table are unknown',
   RenameStmt: 'renaming-table / renaming-column / renaming-view / renaming-object; indexes light',
+  AlterObjectSchemaStmt: 'ALTER TABLE … SET SCHEMA: renaming-table; other objects unknown',
   IndexStmt: 'require-concurrent-index-creation / index-built-concurrently-scans-table',
   DropStmt: 'ban-drop-table / ban-drop-view / ban-drop-function / ban-drop-object / require-concurrent-index-deletion; other objects unknown',
   CreateStmt: 'a new table; references and PARTITION OF lock their tables',
@@ -172,9 +173,8 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
     case 'AT_AddConstraint': {
       const constraint = nodeOf(cmd.def, 'Constraint') ?? {};
       const lock: LockMode = constraint.contype === 'CONSTR_FOREIGN' ? 'SHARE ROW EXCLUSIVE' : 'ACCESS EXCLUSIVE';
-      // An exclusion constraint builds its index under ACCESS EXCLUSIVE; no heaviness rule judges that, so it stays unknown.
-      const indexBuild: Operation[] = constraint.contype === 'CONSTR_EXCLUSION' ? [{ kind: 'unclassified', statement: 'ALTER TABLE … ADD CONSTRAINT … EXCLUDE', lock: 'none' }] : [];
-      return [{ kind: 'add-constraint', table, constraint, lock }, ...indexBuild, ...referenceLocks([constraint], 'FOREIGN KEY')];
+      // An exclusion constraint's index build is judged by exclusion-constraint-builds-index.
+      return [{ kind: 'add-constraint', table, constraint, lock }, ...referenceLocks([constraint], 'FOREIGN KEY')];
     }
     case 'AT_ValidateConstraint':
       return [{ kind: 'validate-constraint', table, constraint: column, lock: 'SHARE UPDATE EXCLUSIVE' }];
@@ -272,6 +272,13 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
       operations.push(...(cmdOperations ?? [{ kind: 'unclassified', statement: `ALTER TABLE … ${cmd?.subtype ?? '?'}`, lock: 'none' } as const]));
     }
     return { operations, tables: [table] };
+  }
+  // ALTER TABLE … SET SCHEMA: the table's qualified name changes, like a rename (brief ACCESS EXCLUSIVE).
+  const moved = nodeOf(node, 'AlterObjectSchemaStmt');
+  if (moved?.objectType === 'OBJECT_TABLE' && moved.relation !== undefined) {
+    const table = tableName(moved.relation) ?? '?';
+    const newName = `${moved.newschema ?? '?'}.${moved.relation.relname ?? '?'}`;
+    return { operations: [{ kind: 'rename-table', table, newName, lock: 'ACCESS EXCLUSIVE' }], tables: [table, newName] };
   }
   const rename = nodeOf(node, 'RenameStmt');
   if (rename !== undefined) {
