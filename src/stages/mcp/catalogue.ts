@@ -16,6 +16,7 @@ import { rule as toolOutputPropertyBecameOptional } from './rules/tool-output-pr
 import { rule as toolOutputPropertyRemoved } from './rules/tool-output-property-removed.js';
 import { rule as toolOutputTypeChanged } from './rules/tool-output-type-changed.js';
 import { rule as toolRemoved } from './rules/tool-removed.js';
+import { rule as toolSchemaChangeUnknown } from './rules/tool-schema-change-unknown.js';
 
 /** Every MCP rule, one file each under `rules/` (the file name is the id). The only registry. */
 export const MCP_RULES = [
@@ -36,6 +37,7 @@ export const MCP_RULES = [
   toolOutputPropertyRemoved,
   toolOutputTypeChanged,
   toolRemoved,
+  toolSchemaChangeUnknown,
 ] as const;
 
 export type McpRuleId = (typeof MCP_RULES)[number]['meta']['id'];

@@ -116,6 +116,16 @@ export function forEachResponseChange(
   }
 }
 
+/** Every schema change of what a caller sends: parameters and request bodies, each with the element it describes (`query parameter 'tags'`, `request property 'user.email'`). */
+export function forEachRequestSchemaChange(
+  diff: RestDiff,
+  kinds: readonly SchemaChangeKind[],
+  visit: (located: LocatedSchemaChange, element: string, operation: OperationDiff) => void,
+): void {
+  forEachParameterChange(diff, kinds, (located, { revision }, operation) => visit(located, parameterElement(revision.location, revision.name, located.change.path), operation));
+  forEachRequestBodyChange(diff, kinds, (located, operation) => visit(located, requestElement(located.change.path), operation));
+}
+
 // ---- sub-schemas appearing and vanishing, by direction ------------------------------------------
 
 /** The schema-diff kinds {@link requestSchemaNarrowing} and {@link responseSchemaWidening} read. */

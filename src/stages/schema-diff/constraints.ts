@@ -63,7 +63,7 @@ function compareNumbers(
   record(isTighter(before, after) ? 'constraint-tightened' : 'constraint-loosened', { detail: keyword, before: beforeRaw, after: afterRaw });
 }
 
-interface Bound {
+export interface Bound {
   value: number;
   exclusive: boolean;
 }
@@ -82,7 +82,7 @@ function compareBound(inclusiveKeyword: 'maximum' | 'minimum', exclusiveKeyword:
   record(order > 0 ? 'constraint-tightened' : 'constraint-loosened', { detail, before: base[detail], after: revision[detail] });
 }
 
-function effectiveBound(schema: Schema, inclusiveKeyword: string, exclusiveKeyword: string, upper: boolean): Bound | undefined {
+export function effectiveBound(schema: Schema, inclusiveKeyword: string, exclusiveKeyword: string, upper: boolean): Bound | undefined {
   const candidates: Bound[] = [];
   const inclusive = finiteNumber(schema[inclusiveKeyword]);
   if (inclusive !== undefined) candidates.push({ value: inclusive, exclusive: schema[exclusiveKeyword] === true });
@@ -96,7 +96,7 @@ function effectiveBound(schema: Schema, inclusiveKeyword: string, exclusiveKeywo
 }
 
 /** > 0 when `after` is tighter than `before`, < 0 when looser, 0 when the same bound. Absent = unbounded. */
-function compareBounds(before: Bound | undefined, after: Bound | undefined, upper: boolean): number {
+export function compareBounds(before: Bound | undefined, after: Bound | undefined, upper: boolean): number {
   if (before === undefined && after === undefined) return 0;
   if (before === undefined) return 1;
   if (after === undefined) return -1;

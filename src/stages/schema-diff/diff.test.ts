@@ -156,8 +156,9 @@ describe('diffSchemas: structure', () => {
     const base = { oneOf: [{ title: 'Card', properties: { n: { type: 'string' } } }, { title: 'Bank', properties: { iban: { type: 'string' } } }] };
     const revision = { oneOf: [{ title: 'Bank', properties: { iban: { type: 'string' } } }, { title: 'Card', properties: { n: { type: 'integer' } } }] };
     expect(diff(base, revision)).toEqual(['type-changed /oneOf/1/properties/n n changed']);
-    expect(diff({ anyOf: [{ type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'null' }] })).toEqual(['schema-added /anyOf/1 (root)']);
-    expect(diff({ allOf: [{ type: 'string' }, { maxLength: 3 }] }, { allOf: [{ type: 'string' }] })).toEqual(['schema-removed /allOf/1 (root)']);
+    // A null alternative is `nullable`; a single alternative is the schema itself; allOf is merged.
+    expect(diff({ anyOf: [{ type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'null' }] })).toEqual(['nullable-added  (root)']);
+    expect(diff({ allOf: [{ type: 'string' }, { maxLength: 3 }] }, { allOf: [{ type: 'string' }] })).toEqual(['constraint-loosened  (root) maxLength']);
     // A whole anyOf/oneOf appearing restricts the value (unlike one more alternative): marked so rules can tell.
     expect(diff({ type: 'string' }, { type: 'string', anyOf: [{ format: 'email' }] })).toEqual(['schema-added /anyOf/0 (root) composition-keyword']);
     expect(diff({ oneOf: [{ type: 'string' }, { type: 'number' }] }, {})).toEqual([

@@ -1,7 +1,8 @@
 import type { DiffSchemasOptions, SchemaChange, SchemaChangeKind, SchemaDiffMemo, SchemaView } from './types.js';
 import { canonicalJson } from './canonical-json.js';
-import { COMPOSITION_KEYWORD, pairBranches } from './composition.js';
+import { COMPOSITION_KEYWORD, pairBranches, type DiscriminatorInfo } from './composition.js';
 import { compareConstraints, type RecordChange } from './constraints.js';
+import { MergeConflict, mergeComposition } from './merge.js';
 
 /**
  * The shared JSON-Schema diff: what changed between two schemas, with no opinion (STYLE.md 3).
@@ -54,6 +55,12 @@ class PairMemo implements SchemaDiffMemo {
   readonly rootResults = new Map<PairKey, readonly SchemaChange[]>();
   /** `$ref` nodes resolved per side (a merged node keeps one identity, so cycles through it are seen). */
   readonly resolved = { base: new WeakMap<object, Schema>(), revision: new WeakMap<object, Schema>() };
+  /** Resolved nodes with their composition merged (`./merge.ts`), per side; a node without composition maps to itself. */
+  readonly merged = { base: new WeakMap<object, Schema>(), revision: new WeakMap<object, Schema>() };
+  /** Nodes whose composition could not be merged, with the reason: compared as written, any difference `unknown`. */
+  readonly conflicts = { base: new WeakMap<object, string>(), revision: new WeakMap<object, string>() };
+  /** Nodes being merged right now, per side: meeting one again is an `allOf` cycle. */
+  readonly merging = { base: new Set<object>(), revision: new Set<object>() };
 
   /** One number per pair (ids stay far below 2^26 nodes), cheaper to hash than a string. */
   pairKey(base: object, revision: object): PairKey {
@@ -126,8 +133,8 @@ function diffTree(base: unknown, revision: unknown, walk: Walk): SchemaChange[] 
       if (parent !== undefined) hasOwnChanges[parent] = true;
       return;
     }
-    const baseSchema = resolveSchema(at.base, 'base', walk.memo, walk.resolve.base, []);
-    const revisionSchema = resolveSchema(at.revision, 'revision', walk.memo, walk.resolve.revision, []);
+    const baseSchema = schemaOf(at.base, 'base', walk);
+    const revisionSchema = schemaOf(at.revision, 'revision', walk);
     const key = walk.memo.pairKey(baseSchema, revisionSchema);
     if (walk.memo.clean.has(key)) return;
     let index = indexOfKey.get(key);
@@ -185,6 +192,8 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
   const child = (pointer: string, path: string, baseChild: unknown, revisionChild: unknown, presenceDetail?: string) =>
     children.push({ pointer, path, base: baseChild, revision: revisionChild, ...(presenceDetail === undefined ? {} : { presenceDetail }) });
 
+  if (compareWithUnion(base, revision, walk, record, child)) return { changes, children };
+  compareUnmodeled(base, revision, walk, record);
   compareTypes(base, revision, record);
   for (const keyword of ['format', 'description'] as const) {
     const before = stringOrUndefined(base[keyword]);
@@ -220,7 +229,13 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
     // One more anyOf/oneOf alternative widens the value; a whole anyOf/oneOf appearing restricts it
     // like an allOf branch does. The second case is marked so rules can tell them apart.
     const wholeKeyword = keyword !== 'allOf' && (baseBranches.length === 0 || revisionBranches.length === 0) ? COMPOSITION_KEYWORD : undefined;
-    for (const pair of pairBranches(baseBranches, revisionBranches)) {
+    const context = {
+      resolveBase: (branch: unknown) => schemaOf(branch, 'base', walk),
+      resolveRevision: (branch: unknown) => schemaOf(branch, 'revision', walk),
+      discriminator: { base: discriminatorOf(base), revision: discriminatorOf(revision) },
+      alternatives: keyword !== 'allOf',
+    };
+    for (const pair of pairBranches(baseBranches, revisionBranches, context)) {
       const index = pair.revision ?? pair.base;
       // A branch describes the same value as its parent, so the human path stays the parent's.
       child(`/${keyword}/${index}`, '', pair.base === undefined ? undefined : baseBranches[pair.base], pair.revision === undefined ? undefined : revisionBranches[pair.revision], wholeKeyword);
@@ -228,6 +243,98 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
   }
   child('/not', '', base.not, revision.not);
   return { changes, children };
+}
+
+/** Keywords beside a union that do not restrict the value (so the node is the union alone). */
+const UNION_COMPANIONS = new Set(['title', 'description', 'example', 'examples', 'externalDocs', 'xml', '$comment', 'deprecated', 'discriminator', 'default']);
+
+/** The node's `anyOf` / `oneOf` when the node is only that union (no type or constraint of its own). */
+function soleUnion(schema: Schema): { keyword: 'anyOf' | 'oneOf'; branches: readonly unknown[] } | undefined {
+  const keyword = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
+  if (keyword === undefined || schema.allOf !== undefined || (schema.oneOf !== undefined && schema.anyOf !== undefined)) return undefined;
+  for (const key of Object.keys(schema)) if (key !== keyword && !UNION_COMPANIONS.has(key) && !key.startsWith('x-')) return undefined;
+  return { keyword, branches: schema[keyword] as unknown[] };
+}
+
+/**
+ * A union on one side only (`X` → `oneOf: [X, Y]`, or back): the plain side is read as a union of
+ * one alternative, paired with its best match; the others are alternatives added or removed.
+ * So a body that now also accepts `Y` is one alternative added, not "a restriction appeared".
+ */
+function compareWithUnion(
+  base: Schema,
+  revision: Schema,
+  walk: Walk,
+  record: RecordChange,
+  child: (pointer: string, path: string, baseChild: unknown, revisionChild: unknown) => void,
+): boolean {
+  const baseUnion = soleUnion(base);
+  const revisionUnion = soleUnion(revision);
+  const plainSide = (schema: Schema) => schema.anyOf === undefined && schema.oneOf === undefined && schema.allOf === undefined;
+  const union = baseUnion && !revisionUnion && plainSide(revision) ? { side: 'base' as const, ...baseUnion } : revisionUnion && !baseUnion && plainSide(base) ? { side: 'revision' as const, ...revisionUnion } : undefined;
+  if (union === undefined) return false;
+  const context = {
+    resolveBase: (branch: unknown) => schemaOf(branch, 'base', walk),
+    resolveRevision: (branch: unknown) => schemaOf(branch, 'revision', walk),
+    discriminator: { base: discriminatorOf(base), revision: discriminatorOf(revision) },
+    alternatives: true,
+  };
+  const pairs = union.side === 'base' ? pairBranches(union.branches, [revision], context) : pairBranches([base], union.branches, context);
+  // A plain side like no alternative (e.g. `{}`): the union itself appeared or vanished.
+  if (!pairs.some((pair) => pair.base !== undefined && pair.revision !== undefined)) return false;
+  for (const pair of pairs) {
+    const index = (union.side === 'base' ? pair.base : pair.revision) ?? 0;
+    const pointer = `/${union.keyword}/${index}`;
+    if (pair.base !== undefined && pair.revision !== undefined) {
+      child(pointer, '', union.side === 'base' ? union.branches[pair.base] : base, union.side === 'base' ? revision : union.branches[pair.revision]);
+    } else if (pair.base !== undefined) record('schema-removed', { pointer });
+    else record('schema-added', { pointer });
+  }
+  return true;
+}
+
+/**
+ * Keywords this diff compares (or knows to be annotations): any other keyword that differs, and a
+ * composition that could not be merged on either side, is an `unknown` change — never ignored.
+ */
+const MODELED_KEYWORDS = new Set([
+  'type', 'nullable', 'format', 'description', 'default', 'enum', 'const',
+  'maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties',
+  'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'uniqueItems', 'multipleOf',
+  'properties', 'required', 'items', 'additionalItems', 'prefixItems', 'additionalProperties',
+  'allOf', 'anyOf', 'oneOf', 'not', 'readOnly', 'writeOnly', 'discriminator', '$ref',
+  // Annotations: no effect on which values are valid.
+  'title', 'example', 'examples', 'externalDocs', 'xml', '$comment', 'deprecated', '$id', '$schema', '$anchor', '$defs', 'definitions',
+]);
+
+function compareUnmodeled(base: Schema, revision: Schema, walk: Walk, record: RecordChange): void {
+  const conflict = walk.memo.conflicts.base.get(base) ?? walk.memo.conflicts.revision.get(revision);
+  if (conflict !== undefined && canonicalJson(base) !== canonicalJson(revision)) record('unknown', { detail: conflict });
+  for (const keyword of new Set([...Object.keys(base), ...Object.keys(revision)])) {
+    if (MODELED_KEYWORDS.has(keyword) || keyword.startsWith('x-')) continue;
+    if (canonicalJson(base[keyword]) !== canonicalJson(revision[keyword])) record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });
+  }
+  compareDiscriminator(base.discriminator, revision.discriminator, record);
+}
+
+/** A discriminator renamed, or a mapping value that now names another schema, changes how existing payloads are read. */
+function compareDiscriminator(base: unknown, revision: unknown, record: RecordChange): void {
+  if (base === undefined && revision === undefined) return;
+  const before = objectOrEmpty(base);
+  const after = objectOrEmpty(revision);
+  if (before.propertyName !== after.propertyName) {
+    record('unknown', { detail: `discriminator property changed from ${String(before.propertyName ?? 'none')} to ${String(after.propertyName ?? 'none')}` });
+    return;
+  }
+  const afterMapping = objectOrEmpty(after.mapping);
+  for (const [value, target] of Object.entries(objectOrEmpty(before.mapping))) {
+    if (afterMapping[value] !== target) record('unknown', { detail: `discriminator mapping of '${value}' changed` });
+  }
+}
+
+function discriminatorOf(schema: Schema): DiscriminatorInfo | undefined {
+  const discriminator = objectOrEmpty(schema.discriminator);
+  return typeof discriminator.propertyName === 'string' ? { propertyName: discriminator.propertyName, mapping: objectOrEmpty(discriminator.mapping) } : undefined;
 }
 
 function compareTypes(base: Schema, revision: Schema, record: RecordChange): void {
@@ -299,7 +406,7 @@ function visibleProperties(schema: Schema, side: DiffSide, walk: Walk): VisibleP
   const required = new Set(stringArray(schema.required));
   const flag = walk.hiddenFlag;
   if (flag === undefined) return { properties: declared, required };
-  const hidden = Object.keys(declared).filter((name) => resolveSchema(declared[name], side, walk.memo, walk.resolve[side], [])[flag] === true);
+  const hidden = Object.keys(declared).filter((name) => schemaOf(declared[name], side, walk)[flag] === true);
   if (hidden.length === 0) return { properties: declared, required };
   const properties = { ...declared };
   for (const name of hidden) {
@@ -338,6 +445,36 @@ function compareProperties(
       record('property-became-optional', { pointer, path });
     }
   }
+}
+
+/**
+ * The schema a node stands for: its `$ref` followed, and its composition merged (`./merge.ts`):
+ * the same object every time for the same node, so pairs stay memoizable and cycles are seen.
+ */
+function schemaOf(node: unknown, side: DiffSide, walk: Walk): Schema {
+  const resolved = resolveSchema(node, side, walk.memo, walk.resolve[side], []);
+  const cache = walk.memo.merged[side];
+  const cached = cache.get(resolved);
+  if (cached) return cached;
+  const merging = walk.memo.merging[side];
+  if (merging.has(resolved)) throw new MergeConflict('allOf refers back to itself (a cycle through allOf)');
+  merging.add(resolved);
+  let result;
+  try {
+    result = mergeComposition(resolved, (member) => {
+      const schema = schemaOf(member, side, walk);
+      // A member left as written still has its own composition: merging it as a plain schema would drop that.
+      const conflict = walk.memo.conflicts[side].get(schema);
+      if (conflict !== undefined) throw new MergeConflict(conflict);
+      return schema;
+    });
+  } finally {
+    merging.delete(resolved);
+  }
+  const schema = result?.schema ?? resolved;
+  if (result?.conflict !== undefined) walk.memo.conflicts[side].set(schema, result.conflict);
+  cache.set(resolved, schema);
+  return schema;
 }
 
 function resolveSchema(node: unknown, side: DiffSide, memo: PairMemo, resolve: (ref: string) => unknown, chain: string[]): Schema {

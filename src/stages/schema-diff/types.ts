@@ -43,7 +43,13 @@ export type SchemaChangeKind =
   | 'default-changed'
   | 'description-changed'
   | 'schema-added' // a schema appeared where there was none (e.g. items, a request body schema)
-  | 'schema-removed';
+  | 'schema-removed'
+  /**
+   * A difference the diff cannot judge: a keyword it does not model changed, or a composition that
+   * cannot be merged into one schema (`detail` says which and why). Callers must treat it as
+   * possibly breaking in both directions, never as safe.
+   */
+  | 'unknown';
 
 export interface SchemaChange {
   kind: SchemaChangeKind;

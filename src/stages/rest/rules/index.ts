@@ -31,6 +31,7 @@ import { requestPropertyEnumValueRemoved } from './request-property-enum-value-r
 import { requestPropertyRemoved } from './request-property-removed.js';
 import { requestPropertyRemovedFromClosedObject } from './request-property-removed-from-closed-object.js';
 import { requestPropertyTypeChanged } from './request-property-type-changed.js';
+import { requestSchemaChangeUnknown } from './request-schema-change-unknown.js';
 import { responseMediaTypeRemoved } from './response-media-type-removed.js';
 import { responseNonSuccessStatusRemoved } from './response-non-success-status-removed.js';
 import { responseOptionalPropertyRemoved } from './response-optional-property-removed.js';
@@ -39,6 +40,7 @@ import { responsePropertyBecameOptional } from './response-property-became-optio
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
 import { responsePropertyRemoved } from './response-property-removed.js';
 import { responsePropertyTypeChanged } from './response-property-type-changed.js';
+import { responseSchemaChangeUnknown } from './response-schema-change-unknown.js';
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
 import { routeAdded } from './route-added.js';
 import { routeRemoved } from './route-removed.js';
@@ -82,6 +84,7 @@ export const restRules = [
   requestPropertyRemoved,
   requestPropertyRemovedFromClosedObject,
   requestPropertyTypeChanged,
+  requestSchemaChangeUnknown,
   responseMediaTypeRemoved,
   responseNonSuccessStatusRemoved,
   responseOptionalPropertyRemoved,
@@ -90,6 +93,7 @@ export const restRules = [
   responsePropertyEnumValueAdded,
   responsePropertyRemoved,
   responsePropertyTypeChanged,
+  responseSchemaChangeUnknown,
   responseSuccessStatusRemoved,
   routeAdded,
   routeRemoved,
