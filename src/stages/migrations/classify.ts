@@ -4,14 +4,14 @@
  * transaction, constraints added) is one explicit object handed to every rule (STYLE.md 6).
  * Fail closed: a statement or clause we do not know makes every flag `unknown`, never light.
  */
-import type { Node, SelectStmt } from 'libpg-query';
+import type { Constraint, Node, SelectStmt } from 'libpg-query';
 import type { Heaviness } from '../../artifact/types.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding, FindingParams } from '../../rules/types.js';
 import { MIGRATION_RULES, migrationRule } from './catalogue.js';
 import { newFieldAssignments, plpgsqlItems, type PlpgsqlItem } from './plpgsql.js';
 import { columnType, dottedName, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, walkNodes } from './rules/ast.js';
-import { selectReads, statementOperations, withQueries } from './rules/operations.js';
+import { objectName, selectReads, statementOperations, withQueries } from './rules/operations.js';
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { linesBeforeByte, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
 import { LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
@@ -21,6 +21,10 @@ import { compareText } from '../../core/compare-text.js';
 export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
   /** Column types declared in this migration (`table.column` → type), to pass on as {@link ClassifyOptions.columnTypes}. */
   declaredColumnTypes: Record<string, string>;
+  /** Validated NOT NULL checks after this migration (given ones included), to pass on as {@link ClassifyOptions.notNullChecks}. */
+  notNullChecks: Record<string, string>;
+  /** Known table shapes after this migration (given ones included), to pass on as {@link ClassifyOptions.indexedColumns}. */
+  indexedColumns: Record<string, string[]>;
 }
 
 /**
@@ -238,23 +242,38 @@ class MigrationClassifier {
       const table = tableName(create.relation) ?? '?';
       // A conditional create may be a no-op on a table that already has rows: new only when proven.
       const conditional = create.if_not_exists === true || this.statementGuarded;
-      if (!conditional || state.provenAbsentBefore(table)) state.addCreated(table);
+      const isNew = !conditional || state.provenAbsentBefore(table);
+      if (isNew) state.addCreated(table);
+      // Only a table proven new has exactly the shape written here (indexes, checks).
+      if (isNew) state.knowTableShape(table);
+      else state.forgetTableShape(table);
       for (const element of create.tableElts ?? []) {
         const column = nodeOf(element, 'ColumnDef');
         if (column?.colname !== undefined) {
           state.declareColumn(table, column.colname, columnType(column.typeName));
           state.columnNotNull.set(`${tableKey(table)}.${column.colname}`, declaresNotNull(column.constraints));
+          if (isNew) this.recordColumnConstraints(table, column.colname, column.constraints);
         }
-        const primaryKey = nodeOf(element, 'Constraint');
-        if (primaryKey?.contype === 'CONSTR_PRIMARY') for (const key of primaryKey.keys ?? []) state.columnNotNull.set(`${tableKey(table)}.${stringValue(key) ?? '?'}`, true);
+        const constraint = nodeOf(element, 'Constraint');
+        if (constraint?.contype === 'CONSTR_PRIMARY') for (const key of constraint.keys ?? []) state.columnNotNull.set(`${tableKey(table)}.${stringValue(key) ?? '?'}`, true);
+        if (isNew && constraint !== undefined) this.recordTableConstraint(table, constraint);
       }
     }
+    const drop = nodeOf(node, 'DropStmt');
+    if (drop?.removeType === 'OBJECT_TABLE') for (const object of drop.objects ?? []) state.forgetTableShape(objectName(object));
     const createAs = tableName(nodeOf(node, 'CreateTableAsStmt')?.into?.rel);
     if (createAs !== undefined) state.addCreated(createAs);
     const index = nodeOf(node, 'IndexStmt');
     if (index?.idxname !== undefined) state.indexTables.set(index.idxname, tableName(index.relation) ?? '?');
+    // A partial index serves only the rows it covers: it does not make `col = value` on the table bounded.
+    const leading = index?.whereClause === undefined ? nodeOf(index?.indexParams?.[0], 'IndexElem')?.name : undefined;
+    if (index !== undefined && leading !== undefined) state.addIndexedColumn(tableName(index.relation) ?? '?', leading);
     const rename = nodeOf(node, 'RenameStmt');
     if (rename?.renameType === 'OBJECT_TABLE' && state.isNewTable(tableName(rename.relation)) && rename.newname !== undefined) state.addCreated(rename.newname);
+    const renamed = tableName(rename?.relation);
+    if (renamed !== undefined && (rename?.renameType === 'OBJECT_TABLE' || rename?.renameType === 'OBJECT_COLUMN')) state.forgetTableShape(renamed);
+    const moved = nodeOf(node, 'AlterObjectSchemaStmt');
+    if (moved?.objectType === 'OBJECT_TABLE' && moved.relation !== undefined) state.forgetTableShape(tableName(moved.relation) ?? '?');
     const alter = nodeOf(node, 'AlterTableStmt');
     if (alter === undefined) return;
     const table = tableName(alter.relation) ?? '?';
@@ -266,8 +285,13 @@ class MigrationClassifier {
         if (column?.colname !== undefined) {
           state.declareColumn(table, column.colname, columnType(column.typeName));
           state.columnNotNull.set(`${tableKey(table)}.${column.colname}`, declaresNotNull(column.constraints));
+          this.recordColumnConstraints(table, column.colname, column.constraints);
         }
       }
+      if (cmd.subtype === 'AT_DropConstraint' && cmd.name !== undefined) state.dropConstraint(table, cmd.name);
+      // Checks may name the column; retyped, its indexes stay; dropped, the table's shape is no longer tracked.
+      if (cmd.subtype === 'AT_AlterColumnType') state.forgetTableShape(table, true);
+      if (cmd.subtype === 'AT_DropColumn') state.forgetTableShape(table);
       const columnKey = `${tableKey(table)}.${cmd.name ?? '?'}`;
       if (cmd.subtype === 'AT_SetNotNull') state.columnNotNull.set(columnKey, true);
       if (cmd.subtype === 'AT_DropNotNull') state.columnNotNull.set(columnKey, false);
@@ -287,14 +311,31 @@ class MigrationClassifier {
           if (this.state.inTransaction) state.notValidInTransaction.add(key);
           if (column !== undefined) state.pendingNotNullChecks.set(key, column);
         } else if (column !== undefined) {
-          state.addNotNullCheck(table, column);
+          state.addNotNullCheck(table, column, constraint.conname);
         }
+        if (constraint.skip_validation !== true) this.recordTableConstraint(table, constraint, false);
       }
       if (cmd.subtype === 'AT_ValidateConstraint') {
         const column = state.pendingNotNullChecks.get(`${tableKey(table)}.${cmd.name ?? ''}`);
-        if (column !== undefined) state.addNotNullCheck(table, column);
+        if (column !== undefined) state.addNotNullCheck(table, column, cmd.name);
       }
     }
+  }
+
+  /** PRIMARY KEY / UNIQUE on a column definition: an index starting with it; a validated NOT NULL check. */
+  private recordColumnConstraints(table: string, column: string, constraints: readonly Node[] | undefined): void {
+    for (const node of constraints ?? []) {
+      const constraint = nodeOf(node, 'Constraint');
+      if (constraint?.contype === 'CONSTR_PRIMARY' || constraint?.contype === 'CONSTR_UNIQUE') this.state.addIndexedColumn(table, column);
+    }
+  }
+
+  /** A table constraint: PRIMARY KEY / UNIQUE index its first column; a validated CHECK (col IS NOT NULL) is recorded. */
+  private recordTableConstraint(table: string, constraint: Constraint, checks = true): void {
+    const first = stringValue(constraint.keys?.[0]);
+    if ((constraint.contype === 'CONSTR_PRIMARY' || constraint.contype === 'CONSTR_UNIQUE') && constraint.indexname === undefined && first !== undefined) this.state.addIndexedColumn(table, first);
+    const column = checks && constraint.contype === 'CONSTR_CHECK' && constraint.skip_validation !== true ? notNullCheckColumn(constraint.raw_expr) : undefined;
+    if (column !== undefined) this.state.addNotNullCheck(table, column, constraint.conname);
   }
 
   /** Objects old code cannot be using yet: dropping or renaming them later in this migration breaks nothing. */
@@ -434,5 +475,6 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     breaksOldCode: findings.some((finding) => migrationRule(finding.rule)?.level === 'breaking'),
     createdTables: [...state.created],
     declaredColumnTypes: Object.fromEntries([...state.declaredColumnTypes].sort(([a], [b]) => compareText(a, b))),
+    ...state.schemaAfter(),
   };
 }

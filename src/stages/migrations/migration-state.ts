@@ -36,7 +36,10 @@ export class MigrationState implements RuleContext {
   private localTimeoutBounded: boolean | undefined;
   readonly created: string[] = [];
   private readonly newTableKeys: Set<string>;
-  private readonly notNullChecks = new Set<string>();
+  /** Validated `CHECK (col IS NOT NULL)`: `table.constraint` → column (released ones first, then this migration's). */
+  private readonly notNullChecks: Map<string, string>;
+  /** Tables whose whole shape is known (created here or by released migrations) → columns some index starts with. */
+  private readonly indexedColumns: Map<string, Set<string>>;
   /** NOT VALID `CHECK (col IS NOT NULL)` waiting for VALIDATE: constraint key → column. */
   readonly pendingNotNullChecks = new Map<string, string>();
   readonly notValidInTransaction = new Set<string>();
@@ -68,6 +71,8 @@ export class MigrationState implements RuleContext {
     this.newTableKeys = new Set([...(context.newTables ?? [])].map(tableKey));
     this.existingTableKeys = context.existingTables === undefined ? undefined : new Set([...context.existingTables].map(tableKey));
     this.givenColumnTypes = options.columnTypes ?? new Map();
+    this.notNullChecks = new Map(options.notNullChecks ?? []);
+    this.indexedColumns = new Map([...(options.indexedColumns ?? [])].map(([table, columns]) => [table, new Set(columns)]));
   }
 
   get inTransaction(): boolean {
@@ -119,10 +124,46 @@ export class MigrationState implements RuleContext {
     if (!this.created.includes(table)) this.created.push(table);
   }
   hasValidNotNullCheck(table: string, column: string): boolean {
-    return this.notNullChecks.has(`${tableKey(table)}.${column}`);
+    const prefix = `${tableKey(table)}.`;
+    for (const [key, checked] of this.notNullChecks) if (checked === column && key.startsWith(prefix)) return true;
+    return false;
   }
-  addNotNullCheck(table: string, column: string): void {
-    this.notNullChecks.add(`${tableKey(table)}.${column}`);
+  /** A validated `CHECK (column IS NOT NULL)`; unnamed ones get PostgreSQL's name `<table>_<column>_check`. */
+  addNotNullCheck(table: string, column: string, constraint?: string): void {
+    const bare = tableKey(table).split('.').pop() ?? table;
+    this.notNullChecks.set(`${tableKey(table)}.${constraint ?? `${bare}_${column}_check`}`, column);
+  }
+  /** DROP CONSTRAINT: the check (if it was one) no longer lets SET NOT NULL skip its scan. */
+  dropConstraint(table: string, constraint: string): void {
+    this.notNullChecks.delete(`${tableKey(table)}.${constraint}`);
+  }
+  /**
+   * The table changed in a way the checks and indexes recorded for it may not follow (renamed,
+   * dropped, a column dropped, renamed or retyped): forget its checks. Indexes are kept only while
+   * the table keeps its name and columns, else its shape is no longer known.
+   */
+  forgetTableShape(table: string, keepIndexes = false): void {
+    const prefix = `${tableKey(table)}.`;
+    for (const key of [...this.notNullChecks.keys()]) if (key.startsWith(prefix)) this.notNullChecks.delete(key);
+    if (!keepIndexes) this.indexedColumns.delete(tableKey(table));
+  }
+  /** A table whose whole shape is known from here on (created in this migration). */
+  knowTableShape(table: string): void {
+    this.indexedColumns.set(tableKey(table), new Set());
+  }
+  /** An index (or PRIMARY KEY / UNIQUE / EXCLUDE constraint) starting with `column`. */
+  addIndexedColumn(table: string, column: string): void {
+    this.indexedColumns.get(tableKey(table))?.add(column);
+  }
+  columnIndexed(table: string, column: string): boolean | undefined {
+    return this.indexedColumns.get(tableKey(table))?.has(column);
+  }
+  /** The schema facts to hand to the next migration ({@link ClassifyOptions}). */
+  schemaAfter(): { notNullChecks: Record<string, string>; indexedColumns: Record<string, string[]> } {
+    return {
+      notNullChecks: Object.fromEntries([...this.notNullChecks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      indexedColumns: Object.fromEntries([...this.indexedColumns].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([table, columns]) => [table, [...columns].sort()])),
+    };
   }
   addedNotValidInThisTransaction(table: string, constraint: string): boolean {
     return this.notValidInTransaction.has(`${tableKey(table)}.${constraint}`);

@@ -2,9 +2,9 @@ import type { MigrationFile, MigrationsSection } from '../../artifact/types.js';
 import { describeError } from '../../core/errors.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding } from '../../rules/types.js';
-import { UNKNOWN_HEAVINESS, type ExtractedMigration } from './types.js';
+import { UNKNOWN_HEAVINESS, type ClassifyOptions, type ExtractedMigration } from './types.js';
 import type { ChangedPath, StageInput, StageResult } from '../contract.js';
-import { classifyMigration } from './classify.js';
+import { classifyMigration, type ClassifiedMigrationWithTypes } from './classify.js';
 import { migrationAt, recogniseFolders, unrecognisedOwner, type FolderFormat, type MigrationPath } from './discovery.js';
 import { folderOf } from './folders.js';
 import { releasedEditChange } from './released-edit.js';
@@ -31,37 +31,69 @@ function findingOrder(a: Finding, b: Finding): number {
 
 /** `ALTER COLUMN x TYPE …` / `SET DATA TYPE …`: judged against the column's previous type. */
 const ALTER_COLUMN_TYPE = /\balter\s+column\s+(?:"[^"]+"|\S+)\s+(?:set\s+data\s+)?type\b/i;
+/** SET NOT NULL may skip its scan thanks to a released CHECK; an UPDATE/DELETE/SELECT … WHERE key = … needs the key's index. */
+const NEEDS_RELEASED_SHAPE = /\bset\s+not\s+null\b|\bwhere\b/i;
 /** `CREATE TABLE IF NOT EXISTS` (knex `createTableIfNotExists`), and any CREATE TABLE (for guarded statements). */
 const CONDITIONAL_CREATE_TABLE = /\bcreate\s+table\s+if\s+not\s+exists\b/i;
 const CREATE_TABLE = /\bcreate\s+table\b/i;
 
+/** What the released migrations leave: column types, tables created, validated NOT NULL checks, known table shapes. */
+export interface ReleasedSchema {
+  columnTypes: Map<string, string>;
+  tables: Set<string>;
+  notNullChecks: Map<string, string>;
+  indexedColumns: Map<string, Set<string>>;
+}
+
 /**
- * What the migrations released at the base ref declare, in name order: column types
- * (`table.column` → type) and the tables they create (conditional creates included: for released
- * history "may exist" is what matters). A file that cannot be read or extracted contributes nothing:
- * its columns stay of unknown type, which the classifier treats as "a rewrite cannot be ruled out".
+ * Folds one released migration's classification into the schema. A migration that could not be read
+ * or classified, or that holds a part the classifier could not judge (dynamic SQL, an unknown
+ * statement), may have dropped a constraint: the NOT NULL checks known so far are forgotten.
  */
-async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<{ columnTypes: Map<string, string>; tables: Set<string> }> {
+export function foldReleasedMigration(schema: ReleasedSchema, classified: ClassifiedMigrationWithTypes | undefined): void {
+  if (classified === undefined || Object.values(classified.heaviness).includes('unknown')) {
+    schema.notNullChecks.clear();
+    if (classified === undefined) return;
+  } else {
+    schema.notNullChecks = new Map(Object.entries(classified.notNullChecks));
+  }
+  for (const [column, type] of Object.entries(classified.declaredColumnTypes)) schema.columnTypes.set(column, type);
+  for (const table of classified.createdTables) schema.tables.add(table);
+  schema.indexedColumns = new Map(Object.entries(classified.indexedColumns).map(([table, columns]) => [table, new Set(columns)]));
+}
+
+/** The options that hand a schema to the classifier (copies: the classifier's state is its own). */
+export function schemaOptions(schema: ReleasedSchema): ClassifyOptions {
+  return { columnTypes: new Map(schema.columnTypes), notNullChecks: new Map(schema.notNullChecks), indexedColumns: new Map(schema.indexedColumns) };
+}
+
+/**
+ * What the migrations released at the base ref declare, in name order (see {@link ReleasedSchema};
+ * conditional creates included: for released history "may exist" is what matters). A file that
+ * cannot be read or extracted contributes nothing: its columns stay of unknown type, which the
+ * classifier treats as "a rewrite cannot be ruled out".
+ */
+async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<ReleasedSchema> {
   const released = [...input.trees.base.keys()]
     .map((path) => migrationAt(path, formats))
     .filter((entry): entry is MigrationPath => entry !== undefined)
     .sort(byName);
-  const columnTypes = new Map<string, string>();
-  const tables = new Set<string>();
+  const schema: ReleasedSchema = { columnTypes: new Map(), tables: new Set(), notNullChecks: new Map(), indexedColumns: new Map() };
   const readBase = (path: string) => input.read('base', path);
   for (const migration of released) {
+    let classified: ClassifiedMigrationWithTypes | undefined;
     try {
       const text = await readBase(migration.path);
-      if (text === undefined) continue;
+      if (text === undefined) throw new Error('unreadable');
       const extracted = await migration.format.extract(migration.path, text, readBase);
-      const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, existingTables: new Set() }, { columnTypes });
-      for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);
-      for (const table of classified.createdTables) tables.add(table);
+      classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, existingTables: new Set() }, schemaOptions(schema));
     } catch {
       // Unknown types stay unknown and unknown tables are not proven absent (fail closed in the classifier).
+      classified = undefined;
     }
+    foldReleasedMigration(schema, classified);
   }
-  return { columnTypes, tables };
+  return schema;
 }
 
 /**
@@ -150,10 +182,11 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   const needs = (pattern: (sql: string, guarded: boolean) => boolean) =>
     extractions.some(({ extracted }) => extracted?.statements.some((statement) => pattern(statement.sql, statement.guarded ?? false)));
   const schema =
-    needs((sql) => ALTER_COLUMN_TYPE.test(sql)) || needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)))
+    needs((sql) => ALTER_COLUMN_TYPE.test(sql) || NEEDS_RELEASED_SHAPE.test(sql)) || needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)))
       ? await releasedSchema(input, formats)
       : undefined;
-  const columnTypes = schema?.columnTypes ?? new Map<string, string>();
+  // What the migrations before each added one leave: the released ones, then each added one in turn.
+  const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : { columnTypes: new Map(), tables: new Set(), notNullChecks: new Map(), indexedColumns: new Map() };
 
   const files: MigrationFile[] = [];
   const newTables = new Set<string>();
@@ -165,10 +198,10 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
         const classified = classifyMigration(
           extracted,
           { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema ? { existingTables: schema.tables } : {}) },
-          { columnTypes: new Map(columnTypes) },
+          schemaOptions(known),
         );
         for (const table of classified.createdTables) newTables.add(table);
-        for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);
+        foldReleasedMigration(known, classified);
         files.push({ name: migration.name, edition: migration.folder.edition, tables: classified.tables, heaviness: classified.heaviness });
         findings.push(...classified.findings);
         breaksOldCode.push(classified.breaksOldCode);

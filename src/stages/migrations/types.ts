@@ -63,9 +63,14 @@ export interface ClassifyContext {
   existingTables?: ReadonlySet<string>;
 }
 
-/** Optional knowledge beyond the shared context: column types declared by earlier migrations (`table.column` → SQL type). */
+/** Optional knowledge beyond the shared context: the schema the released (earlier) migrations leave. */
 export interface ClassifyOptions {
+  /** Column types declared by earlier migrations (`table.column` → SQL type). */
   columnTypes?: ReadonlyMap<string, string>;
+  /** Validated `CHECK (column IS NOT NULL)` constraints: `table.constraint` → column (table as `tableKey` in rules/ast.ts writes it). */
+  notNullChecks?: ReadonlyMap<string, string>;
+  /** Tables whose creation was seen (table as `tableKey` in rules/ast.ts writes it) → the columns some index starts with. */
+  indexedColumns?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface ClassifiedMigration {

@@ -86,7 +86,8 @@ const TEXTUAL = new Set(['varchar', 'text']);
 /**
  * Whether changing `from` to `to` keeps storage (binary-coercible, no rewrite) — PostgreSQL's
  * documented cases: varchar(n)→varchar(m ≥ n) / varchar / text, text→varchar without length,
- * numeric(p,s)→numeric(q ≥ p, s) or unconstrained numeric.
+ * numeric(p,s)→numeric(q ≥ p, s) or unconstrained numeric, timestamp/timestamptz/time/timetz/interval
+ * precision kept or raised, cidr→inet. Each is re-observed in PGlite (test/fixtures/peer-migrations).
  */
 export function isBinaryCoercible(from: ColumnType, to: ColumnType): boolean {
   if (from.array !== to.array) return false;
@@ -101,8 +102,28 @@ export function isBinaryCoercible(from: ColumnType, to: ColumnType): boolean {
     if (toPrecision === undefined) return true;
     return fromPrecision !== undefined && toPrecision >= fromPrecision && toScale === fromScale;
   }
+  // Fractional-second precision kept or raised (or removed): PostgreSQL's timestamp/time support functions skip the rewrite.
+  if (from.name === to.name && PRECISION_TYPES.has(from.name)) {
+    const [fromPrecision] = from.mods;
+    const [toPrecision] = to.mods;
+    return toPrecision === undefined || (fromPrecision !== undefined && toPrecision >= fromPrecision);
+  }
+  // interval(p): same or full field range, precision kept or raised (typmods are [range, precision]).
+  if (from.name === 'interval' && to.name === 'interval') {
+    if (to.mods.length === 0) return true;
+    const [fromRange, fromPrecision] = from.mods;
+    const [toRange, toPrecision] = to.mods;
+    return fromPrecision !== undefined && toPrecision !== undefined && (toRange === INTERVAL_FULL_RANGE || toRange === fromRange) && toPrecision >= fromPrecision;
+  }
+  // Every cidr value is a valid inet value with the same bytes (the reverse narrows and rewrites).
+  if (from.name === 'cidr' && to.name === 'inet') return to.mods.length === 0;
   return from.name === to.name && from.mods.join() === to.mods.join();
 }
+
+/** Types whose only modifier is a fractional-second precision. */
+const PRECISION_TYPES = new Set(['timestamp', 'timestamptz', 'time', 'timetz']);
+/** The interval typmod's field range meaning "all fields" (`interval(3)`). */
+const INTERVAL_FULL_RANGE = 32767;
 
 /** Whether every value of `from` fits `to` (old code writing `from`-shaped values keeps working). */
 export function isWidening(from: ColumnType, to: ColumnType): boolean {
@@ -233,27 +254,33 @@ function isNamedAfter(table: string, entity: string): boolean {
  * self-hosted install often has one organization, which then owns every row. A column qualified
  * with another name than the table's (a joined table, an alias) is not taken as its key either.
  */
-function isKeyColumn(node: Node | undefined, table: string): boolean {
+function isKeyColumn(node: Node | undefined, table: string, indexed?: ColumnIndexed): boolean {
   const fields = (nodeOf(node, 'ColumnRef')?.fields ?? []).map((field) => stringValue(field));
   const column = fields[fields.length - 1];
   const bareTable = table.split('.').pop() ?? table;
   if (column === undefined || (fields.length > 1 && fields[fields.length - 2] !== bareTable)) return false;
+  // The table's shape is known and no index starts with the column: every row is read to find the key.
+  if (indexed?.(column) === false) return false;
   if (column === 'id' || column === 'uuid') return true;
   const entity = /^(.+)_(id|uuid)$/.exec(column)?.[1];
   return entity !== undefined && isNamedAfter(bareTable, entity);
 }
 
+/** Whether an index starts with the column: false only when the table's shape is known and none does. */
+export type ColumnIndexed = (column: string) => boolean | undefined;
+
 /**
  * A WHERE that touches a bounded set of rows of `table`: equality or IN against constants on the
  * table's own key column (see {@link isKeyColumn}), possibly AND-ed with anything. Everything else is broad.
+ * With `indexed`, a key column the known schema has no index on is not narrow (PostgreSQL scans).
  */
-export function isNarrowWhere(where: Node | undefined, table: string): boolean {
+export function isNarrowWhere(where: Node | undefined, table: string, indexed?: ColumnIndexed): boolean {
   if (where === undefined) return false;
   const bool = nodeOf(where, 'BoolExpr');
   if (bool !== undefined) {
     const args = bool.args ?? [];
-    if (bool.boolop === 'AND_EXPR') return args.some((arg) => isNarrowWhere(arg, table));
-    if (bool.boolop === 'OR_EXPR') return args.length > 0 && args.every((arg) => isNarrowWhere(arg, table));
+    if (bool.boolop === 'AND_EXPR') return args.some((arg) => isNarrowWhere(arg, table, indexed));
+    if (bool.boolop === 'OR_EXPR') return args.length > 0 && args.every((arg) => isNarrowWhere(arg, table, indexed));
     return false;
   }
   const expr = nodeOf(where, 'A_Expr');
@@ -261,7 +288,7 @@ export function isNarrowWhere(where: Node | undefined, table: string): boolean {
   const operator = stringValue(expr.name?.[0]);
   if (operator !== '=') return false;
   if (expr.kind === 'AEXPR_OP' || expr.kind === 'AEXPR_IN') {
-    return (isKeyColumn(expr.lexpr, table) && isConstantOrList(expr.rexpr)) || (isKeyColumn(expr.rexpr, table) && isConstantOrList(expr.lexpr));
+    return (isKeyColumn(expr.lexpr, table, indexed) && isConstantOrList(expr.rexpr)) || (isKeyColumn(expr.rexpr, table, indexed) && isConstantOrList(expr.lexpr));
   }
   return false;
 }

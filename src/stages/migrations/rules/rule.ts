@@ -108,8 +108,13 @@ export interface RuleContext {
   readonly lockTimeoutSet: boolean;
   /** Created earlier in this migration or earlier in the release: empty, nothing on it is heavy. */
   isNewTable(table: string | undefined): boolean;
-  /** A valid `CHECK (column IS NOT NULL)` exists on the table (added and validated in this migration). */
+  /** A valid `CHECK (column IS NOT NULL)` exists on the table (validated in this migration, or by a released one). */
   hasValidNotNullCheck(table: string, column: string): boolean;
+  /**
+   * Whether an index starts with the column: `undefined` unless the table's whole shape is known
+   * (created in this migration or by the released migrations), then true or false.
+   */
+  columnIndexed(table: string, column: string): boolean | undefined;
   /** The constraint was added NOT VALID earlier in the same transaction (its lock is still held). */
   addedNotValidInThisTransaction(table: string, constraint: string): boolean;
   /** An object (`OBJECT_FUNCTION`, `OBJECT_TYPE`, …) of that name was created earlier in this migration. */

@@ -20,7 +20,7 @@ export const rule = defineRule(
     quiet: [{ sql: "INSERT INTO settings (key, value) VALUES ('a', 'b')" }],
   },
   forOperations(['read-query'], (operation, context) => {
-  if (context.isNewTable(operation.table) || isNarrowWhere(operation.where, operation.table)) return undefined;
+  if (context.isNewTable(operation.table) || isNarrowWhere(operation.where, operation.table, (column) => context.columnIndexed(operation.table, column))) return undefined;
   return { params: { table: operation.table, statement: operation.statement } };
 }),
 );

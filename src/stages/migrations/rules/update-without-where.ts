@@ -20,7 +20,7 @@ export const rule = defineRule(
     quiet: [{ sql: "UPDATE users SET plan = 'free' WHERE id = 42" }],
   },
   forOperations(['update'], (operation, context) => {
-  if (context.isNewTable(operation.table) || isNarrowWhere(operation.where, operation.table)) return undefined;
+  if (context.isNewTable(operation.table) || isNarrowWhere(operation.where, operation.table, (column) => context.columnIndexed(operation.table, column))) return undefined;
   return {
     params: { table: operation.table, where: operation.where === undefined ? 'no WHERE' : 'a WHERE not limited to key values' },
     // Row locks on every row block old instances' writes to them until commit: counted as locking the table.
