@@ -35,7 +35,8 @@ await build({
     ].join(' '),
   },
   // Optional database drivers knex would load with a connection; we only compile SQL.
-  external: ['pg', 'pg-query-stream', 'pg-native', 'mysql', 'mysql2', 'mariadb', 'mariadb/*', 'oracledb', 'sqlite3', 'better-sqlite3', '@vscode/sqlite3', 'tedious'],
+  // PGlite (the `trace` command, `generate --trace`) is not part of the Action: it traces nothing.
+  external: ['@electric-sql/pglite', 'pg', 'pg-query-stream', 'pg-native', 'mysql', 'mysql2', 'mariadb', 'mariadb/*', 'oracledb', 'sqlite3', 'better-sqlite3', '@vscode/sqlite3', 'tedious'],
 });
 
 // libpg-query loads its WebAssembly beside its own module: new URL('libpg-query.wasm', import.meta.url).

@@ -9,6 +9,7 @@ import { registerUpgradeCheck } from './upgrade-check.js';
 import { registerGenerate } from './generate.js';
 import { registerInit } from './init.js';
 import { registerUpgradePlan } from './upgrade-plan.js';
+import { registerTrace } from './trace.js';
 
 /**
  * Every command registers itself here, one line each (keeps main.ts free of command details).
@@ -25,4 +26,5 @@ export function registerCommands(program: Command): void {
   registerLintMigrations(program);
   registerRules(program);
   registerInit(program);
+  registerTrace(program);
 }

@@ -23,6 +23,8 @@ interface GenerateOptions {
   format?: OutputFormat;
   maxAnnotations?: number;
   quiet?: boolean;
+  trace?: boolean;
+  seedRows: string;
 }
 
 export function registerGenerate(program: Command): void {
@@ -45,9 +47,23 @@ export function registerGenerate(program: Command): void {
     .addOption(formatOption())
     .addOption(maxAnnotationsOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
+    .option('--trace', 'also run the added migrations in an embedded PostgreSQL (PGlite) on the previous schema with seeded rows; what it observes heavier than classified wins (see `release-safety trace`)')
+    .option('--seed-rows <n>', 'with --trace: rows seeded into each touched table', '1000')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
     });
+}
+
+/** The pipeline with the migrations stage followed by the trace (PGlite loads only with --trace). */
+async function tracedStages(seedRowsText: string) {
+  const [{ pipelineStages }, { tracedMigrationsStage }, { parseSeedRows }, { cacheDirectory }] = await Promise.all([
+    import('../surfaces/registry.js'),
+    import('../trace/stage.js'),
+    import('../trace/command.js'),
+    import('../span/index-cache.js'),
+  ]);
+  const seedRows = parseSeedRows(seedRowsText);
+  return { ...pipelineStages, migrations: tracedMigrationsStage(pipelineStages.migrations, { seedRows, cacheDirectory: cacheDirectory(process.env) }) };
 }
 
 async function runGenerate(options: GenerateOptions): Promise<void> {
@@ -101,6 +117,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       throw error;
     }),
   ]);
+  const stages = options.trace ? await tracedStages(options.seedRows) : undefined;
   let outcome;
   try {
     outcome = await generateRelease(repo, {
@@ -111,7 +128,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       config,
       previousArtifact,
       openapiFiles,
-    });
+    }, stages);
   } finally {
     await repo.close();
   }

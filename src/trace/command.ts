@@ -1,0 +1,85 @@
+/**
+ * The `trace` command's work: git → stage input → static migrations stage → trace → text. Loaded
+ * lazily by cli/trace.ts (it pulls in git, the stages and, when a release adds migrations, PGlite).
+ */
+import { readFileSync } from 'node:fs';
+import type { Heaviness } from '../artifact/types.js';
+import { parseConfig } from '../config/load.js';
+import { CONFIG_FILE_NAME, DEFAULT_POSTGRES_VERSION } from '../config/types.js';
+import { InputError, UsageError } from '../core/errors.js';
+import { readPair } from '../generate/generate.js';
+import { openRepository } from '../git/repository.js';
+import { cacheDirectory } from '../span/index-cache.js';
+import { runStage, type StageInput } from '../stages/contract.js';
+import { migrationsStage } from '../stages/migrations/index.js';
+import { traceRelease } from './trace.js';
+import type { TraceReport } from './types.js';
+
+export interface TraceCommandInput {
+  repo: string;
+  from: string;
+  to: string;
+  config?: string;
+  seedRows: string;
+  cache: boolean;
+}
+
+export function parseSeedRows(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 1_000_000) throw new UsageError(`--seed-rows "${text}" is not a number of rows from 0 to 1000000`);
+  return Number(text);
+}
+
+const flagText = (heaviness: Heaviness) =>
+  (['locksTable', 'rewritesTable', 'scansTable'] as const).map((flag) => `${flag.replace('Table', '')} ${String(heaviness[flag])}`).join(', ');
+
+export function renderTraceText(report: TraceReport): string {
+  if (report.skipped !== undefined) return `Trace not run: ${report.skipped}\n`;
+  const lines = [
+    `Traced ${report.files.length} added migration(s) in PGlite on ${report.seedRows} row(s) per touched table`,
+    `  from schema: ${report.replay.files} migration(s), ${{ hit: 'loaded from the cache', prefix: 'an earlier schema from the cache plus the newer migrations', miss: 'rebuilt (now cached)', off: 'rebuilt' }[report.cache]} in ${report.timings.state} ms; seeding ${report.timings.seed} ms; running ${report.timings.observe} ms`,
+  ];
+  for (const failure of report.replay.failures.slice(0, 5)) lines.push(`  from schema not exact: ${failure.file}:${failure.line}: ${failure.error}`);
+  for (const seed of report.seeds.filter((entry) => entry.error !== undefined)) lines.push(`  not seeded: ${seed.table}: ${seed.error}`);
+  for (const file of report.files) {
+    lines.push('', `${file.file}: ${file.status} — ${flagText(file.final)}${file.status === 'trace-heavier' ? ` (classified: ${flagText(file.static)})` : ''}`);
+    for (const statement of file.statements) {
+      const seen = [
+        ...statement.locks.map((lock) => `${lock.mode} on ${lock.table}`),
+        ...statement.rewrites.map((table) => `rewrote ${table}`),
+        ...statement.scans.map((table) => `scanned ${table}`),
+      ];
+      const what = statement.ran === 'failed' ? `failed: ${statement.error}` : statement.ran === 'skipped' ? 'transaction control, run by the trace' : seen.length === 0 ? 'nothing heavy' : seen.join('; ');
+      lines.push(`  line ${statement.line}${statement.ran === 'outside-transaction' ? ' (outside a transaction)' : ''}: ${what}`);
+    }
+    for (const disagreement of file.disagreements) {
+      lines.push(`  heavier than classified: line ${disagreement.line} ${disagreement.observed}; ${disagreement.rules.length === 0 ? 'no static rule matched it' : `rule(s) to fix: ${disagreement.rules.join(', ')}`}`);
+    }
+    for (const reason of file.reasons) lines.push(`  note: ${reason}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runTraceCommand(options: TraceCommandInput): Promise<{ report: TraceReport; text: string; heavier: boolean }> {
+  const seedRows = parseSeedRows(options.seedRows);
+  let configText: { text: string; source: string } | undefined;
+  if (options.config !== undefined) {
+    try {
+      configText = { text: readFileSync(options.config, 'utf8'), source: options.config };
+    } catch (error) {
+      throw new InputError(`cannot read --config ${options.config}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+  const repo = await openRepository(options.repo);
+  try {
+    const [fromCommit, toCommit] = [await repo.resolveCommit(options.from), await repo.resolveCommit(options.to)];
+    const pair = await readPair(repo, fromCommit, toCommit);
+    const text = configText?.text ?? (await pair.read('head', CONFIG_FILE_NAME));
+    const config = text === undefined ? {} : await parseConfig(text, configText?.source ?? `${CONFIG_FILE_NAME} at ${options.to}`);
+    const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair };
+    const staticResult = await runStage(migrationsStage, input);
+    const report = await traceRelease(input, staticResult, { seedRows, ...(options.cache ? { cacheDirectory: cacheDirectory(process.env) } : {}) });
+    return { report, text: renderTraceText(report), heavier: report.files.some((file) => file.status === 'trace-heavier') };
+  } finally {
+    await repo.close();
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The PGlite edge: the only module that talks to the embedded PostgreSQL. PGlite (PostgreSQL 18 in
+ * WASM) is imported only here, lazily, when a trace runs.
+ *
+ * Sandbox: the trace sends SQL and nothing else to an in-memory PGlite. It runs no migration code
+ * (knex files contribute the statements our extractor produced), and PostgreSQL inside WASM has no
+ * sockets, no processes (`COPY … PROGRAM`) and only its own in-memory file system: no network, no
+ * working tree, no environment variables reach a migration.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { Snapshot, TableCounters } from './observation.js';
+import { tableLabel, type TableShape } from './seed.js';
+
+export type Database = PGlite;
+
+/** A fresh database, or one restored from a dump of its data directory (`dumpDataDir('gzip')`). */
+export async function openDatabase(dump?: Blob): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create(dump === undefined ? {} : { loadDataDir: dump });
+}
+
+/** The data directory as a gzipped tarball, to cache. */
+export async function dumpDatabase(db: Database): Promise<Blob> {
+  return db.dumpDataDir('gzip');
+}
+
+/** PostgreSQL's error, with its SQLSTATE when it has one. */
+export function errorOf(error: unknown): { code?: string; message: string } {
+  const code = (error as { code?: unknown }).code;
+  return { ...(typeof code === 'string' ? { code } : {}), message: error instanceof Error ? error.message : String(error) };
+}
+
+/** SQLSTATE 25001: the statement cannot run inside a transaction block (CREATE INDEX CONCURRENTLY, VACUUM, …). */
+export const ACTIVE_SQL_TRANSACTION = '25001';
+
+/** Ordinary tables (plain, partitioned, materialized views) outside the system schemas: oid → name. */
+export async function userTables(db: Database): Promise<Map<number, string>> {
+  const result = await db.query<{ oid: number; schema: string; name: string }>(
+    `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.relkind IN ('r', 'p', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'`,
+  );
+  return new Map(result.rows.map((row) => [row.oid, tableLabel(row)]));
+}
+
+/** What the seeder needs to know of every user table. */
+export async function tableShapes(db: Database): Promise<Array<TableShape & { oid: number }>> {
+  const columns = await db.query<{ oid: number; schema: string; table: string; name: string; type: string; category: string; is_enum: boolean; not_null: boolean; has_default: boolean; generated: boolean; referencing: boolean }>(
+    `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS table, a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
+       coalesce(base.typcategory, t.typcategory)::text AS category, t.typtype = 'e' AS is_enum, a.attnotnull AS not_null,
+       a.atthasdef AS has_default, (a.attgenerated <> '' OR a.attidentity <> '') AS generated,
+       EXISTS (SELECT 1 FROM pg_constraint f WHERE f.conrelid = c.oid AND f.contype = 'f' AND a.attnum = ANY (f.conkey)) AS referencing
+     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
+       JOIN pg_type t ON t.oid = a.atttypid LEFT JOIN pg_type base ON t.typtype = 'd' AND base.oid = t.typbasetype
+     WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
+       AND a.attnum > 0 AND NOT a.attisdropped AND NOT c.relispartition
+     ORDER BY c.oid, a.attnum`,
+  );
+  const references = await db.query<{ oid: number; schema: string; name: string }>(
+    `SELECT f.conrelid::int AS oid, n.nspname AS schema, p.relname AS name FROM pg_constraint f
+       JOIN pg_class p ON p.oid = f.confrelid JOIN pg_namespace n ON n.oid = p.relnamespace WHERE f.contype = 'f'`,
+  );
+  const shapes = new Map<number, TableShape & { oid: number }>();
+  for (const row of columns.rows) {
+    const shape = shapes.get(row.oid) ?? { oid: row.oid, schema: row.schema, name: row.table, columns: [], references: [] };
+    shape.columns.push({ name: row.name, type: row.type, category: row.category, isEnum: row.is_enum, notNull: row.not_null, hasDefault: row.has_default, generated: row.generated, referencing: row.referencing });
+    shapes.set(row.oid, shape);
+  }
+  for (const row of references.rows) shapes.get(row.oid)?.references.push(`${row.schema}.${row.name}`);
+  return [...shapes.values()];
+}
+
+/** Rows each table holds (the seeded tables are small). */
+export async function rowCounts(db: Database, tables: ReadonlyMap<number, string>): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (const oid of tables.keys()) {
+    const name = (await db.query<{ name: string }>(`SELECT ${oid}::regclass::text AS name`)).rows[0]!.name;
+    counts.set(oid, Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ONLY ${name}`)).rows[0]?.n ?? 0));
+  }
+  return counts;
+}
+
+/** Tables among `oids` that hold no row (read after the counters were taken: this reads the table). */
+export async function emptyTables(db: Database, oids: readonly number[]): Promise<Set<number>> {
+  const empty = new Set<number>();
+  for (const oid of oids) {
+    const name = (await db.query<{ name: string }>(`SELECT ${oid}::regclass::text AS name`)).rows[0]!.name;
+    if (!(await db.query<{ any: boolean }>(`SELECT EXISTS (SELECT FROM ONLY ${name}) AS any`)).rows[0]?.any) empty.add(oid);
+  }
+  return empty;
+}
+
+/**
+ * The catalog around a statement. `scope` `transaction` reads the transaction's own counters
+ * (`pg_stat_xact_user_tables`); `committed` flushes and reads the cumulative ones, for a statement
+ * that ran outside a transaction.
+ */
+export async function snapshot(db: Database, tables: ReadonlyMap<number, string>, scope: 'transaction' | 'committed'): Promise<Snapshot> {
+  const oids = `ARRAY[${[...tables.keys()].join(',')}]::oid[]`;
+  if (scope === 'committed') {
+    await db.query('SELECT pg_stat_force_next_flush()');
+    await db.query('SELECT pg_stat_clear_snapshot()');
+  }
+  const view = scope === 'transaction' ? 'pg_stat_xact_user_tables' : 'pg_stat_user_tables';
+  const [files, stats, locks, timeout] = await Promise.all([
+    db.query<{ oid: number; node: number }>(`SELECT oid::int AS oid, relfilenode::int AS node FROM pg_class WHERE oid = ANY (${oids})`),
+    db.query<{ oid: number; seq: number; changed: number }>(`SELECT relid::int AS oid, coalesce(seq_scan, 0)::int AS seq, (n_tup_upd + n_tup_del)::int AS changed FROM ${view} WHERE relid = ANY (${oids})`),
+    db.query<{ oid: number; mode: string }>(`SELECT relation::int AS oid, mode FROM pg_locks WHERE locktype = 'relation' AND pid = pg_backend_pid() AND granted AND relation = ANY (${oids})`),
+    db.query<{ ms: string }>(`SELECT setting AS ms FROM pg_settings WHERE name = 'lock_timeout'`),
+  ]);
+  const counters = new Map<number, TableCounters>(stats.rows.map((row) => [row.oid, { seqScan: Number(row.seq), rowsChanged: Number(row.changed) }]));
+  const lockModes = new Map<number, Set<string>>();
+  for (const row of locks.rows) lockModes.set(row.oid, (lockModes.get(row.oid) ?? new Set()).add(row.mode));
+  return { relfilenodes: new Map(files.rows.map((row) => [row.oid, row.node])), counters, locks: lockModes, lockTimeoutMs: Number(timeout.rows[0]?.ms ?? 0) };
+}

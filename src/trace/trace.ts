@@ -1,0 +1,184 @@
+/**
+ * The trace of one release: rebuild the `from` schema in PGlite (cached), seed the touched tables,
+ * run each added migration and reconcile with the static migrations stage's result.
+ */
+import type { MigrationsSection } from '../artifact/types.js';
+import { compareText } from '../core/compare-text.js';
+import { describeError } from '../core/errors.js';
+import { anyTrue, type Tri } from '../core/tristate.js';
+import type { Finding } from '../rules/types.js';
+import type { StageInput, StageResult } from '../stages/contract.js';
+import { migrationRule } from '../stages/migrations/catalogue.js';
+import { migrationAt, recogniseFolders, type MigrationPath } from '../stages/migrations/discovery.js';
+import { folderOf } from '../stages/migrations/folders.js';
+import { loadParser } from '../stages/migrations/sql.js';
+import type { ExtractedMigration } from '../stages/migrations/types.js';
+import { longestCachedPrefix, pristineKey, readCachedDump, writeCachedDump, writeCachedState } from './cache.js';
+import { dumpDatabase, openDatabase, type Database } from './database.js';
+import { reconcile } from './reconcile.js';
+import { observationBaseline, observeMigration, replayMigrations, seedTables } from './run.js';
+import type { ReplaySummary, TraceReport, TracedFile } from './types.js';
+
+export const DEFAULT_SEED_ROWS = 1000;
+
+export interface TraceOptions {
+  seedRows: number;
+  /** Cache folder of rebuilt `from` states; undefined: no cache (`--no-cache`). */
+  cacheDirectory?: string;
+}
+
+const byName = (a: MigrationPath, b: MigrationPath) => compareText(a.name, b.name) || compareText(a.path, b.path);
+
+async function extractAll(input: StageInput, side: 'base' | 'head', migrations: readonly MigrationPath[]): Promise<Array<{ file: string; name: string; migration?: ExtractedMigration; error?: string }>> {
+  const read = (path: string) => input.read(side, path);
+  const extracted = [];
+  for (const migration of migrations) {
+    try {
+      const text = await read(migration.path);
+      if (text === undefined) throw new Error(`cannot be read at the ${side} ref`);
+      extracted.push({ file: migration.path, name: migration.name, migration: await migration.format.extract(migration.path, text, read) });
+    } catch (error) {
+      extracted.push({ file: migration.path, name: migration.name, error: describeError(error) });
+    }
+  }
+  return extracted;
+}
+
+/** The released (at `from`) and added (from → to) migrations, each in the order they run. */
+async function releaseMigrations(input: StageInput): Promise<{ released: MigrationPath[]; added: MigrationPath[] } | string> {
+  const folders = input.config.migrations;
+  if (folders === undefined || folders === false) return 'migrations are not configured';
+  const formats = await recogniseFolders(input, folders);
+  const released = [...input.trees.base.keys()].map((path) => migrationAt(path, formats)).filter((entry): entry is MigrationPath => entry !== undefined).sort(byName);
+  const added = input.changes
+    .filter((change) => {
+      if (change.status === 'added') return true;
+      const owner = folderOf(change.path, folders);
+      const format = owner && formats.find((entry) => entry.folder === owner.folder)?.format;
+      return change.status === 'modified' && owner !== undefined && format?.rerunsWhenChanged?.(owner.relativePath) === true;
+    })
+    .map((change) => migrationAt(change.path, formats))
+    .filter((entry): entry is MigrationPath => entry !== undefined)
+    .sort(byName);
+  return { released, added };
+}
+
+/** An empty database: from the cached pristine dump when there is one, else initialised (and cached). */
+async function freshDatabase(cacheDirectory: string | undefined): Promise<Database> {
+  const pristine = cacheDirectory === undefined ? undefined : readCachedDump(cacheDirectory, pristineKey());
+  if (pristine !== undefined) {
+    try {
+      return await openDatabase(pristine);
+    } catch {
+      // Rebuilt below.
+    }
+  }
+  const db = await openDatabase();
+  if (cacheDirectory !== undefined) await writeCachedDump(cacheDirectory, pristineKey(), await dumpDatabase(db)).catch(() => undefined);
+  return db;
+}
+
+/**
+ * The `from` schema: loaded from the cache (exact hit), or the longest cached prefix of its
+ * migrations loaded and the rest replayed, or rebuilt from a pristine database; cached afterwards.
+ */
+async function fromState(input: StageInput, released: readonly MigrationPath[], options: TraceOptions): Promise<{ db: Database; replay: ReplaySummary; cache: TraceReport['cache'] }> {
+  const identities = released.map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' }));
+  const cached = options.cacheDirectory === undefined ? undefined : longestCachedPrefix(options.cacheDirectory, identities);
+  const dump = cached === undefined || options.cacheDirectory === undefined ? undefined : readCachedDump(options.cacheDirectory, cached.key);
+  let db: Database | undefined;
+  if (dump !== undefined) db = await openDatabase(dump).catch(() => undefined);
+  const covered = db === undefined ? 0 : cached!.covered;
+  db ??= await freshDatabase(options.cacheDirectory);
+  if (covered === released.length) return { db, replay: cached!.replay, cache: 'hit' };
+  const rest = await replayMigrations(db, await extractAll(input, 'base', released.slice(covered)));
+  const earlier = covered > 0 ? cached!.replay : { files: 0, statements: 0, failures: [] };
+  const replay: ReplaySummary = { files: earlier.files + rest.files, statements: earlier.statements + rest.statements, failures: [...earlier.failures, ...rest.failures] };
+  if (options.cacheDirectory !== undefined) {
+    // Not being able to cache costs time on the next release, not correctness.
+    await writeCachedState(options.cacheDirectory, identities, await dumpDatabase(db), replay).catch(() => undefined);
+  }
+  return { db, replay, cache: options.cacheDirectory === undefined ? 'off' : covered > 0 ? 'prefix' : 'miss' };
+}
+
+const emptyReport = (options: TraceOptions, skipped: string): TraceReport => ({
+  seedRows: options.seedRows,
+  cache: 'off',
+  timings: { state: 0, seed: 0, observe: 0, total: 0 },
+  replay: { files: 0, statements: 0, failures: [] },
+  seeds: [],
+  files: [],
+  skipped,
+});
+
+/** Runs the release's added migrations in PGlite and reconciles them with the static result. */
+export async function traceRelease(input: StageInput, staticResult: StageResult<MigrationsSection>, options: TraceOptions): Promise<TraceReport> {
+  const started = performance.now();
+  const discovered = await releaseMigrations(input);
+  if (typeof discovered === 'string') return emptyReport(options, discovered);
+  if (discovered.added.length === 0) return emptyReport(options, 'the release adds no migration');
+  if (staticResult.section.files.length !== discovered.added.length) return emptyReport(options, 'the static stage did not classify the added migrations one by one');
+  await loadParser();
+  const added = await extractAll(input, 'head', discovered.added);
+
+  const clock = () => performance.now();
+  const beforeState = clock();
+  const { db, replay, cache } = await fromState(input, discovered.released, options);
+  const afterState = clock();
+  try {
+    const touched = new Set(staticResult.section.files.flatMap((file) => file.tables));
+    const seeds = await seedTables(db, touched, options.seedRows);
+    const baseline = await observationBaseline(db);
+    const afterSeed = clock();
+    const inexact = [
+      ...(replay.failures.length > 0 ? [`the from schema was not rebuilt exactly (${replay.failures.length} statement(s) of the released migrations did not run; first: ${replay.failures[0]!.file}: ${replay.failures[0]!.error})`] : []),
+      ...seeds.filter((seed) => seed.error !== undefined).map((seed) => `table ${seed.table} could not be seeded: ${seed.error}`),
+    ];
+    const files: TracedFile[] = [];
+    for (const [index, entry] of added.entries()) {
+      const staticFile = staticResult.section.files[index]!;
+      const findings = staticResult.findings.filter((finding) => finding.evidence.file === entry.file);
+      if (entry.migration === undefined || staticFile.name !== entry.name) {
+        const reason = entry.migration === undefined ? `not extracted: ${entry.error}` : 'the static result could not be matched to the file';
+        files.push({ file: entry.file, name: entry.name, status: 'static-kept', static: staticFile.heaviness, final: staticFile.heaviness, disagreements: [], reasons: [reason], statements: [] });
+        continue;
+      }
+      const observation = await observeMigration(db, entry.file, entry.migration, baseline);
+      files.push(reconcile({ file: entry.file, name: entry.name, static: staticFile.heaviness, findings, observation, inexact }));
+    }
+    const end = clock();
+    return {
+      seedRows: options.seedRows,
+      cache,
+      timings: { state: Math.round(afterState - beforeState), seed: Math.round(afterSeed - afterState), observe: Math.round(end - afterSeed), total: Math.round(end - started) },
+      replay,
+      seeds,
+      files,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Findings that make a migration break old code, or say the release changed released ones (they keep `breaking` true). */
+function breakingBeyondHeaviness(findings: readonly Finding[]): Tri {
+  const values: Tri[] = findings.map((finding) => {
+    if (finding.rule === 'migration-extraction-failed') return 'unknown';
+    if (finding.rule === 'released-migration-modified' || finding.rule === 'released-migration-deleted') return true;
+    return migrationRule(finding.rule)?.level === 'breaking';
+  });
+  return anyTrue(values);
+}
+
+/**
+ * The static result with the trace's flags: heavier where PostgreSQL proved it, settled where every
+ * statement ran. The stage verdict is recomputed the way the stage computes it; it never gets lighter
+ * than the static one except where an `unknown` flag was settled by observation.
+ */
+export function tracedResult(staticResult: StageResult<MigrationsSection>, report: TraceReport): StageResult<MigrationsSection> {
+  if (report.files.length === 0) return staticResult;
+  const files = staticResult.section.files.map((file, index) => ({ ...file, heaviness: report.files[index]?.final ?? file.heaviness }));
+  const flags = files.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable]);
+  const breaking = staticResult.verdict.breaking === true ? true : anyTrue([...flags, breakingBeyondHeaviness(staticResult.findings)]);
+  return { ...staticResult, section: { ...staticResult.section, files }, verdict: { ...staticResult.verdict, breaking } };
+}

@@ -1,0 +1,110 @@
+import type { Heaviness } from '../artifact/types.js';
+import type { LockMode } from '../stages/migrations/rules/rule.js';
+
+/**
+ * What the trace saw PostgreSQL (PGlite) do, and what it made of the static classification.
+ * Pure data: the PGlite edge (database.ts) fills the observations, reconcile.ts judges them.
+ */
+
+export type HeavinessFlag = keyof Heaviness;
+
+/** One statement of an added migration, as run in PGlite. */
+export interface StatementObservation {
+  /** 1-based line in the migration file. */
+  line: number;
+  sql: string;
+  /**
+   * `transaction`: inside the migration's transaction, every flag observed.
+   * `outside-transaction`: it cannot run in one (CREATE INDEX CONCURRENTLY); scans and rewrites are
+   * observed from the cumulative statistics, the locks it held are not (they end with the statement).
+   * `skipped`: transaction control of the file itself (BEGIN/COMMIT), run by the trace instead.
+   * `failed`: PostgreSQL refused it (`error`); nothing after it in the file is judged on it.
+   */
+  ran: 'transaction' | 'outside-transaction' | 'skipped' | 'failed';
+  error?: string;
+  /** Lock modes this statement newly took on tables that existed before the migration. */
+  locks: Array<{ table: string; mode: LockMode }>;
+  /** Tables (pre-existing) whose storage was rewritten (new relfilenode, rows kept) or whose every row was updated or deleted. */
+  rewrites: string[];
+  /** Tables (pre-existing) read in full (a sequential scan started). */
+  scans: string[];
+  /** What the observation means for each flag; a flag the run could not see is absent. */
+  flags: Partial<Record<HeavinessFlag, boolean>>;
+}
+
+/** One added migration file, run in PGlite. */
+export interface MigrationObservation {
+  /** Repository path. */
+  file: string;
+  statements: StatementObservation[];
+  /**
+   * Why some of the file was not run (parts the extractor could not resolve, a statement that would
+   * not parse): its flags then only ever get heavier from the trace, never lighter.
+   */
+  incomplete: string[];
+}
+
+export interface ReplayFailure {
+  file: string;
+  line: number;
+  statement: string;
+  error: string;
+}
+
+/** The schema of `from`, rebuilt by running its migrations. */
+export interface ReplaySummary {
+  files: number;
+  statements: number;
+  /** Statements that failed or parts that could not be run: the rebuilt schema is then not exact. */
+  failures: ReplayFailure[];
+}
+
+export interface SeedResult {
+  table: string;
+  rows: number;
+  error?: string;
+}
+
+/** How the trace's judgement of one file compares with the static one. */
+export type TraceFileStatus =
+  /** Every flag the static classifier gave was seen (or, where unknown, settled) by PostgreSQL. */
+  | 'observed'
+  /** PostgreSQL did something heavier than the static classifier said: the trace wins. */
+  | 'trace-heavier'
+  /** The static result stands (lighter observation, or not everything could be run); see `reason`. */
+  | 'static-kept';
+
+export interface Disagreement {
+  flag: HeavinessFlag;
+  line: number;
+  statement: string;
+  /** Static rule ids reported on that statement (the rules to fix); empty when none matched it. */
+  rules: string[];
+  /** What PostgreSQL did, in words (`AccessExclusiveLock … rewrote users`). */
+  observed: string;
+}
+
+export interface TracedFile {
+  file: string;
+  name: string;
+  status: TraceFileStatus;
+  static: Heaviness;
+  final: Heaviness;
+  disagreements: Disagreement[];
+  /** Why the static result was kept, or what limited the observation. */
+  reasons: string[];
+  statements: StatementObservation[];
+}
+
+export interface TraceReport {
+  seedRows: number;
+  /** `hit`: the `from` schema came from the cache; `prefix`: a cached earlier schema plus the newer migrations; `miss`: rebuilt; `off`: `--no-cache`. */
+  cache: 'hit' | 'prefix' | 'miss' | 'off';
+  /** Milliseconds per phase: `state` is starting PGlite with the `from` schema (rebuilt, or loaded from the cache). */
+  timings: { state: number; seed: number; observe: number; total: number };
+  replay: ReplaySummary;
+  seeds: SeedResult[];
+  files: TracedFile[];
+  /** Why the trace did not run at all (the static result then stands everywhere). */
+  skipped?: string;
+}
