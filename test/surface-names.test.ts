@@ -18,6 +18,7 @@ const ALLOWED: readonly { file: string; name: string; why: string }[] = [
   { file: 'src/plan/build-plan.ts', name: 'rest', why: 'the artifact field `api.rest` (contract) shown in the upgrade plan' },
   { file: 'src/plan/build-plan.ts', name: 'mcp', why: 'the artifact field `api.mcp` (contract) shown in the upgrade plan' },
   { file: 'src/init/detect.ts', name: 'migrations', why: 'the config key `migrations` that `init` writes' },
+  { file: 'src/generate/checked-surfaces.ts', name: 'rest', why: 'the config key `rest` (REST policies): unset means its defaults' },
   { file: 'src/index/validate-document.ts', name: 'migrations', why: 'the artifact field `migrations` (contract) that tells an artifact from an index' },
   { file: 'src/action/inputs.ts', name: 'config', why: 'the Action input `config` (action.yml)' },
   { file: 'src/index/regenerate.ts', name: 'config', why: 'the floor source word `config` (index output)' },

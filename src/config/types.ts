@@ -35,10 +35,20 @@ export interface McpCodeConfig {
   sources: string[];
 }
 
+/** How the REST stage reads the team's deprecation and stability conventions (docs/rest.md "Policies"). */
+export interface RestPolicyConfig {
+  /** Extension holding an operation's stability level (draft, alpha, beta, stable); default `x-stability-level`. */
+  stabilityExtension?: string;
+  /** Extension holding the RFC 3339 date a deprecated operation or parameter may be removed on; default `x-sunset`. */
+  sunsetExtension?: string;
+}
+
 export interface ReleaseSafetyConfig {
   migrations?: MigrationsFolder[] | false;
   /** One OpenAPI document, or several (a monorepo with several APIs: each is diffed on its own). */
   openapi?: string | string[] | false;
+  /** Extension names of the REST policies (stability levels, sunsets); defaults are oasdiff's. */
+  rest?: RestPolicyConfig;
   /** Source files whose code registers HTTP routes (read statically, never run). */
   routes?: RoutesSurfaceConfig | false;
   mcpTools?: string | false | McpCodeConfig;

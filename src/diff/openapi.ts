@@ -1,6 +1,7 @@
 import { InputError } from '../core/errors.js';
 import type { Finding } from '../rules/types.js';
 import { restStage } from '../stages/rest/index.js';
+import { DEFAULT_POLICY } from '../stages/rest/policy.js';
 import { fileSystemPath, readFileSystemPath, userPathsIn } from '../core/file-system-paths.js';
 import { firstLine, readInput } from '../core/input-files.js';
 import { buildDiffReport, type DiffReport } from './report.js';
@@ -40,7 +41,8 @@ export async function diffOpenApiFiles(oldPath: string, newPath: string, warn: (
       warnings = (await loadSpec(newSpec.text, newSpec.path)).warnings;
       findings = [];
     } else {
-      ({ findings, warnings } = await compareSpecs(oldSpec, newSpec));
+      // Two files have no commit date: sunsets (`x-sunset`) are compared with today's date.
+      ({ findings, warnings } = await compareSpecs(oldSpec, newSpec, { ...DEFAULT_POLICY, today: new Date().toISOString() }));
     }
   } catch (error) {
     throw asInputError(error);

@@ -163,7 +163,8 @@ function unique<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
 
 /** A key that checks nothing: `false`, or unset where unset is not a default (`postgresVersion` unset is 16). */
 function isOff(key: keyof ReleaseSafetyConfig, config: ReleaseSafetyConfig): boolean {
-  return config[key] === false || (config[key] === undefined && key !== 'postgresVersion');
+  // Unset `postgresVersion` and `rest` mean their defaults, not a surface switched off.
+  return config[key] === false || (config[key] === undefined && key !== 'postgresVersion' && key !== 'rest');
 }
 
 /** Whether two configs say the same for a key: key order aside, and a path list in any order, with or without `./`. */

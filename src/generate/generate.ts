@@ -134,7 +134,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   if (compareVersions(parseVersion(previousVersion)!, versionRelease) >= 0) {
     throw new InputError(`the previous version ${previousVersion} is not older than the version ${version}: --from must name the release before --to (or give --previous-version and --version)`);
   }
-  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair, openapiFiles: request.openapiFiles };
+  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair, openapiFiles: request.openapiFiles, releaseDate };
   const checkedWith = { from: fromConfig, links };
 
   // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.

@@ -34,6 +34,11 @@ export interface StageInput {
    * when given, the REST stage compares these instead of the documents config `openapi` names.
    */
   openapiFiles?: Readonly<Record<Side, WorkflowSpecFile>>;
+  /**
+   * The release's date (ISO 8601): the `--to` commit's committer date, the clock only for a working
+   * tree. Date-based policies (REST `x-sunset`) compare with it, so a release always gets the same report.
+   */
+  releaseDate?: string;
 }
 
 /** An OpenAPI document read from disk: its text, the name to show (the flag's value), and a reader of the files its `$ref`s name. */

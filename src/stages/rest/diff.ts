@@ -2,6 +2,7 @@ import { compareText } from '../../core/compare-text.js';
 import { createSchemaDiffMemo, diffSchemas } from '../schema-diff/diff.js';
 import type { DiffSchemasOptions, SchemaChange, SchemaView } from '../schema-diff/types.js';
 import { createFingerprinter } from './fingerprint.js';
+import { DEFAULT_POLICY, type RestPolicy } from './policy.js';
 import { securitySchemeChange } from './security-schemes.js';
 import type { RestMediaType, RestOperation, RestParameter, RestRequestBody, RestResponse, RestSpec, SecurityAlternative } from './model.js';
 
@@ -22,6 +23,21 @@ export interface RestDiff {
    * security names it on both sides: those clients authenticate the old way.
    */
   securitySchemesChanged: SecuritySchemeChange[];
+  /** The team's deprecation and stability conventions, and the date sunsets are compared with. */
+  policy: RestPolicy;
+  /**
+   * Operations whose base is `draft`/`alpha` (see `policy.ts`), taken out of the lists above by the
+   * engine: what would break their callers is reported as one advisory each (`rules` names those rules).
+   */
+  unstableOperations: UnstableOperationChange[];
+}
+
+export interface UnstableOperationChange {
+  /** The revision operation, or the base one when it was removed. */
+  operation: RestOperation;
+  stability: 'draft' | 'alpha';
+  /** Ids of the breaking rules that fired on it, sorted. */
+  rules: string[];
 }
 
 export interface SecuritySchemeChange {
@@ -60,6 +76,8 @@ export interface ResponseDiff {
   revisionStatus: string;
   mediaTypesRemoved: string[];
   schemaChanges: LocatedSchemaChange[];
+  /** Headers the base response declared required that the revision's no longer guarantees: gone, or optional. */
+  requiredHeadersLost: Array<{ name: string; change: 'removed' | 'became-optional'; pointer: string }>;
 }
 
 export interface SecurityChange {
@@ -84,7 +102,7 @@ export interface OperationDiff {
   securityChanges: SecurityChange[];
 }
 
-export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
+export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy = DEFAULT_POLICY): RestDiff {
   const baseFingerprints = createFingerprinter(base);
   const revisionFingerprints = createFingerprinter(revision);
   // A component used in requests and responses is seen differently by each (readOnly / writeOnly
@@ -100,7 +118,7 @@ export function diffSpecs(base: RestSpec, revision: RestSpec): RestDiff {
           ...(mediaType === undefined ? {} : { mediaType }),
         }));
 
-  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [] };
+  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [], policy, unstableOperations: [] };
   const schemeChanges = new Map<string, string | undefined>();
   const schemeChange = (scheme: string): string | undefined => {
     if (!schemeChanges.has(scheme)) schemeChanges.set(scheme, securitySchemeChange(base.securitySchemes.get(scheme), revision.securitySchemes.get(scheme)));
@@ -188,11 +206,23 @@ function diffOperation(base: RestOperation, revision: RestOperation, schemaChang
         status,
         revisionStatus,
         mediaTypesRemoved: removed,
+        requiredHeadersLost: requiredHeadersLost(baseResponse, revisionResponse),
         schemaChanges: common.flatMap(([type, before, after]) => schemaChanges('response', before.schema, after.schema, after.schemaPointer, type)),
       });
     }
   }
   return diff;
+}
+
+function requiredHeadersLost(base: RestResponse, revision: RestResponse): ResponseDiff['requiredHeadersLost'] {
+  const lost: ResponseDiff['requiredHeadersLost'] = [];
+  for (const [key, header] of [...base.headers.entries()].sort(([a], [b]) => compareText(a, b))) {
+    if (!header.required) continue;
+    const after = revision.headers.get(key);
+    if (!after) lost.push({ name: header.name, change: 'removed', pointer: header.pointer });
+    else if (!after.required) lost.push({ name: after.name, change: 'became-optional', pointer: after.pointer });
+  }
+  return lost;
 }
 
 /**

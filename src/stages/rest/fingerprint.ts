@@ -122,18 +122,20 @@ export function createFingerprinter(spec: RestSpec): Fingerprinter {
 
   return {
     operation(operation) {
-      const parts: string[] = [operation.pathParameterNames.join(','), String(operation.deprecated)];
+      // Extensions carry policies (stability level, sunset): a change there is a change of the operation.
+      const parts: string[] = [operation.pathParameterNames.join(','), String(operation.deprecated), JSON.stringify(operation.extensions)];
       for (const key of [...operation.parameters.keys()].sort()) {
         const parameter = operation.parameters.get(key)!;
-        parts.push(`p ${key} ${parameter.name} ${parameter.required} ${parameter.deprecated} ${parameter.style} ${parameter.explode} ${schema(parameter.schema)}`);
+        parts.push(`p ${key} ${parameter.name} ${parameter.required} ${parameter.deprecated} ${JSON.stringify(parameter.extensions)} ${parameter.style} ${parameter.explode} ${schema(parameter.schema)}`);
       }
       if (operation.requestBody) {
         parts.push(`b ${operation.requestBody.required}`);
         for (const type of [...operation.requestBody.content.keys()].sort()) parts.push(`b ${type} ${schema(operation.requestBody.content.get(type)!.schema)}`);
       }
       for (const status of [...operation.responses.keys()].sort()) {
-        const content = operation.responses.get(status)!.content;
+        const { content, headers } = operation.responses.get(status)!;
         parts.push(`r ${status}`);
+        for (const name of [...headers.keys()].sort()) parts.push(`r ${status} h ${name} ${headers.get(name)!.required} ${schema(headers.get(name)!.schema)}`);
         for (const type of [...content.keys()].sort()) parts.push(`r ${status} ${type} ${schema(content.get(type)!.schema)}`);
       }
       for (const alternative of operation.security) parts.push(`s ${JSON.stringify([...alternative.entries()].sort())}`);

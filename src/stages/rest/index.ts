@@ -4,6 +4,7 @@ import { apiSectionSummary, apiSectionVerdict, possibleMoveNote, uncheckedApiSec
 import { normalConfigPath, type Side, type Stage, type StageInput, type StageResult, type WorkflowSpecFile } from '../contract.js';
 import { mayHaveExternalRefs } from './bundle.js';
 import { composeRestResult, type SurfaceOutcome } from './compose.js';
+import { DEFAULT_STABILITY_EXTENSION, DEFAULT_SUNSET_EXTENSION, type RestPolicy } from './policy.js';
 import { restRules } from './rules/index.js';
 import { routeFindings, runRoutesSurface } from './routes/surface.js';
 
@@ -21,7 +22,7 @@ export const restStage: Stage<ApiSurfaceSection> = {
   rules: restRuleMetas,
   run: runRestStage,
   failClosed: uncheckedApiSection,
-  configKeys: ['openapi', 'routes'],
+  configKeys: ['openapi', 'routes', 'rest'],
   configuredPaths: (config) => {
     const documents = typeof config.openapi === 'string' ? [config.openapi] : Array.isArray(config.openapi) ? config.openapi : [];
     const routes = config.routes && Array.isArray(config.routes.sources) ? config.routes.sources : [];
@@ -69,7 +70,7 @@ async function documentedOperations(input: StageInput): Promise<Set<string> | un
 }
 
 async function specsOutcome(input: StageInput): Promise<SurfaceOutcome> {
-  if (input.openapiFiles) return compareWorkflowSpecs(input.openapiFiles);
+  if (input.openapiFiles) return compareWorkflowSpecs(input.openapiFiles, input);
   const configured = input.config.openapi;
   if (configured === false) return { kind: 'absent' };
   if (configured === undefined) return { kind: 'unchecked', findings: [], notes: ['REST surface not configured'] };
@@ -104,6 +105,7 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
     const comparison = await compareSpecs(
       { text: baseText, path: specPath, label: 'base ref', readSibling: sibling('base'), ...selfContained(baseText, baseBlob) },
       { text: headText, path: specPath, label: 'head ref', readSibling: sibling('head'), ...selfContained(headText, headBlob) },
+      policyOf(input),
     );
     return { kind: 'checked', findings: comparison.findings, notes: comparison.warnings.map((warning) => `REST spec warning: ${warning}`) };
   } catch (error) {
@@ -113,9 +115,9 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
 }
 
 /** The two documents given on the command line (already loaded once, so their models come from the engine's cache). */
-async function compareWorkflowSpecs(files: Readonly<Record<Side, WorkflowSpecFile>>): Promise<SurfaceOutcome> {
+async function compareWorkflowSpecs(files: Readonly<Record<Side, WorkflowSpecFile>>, input: StageInput): Promise<SurfaceOutcome> {
   const [{ compareSpecs }, { specTextOf }] = await Promise.all([import('./engine.js'), import('./workflow-specs.js')]);
-  const comparison = await compareSpecs(specTextOf(files.base, '--openapi-base'), specTextOf(files.head, '--openapi-head'));
+  const comparison = await compareSpecs(specTextOf(files.base, '--openapi-base'), specTextOf(files.head, '--openapi-head'), policyOf(input));
   // Evidence names the file as the user gave it (the engine addresses it by its file-system path).
   const findings: Finding[] = comparison.findings.map((finding) => ({ ...finding, evidence: { ...finding.evidence, file: files.head.source } }));
   const warnings = comparison.warnings.map((warning) => `REST spec warning: ${warning}`);
@@ -136,4 +138,13 @@ async function mayReachChangedFiles(input: StageInput, specPath: string): Promis
 /** A spec without `$ref`s to other files is its blob alone: its model can be reused by blob id. */
 function selfContained(text: string, blobId: string): { blobId?: string } {
   return mayHaveExternalRefs(text) ? {} : { blobId };
+}
+
+/** The config's extension names (defaults: oasdiff's) and the release's date, which sunsets are compared with. */
+function policyOf(input: StageInput): RestPolicy {
+  return {
+    stabilityExtension: input.config.rest?.stabilityExtension ?? DEFAULT_STABILITY_EXTENSION,
+    sunsetExtension: input.config.rest?.sunsetExtension ?? DEFAULT_SUNSET_EXTENSION,
+    ...(input.releaseDate === undefined ? {} : { today: input.releaseDate }),
+  };
 }

@@ -91,9 +91,10 @@ function validateStructure(document: Record<string, unknown>, version: OpenApiVe
     warnings.push(`${path}: ${pointer || '/'}: ${problem}`);
   };
   for (const key of Object.keys(document)) if (!key.startsWith('x-') && !TOP_LEVEL_KEYS[version].has(key)) warn(pointerOf(key), `unknown key "${key}" (ignored)`);
-  if (!isObject(document.info)) fail('/info', 'missing info object');
+  // Neither is read by the diff: a document without them is still compared (no paths: no operations).
+  if (!isObject(document.info)) warn('/info', 'missing info object (not needed for the comparison)');
   const paths = document.paths;
-  if (paths === undefined && version !== '3.1') fail('/paths', 'missing paths object');
+  if (paths === undefined && version !== '3.1') warn('/paths', 'missing paths object (read as no operations)');
   if (paths !== undefined && !isObject(paths)) fail('/paths', 'paths must be an object');
   for (const [template, rawItem] of Object.entries(isObject(paths) ? paths : {})) {
     if (template.startsWith('x-')) continue;

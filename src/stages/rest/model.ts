@@ -1,4 +1,5 @@
 import { isObject, pointerOf, resolveLocalRef } from './json-pointer.js';
+import { extensionsOf } from './policy.js';
 import { HTTP_METHODS, SpecError, type LoadedSpec, type OpenApiVersion } from './load.js';
 
 /**
@@ -13,6 +14,8 @@ export interface RestParameter {
   name: string;
   required: boolean;
   deprecated: boolean;
+  /** The parameter's `x-…` keys (a sunset, see `policy.ts`). */
+  extensions: Readonly<Record<string, unknown>>;
   schema: unknown;
   style: string;
   explode: boolean;
@@ -33,6 +36,17 @@ export interface RestRequestBody {
 
 export interface RestResponse {
   content: ReadonlyMap<string, RestMediaType>;
+  /** By lower-cased name (header names are case-insensitive). */
+  headers: ReadonlyMap<string, RestResponseHeader>;
+  pointer: string;
+}
+
+export interface RestResponseHeader {
+  /** As written. */
+  name: string;
+  /** Whether every response carries it (Swagger 2.0 has no `required` on headers: never). */
+  required: boolean;
+  schema: unknown;
   pointer: string;
 }
 
@@ -46,6 +60,8 @@ export interface RestOperation {
   path: string;
   pathParameterNames: readonly string[];
   deprecated: boolean;
+  /** The operation's `x-…` keys (stability level, sunset: see `policy.ts`). */
+  extensions: Readonly<Record<string, unknown>>;
   /** By {@link parameterKey}: `query:page`, `header:authorization`, path parameters by position `path:#0`. */
   parameters: ReadonlyMap<string, RestParameter>;
   requestBody?: RestRequestBody;
@@ -131,6 +147,7 @@ export function buildModel(loaded: LoadedSpec): RestSpec {
         path,
         pathParameterNames,
         deprecated: operation.deprecated === true,
+        extensions: extensionsOf(operation),
         parameters,
         ...(requestBody ? { requestBody } : {}),
         responses: collectResponses(operation, document, version, pointer, deref),
@@ -197,6 +214,7 @@ function collectParameters(
         name: parameter.name,
         required: parameter.required === true,
         deprecated: parameter.deprecated === true,
+        extensions: extensionsOf(parameter),
         schema: parameterSchema(parameter),
         style,
         explode: typeof parameter.explode === 'boolean' ? parameter.explode : defaultExplode(style, parameter),
@@ -313,12 +331,25 @@ function collectResponses(
       if (response.schema !== undefined) {
         for (const type of swaggerMediaTypes(operation.produces, document.produces, 'application/json')) content.set(type, { schema: response.schema, schemaPointer: `${responsePointer}/schema` });
       }
-      responses.set(code, { content, pointer: responsePointer });
+      responses.set(code, { content, headers: responseHeaders(response.headers, responsePointer, deref), pointer: responsePointer });
     } else {
-      responses.set(code, { content: mediaTypes(response.content, `${responsePointer}/content`), pointer: responsePointer });
+      responses.set(code, { content: mediaTypes(response.content, `${responsePointer}/content`), headers: responseHeaders(response.headers, responsePointer, deref), pointer: responsePointer });
     }
   }
   return responses;
+}
+
+function responseHeaders(headers: unknown, responsePointer: string, deref: (node: unknown) => unknown): Map<string, RestResponseHeader> {
+  const byName = new Map<string, RestResponseHeader>();
+  if (!isObject(headers)) return byName;
+  for (const [name, raw] of Object.entries(headers)) {
+    const header = deref(raw);
+    if (!isObject(header)) continue;
+    // Swagger 2.0 keeps the schema keywords on the header itself.
+    const schema = header.schema !== undefined ? header.schema : header.type !== undefined ? { type: header.type, ...(header.format === undefined ? {} : { format: header.format }) } : undefined;
+    byName.set(name.toLowerCase(), { name, required: header.required === true, schema, pointer: `${responsePointer}/headers${pointerOf(name)}` });
+  }
+  return byName;
 }
 
 function securityAlternatives(security: unknown): SecurityAlternative[] {

@@ -2,7 +2,8 @@ import type { RuleBook } from '../../rules/book.js';
 import { fenced } from '../../rules/docs.js';
 import type { Finding } from '../../rules/types.js';
 import { compareSpecs } from './engine.js';
-import { REST_DOCS, routeChanges, runRestRule, type RestRuleExample } from './rule.js';
+import { DEFAULT_POLICY } from './policy.js';
+import { EXAMPLE_TODAY, REST_DOCS, routeChanges, runRestRule, type RestRuleExample } from './rule.js';
 import type { RouteRuleExample } from './routes/rule.js';
 import { restRules } from './rules/index.js';
 
@@ -16,7 +17,8 @@ export function wrapFragment(fragment: string): string {
 }
 
 export async function exampleFindings(id: string, example: RestRuleExample) {
-  const { findings } = await compareSpecs({ text: wrapFragment(example.base), path: 'base.yaml' }, { text: wrapFragment(example.revision), path: 'revision.yaml' });
+  const policy = { ...DEFAULT_POLICY, today: EXAMPLE_TODAY, ...example.policy };
+  const { findings } = await compareSpecs({ text: wrapFragment(example.base), path: 'base.yaml' }, { text: wrapFragment(example.revision), path: 'revision.yaml' }, policy);
   return findings.filter((finding) => finding.rule === id);
 }
 
@@ -47,6 +49,9 @@ export const restRuleBook: RuleBook<'rest'> = {
   showExample: (example) =>
     isRouteExample(example)
       ? showRouteExample(example)
-      : ['Old:', '', fenced('yaml', example.base), '', 'New:', '', fenced('yaml', example.revision)].join('\n'),
+      : [
+          ...(example.policy ? [`Judged with ${Object.entries(example.policy).map(([key, value]) => `${key} = \`${String(value)}\``).join(', ')}:`, ''] : []),
+          'Old:', '', fenced('yaml', example.base), '', 'New:', '', fenced('yaml', example.revision),
+        ].join('\n'),
   details: (rule) => rule.meta.direction,
 };

@@ -4,6 +4,7 @@ import { isAlternative } from '../schema-diff/composition.js';
 import type { SchemaChange, SchemaChangeKind } from '../schema-diff/types.js';
 import type { LocatedSchemaChange, OperationDiff, ParameterDiff, ResponseDiff, RestDiff } from './diff.js';
 import type { RestOperation } from './model.js';
+import { DEFAULT_POLICY, type RestPolicy } from './policy.js';
 import type { ServedRoute } from './routes/resolve.js';
 import type { RouteRuleExample, RoutesDiff } from './routes/rule.js';
 
@@ -20,7 +21,15 @@ export type RestDirection = 'request' | 'response';
 export interface RestRuleExample {
   readonly base: string;
   readonly revision: string;
+  /**
+   * The policy the example is judged under (extension names, the `--to` commit's date): by default
+   * oasdiff's extension names and {@link EXAMPLE_TODAY}, so examples with sunset dates stay stable.
+   */
+  readonly policy?: Partial<RestPolicy>;
 }
+
+/** The date examples are judged on (a release's own date in real runs: the `--to` commit's). */
+export const EXAMPLE_TODAY = '2026-06-01';
 
 /** What a REST rule reads: the diff of the OpenAPI documents, and of the routes the code serves (`routes`). */
 export interface RestChanges extends RestDiff {
@@ -57,7 +66,7 @@ export function specChanges(diff: RestDiff): RestChanges {
 
 /** The routes' diff with no document changed. */
 export function routeChanges(routes: RoutesDiff): RestChanges {
-  return { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [], routes };
+  return { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [], policy: DEFAULT_POLICY, unstableOperations: [], routes };
 }
 
 /** The findings of one rule over one diff. */

@@ -1,4 +1,5 @@
 import { defineRule } from '../../../rules/define.js';
+import { removalOf } from '../policy.js';
 
 export const apiRemovedWithDeprecation = defineRule(
   {
@@ -6,7 +7,7 @@ export const apiRemovedWithDeprecation = defineRule(
     surface: 'rest',
     level: 'advisory',
     direction: 'request',
-    summary: 'An operation marked `deprecated` in the old spec was removed.',
+    summary: 'An operation marked `deprecated` in the old spec was removed, with no sunset (`x-sunset`) or after it.',
     message: '{method} {path} — deprecated operation removed',
     why: 'Deprecation announced the removal, so well-behaved clients have moved on; a client that did not still gets 404.',
     fix: 'Remove {method} {path} only once every version that may still call it is older than minPreviousVersion; until then keep it, marked `deprecated: true`.',
@@ -32,6 +33,7 @@ paths: {}`,
   }],
   },
   (diff, emit) => {
-    for (const { operation } of diff.operationsRemoved) if (operation.deprecated) emit(operation, {}, operation.pointer);
+    // Before its sunset, or with a sunset that cannot be read: api-removed-before-sunset, api-path-sunset-parse.
+    for (const { operation } of diff.operationsRemoved) if (removalOf(operation, diff.policy).kind === 'announced') emit(operation, {}, operation.pointer);
   },
 );

@@ -1,9 +1,15 @@
+import { apiDeprecatedSunsetParse } from './api-deprecated-sunset-parse.js';
+import { apiInvalidStabilityLevel } from './api-invalid-stability-level.js';
 import { apiPathRemovedWithoutDeprecation } from './api-path-removed-without-deprecation.js';
+import { apiPathSunsetParse } from './api-path-sunset-parse.js';
+import { apiRemovedBeforeSunset } from './api-removed-before-sunset.js';
 import { apiRemovedWithDeprecation } from './api-removed-with-deprecation.js';
 import { apiRemovedWithoutDeprecation } from './api-removed-without-deprecation.js';
 import { apiSecurityAdded } from './api-security-added.js';
 import { apiSecuritySchemeChanged } from './api-security-scheme-changed.js';
 import { apiSecurityScopeAdded } from './api-security-scope-added.js';
+import { apiStabilityDecreased } from './api-stability-decreased.js';
+import { apiUnstableOperationChanged } from './api-unstable-operation-changed.js';
 import { endpointAdded } from './endpoint-added.js';
 import { newOptionalRequestParameter } from './new-optional-request-parameter.js';
 import { newOptionalRequestProperty } from './new-optional-request-property.js';
@@ -17,8 +23,12 @@ import { requestParameterConstraintTightened } from './request-parameter-constra
 import { requestParameterDefaultValueChanged } from './request-parameter-default-value-changed.js';
 import { requestParameterEnumValueAdded } from './request-parameter-enum-value-added.js';
 import { requestParameterEnumValueRemoved } from './request-parameter-enum-value-removed.js';
+import { requestParameterPropertyBecameRequired } from './request-parameter-property-became-required.js';
 import { requestParameterRemoved } from './request-parameter-removed.js';
+import { requestParameterRemovedBeforeSunset } from './request-parameter-removed-before-sunset.js';
+import { requestParameterRemovedWithDeprecation } from './request-parameter-removed-with-deprecation.js';
 import { requestParameterStyleChanged } from './request-parameter-style-changed.js';
+import { requestParameterSunsetParse } from './request-parameter-sunset-parse.js';
 import { requestParameterTypeChanged } from './request-parameter-type-changed.js';
 import { requestPathParameterRenamed } from './request-path-parameter-renamed.js';
 import { requestPropertyAdditionalPropertiesClosed } from './request-property-additional-properties-closed.js';
@@ -32,11 +42,14 @@ import { requestPropertyRemoved } from './request-property-removed.js';
 import { requestPropertyRemovedFromClosedObject } from './request-property-removed-from-closed-object.js';
 import { requestPropertyTypeChanged } from './request-property-type-changed.js';
 import { requestSchemaChangeUnknown } from './request-schema-change-unknown.js';
+import { requiredResponseHeaderRemoved } from './required-response-header-removed.js';
+import { responseHeaderBecameOptional } from './response-header-became-optional.js';
 import { responseMediaTypeRemoved } from './response-media-type-removed.js';
 import { responseNonSuccessStatusRemoved } from './response-non-success-status-removed.js';
 import { responseOptionalPropertyRemoved } from './response-optional-property-removed.js';
 import { responsePropertyBecameNullable } from './response-property-became-nullable.js';
 import { responsePropertyBecameOptional } from './response-property-became-optional.js';
+import { responsePropertyConstraintLoosened } from './response-property-constraint-loosened.js';
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
 import { responsePropertyRemoved } from './response-property-removed.js';
 import { responsePropertyTypeChanged } from './response-property-type-changed.js';
@@ -51,12 +64,18 @@ import { routeUndocumented } from './route-undocumented.js';
  * The catalogue test checks that every rule file is listed here.
  */
 export const restRules = [
+  apiDeprecatedSunsetParse,
+  apiInvalidStabilityLevel,
   apiPathRemovedWithoutDeprecation,
+  apiPathSunsetParse,
+  apiRemovedBeforeSunset,
   apiRemovedWithDeprecation,
   apiRemovedWithoutDeprecation,
   apiSecurityAdded,
   apiSecuritySchemeChanged,
   apiSecurityScopeAdded,
+  apiStabilityDecreased,
+  apiUnstableOperationChanged,
   endpointAdded,
   newOptionalRequestParameter,
   newOptionalRequestProperty,
@@ -70,8 +89,12 @@ export const restRules = [
   requestParameterDefaultValueChanged,
   requestParameterEnumValueAdded,
   requestParameterEnumValueRemoved,
+  requestParameterPropertyBecameRequired,
   requestParameterRemoved,
+  requestParameterRemovedBeforeSunset,
+  requestParameterRemovedWithDeprecation,
   requestParameterStyleChanged,
+  requestParameterSunsetParse,
   requestParameterTypeChanged,
   requestPathParameterRenamed,
   requestPropertyAdditionalPropertiesClosed,
@@ -85,11 +108,14 @@ export const restRules = [
   requestPropertyRemovedFromClosedObject,
   requestPropertyTypeChanged,
   requestSchemaChangeUnknown,
+  requiredResponseHeaderRemoved,
+  responseHeaderBecameOptional,
   responseMediaTypeRemoved,
   responseNonSuccessStatusRemoved,
   responseOptionalPropertyRemoved,
   responsePropertyBecameNullable,
   responsePropertyBecameOptional,
+  responsePropertyConstraintLoosened,
   responsePropertyEnumValueAdded,
   responsePropertyRemoved,
   responsePropertyTypeChanged,

@@ -7,7 +7,7 @@ export const requestParameterRemoved = defineRule(
     surface: 'rest',
     level: 'breaking',
     direction: 'request',
-    summary: 'An operation no longer declares a parameter.',
+    summary: 'An operation no longer declares a parameter that was not deprecated.',
     message: '{method} {path} — {element} removed',
     why: 'Callers still send it and the upgraded server ignores or rejects it: a filter such as `tags` silently stops filtering.',
     fix: 'Keep accepting {element} on {method} {path} (ignored or mapped to its replacement), marked `deprecated: true`; remove it in a later release.',
@@ -43,7 +43,8 @@ paths:
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
-      for (const parameter of operation.parametersRemoved) emit(operation.revision, { element: parameterElement(parameter.location, parameter.name) }, parameter.pointer);
+      // A deprecated one: request-parameter-removed-with-deprecation, -before-sunset, request-parameter-sunset-parse.
+      for (const parameter of operation.parametersRemoved) if (!parameter.deprecated) emit(operation.revision, { element: parameterElement(parameter.location, parameter.name) }, parameter.pointer);
     }
   },
 );
