@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { IndexEntry, ReleaseSafetyArtifact, ReleaseSafetyIndex } from '../src/artifact/types.js';
 import { ARTIFACT_SCHEMA_FILE, INDEX_SCHEMA_FILE, readSchema } from '../src/artifact/schemas.js';
-import { createAjv, validateArtifact, validateIndex } from '../src/artifact/validate.js';
+import { createAjv } from '../src/artifact/ajv.js';
+import { validateArtifact, validateIndex } from '../src/artifact/validate.js';
 import { projectRoot } from './helpers/cli.js';
 
 /** Typed as the contract types, so tsc proves these objects conform; the schemas must accept them. */

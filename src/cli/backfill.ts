@@ -11,6 +11,8 @@ interface BackfillCommandOptions {
   jobs?: string;
   force?: boolean;
   json?: boolean;
+  /** `--no-cache`: false. */
+  cache: boolean;
 }
 
 /**
@@ -27,9 +29,10 @@ export function registerBackfillCommand(program: Command): void {
     .requiredOption('--to <tag>', 'newest release tag of the range, X.Y.Z or vX.Y.Z')
     .requiredOption('--out-dir <dir>', 'folder for <version>.json artifacts and their <version>.backfill.md reports')
     .option('--config <file>', 'config file for every pair (default: release-safety.config.json at each release tag)')
-    .option('--jobs <n>', 'pairs generated in parallel, one worker thread each (default: the number of cores)')
+    .option('--jobs <n>', 'pairs generated in parallel, one worker thread each (default: 1 below 4 cores, else half the cores, at most 4)')
     .option('--force', 'regenerate artifacts that already exist (default: skip them, so an interrupted run resumes)')
     .option('--json', 'print the summary as JSON on stdout')
+    .option('--no-cache', 'do not read or write the disk cache of results derived from unchanged files (released migrations)')
     .action(async (options: BackfillCommandOptions) => {
       for (const flag of ['from', 'to'] as const) {
         if (!parseVersion(options[flag])) throw new UsageError(`--${flag} "${options[flag]}" is not a release version (expected X.Y.Z or vX.Y.Z)`);
@@ -49,6 +52,7 @@ export function registerBackfillCommand(program: Command): void {
         configFile: options.config,
         jobs,
         force: options.force,
+        noCache: !options.cache,
         progress: createProgress(process.stderr),
       });
       if (options.json) {

@@ -23,6 +23,8 @@ interface GenerateOptions {
   format?: OutputFormat;
   maxAnnotations?: number;
   quiet?: boolean;
+  /** `--no-cache`: false. */
+  cache: boolean;
   trace?: boolean;
   seedRows: string;
 }
@@ -47,6 +49,7 @@ export function registerGenerate(program: Command): void {
     .addOption(formatOption())
     .addOption(maxAnnotationsOption())
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
+    .option('--no-cache', 'do not read or write the cache of results derived from unchanged files (released migrations)')
     .option('--trace', 'also run the added migrations in an embedded PostgreSQL (PGlite) on the previous schema with seeded rows; what it observes heavier than classified wins (see `release-safety trace`)')
     .option('--seed-rows <n>', 'with --trace: rows seeded into each touched table', '1000')
     .action(async (options: GenerateOptions) => {
@@ -108,8 +111,14 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
 
   // The heavy modules (stages, Ajv) load while git answers: opening the repository is a process start.
   const opening = openRepository(options.repo);
-  const modules = Promise.all([import('../generate/generate.js'), import('../artifact/write.js'), import('../generate/report.js'), import('./style.js')]);
-  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }]] = await Promise.all([
+  const modules = Promise.all([
+    import('../generate/generate.js'),
+    import('../artifact/write.js'),
+    import('../generate/report.js'),
+    import('./style.js'),
+    import('../cache/derived-cache.js'),
+  ]);
+  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }]] = await Promise.all([
     opening,
     // A failed open is the error to report; a module that fails to load is reported only if it opened.
     modules.catch(async (error: unknown) => {
@@ -128,6 +137,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       config,
       previousArtifact,
       openapiFiles,
+      derivedCache: openDerivedCache({ disk: options.cache }),
     }, stages);
   } finally {
     await repo.close();

@@ -18,7 +18,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  registerCommands(program);
+  registerCommands(program, argv);
   process.exitCode = undefined;
   try {
     await program.parseAsync([...argv], { from: 'user' });

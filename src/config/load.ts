@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from '../core/errors.js';
 import { parseJson } from '../core/structured-text.js';
 import type { ReleaseSafetyConfig } from './types.js';
-import { CONFIG_SCHEMA_FILE, readSchema, schemaLocation } from '../artifact/schemas.js';
+import { CONFIG_SCHEMA_FILE, schemaLocation } from '../artifact/schemas.js';
 
 /**
  * Reads and validates `release-safety.config.json` against `schemas/release-safety.config.schema.json`.
@@ -13,16 +13,9 @@ export class ConfigError extends InputError {}
 
 export const CONFIG_SCHEMA_URL = schemaLocation(CONFIG_SCHEMA_FILE);
 
-let validator: Promise<ValidateFunction> | undefined;
-
-/** Ajv is loaded on first use only: the CLI must start fast for commands that never read a config. */
-function configValidator(): Promise<ValidateFunction> {
-  validator ??= (async () => {
-    const { createAjv } = await import('../artifact/validate.js');
-    // The schema is checked against the 2020-12 meta-schema by a test, not on every run (~40 ms).
-    return createAjv({ validateSchema: false }).compile(readSchema(CONFIG_SCHEMA_FILE));
-  })();
-  return validator;
+/** The schema compiled ahead of time (scripts/build-validators.mjs), loaded on first use only. */
+async function configValidator(): Promise<ValidateFunction> {
+  return (await import('../artifact/validators/config-schema.generated.js')).validate as ValidateFunction;
 }
 
 export async function parseConfig(text: string, source: string): Promise<ReleaseSafetyConfig> {

@@ -46,6 +46,8 @@ export interface GenerateRequest {
   previousArtifact?: PreviousArtifactInput;
   /** OpenAPI documents the workflow generated (`--openapi-base/--openapi-head`), compared instead of config `openapi`. */
   openapiFiles?: StageInput['openapiFiles'];
+  /** Results derived from unchanged files, kept across pairs and runs (derived-cache.ts); none with `--no-cache`. */
+  derivedCache?: StageInput['derivedCache'];
 }
 
 export interface PreviousArtifactInput {
@@ -134,7 +136,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   if (compareVersions(parseVersion(previousVersion)!, versionRelease) >= 0) {
     throw new InputError(`the previous version ${previousVersion} is not older than the version ${version}: --from must name the release before --to (or give --previous-version and --version)`);
   }
-  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair, openapiFiles: request.openapiFiles, releaseDate };
+  const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair, openapiFiles: request.openapiFiles, releaseDate, derivedCache: request.derivedCache };
   const checkedWith = { from: fromConfig, links };
 
   // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.

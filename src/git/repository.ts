@@ -270,8 +270,8 @@ class GitRepository implements Repository {
 }
 
 const LISTING_CACHE_SIZE = 8;
-/** Tree entries kept parsed across listings (~150 bytes each): enough for several releases of a large repository. */
-const TREE_OBJECT_ENTRY_BUDGET = 200_000;
+/** Tree entries kept parsed across listings (~200 bytes each, ~10 MB): the trees of neighbouring releases of a large repository (a listing reads each changed folder once). */
+const TREE_OBJECT_ENTRY_BUDGET = 50_000;
 
 interface CommitInfo {
   tree: string;

@@ -4,7 +4,7 @@
  * Bounded by total characters, least recently used first out, so a long backfill cannot exhaust memory;
  * within the budget each blob is read once per process.
  */
-export const DEFAULT_TEXT_CACHE_CHARS = 256 * 1024 * 1024;
+export const DEFAULT_TEXT_CACHE_CHARS = 8 * 1024 * 1024;
 
 export class TextCache {
   private readonly entries = new Map<string, Promise<string>>();

@@ -16,6 +16,9 @@ import type { BackfillPair } from './backfill-plan.js';
 import { failClosedArtifact } from './fail-closed.js';
 import { backfillReportPath } from './load.js';
 import { parseJson } from '../core/structured-text.js';
+import { openDerivedCache } from '../cache/derived-cache.js';
+import { createHeapGuard } from './heap-guard.js';
+import type { DerivedCache } from '../stages/contract.js';
 
 /**
  * One worker's share of a backfill: a contiguous run of pairs over ONE repository session, so the
@@ -27,6 +30,8 @@ export interface PairJob {
   outDir: string;
   config?: { text: string; source: string };
   pairs: BackfillPair[];
+  /** Whether derived results (released migrations) are read from and written to the disk cache (`--no-cache`: false). */
+  diskCache: boolean;
 }
 
 export interface PairResult {
@@ -89,13 +94,15 @@ export function previousArtifactOf(outDir: string, pair: BackfillPair, justProdu
 
 /** One repository session for a run of pairs; `onResult` gets each pair as its files are written. */
 export async function processPairs(job: PairJob, onResult: (result: PairResult) => void): Promise<void> {
-  const session = await openSession(job.repoDir);
+  const session = await openSession(job.repoDir, job.diskCache);
+  const heap = createHeapGuard();
   try {
     let produced: KnownArtifact | undefined;
     for (const pair of job.pairs) {
       const { result, artifact } = await processPair(session, job, pair, previousArtifactOf(job.outDir, pair, produced));
       produced = { version: pair.head.version, artifact };
       onResult(result);
+      heap.check();
     }
   } finally {
     await session.repository?.close();
@@ -105,13 +112,16 @@ export async function processPairs(job: PairJob, onResult: (result: PairResult) 
 export interface RepositorySession {
   repository: Repository | undefined;
   openError: string | undefined;
+  /** Shared by the session's pairs: each released migration is extracted once per content, not once per pair. */
+  derivedCache: DerivedCache;
 }
 
-export async function openSession(repoDir: string): Promise<RepositorySession> {
+export async function openSession(repoDir: string, diskCache: boolean): Promise<RepositorySession> {
+  const derivedCache = openDerivedCache({ disk: diskCache });
   try {
-    return { repository: await openRepository(repoDir), openError: undefined };
+    return { repository: await openRepository(repoDir), openError: undefined, derivedCache };
   } catch (error) {
-    return { repository: undefined, openError: `cannot open the repository: ${describeError(error)}` };
+    return { repository: undefined, openError: `cannot open the repository: ${describeError(error)}`, derivedCache };
   }
 }
 
@@ -122,7 +132,7 @@ export async function processPair(
   pair: BackfillPair,
   previous: KnownArtifact | undefined,
 ): Promise<{ result: PairResult; artifact: ReleaseSafetyArtifact }> {
-  const { repository, openError } = session;
+  const { repository, openError, derivedCache } = session;
   const started = performance.now();
   const version = pair.head.version;
   const previousVersion = pair.base.version;
@@ -137,6 +147,7 @@ export async function processPair(
       version,
       previousVersion,
       config: job.config,
+      derivedCache,
       // The label names no folder: serial and parallel runs into different folders write the same reports.
       ...(previous ? { previousArtifact: { data: previous.artifact, source: `${previous.version}.json written by backfill` } } : {}),
     });

@@ -27,9 +27,11 @@ export interface BackfillOptions {
   to: string;
   outDir: string;
   configFile?: string;
-  /** Default: the number of cores. */
+  /** Default: {@link defaultJobs}. */
   jobs?: number;
   force?: boolean;
+  /** `--no-cache`: derived results are kept in memory for the run only, never read from or written to disk. */
+  noCache?: boolean;
   progress: BackfillProgress;
 }
 
@@ -44,8 +46,13 @@ export interface BackfillSummary {
   totalMs: number;
 }
 
-export function defaultJobs(): number {
-  return Math.max(1, availableParallelism());
+/**
+ * One job below 4 cores: on 2 cores a second worker measured slower (more CPU for the second copy of
+ * the stages and caches, nothing gained in wall time; bench/backfill-ratio.mjs). From 4 cores, half
+ * of them (at most 4), leaving the rest to git and the operating system.
+ */
+export function defaultJobs(cores = availableParallelism()): number {
+  return cores < 4 ? 1 : Math.min(4, Math.floor(cores / 2));
 }
 
 export async function runBackfill(options: BackfillOptions): Promise<BackfillSummary> {
@@ -75,7 +82,7 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillSum
     if (result.error !== undefined) options.progress.warn(`${result.version}: generation failed, wrote a fail-closed artifact (${result.error})`);
     options.progress.result(result);
   };
-  const chunks = splitContiguous(pending, jobs).map((chunk): PairJob => ({ repoDir: options.repoDir, outDir: options.outDir, config, pairs: chunk }));
+  const chunks = splitContiguous(pending, jobs).map((chunk): PairJob => ({ repoDir: options.repoDir, outDir: options.outDir, config, pairs: chunk, diskCache: options.noCache !== true }));
   const workerFile = fileURLToPath(new URL('./backfill-worker.js', import.meta.url));
   if (chunks.length <= 1 || !existsSync(workerFile)) {
     // One job, or running from source (tests): the same code in this thread.
@@ -107,7 +114,7 @@ async function carryAcrossRuns(chunks: readonly PairJob[]): Promise<PairResult[]
       for (const pair of chunk.pairs) {
         const path = artifactPath(chunk.outDir, pair.head.version);
         const before = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-        session ??= await openSession(chunk.repoDir);
+        session ??= await openSession(chunk.repoDir, chunk.diskCache);
         const { result } = await processPair(session, chunk, pair, previousArtifactOf(chunk.outDir, pair, undefined));
         redone.push(result);
         if (readFileSync(path, 'utf8') === before) break;

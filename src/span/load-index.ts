@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { readCappedBody } from '../core/http-body.js';
 import type { ReleaseSafetyIndex } from '../artifact/types.js';
-import { validateIndex } from '../artifact/validate.js';
+import { validateIndex } from '../artifact/validate-index.js';
 import { describeError, InputError } from '../core/errors.js';
 import { DuplicateKeyError } from '../core/json-duplicate-keys.js';
 import { cacheDirectory, readCachedIndex, writeCachedIndex, type CachedIndex } from './index-cache.js';

@@ -39,6 +39,18 @@ export interface StageInput {
    * tree. Date-based policies (REST `x-sunset`) compare with it, so a release always gets the same report.
    */
   releaseDate?: string;
+  /** Results derived from file contents, kept across pairs and runs by the caller; absent with `--no-cache`. */
+  derivedCache?: DerivedCache;
+}
+
+/**
+ * A key → value store a stage may use to skip work it did before (derived-cache.ts). The stage puts
+ * into the key everything the value depends on; entries are untrusted (a stage checks their shape
+ * and recomputes what it does not recognise), so a stale or corrupt entry can only cost time.
+ */
+export interface DerivedCache {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
 }
 
 /** An OpenAPI document read from disk: its text, the name to show (the flag's value), and a reader of the files its `$ref`s name. */

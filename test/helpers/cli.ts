@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const cliPath = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** The package's bin: the bundled CLI (scripts/build-cli.mjs), as users run it. */
+export const cliPath = fileURLToPath(new URL('../../dist/bin/release-safety.js', import.meta.url));
 
 export interface CliRun {
   status: number;

@@ -54,7 +54,7 @@ describe('the packed package', () => {
 
   it('ships the CLI, its types, schemas, docs and licence, and no tests or source maps', () => {
     const root = join(installed, 'node_modules', 'release-safety');
-    for (const file of ['dist/cli/main.js', 'dist/lib.js', 'dist/lib.d.ts', 'schemas/release-safety.schema.json', 'docs/migration-rules.md', 'LICENSE', 'README.md']) {
+    for (const file of ['dist/bin/release-safety.js', 'dist/bin/backfill-worker.js', 'dist/cli/main.js', 'dist/lib.js', 'dist/lib.d.ts', 'schemas/release-safety.schema.json', 'docs/migration-rules.md', 'LICENSE', 'README.md']) {
       expect(existsSync(join(root, file)), file).toBe(true);
     }
     const dist = readdirSync(join(root, 'dist'), { recursive: true }).map(String);

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../typescript/ts-morph.js';
 
 /**
  * Variables declared through a validation schema over `process.env`, the usual shape of newer

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../typescript/ts-morph.js';
 import { compareText } from '../../core/compare-text.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
 

@@ -13,7 +13,7 @@ import { newFieldAssignments, plpgsqlItems, type PlpgsqlItem } from './plpgsql.j
 import { columnType, dottedName, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, walkNodes } from './rules/ast.js';
 import { objectName, selectReads, statementOperations, withQueries } from './rules/operations.js';
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
-import { linesBeforeByte, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
+import { linesBeforeByte, parsedNodeOf, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
 import { LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
 import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag } from './types.js';
 import { compareText } from '../../core/compare-text.js';
@@ -104,7 +104,7 @@ class MigrationClassifier {
     for (const statement of statements) this.classifyStatement(statement, depth);
   }
 
-  private classifyStatement(statement: ParsedStatement, depth: number): void {
+  classifyStatement(statement: ParsedStatement, depth: number): void {
     const { node } = statement;
     const set = nodeOf(node, 'VariableSetStmt');
     if (set?.kind === 'VAR_RESET_ALL') this.state.forgetSessionSettings();
@@ -458,7 +458,10 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     // `SET lock_timeout` is only known to bind the statements sent in the same query string.
     if (!migration.inTransaction && statement.origin !== 'sql-file') state.forgetSessionSettings();
     classifier.statementGuarded = statement.guarded ?? false;
-    classifier.classifyText(statement.sql, statement.line, 0);
+    // A statement split from a .sql file carries its AST from that one parse; others are parsed here.
+    const node = parsedNodeOf(statement);
+    if (node === undefined) classifier.classifyText(statement.sql, statement.line, 0);
+    else classifier.classifyStatement({ sql: statement.sql, line: statement.line, node }, 0);
   }
   // A default dropped and not set again: judged with the column's nullability at the end of the migration.
   for (const dropped of state.pendingDroppedDefaults.values()) classifier.judgeDroppedDefault(dropped);

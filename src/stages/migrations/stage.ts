@@ -2,9 +2,9 @@ import type { MigrationFile, MigrationsSection } from '../../artifact/types.js';
 import { describeError } from '../../core/errors.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding } from '../../rules/types.js';
-import { UNKNOWN_HEAVINESS, type ClassifyOptions, type ExtractedMigration } from './types.js';
+import { UNKNOWN_HEAVINESS, type ExtractedMigration } from './types.js';
 import type { ChangedPath, StageInput, StageResult } from '../contract.js';
-import { classifyMigration, type ClassifiedMigrationWithTypes } from './classify.js';
+import { classifyMigration } from './classify.js';
 import { migrationAt, recogniseFolders, unrecognisedOwner, type FolderFormat, type MigrationPath } from './discovery.js';
 import { folderOf } from './folders.js';
 import { releasedEditChange } from './released-edit.js';
@@ -12,6 +12,9 @@ import { noMigrationChangedResult, unknownSection } from './index.js';
 import type { MigrationRuleId } from './catalogue.js';
 import { loadParser } from './sql.js';
 import { compareText } from '../../core/compare-text.js';
+import { emptySchema, foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
+
+export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
 
 /**
  * The migrations stage: added migration files → statements → classification → heaviness.
@@ -36,65 +39,6 @@ const NEEDS_RELEASED_SHAPE = /\bset\s+not\s+null\b|\bwhere\b/i;
 /** `CREATE TABLE IF NOT EXISTS` (knex `createTableIfNotExists`), and any CREATE TABLE (for guarded statements). */
 const CONDITIONAL_CREATE_TABLE = /\bcreate\s+table\s+if\s+not\s+exists\b/i;
 const CREATE_TABLE = /\bcreate\s+table\b/i;
-
-/** What the released migrations leave: column types, tables created, validated NOT NULL checks, known table shapes. */
-export interface ReleasedSchema {
-  columnTypes: Map<string, string>;
-  tables: Set<string>;
-  notNullChecks: Map<string, string>;
-  indexedColumns: Map<string, Set<string>>;
-}
-
-/**
- * Folds one released migration's classification into the schema. A migration that could not be read
- * or classified, or that holds a part the classifier could not judge (dynamic SQL, an unknown
- * statement), may have dropped a constraint: the NOT NULL checks known so far are forgotten.
- */
-export function foldReleasedMigration(schema: ReleasedSchema, classified: ClassifiedMigrationWithTypes | undefined): void {
-  if (classified === undefined || Object.values(classified.heaviness).includes('unknown')) {
-    schema.notNullChecks.clear();
-    if (classified === undefined) return;
-  } else {
-    schema.notNullChecks = new Map(Object.entries(classified.notNullChecks));
-  }
-  for (const [column, type] of Object.entries(classified.declaredColumnTypes)) schema.columnTypes.set(column, type);
-  for (const table of classified.createdTables) schema.tables.add(table);
-  schema.indexedColumns = new Map(Object.entries(classified.indexedColumns).map(([table, columns]) => [table, new Set(columns)]));
-}
-
-/** The options that hand a schema to the classifier (copies: the classifier's state is its own). */
-export function schemaOptions(schema: ReleasedSchema): ClassifyOptions {
-  return { columnTypes: new Map(schema.columnTypes), notNullChecks: new Map(schema.notNullChecks), indexedColumns: new Map(schema.indexedColumns) };
-}
-
-/**
- * What the migrations released at the base ref declare, in name order (see {@link ReleasedSchema};
- * conditional creates included: for released history "may exist" is what matters). A file that
- * cannot be read or extracted contributes nothing: its columns stay of unknown type, which the
- * classifier treats as "a rewrite cannot be ruled out".
- */
-async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<ReleasedSchema> {
-  const released = [...input.trees.base.keys()]
-    .map((path) => migrationAt(path, formats))
-    .filter((entry): entry is MigrationPath => entry !== undefined)
-    .sort(byName);
-  const schema: ReleasedSchema = { columnTypes: new Map(), tables: new Set(), notNullChecks: new Map(), indexedColumns: new Map() };
-  const readBase = (path: string) => input.read('base', path);
-  for (const migration of released) {
-    let classified: ClassifiedMigrationWithTypes | undefined;
-    try {
-      const text = await readBase(migration.path);
-      if (text === undefined) throw new Error('unreadable');
-      const extracted = await migration.format.extract(migration.path, text, readBase);
-      classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, existingTables: new Set() }, schemaOptions(schema));
-    } catch {
-      // Unknown types stay unknown and unknown tables are not proven absent (fail closed in the classifier).
-      classified = undefined;
-    }
-    foldReleasedMigration(schema, classified);
-  }
-  return schema;
-}
 
 /**
  * What an edit of a released migration changed in what it runs (each side extracted at its own ref
@@ -186,7 +130,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
       ? await releasedSchema(input, formats)
       : undefined;
   // What the migrations before each added one leave: the released ones, then each added one in turn.
-  const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : { columnTypes: new Map(), tables: new Set(), notNullChecks: new Map(), indexedColumns: new Map() };
+  const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : emptySchema();
 
   const files: MigrationFile[] = [];
   const newTables = new Set<string>();
@@ -197,7 +141,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
       try {
         const classified = classifyMigration(
           extracted,
-          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema ? { existingTables: schema.tables } : {}) },
+          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema?.tablesComplete ? { existingTables: schema.tables } : {}) },
           schemaOptions(known),
         );
         for (const table of classified.createdTables) newTables.add(table);

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, VariableDeclarationKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type SourceFile } from '../../../typescript/ts-morph.js';
 import type { Program } from './program.js';
 import {
   DeferredArgument,
@@ -51,6 +51,7 @@ export class UnboundParameter extends Unconvertible {
 
 export class Evaluator {
   private readonly moduleConstants = new Map<Node, Value>();
+  private readonly moduleBindings = new Map<SourceFile, Map<string, { found: true; value: Value } | { found: false }>>();
   private readonly inProgress = new Set<Node>();
   private depth = 0;
 
@@ -269,12 +270,30 @@ export class Evaluator {
           return this.fail(node, `\`${name}\` is a loop variable: tools built in a loop are not read`);
         }
       }
-      if (Node.isBlock(scope) || Node.isSourceFile(scope) || Node.isModuleBlock(scope) || Node.isCaseClause(scope)) {
+      if (Node.isSourceFile(scope)) {
+        const found = this.moduleBinding(scope, name, node);
+        if (found.found) return found.value;
+      } else if (Node.isBlock(scope) || Node.isModuleBlock(scope) || Node.isCaseClause(scope)) {
         const found = this.declaredIn(scope, name, node, env);
         if (found.found) return found.value;
       }
     }
     return this.fail(node, `\`${name}\` is not defined in the repository files read`);
+  }
+
+  /**
+   * A name declared at the top of a module does not depend on any parameter: resolved once per
+   * module and name (a tool file refers to `z` and its helpers dozens of times).
+   */
+  private moduleBinding(file: SourceFile, name: string, use: Node): { found: true; value: Value } | { found: false } {
+    let names = this.moduleBindings.get(file);
+    if (!names) this.moduleBindings.set(file, (names = new Map()));
+    let binding = names.get(name);
+    if (!binding) {
+      binding = this.declaredIn(file, name, use, EMPTY_ENV);
+      names.set(name, binding);
+    }
+    return binding;
   }
 
   private declaredIn(scope: Node & { getStatements(): Node[] }, name: string, use: Node, env: Env): { found: true; value: Value } | { found: false } {

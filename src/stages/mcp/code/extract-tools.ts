@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
+import { Node, SyntaxKind, ts, type CallExpression, type SourceFile } from '../../../typescript/ts-morph.js';
 import type { McpTool } from '../snapshot.js';
 import { readSnapshot } from '../snapshot.js';
 import { Evaluator, excerpt, UnboundParameter } from './evaluate.js';
@@ -48,7 +48,7 @@ export function extractTools(program: Program): ToolExtraction {
   for (const file of program.files) {
     const text = file.getFullText();
     if (!text.includes('registerTool') && !text.includes('.tool') && !text.includes('ListToolsRequestSchema')) continue;
-    for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    for (const call of registrationCalls(file)) {
       const method = registrationMethod(call);
       if (!method) continue;
       if (method === 'setRequestHandler') readToolList(evaluator, program, call, tools, reasons);
@@ -57,6 +57,26 @@ export function extractTools(program: Program): ToolExtraction {
   }
   if (reasons.length > 0) return { ok: false, reasons };
   return { ok: true, tools: mergeDuplicates(tools) };
+}
+
+/**
+ * Calls of `.registerTool/.tool/.setRequestHandler`, found on the compiler's tree: wrapping every
+ * node of a file in ts-morph objects (and forgetting them after) costs more than the parse itself.
+ */
+function registrationCalls(file: SourceFile): CallExpression[] {
+  const found: CallExpression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && REGISTRATION_METHODS.has(node.expression.name.text)) {
+      // A statement without `;` spans exactly its call: descend to the node itself.
+      const outer = file.getDescendantAtStartWithWidth(node.getStart(file.compilerNode), node.getWidth(file.compilerNode));
+      const wrapped = outer?.compilerNode === node ? outer : outer?.getFirstDescendant((descendant) => descendant.compilerNode === node);
+      if (!wrapped || !Node.isCallExpression(wrapped)) throw new Error(`registration call at ${node.getStart(file.compilerNode)} not found in its file`);
+      found.push(wrapped);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file.compilerNode);
+  return found;
 }
 
 function registrationMethod(call: CallExpression): 'registerTool' | 'tool' | 'setRequestHandler' | undefined {

@@ -1,4 +1,4 @@
-import { Project, type SourceFile } from 'ts-morph';
+import { parseOnlyProject, type SourceFile } from '../../../typescript/ts-morph.js';
 import { resolveModulePath } from './module-path.js';
 
 /**
@@ -16,19 +16,7 @@ export interface Program {
   release(): void;
 }
 
-let sharedProject: Project | undefined;
 let loadCounter = 0;
-
-function project(): Project {
-  sharedProject ??= new Project({
-    useInMemoryFileSystem: true,
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    skipLoadingLibFiles: true,
-    compilerOptions: { allowJs: true, noLib: true },
-  });
-  return sharedProject;
-}
 
 export interface ParseProblem {
   path: string;
@@ -43,12 +31,12 @@ export function loadProgram(sourcePaths: readonly string[], texts: ReadonlyMap<s
   const pathByFile = new Map<SourceFile, string>();
   let index = 0;
   const release = () => {
-    for (const file of fileByPath.values()) project().removeSourceFile(file);
+    for (const file of fileByPath.values()) parseOnlyProject().removeSourceFile(file);
   };
   for (const [path, text] of texts) {
     // Flat names: imports are resolved by us, not by TypeScript.
     const extension = /\.(tsx|ts|mts|cts|jsx|js|mjs|cjs)$/.exec(path)?.[0] ?? '.ts';
-    const file = project().createSourceFile(`${prefix}${index++}${extension}`, text, { overwrite: true });
+    const file = parseOnlyProject().createSourceFile(`${prefix}${index++}${extension}`, text, { overwrite: true });
     fileByPath.set(path, file);
     pathByFile.set(file, path);
     const problem = firstParseError(file);

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile } from '../../../typescript/ts-morph.js';
 import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
 
 /**

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile } from '../../../typescript/ts-morph.js';
 
 /**
  * Where a name used by a migration is declared, found lexically without the type checker

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type SourceFile, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile, type Statement } from '../../../typescript/ts-morph.js';
 
 /**
  * Finding what a migration file exports (`up`, `config`) the ways knex can load it: ESM

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../../../typescript/ts-morph.js';
 import type { ExtractedMigration, ExtractedStatement, HeavinessFlag, UnresolvedPart } from '../types.js';
 import { excerpt, StaticEvaluator, type Bindings, type Evaluation } from './constants.js';
 import { resolveExport } from './exports.js';

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { Node, Project, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, parseOnlyProject, SyntaxKind, type SourceFile } from '../../../typescript/ts-morph.js';
 import type { ModuleResolver } from './constants.js';
 
 /**
@@ -14,19 +14,7 @@ export type ReadRepoFile = (path: string) => Promise<string | undefined>;
 const MAX_IMPORTED_FILES = 25;
 const MAX_IMPORT_DEPTH = 3;
 
-let sharedProject: Project | undefined;
 let loadCounter = 0;
-
-function project(): Project {
-  sharedProject ??= new Project({
-    useInMemoryFileSystem: true,
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    skipLoadingLibFiles: true,
-    compilerOptions: { allowJs: true, noLib: true },
-  });
-  return sharedProject;
-}
 
 /** Candidate repository paths of a relative import, in the order Node/TypeScript would try them. */
 export function importCandidates(fromPath: string, specifier: string): string[] {
@@ -73,7 +61,7 @@ export async function loadMigrationSource(path: string, text: string, readRepoFi
     // Flat names in the project root: imports are resolved by us, not by TypeScript, and deep
     // per-load folders would pile up in the in-memory file system.
     const extension = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/.exec(repoPath)?.[0] ?? '.js';
-    const sourceFile = project().createSourceFile(`${prefix}${files.length}${extension}`, content, { overwrite: true });
+    const sourceFile = parseOnlyProject().createSourceFile(`${prefix}${files.length}${extension}`, content, { overwrite: true });
     files.push(sourceFile);
     pathByFile.set(sourceFile, repoPath);
     fileByPath.set(repoPath, sourceFile);
@@ -133,7 +121,7 @@ export async function loadMigrationSource(path: string, text: string, readRepoFi
     file: main,
     modules,
     release: () => {
-      for (const sourceFile of files) project().removeSourceFile(sourceFile);
+      for (const sourceFile of files) parseOnlyProject().removeSourceFile(sourceFile);
     },
   };
 }

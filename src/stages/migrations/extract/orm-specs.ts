@@ -1,4 +1,4 @@
-import { SyntaxKind, type Node, type SourceFile } from 'ts-morph';
+import { SyntaxKind, type Node, type SourceFile } from '../../../typescript/ts-morph.js';
 import type { OrmSqlSpec } from './orm-sql.js';
 
 /** Where each ORM keeps `up`, its database handle and its raw-SQL calls, and when it runs a migration in a transaction. */

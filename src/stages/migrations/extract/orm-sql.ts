@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile } from '../../../typescript/ts-morph.js';
 import { loadParser, splitStatements, SqlParseError } from '../sql.js';
 import type { ExtractedMigration, ExtractedStatement, HeavinessFlag, UnresolvedPart } from '../types.js';
 import { excerpt, StaticEvaluator } from './constants.js';

@@ -1,4 +1,4 @@
-import { loadParser, splitStatements, SqlParseError } from '../sql.js';
+import { loadParser, parseStatements, rememberParsedNode, SqlParseError } from '../sql.js';
 import type { ExtractedMigration, UnresolvedPart } from '../types.js';
 
 export interface SqlTextOptions {
@@ -24,7 +24,12 @@ export async function extractSqlMigration(file: string, text: string, options: S
   const known = options.unresolved ?? [];
   const transaction = (count: number) => (options.inTransaction === 'implicit' ? count > 1 : (options.inTransaction ?? true));
   try {
-    const statements = splitStatements(text, firstLine).map(({ sql, line }) => ({ sql, line, origin: 'sql-file' as const }));
+    const statements = parseStatements(text, firstLine).map(({ sql, line, node }) => {
+      const statement = { sql, line, origin: 'sql-file' as const };
+      // The classifier takes this node instead of parsing the statement's text again.
+      rememberParsedNode(statement, node);
+      return statement;
+    });
     return { file, statements, unresolved: known, inTransaction: transaction(statements.length) };
   } catch (error) {
     const line = error instanceof SqlParseError ? error.line : firstLine;

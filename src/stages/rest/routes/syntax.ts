@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../../typescript/ts-morph.js';
 
 /**
  * What the route readers need of one TypeScript/JavaScript file, on the compiler's own nodes

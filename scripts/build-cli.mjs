@@ -1,0 +1,36 @@
+// Bundles the CLI into dist/bin/ (the package's bin: dist/bin/release-safety.js), after tsc has built dist/.
+// Why (issue 21): the unbundled CLI loads 36 ES modules for upgrade-check and 106 for lint-migrations,
+// and Node resolves, reads and links each one (~0.3–0.5 ms apiece, tens of ms per run). esbuild
+// joins them; code splitting keeps every `import()` a separate chunk, so a command still loads only
+// what it runs (stages, TypeScript machinery, the grammar). Small pure-JavaScript dependencies
+// (commander, js-yaml, picomatch, ajv-formats' format checks) are bundled too: each CommonJS file
+// they require costs a resolution and a compile of its own. The heavy ones stay external, loaded
+// from node_modules only when needed: ts-morph, knex, libpg-query and PGlite (their WebAssembly sits beside them),
+// and Ajv's compiler (tests only). The files sit two folders below the package root, like dist/cli/, so the
+// code's `../../schemas` and `../../package.json` lookups hold.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+const outdir = process.argv[2] ?? 'dist/bin';
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: {
+    'release-safety': 'src/cli/main.ts',
+    // `backfill --jobs N` starts its workers from this file, found beside the code that starts them.
+    'backfill-worker': 'src/index/backfill-worker.ts',
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: ['ts-morph', 'typescript', 'knex', 'libpg-query', '@electric-sql/pglite', 'ajv', 'ajv/*'],
+  minify: false,
+  sourcemap: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // src/typescript/ts-morph.ts reads ts-morph through require() (see there): give every chunk a real one.
+  banner: { js: "import { createRequire as __rsCreateRequire } from 'node:module'; const require = __rsCreateRequire(import.meta.url);" },
+});

@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import type { Heaviness } from '../../artifact/types.js';
+import type { StageInput } from '../contract.js';
+import { classifyMigration, type ClassifiedMigrationWithTypes } from './classify.js';
+import { migrationAt, type FolderFormat, type MigrationPath } from './discovery.js';
+import type { ClassifyOptions } from './types.js';
+import { loadParser } from './sql.js';
+import { compareText } from '../../core/compare-text.js';
+
+/**
+ * What the migrations released at the base ref leave, in name order: column types, tables created
+ * (conditional creates included: for released history "may exist" is what matters), validated NOT
+ * NULL checks and known table shapes.
+ *
+ * Each released file is classified with what the files before it left, so its share depends on its
+ * content, the files its extraction imported, and everything before it. That share is derived once
+ * and kept in the caller's `derivedCache` (contract.ts) under a key chained through every file
+ * before it: a release that changes a column type would otherwise extract and classify every
+ * released migration again (hundreds of files), and backfill once per pair. The next release's base
+ * holds the same files plus new ones, so every file up to the first new one is found.
+ */
+export interface ReleasedSchema {
+  columnTypes: Map<string, string>;
+  tables: Set<string>;
+  /**
+   * Whether {@link tables} holds every table the released migrations may have created: false when one
+   * of them could not be read, or holds a part the extractor could not follow (which may hide a
+   * CREATE TABLE). Then no table is proven absent and a conditional create is not proven new.
+   */
+  tablesComplete: boolean;
+  notNullChecks: Map<string, string>;
+  indexedColumns: Map<string, Set<string>>;
+}
+
+export function emptySchema(): ReleasedSchema {
+  return { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map() };
+}
+
+/** What folding needs of one classified migration. */
+type Share = Pick<ClassifiedMigrationWithTypes, 'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns'>;
+
+/**
+ * Folds one released migration's classification into the schema. A migration that could not be read
+ * or classified, or that holds a part the classifier could not judge (dynamic SQL, an unknown
+ * statement), may have dropped a constraint: the NOT NULL checks known so far are forgotten.
+ */
+export function foldReleasedMigration(schema: ReleasedSchema, classified: Share | undefined): void {
+  if (classified === undefined || Object.values(classified.heaviness).includes('unknown')) {
+    schema.notNullChecks.clear();
+    if (classified === undefined) return;
+  } else {
+    schema.notNullChecks = new Map(Object.entries(classified.notNullChecks));
+  }
+  for (const [column, type] of Object.entries(classified.declaredColumnTypes)) schema.columnTypes.set(column, type);
+  for (const table of classified.createdTables) schema.tables.add(table);
+  schema.indexedColumns = new Map(Object.entries(classified.indexedColumns).map(([table, columns]) => [table, new Set(columns)]));
+}
+
+/** The options that hand a schema to the classifier (copies: the classifier's state is its own). */
+export function schemaOptions(schema: ReleasedSchema): ClassifyOptions {
+  return { columnTypes: new Map(schema.columnTypes), notNullChecks: new Map(schema.notNullChecks), indexedColumns: new Map(schema.indexedColumns) };
+}
+
+/** One released file's share, as cached: what folding needs, whether it was read completely, and what it imported. */
+interface Contribution extends Share {
+  /** No unresolved part (which may hide a CREATE TABLE). */
+  complete: boolean;
+  /** Path → blob id (null: absent) of every file the extractor read besides the migration itself. */
+  reads: Array<[string, string | null]>;
+}
+
+/** Bump when what a {@link Contribution} means changes (the tool fingerprint covers code changes too). */
+const CONTRIBUTION_KIND = 'released-migration-schema/2';
+
+const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
+  compareText(a.name, b.name) || compareText(a.path, b.path);
+
+export async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<ReleasedSchema> {
+  const released = [...input.trees.base.keys()]
+    .map((path) => migrationAt(path, formats))
+    .filter((entry): entry is MigrationPath => entry !== undefined)
+    .sort(byName);
+  const schema = emptySchema();
+  // What every file before the next one was and left (each file is classified with that state).
+  let chain = digest(JSON.stringify([CONTRIBUTION_KIND, input.postgresVersion]));
+  for (const migration of released) {
+    const blob = input.trees.base.get(migration.path);
+    const key = JSON.stringify([CONTRIBUTION_KIND, chain, blob, migration.path, migration.format.id, migration.folder]);
+    const cached = asContribution(input.derivedCache?.get(key));
+    let contribution = cached && cached.reads.every(([path, id]) => (input.trees.base.get(path) ?? null) === id) ? cached : undefined;
+    if (!contribution) {
+      contribution = await deriveContribution(input, migration, schema);
+      if (contribution) input.derivedCache?.set(key, contribution);
+    }
+    // Unknown types stay unknown, unknown tables are not proven absent (fail closed in the classifier).
+    foldReleasedMigration(schema, contribution);
+    schema.tablesComplete &&= contribution?.complete === true;
+    chain = digest(`${chain}\n${key}\n${contribution === undefined ? 'unread' : JSON.stringify(contribution)}`);
+  }
+  return schema;
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Extracts and classifies one released file with the state before it; undefined when it cannot be read or extracted (never cached). */
+async function deriveContribution(input: StageInput, migration: MigrationPath, before: ReleasedSchema): Promise<Contribution | undefined> {
+  try {
+    await loadParser();
+    const text = await input.read('base', migration.path);
+    if (text === undefined) return undefined;
+    const reads: Array<[string, string | null]> = [];
+    const readBase = (path: string) => {
+      reads.push([path, input.trees.base.get(path) ?? null]);
+      return input.read('base', path);
+    };
+    const extracted = await migration.format.extract(migration.path, text, readBase);
+    const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, existingTables: new Set() }, schemaOptions(before));
+    return {
+      heaviness: classified.heaviness,
+      declaredColumnTypes: classified.declaredColumnTypes,
+      createdTables: classified.createdTables,
+      notNullChecks: classified.notNullChecks,
+      indexedColumns: classified.indexedColumns,
+      complete: extracted.unresolved.length === 0,
+      reads,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+const TRI = new Set<unknown>([true, false, 'unknown']);
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** A cache entry of the right shape, else undefined (entries are untrusted). */
+function asContribution(value: unknown): Contribution | undefined {
+  if (!isRecord(value)) return undefined;
+  const { heaviness, declaredColumnTypes, createdTables, notNullChecks, indexedColumns, complete, reads } = value;
+  if (!isRecord(heaviness) || !(['locksTable', 'rewritesTable', 'scansTable'] satisfies Array<keyof Heaviness>).every((flag) => TRI.has(heaviness[flag]))) return undefined;
+  if (!isRecord(declaredColumnTypes) || !Object.values(declaredColumnTypes).every((type) => typeof type === 'string')) return undefined;
+  if (!isRecord(notNullChecks) || !Object.values(notNullChecks).every((column) => typeof column === 'string')) return undefined;
+  if (!isRecord(indexedColumns) || !Object.values(indexedColumns).every(isStrings)) return undefined;
+  if (!isStrings(createdTables) || typeof complete !== 'boolean') return undefined;
+  if (!Array.isArray(reads) || !reads.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === 'string' && (read[1] === null || typeof read[1] === 'string'))) {
+    return undefined;
+  }
+  return value as unknown as Contribution;
+}

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliPath, projectRoot } from '../helpers/cli.js';
+
+/**
+ * Heavy modules load only for the commands and inputs that need them (issue 21): checked on what the
+ * built CLI has loaded when it exits (the packages in `require.cache`), not on timing.
+ */
+
+// Prints the package names found in require.cache on exit: ESM imports of CommonJS land there too.
+const PROBE = `data:text/javascript,${encodeURIComponent(`
+import { createRequire } from 'node:module';
+const cache = createRequire(process.cwd() + '/').cache;
+process.on('exit', () => {
+  const names = new Set();
+  for (const file of Object.keys(cache)) {
+    const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(file.replaceAll('\\\\', '/'));
+    if (match) names.add(match[1]);
+  }
+  process.stderr.write('\\nloaded-packages=' + JSON.stringify([...names].sort()) + '\\n');
+});`)}`;
+
+function loadedPackages(args: readonly string[]): { status: number | null; packages: string[] } {
+  const run = spawnSync(process.execPath, ['--import', PROBE, cliPath, ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const line = /loaded-packages=(.*)/.exec(run.stderr)?.[1];
+  if (line === undefined) throw new Error(`no probe output: ${run.stderr}`);
+  return { status: run.status, packages: JSON.parse(line) as string[] };
+}
+
+const TYPESCRIPT_MACHINERY = ['ts-morph', '@ts-morph/common', 'typescript'];
+
+describe('lazy loading', () => {
+  it('lint-migrations on a .sql file loads the PostgreSQL grammar and no TypeScript machinery, ORM or Ajv', () => {
+    const { status, packages } = loadedPackages(['lint-migrations', 'fixtures/diff/migrations/sql/002_index_projects.sql']);
+    expect(status).not.toBe(2);
+    expect(packages).toContain('libpg-query');
+    for (const heavy of [...TYPESCRIPT_MACHINERY, 'knex', 'ajv', 'js-yaml']) expect(packages).not.toContain(heavy);
+  });
+
+  it('lint-migrations on a knex .ts migration does load ts-morph (the probe sees it)', () => {
+    const { status, packages } = loadedPackages(['lint-migrations', 'fixtures/diff/migrations/knex/migrations/20240101000000_add_colour.ts']);
+    expect(status).not.toBe(2);
+    expect(packages).toContain('ts-morph');
+  });
+
+  it('upgrade-check loads neither the grammar nor TypeScript', () => {
+    const { status, packages } = loadedPackages(['upgrade-check', '--from', '1.121.0', '--to', '1.136.1', '--index', 'fixtures/lightdash-index.json']);
+    expect(status).toBe(0);
+    for (const heavy of [...TYPESCRIPT_MACHINERY, 'libpg-query', 'knex', 'js-yaml']) expect(packages).not.toContain(heavy);
+  });
+});
+
+describe('one way into ts-morph', () => {
+  // A value import of 'ts-morph' from an ES module makes Node scan TypeScript's CommonJS exports
+  // (~140 ms); src/typescript/ts-morph.ts loads it through require instead. Type-only imports are free.
+  it('no source module but src/typescript/ts-morph.ts imports a value from ts-morph or typescript', () => {
+    const sourceFiles = (folder: string): string[] =>
+      readdirSync(folder).flatMap((name) => {
+        const path = join(folder, name);
+        if (statSync(path).isDirectory()) return sourceFiles(path);
+        return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+      });
+    const offenders = sourceFiles(join(projectRoot, 'src'))
+      .filter((file) => !file.endsWith(join('src', 'typescript', 'ts-morph.ts')))
+      .filter((file) => /^import (?!type )[^;]*from '(ts-morph|typescript)'|import\(\s*'(ts-morph|typescript)'/m.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(projectRoot, file));
+    expect(offenders).toEqual([]);
+  });
+});
