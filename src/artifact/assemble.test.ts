@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { verdictSurfaces } from '../surfaces/registry.js';
 import { decideVerdict } from '../verdict/verdict.js';
 import { assembleArtifact, type AssembleInput } from './assemble.js';
 import type { ConfigChange, DeclaredBreak, MigrationFile } from './types.js';
@@ -33,7 +34,15 @@ function input(reverse: boolean): AssembleInput {
     declaredBreaks: order(declared),
   };
   const clear = { checked: true, breaking: false } as const;
-  const verdict = decideVerdict({ version: '3.0.0', stages: { migrations: clear, rest: clear, mcp: clear, config: clear, declarations: clear }, ...sections });
+  const result = <Section>(section: Section) => ({ section, verdict: clear, findings: [], notes: [] });
+  const surfaces = verdictSurfaces({
+    migrations: result(sections.migrations),
+    rest: result(sections.rest),
+    mcp: result(sections.mcp),
+    config: result(sections.config),
+    declarations: result(sections.declaredBreaks),
+  });
+  const verdict = decideVerdict({ version: '3.0.0', surfaces, declaredBreaks: sections.declaredBreaks });
   return { version: '3.0.0', previousVersion: '2.9.0', releaseDate: '2026-06-01T00:00:00.000Z', verdict, ...sections };
 }
 

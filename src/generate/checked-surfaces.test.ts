@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ReleaseSafetyConfig } from '../config/types.js';
 import type { StageResult } from '../stages/contract.js';
-import { combineRuns, CONFIG_KEYS, KEYS_NO_STAGE_READS, mayReferenceSiblings, planSurface } from './checked-surfaces.js';
+import type { Surface } from '../rules/types.js';
+import { allStages, pipelineStages } from '../surfaces/registry.js';
+import { combineRuns, KEYS_NO_STAGE_READS, mayReferenceSiblings, planSurface } from './checked-surfaces.js';
+
+const keysOf = (surface: Surface) => pipelineStages[surface].configKeys;
 
 const from: ReleaseSafetyConfig = {
   migrations: [{ dir: 'db', edition: 'core' }],
@@ -29,27 +33,27 @@ describe('planSurface: the from config governs what must be compared', () => {
   ] as const)('%s', (_name, surface, to, expected) => {
     const toConfig = (to ?? from) as ReleaseSafetyConfig;
     const fromConfig = _name === 'no config at from' ? undefined : from;
-    const runs = planSurface(surface, fromConfig, toConfig).runs.map((run) =>
+    const runs = planSurface(keysOf(surface), fromConfig, toConfig).runs.map((run) =>
       run.moved ? `moved ${run.moved.basePath} → ${run.moved.headPath}` : run.config === toConfig ? 'to' : 'from',
     );
     expect(runs).toEqual(expected);
   });
 
   it('two documents gone and two new cannot be paired: unknown', () => {
-    const plan = planSurface('rest', { openapi: ['a.yaml', 'b.yaml'] }, { openapi: ['c.yaml', 'd.yaml'] });
+    const plan = planSurface(keysOf('rest'), { openapi: ['a.yaml', 'b.yaml'] }, { openapi: ['c.yaml', 'd.yaml'] });
     expect(plan.unknown).toMatch(/which document moved where cannot be told/);
   });
 
   it('every key of the config schema is read by a surface or listed as read by none', () => {
     const schema = JSON.parse(readFileSync(new URL('../../schemas/release-safety.config.schema.json', import.meta.url), 'utf8')) as { properties: Record<string, unknown> };
-    const known = new Set<string>([...Object.values(CONFIG_KEYS).flat(), ...KEYS_NO_STAGE_READS]);
+    const known = new Set<string>([...allStages().flatMap((stage) => stage.configKeys), ...KEYS_NO_STAGE_READS]);
     expect(Object.keys(schema.properties).filter((key) => !known.has(key))).toEqual([]);
   });
 
   it('lists what changed, key order aside', () => {
     const to = { env: { sources: ['src/**/*.ts'] }, openapi: false as const, migrations: [{ edition: 'core' as const, dir: 'db' }] };
-    expect(planSurface('rest', from, to).changes).toEqual(['openapi: "api/openapi.yaml" → false']);
-    expect(planSurface('migrations', from, to).changes).toEqual([]);
+    expect(planSurface(keysOf('rest'), from, to).changes).toEqual(['openapi: "api/openapi.yaml" → false']);
+    expect(planSurface(keysOf('migrations'), from, to).changes).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { compareText } from '../core/compare-text.js';
 import type { ReleaseSafetyConfig } from '../config/types.js';
 import type { Tri } from '../core/tristate.js';
-import type { Finding, Surface } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
 import type { ChangedPath, StageInput, StageResult } from '../stages/contract.js';
 
 /**
@@ -22,29 +22,15 @@ import type { ChangedPath, StageInput, StageResult } from '../stages/contract.js
  */
 
 /**
- * The surfaces whose stage reads the config, and the keys each reads. Every key of the config schema
- * is either here or in {@link KEYS_NO_STAGE_READS} (a test checks it): a key added for a stage and
- * forgotten here would be a surface the release could switch off.
+ * Config keys no stage reads (they steer `index`, `upgrade-check` and how release tags are named).
+ * Every key of the config schema is either read by a stage (its `configKeys`) or here (a test checks
+ * it): a key added for a stage and forgotten there would be a surface the release could switch off.
  */
-export const CONFIG_KEYS = {
-  migrations: ['migrations', 'postgresVersion'],
-  rest: ['openapi', 'routes', 'rest'],
-  mcp: ['mcpTools'],
-  config: ['env'],
-} as const satisfies Partial<Record<Surface, ReadonlyArray<keyof ReleaseSafetyConfig>>>;
-
-/**
- * Config keys no stage reads (they steer `index`, `upgrade-check` and how release tags are named;
- * `rules` is read by generate itself, the stricter of the from and to configs: accept/policy.ts).
- */
+/** `rules` is read by generate itself, the stricter of the from and to configs (accept/policy.ts). */
 export const KEYS_NO_STAGE_READS = ['$schema', 'indexUrl', 'floorVersion', 'tags', 'rules'] as const;
 
 /** Keys naming files of a surface, where a release may move a file (`openapi`: one path or a list). */
 const PATH_KEYS: ReadonlyArray<keyof ReleaseSafetyConfig> = ['openapi', 'mcpTools'];
-
-export type ConfiguredSurface = keyof typeof CONFIG_KEYS;
-
-export const CONFIGURED_SURFACES = Object.keys(CONFIG_KEYS) as ConfiguredSurface[];
 
 /** One run of a stage: the config it sees, and for a moved file the old path read at `from`. */
 export interface SurfaceRun {
@@ -64,9 +50,9 @@ export interface SurfacePlan {
 
 export const CHANGED_WHAT_IS_CHECKED = 'the release changed what is checked';
 
-export function planSurface(surface: ConfiguredSurface, from: ReleaseSafetyConfig | undefined, to: ReleaseSafetyConfig): SurfacePlan {
+/** How a stage reading `keys` (its `configKeys`) runs, given the config at both refs. */
+export function planSurface(keys: ReadonlyArray<keyof ReleaseSafetyConfig>, from: ReleaseSafetyConfig | undefined, to: ReleaseSafetyConfig): SurfacePlan {
   if (from === undefined) return { runs: [{ config: to }], changes: [] };
-  const keys: ReadonlyArray<keyof ReleaseSafetyConfig> = CONFIG_KEYS[surface];
   const changes = keys.filter((key) => !sameSetting(key, from, to)).map((key) => `${key}: ${shown(from[key])} → ${shown(to[key])}`);
   if (changes.length === 0) return { runs: [{ config: to }], changes };
   // Nothing was checked at `from`: what `to` configures can only add checks.

@@ -8,11 +8,11 @@ import { describeError, InputError } from '../core/errors.js';
 import { compareVersions, parsePrereleaseVersion, parseVersion, type Version } from '../core/version.js';
 import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import type { Repository } from '../git/repository.js';
-import { findRule, pipelineStages, type PipelineStages } from '../surfaces/registry.js';
+import { allStages, findRule, pipelineStages, stageOf, SURFACES, verdictSurfaces, type PipelineStages, type StageResults } from '../surfaces/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
 import { runStage, type ChangedPath, type Side, type Stage, type StageInput, type StageResult, type StageVerdict } from '../stages/contract.js';
-import { combineRuns, CONFIGURED_SURFACES, mayReferenceSiblings, movedInput, planSurface, type ConfiguredSurface } from './checked-surfaces.js';
-import { configuredPaths, linkedPathReasons, type Links } from './linked-paths.js';
+import { combineRuns, mayReferenceSiblings, movedInput, planSurface } from './checked-surfaces.js';
+import { linkedPathReasons, type Links } from './linked-paths.js';
 import { decideVerdict, type Verdict } from '../verdict/verdict.js';
 import { parseJson } from '../core/structured-text.js';
 import { problemLine, ruleSettingProblems, settingsInForce, type AcceptedFinding } from '../accept/policy.js';
@@ -68,6 +68,8 @@ export interface StageOutcome {
   notes: string[];
   /** Findings accepted by a maintainer (inline or by config): not counted in the verdict, listed in every report. */
   accepted: AcceptedFinding[];
+  /** The stage's one line for the report's table of surfaces. */
+  summary: string;
 }
 
 export interface GenerateOutcome {
@@ -154,15 +156,9 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   const checkedWith = { from: fromConfig, links };
 
   // Stages are independent; each is wrapped so a throw becomes unchecked/unknown with its cause.
-  const [migrations, rest, mcp, configResult, declarations] = await Promise.all([
-    runConfiguredStage('migrations', stages.migrations, input, checkedWith),
-    runConfiguredStage('rest', stages.rest, input, checkedWith),
-    runConfiguredStage('mcp', stages.mcp, input, checkedWith),
-    runConfiguredStage('config', stages.config, input, checkedWith),
-    runStage(stages.declarations, input),
-  ]);
+  const results = await runStages(stages, input, checkedWith);
   // A malformed, stale or refused acknowledgement is bad input: nothing is written (exit 2).
-  const problems = [migrations, rest, mcp, configResult, declarations].flatMap((result) => result.acceptProblems ?? []);
+  const problems = SURFACES.flatMap((surface) => results[surface].acceptProblems ?? []);
   if (problems.length > 0) {
     const more = problems.length > 1 ? ` (+${problems.length - 1} more: ${problems.slice(1, 4).map(problemLine).join('; ')})` : '';
     throw new InputError(`${problemLine(problems[0]!)}${more}`);
@@ -171,52 +167,47 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   const previousArtifact = await choosePreviousArtifact(request.previousArtifact, pair.read, previousVersion);
   const verdict = decideVerdict({
     version,
-    stages: {
-      migrations: migrations.verdict,
-      rest: rest.verdict,
-      mcp: mcp.verdict,
-      config: configResult.verdict,
-      declarations: declarations.verdict,
-    },
     // Accepted findings leave their facts in the artifact (heaviness flags) but no longer count.
-    migrations: migrations.verdictSection ?? migrations.section,
-    rest: rest.verdictSection ?? rest.section,
-    mcp: mcp.verdictSection ?? mcp.section,
-    config: configResult.section,
-    declaredBreaks: declarations.section,
+    surfaces: verdictSurfaces(results, stages),
+    declaredBreaks: results.declarations.section,
     previousUpgrade: previousArtifact.upgrade,
   });
 
+  // The artifact's sections by the contract's field names.
   const artifact = assembleArtifact({
     version,
     previousVersion,
     releaseDate,
-    migrations: migrations.section,
-    rest: rest.section,
-    mcp: mcp.section,
-    config: configResult.section,
-    declaredBreaks: declarations.section,
+    migrations: results.migrations.section,
+    rest: results.rest.section,
+    mcp: results.mcp.section,
+    config: results.config.section,
+    declaredBreaks: results.declarations.section,
     verdict,
   });
   const validation = validateArtifact(artifact);
   if (!validation.valid) throw new InvalidArtifactError(validation.errors);
 
-  const results = { migrations, rest, mcp, config: configResult, declarations };
-  const stageOutcomes: StageOutcome[] = (Object.keys(results) as Surface[]).map((surface) => ({
-    surface,
-    rules: stages[surface].rules,
-    verdict: results[surface].verdict,
-    findings: results[surface].findings,
-    notes: results[surface].notes,
-    accepted: results[surface].accepted ?? [],
-  }));
+  const stageOutcomes: StageOutcome[] = SURFACES.map((surface) => {
+    const stage = stageOf(stages, surface);
+    const result = results[surface];
+    return {
+      surface,
+      rules: stage.rules,
+      verdict: result.verdict,
+      findings: result.findings,
+      notes: result.notes,
+      accepted: result.accepted ?? [],
+      summary: stage.summary(result.section),
+    };
+  });
 
   return {
     artifact,
     verdict,
     stages: stageOutcomes,
     refs: { from: { ref: request.from, commit: fromCommit }, to: { ref: request.to, commit: toCommit, tree: toTree } },
-    config: { status: configStatus, source: configSource, changes: configChanges(fromConfig, config) },
+    config: { status: configStatus, source: configSource, changes: configChanges(fromConfig, config, stages) },
     acceptance: { status: acceptance.policy ? 'honoured' : 'ignored', notes: acceptance.notes },
     previousArtifact: { status: previousArtifact.status, detail: previousArtifact.detail },
     changedPaths: input.changes.length,
@@ -304,10 +295,16 @@ async function loadFromConfig(from: string, read: StageInput['read']): Promise<F
  * The config changes of the release, for the report. A `from` config that is not valid was never in
  * force (generate refuses it), so like a missing one it narrows nothing: the `to` config alone governs.
  */
-function configChanges(from: FromConfig, to: ReleaseSafetyConfig): string[] {
+function configChanges(from: FromConfig, to: ReleaseSafetyConfig, stages: PipelineStages): string[] {
   if (from.status === 'invalid') return [`${CONFIG_FILE_NAME} at the from ref is not valid, so the to config alone governs (${from.reason})`];
   if (from.status === 'missing') return [];
-  return CONFIGURED_SURFACES.flatMap((surface) => planSurface(surface, from.config, to).changes);
+  return allStages(stages).flatMap((stage) => planSurface(stage.configKeys, from.config, to).changes);
+}
+
+/** Every stage of the registry, at once, each as the `from` config requires. */
+async function runStages(stages: PipelineStages, input: StageInput, checkedWith: { from: FromConfig; links: Links }): Promise<StageResults> {
+  const results = await Promise.all(SURFACES.map(async (surface) => [surface, await runConfiguredStage(stageOf(stages, surface), input, checkedWith)] as const));
+  return Object.fromEntries(results) as unknown as StageResults;
 }
 
 /**
@@ -316,13 +313,12 @@ function configChanges(from: FromConfig, to: ReleaseSafetyConfig): string[] {
  * `unknown` that only a proven break outweighs.
  */
 async function runConfiguredStage<Section>(
-  surface: ConfiguredSurface,
   stage: Stage<Section>,
   input: StageInput,
   checkedWith: { from: FromConfig; links: Links },
 ): Promise<StageResult<Section>> {
   const { from, links } = checkedWith;
-  const plan = planSurface(surface, from.status === 'loaded' ? from.config : undefined, input.config);
+  const plan = planSurface(stage.configKeys, from.status === 'loaded' ? from.config : undefined, input.config);
   const results = await Promise.all(
     plan.runs.map(async (run) => {
       const runInput: StageInput = { ...input, config: run.config, postgresVersion: run.config.postgresVersion ?? DEFAULT_POSTGRES_VERSION };
@@ -336,7 +332,7 @@ async function runConfiguredStage<Section>(
     }),
   );
   const reasons = await linkedPathReasons(
-    plan.runs.flatMap((run) => configuredPaths(surface, run.config)),
+    plan.runs.flatMap((run) => stage.configuredPaths(run.config)),
     links,
     input,
   );

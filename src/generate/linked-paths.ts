@@ -1,9 +1,7 @@
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
-import type { ReleaseSafetyConfig } from '../config/types.js';
 import type { LinkKind } from '../git/tree.js';
-import type { Side, StageInput } from '../stages/contract.js';
-import type { ConfiguredSurface } from './checked-surfaces.js';
+import type { ConfiguredPath, Side, StageInput } from '../stages/contract.js';
 
 /**
  * Configured paths that pass through a symbolic link or a submodule. Git stores a link as a blob
@@ -15,42 +13,7 @@ import type { ConfiguredSurface } from './checked-surfaces.js';
 
 export type Links = Readonly<Record<Side, ReadonlyMap<string, LinkKind>>>;
 
-interface ConfiguredPath {
-  /** Where the path comes from in the config, for the message (`migrations[0].dir`). */
-  key: string;
-  path: string;
-  shape: 'file' | 'folder' | 'glob';
-}
-
 const SIDE_NAMES: Record<Side, string> = { base: 'from', head: 'to' };
-
-/** Every path a surface's config names, at the shape the stage reads it. */
-export function configuredPaths(surface: ConfiguredSurface, config: ReleaseSafetyConfig): ConfiguredPath[] {
-  const clean = (path: string) => {
-    const normal = posix.normalize(path.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/+$/, '');
-    return normal === '.' ? '' : normal;
-  };
-  switch (surface) {
-    case 'migrations':
-      return config.migrations ? config.migrations.map((folder, index) => ({ key: `migrations[${index}].dir`, path: clean(folder.dir), shape: 'folder' as const })) : [];
-    case 'rest': {
-      const documents = typeof config.openapi === 'string' ? [config.openapi] : Array.isArray(config.openapi) ? config.openapi : [];
-      const routes = config.routes && Array.isArray(config.routes.sources) ? config.routes.sources : [];
-      return [
-        ...documents.map((path, index) => ({ key: Array.isArray(config.openapi) ? `openapi[${index}]` : 'openapi', path: clean(path), shape: 'file' as const })),
-        ...routes.map((glob, index) => ({ key: `routes.sources[${index}]`, path: glob, shape: 'glob' as const })),
-      ];
-    }
-    case 'mcp':
-      return typeof config.mcpTools === 'string' ? [{ key: 'mcpTools', path: clean(config.mcpTools), shape: 'file' }] : [];
-    case 'config':
-      if (!config.env) return [];
-      return [
-        ...(Array.isArray(config.env.sources) ? config.env.sources : []).map((glob, index) => ({ key: `env.sources[${index}]`, path: glob, shape: 'glob' as const })),
-        ...(config.env.envFiles ?? []).map((glob, index) => ({ key: `env.envFiles[${index}]`, path: glob, shape: 'glob' as const })),
-      ];
-  }
-}
 
 /** One reason per configured path that meets a link or submodule at either ref. */
 export async function linkedPathReasons(paths: readonly ConfiguredPath[], links: Links, input: Pick<StageInput, 'trees' | 'read'>): Promise<string[]> {

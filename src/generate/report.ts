@@ -1,8 +1,8 @@
+import type { ReleaseSafetyArtifact } from '../artifact/types.js';
 import type { GenerateOutcome, StageOutcome } from './generate.js';
-import { findRule, ruleBooks } from '../surfaces/registry.js';
+import { findRule, ruleBooks, SURFACES } from '../surfaces/registry.js';
 import { docsUrl } from '../rules/links.js';
 import { renderTemplate, type Evidence, type Level, type Surface } from '../rules/types.js';
-import { SURFACES } from '../verdict/verdict.js';
 import type { Tri } from '../core/tristate.js';
 import { compareText } from '../core/compare-text.js';
 
@@ -211,29 +211,10 @@ interface SurfaceRow {
 }
 
 function surfaceRows(outcome: GenerateOutcome): SurfaceRow[] {
-  return SURFACES.map((surface) => {
+  return outcome.stages.map(({ surface, summary }) => {
     const state = outcome.verdict.surfaces[surface];
-    return { surface, checked: state.checked ? 'checked' : 'not checked', breaking: state.breaking, summary: surfaceSummary(surface, outcome) };
+    return { surface, checked: state.checked ? 'checked' : 'not checked', breaking: state.breaking, summary };
   });
-}
-
-function surfaceSummary(surface: Surface, outcome: GenerateOutcome): string {
-  const { artifact } = outcome;
-  switch (surface) {
-    case 'migrations': {
-      const m = artifact.migrations;
-      return `present: ${String(m.present)}, ${m.count} file(s) (core ${m.coreCount}, ee ${m.eeCount})`;
-    }
-    case 'rest':
-    case 'mcp': {
-      const section = artifact.api[surface];
-      return `${section.breakingCount} breaking change(s), ${section.advisoryCount} advisory(ies)`;
-    }
-    case 'config':
-      return `${artifact.config.changes.length} change(s)`;
-    case 'declarations':
-      return `${artifact.declaredBreaks.length} declared break(s)`;
-  }
 }
 
 function triWord(value: Tri, style: ReportStyle): string {
@@ -262,6 +243,9 @@ function configLine(outcome: GenerateOutcome): string {
     : `${outcome.config.source} not found: every surface is unconfigured, so nothing can be proven safe (verdict unknown)`;
 }
 
+/** The artifact's `api` sections (contract field names), each with its heading in the report. */
+const API_SECTION_TITLES: { readonly [Field in keyof ReleaseSafetyArtifact['api']]: string } = { rest: 'REST changes', mcp: 'MCP changes' };
+
 /** Migration files, config changes, declared breaks, upgrade path and stage notes, as plain lines. */
 function listSections(outcome: GenerateOutcome): { title: string; items: string[] }[] {
   const { artifact, verdict } = outcome;
@@ -275,10 +259,10 @@ function listSections(outcome: GenerateOutcome): { title: string; items: string[
       ),
     });
   }
-  for (const surface of ['rest', 'mcp'] as const) {
-    const section = artifact.api[surface];
+  for (const [field, title] of Object.entries(API_SECTION_TITLES)) {
+    const section = artifact.api[field as keyof typeof API_SECTION_TITLES];
     const items = [...section.changes.map((line) => `breaking: ${line}`), ...section.advisories.map((line) => `advisory: ${line}`)];
-    if (items.length > 0) sections.push({ title: surface === 'rest' ? 'REST changes' : 'MCP changes', items });
+    if (items.length > 0) sections.push({ title, items });
   }
   if (artifact.config.changes.length > 0) {
     sections.push({

@@ -7,8 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { AnyRule } from './define.js';
-import { ruleBooks } from '../surfaces/registry.js';
+import { isDefinedRule, type AnyRule } from './define.js';
+import { allStages, ruleBooks } from '../surfaces/registry.js';
 import { indexCatalogue } from './types.js';
 
 const STAGES = 'src/stages';
@@ -34,6 +34,17 @@ describe('the rule catalogue of every surface', () => {
     const surfaces = ruleBooks.map((book) => book.surface);
     expect(new Set(surfaces).size).toBe(surfaces.length);
     for (const book of ruleBooks) expect(() => indexCatalogue(book.rules.map((rule) => rule.meta))).not.toThrow();
+  });
+
+  it('holds every rule of every stage, each made by defineRule: no rule of any surface is written another way', () => {
+    for (const stage of allStages()) {
+      const book = ruleBooks.find((candidate) => candidate.surface === stage.surface)!;
+      const bookMetas = book.rules.map((rule) => rule.meta);
+      // What the stage reports with (its catalogue) is exactly its rule book: nothing beside it, nothing missing.
+      for (const meta of stage.rules) expect(isDefinedRule(meta) && bookMetas.includes(meta as (typeof bookMetas)[number]), `${stage.surface}: ${meta.id} is in the rule book`).toBe(true);
+      for (const meta of bookMetas) expect(stage.rules, `${stage.surface} stage reports with ${meta.id}`).toContain(meta);
+    }
+    for (const { book, rule } of registered) expect(isDefinedRule(rule), `${book.surface}/${rule.meta.id} made by defineRule`).toBe(true);
   });
 
   it('registers every rule file, under the id that is its file name, with a table test beside it', async () => {

@@ -78,11 +78,21 @@ export interface Rule<Id extends string = string, S extends Surface = Surface, E
 /** Any rule of any surface (for the registry, the docs and the catalogue test). */
 export type AnyRule = Rule<string, Surface>;
 
+/** Every rule {@link defineRule} made: the catalogue test proves no rule of any surface is made another way. */
+const definedRules = new WeakSet<object>();
+
+export function isDefinedRule(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && definedRules.has(value);
+}
+
 export function defineRule<const Id extends string, S extends Surface, E extends ExampleOf<S>>(
   meta: RuleDefinition<Id, S>,
   examples: RuleExamples<E>,
   check: CheckOf<S>,
 ): Rule<Id, S, E> {
   const full = { ...meta, docs: `${meta.docs}#${meta.id}` } as Rule<Id, S, E>['meta'];
-  return { meta: full, examples, check };
+  const rule = { meta: full, examples, check };
+  definedRules.add(rule);
+  definedRules.add(full);
+  return rule;
 }

@@ -2,8 +2,14 @@
  * Rules as data (STYLE.md 1–5): every check of every stage is one catalogue entry.
  * A rule body returns {@link Finding}s (id + parameters + evidence); wording and level come from here.
  */
+import type { RuleSurfaces } from './define.js';
+
 export type Level = 'breaking' | 'advisory' | 'info';
-export type Surface = 'migrations' | 'rest' | 'mcp' | 'config' | 'declarations';
+/**
+ * A surface's name: each stage declares its own, with the shape of its rules (`RuleSurfaces` in
+ * `define.ts`); `src/surfaces/registry.ts` lists them in report order.
+ */
+export type Surface = keyof RuleSurfaces & string;
 
 export interface RuleMeta<Id extends string = string> {
   /** kebab-case, object first then change: `request-property-became-required`. Never changes. */

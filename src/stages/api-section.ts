@@ -1,7 +1,7 @@
 import { capLines } from '../core/cap.js';
 import type { ApiSurfaceSection } from '../artifact/types.js';
 import { indexCatalogue, renderFinding, type Finding, type RuleMeta } from '../rules/types.js';
-import type { ChangedPath, StageResult } from './contract.js';
+import type { ChangedPath, SectionVerdict, StageResult } from './contract.js';
 
 /**
  * Builds the `api.rest` / `api.mcp` section from findings: breaking lines into `changes`,
@@ -72,4 +72,14 @@ export function possibleMoveNote(changes: readonly ChangedPath[], surface: Surfa
   if (deleted.length === 0) return undefined;
   const named = deleted.length <= 3 ? deleted.join(', ') : `${deleted.slice(0, 3).join(', ')} and ${deleted.length - 3} more`;
   return `${surface.label} is new at the ${surface.headRef} while ${named} ${deleted.length === 1 ? 'was' : 'were'} deleted: the ${surface.noun} may have moved, so there is no proven base to compare with`;
+}
+
+/** What an API section says of its surface, for the verdict: its own `checked`/`breaking`. */
+export function apiSectionVerdict(section: ApiSurfaceSection): SectionVerdict {
+  return { checked: section.checked, breaking: section.breaking };
+}
+
+/** The report's line for an API surface. */
+export function apiSectionSummary(section: ApiSurfaceSection): string {
+  return `${section.breakingCount} breaking change(s), ${section.advisoryCount} advisory(ies)`;
 }

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { describeError } from '../core/errors.js';
 import type { Tri } from '../core/tristate.js';
 import type { ReleaseSafetyConfig } from '../config/types.js';
@@ -105,6 +106,40 @@ export interface Stage<Section> {
   run(input: StageInput): Promise<StageResult<Section>>;
   /** The section when the stage could not run at all: everything `unknown`, nothing claimed. */
   failClosed(): Section;
+  /**
+   * The config keys the stage reads (`generate` compares a release that edits them with the `from`
+   * config too, so a release cannot switch off the surface it breaks); empty when it reads none.
+   */
+  readonly configKeys: readonly (keyof ReleaseSafetyConfig)[];
+  /** Every path the stage's config names, at the shape it reads it (checked for links and submodules). */
+  configuredPaths(config: ReleaseSafetyConfig): ConfiguredPath[];
+  /** What the section says of the surface, for the verdict (folded with the stage's own verdict). */
+  sectionVerdict(section: Section): SectionVerdict;
+  /** One line for the report's table of surfaces: `3 breaking change(s), 1 advisory(ies)`. */
+  summary(section: Section): string;
+}
+
+/** A path named by the config: where it comes from (`migrations[0].dir`, for messages), and how it is read. */
+export interface ConfiguredPath {
+  key: string;
+  path: string;
+  shape: 'file' | 'folder' | 'glob';
+}
+
+/** A configured path as git lists it: posix, no `./` prefix or trailing slash; the root is `''`. */
+export function normalConfigPath(path: string): string {
+  const normal = posix.normalize(path.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/+$/, '');
+  return normal === '.' ? '' : normal;
+}
+
+/** The `checked`/`breaking` a section shows, with the proven cause or the unknown's detail when the section has one. */
+export interface SectionVerdict {
+  checked: boolean;
+  breaking: Tri;
+  /** The section itself proves the break (heavy migrations, declared breaks): the verdict's reason. */
+  provenBreak?: { cause: 'heavy-migration' | 'declared-break'; detail: string };
+  /** What is unknown, when the section can name it (`unclassified migration(s): …`). */
+  unknownDetail?: string;
 }
 
 /**

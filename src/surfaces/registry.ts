@@ -11,12 +11,16 @@ import { migrationsRuleBook } from '../stages/migrations/rule-book.js';
 import { restStage } from '../stages/rest/index.js';
 import { restRuleBook } from '../stages/rest/rule-book.js';
 import type { AnyRuleBook } from '../rules/book.js';
+import type { StageResult } from '../stages/contract.js';
+import type { SurfaceInput } from '../verdict/verdict.js';
 import type { RuleMeta, Surface } from '../rules/types.js';
 import { compareText } from '../core/compare-text.js';
 
 /**
- * Every stage of `generate`, in report order, and the union of their rule catalogues.
- * This is the one list a new stage is added to.
+ * The one registry of surfaces: every stage of `generate`, in report order, with its rule book.
+ * `generate`, the verdict, the reports and `release-safety rules` iterate it; a surface's name is
+ * spelled in its stage and here only (test/surface-names.test.ts). This is the one list a new
+ * surface is added to.
  */
 export interface PipelineStages {
   migrations: Stage<MigrationsSection>;
@@ -34,8 +38,33 @@ export const pipelineStages: PipelineStages = {
   declarations: declarationsStage,
 };
 
-export function allStages(): readonly Stage<unknown>[] {
-  return [pipelineStages.migrations, pipelineStages.rest, pipelineStages.mcp, pipelineStages.config, pipelineStages.declarations];
+/** Every surface, in report order. */
+export const SURFACES: readonly Surface[] = Object.keys(pipelineStages) as (keyof PipelineStages)[];
+
+/** The section type of a stage of the registry. */
+export type SectionOf<S extends Surface> = PipelineStages[S] extends Stage<infer Section> ? Section : never;
+
+/** Every stage's result, by surface. */
+export type StageResults = { readonly [S in Surface]: StageResult<SectionOf<S>> };
+
+/** The verdict's input: each surface's stage verdict and what its section says, in report order. */
+export function verdictSurfaces(results: StageResults, stages: PipelineStages = pipelineStages): SurfaceInput[] {
+  // A stage whose accepted findings leave facts in its section (heaviness flags) gives the section as
+  // the verdict counts it in `verdictSection`.
+  return SURFACES.map((surface) => {
+    const result = results[surface];
+    return { surface, stage: result.verdict, section: stageOf(stages, surface).sectionVerdict(result.verdictSection ?? result.section) };
+  });
+}
+
+/** Every stage, in report order. */
+export function allStages(stages: PipelineStages = pipelineStages): readonly Stage<unknown>[] {
+  return SURFACES.map((surface) => stageOf(stages, surface));
+}
+
+/** One stage of the registry (or of a test's stand-in), as the surface-neutral parts use it. */
+export function stageOf(stages: PipelineStages, surface: Surface): Stage<unknown> {
+  return stages[surface] as Stage<unknown>;
 }
 
 /**
@@ -62,4 +91,15 @@ export function findRule(id: string, surface?: Surface, catalogue: readonly Rule
  * Every surface's rule book, in report order: what the catalogue test, the docs renderer, the
  * reports and `release-safety rules` iterate.
  */
-export const ruleBooks: readonly AnyRuleBook[] = [migrationsRuleBook, restRuleBook, mcpRuleBook, configRuleBook, declarationsRuleBook];
+const books: { readonly [S in Surface]: AnyRuleBook } = {
+  migrations: migrationsRuleBook,
+  rest: restRuleBook,
+  mcp: mcpRuleBook,
+  config: configRuleBook,
+  declarations: declarationsRuleBook,
+};
+export const ruleBooks: readonly AnyRuleBook[] = SURFACES.map((surface) => books[surface]);
+
+// Every surface is registered once: a surface with a rule shape (`RuleSurfaces`) but no stage fails here.
+const registersEverySurface: { readonly [S in Surface]: unknown } = pipelineStages;
+void registersEverySurface;

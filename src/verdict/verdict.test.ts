@@ -3,6 +3,7 @@ import type { ApiSurfaceSection, ConfigSection, DeclaredBreak, Heaviness, Migrat
 import type { Tri } from '../core/tristate.js';
 import type { Surface } from '../rules/types.js';
 import type { StageVerdict } from '../stages/contract.js';
+import { verdictSurfaces } from '../surfaces/registry.js';
 import { decideVerdict, minPreviousVersionFrom, type VerdictInput } from './verdict.js';
 
 const CLEAR: StageVerdict = { checked: true, breaking: false };
@@ -20,19 +21,30 @@ const migrationsWith = (...heaviness: Heaviness[]): MigrationsSection => ({
 });
 const declared = (requiredStop: boolean): DeclaredBreak => ({ file: 'src/a.ts', line: 3, reason: 'drops the legacy session table', requiredStop });
 
+/** The sections of a release by the artifact's field names, and each stage's own verdict. */
+interface Release {
+  migrations: MigrationsSection;
+  rest: ApiSurfaceSection;
+  mcp: ApiSurfaceSection;
+  config: ConfigSection;
+  declaredBreaks: DeclaredBreak[];
+  previousUpgrade?: UpgradeSection;
+  stages?: Partial<Record<Surface, StageVerdict>>;
+}
+
 /** A quiet release: every surface checked, nothing found. Each case changes one thing. */
-function quiet(overrides: Partial<Omit<VerdictInput, 'stages'>> & { stages?: Partial<Record<Surface, StageVerdict>> } = {}): VerdictInput {
-  const config: ConfigSection = { checked: true, breaking: false, changes: [] };
-  return {
-    version: '1.2.0',
-    migrations: migrationsWith(),
-    rest: api(true, false),
-    mcp: api(true, false),
-    config,
-    declaredBreaks: [],
-    ...overrides,
-    stages: { migrations: CLEAR, rest: CLEAR, mcp: CLEAR, config: CLEAR, declarations: CLEAR, ...overrides.stages },
-  };
+function quiet(overrides: Partial<Release> = {}): VerdictInput {
+  const release: Release = { migrations: migrationsWith(), rest: api(true, false), mcp: api(true, false), config: { checked: true, breaking: false, changes: [] }, declaredBreaks: [], ...overrides };
+  const stages = { migrations: CLEAR, rest: CLEAR, mcp: CLEAR, config: CLEAR, declarations: CLEAR, ...overrides.stages };
+  const result = <Section>(section: Section, verdict: StageVerdict) => ({ section, verdict, findings: [], notes: [] });
+  const surfaces = verdictSurfaces({
+    migrations: result(release.migrations, stages.migrations),
+    rest: result(release.rest, stages.rest),
+    mcp: result(release.mcp, stages.mcp),
+    config: result(release.config, stages.config),
+    declarations: result(release.declaredBreaks, stages.declarations),
+  });
+  return { version: '1.2.0', surfaces, declaredBreaks: release.declaredBreaks, ...(release.previousUpgrade ? { previousUpgrade: release.previousUpgrade } : {}) };
 }
 
 describe('decideVerdict: rollingUpdateSafe', () => {

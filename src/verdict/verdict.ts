@@ -1,16 +1,8 @@
-import type {
-  ApiSurfaceSection,
-  CompatibilitySection,
-  ConfigSection,
-  DeclaredBreak,
-  MigrationsSection,
-  SurfaceState,
-  UpgradeSection,
-} from '../artifact/types.js';
+import type { CompatibilitySection, DeclaredBreak, SurfaceState, UpgradeSection } from '../artifact/types.js';
 import { compareVersions, parseVersion } from '../core/version.js';
 import { anyTrue, type Tri } from '../core/tristate.js';
 import type { Surface } from '../rules/types.js';
-import type { StageVerdict } from '../stages/contract.js';
+import type { SectionVerdict, StageVerdict } from '../stages/contract.js';
 
 /**
  * The verdict (pure): stage results → `compatibility` and `upgrade`. Only proven safety is `true`:
@@ -21,18 +13,23 @@ import type { StageVerdict } from '../stages/contract.js';
  * | no | yes | `true` |
  * | no | no | `unknown` |
  *
- * A surface's effective state folds the stage's own verdict with its section, so an inconsistent
- * stage can only make the answer more cautious, never less.
+ * A surface's effective state folds the stage's own verdict with what its section says (the stage's
+ * `sectionVerdict`), so an inconsistent stage can only make the answer more cautious, never less.
+ * The surfaces come from the registry (`src/surfaces/registry.ts`): none is named here.
  */
-export const SURFACES: readonly Surface[] = ['migrations', 'rest', 'mcp', 'config', 'declarations'];
+
+/** One surface: its stage's verdict and what its section says. */
+export interface SurfaceInput {
+  surface: Surface;
+  stage: StageVerdict;
+  section: SectionVerdict;
+}
 
 export interface VerdictInput {
   version: string;
-  stages: Readonly<Record<Surface, StageVerdict>>;
-  migrations: MigrationsSection;
-  rest: ApiSurfaceSection;
-  mcp: ApiSurfaceSection;
-  config: ConfigSection;
+  /** Every surface of the registry, in report order. */
+  surfaces: readonly SurfaceInput[];
+  /** The artifact's `declaredBreaks`: a required stop among them is this release's own stop. */
   declaredBreaks: readonly DeclaredBreak[];
   /** The `upgrade` section of the `from` release's own artifact, when it had a valid one. */
   previousUpgrade?: UpgradeSection;
@@ -60,40 +57,24 @@ export function decideVerdict(input: VerdictInput): Verdict {
   const reasons: VerdictReason[] = [];
   const surfaces = {} as Record<Surface, SurfaceState>;
 
-  const heavinessFlags = input.migrations.files.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable]);
-  const heaviness = anyTrue(heavinessFlags);
-  surfaces.migrations = fold(input.stages.migrations, {
-    checked: input.migrations.present !== 'unknown',
-    breaking: heaviness,
-  });
-  if (heaviness === true) reasons.push({ surface: 'migrations', cause: 'heavy-migration', detail: heavyFileNames(input.migrations) });
-
-  surfaces.rest = fold(input.stages.rest, input.rest);
-  surfaces.mcp = fold(input.stages.mcp, input.mcp);
-  surfaces.config = fold(input.stages.config, input.config);
-  const declared = input.declaredBreaks.length > 0;
-  surfaces.declarations = fold(input.stages.declarations, { checked: true, breaking: declared });
-  if (declared) {
-    reasons.push({ surface: 'declarations', cause: 'declared-break', detail: `${input.declaredBreaks.length} declared break(s)` });
+  for (const { surface, stage, section } of input.surfaces) {
+    surfaces[surface] = fold(stage, section);
+    if (section.breaking === true && section.provenBreak) reasons.push({ surface, ...section.provenBreak });
   }
 
-  for (const surface of SURFACES) {
+  for (const { surface, section } of input.surfaces) {
     const state = surfaces[surface];
     const alreadyExplained = reasons.some((reason) => reason.surface === surface);
     if (state.breaking === true && !alreadyExplained) reasons.push({ surface, cause: 'breaking', detail: 'breaking changes found' });
     else if (!state.checked) reasons.push({ surface, cause: 'unchecked', detail: 'not checked' });
-    else if (state.breaking === 'unknown') {
-      const unclassified = surface === 'migrations' ? filesWithFlag(input.migrations, 'unknown') : [];
-      const detail = unclassified.length > 0 ? `unclassified migration(s): ${unclassified.join(', ')}` : 'could not be classified';
-      reasons.push({ surface, cause: 'unknown', detail });
-    }
+    else if (state.breaking === 'unknown') reasons.push({ surface, cause: 'unknown', detail: section.unknownDetail ?? 'could not be classified' });
   }
 
   // Proven causes first: they alone decide a `false`; the unknowns follow.
   const proven = new Set<VerdictReason['cause']>(['heavy-migration', 'declared-break', 'breaking']);
   reasons.sort((a, b) => Number(proven.has(b.cause)) - Number(proven.has(a.cause)));
 
-  const states = SURFACES.map((surface) => surfaces[surface]);
+  const states = input.surfaces.map(({ surface }) => surfaces[surface]);
   const rollingUpdateSafe: Tri = states.some((state) => state.breaking === true)
     ? false
     : states.every((state) => state.checked && state.breaking === false)
@@ -119,14 +100,6 @@ function fold(stage: StageVerdict, section: SurfaceState): SurfaceState {
   const checked = stage.checked && section.checked;
   const breaking = anyTrue([stage.breaking, section.breaking]);
   return { checked, breaking: !checked && breaking === false ? 'unknown' : breaking };
-}
-
-function heavyFileNames(migrations: MigrationsSection): string {
-  return `heavy migration(s): ${filesWithFlag(migrations, true).join(', ')}`;
-}
-
-function filesWithFlag(migrations: MigrationsSection, flag: Tri): string[] {
-  return migrations.files.filter((file) => Object.values(file.heaviness).includes(flag)).map((file) => file.name);
 }
 
 /**

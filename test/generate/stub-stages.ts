@@ -1,5 +1,5 @@
 import type { ApiSurfaceSection, ConfigSection, DeclaredBreak, MigrationsSection } from '../../src/artifact/types.js';
-import type { PipelineStages } from '../../src/surfaces/registry.js';
+import { pipelineStages, type PipelineStages } from '../../src/surfaces/registry.js';
 import type { Finding, RuleMeta } from '../../src/rules/types.js';
 import { absentApiSection, uncheckedApiSection } from '../../src/stages/api-section.js';
 import type { Stage, StageInput, StageResult } from '../../src/stages/contract.js';
@@ -7,7 +7,8 @@ import type { Stage, StageInput, StageResult } from '../../src/stages/contract.j
 /**
  * Small real stages for pipeline tests: each honours the config the way the contract says
  * (`false` → checked and not breaking, missing → unchecked), and records the input it got.
- * Overrides let a test make one stage breaking, throwing or reporting findings.
+ * Overrides let a test make one stage breaking, throwing or reporting findings. What the surface-neutral
+ * parts read of a stage besides running it (config keys, section verdict, summary) is the real stage's.
  */
 export const TOOL_REMOVED: RuleMeta = {
   id: 'tool-removed',
@@ -28,6 +29,7 @@ export interface StubOptions {
 export function stubStages(options: StubOptions = {}): PipelineStages & { inputs: StageInput[] } {
   const inputs: StageInput[] = [];
   const apiStage = (surface: 'rest' | 'mcp', key: 'openapi' | 'mcpTools'): Stage<ApiSurfaceSection> => ({
+    ...pipelineStages[surface],
     surface,
     rules: surface === 'mcp' ? [TOOL_REMOVED] : [],
     run: async (input) => {
@@ -44,6 +46,7 @@ export function stubStages(options: StubOptions = {}): PipelineStages & { inputs
   return {
     inputs,
     migrations: {
+      ...pipelineStages.migrations,
       surface: 'migrations',
       rules: [],
       run: async (input) =>
@@ -55,6 +58,7 @@ export function stubStages(options: StubOptions = {}): PipelineStages & { inputs
     rest: apiStage('rest', 'openapi'),
     mcp: options.mcp ? { ...mcp, run: options.mcp } : mcp,
     config: {
+      ...pipelineStages.config,
       surface: 'config',
       rules: [],
       run: async (input) =>
@@ -64,6 +68,7 @@ export function stubStages(options: StubOptions = {}): PipelineStages & { inputs
       failClosed: uncheckedConfig,
     },
     declarations: {
+      ...pipelineStages.declarations,
       surface: 'declarations',
       rules: [],
       run: async () => {

@@ -17,6 +17,16 @@ export const configStage: Stage<ConfigSection> = {
   rules,
   run: runConfigStage,
   failClosed: uncheckedSection,
+  configKeys: ['env'],
+  configuredPaths: (config) =>
+    config.env
+      ? [
+          ...(Array.isArray(config.env.sources) ? config.env.sources : []).map((glob, index) => ({ key: `env.sources[${index}]`, path: glob, shape: 'glob' as const })),
+          ...(config.env.envFiles ?? []).map((glob, index) => ({ key: `env.envFiles[${index}]`, path: glob, shape: 'glob' as const })),
+        ]
+      : [],
+  sectionVerdict: (section) => ({ checked: section.checked, breaking: section.breaking }),
+  summary: (section) => `${section.changes.length} change(s)`,
 };
 
 async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSection>> {

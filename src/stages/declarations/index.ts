@@ -16,6 +16,12 @@ export const declarationsStage: Stage<DeclaredBreak[]> = {
   rules,
   run: runDeclarationsStage,
   failClosed: () => [],
+  configKeys: [],
+  configuredPaths: () => [],
+  // Any declared break breaks: the author said so.
+  sectionVerdict: (section) =>
+    section.length > 0 ? { checked: true, breaking: true, provenBreak: { cause: 'declared-break', detail: `${section.length} declared break(s)` } } : { checked: true, breaking: false },
+  summary: (section) => `${section.length} declared break(s)`,
 };
 
 async function runDeclarationsStage(input: StageInput): Promise<StageResult<DeclaredBreak[]>> {

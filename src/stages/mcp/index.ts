@@ -1,8 +1,8 @@
 import type { ApiSurfaceSection } from '../../artifact/types.js';
 import { describeError } from '../../core/errors.js';
 import type { Finding } from '../../rules/types.js';
-import { absentApiSection, apiSectionFromFindings, possibleMoveNote, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
-import type { Side, Stage, StageInput, StageResult } from '../contract.js';
+import { absentApiSection, apiSectionFromFindings, apiSectionSummary, apiSectionVerdict, possibleMoveNote, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
+import { normalConfigPath, type Side, type Stage, type StageInput, type StageResult } from '../contract.js';
 import { MCP_RULE_CATALOGUE, MCP_RULES } from './catalogue.js';
 import { EMPTY_SNAPSHOT, parseSnapshotText, type ToolSnapshot } from './snapshot.js';
 import { diffToolSnapshots } from './tool-diff.js';
@@ -29,6 +29,10 @@ export const mcpStage: Stage<ApiSurfaceSection> = {
   rules: MCP_RULE_CATALOGUE,
   run: runMcpStage,
   failClosed: uncheckedApiSection,
+  configKeys: ['mcpTools'],
+  configuredPaths: (config) => (typeof config.mcpTools === 'string' ? [{ key: 'mcpTools', path: normalConfigPath(config.mcpTools), shape: 'file' }] : []),
+  sectionVerdict: apiSectionVerdict,
+  summary: apiSectionSummary,
 };
 
 async function runMcpStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {

@@ -1,6 +1,7 @@
 import type { MigrationsSection } from '../../artifact/types.js';
 import type { MigrationsFolder } from '../../config/types.js';
-import type { Stage, StageInput, StageResult } from '../contract.js';
+import { anyTrue, type Tri } from '../../core/tristate.js';
+import { normalConfigPath, type SectionVerdict, type Stage, type StageInput, type StageResult } from '../contract.js';
 import { migrationRules } from './catalogue.js';
 import { anyFileIn, folderOf } from './folders.js';
 import { mayBeMigration } from './formats/registry.js';
@@ -59,4 +60,25 @@ export const migrationsStage: Stage<MigrationsSection> = {
     return (await import('./stage.js')).runMigrationsStage(input);
   },
   failClosed: unknownSection,
+  configKeys: ['migrations', 'postgresVersion'],
+  configuredPaths: (config) =>
+    config.migrations ? config.migrations.map((folder, index) => ({ key: `migrations[${index}].dir`, path: normalConfigPath(folder.dir), shape: 'folder' as const })) : [],
+  sectionVerdict: migrationsSectionVerdict,
+  summary: (section) => `present: ${String(section.present)}, ${section.count} file(s) (core ${section.coreCount}, ee ${section.eeCount})`,
 };
+
+/** Heaviness is what breaks a rolling update here: a heavy file is a proven break, an unclassified one unknown. */
+function migrationsSectionVerdict(section: MigrationsSection): SectionVerdict {
+  const breaking = anyTrue(section.files.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable]));
+  const unclassified = filesWithFlag(section, 'unknown');
+  return {
+    checked: section.present !== 'unknown',
+    breaking,
+    ...(breaking === true ? { provenBreak: { cause: 'heavy-migration' as const, detail: `heavy migration(s): ${filesWithFlag(section, true).join(', ')}` } } : {}),
+    ...(unclassified.length > 0 ? { unknownDetail: `unclassified migration(s): ${unclassified.join(', ')}` } : {}),
+  };
+}
+
+function filesWithFlag(section: MigrationsSection, flag: Tri): string[] {
+  return section.files.filter((file) => Object.values(file.heaviness).includes(flag)).map((file) => file.name);
+}

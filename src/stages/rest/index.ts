@@ -1,7 +1,7 @@
 import type { ApiSurfaceSection } from '../../artifact/types.js';
 import type { Finding } from '../../rules/types.js';
-import { possibleMoveNote, uncheckedApiSection } from '../api-section.js';
-import type { Side, Stage, StageInput, StageResult, WorkflowSpecFile } from '../contract.js';
+import { apiSectionSummary, apiSectionVerdict, possibleMoveNote, uncheckedApiSection } from '../api-section.js';
+import { normalConfigPath, type Side, type Stage, type StageInput, type StageResult, type WorkflowSpecFile } from '../contract.js';
 import { mayHaveExternalRefs } from './bundle.js';
 import { composeRestResult, type SurfaceOutcome } from './compose.js';
 import { DEFAULT_STABILITY_EXTENSION, DEFAULT_SUNSET_EXTENSION, type RestPolicy } from './policy.js';
@@ -24,6 +24,17 @@ export const restStage: Stage<ApiSurfaceSection> = {
   rules: restRuleMetas,
   run: runRestStage,
   failClosed: uncheckedApiSection,
+  configKeys: ['openapi', 'routes', 'rest'],
+  configuredPaths: (config) => {
+    const documents = typeof config.openapi === 'string' ? [config.openapi] : Array.isArray(config.openapi) ? config.openapi : [];
+    const routes = config.routes && Array.isArray(config.routes.sources) ? config.routes.sources : [];
+    return [
+      ...documents.map((path, index) => ({ key: Array.isArray(config.openapi) ? `openapi[${index}]` : 'openapi', path: normalConfigPath(path), shape: 'file' as const })),
+      ...routes.map((glob, index) => ({ key: `routes.sources[${index}]`, path: glob, shape: 'glob' as const })),
+    ];
+  },
+  sectionVerdict: apiSectionVerdict,
+  summary: apiSectionSummary,
 };
 
 async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {
