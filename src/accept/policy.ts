@@ -28,7 +28,7 @@ export type RuleSettings = Readonly<Record<string, RuleSetting>>;
 /** Where an acceptance is written: a comment or extension in a file, or the config. */
 export type AcceptedBy =
   | { kind: 'inline'; file: string; line?: number; pointer?: string }
-  | { kind: 'config'; level: RuleLevelSetting };
+  | { kind: 'rule-setting'; level: RuleLevelSetting };
 
 export interface AcceptedFinding {
   surface: Surface;
@@ -53,18 +53,19 @@ export interface AcceptancePolicy {
 }
 
 /**
- * Whether a rule's findings may ever be accepted (`release-safety rules` shows it). Declared breaks
- * are decisions already; environment-variable changes have no place to write an acceptance yet.
+ * Why a rule's findings can never be accepted, or `undefined` when they can. A surface that accepts
+ * nothing (declared breaks, environment variables) says why in its stage (`Stage.acceptance`), and
+ * the caller passes that reason; a rule that reports what could not be checked is never acceptable.
  */
-export function isAcceptableRule(meta: Pick<RuleMeta, 'surface' | 'acceptable'>): boolean {
-  return meta.acceptable !== false && meta.surface !== 'declarations' && meta.surface !== 'config';
+export function refusalOf(meta: Pick<RuleMeta, 'acceptable'>, surfaceRefusal?: string): string | undefined {
+  if (surfaceRefusal !== undefined) return surfaceRefusal;
+  if (meta.acceptable === false) return 'it reports what could not be checked (or a rewritten history): only proven findings can be accepted';
+  return undefined;
 }
 
-/** Why a rule's findings cannot be accepted, in words (for errors and `release-safety rules`). */
-export function whyNotAcceptable(meta: Pick<RuleMeta, 'surface'>): string {
-  if (meta.surface === 'declarations') return 'a declared break is a decision already; it cannot be accepted away';
-  if (meta.surface === 'config') return 'environment-variable changes cannot be accepted (yet): keep the old name or default, or declare the break';
-  return 'it reports what could not be checked (or a rewritten history): only proven findings can be accepted';
+/** Whether a rule's findings may be accepted (see {@link refusalOf}). */
+export function isAcceptableRule(meta: Pick<RuleMeta, 'acceptable'>, surfaceRefusal?: string): boolean {
+  return refusalOf(meta, surfaceRefusal) === undefined;
 }
 
 const RANK: Readonly<Record<RuleLevelSetting, number>> = { off: 0, info: 1, advisory: 2, breaking: 3 };
@@ -82,7 +83,7 @@ export function loweredBelow(meta: Pick<RuleMeta, 'id' | 'level'>, policy: Accep
 /** A finding accepted by the config: the setting's level and reason. */
 export function acceptedByConfig(surface: Surface, finding: Finding, policy: AcceptancePolicy): AcceptedFinding {
   const setting = policy.settings[finding.rule]!;
-  return { surface, rule: finding.rule, params: finding.params, evidence: finding.evidence, reason: setting.reason, by: { kind: 'config', level: setting.level } };
+  return { surface, rule: finding.rule, params: finding.params, evidence: finding.evidence, reason: setting.reason, by: { kind: 'rule-setting', level: setting.level } };
 }
 
 /** A finding accepted where it is written (a comment, an extension). */
@@ -122,7 +123,12 @@ export function settingsInForce(
  * What is wrong with a config's rule settings: an id no catalogue knows, a rule that may not be
  * lowered, or a reason that is too short or a placeholder. One line each, naming the key.
  */
-export function ruleSettingProblems(settings: RuleSettings, source: string, findRule: (id: string) => RuleMeta | undefined): string[] {
+export function ruleSettingProblems(
+  settings: RuleSettings,
+  source: string,
+  findRule: (id: string) => RuleMeta | undefined,
+  surfaceRefusal: (meta: RuleMeta) => string | undefined,
+): string[] {
   const problems: string[] = [];
   for (const [id, setting] of Object.entries(settings)) {
     const meta = findRule(id);
@@ -130,8 +136,9 @@ export function ruleSettingProblems(settings: RuleSettings, source: string, find
       problems.push(`${source}: rules.${id}: no rule has this id (see \`release-safety rules\`)`);
       continue;
     }
-    if (RANK[setting.level] < RANK[meta.level] && !isAcceptableRule(meta)) {
-      problems.push(`${source}: rules.${id}: cannot be lowered: ${whyNotAcceptable(meta)}`);
+    const refusal = refusalOf(meta, surfaceRefusal(meta));
+    if (RANK[setting.level] < RANK[meta.level] && refusal !== undefined) {
+      problems.push(`${source}: rules.${id}: cannot be lowered: ${refusal}`);
     }
     const reason = reasonProblem(setting.reason);
     if (reason !== undefined) problems.push(`${source}: rules.${id}: ${reason}`);

@@ -3,7 +3,8 @@ import { UsageError } from '../core/errors.js';
 import type { AnyRuleBook } from '../rules/book.js';
 import type { AnyRule } from '../rules/define.js';
 import type { RuleMeta } from '../rules/types.js';
-import { isAcceptableRule, whyNotAcceptable } from '../accept/policy.js';
+import { refusalOf } from '../accept/policy.js';
+import type { StageAcceptance } from '../stages/contract.js';
 
 /**
  * `release-safety rules [id] [--json] [--surface <s>]`: every rule of every surface, from the
@@ -25,7 +26,7 @@ export function registerRules(program: Command): void {
     .option('--json', 'print [{id, surface, level, summary, message, why, fix, docs, aliases, acceptable}] (with an id: that rule, with its examples)')
     .addHelpText('after', '\nExamples:\n  release-safety rules\n  release-safety rules --surface migrations\n  release-safety rules require-concurrent-index-creation\n  release-safety rules api-security-added --json\n')
     .action(async (id: string | undefined, options: RulesOptions) => {
-      const [{ ruleBooks, allRules }, { docsUrl }] = await Promise.all([import('../surfaces/registry.js'), import('../rules/links.js')]);
+      const [{ ruleBooks, allRules, acceptanceOf }, { docsUrl }] = await Promise.all([import('../surfaces/registry.js'), import('../rules/links.js')]);
       const surfaces = ruleBooks.map((book) => book.surface);
       if (options.surface !== undefined && !surfaces.some((surface) => surface === options.surface)) {
         throw new UsageError(`--surface "${options.surface}" is not a surface (expected one of ${surfaces.join(', ')})`);
@@ -36,19 +37,19 @@ export function registerRules(program: Command): void {
         if (found === undefined) throw new UsageError(`no rule "${id}"${options.surface ? ` on surface ${options.surface}` : ''} (release-safety rules lists them)`);
         const { book, rule } = found;
         if (options.json) {
-          process.stdout.write(`${JSON.stringify({ ...ruleEntry(rule.meta, docsUrl), appliesTo: book.title, examples: rule.examples }, null, 2)}\n`);
+          process.stdout.write(`${JSON.stringify({ ...ruleEntry(rule.meta, docsUrl, acceptanceOf), appliesTo: book.title, examples: rule.examples }, null, 2)}\n`);
           return;
         }
-        process.stdout.write(`${ruleText(book, rule, docsUrl).join('\n')}\n`);
+        process.stdout.write(`${ruleText(book, rule, docsUrl, acceptanceOf).join('\n')}\n`);
         return;
       }
       // Every stage's catalogue (a stage may list rules not yet in its rule book, e.g. REST route rules).
       const rules = allRules().filter((rule) => options.surface === undefined || rule.surface === options.surface);
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(rules.map((rule) => ruleEntry(rule, docsUrl)), null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify(rules.map((rule) => ruleEntry(rule, docsUrl, acceptanceOf)), null, 2)}\n`);
         return;
       }
-      process.stdout.write(`${rulesTable(rules).join('\n')}\n`);
+      process.stdout.write(`${rulesTable(rules, acceptanceOf).join('\n')}\n`);
     });
 }
 
@@ -61,7 +62,16 @@ function findInBooks(books: readonly AnyRuleBook[], id: string): { book: AnyRule
   return undefined;
 }
 
-function ruleEntry(rule: RuleMeta, docsUrl: (docs: string) => string) {
+/** Where a rule's stage accepts findings (the registry's `acceptanceOf`). */
+type AcceptanceOf = (meta: RuleMeta) => StageAcceptance;
+
+/** Why the rule cannot be accepted, or `undefined` when it can. */
+function refusal(meta: RuleMeta, acceptanceOf: AcceptanceOf): string | undefined {
+  const acceptance = acceptanceOf(meta);
+  return refusalOf(meta, 'refused' in acceptance ? acceptance.refused : undefined);
+}
+
+function ruleEntry(rule: RuleMeta, docsUrl: (docs: string) => string, acceptanceOf: AcceptanceOf) {
   return {
     id: rule.id,
     surface: rule.surface,
@@ -73,12 +83,12 @@ function ruleEntry(rule: RuleMeta, docsUrl: (docs: string) => string) {
     docs: rule.docs,
     docsUrl: docsUrl(rule.docs),
     aliases: [...(rule.aliases ?? [])],
-    acceptable: isAcceptableRule(rule),
+    acceptable: refusal(rule, acceptanceOf) === undefined,
   };
 }
 
 /** One rule in full, as plain text. */
-export function ruleText(book: AnyRuleBook, rule: AnyRule, docsUrl: (docs: string) => string): string[] {
+export function ruleText(book: AnyRuleBook, rule: AnyRule, docsUrl: (docs: string) => string, acceptanceOf: AcceptanceOf): string[] {
   const { meta, examples } = rule;
   const details = book.details(rule);
   const lines = [
@@ -93,34 +103,28 @@ export function ruleText(book: AnyRuleBook, rule: AnyRule, docsUrl: (docs: strin
     `Docs:       ${docsUrl(meta.docs)}`,
   ];
   if (meta.aliases?.length) lines.push(`Aliases:    ${meta.aliases.join(', ')}`);
-  lines.push(`Accept:     ${acceptText(meta)}`);
+  lines.push(`Accept:     ${acceptText(meta, acceptanceOf)}`);
   for (const example of examples.flagged) lines.push('', 'Flagged:', '', book.showExample(example));
   for (const example of examples.quiet) lines.push('', 'Not flagged:', '', book.showExample(example));
   return lines;
 }
 
 /** Whether and how a rule's findings may be accepted (README, "Acknowledging a finding"). */
-function acceptText(meta: RuleMeta): string {
-  if (!isAcceptableRule(meta)) return `no: ${whyNotAcceptable(meta)}`;
-  const where =
-    meta.surface === 'migrations'
-      ? '`-- @release-safety accept ' + meta.id + ': <reason>` (or `//`) above the statement or as the first comment of the file'
-      : meta.surface === 'rest'
-        ? '`x-release-safety-accept: [{rule: ' + meta.id + ', reason: …}]` on the operation, parameter or schema'
-        : meta.surface === 'mcp'
-          ? '`x-release-safety-accept: [{rule, reason}]` in the tool\'s `annotations` or `_meta`'
-          : '';
-  return `yes: ${where}, or config \`rules: { "${meta.id}": { level, reason } }\``;
+function acceptText(meta: RuleMeta, acceptanceOf: AcceptanceOf): string {
+  const acceptance = acceptanceOf(meta);
+  const why = refusal(meta, acceptanceOf);
+  if (why !== undefined || !('where' in acceptance)) return `no: ${why ?? 'its surface accepts nothing'}`;
+  return `yes: ${acceptance.where.replace('<rule>', meta.id)}, or config \`rules: { "${meta.id}": { level, reason } }\``;
 }
 
 /** Aligned columns `id  surface  level  accept  summary`, one rule a line, then the count. */
-export function rulesTable(rules: readonly RuleMeta[]): string[] {
+export function rulesTable(rules: readonly RuleMeta[], acceptanceOf: AcceptanceOf): string[] {
   const idWidth = Math.max(2, ...rules.map((rule) => rule.id.length));
   const surfaceWidth = Math.max(7, ...rules.map((rule) => rule.surface.length));
   const row = (id: string, surface: string, level: string, accept: string, summary: string) => `${id.padEnd(idWidth)}  ${surface.padEnd(surfaceWidth)}  ${level.padEnd(8)}  ${accept.padEnd(6)}  ${summary}`;
   return [
     row('ID', 'SURFACE', 'LEVEL', 'ACCEPT', 'SUMMARY'),
-    ...rules.map((rule) => row(rule.id, rule.surface, rule.level, isAcceptableRule(rule) ? 'yes' : 'no', rule.summary)),
+    ...rules.map((rule) => row(rule.id, rule.surface, rule.level, refusal(rule, acceptanceOf) === undefined ? 'yes' : 'no', rule.summary)),
     `${rules.length} rule${rules.length === 1 ? '' : 's'} (ACCEPT: whether a finding may be acknowledged with a reason; see README "Acknowledging a finding")`,
   ];
 }

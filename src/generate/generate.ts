@@ -8,7 +8,7 @@ import { describeError, InputError } from '../core/errors.js';
 import { compareVersions, parsePrereleaseVersion, parseVersion, type Version } from '../core/version.js';
 import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import type { Repository } from '../git/repository.js';
-import { allStages, findRule, pipelineStages, stageOf, SURFACES, verdictSurfaces, type PipelineStages, type StageResults } from '../surfaces/registry.js';
+import { allStages, findRule, surfaceRefusal, pipelineStages, stageOf, SURFACES, verdictSurfaces, type PipelineStages, type StageResults } from '../surfaces/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
 import { runStage, type ChangedPath, type Side, type Stage, type StageInput, type StageResult, type StageVerdict } from '../stages/contract.js';
 import { combineRuns, mayReferenceSiblings, movedInput, planSurface } from './checked-surfaces.js';
@@ -240,7 +240,7 @@ function acceptancePolicy(
   if (request.noAccept) return { notes: ['--no-accept: acknowledgements and config rule settings are ignored'] };
   const catalogue = Object.values(stages).flatMap((stage: Stage<unknown>) => stage.rules);
   const knownRule = (id: string) => findRule(id, undefined, catalogue);
-  const problems = ruleSettingProblems(config.rules ?? {}, configSource, knownRule);
+  const problems = ruleSettingProblems(config.rules ?? {}, configSource, knownRule, (meta) => surfaceRefusal(meta, stages));
   if (problems.length > 0) throw new InputError(problems.length > 1 ? `${problems[0]} (+${problems.length - 1} more)` : problems[0]!);
   // A `from` config with a broken setting was never in force: it lowers nothing (the stricter side wins anyway).
   const fromRules = from.status === 'loaded' ? from.config.rules : undefined;

@@ -56,7 +56,7 @@ export function reportAccepted(stages: readonly StageOutcome[]): ReportAccepted[
       const meta = findRule(accepted.rule, stage.surface, stage.rules) ?? findRule(accepted.rule, stage.surface);
       const { by } = accepted;
       const acceptedAt =
-        by.kind === 'config' ? `config (rules.${accepted.rule}: ${by.level})` : `${by.file}${by.line === undefined ? '' : `:${by.line}`}${by.pointer === undefined ? '' : `#${by.pointer}`}`;
+        by.kind === 'rule-setting' ? `config (rules.${accepted.rule}: ${by.level})` : `${by.file}${by.line === undefined ? '' : `:${by.line}`}${by.pointer === undefined ? '' : `#${by.pointer}`}`;
       const item = {
         surface: stage.surface,
         rule: accepted.rule,

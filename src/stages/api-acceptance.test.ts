@@ -24,7 +24,7 @@ describe('applyApiAcceptance', () => {
 
   it('a config lowering accepts breaking findings; raising makes an advisory rule breaking', () => {
     const lowered = applyApiAcceptance('rest', [finding(breaking.id)], { added: [], problems: [] }, coversAll, [breaking], acceptance({ [breaking.id]: { level: 'advisory', reason: REASON } }));
-    expect(lowered.accepted).toMatchObject([{ by: { kind: 'config', level: 'advisory' } }]);
+    expect(lowered.accepted).toMatchObject([{ by: { kind: 'rule-setting', level: 'advisory' } }]);
     expect(rulesWithSettings([advisory], acceptance({ [advisory.id]: { level: 'breaking', reason: REASON } }))[0]?.level).toBe('breaking');
   });
 

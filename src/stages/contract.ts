@@ -117,7 +117,12 @@ export interface Stage<Section> {
   sectionVerdict(section: Section): SectionVerdict;
   /** One line for the report's table of surfaces: `3 breaking change(s), 1 advisory(ies)`. */
   summary(section: Section): string;
+  /** Where a finding of this surface is accepted (`release-safety rules`), or why none can be. */
+  readonly acceptance: StageAcceptance;
 }
+
+/** Where a surface's findings may be acknowledged in the code, or why they never can be. */
+export type StageAcceptance = { readonly where: string } | { readonly refused: string };
 
 /** A path named by the config: where it comes from (`migrations[0].dir`, for messages), and how it is read. */
 export interface ConfiguredPath {

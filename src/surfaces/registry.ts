@@ -11,7 +11,7 @@ import { migrationsRuleBook } from '../stages/migrations/rule-book.js';
 import { restStage } from '../stages/rest/index.js';
 import { restRuleBook } from '../stages/rest/rule-book.js';
 import type { AnyRuleBook } from '../rules/book.js';
-import type { StageResult } from '../stages/contract.js';
+import type { StageAcceptance, StageResult } from '../stages/contract.js';
 import type { SurfaceInput } from '../verdict/verdict.js';
 import type { RuleMeta, Surface } from '../rules/types.js';
 import { compareText } from '../core/compare-text.js';
@@ -55,6 +55,17 @@ export function verdictSurfaces(results: StageResults, stages: PipelineStages = 
     const result = results[surface];
     return { surface, stage: result.verdict, section: stageOf(stages, surface).sectionVerdict(result.verdictSection ?? result.section) };
   });
+}
+
+/** Why no finding of this rule's surface can be accepted, or `undefined` when its stage accepts some. */
+export function surfaceRefusal(meta: Pick<RuleMeta, 'surface'>, stages: PipelineStages = pipelineStages): string | undefined {
+  const acceptance = acceptanceOf(meta, stages);
+  return 'refused' in acceptance ? acceptance.refused : undefined;
+}
+
+/** Where the stage of a rule's surface accepts findings, or why it accepts none. */
+export function acceptanceOf(meta: Pick<RuleMeta, 'surface'>, stages: PipelineStages = pipelineStages): StageAcceptance {
+  return stageOf(stages, meta.surface).acceptance;
 }
 
 /** Every stage, in report order. */

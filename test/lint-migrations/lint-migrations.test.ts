@@ -152,7 +152,19 @@ describe('lint-migrations: text output and bad input', () => {
   it('text: verdict, flags and tables per file, each finding with line, statement and safer alternative', () => {
     const run = lint(`${sql}/001_create_widgets.sql`, `${sql}/002_index_projects.sql`);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatchInlineSnapshot(`""`);
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "fixtures/diff/migrations/sql/001_create_widgets.sql: clean
+        heaviness: locksTable=false rewritesTable=false scansTable=false  breaksOldCode=false
+        tables: widgets
+      fixtures/diff/migrations/sql/002_index_projects.sql: NOT CLEAN
+        heaviness: locksTable=true rewritesTable=false scansTable=true  breaksOldCode=false
+        tables: projects
+        line 2: advisory require-concurrent-index-creation: CREATE INDEX projects_name_idx on projects without CONCURRENTLY blocks writes while the whole table is read
+          statement: CREATE INDEX projects_name_idx ON projects (name)
+          safer: CREATE INDEX CONCURRENTLY projects_name_idx ON projects (…), in a migration your runner does not wrap in a transaction.
+      1 of 2 files not clean (heavy, unknown, or breaking old code; PostgreSQL 16)
+      "
+    `);
   });
 
   const bad: Array<[string, string[], RegExp]> = [

@@ -26,6 +26,7 @@ export const configStage: Stage<ConfigSection> = {
         ]
       : [],
   sectionVerdict: (section) => ({ checked: section.checked, breaking: section.breaking }),
+  acceptance: { refused: 'environment-variable changes cannot be accepted (yet): keep the old name or default, or declare the break' },
   summary: (section) => `${section.changes.length} change(s)`,
 };
 

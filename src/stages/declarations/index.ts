@@ -19,6 +19,7 @@ export const declarationsStage: Stage<DeclaredBreak[]> = {
   configKeys: [],
   configuredPaths: () => [],
   // Any declared break breaks: the author said so.
+  acceptance: { refused: 'a declared break is a decision already; it cannot be accepted away' },
   sectionVerdict: (section) =>
     section.length > 0 ? { checked: true, breaking: true, provenBreak: { cause: 'declared-break', detail: `${section.length} declared break(s)` } } : { checked: true, breaking: false },
   summary: (section) => `${section.length} declared break(s)`,

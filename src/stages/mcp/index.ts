@@ -32,6 +32,7 @@ export const mcpStage: Stage<ApiSurfaceSection> = {
   configKeys: ['mcpTools'],
   configuredPaths: (config) => (typeof config.mcpTools === 'string' ? [{ key: 'mcpTools', path: normalConfigPath(config.mcpTools), shape: 'file' }] : []),
   sectionVerdict: apiSectionVerdict,
+  acceptance: { where: "`x-release-safety-accept: [{rule: <rule>, reason: …}]` in the tool's `annotations` or `_meta`" },
   summary: apiSectionSummary,
 };
 

@@ -43,7 +43,7 @@ describe('applyMigrationAcceptance', () => {
 
   it('a config setting at off accepts the hits that counted, with the setting as the place', () => {
     const result = run('CREATE INDEX …;\n', [INDEX_HIT], { 'require-concurrent-index-creation': { level: 'off', reason: REASON } });
-    expect(result.accepted).toMatchObject([{ by: { kind: 'config', level: 'off' }, reason: REASON }]);
+    expect(result.accepted).toMatchObject([{ by: { kind: 'rule-setting', level: 'off' }, reason: REASON }]);
     expect(result.counted.locksTable).toBe(false);
   });
 

@@ -89,7 +89,6 @@ export function applyMigrationAcceptance(input: MigrationAcceptanceInput, policy
 function unusedDirectiveProblem(directive: AcceptDirective, knownRule: (id: string) => RuleMeta | undefined): string {
   const meta = knownRule(directive.rule);
   if (meta === undefined) return `accept ${directive.rule}: no rule has this id (see \`release-safety rules\`)`;
-  if (meta.surface === 'declarations') return `accept ${directive.rule}: declared breaks cannot be accepted`;
   if (meta.surface !== 'migrations') return `accept ${directive.rule}: a ${meta.surface} rule never fires in a migration`;
   if (directive.fileLevel) return `accept ${directive.rule}: the rule did not fire anywhere in this migration (stale acceptance: remove it)`;
   return `accept ${directive.rule}: the rule did not fire on the statement below (stale acceptance: remove it or move it above the statement it concerns)`;

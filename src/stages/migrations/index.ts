@@ -64,6 +64,7 @@ export const migrationsStage: Stage<MigrationsSection> = {
   configuredPaths: (config) =>
     config.migrations ? config.migrations.map((folder, index) => ({ key: `migrations[${index}].dir`, path: normalConfigPath(folder.dir), shape: 'folder' as const })) : [],
   sectionVerdict: migrationsSectionVerdict,
+  acceptance: { where: '`-- @release-safety accept <rule>: <reason>` (or `//`) above the statement or as the first comment of the file' },
   summary: (section) => `present: ${String(section.present)}, ${section.count} file(s) (core ${section.coreCount}, ee ${section.eeCount})`,
 };
 

@@ -34,6 +34,7 @@ export const restStage: Stage<ApiSurfaceSection> = {
     ];
   },
   sectionVerdict: apiSectionVerdict,
+  acceptance: { where: '`x-release-safety-accept: [{rule: <rule>, reason: …}]` on the operation, parameter or schema' },
   summary: apiSectionSummary,
 };
 
