@@ -48,6 +48,10 @@ function quiet(overrides: Partial<Release> = {}): VerdictInput {
 }
 
 describe('decideVerdict: rollingUpdateSafe', () => {
+  it('no surface compared proves nothing: unknown', () => {
+    expect(decideVerdict({ ...quiet(), surfaces: [] }).compatibility.rollingUpdateSafe).toBe('unknown');
+  });
+
   it.each<[string, VerdictInput, Tri]>([
     ['quiet release, every surface checked', quiet(), true],
     ['light migrations only', quiet({ migrations: migrationsWith(light, light) }), true],

@@ -77,7 +77,8 @@ export function decideVerdict(input: VerdictInput): Verdict {
   const states = input.surfaces.map(({ surface }) => surfaces[surface]);
   const rollingUpdateSafe: Tri = states.some((state) => state.breaking === true)
     ? false
-    : states.every((state) => state.checked && state.breaking === false)
+    : // Nothing compared proves nothing: an empty list of surfaces is never safe.
+      states.length > 0 && states.every((state) => state.checked && state.breaking === false)
       ? true
       : 'unknown';
 
