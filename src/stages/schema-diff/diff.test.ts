@@ -131,7 +131,12 @@ describe('diffSchemas: structure', () => {
 
   it('schema added and removed (items, not)', () => {
     expect(diff({ type: 'array' }, { type: 'array', items: { type: 'string' } })).toEqual(['schema-added /items []']);
-    expect(diff({ not: { type: 'null' } }, {})).toEqual(['schema-removed /not (root)']);
+    expect(diff({ not: { type: 'null' } }, {})).toEqual(["unknown  (root) keyword 'not' changed (a change inside 'not' is not compared by this diff)"]);
+    // A value added inside `not` refuses it: read in its normal position it would look like a widening.
+    expect(diff({ type: 'string', not: { enum: ['a'] } }, { type: 'string', not: { enum: ['a', 'b'] } })).toEqual([
+      "unknown  (root) keyword 'not' changed (a change inside 'not' is not compared by this diff)",
+    ]);
+    expect(diff({ type: 'string', not: { enum: ['a'] } }, { type: 'string', not: { enum: ['a'] } })).toEqual([]);
     expect(diff(undefined, {})).toEqual(['schema-added  (root)']);
   });
 

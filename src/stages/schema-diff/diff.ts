@@ -246,7 +246,13 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
       child(`/${keyword}/${index}`, '', pair.base === undefined ? undefined : baseBranches[pair.base], pair.revision === undefined ? undefined : revisionBranches[pair.revision], wholeKeyword);
     }
   }
-  child('/not', '', base.not, revision.not);
+  // Inside `not` every change means its opposite (a wider `not` refuses more values), which the
+  // rules, reading changes in their normal position, would judge the wrong way round: any change of
+  // `not` is `unknown`, never safe.
+  const notBefore = canonicalJsonIfAcyclic(base.not ?? null);
+  if (base.not !== revision.not && (notBefore === undefined || notBefore !== canonicalJsonIfAcyclic(revision.not ?? null))) {
+    record('unknown', { detail: "keyword 'not' changed (a change inside 'not' is not compared by this diff)" });
+  }
   return { changes, children };
 }
 
