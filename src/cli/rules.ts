@@ -65,10 +65,10 @@ function findInBooks(books: readonly AnyRuleBook[], id: string): { book: AnyRule
 /** Where a rule's stage accepts findings (the registry's `acceptanceOf`). */
 type AcceptanceOf = (meta: RuleMeta) => StageAcceptance;
 
-/** Why the rule cannot be accepted, or `undefined` when it can. */
+/** Why the rule cannot be accepted, or `undefined` when it can (its surface's refusal first). */
 function refusal(meta: RuleMeta, acceptanceOf: AcceptanceOf): string | undefined {
   const acceptance = acceptanceOf(meta);
-  return refusalOf(meta, 'refused' in acceptance ? acceptance.refused : undefined);
+  return 'refused' in acceptance ? acceptance.refused : refusalOf(meta);
 }
 
 function ruleEntry(rule: RuleMeta, docsUrl: (docs: string) => string, acceptanceOf: AcceptanceOf) {
@@ -113,7 +113,7 @@ export function ruleText(book: AnyRuleBook, rule: AnyRule, docsUrl: (docs: strin
 function acceptText(meta: RuleMeta, acceptanceOf: AcceptanceOf): string {
   const acceptance = acceptanceOf(meta);
   const why = refusal(meta, acceptanceOf);
-  if (why !== undefined || !('where' in acceptance)) return `no: ${why ?? 'its surface accepts nothing'}`;
+  if (why !== undefined || !('where' in acceptance)) return `no: ${why}`;
   return `yes: ${acceptance.where.replace('<rule>', meta.id)}, or config \`rules: { "${meta.id}": { level, reason } }\``;
 }
 
