@@ -52,7 +52,7 @@ export function renderTraceText(report: TraceReport): string {
       lines.push(`  line ${statement.line}${statement.ran === 'outside-transaction' ? ' (outside a transaction)' : ''}: ${what}`);
     }
     for (const disagreement of file.disagreements) {
-      lines.push(`  heavier than classified: line ${disagreement.line} ${disagreement.observed}; ${disagreement.rules.length === 0 ? 'no static rule matched it' : `rule(s) to fix: ${disagreement.rules.join(', ')}`}`);
+      lines.push(`  observed-heavier-than-classified: line ${disagreement.line} ${disagreement.flag}: ${disagreement.observed}; ${disagreement.rules.length === 0 ? 'no static rule matched it' : `rule(s) to fix: ${disagreement.rules.join(', ')}`}`);
     }
     for (const reason of file.reasons) lines.push(`  note: ${reason}`);
   }

@@ -91,7 +91,7 @@ export function observeStatement(
     const rows = context.rows.get(oid) ?? 0;
     if (rows > 0 && counters.rowsChanged - earlier.rowsChanged >= rows) rewritten.add(oid);
   }
-  const locks: StatementObservation['locks'] = [];
+  const locks: Array<{ table: string; mode: LockMode }> = [];
   let locksTable = false;
   if (inTransaction) {
     for (const [oid, modes] of after.locks) {

@@ -8,7 +8,8 @@
  */
 import type { Heaviness } from '../artifact/types.js';
 import type { Finding } from '../rules/types.js';
-import type { Disagreement, HeavinessFlag, MigrationObservation, StatementObservation, TracedFile } from './types.js';
+import { disagreementFindings, findDisagreements } from '../stages/migrations/rules/observed-heavier-than-classified.js';
+import type { HeavinessFlag, MigrationObservation, TracedFile } from './types.js';
 
 const FLAGS: readonly HeavinessFlag[] = ['locksTable', 'rewritesTable', 'scansTable'];
 
@@ -20,13 +21,6 @@ export function observedFlags(observation: MigrationObservation): Partial<Record
     else if (observation.incomplete.length === 0 && observation.statements.every((statement) => statement.flags[flag] === false)) flags[flag] = false;
   }
   return flags;
-}
-
-function describe(statement: StatementObservation, flag: HeavinessFlag): string {
-  if (flag === 'rewritesTable') return `rewrote ${statement.rewrites.join(', ')}`;
-  if (flag === 'scansTable') return `scanned ${statement.scans.join(', ')}`;
-  const locks = statement.locks.map((lock) => `${lock.mode} on ${lock.table}`).join(', ');
-  return locks === '' ? `held a write-blocking lock while it scanned or rewrote ${[...statement.scans, ...statement.rewrites].join(', ')}` : `took ${locks}`;
 }
 
 export interface ReconcileInput {
@@ -43,7 +37,7 @@ export interface ReconcileInput {
 export function reconcile(input: ReconcileInput): TracedFile {
   const observed = observedFlags(input.observation);
   const final: Heaviness = { ...input.static };
-  const disagreements: Disagreement[] = [];
+  const disagreements = findDisagreements(input.static, input.findings, input.observation.statements);
   const reasons: string[] = [...input.observation.incomplete.map((reason) => `not run completely: ${reason}`), ...input.inexact];
   for (const statement of input.observation.statements) {
     if (statement.ran === 'failed') reasons.push(`line ${statement.line} failed in PostgreSQL: ${statement.error}`);
@@ -53,12 +47,6 @@ export function reconcile(input: ReconcileInput): TracedFile {
   for (const flag of FLAGS) {
     const seen = observed[flag];
     if (seen === true) {
-      if (input.static[flag] === false) {
-        for (const statement of input.observation.statements.filter((candidate) => candidate.flags[flag] === true)) {
-          const rules = [...new Set(input.findings.filter((finding) => finding.evidence.line === statement.line).map((finding) => finding.rule))].sort();
-          disagreements.push({ flag, line: statement.line, statement: statement.sql.length > 200 ? `${statement.sql.slice(0, 199)}…` : statement.sql, rules, observed: describe(statement, flag) });
-        }
-      }
       final[flag] = true;
     } else if (seen === false && input.static[flag] === 'unknown' && input.inexact.length === 0) {
       final[flag] = false;
@@ -70,5 +58,5 @@ export function reconcile(input: ReconcileInput): TracedFile {
     }
   }
   const status = disagreements.length > 0 ? 'trace-heavier' : settled ? 'observed' : 'static-kept';
-  return { file: input.file, name: input.name, status, static: input.static, final, disagreements, reasons: [...new Set(reasons)], statements: input.observation.statements };
+  return { file: input.file, name: input.name, status, static: input.static, final, disagreements, findings: disagreementFindings(input.file, disagreements), reasons: [...new Set(reasons)], statements: input.observation.statements };
 }

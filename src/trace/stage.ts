@@ -8,18 +8,15 @@ import type { Stage, StageInput, StageResult } from '../stages/contract.js';
 import { traceRelease, tracedResult, type TraceOptions } from './trace.js';
 import type { TraceReport } from './types.js';
 
-/** One line per fact worth a reader's attention: the summary, each disagreement, each kept static result. */
+/** One line per fact worth a reader's attention: the summary and each kept static result. */
 export function traceNotes(report: TraceReport): string[] {
   if (report.skipped !== undefined) return [`trace: not run (${report.skipped})`];
   const count = (status: string) => report.files.filter((file) => file.status === status).length;
   const notes = [
     `trace: ${report.files.length} added migration(s) run in PGlite on ${report.seedRows} seeded row(s) per table: ${count('observed')} observed as classified, ${count('trace-heavier')} heavier than classified, ${count('static-kept')} kept as classified`,
   ];
+  // Each disagreement is a finding (`observed-heavier-than-classified`), reported with the others.
   for (const file of report.files) {
-    for (const disagreement of file.disagreements) {
-      const rules = disagreement.rules.length === 0 ? 'no rule matched the statement' : `rule(s) to fix: ${disagreement.rules.join(', ')}`;
-      notes.push(`trace: ${file.file}:${disagreement.line}: PostgreSQL ${disagreement.observed}, the static classification said ${disagreement.flag} false (${rules}); ${disagreement.flag} is now true`);
-    }
     if (file.status === 'static-kept') notes.push(`trace: ${file.file}: static result kept (${file.reasons.join('; ')})`);
   }
   return notes;

@@ -12,6 +12,7 @@ import { traceRelease, tracedResult } from './trace.js';
 import type { TraceReport } from './types.js';
 
 const SCHEMA = `CREATE TABLE owners (id int PRIMARY KEY);
+CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);
 CREATE TABLE accounts (
   id int PRIMARY KEY,
   email varchar(255),
@@ -48,11 +49,13 @@ const CASES: Case[] = [
 ];
 
 const FAILING = { '022_required_column.sql': `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN required int NOT NULL;` };
+/** Heavier in PostgreSQL than the static rules say: a column of a CHECKed domain rewrites the table. */
+const HEAVIER = { '023_domain_column.sql': `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN credits positive_int;` };
 
 describe('trace of one release in PGlite', () => {
   let report: TraceReport;
   const base = { 'migrations/001_schema.sql': SCHEMA };
-  const head = { ...base, ...Object.fromEntries([...CASES.map((testCase) => [testCase.file, testCase.sql]), ...Object.entries(FAILING)].map(([file, sql]) => [`migrations/${file}`, sql])) };
+  const head = { ...base, ...Object.fromEntries([...CASES.map((testCase) => [testCase.file, testCase.sql]), ...Object.entries(FAILING), ...Object.entries(HEAVIER)].map(([file, sql]) => [`migrations/${file}`, sql])) };
   const input = memoryStageInput({ base, head }, { migrations: [{ dir: 'migrations', edition: 'core' }] });
   let staticResult: Awaited<ReturnType<typeof runStage>>;
 
@@ -85,6 +88,7 @@ describe('trace of one release in PGlite', () => {
       // UPDATE takes ROW EXCLUSIVE: no write-blocking table lock seen, but the static rule's `true` is never lowered.
       '021_backfill.sql': 'static-kept',
       '022_required_column.sql': 'static-kept',
+      '023_domain_column.sql': 'trace-heavier',
     });
   });
 
@@ -92,6 +96,22 @@ describe('trace of one release in PGlite', () => {
     const failing = report.files.find((file) => file.file.endsWith('022_required_column.sql'))!;
     expect(failing.statements.at(-1)).toMatchObject({ ran: 'failed', error: 'column "required" of relation "accounts" contains null values' });
     expect(failing.final).toEqual(failing.static);
+  });
+
+  it('makes a heavier observation a finding naming the statement, the static rule and what PostgreSQL did; the trace wins', () => {
+    const heavier = report.files.find((file) => file.file.endsWith('023_domain_column.sql'))!;
+    expect(heavier.static).toEqual({ locksTable: false, rewritesTable: false, scansTable: false });
+    expect(heavier.final).toEqual({ locksTable: true, rewritesTable: true, scansTable: true });
+    const traced = tracedResult(staticResult as never, report);
+    const findings = traced.findings.filter((finding) => finding.rule === 'observed-heavier-than-classified');
+    expect(findings).toEqual([
+      {
+        rule: 'observed-heavier-than-classified',
+        params: expect.objectContaining({ flags: 'locksTable, rewritesTable, scansTable', rules: 'static rule(s) on the statement: lock-timeout-bounds-brief-lock' }),
+        evidence: { file: 'migrations/023_domain_column.sql', line: 2, statement: 'ALTER TABLE accounts ADD COLUMN credits positive_int' },
+      },
+    ]);
+    expect(traced.section.files.find((file) => file.name === '023_domain_column.sql')?.heaviness).toEqual(heavier.final);
   });
 
   it('settles the stage verdict from the reconciled flags, never lighter than proven', () => {

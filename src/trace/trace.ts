@@ -64,7 +64,7 @@ async function releaseMigrations(input: StageInput): Promise<{ released: Migrati
 }
 
 /** An empty database: from the cached pristine dump when there is one, else initialised (and cached). */
-async function freshDatabase(cacheDirectory: string | undefined): Promise<Database> {
+export async function freshDatabase(cacheDirectory: string | undefined): Promise<Database> {
   const pristine = cacheDirectory === undefined ? undefined : readCachedDump(cacheDirectory, pristineKey());
   if (pristine !== undefined) {
     try {
@@ -140,7 +140,7 @@ export async function traceRelease(input: StageInput, staticResult: StageResult<
       const findings = staticResult.findings.filter((finding) => finding.evidence.file === entry.file);
       if (entry.migration === undefined || staticFile.name !== entry.name) {
         const reason = entry.migration === undefined ? `not extracted: ${entry.error}` : 'the static result could not be matched to the file';
-        files.push({ file: entry.file, name: entry.name, status: 'static-kept', static: staticFile.heaviness, final: staticFile.heaviness, disagreements: [], reasons: [reason], statements: [] });
+        files.push({ file: entry.file, name: entry.name, status: 'static-kept', static: staticFile.heaviness, final: staticFile.heaviness, disagreements: [], findings: [], reasons: [reason], statements: [] });
         continue;
       }
       const observation = await observeMigration(db, entry.file, entry.migration, baseline);
@@ -177,6 +177,9 @@ function breakingBeyondHeaviness(findings: readonly Finding[]): Tri {
  */
 export function tracedResult(staticResult: StageResult<MigrationsSection>, report: TraceReport): StageResult<MigrationsSection> {
   if (report.files.length === 0) return staticResult;
+  const findings = [...staticResult.findings, ...report.files.flatMap((file) => file.findings)].sort(
+    (a, b) => compareText(a.evidence.file ?? '', b.evidence.file ?? '') || (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule),
+  );
   const files = staticResult.section.files.map((file, index) => ({ ...file, heaviness: report.files[index]?.final ?? file.heaviness }));
   const flags = files.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable]);
   const counted = staticResult.verdictSection;
@@ -192,8 +195,8 @@ export function tracedResult(staticResult: StageResult<MigrationsSection>, repor
       return { ...file, heaviness };
     });
     const countedBreaking = anyTrue([staticResult.verdict.breaking, ...countedFiles.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable])]);
-    return { ...staticResult, section: { ...staticResult.section, files }, verdictSection: { ...counted, files: countedFiles }, verdict: { ...staticResult.verdict, breaking: countedBreaking } };
+    return { ...staticResult, findings, section: { ...staticResult.section, files }, verdictSection: { ...counted, files: countedFiles }, verdict: { ...staticResult.verdict, breaking: countedBreaking } };
   }
   const breaking = staticResult.verdict.breaking === true ? true : anyTrue([...flags, breakingBeyondHeaviness(staticResult.findings)]);
-  return { ...staticResult, section: { ...staticResult.section, files }, verdict: { ...staticResult.verdict, breaking } };
+  return { ...staticResult, findings, section: { ...staticResult.section, files }, verdict: { ...staticResult.verdict, breaking } };
 }

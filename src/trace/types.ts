@@ -1,5 +1,7 @@
 import type { Heaviness } from '../artifact/types.js';
-import type { LockMode } from '../stages/migrations/rules/rule.js';
+import type { Finding } from '../rules/types.js';
+import type { Disagreement } from '../stages/migrations/rules/observed-heavier-than-classified.js';
+import type { ObservedStatement } from '../stages/migrations/rules/rule.js';
 
 /**
  * What the trace saw PostgreSQL (PGlite) do, and what it made of the static classification.
@@ -8,28 +10,9 @@ import type { LockMode } from '../stages/migrations/rules/rule.js';
 
 export type HeavinessFlag = keyof Heaviness;
 
-/** One statement of an added migration, as run in PGlite. */
-export interface StatementObservation {
-  /** 1-based line in the migration file. */
-  line: number;
-  sql: string;
-  /**
-   * `transaction`: inside the migration's transaction, every flag observed.
-   * `outside-transaction`: it cannot run in one (CREATE INDEX CONCURRENTLY); scans and rewrites are
-   * observed from the cumulative statistics, the locks it held are not (they end with the statement).
-   * `skipped`: transaction control of the file itself (BEGIN/COMMIT), run by the trace instead.
-   * `failed`: PostgreSQL refused it (`error`); nothing after it in the file is judged on it.
-   */
-  ran: 'transaction' | 'outside-transaction' | 'skipped' | 'failed';
+/** One statement of an added migration, as run in PGlite (`error`: why PostgreSQL refused it, when `ran` is `failed`). */
+export interface StatementObservation extends ObservedStatement {
   error?: string;
-  /** Lock modes this statement newly took on tables that existed before the migration. */
-  locks: Array<{ table: string; mode: LockMode }>;
-  /** Tables (pre-existing) whose storage was rewritten (new relfilenode, rows kept) or whose every row was updated or deleted. */
-  rewrites: string[];
-  /** Tables (pre-existing) read in full (a sequential scan started). */
-  scans: string[];
-  /** What the observation means for each flag; a flag the run could not see is absent. */
-  flags: Partial<Record<HeavinessFlag, boolean>>;
 }
 
 /** One added migration file, run in PGlite. */
@@ -74,15 +57,7 @@ export type TraceFileStatus =
   /** The static result stands (lighter observation, or not everything could be run); see `reason`. */
   | 'static-kept';
 
-export interface Disagreement {
-  flag: HeavinessFlag;
-  line: number;
-  statement: string;
-  /** Static rule ids reported on that statement (the rules to fix); empty when none matched it. */
-  rules: string[];
-  /** What PostgreSQL did, in words (`AccessExclusiveLock … rewrote users`). */
-  observed: string;
-}
+export type { Disagreement };
 
 export interface TracedFile {
   file: string;
@@ -91,6 +66,8 @@ export interface TracedFile {
   static: Heaviness;
   final: Heaviness;
   disagreements: Disagreement[];
+  /** The disagreements as catalogue findings (`observed-heavier-than-classified`), one per statement. */
+  findings: Finding[];
   /** Why the static result was kept, or what limited the observation. */
   reasons: string[];
   statements: StatementObservation[];

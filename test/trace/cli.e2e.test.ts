@@ -1,3 +1,4 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,14 @@ beforeAll(() => {
     },
     { tag: 'v1.1.0' },
   );
+  // PostgreSQL rewrites the table for a column of a CHECKed domain; the static rules say light.
+  repo.commit(
+    {
+      'migrations/004_domain.sql': 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);\n',
+      'migrations/005_credits.sql': "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN credits positive_int;\n",
+    },
+    { tag: 'v1.2.0' },
+  );
 });
 afterAll(() => repo.cleanup());
 
@@ -46,6 +55,22 @@ describe('trace (built CLI)', () => {
     expect(slug!.statements.at(-1)).toMatchObject({ line: 3, ran: 'transaction', rewrites: ['posts'], scans: ['posts'] });
     expect(age).toMatchObject({ file: 'migrations/003_age.sql', status: 'static-kept' });
     expect(age!.statements.at(-1)).toMatchObject({ ran: 'failed', error: 'column "age" of relation "users" contains null values' });
+  }, 120_000);
+
+  it('generate --trace: the heavier observation is a finding in the report, and the flags of the trace are in the artifact', () => {
+    const out = mkdtempSync(join(tmpdir(), 'rs-trace-generate-'));
+    try {
+      const artifact = join(out, 'release-safety.json');
+      const run = runCli(['generate', '--repo', repo.dir, '--from', 'v1.1.0', '--to', 'v1.2.0', '--trace', '--seed-rows', '50', '--out', artifact], { env });
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toContain('observed-heavier-than-classified');
+      expect(run.stdout).toContain('migrations/005_credits.sql:2');
+      const written = JSON.parse(readFileSync(artifact, 'utf8')) as { migrations: { files: Array<{ name: string; heaviness: object }> }; compatibility: { rollingUpdateSafe: unknown } };
+      expect(written.migrations.files.find((file) => file.name === '005_credits.sql')?.heaviness).toEqual({ locksTable: true, rewritesTable: true, scansTable: true });
+      expect(written.compatibility.rollingUpdateSafe).toBe(false);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('refuses a --seed-rows that is not a number of rows (exit 2, one line)', () => {

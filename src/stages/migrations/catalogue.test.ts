@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../rules/types.js';
 import { MIGRATION_RULES, migrationRules } from './catalogue.js';
-import { FILE_SET_CHECK, LOCK_MODES } from './rules/rule.js';
+import { FILE_SET_CHECK, LOCK_MODES, OBSERVED_CHECK } from './rules/rule.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rulesDir = resolve(here, 'rules');
@@ -29,8 +29,8 @@ describe('migrations rule catalogue', () => {
       for (const text of [rule.summary, rule.message, rule.why, rule.facts.versions, rule.fix]) expect(text.trim()).not.toBe('');
       expect(rule.docs).toBe(`docs/migration-rules.md#${rule.id}`);
       expect(LOCK_MODES).toContain(rule.facts.lock);
-      // A statement rule reads at least one operation kind; a file-set rule none (the stage reports it).
-      expect(rule.operations.length > 0 || rule.check === FILE_SET_CHECK.check, rule.id).toBe(true);
+      // A statement rule reads at least one operation kind; a file-set or trace rule none (the stage or the trace reports it).
+      expect(rule.operations.length > 0 || rule.check === FILE_SET_CHECK.check || rule.check === OBSERVED_CHECK.check, rule.id).toBe(true);
     }
   });
 

@@ -36,6 +36,7 @@ import { rule as releasedMigrationModified } from './rules/released-migration-mo
 import { rule as releasedMigrationReformatted } from './rules/released-migration-reformatted.js';
 import { rule as releasedMigrationDeleted } from './rules/released-migration-deleted.js';
 import { rule as migrationExtractionFailed } from './rules/migration-extraction-failed.js';
+import { rule as observedHeavierThanClassified } from './rules/observed-heavier-than-classified.js';
 import { rule as reindexRebuildsIndex } from './rules/reindex-rebuilds-index.js';
 import { rule as renamingColumn } from './rules/renaming-column.js';
 import { rule as renamingEnumValue } from './rules/renaming-enum-value.js';
@@ -119,6 +120,8 @@ export const migrationRuleList = [
   releasedMigrationDeleted,
   acceptanceAddedToReleasedMigration,
   migrationExtractionFailed,
+  // Reported by the trace (src/trace/): PostgreSQL did more than the static rules said.
+  observedHeavierThanClassified,
 ] as const;
 
 /** The rules as the classifier reads them: catalogue entry, operation kinds and check side by side. */

@@ -5,7 +5,8 @@ import { classifySql } from './rules/cases.js';
 import { runStage } from '../contract.js';
 import { memoryStageInput } from '../memory-input.js';
 import { migrationsStage } from './index.js';
-import { MIGRATION_RULES_DOCS, migrationFixParams, type MigrationFiles, type MigrationFolderExample, type MigrationRuleExample } from './rules/rule.js';
+import { findDisagreements, disagreementFindings } from './rules/observed-heavier-than-classified.js';
+import { MIGRATION_RULES_DOCS, migrationFixParams, type MigrationFiles, type MigrationFolderExample, type MigrationObservedExample, type MigrationRuleExample } from './rules/rule.js';
 
 /** How the surface-neutral parts use the migration rules (catalogue test, docs, reports). */
 export const migrationsRuleBook: RuleBook<'migrations'> = {
@@ -14,10 +15,15 @@ export const migrationsRuleBook: RuleBook<'migrations'> = {
   docs: MIGRATION_RULES_DOCS,
   rules: migrationRuleList,
   findings: async (rule, example) => {
-    const findings = 'sql' in example ? (await classifySql(example.sql, caseOptions(example))).findings : (await runStage(migrationsStage, memoryStageInput(example, FOLDER_CONFIG))).findings;
+    const findings =
+      'observed' in example
+        ? await observedFindings(example)
+        : 'sql' in example
+          ? (await classifySql(example.sql, caseOptions(example))).findings
+          : (await runStage(migrationsStage, memoryStageInput(example, FOLDER_CONFIG))).findings;
     return findings.filter((finding) => finding.rule === rule.meta.id);
   },
-  showExample: (example) => ('sql' in example ? [fenced('sql', example.sql), ...context(example)].join('\n') : folderText(example)),
+  showExample: (example) => ('observed' in example ? observedText(example) : 'sql' in example ? [fenced('sql', example.sql), ...context(example)].join('\n') : folderText(example)),
   details: (rule) => {
     const { lock, rewrites, scans, versions } = rule.meta.facts;
     const operations = rule.check.operations.map((kind) => `\`${kind}\``).join(', ');
@@ -35,6 +41,28 @@ function folderText(example: MigrationFolderExample): string {
       ? ['(no migrations)']
       : Object.entries(files).flatMap(([path, text]) => (text === null ? [`\`${path}\` (cannot be read)`] : [`\`${path}\`:`, '', fenced(path.endsWith('.sql') ? 'sql' : 'js', text)]));
   return ['Previous release:', '', ...side(example.base), '', 'New release:', '', ...side(example.head)].join('\n');
+}
+
+/**
+ * The static classification of the example's migration, then what the trace makes of the recorded
+ * observation (src/trace/reconcile.ts does the same with a live one).
+ */
+async function observedFindings(example: MigrationObservedExample) {
+  const classified = await classifySql(example.sql);
+  return [...classified.findings, ...disagreementFindings('migrations/001.sql', findDisagreements(classified.heaviness, classified.findings, example.observed))];
+}
+
+function observedText(example: MigrationObservedExample): string {
+  const seen = example.observed.map((statement) => {
+    const what = [
+      ...statement.locks.map((lock) => `took ${lock.mode} on ${lock.table}`),
+      ...(statement.heldLocks ?? []).map((lock) => `kept ${lock.mode} on ${lock.table} (line ${lock.line}) held`),
+      ...statement.rewrites.map((table) => `rewrote ${table}`),
+      ...statement.scans.map((table) => `scanned ${table}`),
+    ];
+    return `- line ${statement.line}: ${statement.ran === 'failed' ? 'failed' : what.length === 0 ? 'nothing heavy' : what.join('; ')}`;
+  });
+  return ['Previous release:', '', fenced('sql', example.released), '', 'New release:', '', fenced('sql', example.sql), '', 'PostgreSQL (`release-safety trace`, seeded rows):', '', ...seen].join('\n');
 }
 
 function caseOptions(example: MigrationRuleExample) {

@@ -158,6 +158,55 @@ export interface OperationCheck {
  */
 export const FILE_SET_CHECK: OperationCheck = { operations: [], check: () => undefined };
 
+/**
+ * The check of a rule the trace reports (src/trace/): PostgreSQL ran the statement and did something
+ * the static rules did not say; no statement operation reaches it.
+ */
+export const OBSERVED_CHECK: OperationCheck = { operations: [], check: () => undefined };
+
+/**
+ * What PostgreSQL (PGlite) did running one statement of a migration on the previous schema with
+ * seeded rows, as the trace records it (src/trace/observation.ts).
+ */
+export interface ObservedStatement {
+  /** 1-based line in the migration file. */
+  readonly line: number;
+  readonly sql: string;
+  /**
+   * `transaction`: inside the migration's transaction, every flag observed.
+   * `outside-transaction`: it cannot run in one (CREATE INDEX CONCURRENTLY); scans and rewrites are
+   * observed from the cumulative statistics, the locks it held are not (they end with the statement).
+   * `skipped`: transaction control of the file itself (BEGIN/COMMIT), run by the trace instead.
+   * `failed`: PostgreSQL refused it; nothing after it in the file is judged on it.
+   */
+  readonly ran: 'transaction' | 'outside-transaction' | 'skipped' | 'failed';
+  /** Lock modes this statement newly took on tables that existed before the migration. */
+  readonly locks: ReadonlyArray<{ readonly table: string; readonly mode: LockMode }>;
+  /** Tables (pre-existing) whose storage was rewritten, or whose every row was updated or deleted. */
+  readonly rewrites: readonly string[];
+  /** Tables (pre-existing) read in full (a sequential scan started). */
+  readonly scans: readonly string[];
+  /**
+   * Write-blocking locks an earlier statement of the same transaction took and this one kept held
+   * while it scanned or rewrote another table: `line` is the statement that took the lock.
+   */
+  readonly heldLocks?: ReadonlyArray<{ readonly table: string; readonly mode: LockMode; readonly line: number }>;
+  /** What the observation means for each flag; a flag the run could not see is absent. */
+  readonly flags: Readonly<Partial<Record<keyof Heaviness, boolean>>>;
+}
+
+/**
+ * An example of a rule the trace reports: the schema the released migrations leave (`released`), the
+ * migration (one `.sql` file, in a transaction), and what PostgreSQL did with it on seeded tables —
+ * recorded here so the catalogue test stays pure, and re-observed in PGlite by
+ * src/trace/observed-examples.pglite.test.ts so the record cannot drift from PostgreSQL.
+ */
+export interface MigrationObservedExample {
+  readonly released: string;
+  readonly sql: string;
+  readonly observed: readonly ObservedStatement[];
+}
+
 /** Files of a migrations folder at one ref; `null` is a file listed in the tree that cannot be read. */
 export type MigrationFiles = Readonly<Record<string, string | null>>;
 
@@ -185,7 +234,7 @@ export interface MigrationFolderExample {
 
 declare module '../../../rules/define.js' {
   interface RuleSurfaces {
-    migrations: { check: OperationCheck; example: MigrationRuleExample | MigrationFolderExample; meta: { readonly facts: RuleFacts } };
+    migrations: { check: OperationCheck; example: MigrationRuleExample | MigrationFolderExample | MigrationObservedExample; meta: { readonly facts: RuleFacts } };
   }
 }
 
