@@ -7,6 +7,7 @@ import type { Heaviness } from '../artifact/types.js';
 import { parseConfig } from '../config/load.js';
 import { CONFIG_FILE_NAME, DEFAULT_POSTGRES_VERSION } from '../config/types.js';
 import { InputError, UsageError } from '../core/errors.js';
+import { openDerivedCache } from '../cache/derived-cache.js';
 import { readPair } from '../generate/generate.js';
 import { openRepository } from '../git/repository.js';
 import { cacheDirectory } from '../span/index-cache.js';
@@ -76,8 +77,11 @@ export async function runTraceCommand(options: TraceCommandInput): Promise<{ rep
     const text = configText?.text ?? (await pair.read('head', CONFIG_FILE_NAME));
     const config = text === undefined ? {} : await parseConfig(text, configText?.source ?? `${CONFIG_FILE_NAME} at ${options.to}`);
     const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair };
-    const staticResult = await runStage(migrationsStage, input);
-    const report = await traceRelease(input, staticResult, { seedRows, ...(options.cache ? { cacheDirectory: cacheDirectory(process.env) } : {}) });
+    // The derived cache keeps the replayed schema: a later `generate` of the same `from` reads it without --trace.
+    const { report } = await traceRelease({ ...input, derivedCache: openDerivedCache({ disk: options.cache }) }, (staticInput) => runStage(migrationsStage, staticInput), {
+      seedRows,
+      ...(options.cache ? { cacheDirectory: cacheDirectory(process.env) } : {}),
+    });
     return { report, text: renderTraceText(report), heavier: report.files.some((file) => file.status === 'trace-heavier') };
   } finally {
     await repo.close();

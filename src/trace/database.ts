@@ -8,6 +8,7 @@
  * working tree, no environment variables reach a migration.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import type { ReplayedSchema } from '../stages/migrations/replayed-schema.js';
 import type { Snapshot, TableCounters } from './observation.js';
 import { tableLabel, type TableShape } from './seed.js';
 
@@ -111,4 +112,52 @@ export async function snapshot(db: Database, tables: ReadonlyMap<number, string>
   const lockModes = new Map<number, Set<string>>();
   for (const row of locks.rows) lockModes.set(row.oid, (lockModes.get(row.oid) ?? new Set()).add(row.mode));
   return { relfilenodes: new Map(files.rows.map((row) => [row.oid, row.node])), counters, locks: lockModes, lockTimeoutMs: Number(timeout.rows[0]?.ms ?? 0) };
+}
+
+/** Schemas the catalog queries leave out: PostgreSQL's own. */
+const USER_SCHEMA = `n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'`;
+
+/** `CHECK ((column IS NOT NULL))` as `pg_get_constraintdef` writes it → the column. */
+const NOT_NULL_CHECK = /^CHECK \(\((?:"((?:[^"]|"")+)"|([a-z_][a-z0-9_$]*)) IS NOT NULL\)\)$/;
+
+/**
+ * What the classifier may know of the replayed schema, read from the catalog: column types as
+ * PostgreSQL writes them (the internal single-byte `"char"` left out: its name reads as `char(1)`),
+ * every relation, validated NOT NULL checks, and the leading column of each valid, non-partial btree
+ * or hash index (what makes `WHERE column = value` an index lookup).
+ */
+export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
+  const [columns, relations, checks, indexes] = await Promise.all([
+    db.query<{ schema: string; name: string; column: string; type: string }>(
+      `SELECT n.nspname AS schema, c.relname AS name, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
+       WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND ${USER_SCHEMA} AND a.attnum > 0 AND NOT a.attisdropped AND a.atttypid <> '"char"'::regtype
+       ORDER BY 1, 2, a.attnum`,
+    ),
+    db.query<{ schema: string; name: string; kind: string }>(`SELECT n.nspname AS schema, c.relname AS name, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${USER_SCHEMA} ORDER BY 1, 2`),
+    db.query<{ schema: string; name: string; constraint: string; definition: string }>(
+      `SELECT n.nspname AS schema, c.relname AS name, con.conname AS constraint, pg_get_constraintdef(con.oid) AS definition
+       FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE con.contype = 'c' AND con.convalidated AND ${USER_SCHEMA}`,
+    ),
+    db.query<{ schema: string; name: string; column: string }>(
+      `SELECT n.nspname AS schema, c.relname AS name, a.attname AS column
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
+       WHERE i.indisvalid AND i.indpred IS NULL AND am.amname IN ('btree', 'hash') AND ${USER_SCHEMA}`,
+    ),
+  ]);
+  const columnTypes: Record<string, string> = {};
+  for (const row of columns.rows) columnTypes[`${tableLabel(row)}.${row.column}`] = row.type;
+  const notNullChecks: Record<string, string> = {};
+  for (const row of checks.rows) {
+    const match = NOT_NULL_CHECK.exec(row.definition);
+    if (match) notNullChecks[`${tableLabel(row)}.${row.constraint}`] = match[1]?.replace(/""/g, '"') ?? match[2]!;
+  }
+  const indexedColumns: Record<string, string[]> = {};
+  for (const row of relations.rows) if (row.kind === 'r' || row.kind === 'p') indexedColumns[tableLabel(row)] = [];
+  for (const row of indexes.rows) indexedColumns[tableLabel(row)]?.push(row.column);
+  for (const table of Object.keys(indexedColumns)) indexedColumns[table] = [...new Set(indexedColumns[table])].sort();
+  return { columnTypes, tables: [...new Set(relations.rows.map(tableLabel))], notNullChecks, indexedColumns };
 }

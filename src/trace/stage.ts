@@ -26,16 +26,16 @@ export function tracedMigrationsStage(base: Stage<MigrationsSection>, options: T
   return {
     ...base,
     async run(input: StageInput): Promise<StageResult<MigrationsSection>> {
-      const staticResult = await base.run(input);
-      let report: TraceReport;
+      let outcome: Awaited<ReturnType<typeof traceRelease>>;
       try {
-        report = await traceRelease(input, staticResult, options);
+        outcome = await traceRelease(input, (staticInput) => base.run(staticInput), options);
       } catch (error) {
+        const staticResult = await base.run(input);
         return { ...staticResult, notes: [...staticResult.notes, `trace: failed, the static result stands (${describeError(error)})`] };
       }
-      onReport?.(report);
-      const traced = tracedResult(staticResult, report);
-      return { ...traced, notes: [...traced.notes, ...traceNotes(report)] };
+      onReport?.(outcome.report);
+      const traced = tracedResult(outcome.staticResult, outcome.report);
+      return { ...traced, notes: [...traced.notes, ...traceNotes(outcome.report)] };
     },
   };
 }

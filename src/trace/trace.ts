@@ -11,10 +11,11 @@ import type { StageInput, StageResult } from '../stages/contract.js';
 import { migrationRule } from '../stages/migrations/catalogue.js';
 import { migrationAt, recogniseFolders, type MigrationPath } from '../stages/migrations/discovery.js';
 import { folderOf } from '../stages/migrations/folders.js';
+import { replayedSchemaKey } from '../stages/migrations/replayed-schema.js';
 import { loadParser } from '../stages/migrations/sql.js';
 import type { ExtractedMigration } from '../stages/migrations/types.js';
 import { longestCachedPrefix, pristineKey, readCachedDump, writeCachedDump, writeCachedState } from './cache.js';
-import { dumpDatabase, openDatabase, type Database } from './database.js';
+import { dumpDatabase, openDatabase, replayedSchemaOf, type Database } from './database.js';
 import { reconcile } from './reconcile.js';
 import { observationBaseline, observeMigration, replayMigrations, seedTables } from './run.js';
 import type { ReplaySummary, TraceReport, TracedFile } from './types.js';
@@ -111,13 +112,25 @@ const emptyReport = (options: TraceOptions, skipped: string): TraceReport => ({
   skipped,
 });
 
-/** Runs the release's added migrations in PGlite and reconciles them with the static result. */
-export async function traceRelease(input: StageInput, staticResult: StageResult<MigrationsSection>, options: TraceOptions): Promise<TraceReport> {
+/** The static migrations stage, run on the input the trace hands it (with the replayed schema in its cache). */
+export type StaticStage = (input: StageInput) => Promise<StageResult<MigrationsSection>>;
+
+/** A derived cache for one run when the caller has none (`--no-cache`): the replayed schema still reaches the stage. */
+function runCache(): NonNullable<StageInput['derivedCache']> {
+  const entries = new Map<string, unknown>();
+  return { get: (key) => entries.get(key), set: (key, value) => void entries.set(key, value) };
+}
+
+/**
+ * Runs the release's added migrations in PGlite and reconciles them with the static result. The
+ * static stage runs after the `from` schema is rebuilt: when every released statement ran, the
+ * schema PostgreSQL then holds (column types, tables, checks, indexes) is what the classifier reads.
+ */
+export async function traceRelease(input: StageInput, runStatic: StaticStage, options: TraceOptions): Promise<{ report: TraceReport; staticResult: StageResult<MigrationsSection> }> {
   const started = performance.now();
   const discovered = await releaseMigrations(input);
-  if (typeof discovered === 'string') return emptyReport(options, discovered);
-  if (discovered.added.length === 0) return emptyReport(options, 'the release adds no migration');
-  if (staticResult.section.files.length !== discovered.added.length) return emptyReport(options, 'the static stage did not classify the added migrations one by one');
+  if (typeof discovered === 'string') return { report: emptyReport(options, discovered), staticResult: await runStatic(input) };
+  if (discovered.added.length === 0) return { report: emptyReport(options, 'the release adds no migration'), staticResult: await runStatic(input) };
   await loadParser();
   const added = await extractAll(input, 'head', discovered.added);
 
@@ -126,6 +139,14 @@ export async function traceRelease(input: StageInput, staticResult: StageResult<
   const { db, replay, cache } = await fromState(input, discovered.released, options);
   const afterState = clock();
   try {
+    const derivedCache = input.derivedCache ?? runCache();
+    if (replay.failures.length === 0) {
+      const identities = discovered.released.map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' }));
+      derivedCache.set(replayedSchemaKey(identities), await replayedSchemaOf(db));
+    }
+    const staticResult = await runStatic({ ...input, derivedCache });
+    if (staticResult.section.files.length !== discovered.added.length) return { report: emptyReport(options, 'the static stage did not classify the added migrations one by one'), staticResult };
+    const afterStatic = clock();
     const touched = new Set(staticResult.section.files.flatMap((file) => file.tables));
     const seeds = await seedTables(db, touched, options.seedRows);
     const baseline = await observationBaseline(db);
@@ -147,14 +168,15 @@ export async function traceRelease(input: StageInput, staticResult: StageResult<
       files.push(reconcile({ file: entry.file, name: entry.name, static: staticFile.heaviness, findings, observation, inexact }));
     }
     const end = clock();
-    return {
+    const report: TraceReport = {
       seedRows: options.seedRows,
       cache,
-      timings: { state: Math.round(afterState - beforeState), seed: Math.round(afterSeed - afterState), observe: Math.round(end - afterSeed), total: Math.round(end - started) },
+      timings: { state: Math.round(afterState - beforeState), seed: Math.round(afterSeed - afterStatic), observe: Math.round(end - afterSeed), total: Math.round(end - started) },
       replay,
       seeds,
       files,
     };
+    return { report, staticResult };
   } finally {
     await db.close();
   }

@@ -16,6 +16,7 @@ import { readDirectives } from '../../accept/directives.js';
 import type { AcceptedFinding, AcceptProblem } from '../../accept/policy.js';
 import { applyMigrationAcceptance } from './acceptance.js';
 import { emptySchema, foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
+import { cachedReplayedSchema, releasedSchemaFromReplay } from './replayed-schema.js';
 
 export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
 
@@ -141,10 +142,12 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   // migrations know. Read them (at the base ref) only when an added migration needs it.
   const needs = (pattern: (sql: string, guarded: boolean) => boolean) =>
     extractions.some(({ extracted }) => extracted?.statements.some((statement) => pattern(statement.sql, statement.guarded ?? false)));
-  const schema =
-    needs((sql) => ALTER_COLUMN_TYPE.test(sql) || NEEDS_RELEASED_SHAPE.test(sql)) || needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)))
-      ? await releasedSchema(input, formats)
-      : undefined;
+  const needsReleased =
+    needs((sql) => ALTER_COLUMN_TYPE.test(sql) || NEEDS_RELEASED_SHAPE.test(sql)) || needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)));
+  // The schema PostgreSQL held after the trace replayed every released migration (cached) is exact: it wins.
+  const replayed = needsReleased ? cachedReplayedSchema(input, formats) : undefined;
+  if (replayed) notes.push('released schema: as PostgreSQL holds it after replaying the released migrations (cached by the trace)');
+  const schema = replayed ? releasedSchemaFromReplay(replayed) : needsReleased ? await releasedSchema(input, formats) : undefined;
   // What the migrations before each added one leave: the released ones, then each added one in turn.
   const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : emptySchema();
 

@@ -1,0 +1,72 @@
+/**
+ * The schema of the `from` release as PostgreSQL holds it after the trace replayed its migrations
+ * (src/trace/): every column's type, the tables, the validated NOT NULL checks and the indexes, read
+ * from the catalog. The trace stores it in the derived cache under the released migrations' identity
+ * (path and blob id of each, in order), and only when every released statement ran; the stage reads
+ * it there, with or without `--trace`, and it replaces what the static reading of the released
+ * migrations could follow: a column whose type only PostgreSQL knew (dynamic SQL, CREATE TABLE … AS,
+ * a construct the reader cannot follow) is then judged on its real previous type. Facts, never guesses.
+ */
+import type { StageInput } from '../contract.js';
+import { compareText } from '../../core/compare-text.js';
+import { migrationAt, type FolderFormat, type MigrationPath } from './discovery.js';
+import type { ReleasedSchema } from './released-schema.js';
+
+export interface ReplayedSchema {
+  /** `table.column` (table as `tableKey` writes it) → the type as PostgreSQL writes it (`format_type`). */
+  columnTypes: Record<string, string>;
+  /** Every relation a CREATE TABLE could collide with (tables, views, sequences…), as `tableKey` writes it. */
+  tables: string[];
+  /** Validated `CHECK (column IS NOT NULL)`: `table.constraint` → column. */
+  notNullChecks: Record<string, string>;
+  /** Every table → the columns a valid, non-partial index starts with. */
+  indexedColumns: Record<string, string[]>;
+}
+
+/** Bump when what a {@link ReplayedSchema} means changes. */
+const KIND = 'replayed-schema/1';
+
+const byName = (a: MigrationPath, b: MigrationPath) => compareText(a.name, b.name) || compareText(a.path, b.path);
+
+/** The migrations of the base ref in the order they run, each with its blob id: what the replayed schema is keyed by. */
+export function releasedIdentities(input: Pick<StageInput, 'trees'>, formats: readonly FolderFormat[]): Array<{ path: string; blobId: string }> {
+  return [...input.trees.base.keys()]
+    .map((path) => migrationAt(path, formats))
+    .filter((entry): entry is MigrationPath => entry !== undefined)
+    .sort(byName)
+    .map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' }));
+}
+
+export function replayedSchemaKey(identities: ReadonlyArray<{ path: string; blobId: string }>): string {
+  return JSON.stringify([KIND, identities.map((entry) => [entry.path, entry.blobId])]);
+}
+
+const isRecordOf = (value: unknown, item: (entry: unknown) => boolean): value is Record<string, never> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every(item);
+const isString = (value: unknown) => typeof value === 'string';
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+
+/** A cache entry of the right shape, else undefined (entries are untrusted). */
+export function asReplayedSchema(value: unknown): ReplayedSchema | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const { columnTypes, tables, notNullChecks, indexedColumns } = value as Record<string, unknown>;
+  if (!isRecordOf(columnTypes, isString) || !isStrings(tables) || !isRecordOf(notNullChecks, isString) || !isRecordOf(indexedColumns, isStrings)) return undefined;
+  return { columnTypes, tables, notNullChecks, indexedColumns };
+}
+
+/** The replayed schema of this release's base, when the trace left one in the cache. */
+export function cachedReplayedSchema(input: Pick<StageInput, 'trees' | 'derivedCache'>, formats: readonly FolderFormat[]): ReplayedSchema | undefined {
+  if (input.derivedCache === undefined) return undefined;
+  return asReplayedSchema(input.derivedCache.get(replayedSchemaKey(releasedIdentities(input, formats))));
+}
+
+/** The released schema as PostgreSQL holds it: the replayed facts replace the statically read ones. */
+export function releasedSchemaFromReplay(replayed: ReplayedSchema): ReleasedSchema {
+  return {
+    columnTypes: new Map(Object.entries(replayed.columnTypes)),
+    tables: new Set(replayed.tables),
+    tablesComplete: true,
+    notNullChecks: new Map(Object.entries(replayed.notNullChecks)),
+    indexedColumns: new Map(Object.entries(replayed.indexedColumns).map(([table, columns]) => [table, new Set(columns)])),
+  };
+}
