@@ -46,6 +46,7 @@ export function renderTraceText(report: TraceReport): string {
     for (const statement of file.statements) {
       const seen = [
         ...statement.locks.map((lock) => `${lock.mode} on ${lock.table}`),
+        ...(statement.heldLocks ?? []).map((lock) => `kept ${lock.mode} on ${lock.table} (taken at line ${lock.line}) held`),
         ...statement.rewrites.map((table) => `rewrote ${table}`),
         ...statement.scans.map((table) => `scanned ${table}`),
       ];

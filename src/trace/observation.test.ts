@@ -36,4 +36,22 @@ describe('observeStatement', () => {
     expect(observeStatement(statement, snapshot(), after, context(), false)).toMatchObject({ ran: 'outside-transaction', flags: { rewritesTable: true, scansTable: true } });
     expect(observeStatement(statement, snapshot(), after, context(), false).flags).not.toHaveProperty('locksTable');
   });
+
+  it('a write-blocking lock an earlier statement took, still held while this one scans another table: locksTable, with where it was taken', () => {
+    const EVENTS = 16390;
+    const two = { tables: new Map([[USERS, 'users'], [EVENTS, 'events']]), rows: new Map([[USERS, 1000], [EVENTS, 1000]]), emptied: new Set<number>(), lockTakenAt: () => 2 };
+    const counters = (seq: number) => new Map([[USERS, { seqScan: 0, rowsChanged: 0 }], [EVENTS, { seqScan: seq, rowsChanged: 0 }]]);
+    const held = new Map([[USERS, new Set(['AccessExclusiveLock'])]]);
+    const before = snapshot({ counters: counters(0), locks: held, lockTimeoutMs: 5000 });
+    const after = snapshot({ counters: counters(1), locks: new Map([...held, [EVENTS, new Set(['ShareUpdateExclusiveLock'])]]), lockTimeoutMs: 5000 });
+    expect(observeStatement({ line: 3, sql: '…' }, before, after, two, true)).toMatchObject({
+      heldLocks: [{ table: 'users', mode: 'ACCESS EXCLUSIVE', line: 2 }],
+      scans: ['events'],
+      flags: { locksTable: true, scansTable: true },
+    });
+    // Nothing read in full: the lock kept held is the earlier statement's brief one, judged there.
+    const quiet = observeStatement({ line: 3, sql: '…' }, before, snapshot({ counters: counters(0), locks: held, lockTimeoutMs: 5000 }), two, true);
+    expect(quiet).not.toHaveProperty('heldLocks');
+    expect(quiet.flags.locksTable).toBe(false);
+  });
 });

@@ -8,10 +8,12 @@
  * - scansTable: a sequential scan of such a table started (`pg_stat_*_user_tables.seq_scan`), unless
  *   the statement emptied it (TRUNCATE rebuilds its indexes over the empty heap);
  * - locksTable: a write-blocking lock (SHARE or stronger) is held on a table the statement scanned or
- *   rewrote, or was newly taken without a bounded lock_timeout (a brief lock that can queue).
+ *   rewrote, or was newly taken without a bounded lock_timeout (a brief lock that can queue), or was
+ *   taken on a table by an earlier statement of the transaction and is still held while this one
+ *   scans or rewrites another table (`heldLocks`: writes to the first wait for the whole of it).
  */
 import { LOCK_TIMEOUT_CEILING_MS } from '../stages/migrations/migration-state.js';
-import { blocksWrites, type LockMode } from '../stages/migrations/rules/rule.js';
+import { blocksWrites, lockRank, type LockMode } from '../stages/migrations/rules/rule.js';
 import type { StatementObservation } from './types.js';
 
 /** `pg_locks.mode` → the lock names of the rule catalogue (ROW SHARE has no entry there: it blocks nothing either). */
@@ -54,6 +56,8 @@ export interface ObservationContext {
   rows: ReadonlyMap<number, number>;
   /** Tables with a new relfilenode that hold no row after the statement (TRUNCATE, not a rewrite). */
   emptied: ReadonlySet<number>;
+  /** Line of the earlier statement of the migration that took `mode` on the table, when known. */
+  lockTakenAt?: (oid: number, mode: LockMode) => number | undefined;
 }
 
 /** Tables whose relfilenode differs between two snapshots (candidates for `emptied`). */
@@ -92,6 +96,7 @@ export function observeStatement(
     if (rows > 0 && counters.rowsChanged - earlier.rowsChanged >= rows) rewritten.add(oid);
   }
   const locks: Array<{ table: string; mode: LockMode }> = [];
+  const heldLocks: Array<{ table: string; mode: LockMode; line: number }> = [];
   let locksTable = false;
   if (inTransaction) {
     for (const [oid, modes] of after.locks) {
@@ -102,6 +107,14 @@ export function observeStatement(
       const blocking = [...modes].map(lockName).some(blocksWrites);
       if (blocking && (scanned.has(oid) || rewritten.has(oid))) locksTable = true;
       if (fresh.some(blocksWrites) && !bounded(after.lockTimeoutMs)) locksTable = true;
+      // A write-blocking lock an earlier statement took stays held until COMMIT: while this statement
+      // reads or rewrites another table in full, writes to this one wait for all of it.
+      const kept = [...held].map(lockName).filter(blocksWrites).sort((a, b) => lockRank(b) - lockRank(a))[0];
+      const elsewhere = [...scanned, ...rewritten].some((other) => other !== oid);
+      if (kept !== undefined && elsewhere && !scanned.has(oid) && !rewritten.has(oid)) {
+        heldLocks.push({ table: name(oid), mode: kept, line: context.lockTakenAt?.(oid, kept) ?? 0 });
+        locksTable = true;
+      }
     }
   }
   const label = (oids: Set<number>) => [...oids].map(name).sort();
@@ -110,6 +123,7 @@ export function observeStatement(
     sql: statement.sql,
     ran: inTransaction ? 'transaction' : 'outside-transaction',
     locks: locks.sort((a, b) => a.table.localeCompare(b.table) || a.mode.localeCompare(b.mode)),
+    ...(heldLocks.length > 0 ? { heldLocks: heldLocks.sort((a, b) => a.table.localeCompare(b.table)) } : {}),
     rewrites: label(rewritten),
     scans: label(scanned),
     flags: { ...(inTransaction ? { locksTable } : {}), rewritesTable: rewritten.size > 0, scansTable: scanned.size > 0 },

@@ -107,6 +107,23 @@ async function runOne(
   return observeStatement(statement, before, after, { ...baseline, emptied }, scope === 'transaction');
 }
 
+/** Where each lock of the open transaction was taken: `table mode` → line of the statement that took it first. */
+function lockOrigins(baseline: Omit<ObservationContext, 'emptied'>) {
+  const names = new Map([...baseline.tables].map(([oid, name]) => [name, oid]));
+  const takenAt = new Map<string, number>();
+  return {
+    record(observation: StatementObservation): void {
+      for (const lock of observation.locks) {
+        const key = `${names.get(lock.table) ?? lock.table} ${lock.mode}`;
+        if (!takenAt.has(key)) takenAt.set(key, observation.line);
+      }
+    },
+    /** A new transaction: its locks start again. */
+    clear: () => takenAt.clear(),
+    lookup: (oid: number, mode: string) => takenAt.get(`${oid} ${mode}`),
+  };
+}
+
 const failed = (statement: RunnableStatement, error: string): StatementObservation => ({ line: statement.line, sql: statement.sql, ran: 'failed', error, locks: [], rewrites: [], scans: [], flags: {} });
 
 /**
@@ -117,6 +134,8 @@ const failed = (statement: RunnableStatement, error: string): StatementObservati
 export async function observeMigration(db: Database, file: string, migration: ExtractedMigration, baseline: Omit<ObservationContext, 'emptied'>): Promise<MigrationObservation> {
   const { statements, incomplete } = runnableStatements(migration);
   const observed: StatementObservation[] = [];
+  const origins = lockOrigins(baseline);
+  const context = { ...baseline, lockTakenAt: origins.lookup };
   await db.exec('BEGIN');
   for (const statement of statements) {
     if (statement.transactionControl) {
@@ -124,12 +143,16 @@ export async function observeMigration(db: Database, file: string, migration: Ex
       continue;
     }
     await db.exec('SAVEPOINT trace_statement');
-    const inside = await runOne(db, statement, baseline, 'transaction');
+    const inside = await runOne(db, statement, context, 'transaction');
     if (!('failure' in inside)) {
       await db.exec('RELEASE SAVEPOINT trace_statement');
       observed.push(inside);
+      origins.record(inside);
       // Outside a transaction (knex `config.transaction = false`) each statement commits on its own.
-      if (!migration.inTransaction) await db.exec('COMMIT; BEGIN');
+      if (!migration.inTransaction) {
+        await db.exec('COMMIT; BEGIN');
+        origins.clear();
+      }
       continue;
     }
     await db.exec('ROLLBACK TO SAVEPOINT trace_statement');
@@ -140,7 +163,8 @@ export async function observeMigration(db: Database, file: string, migration: Ex
     // The migration's tool would send it inside its transaction, where PostgreSQL refuses it.
     if (migration.inTransaction) incomplete.push(`line ${statement.line}: PostgreSQL refuses it inside the transaction the migration runs in; the trace ran it on its own`);
     await db.exec('COMMIT');
-    const outside = await runOne(db, statement, baseline, 'committed');
+    origins.clear();
+    const outside = await runOne(db, statement, context, 'committed');
     observed.push('failure' in outside ? failed(statement, outside.failure.message) : outside);
     await db.exec('BEGIN');
   }

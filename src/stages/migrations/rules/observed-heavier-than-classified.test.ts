@@ -11,6 +11,7 @@ import type { ObservedStatement } from './rule.js';
 describe("observed-heavier-than-classified", () => {
   const cases = [
     { name: "flagged: a column of a CHECKed domain rewrites the table, the rules said light", example: rule.examples.flagged[0], rules: ["observed-heavier-than-classified"] },
+    { name: "flagged: an ACCESS EXCLUSIVE taken by an earlier statement is still held while VALIDATE reads another table", example: rule.examples.flagged[1]!, rules: ["observed-heavier-than-classified"] },
     { name: "ok: a plain column, PostgreSQL agrees with the rules", example: rule.examples.quiet[0], rules: [] },
     { name: "ok: lighter than classified (domain → base type): the static true stands, no finding", example: rule.examples.quiet[1]!, rules: [] },
   ];
@@ -54,6 +55,16 @@ describe("observed-heavier-than-classified", () => {
       rules: 'no static rule matched the statement',
       remedy: expect.stringContaining('spare PostgreSQL the full read'),
     });
+  });
+
+  it('names the lock kept across statements: the statement that took it, the one that scanned while it was held', async () => {
+    const [finding] = await migrationsRuleBook.findings(rule, rule.examples.flagged[1]!);
+    expect(finding?.params).toMatchObject({
+      flags: 'locksTable',
+      observed: 'took SHARE UPDATE EXCLUSIVE on events, kept ACCESS EXCLUSIVE on accounts (taken at line 2) held while it scanned events',
+      rules: 'static rule(s) on the statement: validating-constraint-scans-table',
+    });
+    expect(finding?.evidence.line).toBe(3);
   });
 
   it('the flagged example is light for the static rules (the gap this rule reports)', async () => {

@@ -47,6 +47,33 @@ export const rule = defineRule(
           },
         ],
       },
+      {
+        // The ACCESS EXCLUSIVE the ADD COLUMN took on accounts is held until COMMIT: while VALIDATE reads all of events, accounts is locked.
+        released: "CREATE TABLE accounts (id integer PRIMARY KEY, name text);\nCREATE TABLE events (id integer PRIMARY KEY, kind text);\nALTER TABLE events ADD CONSTRAINT events_kind_check CHECK (kind <> '') NOT VALID;",
+        sql: "SET lock_timeout = '5s';\nALTER TABLE accounts ADD COLUMN last_event text;\nALTER TABLE events VALIDATE CONSTRAINT events_kind_check;",
+        observed: [
+          { line: 1, sql: "SET lock_timeout = '5s'", ran: 'transaction', locks: [], rewrites: [], scans: [], flags: { locksTable: false, rewritesTable: false, scansTable: false } },
+          {
+            line: 2,
+            sql: 'ALTER TABLE accounts ADD COLUMN last_event text',
+            ran: 'transaction',
+            locks: [{ table: 'accounts', mode: 'ACCESS EXCLUSIVE' }],
+            rewrites: [],
+            scans: [],
+            flags: { locksTable: false, rewritesTable: false, scansTable: false },
+          },
+          {
+            line: 3,
+            sql: 'ALTER TABLE events VALIDATE CONSTRAINT events_kind_check',
+            ran: 'transaction',
+            locks: [{ table: 'events', mode: 'SHARE UPDATE EXCLUSIVE' }],
+            heldLocks: [{ table: 'accounts', mode: 'ACCESS EXCLUSIVE', line: 2 }],
+            rewrites: [],
+            scans: ['events'],
+            flags: { locksTable: true, rewritesTable: false, scansTable: true },
+          },
+        ],
+      },
     ],
     quiet: [
       {
