@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildManifest, classifyCase, score } from './lib/peer-corpus.mjs';
+import { buildManifest, classifyCase, familyTable, score } from './lib/peer-corpus.mjs';
 
 const args = process.argv.slice(2);
 const seedRows = Number(args[args.indexOf('--seed-rows') + 1] ?? 1000) || 1000;
@@ -70,6 +70,11 @@ const report = {
   static: score(manifest.cases, staticVerdicts),
   traced: score(manifest.cases, tracedVerdicts),
   disagreements: notes,
+  // Per rule family, static and traced verdicts against the corpus (PostgreSQL-checked) expectations.
+  families: familyTable(manifest.cases, staticVerdicts).map((row) => {
+    const traced = familyTable(manifest.cases, tracedVerdicts).find((entry) => entry.family === row.family);
+    return { family: row.family, cases: row.cases, heavy: row.heavy, staticAgrees: row.verdictAgrees, staticFlagsAgree: row.flagsAgree, tracedAgrees: traced.verdictAgrees, tracedFlagsAgree: traced.flagsAgree };
+  }),
 };
 if (args.includes('--json')) console.log(JSON.stringify(report, null, 2));
 else {
@@ -77,5 +82,8 @@ else {
   console.log(`${report.cases} cases, ${seedRows} seeded rows, ${report.ms} ms`);
   console.log(line('static', report.static));
   console.log(line('traced', report.traced));
+  const pct = (part, whole) => `${part} (${Math.round((100 * part) / whole)} %)`;
+  console.log('\n| rule family | cases | heavy | static verdict agrees | traced verdict agrees | static flags agree | traced flags agree |\n|---|---|---|---|---|---|---|');
+  for (const row of report.families) console.log(`| ${row.family} | ${row.cases} | ${row.heavy} | ${pct(row.staticAgrees, row.cases)} | ${pct(row.tracedAgrees, row.cases)} | ${pct(row.staticFlagsAgree, row.cases)} | ${pct(row.tracedFlagsAgree, row.cases)} |`);
   for (const note of notes) console.log(`  ${note.id}: expected ${note.expectedHeavy ? 'heavy' : 'light'}, traced ${JSON.stringify(note.traced)} (${note.status}; ${note.reasons.join('; ')})`);
 }

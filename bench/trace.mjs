@@ -77,7 +77,7 @@ function run(label, from, to, extra = []) {
   const out = execFileSync('node', [cli, 'trace', '--repo', repo, '--from', from, '--to', to, '--seed-rows', '1000', '--json', ...extra], { env, maxBuffer: 64 * 1024 * 1024 });
   const wall = Math.round(performance.now() - start);
   const report = JSON.parse(out.toString());
-  console.log(`${label.padEnd(34)} ${String(wall).padStart(6)} ms wall   cache ${report.cache.padEnd(6)} state ${report.timings.state} ms, seed ${report.timings.seed} ms, run ${report.timings.observe} ms; replayed ${report.replay.files} files (${report.replay.failures.length} failures)`);
+  console.log(`${label.padEnd(34)} ${String(wall).padStart(6)} ms wall   cache ${report.cache.padEnd(6)} state ${report.timings.state} ms (start ${report.timings.start ?? '?'}, replay ${report.timings.replay ?? '?'}, cache write ${report.timings.cacheWrite ?? '?'}), seed ${report.timings.seed} ms, run ${report.timings.observe} ms; replayed ${report.replay.files} files (${report.replay.failures.length} failures)`);
 }
 
 console.log(`trace bench: ${number} migrations at v1, load average ${loadavg()[0].toFixed(1)}`);

@@ -83,7 +83,13 @@ export async function freshDatabase(cacheDirectory: string | undefined): Promise
  * The `from` schema: loaded from the cache (exact hit), or the longest cached prefix of its
  * migrations loaded and the rest replayed, or rebuilt from a pristine database; cached afterwards.
  */
-async function fromState(input: StageInput, released: readonly MigrationPath[], options: TraceOptions): Promise<{ db: Database; replay: ReplaySummary; cache: TraceReport['cache'] }> {
+async function fromState(
+  input: StageInput,
+  released: readonly MigrationPath[],
+  options: TraceOptions,
+): Promise<{ db: Database; replay: ReplaySummary; cache: TraceReport['cache']; parts: { start: number; replay: number; cacheWrite: number } }> {
+  const clock = () => performance.now();
+  const started = clock();
   const identities = released.map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' }));
   const cached = options.cacheDirectory === undefined ? undefined : longestCachedPrefix(options.cacheDirectory, identities);
   const dump = cached === undefined || options.cacheDirectory === undefined ? undefined : readCachedDump(options.cacheDirectory, cached.key);
@@ -91,15 +97,18 @@ async function fromState(input: StageInput, released: readonly MigrationPath[], 
   if (dump !== undefined) db = await openDatabase(dump).catch(() => undefined);
   const covered = db === undefined ? 0 : cached!.covered;
   db ??= await freshDatabase(options.cacheDirectory);
-  if (covered === released.length) return { db, replay: cached!.replay, cache: 'hit' };
+  const opened = clock();
+  if (covered === released.length) return { db, replay: cached!.replay, cache: 'hit', parts: { start: Math.round(opened - started), replay: 0, cacheWrite: 0 } };
   const rest = await replayMigrations(db, await extractAll(input, 'base', released.slice(covered)));
+  const replayed = clock();
   const earlier = covered > 0 ? cached!.replay : { files: 0, statements: 0, failures: [] };
   const replay: ReplaySummary = { files: earlier.files + rest.files, statements: earlier.statements + rest.statements, failures: [...earlier.failures, ...rest.failures] };
   if (options.cacheDirectory !== undefined) {
     // Not being able to cache costs time on the next release, not correctness.
     await writeCachedState(options.cacheDirectory, identities, await dumpDatabase(db), replay).catch(() => undefined);
   }
-  return { db, replay, cache: options.cacheDirectory === undefined ? 'off' : covered > 0 ? 'prefix' : 'miss' };
+  const parts = { start: Math.round(opened - started), replay: Math.round(replayed - opened), cacheWrite: Math.round(clock() - replayed) };
+  return { db, replay, cache: options.cacheDirectory === undefined ? 'off' : covered > 0 ? 'prefix' : 'miss', parts };
 }
 
 const emptyReport = (options: TraceOptions, skipped: string): TraceReport => ({
@@ -136,7 +145,7 @@ export async function traceRelease(input: StageInput, runStatic: StaticStage, op
 
   const clock = () => performance.now();
   const beforeState = clock();
-  const { db, replay, cache } = await fromState(input, discovered.released, options);
+  const { db, replay, cache, parts } = await fromState(input, discovered.released, options);
   const afterState = clock();
   try {
     const derivedCache = input.derivedCache ?? runCache();
@@ -171,7 +180,7 @@ export async function traceRelease(input: StageInput, runStatic: StaticStage, op
     const report: TraceReport = {
       seedRows: options.seedRows,
       cache,
-      timings: { state: Math.round(afterState - beforeState), seed: Math.round(afterSeed - afterStatic), observe: Math.round(end - afterSeed), total: Math.round(end - started) },
+      timings: { state: Math.round(afterState - beforeState), seed: Math.round(afterSeed - afterStatic), observe: Math.round(end - afterSeed), total: Math.round(end - started), ...parts },
       replay,
       seeds,
       files,

@@ -78,7 +78,16 @@ export interface TraceReport {
   /** `hit`: the `from` schema came from the cache; `prefix`: a cached earlier schema plus the newer migrations; `miss`: rebuilt; `off`: `--no-cache`. */
   cache: 'hit' | 'prefix' | 'miss' | 'off';
   /** Milliseconds per phase: `state` is starting PGlite with the `from` schema (rebuilt, or loaded from the cache). */
-  timings: { state: number; seed: number; observe: number; total: number };
+  timings: {
+    state: number;
+    seed: number;
+    observe: number;
+    total: number;
+    /** Parts of `state`: starting PGlite (initdb, or loading a cached data directory), replaying migrations, writing the cache. */
+    start?: number;
+    replay?: number;
+    cacheWrite?: number;
+  };
   replay: ReplaySummary;
   seeds: SeedResult[];
   files: TracedFile[];
