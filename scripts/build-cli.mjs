@@ -12,12 +12,12 @@ import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** Commander's `require('node:child_process')` → scripts/bundle/commander-child-process.cjs (see there). */
+/** Commander's `require('node:child_process')` → scripts/bundle/commander-child-process.mjs (see there). */
 const commanderWithoutChildProcess = {
   name: 'commander-without-child-process',
   setup(build) {
     build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: fileURLToPath(new URL('./bundle/commander-child-process.cjs', import.meta.url)) } : undefined,
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: fileURLToPath(new URL('./bundle/commander-child-process.mjs', import.meta.url)) } : undefined,
     );
   },
 };
