@@ -96,7 +96,8 @@ describe('released migrations derived once per content', () => {
     const input = { ...stageInput({ base: RELEASED, head: { ...RELEASED, ...ADDED } }, CONFIG), derivedCache: spy };
     const result = await runStage(migrationsStage, input);
     expect(result).toEqual(fresh.result);
-    expect(asked).toHaveLength(1);
+    // Besides the summary, only the trace's replayed schema of this `from` is looked up (src/stages/migrations/replayed-schema.ts).
+    expect(asked.filter((key) => !key.includes('replayed-schema'))).toHaveLength(1);
     expect(input.reads.has(`base:${DIR}/001.ts`)).toBe(false);
   });
 
