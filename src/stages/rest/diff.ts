@@ -1,7 +1,7 @@
 import { compareText } from '../../core/compare-text.js';
 import { createSchemaDiffMemo, diffSchemas } from '../schema-diff/diff.js';
 import type { DiffSchemasOptions, SchemaChange, SchemaView } from '../schema-diff/types.js';
-import { createFingerprinter } from './fingerprint.js';
+import { createUnchangedOperations } from './fingerprint.js';
 import { DEFAULT_POLICY, type RestPolicy } from './policy.js';
 import { securitySchemeChange } from './security-schemes.js';
 import type { RestMediaType, RestOperation, RestParameter, RestRequestBody, RestResponse, RestSpec, SecurityAlternative } from './model.js';
@@ -16,7 +16,7 @@ export interface RestDiff {
   /** `pathRemoved`: no operation of the same path template is left in the revision. */
   operationsRemoved: Array<{ operation: RestOperation; pathRemoved: boolean }>;
   operationsChanged: OperationDiff[];
-  /** Operations present on both sides with equal content fingerprints, skipped without a schema diff. */
+  /** Operations present on both sides with equal content (`fingerprint.ts`), skipped without a schema diff. */
   unchangedCount: number;
   /**
    * A security scheme redefined under the same name, once per operation (on both sides) whose
@@ -103,11 +103,17 @@ export interface OperationDiff {
 }
 
 export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy = DEFAULT_POLICY): RestDiff {
-  const baseFingerprints = createFingerprinter(base);
-  const revisionFingerprints = createFingerprinter(revision);
+  const unchangedOperations = createUnchangedOperations(base, revision);
   // A component used in requests and responses is seen differently by each (readOnly / writeOnly
-  // properties): one memo per view, each shared by every operation of this spec pair.
-  const optionsOf = (view: SchemaView) => ({ resolveBase: base.resolve, resolveRevision: revision.resolve, view, memo: createSchemaDiffMemo() });
+  // properties): one memo per view, each shared by every operation of this spec pair. A `$ref`
+  // whose content is equal on both sides (decided once per pair of documents) is not walked at all.
+  const optionsOf = (view: SchemaView) => ({
+    resolveBase: base.resolve,
+    resolveRevision: revision.resolve,
+    view,
+    memo: createSchemaDiffMemo(),
+    unchangedRef: unchangedOperations.unchangedRef,
+  });
   const schemaDiffOptions: Record<SchemaView, DiffSchemasOptions> = { request: optionsOf('request'), response: optionsOf('response') };
   const schemaChanges: SchemaChangesOf = (view, baseSchema, revisionSchema, pointer, mediaType) =>
     baseSchema === undefined && revisionSchema === undefined
@@ -138,7 +144,7 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
       const pointer = revision.securitySchemes.get(scheme)?.pointer ?? `${revisionOperation.pointer}/security`;
       result.securitySchemesChanged.push({ operation: revisionOperation, scheme, change, pointer });
     }
-    if (baseFingerprints.operation(baseOperation) === revisionFingerprints.operation(revisionOperation)) {
+    if (unchangedOperations.unchanged(baseOperation, revisionOperation)) {
       result.unchangedCount += 1;
       continue;
     }

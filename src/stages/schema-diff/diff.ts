@@ -33,6 +33,7 @@ export function diffSchemas(base: unknown, revision: unknown, options: DiffSchem
       revision: options.resolveRevision ?? localPointerResolver(options.revisionRoot ?? revision),
     },
     hiddenFlag: options.view === 'request' ? 'readOnly' : options.view === 'response' ? 'writeOnly' : undefined,
+    unchangedRef: options.unchangedRef,
   };
   return diffTree(base, revision, walk).map((change) => ({ ...change, path: humanPath(change.path) }));
 }
@@ -94,6 +95,7 @@ interface Walk {
   resolve: Record<DiffSide, (ref: string) => unknown>;
   /** Properties carrying this flag (through their `$ref`) are not part of the view. */
   hiddenFlag: 'readOnly' | 'writeOnly' | undefined;
+  unchangedRef: ((ref: string) => boolean) | undefined;
 }
 
 // `true` and `false` as schemas; shared objects so that `true` vs absent is one memoized pair.
@@ -136,6 +138,7 @@ function diffTree(base: unknown, revision: unknown, walk: Walk): SchemaChange[] 
       if (parent !== undefined) hasOwnChanges[parent] = true;
       return;
     }
+    if (walk.unchangedRef !== undefined && sameUnchangedRef(at.base, at.revision, walk.unchangedRef)) return;
     const baseSchema = schemaOf(at.base, 'base', walk);
     const revisionSchema = schemaOf(at.revision, 'revision', walk);
     const key = walk.memo.pairKey(baseSchema, revisionSchema);
@@ -185,6 +188,16 @@ function diffTree(base: unknown, revision: unknown, walk: Walk): SchemaChange[] 
   });
   if (rootKey !== undefined) walk.memo.rootResults.set(rootKey, [...changes]);
   return changes;
+}
+
+/** Both nodes are exactly `{$ref: r}` with the same `r`, known to lead to equal content on both sides. */
+function sameUnchangedRef(base: unknown, revision: unknown, unchangedRef: (ref: string) => boolean): boolean {
+  if (!isObject(base) || !isObject(revision)) return false;
+  const ref = base.$ref;
+  if (typeof ref !== 'string' || revision.$ref !== ref) return false;
+  for (const key in base) if (key !== '$ref') return false;
+  for (const key in revision) if (key !== '$ref') return false;
+  return unchangedRef(ref);
 }
 
 /** The changes of one pair's own keywords, and its child pairs (compared later, in this order). */
