@@ -1,6 +1,6 @@
 import { compareText } from '../../core/compare-text.js';
-import { createSchemaDiffMemo, diffSchemas } from '../schema-diff/diff.js';
-import type { DiffSchemasOptions, SchemaChange, SchemaView } from '../schema-diff/types.js';
+import { createSchemaDiffMemo, diffSchemas, schemaDiffCost } from '../schema-diff/diff.js';
+import type { DiffSchemasOptions, SchemaChange, SchemaDiffMemo, SchemaView } from '../schema-diff/types.js';
 import { createUnchangedOperations } from './fingerprint.js';
 import { DEFAULT_POLICY, type RestPolicy } from './policy.js';
 import { securitySchemeChange } from './security-schemes.js';
@@ -18,6 +18,11 @@ export interface RestDiff {
   operationsChanged: OperationDiff[];
   /** Operations present on both sides with equal content (`fingerprint.ts`), skipped without a schema diff. */
   unchangedCount: number;
+  /**
+   * The schema diff's work over all operations (both views): pairs compared (each once per spec
+   * pair and view, however many operations reach it) and walked. For tests and benchmarks.
+   */
+  schemaDiffCost: { pairsCompared: number; pairsWalked: number };
   /**
    * A security scheme redefined under the same name, once per operation (on both sides) whose
    * security names it on both sides: those clients authenticate the old way.
@@ -107,14 +112,14 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
   // A component used in requests and responses is seen differently by each (readOnly / writeOnly
   // properties): one memo per view, each shared by every operation of this spec pair. A `$ref`
   // whose content is equal on both sides (decided once per pair of documents) is not walked at all.
-  const optionsOf = (view: SchemaView) => ({
+  const optionsOf = (view: SchemaView): DiffSchemasOptions & { memo: SchemaDiffMemo } => ({
     resolveBase: base.resolve,
     resolveRevision: revision.resolve,
     view,
     memo: createSchemaDiffMemo(),
     unchangedRef: unchangedOperations.unchangedRef,
   });
-  const schemaDiffOptions: Record<SchemaView, DiffSchemasOptions> = { request: optionsOf('request'), response: optionsOf('response') };
+  const schemaDiffOptions: Record<SchemaView, DiffSchemasOptions & { memo: SchemaDiffMemo }> = { request: optionsOf('request'), response: optionsOf('response') };
   const schemaChanges: SchemaChangesOf = (view, baseSchema, revisionSchema, pointer, mediaType) =>
     baseSchema === undefined && revisionSchema === undefined
       ? []
@@ -124,7 +129,7 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
           ...(mediaType === undefined ? {} : { mediaType }),
         }));
 
-  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [], policy, unstableOperations: [] };
+  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 }, securitySchemesChanged: [], policy, unstableOperations: [] };
   const schemeChanges = new Map<string, string | undefined>();
   const schemeChange = (scheme: string): string | undefined => {
     if (!schemeChanges.has(scheme)) schemeChanges.set(scheme, securitySchemeChange(base.securitySchemes.get(scheme), revision.securitySchemes.get(scheme)));
@@ -153,6 +158,8 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
   for (const key of [...revision.operations.keys()].sort(compareText)) {
     if (!base.operations.has(key)) result.operationsAdded.push(revision.operations.get(key)!);
   }
+  const [request, response] = [schemaDiffCost(schemaDiffOptions.request.memo), schemaDiffCost(schemaDiffOptions.response.memo)];
+  result.schemaDiffCost = { pairsCompared: request.pairsCompared + response.pairsCompared, pairsWalked: request.pairsWalked + response.pairsWalked };
   return result;
 }
 
