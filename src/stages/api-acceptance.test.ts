@@ -56,4 +56,36 @@ describe('OpenAPI holders', () => {
     expect(along.has('/components/schemas/Item/properties/name')).toBe(true);
     expect(along.has('/paths/~1items/post')).toBe(true);
   });
+
+  describe('an array index of a removal names the base document', () => {
+    const parameter = (name: string, accept?: string) => ({ name, in: 'query', schema: { type: 'string' }, ...(accept ? { 'x-release-safety-accept': [{ rule: accept, reason: REASON }] } : {}) });
+    const specWith = (parameters: unknown[]) => ({ paths: { '/items': { get: { parameters } } } });
+    const pointer = '/paths/~1items/get/parameters/0';
+
+    it("a parameter now at the removed one's index covers nothing inside it", () => {
+      const base = specWith([parameter('tenant'), parameter('page')]);
+      const head = specWith([parameter('page', breaking.id)]);
+      const along = objectsAlong(head, pointer, base);
+      expect(along.has('/paths/~1items/get')).toBe(true);
+      expect(along.has(pointer)).toBe(false);
+      // Without the base the walk cannot tell, and passes into the head's element.
+      expect(objectsAlong(head, pointer).has(pointer)).toBe(true);
+    });
+
+    it('a reordered or changed parameter that still exists is walked into (head-indexed pointer)', () => {
+      const base = specWith([parameter('tenant'), parameter('page')]);
+      const reordered = specWith([{ ...parameter('page'), required: true }, parameter('tenant')]);
+      expect(objectsAlong(reordered, `${pointer}/schema`, base).has(pointer)).toBe(true);
+      const added = specWith([parameter('tenant'), parameter('page'), parameter('sort')]);
+      expect(objectsAlong(added, '/paths/~1items/get/parameters/2', base).has('/paths/~1items/get/parameters/2')).toBe(true);
+    });
+
+    it('parameters behind $refs are compared by what they resolve to', () => {
+      const components = (names: string[]) => ({ components: { parameters: Object.fromEntries(names.map((name) => [name, parameter(name)])) } });
+      const base = { ...specWith([{ $ref: '#/components/parameters/tenant' }]), ...components(['tenant']) };
+      const head = { ...specWith([{ $ref: '#/components/parameters/page' }]), ...components(['page']) };
+      expect(objectsAlong(head, pointer, base).has('/components/parameters/page')).toBe(false);
+    });
+  });
 });
+

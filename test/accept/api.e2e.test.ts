@@ -21,10 +21,10 @@ function release(files: Record<string, string | null>): string {
   return tag;
 }
 
-function refused(to: string): { status: number; stderr: string } {
+function refused(to: string, from = '1.0.0'): { status: number; stderr: string } {
   const out = mkdtempSync(join(tmpdir(), 'rs-accept-'));
   try {
-    const run = runCli(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', to, '--out', join(out, 'a.json'), '--quiet']);
+    const run = runCli(['generate', '--repo', repo.dir, '--from', from, '--to', to, '--out', join(out, 'a.json'), '--quiet']);
     return { status: run.status, stderr: run.stderr };
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -77,6 +77,16 @@ describe('OpenAPI: x-release-safety-accept', () => {
     const run = refused(release({ 'api/openapi.yaml': specWithRequiredParameter({ on: 'parameter', reason: 'fine by us' }) }));
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('api/openapi.yaml#/paths/~1items/get/parameters/0: accept new-required-request-parameter: the reason "fine by us" is shorter than 20 characters');
+  });
+
+  it('a removed parameter is not covered by an entry on the parameter now at its index (the pointer names the old document)', () => {
+    const withParameters = (parameters: string) => OPENAPI.replace('      operationId: listItems\n', `      operationId: listItems\n      parameters: [${parameters}]\n`);
+    const from = release({ 'api/openapi.yaml': withParameters('{name: tenant, in: query, schema: {type: string}}, {name: page, in: query, schema: {type: string}}') });
+    const to = `1.${++nextMinor}.0`;
+    repo.commit({ 'api/openapi.yaml': withParameters(`{name: page, in: query, schema: {type: string}, x-release-safety-accept: [{rule: request-parameter-removed, reason: '${REASON}'}]}`) }, { tag: to });
+    const run = refused(to, from);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('api/openapi.yaml#/paths/~1items/get/parameters/0: accept request-parameter-removed: the rule did not fire on this object or inside it');
   });
 
   it('--no-accept ignores it', () => {

@@ -11,6 +11,7 @@ import { rule as toolInputPropertyRemoved } from './rules/tool-input-property-re
 import { rule as toolInputTypeNarrowed } from './rules/tool-input-type-narrowed.js';
 import { rule as toolNewRequiredInput } from './rules/tool-new-required-input.js';
 import { rule as toolOptionalInputAdded } from './rules/tool-optional-input-added.js';
+import { rule as toolOutputConstraintLoosened } from './rules/tool-output-constraint-loosened.js';
 import { rule as toolOutputEnumValueAdded } from './rules/tool-output-enum-value-added.js';
 import { rule as toolOutputPropertyBecameOptional } from './rules/tool-output-property-became-optional.js';
 import { rule as toolOutputPropertyRemoved } from './rules/tool-output-property-removed.js';
@@ -32,6 +33,7 @@ export const MCP_RULES = [
   toolInputTypeNarrowed,
   toolNewRequiredInput,
   toolOptionalInputAdded,
+  toolOutputConstraintLoosened,
   toolOutputEnumValueAdded,
   toolOutputPropertyBecameOptional,
   toolOutputPropertyRemoved,

@@ -91,6 +91,12 @@ const SAME: Array<[string, 'request' | 'response', Schema, Schema, Strongest]> =
   ['required property no longer readOnly (callers must send it)', 'request', object({ p: { ...string, readOnly: true } }, ['p']), object({ p: string }, ['p']), 'breaking'],
   ['new required readOnly property (callers do not send it)', 'request', object({}), object({ p: { ...string, readOnly: true } }, ['p']), 'none'],
   ['property removed from a closed object', 'request', { ...object({ p: string, q: string }), additionalProperties: false }, { ...object({ q: string }), additionalProperties: false }, 'breaking'],
+  ['maxLength raised', 'response', { type: 'string', maxLength: 5 }, { type: 'string', maxLength: 10 }, 'breaking'],
+  ['maximum raised', 'response', { type: 'integer', maximum: 5 }, { type: 'integer', maximum: 10 }, 'breaking'],
+  ['minimum lowered', 'response', { type: 'integer', minimum: 5 }, { type: 'integer', minimum: 0 }, 'breaking'],
+  ['pattern dropped', 'response', { type: 'string', pattern: '^a' }, string, 'breaking'],
+  ['uniqueItems dropped', 'response', { type: 'array', items: string, uniqueItems: true }, { type: 'array', items: string }, 'breaking'],
+  ['dependentRequired dropped', 'response', { ...object({ p: string, q: string }), dependentRequired: { p: ['q'] } }, object({ p: string, q: string }), 'breaking'],
   ['allOf branch inside array items gains a required property', 'response', { type: 'array', items: { allOf: [object({ p: string }, ['p'])] } }, { type: 'array', items: { allOf: [object({ p: string })] } }, 'breaking'],
 ];
 

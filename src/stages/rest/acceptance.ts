@@ -23,7 +23,8 @@ export async function specAcceptance(baseText: string | undefined, headText: str
   if (!headText.includes(ACCEPT_KEY)) return NONE;
   const head = await parseJsonOrYaml(headText, path);
   const headHolders = collectHolders(head, file);
-  const base = baseText?.includes(ACCEPT_KEY) ? collectHolders(await parseJsonOrYaml(baseText, path), file).holders : [];
+  const baseDocument = baseText === undefined ? undefined : await parseJsonOrYaml(baseText, path);
+  const base = baseText?.includes(ACCEPT_KEY) ? collectHolders(baseDocument, file).holders : [];
   const walked = new Map<string, Set<string>>();
   return {
     added: addedHolders(headHolders.holders, base),
@@ -32,7 +33,7 @@ export async function specAcceptance(baseText: string | undefined, headText: str
       const pointer = finding.evidence.pointer;
       if (pointer === undefined) return false;
       let along = walked.get(pointer);
-      if (along === undefined) walked.set(pointer, (along = objectsAlong(head, pointer)));
+      if (along === undefined) walked.set(pointer, (along = objectsAlong(head, pointer, baseDocument)));
       return along.has(holder.pointer);
     },
   };
@@ -40,31 +41,92 @@ export async function specAcceptance(baseText: string | undefined, headText: str
 
 const unescape = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
-/** The physical pointers of the objects a logical pointer passes through in `document` (local `$ref`s followed). */
-export function objectsAlong(document: unknown, pointer: string): Set<string> {
+/**
+ * The physical pointers of the objects a logical pointer passes through in `document` (local `$ref`s
+ * followed). A removal's pointer indexes arrays of the base document, every other finding's those of
+ * the head: where `base` is given and the element at an array index is not the same in both (a
+ * parameter by `in` + name, else by `$ref` or content) and the base's element is gone from the head,
+ * the pointer may name the removed one — the walk stops there, so an entry on whatever the head now
+ * holds at that index covers nothing inside it.
+ */
+export function objectsAlong(document: unknown, pointer: string, base?: unknown): Set<string> {
   const passed = new Set<string>();
-  let node = document;
-  let at = '';
-  const follow = () => {
-    for (let hops = 0; hops < 20; hops++) {
-      const ref = typeof node === 'object' && node !== null ? (node as Record<string, unknown>).$ref : undefined;
-      if (typeof ref !== 'string' || !ref.startsWith('#')) return;
-      at = ref.slice(1);
-      node = resolve(document, at);
-    }
-  };
-  follow();
-  passed.add(at);
+  const head = new Cursor(document);
+  const old = base === undefined ? undefined : new Cursor(base);
+  passed.add(head.at);
   for (const segment of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) break;
-    const next = (node as Record<string, unknown>)[unescape(segment)];
+    const key = unescape(segment);
+    const container = head.node;
+    if (typeof container !== 'object' || container === null) break;
+    const next = (container as Record<string, unknown>)[key];
     if (next === undefined) break;
-    node = next;
-    at = `${at}/${segment}`;
-    follow();
-    passed.add(at);
+    const oldContainer = old?.node;
+    if (old && Array.isArray(container) && Array.isArray(oldContainer) && removedElementAt(container, oldContainer, Number(key), head.resolve, old.resolve)) break;
+    head.step(segment, next);
+    old?.step(segment, typeof oldContainer === 'object' && oldContainer !== null ? (oldContainer as Record<string, unknown>)[key] : undefined);
+    passed.add(head.at);
   }
   return passed;
+}
+
+/** A position in a document that follows local `$ref`s as it moves. */
+class Cursor {
+  node: unknown;
+  at = '';
+
+  constructor(private readonly document: unknown) {
+    this.node = document;
+    this.followRefs();
+  }
+
+  step(segment: string, next: unknown): void {
+    this.node = next;
+    this.at = `${this.at}/${segment}`;
+    this.followRefs();
+  }
+
+  /** `node` with its `$ref`s followed (20 hops at most: a cycle stops there). */
+  readonly resolve = (node: unknown): unknown => {
+    let current = node;
+    for (let hops = 0; hops < 20; hops++) {
+      const ref = refOf(current);
+      if (ref === undefined) break;
+      current = resolve(this.document, ref.slice(1));
+    }
+    return current;
+  };
+
+  private followRefs(): void {
+    for (let hops = 0; hops < 20; hops++) {
+      const ref = refOf(this.node);
+      if (ref === undefined) return;
+      this.at = ref.slice(1);
+      this.node = resolve(this.document, this.at);
+    }
+  }
+}
+
+function refOf(node: unknown): string | undefined {
+  const ref = typeof node === 'object' && node !== null ? (node as Record<string, unknown>).$ref : undefined;
+  return typeof ref === 'string' && ref.startsWith('#') ? ref : undefined;
+}
+
+/** The base's element at `index` differs from the head's and no longer exists in the head: the index may name it. */
+function removedElementAt(head: unknown[], base: unknown[], index: number, resolveHead: (node: unknown) => unknown, resolveBase: (node: unknown) => unknown): boolean {
+  const before = base[index];
+  if (before === undefined) return false;
+  const identity = (node: unknown, resolveNode: (node: unknown) => unknown): string => {
+    const ref = refOf(node);
+    const value = resolveNode(node);
+    if (typeof value === 'object' && value !== null) {
+      const { name, in: location } = value as Record<string, unknown>;
+      if (typeof name === 'string' && typeof location === 'string') return `parameter ${location}:${location === 'header' ? name.toLowerCase() : name}`;
+    }
+    return ref !== undefined ? `ref ${ref}` : `value ${JSON.stringify(value)}`;
+  };
+  const was = identity(before, resolveBase);
+  if (identity(head[index], resolveHead) === was) return false;
+  return !head.some((element) => identity(element, resolveHead) === was);
 }
 
 function resolve(document: unknown, pointer: string): unknown {

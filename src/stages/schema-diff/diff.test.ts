@@ -206,6 +206,26 @@ describe('diffSchemas: $ref', () => {
     expect(brief(changes)).toEqual(['type-changed  (root) changed']);
   });
 
+  describe('keywords compared as a whole follow their $refs (a component changed behind an unchanged $ref text)', () => {
+    const Code = (pattern: string) => ({ Code: { type: 'string', pattern } });
+    it.each<[string, (ref: unknown) => unknown]>([
+      ['not', (ref) => ({ type: 'string', not: ref })],
+      ['an if condition', (ref) => ({ if: ref, then: { minLength: 2 } })],
+      ['an unmodelled keyword (draft-07 dependencies)', (ref) => ({ type: 'object', dependencies: { a: ref } })],
+    ])('%s', (_name, schemaWith) => {
+      const ref = { $ref: '#/components/schemas/Code' };
+      expect(withSpecs(spec(Code('^a'), schemaWith(ref)), spec(Code('^b'), schemaWith(ref)))).toEqual([expect.stringMatching(/^unknown /)]);
+      expect(withSpecs(spec(Code('^a'), schemaWith(ref)), spec(Code('^a'), schemaWith(ref)))).toEqual([]);
+      // The same schema written inline is no change.
+      expect(withSpecs(spec(Code('^a'), schemaWith(ref)), spec(Code('^a'), schemaWith(Code('^a').Code)))).toEqual([]);
+    });
+
+    it('an unresolvable $ref inside them is a change (fail closed)', () => {
+      const schema = (ref: string) => ({ type: 'object', dependencies: { a: { $ref: ref } } });
+      expect(withSpecs(spec({}, schema('#/components/schemas/Gone')), spec({}, schema('#/components/schemas/Gone')))).toEqual([expect.stringMatching(/^unknown /)]);
+    });
+  });
+
   it('fails loudly on a ref it cannot resolve (the stage then fails closed)', () => {
     expect(() => diffSchemas({ $ref: '#/$defs/Missing' }, {})).toThrow('cannot resolve $ref "#/$defs/Missing" in the base schema');
     expect(() => diffSchemas({}, { $ref: 'other.json#/X' })).toThrow('external $ref');

@@ -1,5 +1,5 @@
 import type { DiffSchemasOptions, SchemaChange, SchemaChangeKind, SchemaDiffMemo, SchemaView } from './types.js';
-import { canonicalJson, canonicalJsonIfAcyclic } from './canonical-json.js';
+import { canonicalJson, canonicalJsonIfAcyclic, canonicalJsonResolved } from './canonical-json.js';
 import { COMPOSITION_KEYWORD, pairBranches, type DiscriminatorInfo } from './composition.js';
 import { compareConstraints, type RecordChange } from './constraints.js';
 import { compareKeywords2020, KEYWORDS_2020 } from './keywords-2020.js';
@@ -326,7 +326,7 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
   }
   compareEnums(base, revision, record);
   compareConstraints(base, revision, record);
-  compareKeywords2020(base, revision, record, child);
+  compareKeywords2020(base, revision, record, child, (b, r) => sameWhole(b, r, walk));
   compareProperties(visibleProperties(base, 'base', walk), visibleProperties(revision, 'revision', walk), revision.additionalProperties === false, record, child);
 
   child('/items', '[]', itemsOf(base), itemsOf(revision));
@@ -367,8 +367,7 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
   // Inside `not` every change means its opposite (a wider `not` refuses more values), which the
   // rules, reading changes in their normal position, would judge the wrong way round: any change of
   // `not` is `unknown`, never safe.
-  const notBefore = canonicalJsonIfAcyclic(base.not ?? null);
-  if (base.not !== revision.not && (notBefore === undefined || notBefore !== canonicalJsonIfAcyclic(revision.not ?? null))) {
+  if ((base.not !== undefined || revision.not !== undefined) && !sameWhole(base.not ?? null, revision.not ?? null, walk)) {
     record('unknown', { detail: "keyword 'not' changed (a change inside 'not' is not compared by this diff)" });
   }
   return { changes, children };
@@ -437,17 +436,26 @@ const MODELED_KEYWORDS = new Set([
   'title', 'example', 'examples', 'externalDocs', 'xml', '$comment', 'deprecated', '$id', '$schema', '$anchor', '$defs', 'definitions',
 ]);
 
+/**
+ * Two values this diff does not take apart (`not`, an unmodelled keyword, a composition it could not
+ * merge) are the same only when their texts match with every `$ref` followed: a component they
+ * refer to may have changed while the `$ref` text did not.
+ */
+function sameWhole(base: unknown, revision: unknown, walk: Walk): boolean {
+  const before = canonicalJsonResolved(base, walk.resolve.base);
+  return before !== undefined && before === canonicalJsonResolved(revision, walk.resolve.revision);
+}
+
 function compareUnmodeled(base: Schema, revision: Schema, walk: Walk, record: RecordChange): void {
   // A node left as written keeps its composition keyword: only those can have a conflict.
   const composed = (schema: Schema) => schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined;
   const conflict = (composed(base) ? walk.memo.conflicts.base.get(base) : undefined) ?? (composed(revision) ? walk.memo.conflicts.revision.get(revision) : undefined);
   if (conflict !== undefined) {
-    const before = canonicalJsonIfAcyclic(base);
-    if (before === undefined || before !== canonicalJsonIfAcyclic(revision)) record('unknown', { detail: conflict });
+    if (!sameWhole(base, revision, walk)) record('unknown', { detail: conflict });
   }
   const unmodeled = (keyword: string) => !MODELED_KEYWORDS.has(keyword) && !keyword.startsWith('x-');
   for (const keyword in base) {
-    if (unmodeled(keyword) && canonicalJson(base[keyword]) !== canonicalJson(revision[keyword])) record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });
+    if (unmodeled(keyword) && !sameWhole(base[keyword], revision[keyword], walk)) record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });
   }
   for (const keyword in revision) {
     if (unmodeled(keyword) && !hasOwn(base, keyword)) record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });

@@ -1,4 +1,3 @@
-import { canonicalJsonIfAcyclic } from './canonical-json.js';
 import type { RecordChange } from './constraints.js';
 
 /**
@@ -21,8 +20,12 @@ export const KEYWORDS_2020 = [
   'contentMediaType', 'contentEncoding', 'contentSchema',
 ] as const;
 
-export function compareKeywords2020(base: Schema, revision: Schema, record: RecordChange, child: Child): void {
-  compareConditional(base, revision, record, child);
+/**
+ * `sameWhole` says whether two sub-schemas compared as a whole (an `if` condition) are the same,
+ * `$ref`s followed.
+ */
+export function compareKeywords2020(base: Schema, revision: Schema, record: RecordChange, child: Child, sameWhole: (base: unknown, revision: unknown) => boolean): void {
+  compareConditional(base, revision, record, child, sameWhole);
   compareDependentRequired(base.dependentRequired, revision.dependentRequired, record);
   compareSchemaMap('dependentSchemas', '', base.dependentSchemas, revision.dependentSchemas, false, record, child);
   // In a closed object a new pattern admits names that were refused: the reverse of an open one.
@@ -41,7 +44,7 @@ export function compareKeywords2020(base: Schema, revision: Schema, record: Reco
 }
 
 /** `if` / `then` / `else`: a conditional (an `if` with a `then` or `else`) added restricts; removed relaxes. */
-function compareConditional(base: Schema, revision: Schema, record: RecordChange, child: Child): void {
+function compareConditional(base: Schema, revision: Schema, record: RecordChange, child: Child, sameWhole: (base: unknown, revision: unknown) => boolean): void {
   const conditional = (schema: Schema) => schema.if !== undefined && (schema.then !== undefined || schema.else !== undefined);
   const before = conditional(base);
   const after = conditional(revision);
@@ -50,8 +53,7 @@ function compareConditional(base: Schema, revision: Schema, record: RecordChange
     record(after ? 'constraint-tightened' : 'constraint-loosened', { pointer: '/if', detail: 'if', before: before ? 'conditional' : undefined, after: after ? 'conditional' : undefined });
     return;
   }
-  const condition = canonicalJsonIfAcyclic(base.if);
-  if (condition === undefined || condition !== canonicalJsonIfAcyclic(revision.if)) {
+  if (!sameWhole(base.if, revision.if)) {
     // Which values a new condition selects cannot be compared with the old one's.
     record('unknown', { pointer: '/if', detail: "the condition 'if' changed (which values it selects cannot be compared)" });
     return;

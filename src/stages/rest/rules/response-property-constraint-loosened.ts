@@ -1,22 +1,11 @@
 import { defineRule } from '../../../rules/define.js';
 import type { SchemaChange } from '../../schema-diff/types.js';
+import { admitsNewValues } from '../../schema-diff/widening.js';
 import { forEachResponseChange, formatValue, responseElement, RESPONSE_KEYWORD_RULE_DETAILS } from '../rule.js';
 
-/**
- * Whether the change admits values the old schema refused, outside the keywords with their own
- * rule: a loosened constraint, a changed `pattern` (not provably a subset), a `multipleOf` whose
- * new step is not a multiple of the old (2 → 3 admits 3).
- */
+/** Whether the change admits values the old schema refused, outside the keywords with their own rule. */
 function loosens(change: SchemaChange): boolean {
-  const keyword = change.detail ?? '';
-  if (RESPONSE_KEYWORD_RULE_DETAILS.has(keyword)) return false;
-  if (change.kind === 'constraint-loosened') return true;
-  if (keyword === 'pattern') return change.before !== undefined;
-  if (keyword === 'multipleOf' && typeof change.before === 'number' && typeof change.after === 'number') {
-    const ratio = change.after / change.before;
-    return Math.abs(ratio - Math.round(ratio)) >= 1e-9;
-  }
-  return false;
+  return !RESPONSE_KEYWORD_RULE_DETAILS.has(change.detail ?? '') && admitsNewValues(change);
 }
 
 export const responsePropertyConstraintLoosened = defineRule(
