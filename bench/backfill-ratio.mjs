@@ -19,7 +19,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadAverage, measure, median } from './lib/measure.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const cli = join(root, 'dist', 'cli', 'main.js');
+// The package's bin (the bundled CLI users run), as bench/ratios.mjs times it.
+const cli = join(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin['release-safety']);
 const RSS_TARGET_MB = 300;
 const TIME_TARGET_MS = 6000;
 

@@ -18,7 +18,7 @@
  * Also `import { generateRatios } from './generate-ratio.mjs'` (bench/ratios.mjs).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,7 +27,8 @@ import { generateSpec } from './gen-openapi.mjs';
 import { loadAverage, measure, median } from './lib/measure.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const cli = join(root, 'dist', 'cli', 'main.js');
+// The package's bin (the bundled CLI users run), as bench/ratios.mjs times it.
+const cli = join(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin['release-safety']);
 const floorScript = join(root, 'bench', 'lib', 'generate-floor.mjs');
 const SPEC = 'api/openapi.json';
 const MIGRATIONS = 'packages/backend/src/database/migrations';

@@ -10,6 +10,17 @@
 // code's `../../schemas` and `../../package.json` lookups hold.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Commander's `require('node:child_process')` → scripts/bundle/commander-child-process.mjs (see there). */
+const commanderWithoutChildProcess = {
+  name: 'commander-without-child-process',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: fileURLToPath(new URL('./bundle/commander-child-process.mjs', import.meta.url)) } : undefined,
+    );
+  },
+};
 
 const outdir = process.argv[2] ?? 'dist/bin';
 rmSync(outdir, { recursive: true, force: true });
@@ -31,6 +42,12 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
-  // src/typescript/ts-morph.ts reads ts-morph through require() (see there): give every chunk a real one.
-  banner: { js: "import { createRequire as __rsCreateRequire } from 'node:module'; const require = __rsCreateRequire(import.meta.url);" },
+  plugins: [commanderWithoutChildProcess],
+  // Bundled CommonJS (commander, js-yaml, picomatch) require Node's built-in modules, and
+  // src/typescript/ts-morph.ts reads ts-morph through require() (see there): every chunk gets a
+  // require(). Built-ins come straight from process.getBuiltinModule; node:module (which loads Node's
+  // source-map support with it) only when a package is required.
+  banner: {
+    js: "const require = (id) => process.getBuiltinModule(id) ?? process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);",
+  },
 });

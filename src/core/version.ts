@@ -17,8 +17,11 @@ const RELEASE_VERSION = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 export function parseVersion(text: string): Version | undefined {
   const match = RELEASE_VERSION.exec(text.trim());
   if (!match) return undefined;
-  const [major, minor, patch] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
-  if (![major, minor, patch].every(Number.isSafeInteger)) return undefined;
+  // Written out rather than mapped: upgrade-check parses every version of the index cold (issue 21).
+  const major = Number(match[1]);
+  const minor = Number(match[2]);
+  const patch = Number(match[3]);
+  if (!Number.isSafeInteger(major) || !Number.isSafeInteger(minor) || !Number.isSafeInteger(patch)) return undefined;
   return { major, minor, patch, text: `${major}.${minor}.${patch}` };
 }
 

@@ -4,7 +4,7 @@ import type { ReleaseSafetyIndex } from '../artifact/types.js';
 import { validateIndex } from '../artifact/validate-index.js';
 import { describeError, InputError } from '../core/errors.js';
 import { DuplicateKeyError } from '../core/json-duplicate-keys.js';
-import { cacheDirectory, readCachedIndex, writeCachedIndex, type CachedIndex } from './index-cache.js';
+import type { CachedIndex } from './index-cache.js';
 import { checkIndexStructure } from './index-structure.js';
 import type { IndexSource } from './index-source.js';
 import { parseJson, parseJsonLenient } from '../core/structured-text.js';
@@ -100,6 +100,8 @@ function entryNamed(text: string, error: DuplicateKeyError): string {
 
 async function fetchIndex(url: string, options: LoadIndexOptions): Promise<LoadedIndex> {
   const env = options.env ?? process.env;
+  // Loaded here, not at the top: a file index never needs the cache (nor node:crypto and node:os, ~5 ms of start-up; issue 21).
+  const { cacheDirectory, readCachedIndex, writeCachedIndex } = await import('./index-cache.js');
   const directory = cacheDirectory(env);
   const cached = readCachedIndex(directory, url);
   const warnings: string[] = [];
@@ -122,7 +124,7 @@ async function fetchIndex(url: string, options: LoadIndexOptions): Promise<Loade
   }
 
   if (response.status === 304 && cached) {
-    tryWriteCache(directory, { ...cached, fetchedAt: new Date().toISOString() }, warnings);
+    tryWriteCache(writeCachedIndex, directory, { ...cached, fetchedAt: new Date().toISOString() }, warnings);
     return fromCache(cached);
   }
   if (response.status !== 200) {
@@ -133,7 +135,7 @@ async function fetchIndex(url: string, options: LoadIndexOptions): Promise<Loade
   }
   // A fresh body that fails its checks is an error even with a cached copy: the server said this is current.
   const index = parseIndex(response.body, url);
-  tryWriteCache(directory, { url, etag: response.etag, lastModified: response.lastModified, fetchedAt: new Date().toISOString(), body: response.body }, warnings);
+  tryWriteCache(writeCachedIndex, directory, { url, etag: response.etag, lastModified: response.lastModified, fetchedAt: new Date().toISOString(), body: response.body }, warnings);
   return { index, warnings };
 }
 
@@ -166,7 +168,7 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
   return cause ? `${describeError(error)}: ${describeError(cause)}` : describeError(error);
 }
 
-function tryWriteCache(directory: string, record: CachedIndex, warnings: string[]): void {
+function tryWriteCache(writeCachedIndex: (directory: string, record: CachedIndex) => void, directory: string, record: CachedIndex, warnings: string[]): void {
   try {
     writeCachedIndex(directory, record);
   } catch (error) {
