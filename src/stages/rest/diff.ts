@@ -135,15 +135,22 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
     if (!schemeChanges.has(scheme)) schemeChanges.set(scheme, securitySchemeChange(base.securitySchemes.get(scheme), revision.securitySchemes.get(scheme)));
     return schemeChanges.get(scheme);
   };
-  const revisionPaths = new Set([...revision.operations.values()].map((operation) => operation.key.slice(operation.key.indexOf(' ') + 1)));
+  // A scheme defined on neither side cannot have changed: when no defined one did, no operation needs its security read here.
+  const anySchemeChanged = [...new Set([...base.securitySchemes.keys(), ...revision.securitySchemes.keys()])].some((scheme) => schemeChange(scheme) !== undefined);
+  const revisionPaths = new Set([...revision.operations.keys()].map((key) => key.slice(key.indexOf(' ') + 1)));
   for (const key of [...base.operations.keys()].sort(compareText)) {
-    const baseOperation = base.operations.get(key)!;
-    const revisionOperation = revision.operations.get(key);
-    if (!revisionOperation) {
-      result.operationsRemoved.push({ operation: baseOperation, pathRemoved: !revisionPaths.has(key.slice(key.indexOf(' ') + 1)) });
+    if (!revision.operations.has(key)) {
+      result.operationsRemoved.push({ operation: base.operations.get(key)!, pathRemoved: !revisionPaths.has(key.slice(key.indexOf(' ') + 1)) });
       continue;
     }
-    for (const scheme of schemesOnBothSides(baseOperation, revisionOperation)) {
+    // Judged by what the two models would be built from, before building them (most operations of a release are unchanged).
+    if (!anySchemeChanged && unchangedOperations.unchangedSource(base.sources.get(key)!, revision.sources.get(key)!)) {
+      result.unchangedCount += 1;
+      continue;
+    }
+    const baseOperation = base.operations.get(key)!;
+    const revisionOperation = revision.operations.get(key)!;
+    for (const scheme of anySchemeChanged ? schemesOnBothSides(baseOperation, revisionOperation) : []) {
       const change = schemeChange(scheme);
       if (change === undefined) continue;
       const pointer = revision.securitySchemes.get(scheme)?.pointer ?? `${revisionOperation.pointer}/security`;

@@ -118,6 +118,18 @@ describe('an operation whose meaning changes outside its own object is still dif
       `paths: {/a: {get: {responses: {'200': {$ref: '#/components/responses/R'}}}}}\ncomponents: {responses: {R: {description: ok, content: {application/json: {schema: {type: object}}}}}}`,
       ['response-property-removed'],
     ],
+    [
+      'a path item written as a $ref changed behind it (OpenAPI 3.1)',
+      `openapi: 3.1.0\npaths: {/a: {$ref: '#/components/pathItems/A'}}\ncomponents: {pathItems: {A: {get: {parameters: [{in: query, name: q, schema: {type: string}}], responses: ${ok}}}}}`,
+      `openapi: 3.1.0\npaths: {/a: {$ref: '#/components/pathItems/A'}}\ncomponents: {pathItems: {A: {get: {parameters: [{in: query, name: q, required: true, schema: {type: string}}], responses: ${ok}}}}}`,
+      ['request-parameter-became-required'],
+    ],
+    [
+      'the document-wide consumes changed (Swagger 2.0)',
+      `swagger: '2.0'\nconsumes: [application/json, application/xml]\npaths: {/a: {post: {parameters: [{in: body, name: b, schema: {type: object}}], responses: ${ok}}}}`,
+      `swagger: '2.0'\nconsumes: [application/json]\npaths: {/a: {post: {parameters: [{in: body, name: b, schema: {type: object}}], responses: ${ok}}}}`,
+      ['request-body-media-type-removed'],
+    ],
   ])('%s', async (_name, base, revision, expected) => {
     expect(await ruleIds(base, revision)).toEqual(expected);
   });

@@ -1,4 +1,4 @@
-import type { RestOperation, RestSpec } from './model.js';
+import type { RestOperation, RestOperationSource, RestSpec } from './model.js';
 
 /**
  * Which operations are unchanged between two specs, so they are skipped without a schema diff.
@@ -19,6 +19,14 @@ import type { RestOperation, RestSpec } from './model.js';
  */
 
 export interface UnchangedOperations {
+  /**
+   * Whether one operation is unchanged judged by what its model is built from (see
+   * {@link RestOperationSource}), before building it: the same path, the same JSON text of the
+   * operation and of its path item's parameters (or of the path item's `$ref`), every `$ref` in
+   * them unchanged, and the same document-wide inputs (version, `security`, Swagger 2.0
+   * `consumes`/`produces`). `false` only means "compare the models".
+   */
+  unchangedSource(base: RestOperationSource, revision: RestOperationSource): boolean;
   /** Whether the two sides of one operation (same key) are equal in everything the diff reads. */
   unchanged(base: RestOperation, revision: RestOperation): boolean;
   /** Whether a `$ref` (the same text on both sides) leads to equal content in both documents, and so does everything it reaches. */
@@ -119,7 +127,19 @@ export function createUnchangedOperations(base: RestSpec, revision: RestSpec): U
     return true;
   };
 
+  let sameContext: boolean | undefined;
+  const contextSame = (): boolean =>
+    (sameContext ??=
+      base.version === revision.version &&
+      (['security', 'consumes', 'produces'] as const).every((key) => same(base.document[key], revision.document[key])));
+
   return {
+    unchangedSource(before, after) {
+      if (before.path !== after.path || !contextSame()) return false;
+      // A path item written as a `$ref`: the same unchanged reference is the same item, operations included.
+      if (isReference(before.rawItem) || isReference(after.rawItem)) return same(before.rawItem, after.rawItem) && same(before.operation, after.operation);
+      return same(before.item.parameters, after.item.parameters) && same(before.operation, after.operation);
+    },
     unchanged(before, after) {
       // Extensions carry policies (stability level, sunset): a change there is a change of the operation.
       if (before.deprecated !== after.deprecated || !sameArrays(before.pathParameterNames, after.pathParameterNames) || !same(before.extensions, after.extensions)) return false;
@@ -149,6 +169,10 @@ export function createUnchangedOperations(base: RestSpec, revision: RestSpec): U
       return own.size;
     },
   };
+}
+
+function isReference(node: unknown): boolean {
+  return node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
 }
 
 function sameArrays(before: readonly unknown[], after: readonly unknown[]): boolean {

@@ -66,8 +66,10 @@ export async function loadSpec(text: string, path: string, readSibling?: ReadSib
   }
   // Without a `$ref` to another file there is nothing to bundle (the walk costs ~15 ms per MB). A
   // reference the text scan misses (written with escapes) is refused by checkReferences below.
-  if (readSibling && mayHaveExternalRefs(text)) await bundleExternalRefs(document, path, readSibling, parseSpecText);
-  const warnings = validateStructure(document, version, path);
+  const bundled = readSibling !== undefined && mayHaveExternalRefs(text);
+  if (bundled) await bundleExternalRefs(document, path, readSibling, parseSpecText);
+  // The document is its JSON text unless files were mounted into it: references can then be found in the text.
+  const warnings = validateStructure(document, version, path, !bundled && formatOf(path, text) === 'JSON' ? text : undefined);
   return { version, document, warnings: capped(warnings, path) };
 }
 
@@ -84,7 +86,7 @@ const TOP_LEVEL_KEYS: Readonly<Record<OpenApiVersion, ReadonlySet<string>>> = {
 const OPERATION_KEYS = new Set(['tags', 'summary', 'description', 'externalDocs', 'operationId', 'consumes', 'produces', 'parameters', 'requestBody', 'responses', 'callbacks', 'deprecated', 'security', 'servers', 'schemes']);
 
 /** Throws on what the diff cannot read past; returns the recoverable problems. */
-function validateStructure(document: Record<string, unknown>, version: OpenApiVersion, path: string): string[] {
+function validateStructure(document: Record<string, unknown>, version: OpenApiVersion, path: string, jsonText: string | undefined): string[] {
   const fail = (pointer: string, problem: string): never => {
     throw new SpecError(`${path}: invalid OpenAPI ${version} document at ${pointer || '/'}: ${problem}`);
   };
@@ -121,7 +123,9 @@ function validateStructure(document: Record<string, unknown>, version: OpenApiVe
       checkParameters(document, parameters, `${operationPointer}/parameters`, fail);
     }
   }
-  checkReferences(document, version, fail, warn);
+  if (!(jsonText === undefined ? referencesPlainAndResolved(document, version) : jsonReferencesPlainAndResolved(jsonText, document, version))) {
+    checkReferences(document, version, fail, warn);
+  }
   return warnings;
 }
 
@@ -155,7 +159,6 @@ function checkReferences(
   fail: (pointer: string, problem: string) => never,
   warn: (pointer: string, problem: string) => void,
 ): void {
-  if (referencesPlainAndResolved(document, version)) return;
   const checked = new Set<string>();
   const trail: string[] = [];
   const walk = (node: unknown): void => {
@@ -223,4 +226,28 @@ function referencesPlainAndResolved(document: Record<string, unknown>, version: 
     }
   }
   return true;
+}
+
+/**
+ * {@link referencesPlainAndResolved} read off the JSON text the document was parsed from (a native
+ * regular-expression scan instead of a walk over every object). In valid JSON, `"$ref"` followed by
+ * a colon is always a key (a quote inside a string is escaped, and a string value is never followed
+ * by a colon), and a string value follows when a quote does. Only a key spelled with escapes
+ * (`"\u0024ref"`) could hide: a text holding such an escape of `$`, `r`, `e` or `f` goes through the walk.
+ * In 2.0/3.0 every such `$ref` must also be its object's only key (`{ "$ref": "…" }`), else the walk warns.
+ */
+function jsonReferencesPlainAndResolved(text: string, document: Record<string, unknown>, version: OpenApiVersion): boolean {
+  if (/\\u00(?:24|72|65|66)/i.test(text)) return false;
+  const resolved = new Set<string>();
+  let keys = 0;
+  for (const match of text.matchAll(/"\$ref"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) {
+    keys += 1;
+    const raw = match[1]!;
+    if (resolved.has(raw)) continue;
+    const ref = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+    if (!isLocalRef(ref) || resolveLocalRef(document, ref) === undefined) return false;
+    resolved.add(raw);
+  }
+  if (version === '3.1' || keys === 0) return true;
+  return (text.match(/\{\s*"\$ref"\s*:\s*"(?:[^"\\]|\\.)*"\s*\}/g)?.length ?? 0) === keys;
 }
