@@ -144,7 +144,8 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
       continue;
     }
     // Judged by what the two models would be built from, before building them (most operations of a release are unchanged).
-    if (!anySchemeChanged && unchangedOperations.unchangedSource(base.sources.get(key)!, revision.sources.get(key)!)) {
+    const sources = anySchemeChanged ? 'differs' : unchangedOperations.compareSources(base.sources.get(key)!, revision.sources.get(key)!);
+    if (sources === 'same') {
       result.unchangedCount += 1;
       continue;
     }
@@ -156,7 +157,8 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
       const pointer = revision.securitySchemes.get(scheme)?.pointer ?? `${revisionOperation.pointer}/security`;
       result.securitySchemesChanged.push({ operation: revisionOperation, scheme, change, pointer });
     }
-    if (unchangedOperations.unchanged(baseOperation, revisionOperation)) {
+    // The same source text reaching a changed component: its models differ too (or the diff finds nothing).
+    if (sources === 'differs' && unchangedOperations.unchanged(baseOperation, revisionOperation)) {
       result.unchangedCount += 1;
       continue;
     }

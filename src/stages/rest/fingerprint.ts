@@ -24,9 +24,11 @@ export interface UnchangedOperations {
    * {@link RestOperationSource}), before building it: the same path, the same JSON text of the
    * operation and of its path item's parameters (or of the path item's `$ref`), every `$ref` in
    * them unchanged, and the same document-wide inputs (version, `security`, Swagger 2.0
-   * `consumes`/`produces`). `false` only means "compare the models".
+   * `consumes`/`produces`): `same`. `reaches-changed`: the same text, but a component it
+   * references changed — the operation is diffed without comparing its models first (they would
+   * differ the same way). `differs`: compare the models (a changed summary alone changes no model).
    */
-  unchangedSource(base: RestOperationSource, revision: RestOperationSource): boolean;
+  compareSources(base: RestOperationSource, revision: RestOperationSource): 'same' | 'reaches-changed' | 'differs';
   /** Whether the two sides of one operation (same key) are equal in everything the diff reads. */
   unchanged(base: RestOperation, revision: RestOperation): boolean;
   /** Whether a `$ref` (the same text on both sides) leads to equal content in both documents, and so does everything it reaches. */
@@ -134,11 +136,20 @@ export function createUnchangedOperations(base: RestSpec, revision: RestSpec): U
       (['security', 'consumes', 'produces'] as const).every((key) => same(base.document[key], revision.document[key])));
 
   return {
-    unchangedSource(before, after) {
-      if (before.path !== after.path || !contextSame()) return false;
+    compareSources(before, after) {
+      if (before.path !== after.path || !contextSame()) return 'differs';
       // A path item written as a `$ref`: the same unchanged reference is the same item, operations included.
-      if (isReference(before.rawItem) || isReference(after.rawItem)) return same(before.rawItem, after.rawItem) && same(before.operation, after.operation);
-      return same(before.item.parameters, after.item.parameters) && same(before.operation, after.operation);
+      const parts: Array<[unknown, unknown]> = [
+        isReference(before.rawItem) || isReference(after.rawItem) ? [before.rawItem, after.rawItem] : [before.item.parameters, after.item.parameters],
+        [before.operation, after.operation],
+      ];
+      const refs: string[] = [];
+      for (const [beforePart, afterPart] of parts) {
+        const text = jsonText(beforePart);
+        if (text !== jsonText(afterPart)) return 'differs';
+        refs.push(...refsIn(text));
+      }
+      return refs.every(isClean) ? 'same' : 'reaches-changed';
     },
     unchanged(before, after) {
       // Extensions carry policies (stability level, sunset): a change there is a change of the operation.
