@@ -1,7 +1,7 @@
 import { compareText } from '../../core/compare-text.js';
-import { createSchemaDiffMemo, diffSchemas } from '../schema-diff/diff.js';
-import type { DiffSchemasOptions, SchemaChange, SchemaView } from '../schema-diff/types.js';
-import { createFingerprinter } from './fingerprint.js';
+import { createSchemaDiffMemo, diffSchemas, schemaDiffCost } from '../schema-diff/diff.js';
+import type { DiffSchemasOptions, SchemaChange, SchemaDiffMemo, SchemaView } from '../schema-diff/types.js';
+import { createUnchangedOperations } from './fingerprint.js';
 import { DEFAULT_POLICY, type RestPolicy } from './policy.js';
 import { securitySchemeChange } from './security-schemes.js';
 import type { RestMediaType, RestOperation, RestParameter, RestRequestBody, RestResponse, RestSpec, SecurityAlternative } from './model.js';
@@ -16,8 +16,13 @@ export interface RestDiff {
   /** `pathRemoved`: no operation of the same path template is left in the revision. */
   operationsRemoved: Array<{ operation: RestOperation; pathRemoved: boolean }>;
   operationsChanged: OperationDiff[];
-  /** Operations present on both sides with equal content fingerprints, skipped without a schema diff. */
+  /** Operations present on both sides with equal content (`fingerprint.ts`), skipped without a schema diff. */
   unchangedCount: number;
+  /**
+   * The schema diff's work over all operations (both views): pairs compared (each once per spec
+   * pair and view, however many operations reach it) and walked. For tests and benchmarks.
+   */
+  schemaDiffCost: { pairsCompared: number; pairsWalked: number };
   /**
    * A security scheme redefined under the same name, once per operation (on both sides) whose
    * security names it on both sides: those clients authenticate the old way.
@@ -103,12 +108,18 @@ export interface OperationDiff {
 }
 
 export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy = DEFAULT_POLICY): RestDiff {
-  const baseFingerprints = createFingerprinter(base);
-  const revisionFingerprints = createFingerprinter(revision);
+  const unchangedOperations = createUnchangedOperations(base, revision);
   // A component used in requests and responses is seen differently by each (readOnly / writeOnly
-  // properties): one memo per view, each shared by every operation of this spec pair.
-  const optionsOf = (view: SchemaView) => ({ resolveBase: base.resolve, resolveRevision: revision.resolve, view, memo: createSchemaDiffMemo() });
-  const schemaDiffOptions: Record<SchemaView, DiffSchemasOptions> = { request: optionsOf('request'), response: optionsOf('response') };
+  // properties): one memo per view, each shared by every operation of this spec pair. A `$ref`
+  // whose content is equal on both sides (decided once per pair of documents) is not walked at all.
+  const optionsOf = (view: SchemaView): DiffSchemasOptions & { memo: SchemaDiffMemo } => ({
+    resolveBase: base.resolve,
+    resolveRevision: revision.resolve,
+    view,
+    memo: createSchemaDiffMemo(),
+    unchangedRef: unchangedOperations.unchangedRef,
+  });
+  const schemaDiffOptions: Record<SchemaView, DiffSchemasOptions & { memo: SchemaDiffMemo }> = { request: optionsOf('request'), response: optionsOf('response') };
   const schemaChanges: SchemaChangesOf = (view, baseSchema, revisionSchema, pointer, mediaType) =>
     baseSchema === undefined && revisionSchema === undefined
       ? []
@@ -118,27 +129,36 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
           ...(mediaType === undefined ? {} : { mediaType }),
         }));
 
-  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [], policy, unstableOperations: [] };
+  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 }, securitySchemesChanged: [], policy, unstableOperations: [] };
   const schemeChanges = new Map<string, string | undefined>();
   const schemeChange = (scheme: string): string | undefined => {
     if (!schemeChanges.has(scheme)) schemeChanges.set(scheme, securitySchemeChange(base.securitySchemes.get(scheme), revision.securitySchemes.get(scheme)));
     return schemeChanges.get(scheme);
   };
-  const revisionPaths = new Set([...revision.operations.values()].map((operation) => operation.key.slice(operation.key.indexOf(' ') + 1)));
+  // A scheme defined on neither side cannot have changed: when no defined one did, no operation needs its security read here.
+  const anySchemeChanged = [...new Set([...base.securitySchemes.keys(), ...revision.securitySchemes.keys()])].some((scheme) => schemeChange(scheme) !== undefined);
+  const revisionPaths = new Set([...revision.operations.keys()].map((key) => key.slice(key.indexOf(' ') + 1)));
   for (const key of [...base.operations.keys()].sort(compareText)) {
-    const baseOperation = base.operations.get(key)!;
-    const revisionOperation = revision.operations.get(key);
-    if (!revisionOperation) {
-      result.operationsRemoved.push({ operation: baseOperation, pathRemoved: !revisionPaths.has(key.slice(key.indexOf(' ') + 1)) });
+    if (!revision.operations.has(key)) {
+      result.operationsRemoved.push({ operation: base.operations.get(key)!, pathRemoved: !revisionPaths.has(key.slice(key.indexOf(' ') + 1)) });
       continue;
     }
-    for (const scheme of schemesOnBothSides(baseOperation, revisionOperation)) {
+    // Judged by what the two models would be built from, before building them (most operations of a release are unchanged).
+    const sources = anySchemeChanged ? 'differs' : unchangedOperations.compareSources(base.sources.get(key)!, revision.sources.get(key)!);
+    if (sources === 'same') {
+      result.unchangedCount += 1;
+      continue;
+    }
+    const baseOperation = base.operations.get(key)!;
+    const revisionOperation = revision.operations.get(key)!;
+    for (const scheme of anySchemeChanged ? schemesOnBothSides(baseOperation, revisionOperation) : []) {
       const change = schemeChange(scheme);
       if (change === undefined) continue;
       const pointer = revision.securitySchemes.get(scheme)?.pointer ?? `${revisionOperation.pointer}/security`;
       result.securitySchemesChanged.push({ operation: revisionOperation, scheme, change, pointer });
     }
-    if (baseFingerprints.operation(baseOperation) === revisionFingerprints.operation(revisionOperation)) {
+    // The same source text reaching a changed component: its models differ too (or the diff finds nothing).
+    if (sources === 'differs' && unchangedOperations.unchanged(baseOperation, revisionOperation)) {
       result.unchangedCount += 1;
       continue;
     }
@@ -147,6 +167,8 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
   for (const key of [...revision.operations.keys()].sort(compareText)) {
     if (!base.operations.has(key)) result.operationsAdded.push(revision.operations.get(key)!);
   }
+  const [request, response] = [schemaDiffCost(schemaDiffOptions.request.memo), schemaDiffCost(schemaDiffOptions.response.memo)];
+  result.schemaDiffCost = { pairsCompared: request.pairsCompared + response.pairsCompared, pairsWalked: request.pairsWalked + response.pairsWalked };
   return result;
 }
 

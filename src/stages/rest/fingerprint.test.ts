@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { wrapFragment } from '../../../test/helpers/rest-specs.js';
 import { compareSpecs } from './engine.js';
-import { createFingerprinter } from './fingerprint.js';
+import { createUnchangedOperations } from './fingerprint.js';
 import { loadSpec } from './load.js';
 import { buildModel } from './model.js';
 
-/** Operation fingerprints gate the schema diff: equal must mean equal content; cycles must terminate. */
+/** The unchanged-operation check gates the schema diff: unchanged must mean equal content; cycles must terminate. */
 
 const OPERATION = 'GET /api/v1/tree';
 
-async function fingerprintOf(components: string): Promise<string> {
+async function modelOf(components: string) {
   const fragment = `
 paths:
   /api/v1/tree:
@@ -19,8 +19,12 @@ paths:
 components:
   schemas:
 ${components}`;
-  const spec = buildModel(await loadSpec(wrapFragment(fragment), 'spec.yaml'));
-  return createFingerprinter(spec).operation(spec.operations.get(OPERATION)!);
+  return buildModel(await loadSpec(wrapFragment(fragment), 'spec.yaml'));
+}
+
+async function unchanged(base: string, revision: string): Promise<boolean> {
+  const [before, after] = [await modelOf(base), await modelOf(revision)];
+  return createUnchangedOperations(before, after).unchanged(before.operations.get(OPERATION)!, after.operations.get(OPERATION)!);
 }
 
 const TREE = `
@@ -42,30 +46,39 @@ const TREE = `
         label: {$ref: '#/components/schemas/Label'}
     Label: {type: string, maxLength: 10}`;
 
-describe('operation fingerprints', () => {
-  it('terminate on self and mutual reference cycles and are stable', async () => {
-    expect(await fingerprintOf(TREE)).toBe(await fingerprintOf(TREE));
+describe('unchanged operations', () => {
+  it('terminate on self and mutual reference cycles and find equal content unchanged', async () => {
+    expect(await unchanged(TREE, TREE)).toBe(true);
   });
 
-  it('change when a component deep behind a cycle changes', async () => {
-    const changed = TREE.replace('maxLength: 10', 'maxLength: 5');
-    expect(await fingerprintOf(changed)).not.toBe(await fingerprintOf(TREE));
+  it('are changed when a component deep behind a cycle changes', async () => {
+    expect(await unchanged(TREE, TREE.replace('maxLength: 10', 'maxLength: 5'))).toBe(false);
   });
 
-  it('change when a member of a cycle changes', async () => {
-    const changed = TREE.replace('        id: {type: string}', '        id: {type: integer}');
-    expect(await fingerprintOf(changed)).not.toBe(await fingerprintOf(TREE));
+  it('are changed when a member of a cycle changes', async () => {
+    expect(await unchanged(TREE, TREE.replace('        id: {type: string}', '        id: {type: integer}'))).toBe(false);
   });
 
-  it('ignore the name of a component outside cycles (renamed, same content)', async () => {
+  it('are changed when a component is renamed (the diff then finds the content equal)', async () => {
     const renamed = TREE.replace("label: {$ref: '#/components/schemas/Label'}", "label: {$ref: '#/components/schemas/Caption'}").replace('    Label:', '    Caption:');
-    expect(await fingerprintOf(renamed)).toBe(await fingerprintOf(TREE));
+    expect(await unchanged(TREE, renamed)).toBe(false);
   });
 
   it('ignore where a component sits in the document (key order of components)', async () => {
     const lines = TREE.split('\n');
     const reordered = ['', lines.at(-1)!, ...lines.slice(1, -1)].join('\n');
-    expect(await fingerprintOf(reordered)).toBe(await fingerprintOf(TREE));
+    expect(await unchanged(TREE, reordered)).toBe(true);
+  });
+
+  it('judge each component once per spec pair, however many times it is reached', async () => {
+    const [before, after] = [await modelOf(TREE), await modelOf(TREE.replace('maxLength: 10', 'maxLength: 5'))];
+    const check = createUnchangedOperations(before, after);
+    for (let round = 0; round < 3; round += 1) expect(check.unchanged(before.operations.get(OPERATION)!, after.operations.get(OPERATION)!)).toBe(false);
+    expect(check.comparedRefs).toBe(5);
+    // Every member of the cycle reaches the changed Label; nothing reaches it from Label.
+    expect(['Root', 'Node', 'Folder', 'Item', 'Label'].map((name) => check.unchangedRef(`#/components/schemas/${name}`))).toEqual([false, false, false, false, false]);
+    const labelOnly = createUnchangedOperations(before, await modelOf(TREE.replace('        id: {type: string}', '        id: {type: integer}')));
+    expect(['Label', 'Item', 'Folder', 'Node'].map((name) => labelOnly.unchangedRef(`#/components/schemas/${name}`))).toEqual([true, true, true, false]);
   });
 });
 
@@ -104,6 +117,18 @@ describe('an operation whose meaning changes outside its own object is still dif
       `paths: {/a: {get: {responses: {'200': {$ref: '#/components/responses/R'}}}}}\ncomponents: {responses: {R: {description: ok, content: {application/json: {schema: {type: object, required: [id], properties: {id: {type: string}}}}}}}}`,
       `paths: {/a: {get: {responses: {'200': {$ref: '#/components/responses/R'}}}}}\ncomponents: {responses: {R: {description: ok, content: {application/json: {schema: {type: object}}}}}}`,
       ['response-property-removed'],
+    ],
+    [
+      'a path item written as a $ref changed behind it (OpenAPI 3.1)',
+      `openapi: 3.1.0\npaths: {/a: {$ref: '#/components/pathItems/A'}}\ncomponents: {pathItems: {A: {get: {parameters: [{in: query, name: q, schema: {type: string}}], responses: ${ok}}}}}`,
+      `openapi: 3.1.0\npaths: {/a: {$ref: '#/components/pathItems/A'}}\ncomponents: {pathItems: {A: {get: {parameters: [{in: query, name: q, required: true, schema: {type: string}}], responses: ${ok}}}}}`,
+      ['request-parameter-became-required'],
+    ],
+    [
+      'the document-wide consumes changed (Swagger 2.0)',
+      `swagger: '2.0'\nconsumes: [application/json, application/xml]\npaths: {/a: {post: {parameters: [{in: body, name: b, schema: {type: object}}], responses: ${ok}}}}`,
+      `swagger: '2.0'\nconsumes: [application/json]\npaths: {/a: {post: {parameters: [{in: body, name: b, schema: {type: object}}], responses: ${ok}}}}`,
+      ['request-body-media-type-removed'],
     ],
   ])('%s', async (_name, base, revision, expected) => {
     expect(await ruleIds(base, revision)).toEqual(expected);

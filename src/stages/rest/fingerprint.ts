@@ -1,145 +1,211 @@
-import { createHash } from 'node:crypto';
-import type { RestOperation, RestSpec } from './model.js';
+import type { RestOperation, RestOperationSource, RestSpec } from './model.js';
 
 /**
- * Content fingerprints of operations, so unchanged operations are skipped without a schema diff.
+ * Which operations are unchanged between two specs, so they are skipped without a schema diff.
  *
- * A node's fingerprint is its JSON text with every `$ref` value blanked, followed by the
- * fingerprints of the referenced targets in order of appearance: a component renamed with
- * identical content fingerprints the same. Reference cycles are handled per strongly connected
- * component of the `$ref` graph (Tarjan): the members of a cycle are fingerprinted together, by
- * name, which is sound (equal fingerprints mean equal content) and terminates. Every target is
- * serialized once per spec.
+ * An operation is unchanged when every field the diff reads (parameters, request body, responses,
+ * headers, security, extensions) has the same JSON text on both sides, with each `$ref` compared by
+ * its text, and every component it reaches through those `$ref`s is unchanged too. A component is
+ * unchanged when its JSON text is the same on both sides and no changed component is reachable
+ * from it: decided once per spec pair for each `$ref` text, however many operations reference it,
+ * by strongly connected components of the `$ref` graph (Tarjan, iterative), so reference cycles
+ * end and are judged as a whole.
  *
- * Nothing is left out (descriptions, examples, key order): a fingerprint that differs only costs a
- * full diff of that operation, while leaving something out could hide a change.
+ * `JSON.stringify` (native, no replacer) does the comparing: a cold process walks 1 MB of parsed
+ * JSON several times faster that way than in JavaScript. Nothing is left out (descriptions,
+ * examples, key order): a difference anywhere only costs a full diff of the operation, while
+ * leaving something out could hide a change. A component renamed with the same content counts as
+ * changed: the operation is then diffed, and the diff finds it equal.
  */
 
-interface Shape {
-  text: string;
-  refs: string[];
+export interface UnchangedOperations {
+  /**
+   * Whether one operation is unchanged judged by what its model is built from (see
+   * {@link RestOperationSource}), before building it: the same path, the same JSON text of the
+   * operation and of its path item's parameters (or of the path item's `$ref`), every `$ref` in
+   * them unchanged, and the same document-wide inputs (version, `security`, Swagger 2.0
+   * `consumes`/`produces`): `same`. `reaches-changed`: the same text, but a component it
+   * references changed — the operation is diffed without comparing its models first (they would
+   * differ the same way). `differs`: compare the models (a changed summary alone changes no model).
+   */
+  compareSources(base: RestOperationSource, revision: RestOperationSource): 'same' | 'reaches-changed' | 'differs';
+  /** Whether the two sides of one operation (same key) are equal in everything the diff reads. */
+  unchanged(base: RestOperation, revision: RestOperation): boolean;
+  /** Whether a `$ref` (the same text on both sides) leads to equal content in both documents, and so does everything it reaches. */
+  unchangedRef(ref: string): boolean;
+  /** How many `$ref` targets were compared (each once per spec pair): for tests. */
+  readonly comparedRefs: number;
 }
 
-function shapeOf(node: unknown): Shape {
-  const refs: string[] = [];
-  const text =
-    JSON.stringify(node, (_key, value: unknown) => {
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        const ref = (value as { $ref?: unknown }).$ref;
-        if (typeof ref === 'string') {
-          refs.push(ref);
-          return { ...(value as object), $ref: '' };
+export function createUnchangedOperations(base: RestSpec, revision: RestSpec): UnchangedOperations {
+  /** Per `$ref` text: `true` when its target is equal on both sides and reaches only equal targets. */
+  const clean = new Map<string, boolean>();
+  /** Per `$ref` text: the target is deep-equal on both sides (refs by text), with the refs it holds. */
+  const own = new Map<string, { equal: boolean; refs: readonly string[] }>();
+  const ownOf = (ref: string) => {
+    let known = own.get(ref);
+    if (!known) {
+      const before = base.resolve(ref);
+      const after = revision.resolve(ref);
+      // An unresolvable target is never "unchanged": the diff reports it.
+      const text = before === undefined ? undefined : jsonText(before);
+      const equal = text !== undefined && after !== undefined && text === jsonText(after);
+      known = { equal, refs: equal ? refsIn(text) : [] };
+      own.set(ref, known);
+    }
+    return known;
+  };
+
+  /** Dirtiness of members of a component still on the Tarjan stack (settled when its root closes). */
+  const componentDirty = new Map<string, boolean>();
+  const isClean = (start: string): boolean => {
+    const known = clean.get(start);
+    if (known !== undefined) return known;
+    // Iterative Tarjan: a deep chain of references cannot overflow the stack.
+    const index = new Map<string, number>();
+    const lowLink = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const frames: Array<{ ref: string; next: number; dirty: boolean }> = [];
+    const open = (ref: string) => {
+      index.set(ref, index.size);
+      lowLink.set(ref, index.size - 1);
+      stack.push(ref);
+      onStack.add(ref);
+      frames.push({ ref, next: 0, dirty: !ownOf(ref).equal });
+    };
+    open(start);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      const refs = ownOf(frame.ref).refs;
+      if (frame.next < refs.length) {
+        const target = refs[frame.next++]!;
+        const settled = clean.get(target);
+        if (settled !== undefined) {
+          if (!settled) frame.dirty = true;
+        } else if (!index.has(target)) {
+          open(target);
+        } else if (onStack.has(target)) {
+          lowLink.set(frame.ref, Math.min(lowLink.get(frame.ref)!, index.get(target)!));
         }
+        continue;
       }
-      return value;
-    }) ?? 'undefined';
-  return { text, refs };
-}
-
-function digest(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
-}
-
-export interface Fingerprinter {
-  operation(operation: RestOperation): string;
-}
-
-export function createFingerprinter(spec: RestSpec): Fingerprinter {
-  const shapes = new Map<string, Shape>();
-  const fingerprints = new Map<string, string>();
-  const shapeOfRef = (ref: string): Shape => {
-    let shape = shapes.get(ref);
-    if (!shape) {
-      shape = shapeOf(spec.resolve(ref));
-      shapes.set(ref, shape);
-    }
-    return shape;
-  };
-
-  // Tarjan's strongly connected components, started lazily from each ref asked for; a component
-  // is complete only after every component it points to, so their fingerprints are known.
-  const index = new Map<string, number>();
-  const lowLink = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  let counter = 0;
-
-  const fingerprintComponent = (members: string[]): void => {
-    const only = members[0]!;
-    if (members.length === 1 && !shapeOfRef(only).refs.includes(only)) {
-      const shape = shapeOfRef(only);
-      fingerprints.set(only, digest(`${shape.text}\n${shape.refs.map(fingerprintOf).join(',')}`));
-      return;
-    }
-    const inCycle = new Set(members);
-    const sorted = [...members].sort();
-    const cycleDigest = digest(
-      sorted
-        .map((ref) => {
-          const shape = shapeOfRef(ref);
-          return `${ref}=${shape.text}\n${shape.refs.map((target) => (inCycle.has(target) ? `cycle:${target}` : fingerprintOf(target))).join(',')}`;
-        })
-        .join('\n'),
-    );
-    for (const ref of sorted) fingerprints.set(ref, digest(`${cycleDigest}#${ref}`));
-  };
-
-  const visit = (ref: string): void => {
-    index.set(ref, counter);
-    lowLink.set(ref, counter);
-    counter += 1;
-    stack.push(ref);
-    onStack.add(ref);
-    for (const target of shapeOfRef(ref).refs) {
-      if (!index.has(target)) {
-        visit(target);
-        lowLink.set(ref, Math.min(lowLink.get(ref)!, lowLink.get(target)!));
-      } else if (onStack.has(target)) {
-        lowLink.set(ref, Math.min(lowLink.get(ref)!, index.get(target)!));
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (lowLink.get(frame.ref) === index.get(frame.ref)) {
+        // The root of a strongly connected component: its members are clean only all together.
+        const members: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          members.push(member);
+        } while (member !== frame.ref);
+        const dirty = members.some((ref) => componentDirty.get(ref) === true) || frame.dirty;
+        for (const ref of members) {
+          clean.set(ref, !dirty);
+          componentDirty.delete(ref);
+        }
+        if (parent && dirty) parent.dirty = true;
+      } else {
+        // Still part of a component being built: its dirtiness joins the component's.
+        if (frame.dirty) componentDirty.set(frame.ref, true);
+        if (parent) lowLink.set(parent.ref, Math.min(lowLink.get(parent.ref)!, lowLink.get(frame.ref)!));
       }
     }
-    if (lowLink.get(ref) === index.get(ref)) {
-      const members: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        members.push(member);
-      } while (member !== ref);
-      fingerprintComponent(members);
+    return clean.get(start)!;
+  };
+  /** The same JSON text on both sides, and every `$ref` in it unchanged. */
+  const same = (before: unknown, after: unknown): boolean => {
+    const text = jsonText(before);
+    return text === jsonText(after) && refsIn(text).every(isClean);
+  };
+  const sameMaps = <T>(before: ReadonlyMap<string, T>, after: ReadonlyMap<string, T>, equal: (a: T, b: T) => boolean): boolean => {
+    if (before.size !== after.size) return false;
+    for (const [key, value] of before) {
+      const other = after.get(key);
+      if (other === undefined || !equal(value, other)) return false;
     }
+    return true;
   };
 
-  function fingerprintOf(ref: string): string {
-    if (!index.has(ref)) visit(ref);
-    return fingerprints.get(ref) ?? `unresolved:${ref}`;
-  }
-
-  const schema = (node: unknown): string => {
-    const shape = shapeOf(node);
-    return shape.refs.length === 0 ? shape.text : `${shape.text}\n${shape.refs.map(fingerprintOf).join(',')}`;
-  };
+  let sameContext: boolean | undefined;
+  const contextSame = (): boolean =>
+    (sameContext ??=
+      base.version === revision.version &&
+      (['security', 'consumes', 'produces'] as const).every((key) => same(base.document[key], revision.document[key])));
 
   return {
-    operation(operation) {
+    compareSources(before, after) {
+      if (before.path !== after.path || !contextSame()) return 'differs';
+      // A path item written as a `$ref`: the same unchanged reference is the same item, operations included.
+      const parts: Array<[unknown, unknown]> = [
+        isReference(before.rawItem) || isReference(after.rawItem) ? [before.rawItem, after.rawItem] : [before.item.parameters, after.item.parameters],
+        [before.operation, after.operation],
+      ];
+      const refs: string[] = [];
+      for (const [beforePart, afterPart] of parts) {
+        const text = jsonText(beforePart);
+        if (text !== jsonText(afterPart)) return 'differs';
+        refs.push(...refsIn(text));
+      }
+      return refs.every(isClean) ? 'same' : 'reaches-changed';
+    },
+    unchanged(before, after) {
       // Extensions carry policies (stability level, sunset): a change there is a change of the operation.
-      const parts: string[] = [operation.pathParameterNames.join(','), String(operation.deprecated), JSON.stringify(operation.extensions)];
-      for (const key of [...operation.parameters.keys()].sort()) {
-        const parameter = operation.parameters.get(key)!;
-        parts.push(`p ${key} ${parameter.name} ${parameter.required} ${parameter.deprecated} ${JSON.stringify(parameter.extensions)} ${parameter.style} ${parameter.explode} ${schema(parameter.schema)}`);
+      if (before.deprecated !== after.deprecated || !sameArrays(before.pathParameterNames, after.pathParameterNames) || !same(before.extensions, after.extensions)) return false;
+      const parametersSame = sameMaps(
+        before.parameters,
+        after.parameters,
+        (a, b) =>
+          a.name === b.name && a.required === b.required && a.deprecated === b.deprecated && a.style === b.style && a.explode === b.explode && same(a.extensions, b.extensions) && same(a.schema, b.schema),
+      );
+      if (!parametersSame) return false;
+      if ((before.requestBody === undefined) !== (after.requestBody === undefined)) return false;
+      if (before.requestBody && after.requestBody) {
+        if (before.requestBody.required !== after.requestBody.required) return false;
+        if (!sameMaps(before.requestBody.content, after.requestBody.content, (a, b) => same(a.schema, b.schema))) return false;
       }
-      if (operation.requestBody) {
-        parts.push(`b ${operation.requestBody.required}`);
-        for (const type of [...operation.requestBody.content.keys()].sort()) parts.push(`b ${type} ${schema(operation.requestBody.content.get(type)!.schema)}`);
-      }
-      for (const status of [...operation.responses.keys()].sort()) {
-        const { content, headers } = operation.responses.get(status)!;
-        parts.push(`r ${status}`);
-        for (const name of [...headers.keys()].sort()) parts.push(`r ${status} h ${name} ${headers.get(name)!.required} ${schema(headers.get(name)!.schema)}`);
-        for (const type of [...content.keys()].sort()) parts.push(`r ${status} ${type} ${schema(content.get(type)!.schema)}`);
-      }
-      for (const alternative of operation.security) parts.push(`s ${JSON.stringify([...alternative.entries()].sort())}`);
-      return digest(parts.join('\n'));
+      const responsesSame = sameMaps(
+        before.responses,
+        after.responses,
+        (a, b) => sameMaps(a.headers, b.headers, (x, y) => x.required === y.required && same(x.schema, y.schema)) && sameMaps(a.content, b.content, (x, y) => same(x.schema, y.schema)),
+      );
+      if (!responsesSame) return false;
+      if (before.security.length !== after.security.length) return false;
+      return before.security.every((alternative, position) => sameMaps(alternative, after.security[position]!, sameArrays));
+    },
+    unchangedRef: isClean,
+    get comparedRefs() {
+      return own.size;
     },
   };
+}
+
+function isReference(node: unknown): boolean {
+  return node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
+}
+
+function sameArrays(before: readonly unknown[], after: readonly unknown[]): boolean {
+  return before.length === after.length && before.every((value, position) => value === after[position]);
+}
+
+function jsonText(node: unknown): string {
+  return JSON.stringify(node) ?? 'undefined';
+}
+
+/**
+ * Every `$ref` string of a JSON text written by `JSON.stringify` (no spaces). A quote inside a
+ * string is always escaped, so `"$ref":"` unescaped is a `$ref` key with a string value; the only
+ * look-alike is a key ending in an escaped quote + `$ref`, which adds a spurious reference: that
+ * can only make an operation count as changed (diffed), never hide one.
+ */
+function refsIn(text: string): string[] {
+  if (!text.includes('"$ref":"')) return [];
+  const refs: string[] = [];
+  for (const match of text.matchAll(/"\$ref":"((?:[^"\\]|\\.)*)"/g)) {
+    const raw = match[1]!;
+    refs.push(raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw);
+  }
+  return refs;
 }

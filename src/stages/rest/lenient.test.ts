@@ -60,3 +60,30 @@ describe('what stops the comparison (the surface is unknown)', () => {
     expect((error as Error).message).toContain(message);
   });
 });
+
+describe('references in a JSON document (found in its text, not by a walk)', () => {
+  const json = (responses: string, extra = '') => `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/users": {"get": {"responses": ${responses}}}}${extra}}`;
+  const components = ', "components": {"responses": {"Ok": {"description": "ok"}}}';
+  const compareJson = (text: string) => compareSpecs({ text: json('{"200": {"description": "ok"}}'), path: 'base.json' }, { text, path: 'revision.json' });
+
+  it.each([
+    ['an unresolvable $ref, named where it sits', json('{"200": {"$ref": "#/components/responses/Gone"}}'), 'at /paths/~1users/get/responses/200/$ref: unresolved reference #/components/responses/Gone'],
+    ['a reference to another file without a reader', json('{"200": {"$ref" : "common.json#/Ok"}}'), 'reference to another document (common.json#/Ok) is not followed'],
+    ['a $ref key spelled with an escape', json('{"200": {"\\u0024ref": "#/components/responses/Gone"}}'), 'unresolved reference #/components/responses/Gone'],
+  ])('%s stops the comparison', async (_name, text, message) => {
+    const error = await compareJson(text).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SpecError);
+    expect((error as Error).message).toContain(message);
+  });
+
+  it('a $ref with siblings (OpenAPI 3.0) is a warning', async () => {
+    const { warnings } = await compareJson(json('{"200": {"$ref": "#/components/responses/Ok", "description": "x"}}', components));
+    expect(warnings.some((line) => line.includes('$ref with sibling keys description'))).toBe(true);
+  });
+
+  it('"$ref" written inside a string, or as the name of a property, is no reference', async () => {
+    const schema = '{"type": "object", "description": "send {\\"$ref\\": \\"#/nowhere\\"}", "properties": {"$ref": {"type": "string"}}}';
+    const { warnings } = await compareJson(json(`{"200": {"description": "ok", "content": {"application/json": {"schema": ${schema}}}}}`));
+    expect(warnings).toEqual([]);
+  });
+});

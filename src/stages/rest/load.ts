@@ -1,4 +1,4 @@
-import { bundleExternalRefs, type ReadSibling } from './bundle.js';
+import { bundleExternalRefs, mayHaveExternalRefs, type ReadSibling } from './bundle.js';
 import { isLocalRef, isObject, pointerOf, resolveLocalRef } from './json-pointer.js';
 import { SpecError } from './spec-error.js';
 import { formatOf, parseJsonOrYaml } from '../../core/structured-text.js';
@@ -64,8 +64,12 @@ export async function loadSpec(text: string, path: string, readSibling?: ReadSib
         : `${path}: unsupported OpenAPI version ${JSON.stringify(declared)} (expected 2.0, 3.0.x or 3.1.x)`,
     );
   }
-  if (readSibling) await bundleExternalRefs(document, path, readSibling, parseSpecText);
-  const warnings = validateStructure(document, version, path);
+  // Without a `$ref` to another file there is nothing to bundle (the walk costs ~15 ms per MB). A
+  // reference the text scan misses (written with escapes) is refused by checkReferences below.
+  const bundled = readSibling !== undefined && mayHaveExternalRefs(text);
+  if (bundled) await bundleExternalRefs(document, path, readSibling, parseSpecText);
+  // The document is its JSON text unless files were mounted into it: references can then be found in the text.
+  const warnings = validateStructure(document, version, path, !bundled && formatOf(path, text) === 'JSON' ? text : undefined);
   return { version, document, warnings: capped(warnings, path) };
 }
 
@@ -82,7 +86,7 @@ const TOP_LEVEL_KEYS: Readonly<Record<OpenApiVersion, ReadonlySet<string>>> = {
 const OPERATION_KEYS = new Set(['tags', 'summary', 'description', 'externalDocs', 'operationId', 'consumes', 'produces', 'parameters', 'requestBody', 'responses', 'callbacks', 'deprecated', 'security', 'servers', 'schemes']);
 
 /** Throws on what the diff cannot read past; returns the recoverable problems. */
-function validateStructure(document: Record<string, unknown>, version: OpenApiVersion, path: string): string[] {
+function validateStructure(document: Record<string, unknown>, version: OpenApiVersion, path: string, jsonText: string | undefined): string[] {
   const fail = (pointer: string, problem: string): never => {
     throw new SpecError(`${path}: invalid OpenAPI ${version} document at ${pointer || '/'}: ${problem}`);
   };
@@ -119,7 +123,9 @@ function validateStructure(document: Record<string, unknown>, version: OpenApiVe
       checkParameters(document, parameters, `${operationPointer}/parameters`, fail);
     }
   }
-  checkReferences(document, version, fail, warn);
+  if (!(jsonText === undefined ? referencesPlainAndResolved(document, version) : jsonReferencesPlainAndResolved(jsonText, document, version))) {
+    checkReferences(document, version, fail, warn);
+  }
   return warnings;
 }
 
@@ -188,4 +194,60 @@ function checkReferences(
     }
   };
   walk(document);
+}
+
+/**
+ * The common case of {@link checkReferences} in one plain walk (no key path kept, no pointer
+ * spelled): every `$ref` string is local and resolves and, in 2.0/3.0, stands alone in its object.
+ * `false` sends the document through the full walk, which names the first problem and warns about
+ * siblings. Iterative, so a deep document cannot overflow the stack.
+ */
+function referencesPlainAndResolved(document: Record<string, unknown>, version: OpenApiVersion): boolean {
+  const resolved = new Set<string>();
+  const pending: object[] = [document];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (Array.isArray(node)) {
+      for (const child of node as unknown[]) if (child !== null && typeof child === 'object') pending.push(child);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    const ref = record.$ref;
+    if (typeof ref === 'string') {
+      if (version !== '3.1') for (const key in record) if (key !== '$ref' && !key.startsWith('x-')) return false;
+      if (!resolved.has(ref)) {
+        if (!isLocalRef(ref) || resolveLocalRef(document, ref) === undefined) return false;
+        resolved.add(ref);
+      }
+    }
+    for (const key in record) {
+      const child = record[key];
+      if (child !== null && typeof child === 'object') pending.push(child);
+    }
+  }
+  return true;
+}
+
+/**
+ * {@link referencesPlainAndResolved} read off the JSON text the document was parsed from (a native
+ * regular-expression scan instead of a walk over every object). In valid JSON, `"$ref"` followed by
+ * a colon is always a key (a quote inside a string is escaped, and a string value is never followed
+ * by a colon), and a string value follows when a quote does. Only a key spelled with escapes
+ * (`"\u0024ref"`) could hide: a text holding such an escape of `$`, `r`, `e` or `f` goes through the walk.
+ * In 2.0/3.0 every such `$ref` must also be its object's only key (`{ "$ref": "…" }`), else the walk warns.
+ */
+function jsonReferencesPlainAndResolved(text: string, document: Record<string, unknown>, version: OpenApiVersion): boolean {
+  if (/\\u00(?:24|72|65|66)/i.test(text)) return false;
+  const resolved = new Set<string>();
+  let keys = 0;
+  for (const match of text.matchAll(/"\$ref"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) {
+    keys += 1;
+    const raw = match[1]!;
+    if (resolved.has(raw)) continue;
+    const ref = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+    if (!isLocalRef(ref) || resolveLocalRef(document, ref) === undefined) return false;
+    resolved.add(raw);
+  }
+  if (version === '3.1' || keys === 0) return true;
+  return (text.match(/\{\s*"\$ref"\s*:\s*"(?:[^"\\]|\\.)*"\s*\}/g)?.length ?? 0) === keys;
 }

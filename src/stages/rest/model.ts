@@ -78,10 +78,27 @@ export interface RestSecurityScheme {
   pointer: string;
 }
 
+/**
+ * What one operation's model is built from, besides the document-wide `security` (and Swagger 2.0
+ * `consumes`/`produces`): two operations with equal sources (`$ref`s followed) have equal models.
+ */
+export interface RestOperationSource {
+  /** The path as served (server or base path prefix + template, parameter names kept). */
+  path: string;
+  /** The path item as written (possibly a `$ref`). */
+  rawItem: unknown;
+  /** The path item (its `$ref` followed). */
+  item: Record<string, unknown>;
+  operation: Record<string, unknown>;
+}
+
 export interface RestSpec {
   version: OpenApiVersion;
   document: Record<string, unknown>;
+  /** Built on first access of each operation (a diff skips the unchanged ones by their {@link sources}). */
   operations: ReadonlyMap<string, RestOperation>;
+  /** By the same keys as {@link operations}. */
+  sources: ReadonlyMap<string, RestOperationSource>;
   /** By scheme name, as requirements name them. */
   securitySchemes: ReadonlyMap<string, RestSecurityScheme>;
   /** The loader's recoverable problems ({@link LoadedSpec.warnings}). */
@@ -118,45 +135,114 @@ export function buildModel(loaded: LoadedSpec): RestSpec {
   };
   const basePath = (version === '2.0' ? (typeof document.basePath === 'string' ? document.basePath : '') : serverBasePath(document.servers)).replace(/\/+$/, '');
   const globalSecurity = document.security;
-  const operations = new Map<string, RestOperation>();
+  const sources = new Map<string, RestOperationSource & { method: (typeof HTTP_METHODS)[number]; template: string }>();
   const paths = isObject(document.paths) ? document.paths : {};
   for (const [template, rawItem] of Object.entries(paths)) {
     if (template.startsWith('x-')) continue;
     const item = deref(rawItem);
     if (!isObject(item)) continue;
     const path = `${basePath}${template}`;
-    const pathParameterNames = [...path.matchAll(PATH_PARAMETER)].map((match) => match[1] ?? '');
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!isObject(operation)) continue;
-      const pointer = pointerOf('paths', template, method);
       const key = operationKey(method, path);
-      const existing = operations.get(key);
-      if (existing) throw new SpecError(`${existing.method} ${existing.path} and ${method.toUpperCase()} ${path} are the same operation (path templates differ only in parameter names)`);
-      const declared = collectParameters(item.parameters, operation.parameters, pointerOf('paths', template), pointer, deref);
-      const parameters = new Map<string, RestParameter>();
-      for (const parameter of declared) {
-        if (parameter.location === 'body' || parameter.location === 'formData') continue;
-        parameters.set(parameterKey(parameter.location, parameter.name, pathParameterNames), parameter);
-      }
-      const requestBody =
-        version === '2.0' ? swaggerRequestBody(declared, operation, document, pointer) : openApiRequestBody(deref(operation.requestBody), `${pointer}/requestBody`);
-      operations.set(key, {
-        key,
-        method: method.toUpperCase(),
-        path,
-        pathParameterNames,
-        deprecated: operation.deprecated === true,
-        extensions: extensionsOf(operation),
-        parameters,
-        ...(requestBody ? { requestBody } : {}),
-        responses: collectResponses(operation, document, version, pointer, deref),
-        security: securityAlternatives(operation.security !== undefined ? operation.security : globalSecurity),
-        pointer,
-      });
+      const existing = sources.get(key);
+      if (existing) throw new SpecError(`${existing.method.toUpperCase()} ${existing.path} and ${method.toUpperCase()} ${path} are the same operation (path templates differ only in parameter names)`);
+      sources.set(key, { path, rawItem, item, operation, method, template });
     }
   }
-  return { version, document, operations, securitySchemes: securitySchemesOf(document, version, deref), warnings: loaded.warnings, resolve };
+  const build = (key: string): RestOperation => {
+    const { path, item, operation, method, template } = sources.get(key)!;
+    const pathParameterNames = [...path.matchAll(PATH_PARAMETER)].map((match) => match[1] ?? '');
+    const pointer = pointerOf('paths', template, method);
+    const declared = collectParameters(item.parameters, operation.parameters, pointerOf('paths', template), pointer, deref);
+    const parameters = new Map<string, RestParameter>();
+    for (const parameter of declared) {
+      if (parameter.location === 'body' || parameter.location === 'formData') continue;
+      parameters.set(parameterKey(parameter.location, parameter.name, pathParameterNames), parameter);
+    }
+    const requestBody =
+      version === '2.0' ? swaggerRequestBody(declared, operation, document, pointer) : openApiRequestBody(deref(operation.requestBody), `${pointer}/requestBody`);
+    return {
+      key,
+      method: method.toUpperCase(),
+      path,
+      pathParameterNames,
+      deprecated: operation.deprecated === true,
+      extensions: extensionsOf(operation),
+      parameters,
+      ...(requestBody ? { requestBody } : {}),
+      responses: collectResponses(operation, document, version, pointer, deref),
+      security: securityAlternatives(operation.security !== undefined ? operation.security : globalSecurity),
+      pointer,
+    };
+  };
+  return {
+    version,
+    document,
+    operations: new LazyOperations([...sources.keys()], build),
+    sources,
+    securitySchemes: securitySchemesOf(document, version, deref),
+    warnings: loaded.warnings,
+    resolve,
+  };
+}
+
+/**
+ * The operations of a spec, each built when first read: a diff of two large specs that differ in a
+ * few operations builds only those (the others are found equal by their sources). Building never
+ * throws (the loader already refused what cannot be read), so the laziness changes no outcome.
+ */
+class LazyOperations implements ReadonlyMap<string, RestOperation> {
+  private readonly built = new Map<string, RestOperation>();
+  private readonly order: readonly string[];
+  private readonly known: ReadonlySet<string>;
+
+  constructor(
+    keys: readonly string[],
+    private readonly build: (key: string) => RestOperation,
+  ) {
+    this.order = keys;
+    this.known = new Set(keys);
+  }
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  has(key: string): boolean {
+    return this.known.has(key);
+  }
+
+  get(key: string): RestOperation | undefined {
+    if (!this.known.has(key)) return undefined;
+    let operation = this.built.get(key);
+    if (!operation) {
+      operation = this.build(key);
+      this.built.set(key, operation);
+    }
+    return operation;
+  }
+
+  keys(): MapIterator<string> {
+    return this.order[Symbol.iterator]() as MapIterator<string>;
+  }
+
+  *values(): MapIterator<RestOperation> {
+    for (const key of this.order) yield this.get(key)!;
+  }
+
+  *entries(): MapIterator<[string, RestOperation]> {
+    for (const key of this.order) yield [key, this.get(key)!];
+  }
+
+  [Symbol.iterator](): MapIterator<[string, RestOperation]> {
+    return this.entries();
+  }
+
+  forEach(callback: (value: RestOperation, key: string, map: ReadonlyMap<string, RestOperation>) => void, thisArg?: unknown): void {
+    for (const [key, operation] of this.entries()) callback.call(thisArg, operation, key, this);
+  }
 }
 
 function securitySchemesOf(document: Record<string, unknown>, version: OpenApiVersion, deref: (node: unknown) => unknown): Map<string, RestSecurityScheme> {

@@ -66,7 +66,7 @@ export function specChanges(diff: RestDiff): RestChanges {
 
 /** The routes' diff with no document changed. */
 export function routeChanges(routes: RoutesDiff): RestChanges {
-  return { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, securitySchemesChanged: [], policy: DEFAULT_POLICY, unstableOperations: [], routes };
+  return { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 }, securitySchemesChanged: [], policy: DEFAULT_POLICY, unstableOperations: [], routes };
 }
 
 /** The findings of one rule over one diff. */

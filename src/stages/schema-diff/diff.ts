@@ -15,9 +15,10 @@ import { MergeConflict, mergeComposition } from './merge.js';
  *
  * Cycles and repeats: every (base node, revision node) pair is compared once per call, at the
  * shortest path that reaches it (breadth-first). A cycle therefore ends, and a component used in
- * two places reports its changes once, at the shorter (then first) path. Pairs from which no change
- * is reachable are remembered in the memo, so a memo shared between calls over the same two
- * documents skips every unchanged component after its first visit.
+ * two places reports its changes once, at the shorter (then first) path. A memo shared between
+ * calls over the same two documents compares each pair once in all, and knows for each pair which
+ * changed pairs are reachable from it: a call walks only until it has reached those, so a changed
+ * component referenced by every operation costs one comparison, not one walk per operation.
  *
  * Output order: breadth-first, then keyword order; deterministic for the same inputs.
  */
@@ -33,6 +34,7 @@ export function diffSchemas(base: unknown, revision: unknown, options: DiffSchem
       revision: options.resolveRevision ?? localPointerResolver(options.revisionRoot ?? revision),
     },
     hiddenFlag: options.view === 'request' ? 'readOnly' : options.view === 'response' ? 'writeOnly' : undefined,
+    unchangedRef: options.unchangedRef,
   };
   return diffTree(base, revision, walk).map((change) => ({ ...change, path: humanPath(change.path) }));
 }
@@ -42,16 +44,33 @@ export function createSchemaDiffMemo(): SchemaDiffMemo {
   return new PairMemo();
 }
 
+/**
+ * The work of the calls sharing a memo, for tests and benchmarks: schema pairs compared (each
+ * once per memo) and pairs walked (visited by a call's breadth-first walk, summed over calls).
+ */
+export function schemaDiffCost(memo: SchemaDiffMemo): { pairsCompared: number; pairsWalked: number } {
+  const { comparisons, walked } = asPairMemo(memo);
+  return { pairsCompared: comparisons, pairsWalked: walked };
+}
+
 class PairMemo implements SchemaDiffMemo {
   readonly kind = 'schema-diff-memo' as const;
   /** The view the cached results were computed in (set by the first call). */
   view: SchemaView | 'every property' | undefined;
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;
-  /** Pairs from which no change is reachable: skipped whenever met again. */
-  readonly clean = new Set<PairKey>();
   /** Each pair's own changes and child pairs, computed once per memo. */
   readonly compared = new Map<PairKey, { changes: SchemaChange[]; children: PairAt[] }>();
+  /** Each compared pair's child pairs (both sides present) by key, and whether it changes anything itself. */
+  readonly edges = new Map<PairKey, PairEdges>();
+  /**
+   * The pairs with changes of their own reachable from a pair (itself included): empty for a pair
+   * from which no change is reachable. Complete for every pair present (see {@link reachableChanges}).
+   */
+  readonly targets = new Map<PairKey, ReadonlySet<PairKey>>();
+  /** How many pairs were compared (`compareSchemas`) and walked: see {@link schemaDiffCost}. */
+  comparisons = 0;
+  walked = 0;
   /** Whole results of pairs diffed as the root of a call (a component used by many operations). */
   readonly rootResults = new Map<PairKey, readonly SchemaChange[]>();
   /** `$ref` nodes resolved per side (a merged node keeps one identity, so cycles through it are seen). */
@@ -87,6 +106,14 @@ function asPairMemo(memo: SchemaDiffMemo): PairMemo {
 
 type Schema = Record<string, unknown>;
 type PairKey = number;
+
+interface PairEdges {
+  /** The pair records changes, or a child present on one side only (a `schema-added`/`-removed`). */
+  changesItself: boolean;
+  children: Array<{ key: PairKey; base: Schema; revision: Schema }>;
+}
+
+const NO_TARGETS: ReadonlySet<PairKey> = new Set();
 type DiffSide = 'base' | 'revision';
 
 interface Walk {
@@ -94,6 +121,7 @@ interface Walk {
   resolve: Record<DiffSide, (ref: string) => unknown>;
   /** Properties carrying this flag (through their `$ref`) are not part of the view. */
   hiddenFlag: 'readOnly' | 'writeOnly' | undefined;
+  unchangedRef: ((ref: string) => boolean) | undefined;
 }
 
 // `true` and `false` as schemas; shared objects so that `true` vs absent is one memoized pair.
@@ -115,16 +143,30 @@ interface PairAt {
  * Breadth-first over (base node, revision node) pairs with a visited set: each pair is compared
  * once per call, at the shortest path that reaches it, so cycles end and nothing is reported twice;
  * no recursion, so a chain of refs through 800 components cannot overflow the stack.
- * Afterwards every visited pair that cannot reach a change is remembered as clean in the memo.
+ *
+ * Only pairs with changes of their own produce output, and the memo knows which of those each pair
+ * reaches ({@link reachableChanges}): a child is not walked when every changed pair it reaches has
+ * been reported already, and the walk ends once all those the root reaches are. Neither changes
+ * the output (what is left out could only lead to pairs already reported), only its cost.
  */
 function diffTree(base: unknown, revision: unknown, walk: Walk): SchemaChange[] {
-  const changes: SchemaChange[] = [];
-  const queue: { key: PairKey; at: PairAt; base: Schema; revision: Schema }[] = [];
-  const indexOfKey = new Map<PairKey, number>();
-  const hasOwnChanges: boolean[] = [];
-  const parentsOf: number[][] = [];
+  if (base === undefined && revision === undefined) return [];
+  if (base === undefined || revision === undefined) return [{ kind: base === undefined ? 'schema-added' : 'schema-removed', pointer: '', path: '' }];
+  if (walk.unchangedRef !== undefined && sameUnchangedRef(base, revision, walk.unchangedRef)) return [];
+  const memo = walk.memo;
+  const rootBase = schemaOf(base, 'base', walk);
+  const rootRevision = schemaOf(revision, 'revision', walk);
+  const rootKey = memo.pairKey(rootBase, rootRevision);
+  const cachedRoot = memo.rootResults.get(rootKey);
+  if (cachedRoot) return [...cachedRoot];
+  const wanted = reachableChanges(rootKey, rootBase, rootRevision, walk);
 
-  const enqueue = (at: PairAt, parent: number | undefined) => {
+  const changes: SchemaChange[] = [];
+  const queue: { key: PairKey; at: PairAt }[] = [{ key: rootKey, at: { pointer: '', path: '', base, revision } }];
+  const queued = new Set<PairKey>([rootKey]);
+  /** Pairs with changes of their own already reported in this call. */
+  const reported = new Set<PairKey>();
+  const enqueue = (at: PairAt) => {
     if (at.base === undefined && at.revision === undefined) return;
     if (at.base === undefined || at.revision === undefined) {
       changes.push({
@@ -133,58 +175,134 @@ function diffTree(base: unknown, revision: unknown, walk: Walk): SchemaChange[] 
         path: at.path,
         ...(at.presenceDetail === undefined ? {} : { detail: at.presenceDetail }),
       });
-      if (parent !== undefined) hasOwnChanges[parent] = true;
       return;
     }
-    const baseSchema = schemaOf(at.base, 'base', walk);
-    const revisionSchema = schemaOf(at.revision, 'revision', walk);
-    const key = walk.memo.pairKey(baseSchema, revisionSchema);
-    if (walk.memo.clean.has(key)) return;
-    let index = indexOfKey.get(key);
-    if (index === undefined) {
-      index = queue.length;
-      indexOfKey.set(key, index);
-      queue.push({ key, at, base: baseSchema, revision: revisionSchema });
-      hasOwnChanges.push(false);
-      parentsOf.push([]);
-    }
-    if (parent !== undefined) parentsOf[index]!.push(parent);
-  };
-
-  enqueue({ pointer: '', path: '', base, revision }, undefined);
-  const rootKey = queue[0]?.key;
-  const cachedRoot = rootKey === undefined ? undefined : walk.memo.rootResults.get(rootKey);
-  if (cachedRoot) return [...cachedRoot];
-  for (let index = 0; index < queue.length; index++) {
-    const pair = queue[index]!;
-    let own = walk.memo.compared.get(pair.key);
-    if (own === undefined) {
-      own = compareSchemas(pair.base, pair.revision, walk);
-      walk.memo.compared.set(pair.key, own);
-    }
-    if (own.changes.length > 0) hasOwnChanges[index] = true;
-    for (const change of own.changes) changes.push({ ...change, pointer: pair.at.pointer + change.pointer, path: pair.at.path + change.path });
-    for (const child of own.children) {
-      enqueue({ ...child, pointer: pair.at.pointer + child.pointer, path: pair.at.path + child.path }, index);
-    }
-  }
-
-  // A pair is clean when no change is reachable from it: mark everything that reaches a change.
-  const reachesChange = hasOwnChanges.slice();
-  const pending = reachesChange.flatMap((dirty, index) => (dirty ? [index] : []));
-  while (pending.length > 0) {
-    for (const parent of parentsOf[pending.pop()!]!) {
-      if (!reachesChange[parent]) {
-        reachesChange[parent] = true;
-        pending.push(parent);
+    if (walk.unchangedRef !== undefined && sameUnchangedRef(at.base, at.revision, walk.unchangedRef)) return;
+    const key = memo.pairKey(schemaOf(at.base, 'base', walk), schemaOf(at.revision, 'revision', walk));
+    if (queued.has(key)) return;
+    for (const target of memo.targets.get(key)!) {
+      if (!reported.has(target)) {
+        queued.add(key);
+        queue.push({ key, at });
+        return;
       }
     }
+  };
+
+  for (let index = 0; index < queue.length && reported.size < wanted.size; index++) {
+    const pair = queue[index]!;
+    memo.walked += 1;
+    if (memo.edges.get(pair.key)!.changesItself) reported.add(pair.key);
+    const own = memo.compared.get(pair.key)!;
+    for (const change of own.changes) changes.push({ ...change, pointer: pair.at.pointer + change.pointer, path: pair.at.path + change.path });
+    for (const child of own.children) enqueue({ ...child, pointer: pair.at.pointer + child.pointer, path: pair.at.path + child.path });
   }
-  queue.forEach((pair, index) => {
-    if (!reachesChange[index]) walk.memo.clean.add(pair.key);
-  });
-  if (rootKey !== undefined) walk.memo.rootResults.set(rootKey, [...changes]);
+  memo.rootResults.set(rootKey, [...changes]);
   return changes;
+}
+
+/**
+ * The pairs with changes of their own reachable from a pair (itself included), computed once per
+ * memo for every pair reachable from it: strongly connected components of the pair graph (Tarjan,
+ * iterative), each component's set the union of its changed members and of the sets of the
+ * components it points to. A set equal to the one child set it unites is shared, not copied.
+ */
+function reachableChanges(rootKey: PairKey, rootBase: Schema, rootRevision: Schema, walk: Walk): ReadonlySet<PairKey> {
+  const memo = walk.memo;
+  const known = memo.targets.get(rootKey);
+  if (known) return known;
+  const index = new Map<PairKey, number>();
+  const lowLink = new Map<PairKey, number>();
+  const stack: PairKey[] = [];
+  const onStack = new Set<PairKey>();
+  const frames: Array<{ key: PairKey; edges: PairEdges; next: number }> = [];
+  const open = (key: PairKey, base: Schema, revision: Schema) => {
+    index.set(key, index.size);
+    lowLink.set(key, index.size - 1);
+    stack.push(key);
+    onStack.add(key);
+    frames.push({ key, edges: edgesOf(key, base, revision, walk), next: 0 });
+  };
+  open(rootKey, rootBase, rootRevision);
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    if (frame.next < frame.edges.children.length) {
+      const child = frame.edges.children[frame.next++]!;
+      if (memo.targets.has(child.key)) continue;
+      if (!index.has(child.key)) open(child.key, child.base, child.revision);
+      else if (onStack.has(child.key)) lowLink.set(frame.key, Math.min(lowLink.get(frame.key)!, index.get(child.key)!));
+      continue;
+    }
+    frames.pop();
+    const parent = frames[frames.length - 1];
+    if (lowLink.get(frame.key) !== index.get(frame.key)) {
+      if (parent) lowLink.set(parent.key, Math.min(lowLink.get(parent.key)!, lowLink.get(frame.key)!));
+      continue;
+    }
+    const members = new Set<PairKey>();
+    let member: PairKey;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      members.add(member);
+    } while (member !== frame.key);
+    const changed: PairKey[] = [];
+    const reached = new Set<ReadonlySet<PairKey>>();
+    for (const key of members) {
+      const edges = memo.edges.get(key)!;
+      if (edges.changesItself) changed.push(key);
+      for (const child of edges.children) {
+        const targets = members.has(child.key) ? undefined : memo.targets.get(child.key);
+        if (targets !== undefined && targets.size > 0) reached.add(targets);
+      }
+    }
+    let targets: ReadonlySet<PairKey>;
+    if (changed.length === 0 && reached.size <= 1) targets = reached.size === 0 ? NO_TARGETS : [...reached][0]!;
+    else {
+      const union = new Set<PairKey>(changed);
+      for (const set of reached) for (const key of set) union.add(key);
+      targets = union;
+    }
+    for (const key of members) memo.targets.set(key, targets);
+  }
+  return memo.targets.get(rootKey)!;
+}
+
+/** A pair's own comparison (memoized) and its child pairs by key. */
+function edgesOf(key: PairKey, base: Schema, revision: Schema, walk: Walk): PairEdges {
+  const memo = walk.memo;
+  const known = memo.edges.get(key);
+  if (known) return known;
+  let own = memo.compared.get(key);
+  if (own === undefined) {
+    own = compareSchemas(base, revision, walk);
+    memo.comparisons += 1;
+    memo.compared.set(key, own);
+  }
+  const edges: PairEdges = { changesItself: own.changes.length > 0, children: [] };
+  for (const child of own.children) {
+    if (child.base === undefined && child.revision === undefined) continue;
+    if (child.base === undefined || child.revision === undefined) {
+      edges.changesItself = true;
+      continue;
+    }
+    if (walk.unchangedRef !== undefined && sameUnchangedRef(child.base, child.revision, walk.unchangedRef)) continue;
+    const childBase = schemaOf(child.base, 'base', walk);
+    const childRevision = schemaOf(child.revision, 'revision', walk);
+    edges.children.push({ key: memo.pairKey(childBase, childRevision), base: childBase, revision: childRevision });
+  }
+  memo.edges.set(key, edges);
+  return edges;
+}
+
+/** Both nodes are exactly `{$ref: r}` with the same `r`, known to lead to equal content on both sides. */
+function sameUnchangedRef(base: unknown, revision: unknown, unchangedRef: (ref: string) => boolean): boolean {
+  if (!isObject(base) || !isObject(revision)) return false;
+  const ref = base.$ref;
+  if (typeof ref !== 'string' || revision.$ref !== ref) return false;
+  for (const key in base) if (key !== '$ref') return false;
+  for (const key in revision) if (key !== '$ref') return false;
+  return unchangedRef(ref);
 }
 
 /** The changes of one pair's own keywords, and its child pairs (compared later, in this order). */

@@ -83,6 +83,14 @@ export interface DiffSchemasOptions {
    * A memo serves one {@link DiffSchemasOptions.view} only.
    */
   memo?: SchemaDiffMemo;
+  /**
+   * `$ref`s known to lead to equal content in both documents: the same text on both sides, its
+   * target deep-equal, and so is every target reachable from it (the REST stage decides this once
+   * per spec pair, `rest/fingerprint.ts`). A pair of nodes that are both exactly `{$ref: r}` with
+   * `unchangedRef(r)` is skipped unresolved: no change can be reachable from it. Answer `true`
+   * only when that is proven; `false` costs only the walk.
+   */
+  unchangedRef?: (ref: string) => boolean;
 }
 
 export type SchemaView = 'request' | 'response';
