@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url';
  * its dependencies (an extractor's ORM or the SQL grammar may change what a file means). A derived
  * result cached by another build is never read (derived-cache.ts).
  *
- * `codeDir` is the folder above this module (`dist/` when built, `src/` under the tests).
+ * `codeDir` is the folder of the code that runs ({@link defaultCodeDir}).
  */
 export function toolFingerprint(codeDir: string = defaultCodeDir()): string {
   const hash = createHash('sha256');
-  const packageRoot = path.dirname(codeDir);
+  // The package root holds package.json and node_modules: above `dist/bin/` or above `dist/` / `src/`.
+  const packageRoot = isBundleFolder(codeDir) ? path.dirname(path.dirname(codeDir)) : path.dirname(codeDir);
   const manifest = readManifest(packageRoot);
   hash.update(`version ${manifest?.version ?? 'unknown'}\n`);
   for (const file of codeFiles(codeDir)) {
@@ -24,8 +25,20 @@ export function toolFingerprint(codeDir: string = defaultCodeDir()): string {
   return hash.digest('hex').slice(0, 24);
 }
 
+/**
+ * The code that runs: the bundle's folder when this module sits in the bundled CLI (`dist/bin/`,
+ * scripts/build-cli.mjs: every chunk the CLI and its workers run is there, ~130 files), else the
+ * folder above this module (`dist/` of the tsc output, `src/` under the tests). Statting all of
+ * `dist/` (~900 files, the tsc output the bundle does not run) cost ~25–30 ms of every run that
+ * touched the cache.
+ */
 function defaultCodeDir(): string {
-  return path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return isBundleFolder(here) ? here : path.dirname(here);
+}
+
+function isBundleFolder(dir: string): boolean {
+  return path.basename(dir) === 'bin' && path.basename(path.dirname(dir)) === 'dist';
 }
 
 interface Manifest {

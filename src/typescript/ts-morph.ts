@@ -10,6 +10,38 @@
  * command that never reads such source never pays for it: `lint-migrations` on a `.sql` file and
  * `upgrade-check` do not load it (test/perf/laziness.test.ts checks `require.cache`).
  */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { cacheDirectory } from '../span/index-cache.js';
+import { preloadWithCodeCache } from './code-cache.js';
+
+/**
+ * ts-morph, its common part and the TypeScript compiler they carry, dependencies first: compiled
+ * with a V8 code cache (code-cache.ts) before the `require` below finds them loaded. Nothing here
+ * changes what runs; when the cache cannot be used, `require` loads them as usual.
+ */
+function preloadTsMorph(): void {
+  try {
+    const tsMorphFile = createRequire(import.meta.url).resolve('ts-morph');
+    const commonFile = createRequire(tsMorphFile).resolve('@ts-morph/common');
+    const typescriptFile = createRequire(commonFile).resolve('./typescript');
+    preloadWithCodeCache([typescriptFile, commonFile, tsMorphFile], { cacheDir: cacheDirectory(process.env), toolVersion: toolVersion() });
+  } catch {
+    // Resolution failed: the require below reports it.
+  }
+}
+
+/** This package's version (the code is two folders below the package root, built or not). */
+function toolVersion(): string {
+  try {
+    return String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version);
+  } catch {
+    return 'unknown';
+  }
+}
+
+preloadTsMorph();
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import tsMorph = require('ts-morph');
 

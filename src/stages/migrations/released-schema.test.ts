@@ -50,7 +50,8 @@ describe('released migrations derived once per content', () => {
     expect(second.result).toEqual(fresh.result);
     expect(first.reads.get(`base:${DIR}/001.ts`)).toBe(1);
     expect(second.reads.has(`base:${DIR}/001.ts`)).toBe(false);
-    expect(cache.size).toBe(2);
+    // One entry per released file, and one for the whole released schema of this base.
+    expect(cache.size).toBe(3);
   });
 
   test('on disk: a second run (a new process) uses the entries; another build of the tool does not', async () => {
@@ -74,12 +75,40 @@ describe('released migrations derived once per content', () => {
     const folder = join(dir, 'derived-build-a');
     // Corrupt every entry: truncated JSON, or a value of the wrong shape under the right key.
     const files = readdirSync(folder);
+    expect(files).toHaveLength(3);
     writeFileSync(join(folder, files[0]!), '{"key":');
     writeFileSync(join(folder, files[1]!), JSON.stringify({ key: 'not this key', value: { createdTables: [] } }));
+    writeFileSync(join(folder, files[2]!), '\u0000garbage');
     const fresh = await run(RELEASED, { ...RELEASED, ...ADDED });
     const corrupt = await run(RELEASED, { ...RELEASED, ...ADDED }, new DiskDerivedCache(dir, () => 'build-a'));
     expect(corrupt.result).toEqual(fresh.result);
     expect(corrupt.reads.get(`base:${DIR}/001.ts`)).toBe(1);
+  });
+
+  test('the whole released schema is one entry: a later run reads it alone, with the same result', async () => {
+    const cache = new MemoryDerivedCache();
+    const fresh = await run(RELEASED, { ...RELEASED, ...ADDED });
+    await run(RELEASED, { ...RELEASED, ...ADDED }, cache);
+    // Only the summary survives: the per-file entries are gone, yet nothing is read again.
+    const summaryOnly = new MemoryDerivedCache();
+    const asked: string[] = [];
+    const spy = { get: (key: string) => (asked.push(key), cache.get(key)), set: (key: string, value: unknown) => summaryOnly.set(key, value) };
+    const input = { ...stageInput({ base: RELEASED, head: { ...RELEASED, ...ADDED } }, CONFIG), derivedCache: spy };
+    const result = await runStage(migrationsStage, input);
+    expect(result).toEqual(fresh.result);
+    expect(asked).toHaveLength(1);
+    expect(input.reads.has(`base:${DIR}/001.ts`)).toBe(false);
+  });
+
+  test('a summary of the wrong shape is recomputed, never trusted', async () => {
+    const cache = new MemoryDerivedCache();
+    const fresh = await run(RELEASED, { ...RELEASED, ...ADDED });
+    const input = { ...stageInput({ base: RELEASED, head: { ...RELEASED, ...ADDED } }, CONFIG), derivedCache: cache };
+    await runStage(migrationsStage, input);
+    const lying = { get: (key: string) => (key.includes('released-schema-summary') ? { tables: 'users', columnTypes: [] } : undefined), set: () => {} };
+    const again = { ...stageInput({ base: RELEASED, head: { ...RELEASED, ...ADDED } }, CONFIG), derivedCache: lying };
+    expect(await runStage(migrationsStage, again)).toEqual(fresh.result);
+    expect(again.reads.get(`base:${DIR}/001.ts`)).toBe(1);
   });
 
   test('an entry made for another config (folder format) or another PostgreSQL version is not used', async () => {

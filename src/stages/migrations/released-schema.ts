@@ -75,19 +75,43 @@ const CONTRIBUTION_KIND = 'released-migration-schema/2';
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   compareText(a.name, b.name) || compareText(a.path, b.path);
 
+/**
+ * The whole released schema of one base, as cached: what {@link releasedSchema} returns for the same
+ * released files (path, blob, format, folder, in order) and PostgreSQL version, plus every file their
+ * extraction imported. A later run on the same base (a re-run, the next PR of a release) reads this
+ * one entry instead of one per released file.
+ */
+interface Summary {
+  columnTypes: Array<[string, string]>;
+  tables: string[];
+  tablesComplete: boolean;
+  notNullChecks: Array<[string, string]>;
+  indexedColumns: Array<[string, string[]]>;
+  reads: Array<[string, string | null]>;
+}
+
+const SUMMARY_KIND = 'released-schema-summary/1';
+
 export async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<ReleasedSchema> {
   const released = [...input.trees.base.keys()]
     .map((path) => migrationAt(path, formats))
     .filter((entry): entry is MigrationPath => entry !== undefined)
     .sort(byName);
+  const files = released.map((migration) => [migration.path, input.trees.base.get(migration.path), migration.format.id, migration.folder]);
+  const summaryKey = JSON.stringify([SUMMARY_KIND, CONTRIBUTION_KIND, input.postgresVersion, digest(JSON.stringify(files))]);
+  const summary = asSummary(input.derivedCache?.get(summaryKey));
+  if (summary && unchangedReads(input, summary.reads)) return fromSummary(summary);
+
   const schema = emptySchema();
+  const reads = new Map<string, string | null>();
+  let everyFileRead = true;
   // What every file before the next one was and left (each file is classified with that state).
   let chain = digest(JSON.stringify([CONTRIBUTION_KIND, input.postgresVersion]));
   for (const migration of released) {
     const blob = input.trees.base.get(migration.path);
     const key = JSON.stringify([CONTRIBUTION_KIND, chain, blob, migration.path, migration.format.id, migration.folder]);
     const cached = asContribution(input.derivedCache?.get(key));
-    let contribution = cached && cached.reads.every(([path, id]) => (input.trees.base.get(path) ?? null) === id) ? cached : undefined;
+    let contribution = cached && unchangedReads(input, cached.reads) ? cached : undefined;
     if (!contribution) {
       contribution = await deriveContribution(input, migration, schema);
       if (contribution) input.derivedCache?.set(key, contribution);
@@ -95,9 +119,39 @@ export async function releasedSchema(input: StageInput, formats: readonly Folder
     // Unknown types stay unknown, unknown tables are not proven absent (fail closed in the classifier).
     foldReleasedMigration(schema, contribution);
     schema.tablesComplete &&= contribution?.complete === true;
+    for (const [path, id] of contribution?.reads ?? []) reads.set(path, id);
+    everyFileRead &&= contribution !== undefined;
     chain = digest(`${chain}\n${key}\n${contribution === undefined ? 'unread' : JSON.stringify(contribution)}`);
   }
+  // A file that could not be read may be readable next time (it is not cached alone either).
+  if (everyFileRead) input.derivedCache?.set(summaryKey, toSummary(schema, [...reads]));
   return schema;
+}
+
+/** Whether every file an extraction imported is still the same blob (or still absent) at the base ref. */
+function unchangedReads(input: StageInput, reads: ReadonlyArray<readonly [string, string | null]>): boolean {
+  return reads.every(([path, id]) => (input.trees.base.get(path) ?? null) === id);
+}
+
+function toSummary(schema: ReleasedSchema, reads: Array<[string, string | null]>): Summary {
+  return {
+    columnTypes: [...schema.columnTypes],
+    tables: [...schema.tables],
+    tablesComplete: schema.tablesComplete,
+    notNullChecks: [...schema.notNullChecks],
+    indexedColumns: [...schema.indexedColumns].map(([table, columns]) => [table, [...columns]]),
+    reads,
+  };
+}
+
+function fromSummary(summary: Summary): ReleasedSchema {
+  return {
+    columnTypes: new Map(summary.columnTypes),
+    tables: new Set(summary.tables),
+    tablesComplete: summary.tablesComplete,
+    notNullChecks: new Map(summary.notNullChecks),
+    indexedColumns: new Map(summary.indexedColumns.map(([table, columns]) => [table, new Set(columns)])),
+  };
 }
 
 function digest(text: string): string {
@@ -135,6 +189,22 @@ const TRI = new Set<unknown>([true, false, 'unknown']);
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
+const isPairs = (value: unknown): value is Array<[string, string]> =>
+  Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string');
+
+function isReads(value: unknown): value is Array<[string, string | null]> {
+  return Array.isArray(value) && value.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === 'string' && (read[1] === null || typeof read[1] === 'string'));
+}
+
+/** A cached summary of the right shape, else undefined (entries are untrusted). */
+function asSummary(value: unknown): Summary | undefined {
+  if (!isRecord(value)) return undefined;
+  const { columnTypes, tables, tablesComplete, notNullChecks, indexedColumns, reads } = value;
+  if (!isPairs(columnTypes) || !isStrings(tables) || typeof tablesComplete !== 'boolean' || !isPairs(notNullChecks) || !isReads(reads)) return undefined;
+  if (!Array.isArray(indexedColumns) || !indexedColumns.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isStrings(entry[1]))) return undefined;
+  return value as unknown as Summary;
+}
+
 /** A cache entry of the right shape, else undefined (entries are untrusted). */
 function asContribution(value: unknown): Contribution | undefined {
   if (!isRecord(value)) return undefined;
@@ -144,8 +214,6 @@ function asContribution(value: unknown): Contribution | undefined {
   if (!isRecord(notNullChecks) || !Object.values(notNullChecks).every((column) => typeof column === 'string')) return undefined;
   if (!isRecord(indexedColumns) || !Object.values(indexedColumns).every(isStrings)) return undefined;
   if (!isStrings(createdTables) || typeof complete !== 'boolean') return undefined;
-  if (!Array.isArray(reads) || !reads.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === 'string' && (read[1] === null || typeof read[1] === 'string'))) {
-    return undefined;
-  }
+  if (!isReads(reads)) return undefined;
   return value as unknown as Contribution;
 }
