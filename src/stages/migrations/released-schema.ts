@@ -5,6 +5,7 @@ import { classifyMigration, type ClassifiedMigrationWithTypes } from './classify
 import { migrationAt, type FolderFormat, type MigrationPath } from './discovery.js';
 import type { ClassifyOptions } from './types.js';
 import { loadParser } from './sql.js';
+import { extractMigrationCached } from './extraction-cache.js';
 import { compareText } from '../../core/compare-text.js';
 
 /**
@@ -164,12 +165,7 @@ async function deriveContribution(input: StageInput, migration: MigrationPath, b
     await loadParser();
     const text = await input.read('base', migration.path);
     if (text === undefined) return undefined;
-    const reads: Array<[string, string | null]> = [];
-    const readBase = (path: string) => {
-      reads.push([path, input.trees.base.get(path) ?? null]);
-      return input.read('base', path);
-    };
-    const extracted = await migration.format.extract(migration.path, text, readBase);
+    const { extracted, reads } = await extractMigrationCached(input, 'base', migration, text);
     const classified = classifyMigration(extracted, { postgresVersion: input.postgresVersion, existingTables: new Set() }, schemaOptions(before));
     return {
       heaviness: classified.heaviness,

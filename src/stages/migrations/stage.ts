@@ -15,6 +15,7 @@ import { compareText } from '../../core/compare-text.js';
 import { readDirectives } from '../../accept/directives.js';
 import type { AcceptedFinding, AcceptProblem } from '../../accept/policy.js';
 import { applyMigrationAcceptance } from './acceptance.js';
+import { extractMigrationCached } from './extraction-cache.js';
 import { emptySchema, foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
 
 export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
@@ -123,14 +124,13 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   added.sort(byName);
 
   if (added.length > 0) await loadParser();
-  const readHead = (path: string) => input.read('head', path);
   const extractions: Array<{ migration: MigrationPath; text?: string; extracted?: ExtractedMigration; error?: string }> = [];
   for (const migration of added) {
     let text: string | undefined;
     try {
       text = await input.read('head', migration.path);
       if (text === undefined) throw new Error('the file is listed as added but cannot be read at the head ref');
-      extractions.push({ migration, text, extracted: await migration.format.extract(migration.path, text, readHead) });
+      extractions.push({ migration, text, extracted: (await extractMigrationCached(input, 'head', migration, text)).extracted });
     } catch (error) {
       extractions.push({ migration, ...(text === undefined ? {} : { text }), error: describeError(error) });
     }

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { Side, StageInput } from '../contract.js';
+import type { MigrationPath } from './discovery.js';
+import type { ExtractedMigration, ExtractedStatement, UnresolvedPart } from './types.js';
+
+/**
+ * What one migration file sends (its extraction), kept in the caller's `derivedCache` (contract.ts)
+ * per content: a re-run of `generate` on the same pair, the next pair of a backfill (where this
+ * release's added migrations are released), and the released-schema derivation read it instead of
+ * loading TypeScript and knex again to walk the same file.
+ *
+ * The key holds everything an extraction reads: the file's path, format and folder, a SHA-256 of its
+ * text, and the blob ids of every other file it imported (checked on read, as released-schema.ts
+ * does). An extraction that failed is never cached (it is recomputed and fails closed again); an
+ * entry of the wrong shape is recomputed.
+ */
+
+/** Bump when what an {@link ExtractedMigration} means changes (the tool fingerprint covers code changes too). */
+const EXTRACTION_KIND = 'migration-extraction/1';
+
+export interface Extraction {
+  extracted: ExtractedMigration;
+  /** Path → blob id (null: absent) of every file the extractor read besides the migration itself. */
+  reads: Array<[string, string | null]>;
+}
+
+export async function extractMigrationCached(input: StageInput, side: Side, migration: MigrationPath, text: string): Promise<Extraction> {
+  const digest = createHash('sha256').update(text).digest('hex');
+  const key = JSON.stringify([EXTRACTION_KIND, digest, migration.path, migration.format.id, migration.folder]);
+  const tree = input.trees[side];
+  const cached = asExtraction(input.derivedCache?.get(key));
+  if (cached && cached.reads.every(([path, id]) => (tree.get(path) ?? null) === id)) return cached;
+
+  const reads: Array<[string, string | null]> = [];
+  const read = (path: string) => {
+    reads.push([path, tree.get(path) ?? null]);
+    return input.read(side, path);
+  };
+  const extracted = await migration.format.extract(migration.path, text, read);
+  const extraction = { extracted, reads };
+  input.derivedCache?.set(key, extraction);
+  return extraction;
+}
+
+const ORIGINS = new Set<unknown>(['sql-file', 'knex-raw', 'knex-schema-builder', 'knex-query-builder', 'orm-raw'] satisfies Array<ExtractedStatement['origin']>);
+const FLAGS = new Set<unknown>(['locksTable', 'rewritesTable', 'scansTable']);
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isLine = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+function isStatement(value: unknown): value is ExtractedStatement {
+  if (!isRecord(value)) return false;
+  const { sql, line, origin, guarded, endLine } = value;
+  return typeof sql === 'string' && isLine(line) && ORIGINS.has(origin) && (guarded === undefined || typeof guarded === 'boolean') && (endLine === undefined || isLine(endLine));
+}
+
+function isUnresolved(value: unknown): value is UnresolvedPart {
+  if (!isRecord(value)) return false;
+  const { line, reason, affects, evidence } = value;
+  // `affects` is never empty: an unknown part is never light.
+  return isLine(line) && typeof reason === 'string' && Array.isArray(affects) && affects.length > 0 && affects.every((flag) => FLAGS.has(flag)) && (evidence === undefined || typeof evidence === 'string');
+}
+
+/** A cache entry of the right shape, else undefined (entries are untrusted). */
+function asExtraction(value: unknown): Extraction | undefined {
+  if (!isRecord(value) || !isRecord(value.extracted) || !Array.isArray(value.reads)) return undefined;
+  const { file, statements, unresolved, inTransaction } = value.extracted;
+  if (typeof file !== 'string' || typeof inTransaction !== 'boolean') return undefined;
+  if (!Array.isArray(statements) || !statements.every(isStatement) || !Array.isArray(unresolved) || !unresolved.every(isUnresolved)) return undefined;
+  if (!value.reads.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === 'string' && (read[1] === null || typeof read[1] === 'string'))) return undefined;
+  return value as unknown as Extraction;
+}
