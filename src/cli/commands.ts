@@ -30,12 +30,17 @@ export const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
   trace: registerTrace,
 };
 
+/** The program's own version flags: commander answers them before it looks at any command. */
+const VERSION_FLAGS: ReadonlySet<string> = new Set(['--version', '-V']);
+
 /**
  * Registers the command the command line names, or every command when it names none (help, a
- * mistyped name: commander lists or suggests them all). Defining the options of every command
- * costs a few milliseconds of every run (commander parses each flag string), issue 21.
+ * mistyped name: commander lists or suggests them all), or none for `--version`. Defining the
+ * options of every command costs several milliseconds of every run (commander parses each flag
+ * string), issue 21.
  */
 export function registerCommands(program: Command, argv: readonly string[] = []): void {
+  if (argv[0] !== undefined && VERSION_FLAGS.has(argv[0])) return;
   const named = argv[0] === undefined ? undefined : COMMANDS[argv[0]];
   if (named && Object.hasOwn(COMMANDS, argv[0]!)) {
     named(program);

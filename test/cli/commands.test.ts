@@ -20,4 +20,12 @@ describe('command registration', () => {
       expect(all.commands.map((command) => command.name()), argv.join(' ')).toEqual(Object.keys(COMMANDS));
     }
   });
+
+  it('registers none for --version, which commander answers before any command', () => {
+    for (const argv of [['--version'], ['-V']]) {
+      const none = new Command();
+      registerCommands(none, argv);
+      expect(none.commands).toEqual([]);
+    }
+  });
 });

@@ -69,3 +69,37 @@ describe('one way into ts-morph', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+// Node's own modules the run loaded (process.moduleLoadList), printed on exit.
+const BUILTIN_PROBE = `data:text/javascript,${encodeURIComponent(`
+process.on('exit', () => {
+  const names = process.moduleLoadList.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice('NativeModule '.length));
+  process.stderr.write('\\nloaded-builtins=' + JSON.stringify(names) + '\\n');
+});`)}`;
+
+function loadedBuiltins(args: readonly string[]): { status: number | null; stdout: string; builtins: string[] } {
+  const run = spawnSync(process.execPath, ['--import', BUILTIN_PROBE, cliPath, ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const line = /loaded-builtins=(.*)/.exec(run.stderr)?.[1];
+  if (line === undefined) throw new Error(`no probe output: ${run.stderr}`);
+  return { status: run.status, stdout: run.stdout, builtins: JSON.parse(line) as string[] };
+}
+
+describe('start-up loads only the Node modules the command uses (issue 21)', () => {
+  // Each costs milliseconds of every run: child_process (with net and dgram) ~4 ms, crypto ~5 ms,
+  // v8 ~2 ms. Commander requires child_process for executable subcommands (none here: see
+  // scripts/bundle/commander-child-process.mjs); crypto and os serve the cache of an index URL.
+  it('--version and --help load neither child_process, crypto, v8 nor module', () => {
+    for (const args of [['--version'], ['--help']]) {
+      const { status, builtins } = loadedBuiltins(args);
+      expect(status).toBe(0);
+      for (const name of ['child_process', 'crypto', 'v8', 'module']) expect([args[0], builtins]).not.toEqual([args[0], expect.arrayContaining([name])]);
+    }
+  });
+
+  it('upgrade-check on an index file loads neither child_process nor crypto (no URL, no cache)', () => {
+    const { status, builtins } = loadedBuiltins(['upgrade-check', '--from', '1.121.0', '--to', '1.136.1', '--index', 'fixtures/lightdash-index.json']);
+    expect(status).toBe(0);
+    expect(builtins).not.toContain('child_process');
+    expect(builtins).not.toContain('crypto');
+  });
+});
