@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { cacheDirectory } from '../span/index-cache.js';
 import type { DerivedCache } from '../stages/contract.js';
 import { toolFingerprint } from './tool-fingerprint.js';
+import { writeFileAtomic } from '../core/write-atomic.js';
 
 /**
  * What stages derive from file contents (e.g. what one released migration declares), kept across
@@ -112,14 +113,7 @@ export class DiskDerivedCache implements DerivedCache {
     try {
       this.prepareFolder();
       const target = this.fileOf(key);
-      const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      try {
-        writeFileSync(temporary, text);
-        renameSync(temporary, target);
-      } catch (error) {
-        rmSync(temporary, { force: true });
-        throw error;
-      }
+      writeFileAtomic(target, text);
     } catch {
       // A read-only or full disk only costs the work next time.
     }

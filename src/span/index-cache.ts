@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { writeFileAtomic } from '../core/write-atomic.js';
 
 /**
  * The on-disk cache of fetched indexes: one JSON file per URL (named by the SHA-256 of the URL)
@@ -47,12 +48,5 @@ export function readCachedIndex(directory: string, url: string): CachedIndex | u
 export function writeCachedIndex(directory: string, record: CachedIndex): void {
   mkdirSync(directory, { recursive: true });
   const target = cacheFilePath(directory, record.url);
-  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(temporary, JSON.stringify(record));
-    renameSync(temporary, target);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeFileAtomic(target, JSON.stringify(record));
 }

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
+import { writeFileAtomic } from '../core/write-atomic.js';
 
 /**
  * Loads CommonJS files through `vm.Script` with a V8 code cache kept in the tool's cache folder, so
@@ -170,14 +171,7 @@ function scheduleWrite(write: () => void): void {
 function writeCache(cacheFile: string, data: Buffer): void {
   const folder = path.dirname(cacheFile);
   mkdirSync(folder, { recursive: true });
-  const temporary = `${cacheFile}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(temporary, data);
-    renameSync(temporary, cacheFile);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeFileAtomic(cacheFile, data);
   // `<file name>-<place>-<key>-<v8 state>.bin`: the same file at the same place under another key is an older build's.
   const own = path.basename(cacheFile).split('-');
   const key = own.at(-2);
