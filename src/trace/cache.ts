@@ -8,10 +8,11 @@
  * A pristine (initdb'ed, empty) data directory is cached too: initdb is most of a cold start.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ReplaySummary } from './types.js';
+import { writeFileAtomic } from '../core/write-atomic.js';
 
 /** Bumped when what is cached changes meaning (replay rules). */
 const CACHE_FORMAT = 1;
@@ -58,9 +59,7 @@ const files = (directory: string, key: string) => ({ data: path.join(folder(dire
 
 function writeAtomic(target: string, content: Buffer | string): void {
   mkdirSync(path.dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}.tmp`;
-  writeFileSync(temporary, content);
-  renameSync(temporary, target);
+  writeFileAtomic(target, content);
 }
 
 /** A cached data directory, or undefined when there is none (or it cannot be read: then it is rebuilt). */

@@ -76,34 +76,35 @@ class Cursor {
 
   constructor(private readonly document: unknown) {
     this.node = document;
-    this.followRefs();
+    this.arriveAt(document);
   }
 
   step(segment: string, next: unknown): void {
-    this.node = next;
     this.at = `${this.at}/${segment}`;
-    this.followRefs();
+    this.arriveAt(next);
   }
 
-  /** `node` with its `$ref`s followed (20 hops at most: a cycle stops there). */
-  readonly resolve = (node: unknown): unknown => {
-    let current = node;
-    for (let hops = 0; hops < 20; hops++) {
-      const ref = refOf(current);
-      if (ref === undefined) break;
-      current = resolve(this.document, ref.slice(1));
-    }
-    return current;
-  };
+  /** `node` with its `$ref`s followed. */
+  readonly resolve = (node: unknown): unknown => followRefs(this.document, node).node;
 
-  private followRefs(): void {
-    for (let hops = 0; hops < 20; hops++) {
-      const ref = refOf(this.node);
-      if (ref === undefined) return;
-      this.at = ref.slice(1);
-      this.node = resolve(this.document, this.at);
-    }
+  private arriveAt(node: unknown): void {
+    const followed = followRefs(this.document, node);
+    this.node = followed.node;
+    if (followed.at !== undefined) this.at = followed.at;
   }
+}
+
+/** `node` with its local `$ref`s followed (20 hops at most: a cycle stops there), and the pointer of the last target. */
+function followRefs(document: unknown, node: unknown): { node: unknown; at?: string } {
+  let current = node;
+  let at: string | undefined;
+  for (let hops = 0; hops < 20; hops++) {
+    const ref = refOf(current);
+    if (ref === undefined) break;
+    at = ref.slice(1);
+    current = resolve(document, at);
+  }
+  return { node: current, ...(at === undefined ? {} : { at }) };
 }
 
 function refOf(node: unknown): string | undefined {
