@@ -5,8 +5,9 @@
 // what it runs (stages, TypeScript machinery, the grammar). Small pure-JavaScript dependencies
 // (commander, js-yaml, picomatch, ajv-formats' format checks) are bundled too: each CommonJS file
 // they require costs a resolution and a compile of its own. The heavy ones stay external, loaded
-// from node_modules only when needed: ts-morph, knex, libpg-query and PGlite (their WebAssembly sits beside them),
-// and Ajv's compiler (tests only). The files sit two folders below the package root, like dist/cli/, so the
+// from node_modules only when needed: the source parser (@babel/parser, external so that
+// test/perf/laziness.test.ts can see when it loads), ts-morph, knex, libpg-query and PGlite (their
+// WebAssembly sits beside them), and Ajv's compiler (tests only). The files sit two folders below the package root, like dist/cli/, so the
 // code's `../../schemas` and `../../package.json` lookups hold.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
@@ -49,7 +50,7 @@ const common = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['ts-morph', 'typescript', 'knex', 'libpg-query', '@electric-sql/pglite', 'ajv', 'ajv/*'],
+  external: ['@babel/parser', 'ts-morph', 'typescript', 'knex', 'libpg-query', '@electric-sql/pglite', 'ajv', 'ajv/*'],
   minify: false,
   sourcemap: false,
   legalComments: 'none',
