@@ -2,13 +2,14 @@ import type { ConfigChange, ConfigSection } from '../../artifact/types.js';
 import type { Stage, StageInput, StageResult } from '../contract.js';
 import { diffEnvSurfaces, type EnvDiff } from './diff.js';
 import { envFindings, rules } from './rules/index.js';
+import { dependenciesOf } from './import-list.js';
 import { collectSurfaces } from './surface.js';
 import { compareText } from '../../core/compare-text.js';
 
 export { rules } from './rules/index.js';
 
 /**
- * Env-config stage: the environment variables the service reads (ts-morph over the configured
+ * Env-config stage: the environment variables the service reads (@babel/parser over the configured
  * sources) and documents (`.env` examples), diffed between the refs. Removed, renamed and
  * changed-default variables are breaking; new ones are only reported.
  */
@@ -35,13 +36,14 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
   if (env === false) return result({ checked: true, breaking: false, changes: [] }, [], []);
   if (env === undefined) return result(uncheckedSection(), [], ['env surface not configured']);
 
-  // The parser is heavy: load it only when a release actually changed a script file.
+  // The parser loads only when a source (or a file one imports) changed; what a file imports is
+  // found without it, and kept in the derived cache by blob id.
   const links = () => import('./module-links.js');
   const surfaces = await collectSurfaces(
     input,
     env,
     async (...args) => (await links()).analyseSource(...args),
-    async (...args) => (await links()).dependenciesOf(...args),
+    (path, tree) => dependenciesOf(path, tree, input.derivedCache),
   );
   if (surfaces.kind === 'unreadable') {
     return result(uncheckedSection(), [], surfaces.reasons.map((reason) => `env surface could not be checked: ${reason}`));

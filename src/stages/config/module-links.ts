@@ -1,7 +1,6 @@
-import { posix } from 'node:path';
 import { compareText } from '../../core/compare-text.js';
+import { extensionOf, REEXPORT_DEPTH, resolveSpecifier, type TreeView } from './import-list.js';
 import {
-  extensionOf,
   factsOf,
   NO_LINKS,
   parseSource,
@@ -24,11 +23,7 @@ type ParsedSource = Extract<ReturnType<typeof parseSource>, { ok: true }>['sourc
  * Results are cached by blob id: a backfill over many releases parses each version of a file once.
  */
 
-/** One ref's files, as the stage input sees them. */
-export interface TreeView {
-  blobOf(path: string): string | undefined;
-  read(path: string): Promise<string | undefined>;
-}
+export type { TreeView } from './import-list.js';
 
 export interface ExtractConfig {
   helpers: readonly string[];
@@ -40,9 +35,6 @@ type FactsEntry = { ok: true; facts: ModuleFacts } | { ok: false; line: number; 
 const CACHE_LIMIT = 50_000;
 const factsCache = new Map<string, FactsEntry>();
 const extractionCache = new Map<string, Extraction>();
-/** Re-export chains longer than this are not followed (and cycles end here). */
-const REEXPORT_DEPTH = 5;
-const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 /** Test hook: how many distinct (blob, options, imports) extractions were made. */
 export function extractionCacheSize(): number {
@@ -151,41 +143,3 @@ async function followExport(path: string, name: string, tree: TreeView, config: 
   const target = resolveSpecifier(path, fact.specifier, tree);
   return target === undefined ? undefined : followExport(target, fact.imported, tree, config, depth + 1);
 }
-
-/** A relative import resolved as TypeScript does (extension, `.js` written for `.ts`, `index` files); bare packages are not ours. */
-export function resolveSpecifier(importer: string, specifier: string, tree: TreeView): string | undefined {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
-  const joined = posix.normalize(posix.join(posix.dirname(importer), specifier));
-  if (joined.startsWith('..')) return undefined;
-  const withoutJs = joined.replace(/\.(m|c)?jsx?$/, '');
-  const candidates = [
-    joined,
-    ...RESOLVE_EXTENSIONS.map((extension) => `${withoutJs}${extension}`),
-    ...RESOLVE_EXTENSIONS.map((extension) => `${joined}/index${extension}`),
-  ];
-  return candidates.find((candidate) => RESOLVE_EXTENSIONS.includes(extensionOf(candidate)) && candidate.endsWith(extensionOf(candidate)) && tree.blobOf(candidate) !== undefined);
-}
-
-/**
- * The in-repository files the source at `path` may take env objects or constants from, through
- * re-export chains. Found from the text alone (no parse, so it stays cheap on releases that touch
- * no env source): every relative specifier of an `import`/`export … from`/`require`, over-inclusive
- * by design — a file listed here that changed only makes the stage compare.
- */
-export async function dependenciesOf(path: string, tree: TreeView): Promise<string[]> {
-  const found = new Set<string>();
-  const visit = async (from: string, depth: number): Promise<void> => {
-    const text = await tree.read(from);
-    if (text === undefined || depth > REEXPORT_DEPTH) return;
-    for (const match of text.matchAll(SPECIFIER)) {
-      const target = resolveSpecifier(from, match[2]!, tree);
-      if (target === undefined || found.has(target)) continue;
-      found.add(target);
-      await visit(target, depth + 1);
-    }
-  };
-  await visit(path, 0);
-  return [...found].sort(compareText);
-}
-
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]*)\1/g;

@@ -4,7 +4,8 @@ import type { EnvSurfaceConfig } from '../../config/types.js';
 import type { Side, StageInput } from '../contract.js';
 import { parseEnvFile, type EnvFileEntry } from './env-files.js';
 import type { EnvRead, Extraction } from './extract-reads.js';
-import type { ExtractConfig, TreeView } from './module-links.js';
+import type { TreeView } from './import-list.js';
+import type { ExtractConfig } from './module-links.js';
 import { compareText } from '../../core/compare-text.js';
 
 /**

@@ -1,0 +1,90 @@
+import { posix } from 'node:path';
+import { compareText } from '../../core/compare-text.js';
+import type { DerivedCache } from '../contract.js';
+
+/**
+ * Which in-repository files an env source may take env objects or constants from, without the
+ * parser: a release that changed script files none of the sources import must not pay for loading
+ * it (issue 21). What a file imports is read from its text and kept in the run's derived cache by
+ * blob id, so the next run (or the next pair of a backfill) does not read the blob again; resolving
+ * those specifiers against the tree is redone for every ref, since files appear and disappear.
+ */
+
+/** One ref's files, as the stage input sees them. */
+export interface TreeView {
+  blobOf(path: string): string | undefined;
+  read(path: string): Promise<string | undefined>;
+}
+
+/** Re-export chains longer than this are not followed (and cycles end here). */
+export const REEXPORT_DEPTH = 5;
+const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+/** Bump when what {@link relativeSpecifiers} finds in a text changes. */
+const SPECIFIERS_KIND = 'env-import-specifiers/1';
+
+export function extensionOf(path: string): string {
+  const match = /\.[cm]?[jt]sx?$/i.exec(path);
+  return match ? match[0].toLowerCase() : '.ts';
+}
+
+/** A relative import resolved as TypeScript does (extension, `.js` written for `.ts`, `index` files); bare packages are not ours. */
+export function resolveSpecifier(importer: string, specifier: string, tree: Pick<TreeView, 'blobOf'>): string | undefined {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
+  const joined = posix.normalize(posix.join(posix.dirname(importer), specifier));
+  if (joined.startsWith('..')) return undefined;
+  const withoutJs = joined.replace(/\.(m|c)?jsx?$/, '');
+  const candidates = [
+    joined,
+    ...RESOLVE_EXTENSIONS.map((extension) => `${withoutJs}${extension}`),
+    ...RESOLVE_EXTENSIONS.map((extension) => `${joined}/index${extension}`),
+  ];
+  return candidates.find((candidate) => RESOLVE_EXTENSIONS.includes(extensionOf(candidate)) && candidate.endsWith(extensionOf(candidate)) && tree.blobOf(candidate) !== undefined);
+}
+
+/**
+ * Every relative specifier of an `import`/`export … from`/`require`/`import()` in `text`, found from
+ * the text alone: over-inclusive by design (one in a comment or a string counts too) — a file listed
+ * here that changed only makes the stage compare.
+ */
+export function relativeSpecifiers(text: string): string[] {
+  return [...new Set([...text.matchAll(SPECIFIER)].map((match) => match[2]!))];
+}
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]*)\1/g;
+
+/**
+ * The in-repository files the source at `path` may take env objects or constants from, through
+ * re-export chains (see {@link relativeSpecifiers}).
+ */
+export async function dependenciesOf(path: string, tree: TreeView, cache?: DerivedCache): Promise<string[]> {
+  const found = new Set<string>();
+  const visit = async (from: string, depth: number): Promise<void> => {
+    if (depth > REEXPORT_DEPTH) return;
+    const specifiers = await specifiersOf(from, tree, cache);
+    if (specifiers === undefined) return;
+    for (const specifier of specifiers) {
+      const target = resolveSpecifier(from, specifier, tree);
+      if (target === undefined || found.has(target)) continue;
+      found.add(target);
+      await visit(target, depth + 1);
+    }
+  };
+  await visit(path, 0);
+  return [...found].sort(compareText);
+}
+
+/** The file's relative specifiers, from the cache when its blob was read before; undefined when it cannot be read. */
+async function specifiersOf(path: string, tree: TreeView, cache: DerivedCache | undefined): Promise<string[] | undefined> {
+  const blob = tree.blobOf(path);
+  const key = blob === undefined ? undefined : JSON.stringify([SPECIFIERS_KIND, blob]);
+  if (key !== undefined) {
+    const cached = cache?.get(key);
+    // Entries are untrusted: anything but a list of relative specifiers is read again.
+    if (Array.isArray(cached) && cached.every((item) => typeof item === 'string' && /^\.{1,2}\//.test(item))) return cached as string[];
+  }
+  const text = await tree.read(path);
+  if (text === undefined) return undefined;
+  const specifiers = relativeSpecifiers(text);
+  if (key !== undefined) cache?.set(key, specifiers);
+  return specifiers;
+}
