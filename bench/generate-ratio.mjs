@@ -11,7 +11,9 @@
  *   - with migrations: the document changes and a migration is added that changes a column type and
  *     creates a table behind a `hasTable` guard — both need what every released migration declares
  *     (target ≤ 4×): once with the derived-results cache warm (a previous run, or the pair before in
- *     a backfill), once with `--no-cache` (every released migration extracted and classified).
+ *     a backfill), once with only the released migrations cached and the added one new (a pull
+ *     request's first run: each round's tag changes a comment in it), once with `--no-cache` (every
+ *     released migration extracted and classified).
  *
  *   npm run build && node bench/generate-ratio.mjs [--runs 5] [--json]
  *
@@ -34,7 +36,31 @@ const SPEC = 'api/openapi.json';
 const MIGRATIONS = 'packages/backend/src/database/migrations';
 const ADDED_MIGRATION = `${MIGRATIONS}/20991231000000_widen_project_name.ts`;
 
-export function buildRepository(repo) {
+/** The migration release 1.2.0 adds: a column type change and a guarded CREATE TABLE. */
+function addedMigration(prefix) {
+  return prefix + [
+    "import { Knex } from 'knex';",
+    '',
+    'export async function up(knex: Knex): Promise<void> {',
+    "  await knex.schema.alterTable('projects', (table) => {",
+    "    table.text('name').alter();",
+    '  });',
+    "  if (!(await knex.schema.hasTable('audit_log'))) {",
+    "    await knex.schema.createTable('audit_log', (table) => {",
+    "      table.increments('id');",
+    "      table.text('actor');",
+    '    });',
+    '  }',
+    '}',
+    '',
+    'export async function down(knex: Knex): Promise<void> {',
+    "  await knex.schema.dropTable('audit_log');",
+    '}',
+    '',
+  ].join('\n');
+}
+
+export function buildRepository(repo, { newMigrationRounds = 0 } = {}) {
   const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' };
   const git = (...args) => execFileSync('git', args, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
   const write = (files) => {
@@ -72,30 +98,14 @@ export function buildRepository(repo) {
   commitAndTag('1.0.0');
   write({ [SPEC]: `${JSON.stringify(generateSpec({ change: true }), null, 2)}\n` });
   commitAndTag('1.1.0');
-  write({
-    [SPEC]: `${JSON.stringify(generateSpec(), null, 2)}\n`,
-    [ADDED_MIGRATION]: [
-      "import { Knex } from 'knex';",
-      '',
-      'export async function up(knex: Knex): Promise<void> {',
-      "  await knex.schema.alterTable('projects', (table) => {",
-      "    table.text('name').alter();",
-      '  });',
-      "  if (!(await knex.schema.hasTable('audit_log'))) {",
-      "    await knex.schema.createTable('audit_log', (table) => {",
-      "      table.increments('id');",
-      "      table.text('actor');",
-      '    });',
-      '  }',
-      '}',
-      '',
-      'export async function down(knex: Knex): Promise<void> {',
-      "  await knex.schema.dropTable('audit_log');",
-      '}',
-      '',
-    ].join('\n'),
-  });
+  write({ [SPEC]: `${JSON.stringify(generateSpec(), null, 2)}\n`, [ADDED_MIGRATION]: addedMigration('') });
   commitAndTag('1.2.0');
+  // The same release with the added migration new to the extraction cache (a pull request's first
+  // run): each tag differs from the one before by a comment in that file only.
+  for (let round = 0; round < newMigrationRounds; round++) {
+    write({ [ADDED_MIGRATION]: addedMigration(`// round ${round}\n`) });
+    commitAndTag(`1.2.${round + 1}`);
+  }
 }
 
 /** Runs the interleaved rounds; returns one row per figure with its floor and ratio. */
@@ -104,7 +114,9 @@ export function generateRatios({ runs = 5 } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'rs-bench-generate-ratio-'));
   try {
     const repo = join(work, 'service');
-    buildRepository(repo);
+    // One tag per run whose added migration the cache has never seen (warm-up included).
+    buildRepository(repo, { newMigrationRounds: runs + 1 });
+    let newMigrationRound = 0;
     const env = { ...process.env, NO_COLOR: '1', RELEASE_SAFETY_CACHE_DIR: join(work, 'cache') };
     const generate = (from, to, extra = []) => () =>
       measure(process.execPath, [cli, 'generate', '--repo', repo, '--from', from, '--to', to, '--out', join(work, 'out.json'), '--quiet', ...extra], { env, allowFailure: true });
@@ -114,6 +126,7 @@ export function generateRatios({ runs = 5 } = {}) {
       spec: generate('1.0.0', '1.1.0'),
       migrationsFloor: floor('1.1.0', '1.2.0', [ADDED_MIGRATION]),
       migrationsWarm: generate('1.1.0', '1.2.0'),
+      migrationsNew: () => generate('1.1.0', `1.2.${++newMigrationRound}`)(),
       migrationsCold: generate('1.1.0', '1.2.0', ['--no-cache']),
     };
     // Warm-up: the disk cache of the released migrations, the OS file cache, git's pack index.
@@ -144,6 +157,7 @@ export function generateRatios({ runs = 5 } = {}) {
       rows: [
         row('generate, spec-only pair (1 MB OpenAPI document changed)', 'spec', 'specFloor', 3),
         row('generate, spec + a migration needing the released schema, cache warm', 'migrationsWarm', 'migrationsFloor', 4),
+        row('generate, the same with the added migration new to the cache (released migrations cached: a pull request\'s first run)', 'migrationsNew', 'migrationsFloor', 4),
         row('generate, spec + a migration needing the released schema, --no-cache (219 released migrations re-read)', 'migrationsCold', 'migrationsFloor', 4),
       ],
     };
