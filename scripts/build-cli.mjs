@@ -6,12 +6,15 @@
 // (commander, js-yaml, picomatch, ajv-formats' format checks) are bundled too: each CommonJS file
 // they require costs a resolution and a compile of its own. The heavy ones stay external, loaded
 // from node_modules only when needed: the source parser (@babel/parser, external so that
-// test/perf/laziness.test.ts can see when it loads), ts-morph, knex, libpg-query and PGlite (their
-// WebAssembly sits beside them), and Ajv's compiler (tests only). The files sit two folders below the package root, like dist/cli/, so the
+// test/perf/laziness.test.ts can see when it loads), ts-morph, libpg-query and PGlite (their
+// WebAssembly sits beside them), and Ajv's compiler (tests only). knex is one file of its own,
+// dist/bin/vendor/knex.cjs, loaded by `require` when a knex migration is read (see
+// scripts/bundle/knex-postgres-only.mjs). The files sit two folders below the package root, like dist/cli/, so the
 // code's `../../schemas` and `../../package.json` lookups hold.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildVendoredKnex, knexFromVendoredFile } from './bundle/knex-postgres-only.mjs';
 
 /** Commander's `require('node:child_process')` → scripts/bundle/commander-child-process.mjs (see there). */
 const commanderWithoutChildProcess = {
@@ -43,6 +46,7 @@ const selfContainedStayOutside = {
 
 const outdir = process.argv[2] ?? 'dist/bin';
 rmSync(outdir, { recursive: true, force: true });
+await buildVendoredKnex(outdir);
 /** What every build here shares. */
 const common = {
   outdir,
@@ -50,7 +54,7 @@ const common = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['@babel/parser', 'ts-morph', 'typescript', 'knex', 'libpg-query', '@electric-sql/pglite', 'ajv', 'ajv/*'],
+  external: ['@babel/parser', 'ts-morph', 'typescript', 'libpg-query', '@electric-sql/pglite', 'ajv', 'ajv/*'],
   minify: false,
   sourcemap: false,
   legalComments: 'none',
@@ -72,7 +76,7 @@ await build({
   },
   splitting: true,
   chunkNames: 'chunk-[hash]',
-  plugins: [commanderWithoutChildProcess, selfContainedStayOutside],
+  plugins: [commanderWithoutChildProcess, selfContainedStayOutside, knexFromVendoredFile],
 });
 await build({
   ...common,

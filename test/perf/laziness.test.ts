@@ -16,7 +16,9 @@ const cache = createRequire(process.cwd() + '/').cache;
 process.on('exit', () => {
   const names = new Set();
   for (const file of Object.keys(cache)) {
-    const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(file.replaceAll('\\\\', '/'));
+    const path = file.replaceAll('\\\\', '/');
+    // A package from node_modules, or one the CLI bundle vendors as a file of its own (dist/bin/vendor/knex.cjs).
+    const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(path) ?? /\\/dist\\/bin\\/vendor\\/([^/]+)\\.cjs$/.exec(path);
     if (match) names.add(match[1]);
   }
   process.stderr.write('\\nloaded-packages=' + JSON.stringify([...names].sort()) + '\\n');
@@ -43,6 +45,17 @@ describe('lazy loading', () => {
     const { status, packages } = loadedPackages(['lint-migrations', 'fixtures/diff/migrations/knex/migrations/20240101000000_add_colour.ts']);
     expect(status).not.toBe(2);
     expect(packages).toContain('ts-morph');
+  });
+
+  it('a knex migration loads knex as the one vendored file of the bundle, none of knex from node_modules (scripts/bundle/knex-postgres-only.mjs)', () => {
+    const listKnexFiles = `data:text/javascript,${encodeURIComponent(`
+import { createRequire } from 'node:module';
+const cache = createRequire(process.cwd() + '/').cache;
+process.on('exit', () => process.stderr.write('\\nknex-files=' + JSON.stringify(Object.keys(cache).map((f) => f.replaceAll('\\\\', '/')).filter((f) => /knex/.test(f))) + '\\n'));`)}`;
+    const run = spawnSync(process.execPath, ['--import', listKnexFiles, cliPath, 'lint-migrations', 'fixtures/diff/migrations/knex/migrations/20240101000000_add_colour.ts'], { cwd: projectRoot, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const files = JSON.parse(/knex-files=(.*)/.exec(run.stderr)?.[1] ?? 'null') as string[];
+    expect(files).toEqual([expect.stringMatching(/\/dist\/bin\/vendor\/knex\.cjs$/)]);
   });
 
   it('upgrade-check loads neither the grammar nor TypeScript', () => {

@@ -43,8 +43,8 @@ let knexInstance: Promise<Knex> | undefined;
 
 /** The shared `knex({ client: 'pg' })`, loaded on first use (knex is heavy; the CLI must start fast). */
 export function loadKnex(): Promise<Knex> {
-  knexInstance ??= import('knex').then((module) => {
-    const factory = (module as unknown as { default: (config: Knex.Config) => Knex }).default;
+  knexInstance ??= import('./knex-module.js').then((module) => {
+    const factory = module.default as unknown as (config: Knex.Config) => Knex;
     // knex logs deprecations (e.g. createTableIfNotExists) on stdout; that would corrupt `--json` output.
     const silent = () => undefined;
     return factory({ client: 'pg', log: { warn: silent, error: silent, deprecate: silent, debug: silent } });
