@@ -1,33 +1,30 @@
-import { Command, CommanderError } from 'commander';
 import { describeError } from '../core/errors.js';
-import { registerCommands } from './commands.js';
-import { packageVersion } from './package-info.js';
+import { simpleUpgradeCheckOptions } from './upgrade-check-args.js';
+import { runUpgradeCheckCommand } from './upgrade-check.js';
 
 /**
  * Runs one command line and returns its exit code. The CLI bin and the GitHub Action both call this.
  *
  * Exit codes: 0 success / proven safe; 1 evaluated and found unsafe or breaking;
  * 2 bad input or anything that could not be evaluated. Every non-zero exit prints a one-line reason on stderr.
+ *
+ * A plain `upgrade-check` command line runs without loading commander (./upgrade-check-args.ts says
+ * why); every other command line, help and mistakes included, goes through commander
+ * (./command-line.ts).
  */
 export async function main(argv: readonly string[]): Promise<number> {
-  const program = new Command()
-    .name('release-safety')
-    .description('Is upgrading a self-hosted service from X to Y safe to roll, and where must it stop?')
-    .version(packageVersion())
-    // Program options only before the command name: `generate --version <v>` is the release's version.
-    .enablePositionalOptions()
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride();
-  registerCommands(program, argv);
   process.exitCode = undefined;
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    const upgradeCheck = simpleUpgradeCheckOptions(argv);
+    if (upgradeCheck) {
+      await runUpgradeCheckCommand(upgradeCheck);
+    } else {
+      const { runCommandLine } = await import('./command-line.js');
+      const ended = await runCommandLine(argv);
+      if (ended !== undefined) return ended;
+    }
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version end here with code 0; usage mistakes were already printed by commander.
-      return error.exitCode === 0 ? 0 : 2;
-    }
     const exitCode = (error as { exitCode?: unknown }).exitCode;
     process.stderr.write(`release-safety: ${describeError(error)}\n`);
     if (process.env.RELEASE_SAFETY_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);

@@ -18,6 +18,9 @@ export interface UpgradeCheckOptions {
   maxIndexBytes: number;
 }
 
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_INDEX_BYTES = 64 * 1024 * 1024;
+
 export function registerUpgradeCheck(program: Command): void {
   program
     .command('upgrade-check')
@@ -27,16 +30,23 @@ export function registerUpgradeCheck(program: Command): void {
     .option('--json', 'print the verdict as one JSON object')
     .option('--index <file-or-URL>', 'the release-safety index (default: $RELEASE_SAFETY_INDEX_URL, else "indexUrl" in ./release-safety.config.json)')
     .option('--offline', 'use the cached copy of an index URL only; never fetch')
-    .option('--timeout <ms>', 'give up fetching an index URL after this many milliseconds', parseTimeout, 15_000)
-    .option('--max-index-bytes <bytes>', 'refuse an index larger than this many bytes, decompressed (64 MiB)', parseMaxIndexBytes, 64 * 1024 * 1024)
+    .option('--timeout <ms>', 'give up fetching an index URL after this many milliseconds', parseTimeout, DEFAULT_TIMEOUT_MS)
+    .option('--max-index-bytes <bytes>', 'refuse an index larger than this many bytes, decompressed (64 MiB)', parseMaxIndexBytes, DEFAULT_MAX_INDEX_BYTES)
     .action(async (options: UpgradeCheckOptions) => {
       const from = requireReleaseVersion(options.from, '--from');
       const to = requireReleaseVersion(options.to, '--to');
-      // One module holds the run (index loading, validation, span rules, output): one import, so
-      // the bundle loads it in a few files rather than one per source module (issue 21).
-      const { runUpgradeCheck } = await import('./upgrade-check-run.js');
-      await runUpgradeCheck({ ...options, from, to });
+      await runUpgradeCheckCommand({ ...options, from, to });
     });
+}
+
+/**
+ * The command's run, once its options are read (by commander above, or for a plain command line by
+ * ./upgrade-check-args.ts): one module holds it (index loading, validation, span rules, output), one
+ * import, so the bundle loads it in a few files rather than one per source module (issue 21).
+ */
+export async function runUpgradeCheckCommand(options: UpgradeCheckOptions): Promise<void> {
+  const { runUpgradeCheck } = await import('./upgrade-check-run.js');
+  await runUpgradeCheck(options);
 }
 
 function parseTimeout(text: string): number {
