@@ -177,7 +177,11 @@ class KnexWalker {
     if (node.type === 'Identifier' && ctx.knexNames.has(node.name)) {
       const parent = parentOf(node);
       const isName = (isMember(parent) && !parent.computed && parent.property === node) || (parent?.type === 'ObjectProperty' && !parent.computed && parent.key === node);
-      if (!isName) this.addUnresolved(parent ?? node, `the knex object is passed on (\`${excerpt(parent ?? node, 80)}\`): what runs there is not followed`);
+      if (isName) return;
+      // Parentheses and a computed key hold the name alone: they are what is shown, as written around it.
+      const wrapped = (node.extra as { parenthesized?: boolean } | undefined)?.parenthesized ? `(${node.name})` : parent?.type === 'ObjectProperty' && parent.computed && parent.key === node ? `[${node.name}]` : undefined;
+      if (wrapped !== undefined) this.addUnresolved(node, `the knex object is passed on (\`${wrapped}\`): what runs there is not followed`, wrapped);
+      else this.addUnresolved(parent ?? node, `the knex object is passed on (\`${excerpt(parent ?? node, 80)}\`): what runs there is not followed`);
       return;
     }
     forEachChild(node, (child) => this.walk(child, ctx));
