@@ -6,7 +6,7 @@
  *
  * 250 generated knex migrations of realistic shapes (bench/gen-knex-migrations.mjs: schema builder,
  * raw SQL, data updates, imported table names) and the same number of `.sql` files, each linted by
- * the built CLI in one fresh process: files read from disk, extracted (ts-morph + knex replay),
+ * the built CLI in one fresh process: files read from disk, extracted (@babel/parser + knex replay),
  * classified (PostgreSQL grammar + rules), reported as --json.
  */
 import { spawnSync } from 'node:child_process';

@@ -3,7 +3,7 @@
  * Extraction time per migration format: for each format, a folder of 300 real-shaped migration files
  * (the layouts of test/stages/migration-formats/, six kinds of change in turn) is extracted and
  * classified the way the stage does, in a fresh process per format: the first pass is cold (module
- * loads, ts-morph/libpg-query start-up, JIT), then the best of three warm passes. Not a test.
+ * loads, source parser/libpg-query start-up, JIT), then the best of three warm passes. Not a test.
  *
  *   npm run build && node bench/migration-formats.mjs [--count 300] [--rounds 3] [--format goose]
  */

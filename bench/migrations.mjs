@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Times extracting (ts-morph + knex replay) and classifying (libpg-query + rules) 250 generated
+ * Times extracting (@babel/parser + knex replay) and classifying (libpg-query + rules) 250 generated
  * knex migrations, the way the migrations stage does it: one file after another, imports read
  * from the same in-memory repository. Runs against the built code in dist/ (`npx tsc -p tsconfig.build.json`).
  *
@@ -56,7 +56,7 @@ const best = timed.reduce((a, b) => (a.extractMs + a.classifyMs <= b.extractMs +
 const fmt = (ms) => ms.toFixed(1);
 
 console.log(`files: ${migrations.length} knex migrations, ${best.statements} statements, ${best.unresolved} unresolved parts`);
-console.log(`load: ts-morph + knex + libpg-query modules ${fmt(modulesLoadedMs)} ms`);
+console.log(`load: source parser + knex + libpg-query modules ${fmt(modulesLoadedMs)} ms`);
 console.log(`first pass (cold): ${fmt(first.extractMs + first.classifyMs)} ms total`);
 console.log(`best of ${rounds} warm passes: ${fmt(best.extractMs + best.classifyMs)} ms total, ${(best.extractMs + best.classifyMs) / migrations.length < 1 ? ((best.extractMs + best.classifyMs) / migrations.length).toFixed(2) : fmt((best.extractMs + best.classifyMs) / migrations.length)} ms per file`);
 console.log(`  extract: ${fmt(best.extractMs)} ms (${(best.extractMs / migrations.length).toFixed(2)} ms/file)`);

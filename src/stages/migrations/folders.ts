@@ -3,7 +3,7 @@ import type { MigrationsFolder } from '../../config/types.js';
 
 /**
  * Which paths belong to a configured migrations folder. Kept free of heavy imports so the stage can
- * tell "nothing in the migration folders changed" without loading ts-morph, an ORM or the
+ * tell "nothing in the migration folders changed" without loading the source parser, an ORM or the
  * PostgreSQL grammar. Which of a folder's files are migrations is the format's business
  * (`formats/`): here a folder holds its own files and those one sub-folder down (Prisma keeps one
  * folder per migration, drizzle its `meta/_journal.json`).

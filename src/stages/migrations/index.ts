@@ -44,7 +44,7 @@ export function noMigrationChangedResult(): StageResult<MigrationsSection> {
 }
 
 /**
- * The migrations stage. Its implementation (format detection, ts-morph, knex, the PostgreSQL
+ * The migrations stage. Its implementation (format detection, the source parser, knex, the PostgreSQL
  * grammar) is imported only when a file that can be a migration changed, so that most releases,
  * and loading the CLI, stay fast.
  */

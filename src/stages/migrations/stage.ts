@@ -23,7 +23,7 @@ export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
 
 /**
  * The migrations stage: added migration files → statements → classification → heaviness.
- * Loaded lazily by `index.ts` (it pulls in ts-morph, knex and the PostgreSQL grammar).
+ * Loaded lazily by `index.ts` (it pulls in the source parser, knex and the PostgreSQL grammar).
  */
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>

@@ -2,7 +2,7 @@ import type { Heaviness } from '../../artifact/types.js';
 import type { Finding } from '../../rules/types.js';
 
 /**
- * Between extraction (`.sql` files, knex `.ts`/`.js` via ts-morph) and classification
+ * Between extraction (`.sql` files, knex `.ts`/`.js` via @babel/parser) and classification
  * (libpg-query AST + rule table) there is only this data: statements with their source line,
  * and what could not be resolved statically.
  *

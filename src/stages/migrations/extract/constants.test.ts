@@ -102,3 +102,26 @@ describe('unresolved constants', () => {
     else expect(result.unresolved[0]!.reason).toMatch(reason);
   });
 });
+
+describe('shapes the parser reads as written', () => {
+  test('enum members named by strings, and computed keys of a constant object', async () => {
+    const result = await extract(`enum T { A = 'a', 'B' = 'b' }\nconst K = 'k';\nconst O = { [K]: 'c', ['x' + 1]: 'd' };`, `await knex.raw(\`DROP TABLE \${T.A}\${T['B']}\${O.k}\${O.x1}\`);`);
+    expect(result.unresolved).toEqual([]);
+    expect(result.sql).toEqual(['DROP TABLE abcd']);
+  });
+
+  test('a CommonJS helper module and a directive prologue', async () => {
+    const text = `'use strict';\nconst { T } = require('./names');\nexports.up = function (knex) { return knex.schema.createTable(T, function (t) { 'use strict'; t.increments(); }); };`;
+    const result = await extractKnexMigration('m/001.js', text, { readRepoFile: async (path) => (path === 'm/names.js' ? `'use strict';\nmodule.exports = { T: 'cjs' };` : undefined) });
+    expect(result.unresolved).toEqual([]);
+    expect(result.statements.map((s) => s.sql)).toEqual(['create table "cjs" ("id" serial primary key)']);
+  });
+
+  test('a constant changed through a unary operator or an update is not trusted; typeof is only a read', async () => {
+    const changed = await extract(`const X = { a: 'DROP TABLE a' };\nlet n = 0;\nif (n) X.a++;`, `await knex.raw(X.a);`);
+    expect(changed.sql).toEqual([]);
+    expect(changed.unresolved[0]!.reason).toBe('`X` is changed after its declaration (its items are only known at run time)');
+    const read = await extract(`const X = { a: 'DROP TABLE a' };\nconst kind = typeof X.a;`, `await knex.raw(X.a);`);
+    expect(read.sql).toEqual(['DROP TABLE a']);
+  });
+});

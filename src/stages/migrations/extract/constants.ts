@@ -1,5 +1,6 @@
-import { Node, SyntaxKind, type SourceFile } from '../../../typescript/ts-morph.js';
+import { unwrapExpression, type t } from '../../../syntax/parse.js';
 import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
+import { fileOf, functionDeclarationName, isCall, isMember, memberName, moduleExportName, textOf, unexported, type Node, type SourceFile } from './source.js';
 
 /**
  * Static evaluation of the expressions migrations use for table names and SQL text:
@@ -27,29 +28,18 @@ const MAX_DEPTH = 40;
 const ok = (value: StaticValue): Evaluation => ({ ok: true, value });
 const fail = (reason: string): Evaluation => ({ ok: false, reason });
 
-/** Short source text for messages and evidence. */
-export function excerpt(node: Node, max = 160): string {
-  const text = node.getText().replace(/\s+/g, ' ').trim();
+/** Short source text for messages and evidence (`''` for a hole of an array). */
+export function excerpt(node: Node | null | undefined, max = 160): string {
+  const text = node ? textOf(node).replace(/\s+/g, ' ').trim() : '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-function stripWrappers(node: Node): Node {
-  let current = node;
-  for (;;) {
-    if (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isSatisfiesExpression(current) || Node.isNonNullExpression(current) || Node.isTypeAssertion(current)) {
-      current = current.getExpression();
-    } else {
-      return current;
-    }
-  }
-}
-
-function requireSpecifier(node: Node): string | undefined {
-  const call = stripWrappers(node);
-  if (!Node.isCallExpression(call)) return undefined;
-  const callee = call.getExpression();
-  const [first] = call.getArguments();
-  if (callee.getText() === 'require' && first && Node.isStringLiteral(first)) return first.getLiteralValue();
+/** `require('x')` (behind `as`, `!`, `satisfies`): `x`. */
+export function requireSpecifier(node: Node): string | undefined {
+  const call = unwrapExpression(node);
+  if (!isCall(call)) return undefined;
+  const [first] = call.arguments;
+  if (textOf(call.callee) === 'require' && first?.type === 'StringLiteral') return first.value;
   return undefined;
 }
 
@@ -97,50 +87,64 @@ function applyMethod(target: StaticValue, method: string, args: StaticValue[]): 
   return undefined;
 }
 
+
+/** The text of a template literal part, as evaluated. */
+function cooked(quasi: t.TemplateElement): string {
+  return quasi.value.cooked ?? quasi.value.raw;
+}
+
+/** An enum member's name (`A`, `'A'`). */
+function enumMemberName(member: t.TSEnumMember): string {
+  return member.id.type === 'Identifier' ? member.id.name : member.id.value;
+}
+
 export class StaticEvaluator {
   constructor(private readonly modules: ModuleResolver) {}
 
-  evaluate(node: Node, bindings: Bindings = new Map(), depth = 0): Evaluation {
+  evaluate(node: Node | null, bindings: Bindings = new Map(), depth = 0): Evaluation {
+    // A hole of an array literal (`[a, , b]`).
+    if (node === null) return fail('`` is not a static value');
     if (depth > MAX_DEPTH) return fail(`\`${excerpt(node)}\`: constants nest too deeply (or refer to themselves)`);
-    const next = (n: Node) => this.evaluate(n, bindings, depth + 1);
-    const expression = stripWrappers(node);
+    const next = (n: Node | null) => this.evaluate(n, bindings, depth + 1);
+    const expression = unwrapExpression(node);
 
-    if (Node.isStringLiteral(expression) || Node.isNoSubstitutionTemplateLiteral(expression)) return ok(expression.getLiteralValue());
-    if (Node.isNumericLiteral(expression)) return ok(expression.getLiteralValue());
-    if (Node.isTrueLiteral(expression)) return ok(true);
-    if (Node.isFalseLiteral(expression)) return ok(false);
-    if (Node.isNullLiteral(expression)) return ok(null);
-    if (Node.isPrefixUnaryExpression(expression) && expression.getOperatorToken() === SyntaxKind.MinusToken) {
-      const operand = next(expression.getOperand());
+    if (expression.type === 'StringLiteral') return ok(expression.value);
+    if (expression.type === 'TemplateLiteral' && expression.expressions.length === 0) return ok(cooked(expression.quasis[0]!));
+    if (expression.type === 'NumericLiteral') return ok(expression.value);
+    if (expression.type === 'BooleanLiteral') return ok(expression.value);
+    if (expression.type === 'NullLiteral') return ok(null);
+    if (expression.type === 'UnaryExpression' && expression.operator === '-') {
+      const operand = next(expression.argument);
       if (!operand.ok) return operand;
       return typeof operand.value === 'number' ? ok(-operand.value) : fail(`\`${excerpt(expression)}\` is not a number`);
     }
-    if (Node.isTemplateExpression(expression)) {
-      let text = expression.getHead().getLiteralText();
-      for (const span of expression.getTemplateSpans()) {
-        const part = next(span.getExpression());
+    if (expression.type === 'TemplateLiteral') {
+      let text = cooked(expression.quasis[0]!);
+      for (let i = 0; i < expression.expressions.length; i++) {
+        const span = expression.expressions[i]!;
+        const part = next(span);
         if (!part.ok) return part;
         const asText = stringify(part.value);
-        if (asText === undefined) return fail(`\`${excerpt(span.getExpression())}\` is an object, not text`);
-        text += asText + span.getLiteral().getLiteralText();
+        if (asText === undefined) return fail(`\`${excerpt(span)}\` is an object, not text`);
+        text += asText + cooked(expression.quasis[i + 1]!);
       }
       return ok(text);
     }
-    if (Node.isBinaryExpression(expression) && expression.getOperatorToken().getKind() === SyntaxKind.PlusToken) {
-      const left = next(expression.getLeft());
+    if (expression.type === 'BinaryExpression' && expression.operator === '+') {
+      const left = next(expression.left);
       if (!left.ok) return left;
-      const right = next(expression.getRight());
+      const right = next(expression.right);
       if (!right.ok) return right;
       if (typeof left.value === 'number' && typeof right.value === 'number') return ok(left.value + right.value);
       const l = stringify(left.value);
       const r = stringify(right.value);
       return l !== undefined && r !== undefined ? ok(l + r) : fail(`\`${excerpt(expression)}\` concatenates an object`);
     }
-    if (Node.isArrayLiteralExpression(expression)) {
+    if (expression.type === 'ArrayExpression') {
       const items: StaticValue[] = [];
-      for (const element of expression.getElements()) {
-        if (Node.isSpreadElement(element)) {
-          const spread = next(element.getExpression());
+      for (const element of expression.elements) {
+        if (element?.type === 'SpreadElement') {
+          const spread = next(element.argument);
           if (!spread.ok) return spread;
           if (!Array.isArray(spread.value)) return fail(`\`${excerpt(element)}\` spreads a non-array`);
           items.push(...(spread.value as StaticValue[]));
@@ -152,42 +156,37 @@ export class StaticEvaluator {
       }
       return ok(items);
     }
-    if (Node.isObjectLiteralExpression(expression)) return this.evaluateObject(expression, next);
-    if (Node.isIdentifier(expression)) return this.evaluateIdentifier(expression, bindings, depth);
-    if (Node.isPropertyAccessExpression(expression) || Node.isElementAccessExpression(expression)) {
-      return this.evaluateMember(expression, bindings, depth);
-    }
-    if (Node.isCallExpression(expression)) return this.evaluateCall(expression, bindings, depth);
+    if (expression.type === 'ObjectExpression') return this.evaluateObject(expression, next);
+    if (expression.type === 'Identifier') return this.evaluateIdentifier(expression, bindings, depth);
+    if (isMember(expression)) return this.evaluateMember(expression, bindings, depth);
+    if (isCall(expression)) return this.evaluateCall(expression, bindings, depth);
     return fail(`\`${excerpt(expression)}\` is not a static value`);
   }
 
-  private evaluateObject(expression: Node, next: (n: Node) => Evaluation): Evaluation {
-    if (!Node.isObjectLiteralExpression(expression)) return fail('not an object');
+  private evaluateObject(expression: t.ObjectExpression, next: (n: Node) => Evaluation): Evaluation {
     const result: Record<string, StaticValue> = {};
-    for (const property of expression.getProperties()) {
-      if (Node.isPropertyAssignment(property)) {
-        const nameNode = property.getNameNode();
+    for (const property of expression.properties) {
+      if (property.type === 'ObjectProperty' && !property.shorthand) {
+        const nameNode = property.key;
         let key: string;
-        if (Node.isComputedPropertyName(nameNode)) {
-          const computed = next(nameNode.getExpression());
+        if (property.computed) {
+          const computed = next(nameNode);
           if (!computed.ok) return computed;
           const asText = stringify(computed.value);
-          if (asText === undefined) return fail(`computed key \`${excerpt(nameNode)}\` is not text`);
+          if (asText === undefined) return fail(`computed key \`[${excerpt(nameNode)}]\` is not text`);
           key = asText;
         } else {
-          key = Node.isStringLiteral(nameNode) || Node.isNumericLiteral(nameNode) ? String(nameNode.getLiteralValue()) : nameNode.getText();
+          key = nameNode.type === 'StringLiteral' || nameNode.type === 'NumericLiteral' ? String(nameNode.value) : nameNode.type === 'Identifier' ? nameNode.name : textOf(nameNode);
         }
-        const initializer = property.getInitializer();
-        if (!initializer) return fail(`property \`${key}\` has no value`);
-        const value = next(initializer);
+        const value = next(property.value);
         if (!value.ok) return value;
         result[key] = value.value;
-      } else if (Node.isShorthandPropertyAssignment(property)) {
-        const value = next(property.getNameNode());
+      } else if (property.type === 'ObjectProperty') {
+        const value = next(property.value);
         if (!value.ok) return value;
-        result[property.getName()] = value.value;
-      } else if (Node.isSpreadAssignment(property)) {
-        const spread = next(property.getExpression());
+        result[property.key.type === 'Identifier' ? property.key.name : textOf(property.key)] = value.value;
+      } else if (property.type === 'SpreadElement') {
+        const spread = next(property.argument);
         if (!spread.ok) return spread;
         if (spread.value === null || typeof spread.value !== 'object' || Array.isArray(spread.value)) return fail(`\`${excerpt(property)}\` spreads a non-object`);
         Object.assign(result, spread.value);
@@ -198,20 +197,20 @@ export class StaticEvaluator {
     return ok(result);
   }
 
-  private evaluateIdentifier(identifier: Node, bindings: Bindings, depth: number): Evaluation {
-    const name = identifier.getText();
+  private evaluateIdentifier(identifier: t.Identifier, bindings: Bindings, depth: number): Evaluation {
+    const name = identifier.name;
     if (bindings.has(name)) return ok(bindings.get(name));
     if (name === 'undefined') return ok(undefined);
     const declaration = findDeclaration(name, identifier);
     switch (declaration.kind) {
       case 'variable': {
         if (!declaration.constant) return fail(`\`${name}\` is declared with let/var (it may change at run time)`);
-        const initializer = Node.isVariableDeclaration(declaration.node) ? declaration.node.getInitializer() : undefined;
+        const initializer = declaration.node.init;
         if (!initializer) return fail(`\`${name}\` has no initial value`);
         const specifier = requireSpecifier(initializer);
-        if (specifier !== undefined) return this.moduleValue(identifier.getSourceFile(), specifier, undefined, depth);
+        if (specifier !== undefined) return this.moduleValue(fileOf(identifier), specifier, undefined, depth);
         const value = this.evaluate(initializer, bindings, depth + 1);
-        if (value.ok && value.value !== null && typeof value.value === 'object' && isChangedInFile(declaration.node.getSourceFile(), name)) {
+        if (value.ok && value.value !== null && typeof value.value === 'object' && isChangedInFile(fileOf(declaration.node), name)) {
           return fail(`\`${name}\` is changed after its declaration (its items are only known at run time)`);
         }
         return value;
@@ -219,9 +218,9 @@ export class StaticEvaluator {
       case 'binding': {
         if (!declaration.constant) return fail(`\`${name}\` is declared with let/var (it may change at run time)`);
         const element = declaration.element;
-        const key = Node.isBindingElement(element) ? (element.getPropertyNameNode()?.getText() ?? element.getName()) : name;
+        const key = element.type === 'ObjectProperty' ? propertyNameOf(element) : name;
         const specifier = requireSpecifier(declaration.source);
-        if (specifier !== undefined) return this.moduleValue(identifier.getSourceFile(), specifier, key, depth);
+        if (specifier !== undefined) return this.moduleValue(fileOf(identifier), specifier, key, depth);
         const source = this.evaluate(declaration.source, bindings, depth + 1);
         return source.ok ? propertyOf(source.value, key, name) : source;
       }
@@ -240,33 +239,36 @@ export class StaticEvaluator {
     }
   }
 
-  private evaluateEnum(node: Node, bindings: Bindings, depth: number): Evaluation {
-    if (!Node.isEnumDeclaration(node)) return fail('not an enum');
+  private evaluateEnum(node: t.TSEnumDeclaration, bindings: Bindings, depth: number): Evaluation {
     const members: Record<string, StaticValue> = {};
     let nextNumber = 0;
-    for (const member of node.getMembers()) {
-      const initializer = member.getInitializer();
+    for (const member of node.members) {
+      const initializer = member.initializer;
       if (initializer) {
         const value = this.evaluate(initializer, bindings, depth + 1);
         if (!value.ok) return value;
-        members[member.getName()] = value.value;
+        members[enumMemberName(member)] = value.value;
         if (typeof value.value === 'number') nextNumber = value.value + 1;
       } else {
-        members[member.getName()] = nextNumber++;
+        members[enumMemberName(member)] = nextNumber++;
       }
     }
     return ok(members);
   }
 
-  private importedValue(importNode: Node, localName: string, depth: number): Evaluation {
-    if (!Node.isImportDeclaration(importNode)) return fail('not an import');
-    const specifier = importNode.getModuleSpecifierValue();
-    const clause = importNode.getImportClause();
-    if (clause?.isTypeOnly()) return fail(`\`${localName}\` is a type-only import`);
-    if (clause?.getDefaultImport()?.getText() === localName) return this.moduleValue(importNode.getSourceFile(), specifier, 'default', depth);
-    if (clause?.getNamespaceImport()?.getText() === localName) return this.moduleValue(importNode.getSourceFile(), specifier, undefined, depth);
-    const named = clause?.getNamedImports().find((n) => (n.getAliasNode() ?? n.getNameNode()).getText() === localName);
-    return this.moduleValue(importNode.getSourceFile(), specifier, named?.getName() ?? localName, depth);
+  private importedValue(importNode: t.ImportDeclaration, localName: string, depth: number): Evaluation {
+    const specifier = importNode.source.value;
+    if (importNode.importKind === 'type') return fail(`\`${localName}\` is a type-only import`);
+    const from = fileOf(importNode);
+    let imported = localName;
+    for (const clause of importNode.specifiers) {
+      if (clause.local.name !== localName) continue;
+      if (clause.type === 'ImportDefaultSpecifier') return this.moduleValue(from, specifier, 'default', depth);
+      if (clause.type === 'ImportNamespaceSpecifier') return this.moduleValue(from, specifier, undefined, depth);
+      imported = moduleExportName(clause.imported);
+      break;
+    }
+    return this.moduleValue(from, specifier, imported, depth);
   }
 
   /** The value of `exportName` (or the whole module object when undefined) of a relative import. */
@@ -283,15 +285,18 @@ export class StaticEvaluator {
     const commonJs = this.commonJsExports(file, depth);
     if (commonJs) return commonJs;
     const result: Record<string, StaticValue> = {};
-    for (const statement of file.getStatements()) {
-      if (Node.isVariableStatement(statement) && statement.hasExportKeyword()) {
-        for (const declaration of statement.getDeclarations()) {
-          const value = this.exportedValue(file, declaration.getName(), depth + 1);
-          if (value.ok) result[declaration.getName()] = value.value;
+    for (const written of file.statements) {
+      const { node: statement, exported } = unexported(written);
+      if (!exported) continue;
+      if (statement.type === 'VariableDeclaration') {
+        for (const declaration of statement.declarations) {
+          const name = declaredName(declaration);
+          const value = this.exportedValue(file, name, depth + 1);
+          if (value.ok) result[name] = value.value;
         }
-      } else if (Node.isEnumDeclaration(statement) && statement.hasExportKeyword()) {
+      } else if (statement.type === 'TSEnumDeclaration') {
         const value = this.evaluateEnum(statement, new Map(), depth + 1);
-        if (value.ok) result[statement.getName()] = value.value;
+        if (value.ok) result[statement.id.name] = value.value;
       }
     }
     return ok(result);
@@ -301,14 +306,14 @@ export class StaticEvaluator {
   private commonJsExports(file: SourceFile, depth: number): Evaluation | undefined {
     let found = false;
     const result: Record<string, StaticValue> = {};
-    for (const statement of file.getStatements()) {
-      if (!Node.isExpressionStatement(statement)) continue;
-      const expression = statement.getExpression();
-      if (!Node.isBinaryExpression(expression) || expression.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
-      const target = expression.getLeft().getText();
+    for (const statement of file.statements) {
+      if (statement.type !== 'ExpressionStatement') continue;
+      const expression = statement.expression;
+      if (expression.type !== 'AssignmentExpression' || expression.operator !== '=') continue;
+      const target = textOf(expression.left);
       if (target === 'module.exports') {
         found = true;
-        const value = this.evaluate(expression.getRight(), new Map(), depth + 1);
+        const value = this.evaluate(expression.right, new Map(), depth + 1);
         if (!value.ok) return value;
         if (value.value !== null && typeof value.value === 'object' && !Array.isArray(value.value)) Object.assign(result, value.value);
         else return value;
@@ -316,7 +321,7 @@ export class StaticEvaluator {
         const match = /^(?:module\.)?exports\.(\w+)$/.exec(target);
         if (match?.[1]) {
           found = true;
-          const value = this.evaluate(expression.getRight(), new Map(), depth + 1);
+          const value = this.evaluate(expression.right, new Map(), depth + 1);
           if (value.ok) result[match[1]] = value.value;
         }
       }
@@ -326,38 +331,38 @@ export class StaticEvaluator {
 
   private exportedValue(file: SourceFile, exportName: string, depth: number): Evaluation {
     const where = this.modules.pathOf(file);
-    for (const statement of file.getStatements()) {
-      if (Node.isVariableStatement(statement) && statement.hasExportKeyword()) {
-        const declaration = statement.getDeclarations().find((d) => d.getName() === exportName);
+    for (const written of file.statements) {
+      const { node: statement, exported } = unexported(written);
+      if (exported && statement.type === 'VariableDeclaration') {
+        const declaration = statement.declarations.find((d) => declaredName(d) === exportName);
         if (declaration) {
-          if (statement.getDeclarationKind() !== 'const') return fail(`\`${exportName}\` in ${where} is declared with let/var`);
-          const initializer = declaration.getInitializer();
+          if (statement.kind !== 'const') return fail(`\`${exportName}\` in ${where} is declared with let/var`);
+          const initializer = declaration.init;
           return initializer ? this.evaluate(initializer, new Map(), depth + 1) : fail(`\`${exportName}\` in ${where} has no value`);
         }
-      } else if (Node.isEnumDeclaration(statement) && statement.hasExportKeyword() && statement.getName() === exportName) {
+      } else if (exported && statement.type === 'TSEnumDeclaration' && statement.id.name === exportName) {
         return this.evaluateEnum(statement, new Map(), depth + 1);
-      } else if (Node.isFunctionDeclaration(statement) && statement.hasExportKeyword() && statement.getName() === exportName) {
+      } else if (exported && functionDeclarationName(statement) === exportName) {
         return fail(`\`${exportName}\` in ${where} is a function, not a constant`);
-      } else if (Node.isExportAssignment(statement) && exportName === 'default' && !statement.isExportEquals()) {
-        return this.evaluate(statement.getExpression(), new Map(), depth + 1);
-      } else if (Node.isExportDeclaration(statement)) {
-        const specifier = statement.getModuleSpecifierValue();
-        const named = statement.getNamedExports().find((n) => (n.getAliasNode() ?? n.getNameNode()).getText() === exportName);
+      } else if (statement.type === 'ExportDefaultDeclaration' && !exported && exportName === 'default') {
+        return this.evaluate(statement.declaration, new Map(), depth + 1);
+      } else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
+        const specifier = statement.source?.value;
+        const named = statement.specifiers.find((n): n is t.ExportSpecifier => n.type === 'ExportSpecifier' && moduleExportName(n.exported) === exportName);
         if (named) {
-          const original = named.getName();
+          const original = moduleExportName(named.local);
           if (specifier !== undefined) return this.moduleValue(file, specifier, original, depth + 1);
-          const local = declarationInStatements(file.getStatements(), original);
-          if (local?.kind === 'variable' && Node.isVariableDeclaration(local.node)) {
-            const initializer = local.node.getInitializer();
+          const local = declarationInStatements(file.statements, original);
+          if (local?.kind === 'variable') {
+            const initializer = local.node.init;
             if (local.constant && initializer) return this.evaluate(initializer, new Map(), depth + 1);
           }
           if (local?.kind === 'enum') return this.evaluateEnum(local.node, new Map(), depth + 1);
           return fail(`\`${exportName}\` in ${where} is not a constant`);
         }
-        if (specifier !== undefined && !statement.hasNamedExports() && !statement.getNamespaceExport()) {
-          const star = this.moduleValue(file, specifier, exportName, depth + 1);
-          if (star.ok) return star;
-        }
+      } else if (statement.type === 'ExportAllDeclaration') {
+        const star = this.moduleValue(file, statement.source.value, exportName, depth + 1);
+        if (star.ok) return star;
       }
     }
     const commonJs = this.commonJsExports(file, depth);
@@ -368,47 +373,40 @@ export class StaticEvaluator {
     return fail(`\`${exportName}\` is not exported as a constant by ${where}`);
   }
 
-  private evaluateMember(expression: Node, bindings: Bindings, depth: number): Evaluation {
-    let objectNode: Node;
+  private evaluateMember(expression: t.MemberExpression | t.OptionalMemberExpression, bindings: Bindings, depth: number): Evaluation {
     let key: string;
-    if (Node.isPropertyAccessExpression(expression)) {
-      objectNode = expression.getExpression();
-      key = expression.getName();
-    } else if (Node.isElementAccessExpression(expression)) {
-      objectNode = expression.getExpression();
-      const argument = expression.getArgumentExpression();
-      if (!argument) return fail(`\`${excerpt(expression)}\` has no index`);
-      const index = this.evaluate(argument, bindings, depth + 1);
+    if (!expression.computed) {
+      key = memberName(expression) ?? textOf(expression.property);
+    } else {
+      const index = this.evaluate(expression.property, bindings, depth + 1);
       if (!index.ok) return index;
       const asText = stringify(index.value);
       if (asText === undefined) return fail(`\`${excerpt(expression)}\` indexes with an object`);
       key = asText;
-    } else {
-      return fail('not a member access');
     }
-    const object = this.evaluate(objectNode, bindings, depth + 1);
+    const object = this.evaluate(expression.object, bindings, depth + 1);
     if (!object.ok) return object;
     return propertyOf(object.value, key, excerpt(expression));
   }
 
-  private evaluateCall(call: Node, bindings: Bindings, depth: number): Evaluation {
-    if (!Node.isCallExpression(call)) return fail('not a call');
-    const callee = call.getExpression();
-    if (Node.isPropertyAccessExpression(callee)) {
-      const target = this.evaluate(callee.getExpression(), bindings, depth + 1);
+  private evaluateCall(call: t.CallExpression | t.OptionalCallExpression, bindings: Bindings, depth: number): Evaluation {
+    const callee = call.callee;
+    const method = memberName(callee);
+    if (isMember(callee) && method !== undefined) {
+      const target = this.evaluate(callee.object, bindings, depth + 1);
       if (target.ok) {
         const args: StaticValue[] = [];
-        for (const argument of call.getArguments()) {
+        for (const argument of call.arguments) {
           const value = this.evaluate(argument, bindings, depth + 1);
           if (!value.ok) return value;
           args.push(value.value);
         }
-        const applied = applyMethod(target.value, callee.getName(), args);
+        const applied = applyMethod(target.value, method, args);
         if (applied) return applied;
       }
     }
-    if (callee.getText() === 'String' && call.getArguments().length === 1) {
-      const value = this.evaluate(call.getArguments()[0]!, bindings, depth + 1);
+    if (textOf(callee) === 'String' && call.arguments.length === 1) {
+      const value = this.evaluate(call.arguments[0]!, bindings, depth + 1);
       const asText = value.ok ? stringify(value.value) : undefined;
       if (asText !== undefined) return ok(asText);
     }
@@ -416,18 +414,30 @@ export class StaticEvaluator {
   }
 
   /** Why a function call cannot be evaluated, naming the helper and where it comes from. */
-  private describeHelperCall(call: Node): string {
-    if (!Node.isCallExpression(call)) return 'not a call';
-    const callee = call.getExpression();
-    const rootName = (Node.isPropertyAccessExpression(callee) ? callee.getExpression() : callee).getText();
-    const name = callee.getText();
-    const declaration = Node.isIdentifier(Node.isPropertyAccessExpression(callee) ? callee.getExpression() : callee) ? findDeclaration(rootName, call) : { kind: 'none' as const };
-    if (declaration.kind === 'import' && Node.isImportDeclaration(declaration.node)) {
-      return `SQL built by helper ${name}() in ${declaration.node.getModuleSpecifierValue()} (its result is computed at run time)`;
+  private describeHelperCall(call: t.CallExpression | t.OptionalCallExpression): string {
+    const callee = call.callee;
+    const root = isMember(callee) && !callee.computed ? callee.object : callee;
+    const rootName = textOf(root);
+    const name = textOf(callee);
+    const declaration = root.type === 'Identifier' ? findDeclaration(rootName, call) : { kind: 'none' as const };
+    if (declaration.kind === 'import') {
+      return `SQL built by helper ${name}() in ${declaration.node.source.value} (its result is computed at run time)`;
     }
-    const required =
-      declaration.kind === 'binding' ? requireSpecifier(declaration.source) : declaration.kind === 'variable' && Node.isVariableDeclaration(declaration.node) && declaration.node.getInitializer() ? requireSpecifier(declaration.node.getInitializer()!) : undefined;
+    const required = declaration.kind === 'binding' ? requireSpecifier(declaration.source) : declaration.kind === 'variable' && declaration.node.init ? requireSpecifier(declaration.node.init) : undefined;
     if (required !== undefined) return `SQL built by helper ${name}() in ${required} (its result is computed at run time)`;
     return `\`${excerpt(call)}\` is computed at run time by ${name}()`;
   }
+}
+
+/** The name a declarator declares (`a`; a pattern's text). */
+function declaredName(declaration: t.VariableDeclarator): string {
+  return declaration.id.type === 'Identifier' ? declaration.id.name : textOf(declaration.id);
+}
+
+/** The property a destructured element reads: `a` of `{ a }`, `{ a: b }`, `{ 'a': b }`. */
+function propertyNameOf(element: t.ObjectProperty): string {
+  const key = element.key;
+  if (!element.computed && key.type === 'Identifier') return key.name;
+  if (key.type === 'StringLiteral' || key.type === 'NumericLiteral') return String(key.value);
+  return textOf(key);
 }

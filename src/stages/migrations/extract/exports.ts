@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type SourceFile, type Statement } from '../../../typescript/ts-morph.js';
+import { propertyKeyName, walk, type t } from '../../../syntax/parse.js';
+import { functionDeclarationName, isCall, moduleExportName, parentOf, textOf, unexported, type Node, type SourceFile } from './source.js';
 
 /**
  * Finding what a migration file exports (`up`, `config`) the ways knex can load it: ESM
@@ -19,10 +20,7 @@ export type ExportResolution =
 /** The value of a top-level write: a node, or a local name read at statement `at` ('end': module end). */
 type Written = { node: Node } | { local: string; at: number | 'end' };
 
-const ASSIGNMENT_OPERATORS = new Set([
-  SyntaxKind.EqualsToken, SyntaxKind.PlusEqualsToken, SyntaxKind.MinusEqualsToken, SyntaxKind.BarBarEqualsToken,
-  SyntaxKind.AmpersandAmpersandEqualsToken, SyntaxKind.QuestionQuestionEqualsToken,
-]);
+const ASSIGNMENT_OPERATORS = new Set(['=', '+=', '-=', '||=', '&&=', '??=']);
 const MAX_ALIAS_DEPTH = 8;
 
 class Unproven extends Error {
@@ -35,32 +33,65 @@ class Unproven extends Error {
 }
 
 function assignmentOf(node: Node): { left: Node; right: Node } | undefined {
-  if (!Node.isBinaryExpression(node) || !ASSIGNMENT_OPERATORS.has(node.getOperatorToken().getKind())) return undefined;
-  return { left: node.getLeft(), right: node.getRight() };
+  if (node.type !== 'AssignmentExpression' || !ASSIGNMENT_OPERATORS.has(node.operator)) return undefined;
+  return { left: node.left, right: node.right };
 }
 
 /** `x = …` as a whole top-level statement. */
-function topLevelAssignment(statement: Statement): { left: Node; right: Node } | undefined {
-  if (!Node.isExpressionStatement(statement)) return undefined;
-  const expression = statement.getExpression();
-  if (!Node.isBinaryExpression(expression) || expression.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
+function topLevelAssignment(statement: Node): { left: Node; right: Node } | undefined {
+  if (statement.type !== 'ExpressionStatement') return undefined;
+  const expression = statement.expression;
+  if (expression.type !== 'AssignmentExpression' || expression.operator !== '=') return undefined;
   return assignmentOf(expression);
 }
 
-function isTopLevelStatement(node: Node, file: SourceFile): boolean {
-  return Node.isExpressionStatement(node.getParent() ?? node) && node.getParent()?.getParent() === file;
+function isTopLevelStatement(node: Node): boolean {
+  const parent = parentOf(node);
+  return parent?.type === 'ExpressionStatement' && parentOf(parent)?.type === 'Program';
+}
+
+/** Identifiers anywhere below `node` (a destructuring target). */
+function hasIdentifier(node: Node, test: (name: string) => boolean): boolean {
+  let found = false;
+  walk(node, (child) => {
+    if (found) return false;
+    if (child.type === 'Identifier' && test(child.name)) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 const EXPORT_TARGETS = /^(module\.)?exports(\.|\[|$)/;
 
+/** Every assignment and call of a file, collected once per file. */
+interface Writes {
+  assignments: t.AssignmentExpression[];
+  calls: Array<t.CallExpression | t.OptionalCallExpression>;
+}
+const writesByFile = new WeakMap<SourceFile, Writes>();
+
+function writesOf(file: SourceFile): Writes {
+  let writes = writesByFile.get(file);
+  if (!writes) {
+    const found: Writes = { assignments: [], calls: [] };
+    walk(file.ast, (node) => {
+      if (node.type === 'AssignmentExpression') found.assignments.push(node);
+      else if (isCall(node)) found.calls.push(node);
+    });
+    writes = found;
+    writesByFile.set(file, writes);
+  }
+  return writes;
+}
+
 class ModuleExports {
-  private readonly statements: Statement[];
+  private readonly statements: readonly Node[];
 
   constructor(
     private readonly file: SourceFile,
     private readonly name: string,
   ) {
-    this.statements = file.getStatements();
+    this.statements = file.statements;
   }
 
   resolve(): ExportResolution {
@@ -69,7 +100,7 @@ class ModuleExports {
       const esm = this.esmExport();
       const commonJs = this.commonJsExport();
       if (esm !== undefined && commonJs !== undefined) {
-        throw new Unproven(`\`${this.name}\` is exported both as an ES module export and through CommonJS: which one the loader reads is not proven`, this.file);
+        throw new Unproven(`\`${this.name}\` is exported both as an ES module export and through CommonJS: which one the loader reads is not proven`, this.file.ast);
       }
       const written = esm ?? commonJs;
       if (written === undefined) return { kind: 'missing' };
@@ -83,24 +114,26 @@ class ModuleExports {
 
   /** Writes to the exports or to the local binding that are not whole top-level statements cannot be ordered. */
   private checkWritesAreOrdered(): void {
-    for (const binary of this.file.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    const { assignments, calls } = writesOf(this.file);
+    for (const binary of assignments) {
       const assignment = assignmentOf(binary);
       if (assignment === undefined) continue;
-      const target = assignment.left.getText().replace(/\s+/g, '');
-      const topLevel = isTopLevelStatement(binary, this.file) && binary.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
+      const target = textOf(assignment.left).replace(/\s+/g, '');
+      const topLevel = isTopLevelStatement(binary) && binary.operator === '=';
       if (target === `exports.${this.name}` || target === `module.exports.${this.name}` || target === 'module.exports' || target === 'exports') {
         if (!topLevel) throw new Unproven(`\`${this.name}\` is written inside a block or function (\`${target} = …\`): which value is exported is not proven`, binary);
       } else if (EXPORT_TARGETS.test(target) && /[[\]]/.test(target)) {
         throw new Unproven(`the exports are written in a way the extractor does not follow (\`${target} = …\`)`, binary);
-      } else if (Node.isArrayLiteralExpression(assignment.left) || Node.isObjectLiteralExpression(assignment.left)) {
-        if (assignment.left.getDescendantsOfKind(SyntaxKind.Identifier).some((identifier) => /^(exports|module)$/.test(identifier.getText()))) {
+      } else if (assignment.left.type === 'ArrayPattern' || assignment.left.type === 'ObjectPattern') {
+        if (hasIdentifier(assignment.left, (name) => /^(exports|module)$/.test(name))) {
           throw new Unproven('the exports are written by a destructuring assignment', binary);
         }
       }
     }
-    for (const call of this.file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-      const callee = call.getExpression().getText();
-      const first = call.getArguments()[0]?.getText().replace(/\s+/g, '');
+    for (const call of calls) {
+      const callee = textOf(call.callee);
+      const argument = call.arguments[0];
+      const first = argument === undefined ? undefined : textOf(argument).replace(/\s+/g, '');
       if (/^Object\.(assign|defineProperty|defineProperties|setPrototypeOf)$/.test(callee) && first !== undefined && EXPORT_TARGETS.test(first)) {
         throw new Unproven(`the exports are written in a way the extractor does not follow (\`${callee}(${first}, …)\`)`, call);
       }
@@ -111,21 +144,27 @@ class ModuleExports {
   private esmExport(): Written | undefined {
     let found: Written | undefined;
     const set = (written: Written, node: Node) => {
-      if (found !== undefined && !(Node.isFunctionDeclaration(node) && 'local' in found && found.local === this.name)) {
+      if (found !== undefined && !(functionDeclarationName(node) !== undefined && 'local' in found && found.local === this.name)) {
         throw new Unproven(`\`${this.name}\` is exported more than once`, node);
       }
       found = written;
     };
     this.statements.forEach((statement, index) => {
-      if (Node.isFunctionDeclaration(statement) && statement.hasExportKeyword() && statement.getName() === this.name) set({ local: this.name, at: 'end' }, statement);
-      if (Node.isVariableStatement(statement) && statement.hasExportKeyword() && statement.getDeclarations().some((d) => d.getName() === this.name)) set({ local: this.name, at: 'end' }, statement);
-      if (Node.isExportDeclaration(statement) && statement.getModuleSpecifierValue() === undefined) {
-        const named = statement.getNamedExports().find((n) => (n.getAliasNode() ?? n.getNameNode()).getText() === this.name);
-        if (named) set({ local: named.getName(), at: 'end' }, statement);
+      const { node: declaration, exported } = unexported(statement);
+      if (exported && functionDeclarationName(declaration) === this.name) set({ local: this.name, at: 'end' }, declaration);
+      if (exported && declaration.type === 'VariableDeclaration' && declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === this.name)) set({ local: this.name, at: 'end' }, declaration);
+      if (statement.type === 'ExportNamedDeclaration' && !statement.declaration && !statement.source) {
+        for (const specifier of statement.specifiers) {
+          if (specifier.type === 'ExportSpecifier' && moduleExportName(specifier.exported) === this.name) {
+            set({ local: specifier.local.name, at: 'end' }, statement);
+            break;
+          }
+        }
       }
       // `export default { up, down }` behaves like `module.exports = { up, down }`; `export =` is `module.exports =`.
-      if (Node.isExportAssignment(statement)) {
-        const written = this.fromObject(statement.getExpression(), index);
+      const assigned = statement.type === 'TSExportAssignment' ? statement.expression : statement.type === 'ExportDefaultDeclaration' && !exported ? statement.declaration : undefined;
+      if (assigned !== undefined) {
+        const written = this.fromObject(assigned, index);
         if (written !== undefined) set(written, statement);
       }
     });
@@ -139,7 +178,7 @@ class ModuleExports {
     this.statements.forEach((statement, index) => {
       const assignment = topLevelAssignment(statement);
       if (assignment === undefined) return;
-      const target = assignment.left.getText().replace(/\s+/g, '');
+      const target = textOf(assignment.left).replace(/\s+/g, '');
       if (target === 'module.exports') {
         exportsDetached = true;
         found = this.fromObject(assignment.right, index, true);
@@ -154,29 +193,34 @@ class ModuleExports {
 
   /** A `{ … }` written as the whole exports: the property's value at statement `at`. */
   private fromObject(value: Node, at: number, required = false): Written | undefined {
-    if (!Node.isObjectLiteralExpression(value)) {
-      if (required) throw new Unproven(`the exports are replaced by \`${value.getText().slice(0, 60)}\`, which the extractor does not follow`, value);
+    if (value.type !== 'ObjectExpression') {
+      if (required) throw new Unproven(`the exports are replaced by \`${textOf(value).slice(0, 60)}\`, which the extractor does not follow`, value);
       return undefined;
     }
-    const spread = value.getProperties().find((property) => Node.isSpreadAssignment(property));
+    const spread = value.properties.find((property) => property.type === 'SpreadElement');
     let found: Written | undefined;
-    for (const property of value.getProperties()) {
-      if (Node.isPropertyAssignment(property) && property.getName() === this.name) found = this.fromExpression(property.getInitializerOrThrow(), at);
-      if (Node.isShorthandPropertyAssignment(property) && property.getName() === this.name) found = { local: this.name, at };
-      if (Node.isMethodDeclaration(property) && property.getName() === this.name) found = { node: property };
-      if (Node.isGetAccessorDeclaration(property) && property.getName() === this.name) throw new Unproven(`\`${this.name}\` is a getter`, property);
+    for (const property of value.properties) {
+      if (property.type === 'SpreadElement') continue;
+      if (propertyKeyName(property.key, property.computed) !== this.name) continue;
+      if (property.type === 'ObjectProperty') {
+        found = property.shorthand ? { local: this.name, at } : this.fromExpression(property.value, at);
+      } else if (property.kind === 'method') {
+        found = { node: property };
+      } else if (property.kind === 'get') {
+        throw new Unproven(`\`${this.name}\` is a getter`, property);
+      }
     }
-    if (spread !== undefined) throw new Unproven(`the exported object has a spread (\`${spread.getText().slice(0, 60)}\`): it may define \`${this.name}\``, spread);
+    if (spread !== undefined) throw new Unproven(`the exported object has a spread (\`${textOf(spread).slice(0, 60)}\`): it may define \`${this.name}\``, spread);
     return found;
   }
 
   private fromExpression(value: Node, at: number): Written {
-    return Node.isIdentifier(value) ? { local: value.getText(), at } : { node: value };
+    return value.type === 'Identifier' ? { local: value.name, at } : { node: value };
   }
 
   private valueOf(written: Written, depth: number): Node | undefined {
     if ('node' in written) return written.node;
-    if (depth > MAX_ALIAS_DEPTH) throw new Unproven(`\`${written.local}\` is an alias chain too long to follow`, this.file);
+    if (depth > MAX_ALIAS_DEPTH) throw new Unproven(`\`${written.local}\` is an alias chain too long to follow`, this.file.ast);
     return this.localValue(written.local, written.at, depth);
   }
 
@@ -185,30 +229,31 @@ class ModuleExports {
     this.checkLocalWrites(local);
     const end = at === 'end' ? this.statements.length : at;
     // Function declarations are hoisted: they hold from the start, whatever their position.
-    const implementations = this.statements.filter((s) => Node.isFunctionDeclaration(s) && s.getName() === local && s.hasBody());
+    const implementations = this.statements.map((s) => unexported(s).node).filter((s) => s.type === 'FunctionDeclaration' && s.id?.name === local);
     if (implementations.length > 1) throw new Unproven(`function \`${local}\` is declared more than once`, implementations[1]!);
     let value: Written | undefined = implementations[0] === undefined ? undefined : { node: implementations[0] };
     for (let index = 0; index < end; index++) {
       const statement = this.statements[index]!;
-      if (Node.isVariableStatement(statement)) {
-        const declaration = statement.getDeclarations().find((d) => d.getName() === local);
-        const initializer = declaration?.getInitializer();
-        if (initializer !== undefined) value = this.fromExpression(initializer, index);
+      const declared = unexported(statement).node;
+      if (declared.type === 'VariableDeclaration') {
+        const declaration = declared.declarations.find((d) => d.id.type === 'Identifier' && d.id.name === local);
+        const initializer = declaration?.init;
+        if (initializer) value = this.fromExpression(initializer, index);
       }
       const assignment = topLevelAssignment(statement);
-      if (assignment !== undefined && Node.isIdentifier(assignment.left) && assignment.left.getText() === local) value = this.fromExpression(assignment.right, index);
+      if (assignment !== undefined && assignment.left.type === 'Identifier' && assignment.left.name === local) value = this.fromExpression(assignment.right, index);
     }
     return value === undefined ? undefined : this.valueOf(value, depth + 1);
   }
 
   /** Assignments to `local` other than whole top-level statements cannot be ordered. */
   private checkLocalWrites(local: string): void {
-    for (const binary of this.file.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    for (const binary of writesOf(this.file).assignments) {
       const assignment = assignmentOf(binary);
       if (assignment === undefined) continue;
-      const direct = Node.isIdentifier(assignment.left) && assignment.left.getText() === local;
-      const destructured = (Node.isArrayLiteralExpression(assignment.left) || Node.isObjectLiteralExpression(assignment.left)) && assignment.left.getDescendantsOfKind(SyntaxKind.Identifier).some((identifier) => identifier.getText() === local);
-      if (destructured || (direct && !(isTopLevelStatement(binary, this.file) && binary.getOperatorToken().getKind() === SyntaxKind.EqualsToken))) {
+      const direct = assignment.left.type === 'Identifier' && assignment.left.name === local;
+      const destructured = (assignment.left.type === 'ArrayPattern' || assignment.left.type === 'ObjectPattern') && hasIdentifier(assignment.left, (name) => name === local);
+      if (destructured || (direct && !(isTopLevelStatement(binary) && binary.operator === '='))) {
         throw new Unproven(`\`${local}\` is assigned inside a block or function: which value is exported is not proven`, binary);
       }
     }

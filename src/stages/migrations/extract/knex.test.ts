@@ -134,6 +134,14 @@ describe('what cannot be resolved is unknown, never light', () => {
     expect(result.unresolved).toMatchObject([{ line: 3, reason: expect.stringContaining('the knex object is passed on'), affects: ALL, evidence: "addAuditColumns(knex, 'users')" }]);
   });
 
+  test('the knex object alone in parentheses or as a computed key is shown as written around it', async () => {
+    const result = await extract(`await (knex);\n  await helper({ [knex]: 1 });`);
+    expect(result.unresolved).toEqual([
+      { line: 3, reason: 'the knex object is passed on (`(knex)`): what runs there is not followed', affects: ALL, evidence: '(knex)' },
+      { line: 4, reason: 'the knex object is passed on (`[knex]`): what runs there is not followed', affects: ALL, evidence: '[knex]' },
+    ]);
+  });
+
   test('a loop over runtime data: statements kept, loop unresolved', async () => {
     const result = await extract(`const rows = await knex('users').select('id');\n  for (const row of rows) {\n    await knex('users').update({ n: row.id }).where('id', row.id);\n  }`);
     expect(result.statements.map((s) => s.sql)).toEqual(['select "id" from "users"', 'update "users" set "n" = \'<unresolved>\' where "id" = \'<unresolved>\'']);

@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
-import { Node, SyntaxKind } from '../../../typescript/ts-morph.js';
+import { forEachChild, walk, type t } from '../../../syntax/parse.js';
 import type { ExtractedMigration, ExtractedStatement, HeavinessFlag, UnresolvedPart } from '../types.js';
 import { excerpt, StaticEvaluator, type Bindings, type Evaluation } from './constants.js';
 import { resolveExport } from './exports.js';
 import { firstUnresolved, KNEX_ROOT, loadKnex, replay, sqlOf, stepArgs, type Arg, type Chain, type Step } from './knex-builder.js';
 import { loadMigrationSource, type ReadRepoFile } from './modules.js';
+import { endLineOf, fileOf, identifiersNamed, isCall, isFunctionNode, isMember, isWithin, lineOf, memberName, parameterIdentifier, parentOf, textOf, type FunctionNode, type Node } from './source.js';
 
 /**
- * knex migrations (`.ts`/`.js`): the exported `up` is read with ts-morph, every knex call in it is
- * recorded as data and replayed on `knex({ client: 'pg' })` to get the SQL knex would send.
+ * knex migrations (`.ts`/`.js`): the exported `up` is parsed (src/syntax/parse.ts), every knex call
+ * in it is recorded as data and replayed on `knex({ client: 'pg' })` to get the SQL knex would send.
  * What cannot be followed statically becomes an {@link UnresolvedPart}; the migration's own code
  * never runs.
  */
@@ -22,6 +23,11 @@ const QUERY_ENTRIES = new Set(['table', 'from', 'into', 'queryBuilder', 'select'
 const TABLE_ARGUMENT_METHODS = new Set(['table', 'from', 'into']);
 const VALUE_OR_CONTROL = new Set(['fn', 'ref', 'commit', 'rollback', 'isCompleted']);
 const MAX_UNROLL = 200;
+/** TypeScript nodes that hold values or statements; every other `TS…` node is a type (never walked). */
+const TS_VALUE_NODES = new Set([
+  'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSInstantiationExpression', 'TSEnumDeclaration', 'TSEnumMember',
+  'TSModuleDeclaration', 'TSModuleBlock', 'TSExportAssignment', 'TSImportEqualsDeclaration', 'TSExternalModuleReference', 'TSParameterProperty', 'TSDeclareFunction', 'TSDeclareMethod',
+]);
 
 type RawStep = { kind: 'get'; name: string; node: Node } | { kind: 'call'; args: Node[]; node: Node };
 interface Flattened {
@@ -39,30 +45,33 @@ interface WalkContext {
 
 function stripExpression(node: Node): Node {
   let current = node;
-  while (Node.isParenthesizedExpression(current) || Node.isAwaitExpression(current) || Node.isNonNullExpression(current) || Node.isAsExpression(current) || Node.isVoidExpression(current)) {
-    current = current.getExpression();
+  for (;;) {
+    if (current.type === 'AwaitExpression' || current.type === 'TSNonNullExpression' || current.type === 'TSAsExpression' || current.type === 'ParenthesizedExpression') current = current.type === 'AwaitExpression' ? current.argument : current.expression;
+    else if (current.type === 'UnaryExpression' && current.operator === 'void') current = current.argument;
+    else return current;
   }
-  return current;
 }
 
 /** `a.b(c).d` → root `a`, steps [get b, call (c), get d]; undefined for anything that is not a plain chain. */
 function flatten(expression: Node): Flattened | undefined {
   const node = stripExpression(expression);
-  if (Node.isIdentifier(node)) return { root: node.getText(), steps: [] };
-  if (node.getKind() === SyntaxKind.ThisKeyword) return { root: 'this', steps: [] };
-  if (Node.isCallExpression(node)) {
-    const inner = flatten(node.getExpression());
-    return inner && { root: inner.root, steps: [...inner.steps, { kind: 'call', args: node.getArguments(), node }] };
+  if (node.type === 'Identifier') return { root: node.name, steps: [] };
+  if (node.type === 'ThisExpression') return { root: 'this', steps: [] };
+  if (isCall(node)) {
+    const inner = flatten(node.callee);
+    return inner && { root: inner.root, steps: [...inner.steps, { kind: 'call', args: node.arguments, node }] };
   }
-  if (Node.isPropertyAccessExpression(node)) {
-    const inner = flatten(node.getExpression());
-    return inner && { root: inner.root, steps: [...inner.steps, { kind: 'get', name: node.getName(), node }] };
+  if (isMember(node) && !node.computed) {
+    const name = memberName(node);
+    const inner = flatten(node.object);
+    return inner && name !== undefined ? { root: inner.root, steps: [...inner.steps, { kind: 'get', name, node }] } : undefined;
   }
-  if (Node.isElementAccessExpression(node)) {
-    const key = node.getArgumentExpression();
-    const inner = flatten(node.getExpression());
-    if (!inner || !key || !(Node.isStringLiteral(key) || Node.isNoSubstitutionTemplateLiteral(key))) return undefined;
-    return { root: inner.root, steps: [...inner.steps, { kind: 'get', name: key.getLiteralValue(), node }] };
+  if (isMember(node)) {
+    const key = node.property;
+    const inner = flatten(node.object);
+    const name = key.type === 'StringLiteral' ? key.value : key.type === 'TemplateLiteral' && key.expressions.length === 0 ? (key.quasis[0]!.value.cooked ?? undefined) : undefined;
+    if (!inner || name === undefined) return undefined;
+    return { root: inner.root, steps: [...inner.steps, { kind: 'get', name, node }] };
   }
   return undefined;
 }
@@ -70,27 +79,21 @@ function flatten(expression: Node): Flattened | undefined {
 function chainRoot(node: Node): string | undefined {
   let current = node;
   for (;;) {
-    if (Node.isCallExpression(current) || Node.isPropertyAccessExpression(current) || Node.isElementAccessExpression(current) || Node.isParenthesizedExpression(current) || Node.isNonNullExpression(current)) {
-      current = current.getExpression();
-    } else if (Node.isIdentifier(current)) {
-      return current.getText();
-    } else {
-      return undefined;
-    }
+    if (isCall(current)) current = current.callee;
+    else if (isMember(current)) current = current.object;
+    else if (current.type === 'TSNonNullExpression' || current.type === 'ParenthesizedExpression') current = current.expression;
+    else if (current.type === 'Identifier') return current.name;
+    else return undefined;
   }
 }
 
-type FunctionNode = Node & { getParameters(): Node[]; getBody(): Node | undefined };
-
-function isFunctionNode(node: Node): node is FunctionNode {
-  return Node.isArrowFunction(node) || Node.isFunctionExpression(node) || Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node);
+function parameterNames(fn: FunctionNode): Array<string | undefined> {
+  return fn.params.map((p) => parameterIdentifier(p)?.name);
 }
 
-function parameterNames(fn: FunctionNode): Array<string | undefined> {
-  return fn.getParameters().map((p) => {
-    const nameNode = (p as unknown as { getNameNode(): Node }).getNameNode();
-    return Node.isIdentifier(nameNode) ? nameNode.getText() : undefined;
-  });
+/** Whether a node is a type annotation or another type-only node (never walked). */
+function isTypeNode(node: Node): boolean {
+  return node.type.startsWith('TS') && !TS_VALUE_NODES.has(node.type);
 }
 
 /**
@@ -99,15 +102,23 @@ function parameterNames(fn: FunctionNode): Array<string | undefined> {
  */
 function builderEscapes(node: Node): boolean {
   let current = node;
-  let parent = node.getParent();
-  while (parent && (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isNonNullExpression(parent))) {
+  let parent = parentOf(node);
+  while (parent && (parent.type === 'ParenthesizedExpression' || parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression')) {
     current = parent;
-    parent = parent.getParent();
+    parent = parentOf(parent);
   }
   if (!parent) return false;
-  if (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent)) return true;
-  if (Node.isCallExpression(parent) && parent.getArguments().includes(current)) return true;
-  return Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
+  if (parent.type === 'VariableDeclarator' || parent.type === 'ObjectProperty') return true;
+  if (isCall(parent) && (parent.arguments as Node[]).includes(current)) return true;
+  return parent.type === 'AssignmentExpression' && parent.operator === '=';
+}
+
+/** Whether a function contains an identifier named one of `names` (its parameters included). */
+function mentionsAny(fn: Node, names: ReadonlySet<string>): boolean {
+  for (const name of names) {
+    if (identifiersNamed(fileOf(fn), name).some((identifier) => isWithin(identifier, fn))) return true;
+  }
+  return false;
 }
 
 class KnexWalker {
@@ -121,92 +132,92 @@ class KnexWalker {
   ) {}
 
   private addUnresolved(node: Node, reason: string, evidence = excerpt(node)): void {
-    this.unresolved.push({ line: node.getStartLineNumber(), reason, affects: [...ALL_FLAGS], evidence });
+    this.unresolved.push({ line: lineOf(node), reason, affects: [...ALL_FLAGS], evidence });
   }
 
   walkFunctionBody(fn: FunctionNode, ctx: WalkContext): void {
-    const body = fn.getBody();
-    if (body) this.walk(body, ctx);
+    this.walk(fn.body, ctx);
   }
 
   walk(node: Node, ctx: WalkContext): void {
-    if (Node.isParameterDeclaration(node) || Node.isTypeNode(node)) return;
+    if (isTypeNode(node)) return;
     if (isFunctionNode(node)) return this.walkNestedFunction(node, ctx);
-    if (Node.isIfStatement(node)) {
-      this.walk(node.getExpression(), ctx);
-      this.walk(node.getThenStatement(), { ...ctx, guarded: true });
-      const otherwise = node.getElseStatement();
-      if (otherwise) this.walk(otherwise, { ...ctx, guarded: true });
+    if (node.type === 'IfStatement') {
+      this.walk(node.test, ctx);
+      this.walk(node.consequent, { ...ctx, guarded: true });
+      if (node.alternate) this.walk(node.alternate, { ...ctx, guarded: true });
       return;
     }
-    if (Node.isCatchClause(node) || Node.isCaseClause(node) || Node.isDefaultClause(node)) {
-      node.forEachChild((child) => this.walk(child, { ...ctx, guarded: true }));
+    if (node.type === 'CatchClause' || node.type === 'SwitchCase') {
+      forEachChild(node, (child) => this.walk(child, { ...ctx, guarded: true }));
       return;
     }
-    if (Node.isConditionalExpression(node)) {
-      this.walk(node.getCondition(), ctx);
-      this.walk(node.getWhenTrue(), { ...ctx, guarded: true });
-      this.walk(node.getWhenFalse(), { ...ctx, guarded: true });
+    if (node.type === 'ConditionalExpression') {
+      this.walk(node.test, ctx);
+      this.walk(node.consequent, { ...ctx, guarded: true });
+      this.walk(node.alternate, { ...ctx, guarded: true });
       return;
     }
-    if (Node.isBinaryExpression(node) && ['&&', '||', '??'].includes(node.getOperatorToken().getText())) {
-      this.walk(node.getLeft(), ctx);
-      this.walk(node.getRight(), { ...ctx, guarded: true });
+    if (node.type === 'LogicalExpression') {
+      this.walk(node.left, ctx);
+      this.walk(node.right, { ...ctx, guarded: true });
       return;
     }
-    if (Node.isForOfStatement(node) && this.unrollForOf(node, ctx)) return;
-    if (Node.isForOfStatement(node) || Node.isForInStatement(node) || Node.isForStatement(node) || Node.isWhileStatement(node) || Node.isDoStatement(node)) {
-      const header = Node.isForOfStatement(node) || Node.isForInStatement(node) ? `loop over \`${excerpt(node.getExpression(), 80)}\`` : 'loop';
-      node.forEachChild((child) => this.walk(child, { ...ctx, repeated: ctx.repeated ?? { reason: `knex calls inside a ${header} run once per item of runtime data`, node } }));
+    if (node.type === 'ForOfStatement' && this.unrollForOf(node, ctx)) return;
+    if (node.type === 'ForOfStatement' || node.type === 'ForInStatement' || node.type === 'ForStatement' || node.type === 'WhileStatement' || node.type === 'DoWhileStatement') {
+      const header = node.type === 'ForOfStatement' || node.type === 'ForInStatement' ? `loop over \`${excerpt(node.right, 80)}\`` : 'loop';
+      forEachChild(node, (child) => this.walk(child, { ...ctx, repeated: ctx.repeated ?? { reason: `knex calls inside a ${header} run once per item of runtime data`, node } }));
       return;
     }
-    if (Node.isCallExpression(node) && this.unrollArrayCallback(node, ctx)) return;
-    if (Node.isCallExpression(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) {
+    if (isCall(node) && this.unrollArrayCallback(node, ctx)) return;
+    if (isCall(node) || isMember(node)) {
       const root = chainRoot(node);
       if (root !== undefined && ctx.knexNames.has(root)) return this.handleChain(node, ctx);
     }
-    if (Node.isIdentifier(node) && ctx.knexNames.has(node.getText())) {
-      const parent = node.getParent();
-      const isName = (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === node) || (Node.isPropertyAssignment(parent) && parent.getNameNode() === node);
-      if (!isName) this.addUnresolved(parent ?? node, `the knex object is passed on (\`${excerpt(parent ?? node, 80)}\`): what runs there is not followed`);
+    if (node.type === 'Identifier' && ctx.knexNames.has(node.name)) {
+      const parent = parentOf(node);
+      const isName = (isMember(parent) && !parent.computed && parent.property === node) || (parent?.type === 'ObjectProperty' && !parent.computed && parent.key === node);
+      if (isName) return;
+      // Parentheses and a computed key hold the name alone: they are what is shown, as written around it.
+      const wrapped = (node.extra as { parenthesized?: boolean } | undefined)?.parenthesized ? `(${node.name})` : parent?.type === 'ObjectProperty' && parent.computed && parent.key === node ? `[${node.name}]` : undefined;
+      if (wrapped !== undefined) this.addUnresolved(node, `the knex object is passed on (\`${wrapped}\`): what runs there is not followed`, wrapped);
+      else this.addUnresolved(parent ?? node, `the knex object is passed on (\`${excerpt(parent ?? node, 80)}\`): what runs there is not followed`);
       return;
     }
-    node.forEachChild((child) => this.walk(child, ctx));
+    forEachChild(node, (child) => this.walk(child, ctx));
   }
 
   private walkNestedFunction(fn: FunctionNode, ctx: WalkContext): void {
-    const usesKnex = fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => ctx.knexNames.has(id.getText()));
-    if (!usesKnex) return;
-    const owner = fn.getParent();
-    const where = owner && Node.isCallExpression(owner) ? `a callback of \`${excerpt(owner.getExpression(), 60)}()\`` : 'a nested function';
+    if (!mentionsAny(fn, ctx.knexNames)) return;
+    const owner = parentOf(fn);
+    const where = isCall(owner) ? `a callback of \`${excerpt(owner.callee, 60)}()\`` : 'a nested function';
     this.walkFunctionBody(fn, { ...ctx, guarded: true, repeated: ctx.repeated ?? { reason: `knex calls inside ${where} may run any number of times`, node: fn } });
   }
 
   /** `for (const t of CONSTANT_ARRAY)`: walk the body once per element. */
-  private unrollForOf(node: Node, ctx: WalkContext): boolean {
-    if (!Node.isForOfStatement(node)) return false;
-    const initializer = node.getInitializer();
-    if (!Node.isVariableDeclarationList(initializer)) return false;
-    const [declaration] = initializer.getDeclarations();
-    const nameNode = declaration?.getNameNode();
-    if (!nameNode || !Node.isIdentifier(nameNode)) return false;
-    const items = this.evaluator.evaluate(node.getExpression(), ctx.bindings);
+  private unrollForOf(node: t.ForOfStatement, ctx: WalkContext): boolean {
+    const initializer = node.left;
+    if (initializer.type !== 'VariableDeclaration') return false;
+    const [declaration] = initializer.declarations;
+    const nameNode = declaration?.id;
+    if (!nameNode || nameNode.type !== 'Identifier') return false;
+    const items = this.evaluator.evaluate(node.right, ctx.bindings);
     if (!items.ok || !Array.isArray(items.value) || items.value.length > MAX_UNROLL) return false;
     for (const item of items.value) {
-      this.walk(node.getStatement(), { ...ctx, bindings: new Map([...ctx.bindings, [nameNode.getText(), item]]) });
+      this.walk(node.body, { ...ctx, bindings: new Map([...ctx.bindings, [nameNode.name, item]]) });
     }
     return true;
   }
 
   /** `CONSTANT_ARRAY.map(t => …)` / `.forEach(…)`: walk the callback once per element. */
-  private unrollArrayCallback(call: Node, ctx: WalkContext): boolean {
-    if (!Node.isCallExpression(call)) return false;
-    const callee = call.getExpression();
-    const [callback] = call.getArguments();
-    if (!Node.isPropertyAccessExpression(callee) || !['map', 'forEach'].includes(callee.getName()) || !callback || !isFunctionNode(callback)) return false;
+  private unrollArrayCallback(call: t.CallExpression | t.OptionalCallExpression, ctx: WalkContext): boolean {
+    const callee = call.callee;
+    const [callback] = call.arguments;
+    const method = memberName(callee);
+    if (!isMember(callee) || method === undefined || !['map', 'forEach'].includes(method) || !callback || !isFunctionNode(callback)) return false;
     const [name] = parameterNames(callback);
     if (!name) return false;
-    const items = this.evaluator.evaluate(callee.getExpression(), ctx.bindings);
+    const items = this.evaluator.evaluate(callee.object, ctx.bindings);
     if (!items.ok || !Array.isArray(items.value) || items.value.length > MAX_UNROLL) return false;
     for (const item of items.value) this.walkFunctionBody(callback, { ...ctx, bindings: new Map([...ctx.bindings, [name, item]]) });
     return true;
@@ -237,7 +248,7 @@ class KnexWalker {
   /** Returns true when the segment is a `hasTable`/`hasColumn` check (its `.then` callbacks are guarded). */
   private handleSegment(root: string, steps: RawStep[], node: Node, ctx: WalkContext): boolean {
     const [first] = steps;
-    const line = node.getStartLineNumber();
+    const line = lineOf(node);
     if (!first) {
       this.addUnresolved(node, 'the knex object is used directly; what runs is not followed');
       return false;
@@ -314,7 +325,7 @@ class KnexWalker {
     } catch (error) {
       return this.addUnresolved(node, `knex could not build this call: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const endLine = node.getEndLineNumber();
+    const endLine = endLineOf(node);
     for (const sql of sqls) this.statements.push({ sql, line, origin, ...(ctx.guarded ? { guarded: true } : {}), ...(endLine > line ? { endLine } : {}) });
   }
 
@@ -330,32 +341,34 @@ class KnexWalker {
   }
 
   /** A knex call argument as data: a static value, a nested knex chain, a builder callback, or unresolved. */
-  private toArg(argument: Node, ctx: WalkContext, params: ReadonlySet<string>): Arg {
+  private toArg(argument: Node | null, ctx: WalkContext, params: ReadonlySet<string>): Arg {
+    // A hole of an array literal (`[a, , b]`).
+    if (argument === null) return { kind: 'unresolved', reason: '`` is not a static value', evidence: '' };
     const node = stripExpression(argument);
-    if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return this.callbackArg(node, ctx, params);
-    if (Node.isIdentifier(node) && ctx.knexNames.has(node.getText())) return { kind: 'chain', chain: { root: KNEX_ROOT, steps: [] } };
+    if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') return this.callbackArg(node, ctx, params);
+    if (node.type === 'Identifier' && ctx.knexNames.has(node.name)) return { kind: 'chain', chain: { root: KNEX_ROOT, steps: [] } };
     const root = chainRoot(node) ?? (flatten(node)?.root === 'this' ? 'this' : undefined);
-    if ((Node.isCallExpression(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) && root !== undefined && (ctx.knexNames.has(root) || params.has(root))) {
+    if ((isCall(node) || isMember(node)) && root !== undefined && (ctx.knexNames.has(root) || params.has(root))) {
       const flat = flatten(node);
       if (!flat) return { kind: 'unresolved', reason: `\`${excerpt(node, 80)}\` has a shape the extractor does not follow`, evidence: excerpt(node) };
       return { kind: 'chain', chain: this.record(flat.root, flat.steps, ctx, params) };
     }
     const evaluation = this.evaluator.evaluate(node, ctx.bindings);
     if (evaluation.ok) return { kind: 'value', value: evaluation.value };
-    if (Node.isArrayLiteralExpression(node)) {
-      return { kind: 'array', items: node.getElements().map((element) => (Node.isSpreadElement(element) ? this.unresolvedArg(element, evaluation) : this.toArg(element, ctx, params))) };
+    if (node.type === 'ArrayExpression') {
+      return { kind: 'array', items: node.elements.map((element) => (element?.type === 'SpreadElement' ? this.unresolvedArg(element, evaluation) : this.toArg(element, ctx, params))) };
     }
-    if (Node.isObjectLiteralExpression(node)) {
+    if (node.type === 'ObjectExpression') {
       const entries: Array<[string, Arg]> = [];
-      for (const property of node.getProperties()) {
-        if (Node.isPropertyAssignment(property)) {
-          const nameNode = property.getNameNode();
-          const key = Node.isComputedPropertyName(nameNode) ? this.evaluator.evaluate(nameNode.getExpression(), ctx.bindings) : { ok: true as const, value: Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : nameNode.getText() };
-          const initializer = property.getInitializer();
-          if (!key.ok || typeof key.value !== 'string' || !initializer) return key.ok ? { kind: 'unresolved', reason: `property \`${excerpt(nameNode)}\` is not static`, evidence: excerpt(property) } : this.unresolvedArg(nameNode, key);
-          entries.push([key.value, this.toArg(initializer, ctx, params)]);
-        } else if (Node.isShorthandPropertyAssignment(property)) {
-          entries.push([property.getName(), this.toArg(property.getNameNode(), ctx, params)]);
+      for (const property of node.properties) {
+        if (property.type === 'ObjectProperty' && !property.shorthand) {
+          const nameNode = property.key;
+          const key = property.computed ? this.evaluator.evaluate(nameNode, ctx.bindings) : { ok: true as const, value: nameNode.type === 'StringLiteral' ? nameNode.value : nameNode.type === 'Identifier' ? nameNode.name : textOf(nameNode) };
+          const nameText = property.computed ? `[${excerpt(nameNode)}]` : excerpt(nameNode);
+          if (!key.ok || typeof key.value !== 'string') return key.ok ? { kind: 'unresolved', reason: `property \`${nameText}\` is not static`, evidence: excerpt(property) } : { kind: 'unresolved', reason: key.reason, evidence: nameText };
+          entries.push([key.value, this.toArg(property.value, ctx, params)]);
+        } else if (property.type === 'ObjectProperty') {
+          entries.push([property.key.type === 'Identifier' ? property.key.name : textOf(property.key), this.toArg(property.value, ctx, params)]);
         } else {
           return { kind: 'unresolved', reason: `\`${excerpt(property, 60)}\` is not a static property`, evidence: excerpt(property) };
         }
@@ -370,17 +383,17 @@ class KnexWalker {
     const names = parameterNames(fn);
     if (names.some((n) => n === undefined)) return { kind: 'unresolved', reason: 'builder callback with a destructured parameter', evidence: excerpt(fn) };
     const params = new Set([...outer, ...(names as string[]), 'this']);
-    const body = fn.getBody();
+    const body = fn.body;
     const expressions: Node[] = [];
-    if (body && Node.isBlock(body)) {
-      for (const statement of body.getStatements()) {
-        if (Node.isExpressionStatement(statement)) expressions.push(statement.getExpression());
-        else if (Node.isReturnStatement(statement) && statement.getExpression()) expressions.push(statement.getExpression()!);
-        else if (!Node.isEmptyStatement(statement)) {
+    if (body.type === 'BlockStatement') {
+      for (const statement of body.body) {
+        if (statement.type === 'ExpressionStatement') expressions.push(statement.expression);
+        else if (statement.type === 'ReturnStatement' && statement.argument) expressions.push(statement.argument);
+        else if (statement.type !== 'EmptyStatement') {
           return { kind: 'unresolved', reason: `\`${excerpt(statement, 80)}\` inside a builder callback is not followed (only plain builder calls are)`, evidence: excerpt(statement) };
         }
       }
-    } else if (body) {
+    } else {
       expressions.push(body);
     }
     const chains: Chain[] = [];
@@ -400,47 +413,57 @@ export interface KnexExtractOptions {
   readRepoFile: ReadRepoFile;
 }
 
+/** Whether `node` holds a function call anywhere below it. */
+function hasCall(node: Node): boolean {
+  let found = false;
+  walk(node, (child) => {
+    if (found) return false;
+    if (child !== node && isCall(child)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
 /** Statements and unresolved parts of one knex migration file. */
 export async function extractKnexMigration(file: string, text: string, options: KnexExtractOptions): Promise<ExtractedMigration> {
   const [knex, loaded] = await Promise.all([loadKnex(), loadMigrationSource(file, text, options.readRepoFile)]);
-  try {
-    const evaluator = new StaticEvaluator(loaded.modules);
-    const walker = new KnexWalker(knex, evaluator);
-    const configExport = resolveExport(loaded.file, 'config');
-    const config = configExport.kind === 'found' ? evaluator.evaluate(configExport.node) : undefined;
-    const inTransaction = !(config?.ok && config.value !== null && typeof config.value === 'object' && !Array.isArray(config.value) && (config.value as Record<string, unknown>).transaction === false);
-    if (configExport.kind === 'unproven') {
-      walker.unresolved.push({ line: configExport.node.getStartLineNumber(), reason: `the exported \`config\` is not proven: ${configExport.reason}`, affects: [...ALL_FLAGS], evidence: excerpt(configExport.node) });
-    }
-
-    // The `up` knex runs: the binding exported at module end (exports.ts), or unknown with the reason.
-    const upExport = resolveExport(loaded.file, 'up');
-    const upNode = upExport.kind === 'found' ? upExport.node : undefined;
-    const up = upNode && isFunctionNode(upNode) ? upNode : undefined;
-    if (!up) {
-      const reason =
-        upExport.kind === 'unproven'
-          ? `the exported \`up\` that runs is not proven: ${upExport.reason}`
-          : upNode
-            ? 'the exported `up` is not a function the extractor can read'
-            : 'no exported `up` function found (not a knex migration the extractor can read)';
-      const where = upExport.kind === 'missing' ? undefined : upExport.node;
-      return {
-        file,
-        statements: [],
-        unresolved: [...walker.unresolved, { line: where ? where.getStartLineNumber() : 1, reason, affects: [...ALL_FLAGS], evidence: where ? excerpt(where) : undefined }],
-        inTransaction,
-      };
-    }
-    const [knexName] = parameterNames(up);
-    if (!knexName) {
-      const usesSomething = up.getDescendantsOfKind(SyntaxKind.CallExpression).length > 0;
-      if (usesSomething) walker.unresolved.push({ line: up.getStartLineNumber(), reason: '`up` has no knex parameter: the database handle it uses is not followed', affects: [...ALL_FLAGS], evidence: excerpt(up, 120) });
-    } else {
-      walker.walkFunctionBody(up, { knexNames: new Set([knexName]), guarded: false, bindings: new Map() });
-    }
-    return { file, statements: walker.statements, unresolved: walker.unresolved, inTransaction };
-  } finally {
-    loaded.release();
+  if ('unparsed' in loaded) {
+    const evidence = text.split('\n')[loaded.unparsed.line - 1]?.trim();
+    return { file, statements: [], unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }], inTransaction: true };
   }
+  const evaluator = new StaticEvaluator(loaded.modules);
+  const walker = new KnexWalker(knex, evaluator);
+  const configExport = resolveExport(loaded.file, 'config');
+  const config = configExport.kind === 'found' ? evaluator.evaluate(configExport.node) : undefined;
+  const inTransaction = !(config?.ok && config.value !== null && typeof config.value === 'object' && !Array.isArray(config.value) && (config.value as Record<string, unknown>).transaction === false);
+  if (configExport.kind === 'unproven') {
+    walker.unresolved.push({ line: lineOf(configExport.node), reason: `the exported \`config\` is not proven: ${configExport.reason}`, affects: [...ALL_FLAGS], evidence: excerpt(configExport.node) });
+  }
+
+  // The `up` knex runs: the binding exported at module end (exports.ts), or unknown with the reason.
+  const upExport = resolveExport(loaded.file, 'up');
+  const upNode = upExport.kind === 'found' ? upExport.node : undefined;
+  const up = upNode && isFunctionNode(upNode) ? upNode : undefined;
+  if (!up) {
+    const reason =
+      upExport.kind === 'unproven'
+        ? `the exported \`up\` that runs is not proven: ${upExport.reason}`
+        : upNode
+          ? 'the exported `up` is not a function the extractor can read'
+          : 'no exported `up` function found (not a knex migration the extractor can read)';
+    const where = upExport.kind === 'missing' ? undefined : upExport.node;
+    return {
+      file,
+      statements: [],
+      unresolved: [...walker.unresolved, { line: where ? lineOf(where) : 1, reason, affects: [...ALL_FLAGS], evidence: where ? excerpt(where) : undefined }],
+      inTransaction,
+    };
+  }
+  const [knexName] = parameterNames(up);
+  if (!knexName) {
+    if (hasCall(up)) walker.unresolved.push({ line: lineOf(up), reason: '`up` has no knex parameter: the database handle it uses is not followed', affects: [...ALL_FLAGS], evidence: excerpt(up, 120) });
+  } else {
+    walker.walkFunctionBody(up, { knexNames: new Set([knexName]), guarded: false, bindings: new Map() });
+  }
+  return { file, statements: walker.statements, unresolved: walker.unresolved, inTransaction };
 }

@@ -58,3 +58,28 @@ describe('more shapes of up', () => {
     expect(result).toEqual({ file: 'm/001.ts', statements: [], unresolved: [], inTransaction: true });
   });
 });
+
+describe('source that does not parse', () => {
+  const ALL = ['locksTable', 'rewritesTable', 'scansTable'];
+
+  test('a migration with a syntax error is one unresolved part with the line and the parser’s reason, nothing extracted', async () => {
+    const text = `export async function up(knex) {\n  await knex.schema.dropTable('a');\n  const = 1;\n}\n`;
+    const result = await extractKnexMigration('m/001.ts', text, { readRepoFile: async () => undefined });
+    expect(result.statements).toEqual([]);
+    expect(result.unresolved).toEqual([{ line: 3, reason: expect.stringMatching(/^m\/001\.ts:3 does not parse: /), affects: ALL, evidence: 'const = 1;' }]);
+  });
+
+  test('type annotations in a .js migration do not parse (Node would not run it either)', async () => {
+    const result = await extractKnexMigration('m/001.js', `exports.up = (knex: any) => knex.schema.dropTable('a');\n`, { readRepoFile: async () => undefined });
+    expect(result.statements).toEqual([]);
+    expect(result.unresolved).toMatchObject([{ line: 1, reason: expect.stringContaining('does not parse'), affects: ALL }]);
+  });
+
+  test('an imported file that does not parse leaves its constants unresolved, naming the import', async () => {
+    const files: Record<string, string> = { 'db/t.ts': `export const A = ;` };
+    const text = `import { A } from '../t';\nexport async function up(knex) { await knex.schema.dropTable(A); }`;
+    const result = await extractKnexMigration('db/m/001.ts', text, { readRepoFile: async (path) => files[path] });
+    expect(result.statements).toEqual([]);
+    expect(result.unresolved).toEqual([{ line: 2, reason: expect.stringMatching(/^import `\.\.\/t` from db\/m\/001\.ts is not read: db\/t\.ts:1 does not parse: /), affects: ALL, evidence: 'knex.schema.dropTable(A)' }]);
+  });
+});

@@ -1,22 +1,36 @@
-import { SyntaxKind, type Node, type SourceFile } from '../../../typescript/ts-morph.js';
-import type { OrmSqlSpec } from './orm-sql.js';
+import { walk } from '../../../syntax/parse.js';
+import { classesOf, classMethod, type OrmSqlSpec } from './orm-sql.js';
+import { isCall, textOf, type Node, type SourceFile } from './source.js';
 
 /** Where each ORM keeps `up`, its database handle and its raw-SQL calls, and when it runs a migration in a transaction. */
 
 /** A class member `name = value` or a method returning a literal (`isTransactional() { return false; }`). */
 function classSaysFalse(file: SourceFile, member: string): boolean {
-  for (const declaration of file.getClasses()) {
-    const property = declaration.getProperty(member);
-    if (property?.getInitializer()?.getKind() === SyntaxKind.FalseKeyword) return true;
-    const method = declaration.getMethod(member);
-    const returned = method?.getDescendantsOfKind(SyntaxKind.ReturnStatement)[0]?.getExpression();
-    if (returned?.getKind() === SyntaxKind.FalseKeyword) return true;
+  for (const declaration of classesOf(file)) {
+    const property = declaration.body.body.find((m) => m.type === 'ClassProperty' && !m.computed && m.key.type === 'Identifier' && m.key.name === member);
+    if (property?.type === 'ClassProperty' && property.value?.type === 'BooleanLiteral' && !property.value.value) return true;
+    const method = classMethod(declaration, member);
+    let returned: Node | null | undefined;
+    if (method) {
+      walk(method, (node) => {
+        if (returned !== undefined) return false;
+        if (node.type === 'ReturnStatement') returned = node.argument;
+        return undefined;
+      });
+    }
+    if (returned?.type === 'BooleanLiteral' && !returned.value) return true;
   }
   return false;
 }
 
 function callsIn(up: Node, pattern: RegExp): boolean {
-  return up.getDescendantsOfKind(SyntaxKind.CallExpression).some((call) => pattern.test(call.getExpression().getText()));
+  let found = false;
+  walk(up, (node) => {
+    if (found) return false;
+    if (isCall(node) && pattern.test(textOf(node.callee))) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 export const ORM_SQL_SPECS: Record<'typeorm' | 'mikro-orm' | 'sequelize' | 'kysely' | 'node-pg-migrate', OrmSqlSpec> = {

@@ -1,10 +1,10 @@
-import { Node, SyntaxKind, type SourceFile } from '../../../typescript/ts-morph.js';
+import { propertyKeyName, walk, type t } from '../../../syntax/parse.js';
 import { loadParser, splitStatements, SqlParseError } from '../sql.js';
 import type { ExtractedMigration, ExtractedStatement, HeavinessFlag, UnresolvedPart } from '../types.js';
 import { excerpt, StaticEvaluator } from './constants.js';
 import { findExport } from './exports.js';
 import { loadMigrationSource, type ReadRepoFile } from './modules.js';
-
+import { isCall, isFunctionNode, isMember, lineOf, memberName, parameterIdentifier, parentOf, textOf, unexported, type FunctionNode, type Node, type SourceFile } from './source.js';
 /**
  * ORM migrations read for their raw SQL (TypeORM `queryRunner.query`, MikroORM `this.addSql`,
  * node-pg-migrate `pgm.sql`, Sequelize `queryInterface.sequelize.query`, kysely sql`…`.execute(db)).
@@ -30,63 +30,75 @@ export interface OrmSqlSpec {
   /** Whether sql`…` tagged templates executed on the handle (`.execute(db)`) are read (kysely). */
   sqlTemplates?: boolean;
   /** Whether the migration runs in a transaction, from its source (a class property, a call). */
-  inTransaction(file: SourceFile, up: Node): boolean;
+  inTransaction(file: SourceFile, up: FunctionNode): boolean;
 }
 
-type UpFunction = Node & { getParameters(): Node[] };
+/** The top-level class declarations of a file (`export class`, `export default class` included). */
+export function classesOf(file: SourceFile): t.ClassDeclaration[] {
+  return file.statements.map((statement) => unexported(statement).node).filter((node): node is t.ClassDeclaration => node.type === 'ClassDeclaration');
+}
 
-function findUp(file: SourceFile, spec: OrmSqlSpec): UpFunction | undefined {
+/** The first method named `name` of a class (with a body). */
+export function classMethod(declaration: t.ClassDeclaration, name: string): t.ClassMethod | undefined {
+  return declaration.body.body.find((member): member is t.ClassMethod => member.type === 'ClassMethod' && member.kind === 'method' && propertyKeyName(member.key, member.computed) === name);
+}
+
+function findUp(file: SourceFile, spec: OrmSqlSpec): FunctionNode | undefined {
   if (spec.up === 'class-method') {
-    for (const declaration of file.getClasses()) {
-      const method = declaration.getMethod('up');
+    for (const declaration of classesOf(file)) {
+      const method = classMethod(declaration, 'up');
       if (method) return method;
     }
     return undefined;
   }
   const node = findExport(file, 'up');
-  return node && (Node.isArrowFunction(node) || Node.isFunctionExpression(node) || Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node)) ? node : undefined;
+  return node && isFunctionNode(node) ? node : undefined;
 }
 
 /** `handle.a.b(` → `a.b` and the call, when the occurrence heads a property chain that is called. */
-function calledPath(occurrence: Node): { path: string; call: Node & { getArguments(): Node[] } } | undefined {
+function calledPath(occurrence: Node): { path: string; call: t.CallExpression | t.OptionalCallExpression } | undefined {
   const names: string[] = [];
   let node: Node = occurrence;
   for (;;) {
-    const parent = node.getParent();
-    if (parent && Node.isPropertyAccessExpression(parent) && parent.getExpression() === node) {
-      names.push(parent.getName());
+    const parent = parentOf(node);
+    const name = parent ? memberName(parent) : undefined;
+    if (isMember(parent) && name !== undefined && parent.object === node) {
+      names.push(name);
       node = parent;
       continue;
     }
-    if (parent && Node.isNonNullExpression(parent)) {
+    if (parent?.type === 'TSNonNullExpression') {
       node = parent;
       continue;
     }
-    if (parent && Node.isCallExpression(parent) && parent.getExpression() === node && names.length > 0) return { path: names.join('.'), call: parent };
+    if (isCall(parent) && parent.callee === node && names.length > 0) return { path: names.join('.'), call: parent };
     return undefined;
   }
 }
 
 /** sql`…`.execute(handle): the tagged template, when the occurrence is that `execute` argument. */
-function executedTemplate(occurrence: Node): Node | undefined {
-  const call = occurrence.getParent();
-  if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(occurrence)) return undefined;
-  const callee = call.getExpression();
-  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'execute') return undefined;
-  const target = callee.getExpression();
-  return Node.isTaggedTemplateExpression(target) && target.getTag().getText() === 'sql' ? target : undefined;
+function executedTemplate(occurrence: Node): t.TaggedTemplateExpression | undefined {
+  const call = parentOf(occurrence);
+  if (!isCall(call) || !(call.arguments as Node[]).includes(occurrence)) return undefined;
+  const callee = call.callee;
+  if (!isMember(callee) || memberName(callee) !== 'execute') return undefined;
+  const target = callee.object;
+  return target.type === 'TaggedTemplateExpression' && textOf(target.tag) === 'sql' ? target : undefined;
 }
 
 const isLoop = (node: Node) =>
-  Node.isForStatement(node) || Node.isForOfStatement(node) || Node.isForInStatement(node) || Node.isWhileStatement(node) || Node.isDoStatement(node);
+  node.type === 'ForStatement' || node.type === 'ForOfStatement' || node.type === 'ForInStatement' || node.type === 'WhileStatement' || node.type === 'DoWhileStatement';
+
+const ARRAY_CALLBACKS = ['forEach', 'map', 'flatMap', 'reduce', 'filter', 'some', 'every'];
 
 /** Inside a loop (or an array callback) of `up`: the statement runs an unknown number of times. */
 function repeatedWithin(node: Node, up: Node): boolean {
-  for (let current = node.getParent(); current && current !== up; current = current.getParent()) {
+  for (let current = parentOf(node); current && current !== up; current = parentOf(current)) {
     if (isLoop(current)) return true;
-    if ((Node.isArrowFunction(current) || Node.isFunctionExpression(current)) && Node.isCallExpression(current.getParent())) {
-      const callee = (current.getParent() as Node & { getExpression(): Node }).getExpression();
-      if (Node.isPropertyAccessExpression(callee) && ['forEach', 'map', 'flatMap', 'reduce', 'filter', 'some', 'every'].includes(callee.getName())) return true;
+    const owner = parentOf(current);
+    if ((current.type === 'ArrowFunctionExpression' || current.type === 'FunctionExpression') && isCall(owner)) {
+      const method = memberName(owner.callee);
+      if (method !== undefined && ARRAY_CALLBACKS.includes(method)) return true;
     }
   }
   return false;
@@ -103,7 +115,7 @@ class HandleWalker {
   ) {}
 
   private fail(node: Node, reason: string): void {
-    this.unresolved.push({ line: node.getStartLineNumber(), reason, affects: [...ALL_FLAGS], evidence: excerpt(node) });
+    this.unresolved.push({ line: lineOf(node), reason, affects: [...ALL_FLAGS], evidence: excerpt(node) });
   }
 
   private addSql(node: Node, argument: Node | undefined): void {
@@ -115,19 +127,20 @@ class HandleWalker {
   }
 
   private addText(node: Node, sql: string): void {
+    const line = lineOf(node);
     try {
-      for (const statement of splitStatements(sql, node.getStartLineNumber())) this.statements.push({ sql: statement.sql, line: node.getStartLineNumber(), origin: 'orm-raw' });
+      for (const statement of splitStatements(sql, line)) this.statements.push({ sql: statement.sql, line, origin: 'orm-raw' });
     } catch (error) {
       this.fail(node, `SQL does not parse (PostgreSQL 18 grammar): ${error instanceof SqlParseError ? error.parserMessage : String(error)}`);
     }
   }
 
-  private template(node: Node): void {
-    if (!Node.isTaggedTemplateExpression(node)) return;
-    const template = node.getTemplate();
-    if (!Node.isNoSubstitutionTemplateLiteral(template)) return this.fail(node, `${this.spec.label} sql\`…\` with \${…}: values become bind parameters or raw text only at run time`);
+  private template(node: t.TaggedTemplateExpression): void {
+    const template = node.quasi;
+    if (template.expressions.length > 0) return this.fail(node, `${this.spec.label} sql\`…\` with \${…}: values become bind parameters or raw text only at run time`);
     if (repeatedWithin(node, this.up)) return this.fail(node, `${this.spec.label} raw SQL inside a loop: it runs an unknown number of times`);
-    this.addText(node, template.getLiteralValue());
+    const quasi = template.quasis[0]!;
+    this.addText(node, quasi.value.cooked ?? quasi.value.raw);
   }
 
   /** Every use of the handle, in source order. */
@@ -135,7 +148,7 @@ class HandleWalker {
     for (const occurrence of occurrences) {
       const called = calledPath(occurrence);
       if (called && this.spec.sqlCalls.includes(called.path)) {
-        this.addSql(called.call, called.call.getArguments()[0]);
+        this.addSql(called.call, called.call.arguments[0]);
         continue;
       }
       if (called && this.spec.harmlessCalls?.includes(called.path)) continue;
@@ -148,45 +161,54 @@ class HandleWalker {
         this.template(template);
         continue;
       }
-      this.fail(occurrence.getParent() ?? occurrence, `the ${this.spec.label} handle is passed on or kept: what runs through it is not followed`);
+      this.fail(parentOf(occurrence) ?? occurrence, `the ${this.spec.label} handle is passed on or kept: what runs through it is not followed`);
     }
   }
 }
 
-function occurrencesOf(up: UpFunction, spec: OrmSqlSpec): Node[] | undefined {
-  if (spec.handle === 'this') return up.getDescendantsOfKind(SyntaxKind.ThisKeyword);
-  const [parameter] = up.getParameters();
-  const nameNode = parameter && (parameter as unknown as { getNameNode(): Node }).getNameNode();
-  if (!nameNode || !Node.isIdentifier(nameNode)) return undefined;
-  const name = nameNode.getText();
-  return up.getDescendantsOfKind(SyntaxKind.Identifier).filter((identifier) => identifier !== nameNode && identifier.getText() === name && !isPropertyName(identifier));
+function occurrencesOf(up: FunctionNode, spec: OrmSqlSpec): Node[] | undefined {
+  const found: Node[] = [];
+  if (spec.handle === 'this') {
+    walk(up, (node) => {
+      if (node.type === 'ThisExpression') found.push(node);
+    });
+    return found;
+  }
+  const [parameter] = up.params;
+  const nameNode = parameter && parameterIdentifier(parameter);
+  if (!nameNode) return undefined;
+  const name = nameNode.name;
+  walk(up, (node) => {
+    if (node.type === 'Identifier' && node !== nameNode && node.name === name && !isPropertyName(node)) found.push(node);
+  });
+  return found;
 }
 
 /** `x.name` and `{ name: … }`: an identifier that names a property, not the variable. */
 function isPropertyName(identifier: Node): boolean {
-  const parent = identifier.getParent();
-  if (parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === identifier) return true;
-  return !!parent && Node.isPropertyAssignment(parent) && parent.getNameNode() === identifier;
+  const parent = parentOf(identifier);
+  if (isMember(parent) && !parent.computed && parent.property === identifier) return true;
+  return parent?.type === 'ObjectProperty' && !parent.computed && parent.key === identifier;
 }
 
 export async function extractOrmSqlMigration(file: string, text: string, read: ReadRepoFile, spec: OrmSqlSpec): Promise<ExtractedMigration> {
   await loadParser();
   const loaded = await loadMigrationSource(file, text, read);
-  try {
-    const up = findUp(loaded.file, spec);
-    if (!up) {
-      const where = spec.up === 'class-method' ? 'a migration class with an `up` method' : 'an exported `up` function';
-      return { file, statements: [], unresolved: [{ line: 1, reason: `no ${where} found (not a ${spec.label} migration the extractor can read)`, affects: [...ALL_FLAGS] }], inTransaction: true };
-    }
-    const inTransaction = spec.inTransaction(loaded.file, up);
-    const occurrences = occurrencesOf(up, spec);
-    if (!occurrences) {
-      return { file, statements: [], unresolved: [{ line: up.getStartLineNumber(), reason: `\`up\` takes no ${spec.label} handle by name: what it runs is not followed`, affects: [...ALL_FLAGS], evidence: excerpt(up, 120) }], inTransaction };
-    }
-    const walker = new HandleWalker(spec, new StaticEvaluator(loaded.modules), up);
-    walker.walk(occurrences);
-    return { file, statements: walker.statements, unresolved: walker.unresolved, inTransaction };
-  } finally {
-    loaded.release();
+  if ('unparsed' in loaded) {
+    const evidence = text.split('\n')[loaded.unparsed.line - 1]?.trim();
+    return { file, statements: [], unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }], inTransaction: true };
   }
+  const up = findUp(loaded.file, spec);
+  if (!up) {
+    const where = spec.up === 'class-method' ? 'a migration class with an `up` method' : 'an exported `up` function';
+    return { file, statements: [], unresolved: [{ line: 1, reason: `no ${where} found (not a ${spec.label} migration the extractor can read)`, affects: [...ALL_FLAGS] }], inTransaction: true };
+  }
+  const inTransaction = spec.inTransaction(loaded.file, up);
+  const occurrences = occurrencesOf(up, spec);
+  if (!occurrences) {
+    return { file, statements: [], unresolved: [{ line: lineOf(up), reason: `\`up\` takes no ${spec.label} handle by name: what it runs is not followed`, affects: [...ALL_FLAGS], evidence: excerpt(up, 120) }], inTransaction };
+  }
+  const walker = new HandleWalker(spec, new StaticEvaluator(loaded.modules), up);
+  walker.walk(occurrences);
+  return { file, statements: walker.statements, unresolved: walker.unresolved, inTransaction };
 }

@@ -6,7 +6,7 @@ import type { MigrationFormat, MigrationFormatId } from './types.js';
  * The ORM formats whose migrations are read for their raw SQL (extract/orm-sql.ts): each says how
  * its files look; extract/orm-specs.ts says where `up` and its database handle are, which calls
  * carry SQL, and when the framework runs a migration in a transaction. A builder call (the ORM's
- * own API) is `unknown`. ts-morph is loaded only when a file is read.
+ * own API) is `unknown`. The source parser is loaded only when a file is read.
  */
 
 type OrmFormatId = 'typeorm' | 'mikro-orm' | 'sequelize' | 'kysely' | 'node-pg-migrate';
