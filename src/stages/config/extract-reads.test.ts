@@ -88,7 +88,7 @@ describe('extractEnvReads', () => {
   });
 
   it('reports the first syntax error with file and line', () => {
-    expect(extractEnvReads('export const a = 1;\nexport const b = ;', 'src/bad.ts', HELPERS)).toEqual({ ok: false, line: 2, message: 'Expression expected.' });
+    expect(extractEnvReads('export const a = 1;\nexport const b = ;', 'src/bad.ts', HELPERS)).toEqual({ ok: false, line: 2, message: 'Unexpected token' });
   });
 
   it('climbs through a function given the value first (outline: `this.toOptionalNumber(environment.X) ?? 10 * 1000`)', () => {
