@@ -79,4 +79,21 @@ describe('env schemas over process.env', () => {
       ],
     });
   });
+  it('zod extend/merge chains, an optional call, and envalid shorthand, template and spread keys', () => {
+    const text = [
+      "import { z } from 'zod';",
+      "const base = z.object({ A: z.string().default('a') });",
+      'export const e1 = base.extend({ B: z.string().optional() }).merge(z.object({ C: z.number().default(-1) })).passthrough().parse(process.env);',
+      'export const e2 = schema?.parse(process.env);',
+      'const PORT = port({ default: 8080 });',
+      "export const e3 = cleanEnv(process.env, { PORT, [`HOST`]: str({ default: 'h' }), ...shared });",
+    ].join('\n');
+    expect(readsOf(text)).toEqual({
+      reads: ['2 A=a', '3 B=∅', '3 C=-1', '6 HOST=h', '6 PORT=∅'],
+      unresolved: [
+        '4 schema?.parse(process.env): the schema is not a z.object(…) defined in this file, so its variables cannot be read',
+        '6 schema entry ...shared (a spread or method) cannot be read as variables',
+      ],
+    });
+  });
 });
