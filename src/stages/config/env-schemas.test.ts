@@ -96,4 +96,14 @@ describe('env schemas over process.env', () => {
       ],
     });
   });
+  it('t3-env: a shorthand `server` naming a constant is read; a spread in the options is unresolved, never skipped', () => {
+    const text = [
+      'const server = { DATABASE_URL: z.string(), PORT: z.coerce.number().default(3000) };',
+      'export const env = createEnv({ server, ...extra, runtimeEnv: process.env });',
+    ].join('\n');
+    expect(readsOf(text)).toEqual({
+      reads: ['1 DATABASE_URL=∅', '1 PORT=3000'],
+      unresolved: ['2 createEnv({ ...extra }): may hold server, client or shared variables that cannot be read'],
+    });
+  });
 });

@@ -130,13 +130,23 @@ function readT3Options(options: t.Node, context: SchemaContext): SchemaRead | un
   if (!object) return undefined;
   const problems: SchemaProblem[] = [];
   const entries: SchemaEntry[] = [];
+  /** Members that may hold `server`/`client`/`shared` out of sight: unreadable once the call is t3-env's. */
+  const hidden: t.Node[] = [];
   let isT3 = false;
   for (const property of object.properties) {
-    if (!isAssignment(property)) continue;
-    const key = propertyKey(property);
+    if (property.type !== 'ObjectProperty') {
+      hidden.push(property);
+      continue;
+    }
+    const key = propertyKey(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
+    if (key === undefined) {
+      hidden.push(property);
+      continue;
+    }
     if (key === 'runtimeEnv' || key === 'experimental__runtimeEnv') isT3 = true;
-    if (key === undefined || !T3_SCHEMA_KEYS.has(key)) continue;
+    if (!T3_SCHEMA_KEYS.has(key)) continue;
     isT3 = true;
+    // `{ server: { … } }` or shorthand `{ server }` naming a constant of this file.
     const shape = resolveObject(property.value, context);
     if (!shape) {
       problems.push({ node: property, reason: `createEnv({ ${key}: … }): not an object literal of this file, so its variables cannot be read` });
@@ -144,7 +154,9 @@ function readT3Options(options: t.Node, context: SchemaContext): SchemaRead | un
     }
     entries.push(...objectEntries(shape, context, problems, (value) => zodDefault(value, context, 0)));
   }
-  return isT3 ? { entries, problems } : undefined;
+  if (!isT3) return undefined;
+  for (const node of hidden) problems.push({ node, reason: `createEnv({ ${truncate(context.textOf(node))} }): may hold server, client or shared variables that cannot be read` });
+  return { entries, problems };
 }
 
 /** The keys of a zod object schema (`z.object({…})`, `.extend({…})`, `.merge(other)`), or undefined when it cannot be read. */
