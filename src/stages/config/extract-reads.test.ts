@@ -183,6 +183,16 @@ describe('extractEnvReads', () => {
     expect(readsOf("export const App = () => <p>{process.env.TITLE || 'app'}</p>;", 'src/app.js')).toEqual(['1 TITLE=app @App']);
   });
 
+  it('reads configured dotted objects: import.meta.env and this.config.env', () => {
+    const text = [
+      "export const api = import.meta.env.VITE_API_URL ?? 'http://localhost';",
+      "const { VITE_MODE = 'dev' } = import.meta.env;",
+      "class A { constructor(private readonly config: Cfg) {} get x() { return this.config.env.CFG_X || 'cx'; } }",
+    ].join('\n');
+    const extraction = extractEnvReads(text, 'src/client.ts', [], { objects: ['import.meta.env', 'this.config.env'] });
+    expect(extraction.ok && summary(extraction.reads)).toEqual(['1 VITE_API_URL=http://localhost @api', '2 VITE_MODE=dev @VITE_MODE', '3 CFG_X=cx @A.x']);
+  });
+
   it('reports the first syntax error with file and line', () => {
     expect(extractEnvReads('export const a = 1;\nexport const b = ;', 'src/bad.ts', HELPERS)).toEqual({ ok: false, line: 2, message: 'Unexpected token' });
   });
