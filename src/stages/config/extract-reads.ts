@@ -132,9 +132,9 @@ class ReadCollector implements SchemaContext {
   /** Each read with where it starts: reads on one line with one name keep source order. */
   private readonly reads: Array<{ read: EnvRead; start: number }> = [];
   private readonly unresolved: UnresolvedRead[] = [];
-  /** Babel's nodes have no parent pointer: filled by the first walk over the file, shared by every collector of that tree. */
-  private readonly parents: Map<t.Node, t.Node>;
-  private readonly fillParents: boolean;
+  /** Babel's nodes have no parent pointer: the tree's parent links and pre-order, made once per tree (see {@link indexTree}). */
+  private readonly parents: Parents;
+  private readonly order: readonly t.Node[];
   /** Identifiers named like an import, found by the first walk: {@link valueImports} keeps those used as values. */
   private readonly importNameUses: Array<{ node: t.Identifier | t.JSXIdentifier; parent: t.Node }> = [];
   private readonly text: string;
@@ -146,10 +146,7 @@ class ReadCollector implements SchemaContext {
     private readonly sourceFile: ParsedFile,
     private readonly options: ExtractOptions,
   ) {
-    const known = PARENTS.get(sourceFile.ast);
-    this.parents = known ?? new Map();
-    this.fillParents = known === undefined;
-    if (!known) PARENTS.set(sourceFile.ast, this.parents);
+    ({ parents: this.parents, order: this.order } = indexTree(sourceFile.ast));
     this.text = sourceFile.text;
     this.lines = sourceFile.text.split('\n');
     this.helpers = new Set(options.helpers);
@@ -160,9 +157,7 @@ class ReadCollector implements SchemaContext {
 
   collect(): { reads: EnvRead[]; unresolved: UnresolvedRead[] } {
     this.prepare();
-    walk(this.sourceFile.ast, (node) => {
-      this.inspect(node);
-    });
+    for (const node of this.order) this.inspect(node);
     return {
       reads: this.reads.sort((a, b) => a.read.line - b.read.line || compareText(a.read.name, b.read.name) || a.start - b.start).map((entry) => entry.read),
       unresolved: this.unresolved.sort((a, b) => a.line - b.line || compareText(a.reason, b.reason)),
@@ -307,12 +302,12 @@ class ReadCollector implements SchemaContext {
   /** `const env = process.env`, `{ ...process.env }`, `new Proxy(process.env, …)`, `const { env } = process`, and same-file constants. */
   private findAliasesAndConstants(): void {
     const importNames = new Set(this.imports.map((entry) => entry.local));
-    walk(this.sourceFile.ast, (node, parent) => {
-      if (parent && this.fillParents) this.parents.set(node, parent);
+    for (const node of this.order) {
+      const parent = this.parents.get(node);
       if ((node.type === 'Identifier' || node.type === 'JSXIdentifier') && parent && importNames.has(node.name)) this.importNameUses.push({ node, parent });
       // A Proxy over the environment anywhere (`export default new Proxy(…)`): its handler forwards reads.
       if (node.type === 'NewExpression') this.wrapperKeys(node);
-      if (node.type !== 'VariableDeclarator' || !node.init) return;
+      if (node.type !== 'VariableDeclarator' || !node.init) continue;
       const initializer = unwrap(node.init);
       if (node.id.type === 'Identifier') {
         const name = node.id.name;
@@ -339,7 +334,7 @@ class ReadCollector implements SchemaContext {
           }
         }
       }
-    });
+    }
   }
 
   /** The own keys when `expression` is an env object or a wrapper of one, else undefined. */
@@ -743,8 +738,32 @@ class ReadCollector implements SchemaContext {
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/']);
-/** Parent links of each parsed tree (a file's facts and its reads are collected over the same tree). */
-const PARENTS = new WeakMap<t.File, Map<t.Node, t.Node>>();
+/** A parsed tree's parent links and its nodes in walk order (pre-order, source order). */
+interface TreeIndex {
+  parents: Parents;
+  order: readonly t.Node[];
+}
+
+const TREES = new WeakMap<t.File, TreeIndex>();
+
+/**
+ * One walk per tree: the facts collector and the reads collector of a file (and each pass of
+ * either) iterate the same pre-order list instead of walking Babel's nodes again.
+ */
+function indexTree(ast: t.File): TreeIndex {
+  let index = TREES.get(ast);
+  if (!index) {
+    const parents = new Map<t.Node, t.Node>();
+    const order: t.Node[] = [];
+    walk(ast, (node, parent) => {
+      order.push(node);
+      if (parent) parents.set(node, parent);
+    });
+    index = { parents, order };
+    TREES.set(ast, index);
+  }
+  return index;
+}
 /** What holds an identifier inside an import declaration. */
 const IMPORT_PARTS = new Set(['ImportSpecifier', 'ImportDefaultSpecifier', 'ImportNamespaceSpecifier', 'ImportAttribute', 'ImportDeclaration']);
 
