@@ -4,7 +4,7 @@
  * through an imported Proxy `environment` module with defaults from a constants file, at two refs.
  * Prints: the first ref cold (includes loading the parser), a release where every file is a new
  * blob, the same release again (every blob cached), and the floor: parsing the same files alone
- * with the TypeScript parser and no walk.
+ * with the source parser (src/syntax/parse.ts, @babel/parser) and no walk.
  */
 import { performance } from 'node:perf_hooks';
 

@@ -23,6 +23,7 @@ describe('parseSource', () => {
     ['JavaScript with JSX', 'x.js', 'export default () => <p />;\n'],
     ['a module with top-level await and import attributes', 'x.mjs', "import data from './d.json' with { type: 'json' };\nawait Promise.resolve(data);\n"],
     ['TypeScript import = require and export =', 'x.cts', "import fs = require('fs');\nexport = fs;\n"],
+    ['a declaration file (ambient: a const without initializer)', 'x.d.ts', 'export declare const a: string;\nexport const b: number;\nexport function f(): void;\n'],
   ])('parses %s', (_, path, text) => {
     expect(parseSource(path, text).ok).toBe(true);
   });

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliPath, projectRoot } from '../helpers/cli.js';
+import { createRepo } from '../helpers/git-fixture.js';
 
 /**
  * Heavy modules load only for the commands and inputs that need them (issue 21): checked on what the
@@ -58,6 +60,25 @@ process.on('exit', () => process.stderr.write('\\nknex-files=' + JSON.stringify(
     expect(run.status).toBe(0);
     const files = JSON.parse(/knex-files=(.*)/.exec(run.stderr)?.[1] ?? 'null') as string[];
     expect(files).toEqual([expect.stringMatching(/\/dist\/bin\/vendor\/knex\.cjs$/)]);
+  });
+
+  it('generate over changed env sources reads them with @babel/parser and loads no TypeScript machinery', () => {
+    const repo = createRepo();
+    const out = mkdtempSync(join(tmpdir(), 'rs-lazy-env-'));
+    try {
+      const config = JSON.stringify({ migrations: false, openapi: false, mcpTools: false, env: { sources: ['src/**/*.ts'] } });
+      repo.commit({ 'release-safety.config.json': config, 'src/config.ts': "export const port = process.env.PORT || '3000';\n" }, { tag: '1.0.0' });
+      repo.commit({ 'src/config.ts': "export const port = process.env.PORT || '8080';\n" }, { tag: '1.1.0' });
+      const { status, packages } = loadedPackages(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', join(out, 'a.json'), '--quiet', '--no-cache']);
+      expect(status).not.toBe(2);
+      // The default changed: the sources were parsed (a run that skipped them would not load the parser).
+      expect(JSON.parse(readFileSync(join(out, 'a.json'), 'utf8')).config).toEqual({ checked: true, breaking: true, changes: [{ type: 'defaultChanged', name: 'PORT', previousDefault: '3000', defaultValue: '8080' }] });
+      expect(packages).toContain('@babel/parser');
+      for (const heavy of TYPESCRIPT_MACHINERY) expect(packages).not.toContain(heavy);
+    } finally {
+      repo.cleanup();
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('upgrade-check loads neither the grammar nor TypeScript', () => {

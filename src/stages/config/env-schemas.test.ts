@@ -79,4 +79,31 @@ describe('env schemas over process.env', () => {
       ],
     });
   });
+  it('zod extend/merge chains, an optional call, and envalid shorthand, template and spread keys', () => {
+    const text = [
+      "import { z } from 'zod';",
+      "const base = z.object({ A: z.string().default('a') });",
+      'export const e1 = base.extend({ B: z.string().optional() }).merge(z.object({ C: z.number().default(-1) })).passthrough().parse(process.env);',
+      'export const e2 = schema?.parse(process.env);',
+      'const PORT = port({ default: 8080 });',
+      "export const e3 = cleanEnv(process.env, { PORT, [`HOST`]: str({ default: 'h' }), ...shared });",
+    ].join('\n');
+    expect(readsOf(text)).toEqual({
+      reads: ['2 A=a', '3 B=∅', '3 C=-1', '6 HOST=h', '6 PORT=∅'],
+      unresolved: [
+        '4 schema?.parse(process.env): the schema is not a z.object(…) defined in this file, so its variables cannot be read',
+        '6 schema entry ...shared (a spread or method) cannot be read as variables',
+      ],
+    });
+  });
+  it('t3-env: a shorthand `server` naming a constant is read; a spread in the options is unresolved, never skipped', () => {
+    const text = [
+      'const server = { DATABASE_URL: z.string(), PORT: z.coerce.number().default(3000) };',
+      'export const env = createEnv({ server, ...extra, runtimeEnv: process.env });',
+    ].join('\n');
+    expect(readsOf(text)).toEqual({
+      reads: ['1 DATABASE_URL=∅', '1 PORT=3000'],
+      unresolved: ['2 createEnv({ ...extra }): may hold server, client or shared variables that cannot be read'],
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { ts } from '../../typescript/ts-morph.js';
+import { unwrapExpression, type t } from '../../syntax/parse.js';
 
 /**
  * Variables declared through a validation schema over `process.env`, the usual shape of newer
@@ -10,22 +10,26 @@ import { ts } from '../../typescript/ts-morph.js';
 
 /** What the schema reader needs from the file's read collector. */
 export interface SchemaContext {
-  isEnvObject(node: ts.Node): boolean;
+  isEnvObject(node: t.Node): boolean;
   /** A literal (or same-file constant), null for `undefined`/`null`, undefined when not a literal. */
-  literalValue(node: ts.Node): string | null | undefined;
+  literalValue(node: t.Node): string | null | undefined;
   /** The initializer of a same-file constant, or undefined. */
-  declarationOf(name: string): ts.Expression | undefined;
+  declarationOf(name: string): t.Node | undefined;
+  /** The node's source text, as written. */
+  textOf(node: t.Node): string;
+  /** An object key as written (`PORT`, `'PORT'`, `[KEY]`). */
+  keyText(property: t.ObjectProperty): string;
 }
 
 export interface SchemaEntry {
   name: string;
   default: string | null;
-  /** The key's property assignment: line and evidence. */
-  node: ts.Node;
+  /** The key's property: line and evidence. */
+  node: t.ObjectProperty;
 }
 
 export interface SchemaProblem {
-  node: ts.Node;
+  node: t.Node;
   reason: string;
 }
 
@@ -34,6 +38,9 @@ export interface SchemaRead {
   problems: SchemaProblem[];
 }
 
+type Call = t.CallExpression | t.OptionalCallExpression;
+type Member = t.MemberExpression | t.OptionalMemberExpression;
+
 const ZOD_PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
 /** Chain methods that keep an object schema's keys and their defaults. */
 const ZOD_SHAPE_KEEPING = new Set(['passthrough', 'strict', 'strip', 'refine', 'superRefine', 'transform', 'describe', 'readonly', 'partial', 'required', 'catchall', 'brand', 'pipe']);
@@ -41,97 +48,131 @@ const T3_SCHEMA_KEYS = new Set(['server', 'client', 'shared']);
 const RESOLVE_DEPTH = 8;
 
 /** The schema call `call` declares, or undefined when it is not one. */
-export function readEnvSchemaCall(call: ts.CallExpression, context: SchemaContext): SchemaRead | undefined {
+export function readEnvSchemaCall(call: Call, context: SchemaContext): SchemaRead | undefined {
   const callee = calledName(call);
   const [first, second] = call.arguments;
   if ((callee === 'cleanEnv' || callee === 'customCleanEnv') && first !== undefined && context.isEnvObject(first)) {
     return readEnvalidSpec(call, second, context);
   }
   if (callee === 'createEnv' && first !== undefined) return readT3Options(first, context);
-  if (callee !== undefined && ZOD_PARSE_METHODS.has(callee) && first !== undefined && context.isEnvObject(first) && ts.isPropertyAccessExpression(call.expression)) {
+  const method = propertyAccess(call.callee);
+  if (callee !== undefined && ZOD_PARSE_METHODS.has(callee) && first !== undefined && context.isEnvObject(first) && method) {
     const problems: SchemaProblem[] = [];
-    const entries = zodObjectEntries(call.expression.expression, context, problems, 0);
-    if (entries === undefined) problems.push({ node: call, reason: `${call.expression.getText()}(process.env): the schema is not a z.object(…) defined in this file, so its variables cannot be read` });
+    const entries = zodObjectEntries(method.object, context, problems, 0);
+    if (entries === undefined) problems.push({ node: call, reason: `${context.textOf(call.callee)}(process.env): the schema is not a z.object(…) defined in this file, so its variables cannot be read` });
     return { entries: entries ?? [], problems };
   }
   return undefined;
 }
 
 /** Whether an env object as argument `index` of `call` is consumed by a schema read here (not passed on blindly). */
-export function isSchemaEnvArgument(call: ts.CallExpression, index: number): boolean {
+export function isSchemaEnvArgument(call: Call, index: number): boolean {
   const callee = calledName(call);
   if (index !== 0 || callee === undefined) return false;
-  return callee === 'cleanEnv' || callee === 'customCleanEnv' || (ZOD_PARSE_METHODS.has(callee) && ts.isPropertyAccessExpression(call.expression));
+  return callee === 'cleanEnv' || callee === 'customCleanEnv' || (ZOD_PARSE_METHODS.has(callee) && propertyAccess(call.callee) !== undefined);
 }
 
-function calledName(call: ts.CallExpression): string | undefined {
-  const callee = call.expression;
-  if (ts.isIdentifier(callee)) return callee.text;
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
-  return undefined;
+/** `a.b` / `a?.b` with a plain name (not `a[b]`). */
+function propertyAccess(node: t.Node): (Member & { property: t.Identifier | t.PrivateName }) | undefined {
+  return (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') && !node.computed && (node.property.type === 'Identifier' || node.property.type === 'PrivateName')
+    ? (node as Member & { property: t.Identifier | t.PrivateName })
+    : undefined;
 }
 
-function resolveObject(node: ts.Node | undefined, context: SchemaContext): ts.ObjectLiteralExpression | undefined {
+function accessName(node: Member & { property: t.Identifier | t.PrivateName }): string {
+  return node.property.type === 'Identifier' ? node.property.name : `#${node.property.id.name}`;
+}
+
+function calledName(call: Call): string | undefined {
+  const callee = call.callee;
+  if (callee.type === 'Identifier') return callee.name;
+  const access = propertyAccess(callee);
+  return access ? accessName(access) : undefined;
+}
+
+function isCall(node: t.Node): node is Call {
+  return node.type === 'CallExpression' || node.type === 'OptionalCallExpression';
+}
+
+function resolveObject(node: t.Node | undefined, context: SchemaContext): t.ObjectExpression | undefined {
   let current = node === undefined ? undefined : unwrap(node);
-  for (let depth = 0; current && ts.isIdentifier(current) && depth < RESOLVE_DEPTH; depth++) {
-    const declared = context.declarationOf(current.text);
+  for (let depth = 0; current && current.type === 'Identifier' && depth < RESOLVE_DEPTH; depth++) {
+    const declared = context.declarationOf(current.name);
     current = declared === undefined ? undefined : unwrap(declared);
   }
-  return current && ts.isObjectLiteralExpression(current) ? current : undefined;
+  return current && current.type === 'ObjectExpression' ? current : undefined;
+}
+
+/** A `key: value` property (not shorthand, method or spread), as the schemas write their entries. */
+function isAssignment(property: t.Node): property is t.ObjectProperty & { value: t.Expression } {
+  return property.type === 'ObjectProperty' && !property.shorthand;
 }
 
 /** `{ PORT: port({ default: 3000 }), API_KEY: str() }`: the default is the validator options' `default` (never `devDefault`). */
-function readEnvalidSpec(call: ts.CallExpression, spec: ts.Node | undefined, context: SchemaContext): SchemaRead {
+function readEnvalidSpec(call: Call, spec: t.Node | undefined, context: SchemaContext): SchemaRead {
   const problems: SchemaProblem[] = [];
   const object = resolveObject(spec, context);
   if (!object) return { entries: [], problems: [{ node: spec ?? call, reason: 'cleanEnv(process.env, …): the validator spec is not an object literal of this file, so its variables cannot be read' }] };
   const entries = objectEntries(object, context, problems, (value) => {
-    const call = unwrap(value);
-    if (!ts.isCallExpression(call)) return null;
-    const options = resolveObject(call.arguments[0], context);
-    const defaultProperty = options?.properties.find((property) => ts.isPropertyAssignment(property) && propertyKey(property.name) === 'default');
-    if (!defaultProperty || !ts.isPropertyAssignment(defaultProperty)) return null;
-    return context.literalValue(defaultProperty.initializer) ?? null;
+    const validator = unwrap(value);
+    if (!isCall(validator)) return null;
+    const options = resolveObject(validator.arguments[0], context);
+    const defaultProperty = options?.properties.find((property) => isAssignment(property) && propertyKey(property) === 'default');
+    if (!defaultProperty || !isAssignment(defaultProperty)) return null;
+    return context.literalValue(defaultProperty.value) ?? null;
   });
   return { entries, problems };
 }
 
 /** t3-env: the keys of `server`, `client` and `shared` are variables, with zod defaults. */
-function readT3Options(options: ts.Node, context: SchemaContext): SchemaRead | undefined {
+function readT3Options(options: t.Node, context: SchemaContext): SchemaRead | undefined {
   const object = resolveObject(options, context);
   if (!object) return undefined;
   const problems: SchemaProblem[] = [];
   const entries: SchemaEntry[] = [];
+  /** Members that may hold `server`/`client`/`shared` out of sight: unreadable once the call is t3-env's. */
+  const hidden: t.Node[] = [];
   let isT3 = false;
   for (const property of object.properties) {
-    if (!ts.isPropertyAssignment(property)) continue;
-    const key = propertyKey(property.name);
+    if (property.type !== 'ObjectProperty') {
+      hidden.push(property);
+      continue;
+    }
+    const key = propertyKey(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
+    if (key === undefined) {
+      hidden.push(property);
+      continue;
+    }
     if (key === 'runtimeEnv' || key === 'experimental__runtimeEnv') isT3 = true;
-    if (key === undefined || !T3_SCHEMA_KEYS.has(key)) continue;
+    if (!T3_SCHEMA_KEYS.has(key)) continue;
     isT3 = true;
-    const shape = resolveObject(property.initializer, context);
+    // `{ server: { … } }` or shorthand `{ server }` naming a constant of this file.
+    const shape = resolveObject(property.value, context);
     if (!shape) {
       problems.push({ node: property, reason: `createEnv({ ${key}: … }): not an object literal of this file, so its variables cannot be read` });
       continue;
     }
     entries.push(...objectEntries(shape, context, problems, (value) => zodDefault(value, context, 0)));
   }
-  return isT3 ? { entries, problems } : undefined;
+  if (!isT3) return undefined;
+  for (const node of hidden) problems.push({ node, reason: `createEnv({ ${truncate(context.textOf(node))} }): may hold server, client or shared variables that cannot be read` });
+  return { entries, problems };
 }
 
 /** The keys of a zod object schema (`z.object({…})`, `.extend({…})`, `.merge(other)`), or undefined when it cannot be read. */
-function zodObjectEntries(node: ts.Node, context: SchemaContext, problems: SchemaProblem[], depth: number): SchemaEntry[] | undefined {
+function zodObjectEntries(node: t.Node, context: SchemaContext, problems: SchemaProblem[], depth: number): SchemaEntry[] | undefined {
   if (depth > RESOLVE_DEPTH) return undefined;
   const inner = unwrap(node);
-  if (ts.isIdentifier(inner)) {
-    const declared = context.declarationOf(inner.text);
+  if (inner.type === 'Identifier') {
+    const declared = context.declarationOf(inner.name);
     return declared === undefined ? undefined : zodObjectEntries(declared, context, problems, depth + 1);
   }
-  if (!ts.isCallExpression(inner) || !ts.isPropertyAccessExpression(inner.expression)) return undefined;
-  const method = inner.expression.name.text;
-  const receiver = inner.expression.expression;
-  const toDefault = (value: ts.Node) => zodDefault(value, context, 0);
-  if (method === 'object' && ts.isIdentifier(unwrap(receiver))) {
+  const access = isCall(inner) ? propertyAccess(inner.callee) : undefined;
+  if (!isCall(inner) || !access) return undefined;
+  const method = accessName(access);
+  const receiver = access.object;
+  const toDefault = (value: t.Node) => zodDefault(value, context, 0);
+  if (method === 'object' && unwrap(receiver).type === 'Identifier') {
     const shape = resolveObject(inner.arguments[0], context);
     return shape ? objectEntries(shape, context, problems, toDefault) : undefined;
   }
@@ -150,62 +191,69 @@ function zodObjectEntries(node: ts.Node, context: SchemaContext, problems: Schem
 }
 
 /** The literal of the outermost `.default(…)` (or `.catch(…)`) of a zod chain; null when the chain has none or it is not a literal. */
-function zodDefault(node: ts.Node, context: SchemaContext, depth: number): string | null {
+function zodDefault(node: t.Node, context: SchemaContext, depth: number): string | null {
   let current = unwrap(node);
   for (let steps = 0; steps < 64 && depth < RESOLVE_DEPTH; steps++) {
-    if (ts.isIdentifier(current)) {
-      const declared = context.declarationOf(current.text);
+    if (current.type === 'Identifier') {
+      const declared = context.declarationOf(current.name);
       if (declared === undefined) return null;
       current = unwrap(declared);
       depth++;
       continue;
     }
-    if (!ts.isCallExpression(current) || !ts.isPropertyAccessExpression(current.expression)) return null;
-    const method = current.expression.name.text;
+    const access = isCall(current) ? propertyAccess(current.callee) : undefined;
+    if (!isCall(current) || !access) return null;
+    const method = accessName(access);
     if (method === 'default' || method === 'catch') {
       const argument = current.arguments[0];
       if (argument === undefined) return null;
       const value = unwrap(argument);
       // `.default(() => 'x')` computes the same literal lazily.
-      const body = ts.isArrowFunction(value) && !ts.isBlock(value.body) ? value.body : value;
+      const body = value.type === 'ArrowFunctionExpression' && value.body.type !== 'BlockStatement' ? value.body : value;
       return context.literalValue(body) ?? null;
     }
     if (method === 'preprocess' && current.arguments[1] !== undefined) {
       current = unwrap(current.arguments[1]);
       continue;
     }
-    current = unwrap(current.expression.expression);
+    current = unwrap(access.object);
   }
   return null;
 }
 
 /** Each literal key of a schema object with its default; spreads and computed keys cannot be read. */
-function objectEntries(object: ts.ObjectLiteralExpression, context: SchemaContext, problems: SchemaProblem[], defaultOf: (value: ts.Node) => string | null): SchemaEntry[] {
+function objectEntries(object: t.ObjectExpression, context: SchemaContext, problems: SchemaProblem[], defaultOf: (value: t.Node) => string | null): SchemaEntry[] {
   const entries: SchemaEntry[] = [];
   for (const property of object.properties) {
-    if (ts.isPropertyAssignment(property)) {
-      const name = propertyKey(property.name) ?? (ts.isComputedPropertyName(property.name) ? stringOf(property.name.expression, context) : undefined);
+    if (isAssignment(property)) {
+      const name = propertyKey(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
       if (name === undefined) {
-        problems.push({ node: property, reason: `schema key ${property.name.getText()} is computed, so the variable it declares cannot be read` });
+        problems.push({ node: property, reason: `schema key ${context.keyText(property)} is computed, so the variable it declares cannot be read` });
         continue;
       }
-      entries.push({ name, default: defaultOf(property.initializer), node: property });
-    } else if (ts.isShorthandPropertyAssignment(property)) {
-      entries.push({ name: property.name.text, default: defaultOf(property.name), node: property });
+      entries.push({ name, default: defaultOf(property.value), node: property });
+    } else if (property.type === 'ObjectProperty' && property.key.type === 'Identifier') {
+      // Shorthand `{ PORT }`: the key names the variable, the binding of that name holds the schema.
+      entries.push({ name: property.key.name, default: defaultOf(property.value), node: property });
     } else {
-      problems.push({ node: property, reason: `schema entry ${truncate(property.getText())} (a spread or method) cannot be read as variables` });
+      problems.push({ node: property, reason: `schema entry ${truncate(context.textOf(property))} (a spread or method) cannot be read as variables` });
     }
   }
   return entries;
 }
 
-function stringOf(node: ts.Node, context: SchemaContext): string | undefined {
+function stringOf(node: t.Node, context: SchemaContext): string | undefined {
   const value = context.literalValue(node);
   return typeof value === 'string' ? value : undefined;
 }
 
-function propertyKey(name: ts.PropertyName): string | undefined {
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+/** A literal key (`PORT`, `'PORT'`, `1`); undefined for a computed one. */
+function propertyKey(property: t.ObjectProperty): string | undefined {
+  if (property.computed) return undefined;
+  const key = property.key;
+  if (key.type === 'Identifier') return key.name;
+  if (key.type === 'StringLiteral') return key.value;
+  if (key.type === 'NumericLiteral') return String(key.value);
   return undefined;
 }
 
@@ -214,9 +262,6 @@ function truncate(text: string): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
-function unwrap(node: ts.Node): ts.Node {
-  let inner = node;
-  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isNonNullExpression(inner) || ts.isTypeAssertionExpression(inner) || ts.isSatisfiesExpression(inner)) inner = inner.expression;
-  return inner;
+function unwrap(node: t.Node): t.Node {
+  return unwrapExpression(node);
 }
-

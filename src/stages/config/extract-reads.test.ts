@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractEnvReads, type EnvRead } from './extract-reads.js';
+import { extractEnvReads, factsOf, parseSource, type EnvRead } from './extract-reads.js';
 
 const HELPERS = ['getIntegerFromEnvironmentVariable'];
 const summary = (reads: EnvRead[]) => reads.map((read) => `${read.line} ${read.name}=${read.default ?? '∅'} @${read.shape}`);
@@ -87,8 +87,114 @@ describe('extractEnvReads', () => {
     expect(readsOf("export const App = () => <div title={process.env.TITLE ?? 'app'} />;", 'src/app.tsx')).toEqual(['1 TITLE=app @App']);
   });
 
+  it('reads through optional chaining, TypeScript wrappers and parentheses', () => {
+    const text = [
+      'export const c = {',
+      "  a: process.env?.A ?? 'a',",
+      "  b: process.env?.['B'] || 'b',",
+      "  c: ((process.env.C as string | undefined)) ?? 'c',",
+      "  d: process.env.D! || 'd',",
+      "  e: (process.env.E satisfies string | undefined) ?? 'e',",
+      "  f: <string>process.env.F || 'f',",
+      "  g: process.env.G?.trim().toLowerCase() || 'g',",
+      '  h: process.env.H ? Number(process.env.H) : -(1),',
+      '};',
+      "process.env.W ??= 'w';",
+      "delete process.env['X'];",
+    ].join('\n');
+    expect(readsOf(text)).toEqual(['2 A=a @c.a', '3 B=b @c.b', '4 C=c @c.c', '5 D=d @c.d', '6 E=e @c.e', '7 F=f @c.f', '8 G=g @c.g', '9 H=∅ @c.h', '9 H=∅ @c.h']);
+  });
+
+  it('names class members, getters and computed keys as written; setters and constructors add no name', () => {
+    const text = [
+      'export class Settings {',
+      "  #secret = process.env.SECRET ?? 's';",
+      '  static [KEY] = process.env.KEYED;',
+      "  'quoted-key' = process.env.QUOTED;",
+      '  get port() { return process.env.PORT; }',
+      '  set port(value) { this.p = process.env.SETTER; }',
+      '  constructor() { this.c = process.env.CTOR; }',
+      '}',
+      'export const o = { method() { return process.env.IN_METHOD; }, get g() { return process.env.IN_GETTER; } };',
+      "export function f({ p = process.env.PARAM ?? 'pp' }, [q = process.env.ARRAY]) {}",
+    ].join('\n');
+    expect(readsOf(text)).toEqual([
+      '2 SECRET=s @Settings.#secret',
+      '3 KEYED=∅ @Settings.[KEY]',
+      "4 QUOTED=∅ @Settings.'quoted-key'",
+      '5 PORT=∅ @Settings.port',
+      '6 SETTER=∅ @Settings',
+      '7 CTOR=∅ @Settings',
+      '9 IN_GETTER=∅ @o.g',
+      '9 IN_METHOD=∅ @o.method',
+      '10 ARRAY=∅ @f.q',
+      '10 PARAM=pp @f.p',
+    ]);
+  });
+
+  it('quotes an env object handed on as written, parentheses included', () => {
+    const extraction = extractEnvReads('doSomething((process.env as NodeJS.ProcessEnv));\nfor (const key in (process.env)) {}', 'src/config.ts', HELPERS);
+    expect(extraction.ok && extraction.unresolved).toEqual([
+      { line: 1, reason: '(process.env as NodeJS.ProcessEnv) is passed to doSomething(), which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name)' },
+      { line: 2, reason: 'for (… in (process.env)) reads every variable by a computed name, so they cannot be named' },
+    ]);
+  });
+
+  it('a called method of process.env is no read, parenthesized or not', () => {
+    expect(readsOf("process.env.hasOwnProperty('A');\n(process.env.hasOwnProperty)('B');\nexport const c = process.env.C;")).toEqual(['3 C=∅ @c']);
+  });
+
+  it('module facts of CommonJS and of ES modules: what importers see, and which imports are used as values', () => {
+    const facts = (text: string, path: string) => {
+      const parsed = parseSource(text, path);
+      if (!parsed.ok) throw new Error(parsed.message);
+      const result = factsOf(parsed.sourceFile, { helpers: [], objects: [] });
+      return { exports: Object.fromEntries(result.exports), imports: result.imports.map((entry) => `${entry.local}<-${entry.specifier}:${entry.imported}`) };
+    };
+    expect(facts('module.exports = { ...process.env, PORT: process.env.PORT || 80 };', 'config/env.cjs')).toEqual({ exports: { default: { kind: 'env', ownKeys: ['PORT'] } }, imports: [] });
+    const esm = [
+      "import base, { DEFAULT_PORT, type Options } from './base';",
+      "import * as constants from './constants';",
+      "import { Parent } from './parent';",
+      "import { unused } from './unused';",
+      'export const PORT = 3000;',
+      "export const DEFAULTS = { host: 'localhost', retries: -1 };",
+      'export default new Proxy(process.env, {});',
+      "export { base as reexported, DEFAULT_PORT } from './base';",
+      'export class Env extends Parent { opts?: Options; p = constants.PORT; }',
+      'unused();',
+    ].join('\n');
+    expect(facts(esm, 'src/env.ts')).toEqual({
+      exports: {
+        PORT: { kind: 'constant', value: '3000' },
+        DEFAULTS: { kind: 'object', values: { host: 'localhost', retries: '-1' } },
+        default: { kind: 'env', ownKeys: [] },
+        reexported: { kind: 'reexport', specifier: './base', imported: 'base' },
+        DEFAULT_PORT: { kind: 'reexport', specifier: './base', imported: 'DEFAULT_PORT' },
+      },
+      imports: ['base<-./base:default', 'DEFAULT_PORT<-./base:DEFAULT_PORT', 'constants<-./constants:*'],
+    });
+  });
+
+  it('reads declaration files and .mts/.cjs sources by their extension; a JavaScript file may hold JSX', () => {
+    expect(readsOf('export declare const a: string;\nexport const b: number;\n', 'src/types.d.ts')).toEqual([]);
+    expect(readsOf("export const port = process.env.PORT ?? '1';", 'src/env.mts')).toEqual(['1 PORT=1 @port']);
+    expect(readsOf("if (!process.env.NEEDED) return;\nexports.x = process.env.X || 'x';", 'src/env.cjs')).toEqual(['1 NEEDED=∅ @<top>', '2 X=x @<top>']);
+    expect(readsOf("export const App = () => <p>{process.env.TITLE || 'app'}</p>;", 'src/app.js')).toEqual(['1 TITLE=app @App']);
+  });
+
+  it('reads configured dotted objects: import.meta.env and this.config.env', () => {
+    const text = [
+      "export const api = import.meta.env.VITE_API_URL ?? 'http://localhost';",
+      "const { VITE_MODE = 'dev' } = import.meta.env;",
+      "class A { constructor(private readonly config: Cfg) {} get x() { return this.config.env.CFG_X || 'cx'; } }",
+    ].join('\n');
+    const extraction = extractEnvReads(text, 'src/client.ts', [], { objects: ['import.meta.env', 'this.config.env'] });
+    expect(extraction.ok && summary(extraction.reads)).toEqual(['1 VITE_API_URL=http://localhost @api', '2 VITE_MODE=dev @VITE_MODE', '3 CFG_X=cx @A.x']);
+  });
+
   it('reports the first syntax error with file and line', () => {
-    expect(extractEnvReads('export const a = 1;\nexport const b = ;', 'src/bad.ts', HELPERS)).toEqual({ ok: false, line: 2, message: 'Expression expected.' });
+    expect(extractEnvReads('export const a = 1;\nexport const b = ;', 'src/bad.ts', HELPERS)).toEqual({ ok: false, line: 2, message: 'Unexpected token' });
   });
 
   it('climbs through a function given the value first (outline: `this.toOptionalNumber(environment.X) ?? 10 * 1000`)', () => {

@@ -1,11 +1,11 @@
-import { ts } from '../../typescript/ts-morph.js';
 import { compareText } from '../../core/compare-text.js';
+import { lineOf, parseSource as parseWithBabel, sourceOf, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
 
 /**
  * Environment-variable reads in one TypeScript/JavaScript file, found syntactically with the
- * TypeScript parser (no type checking). Module resolution is done outside, in `module-links.ts`:
- * what the file imports (an env wrapper module, constants) comes in as {@link LinkedImports}.
+ * source parser (`src/syntax/parse.ts`, no type checking). Module resolution is done outside, in
+ * `module-links.ts`: what the file imports (an env wrapper module, constants) comes in as {@link LinkedImports}.
  */
 
 /** One place that reads a named variable. */
@@ -70,7 +70,13 @@ export interface ModuleFacts {
   imports: readonly ImportFact[];
 }
 
-export type Parsed = { ok: true; sourceFile: ts.SourceFile } | { ok: false; line: number; message: string };
+/** A parsed file: the syntax tree and the text it was parsed from (for evidence lines and excerpts). */
+export interface ParsedFile {
+  ast: t.File;
+  text: string;
+}
+
+export type Parsed = { ok: true; sourceFile: ParsedFile } | { ok: false; line: number; message: string };
 
 const STATEMENT_MAX = 160;
 /** Calls that convert the value but keep "unset" meaning unset: the default sits outside them. */
@@ -83,19 +89,12 @@ export function extensionOf(path: string): string {
   return match ? match[0].toLowerCase() : '.ts';
 }
 
-const SCRIPT_KINDS: Record<string, ts.ScriptKind> = { '.tsx': ts.ScriptKind.TSX, '.jsx': ts.ScriptKind.JSX, '.js': ts.ScriptKind.JS, '.mjs': ts.ScriptKind.JS, '.cjs': ts.ScriptKind.JS };
-
-/** Parses `text` as the file at `path` (its extension picks TS, TSX or JS); the first syntax error fails it. */
+/** Parses `text` as the file at `path` (its extension picks TS, TSX or JS; anything else is TS); the first syntax error fails it. */
 export function parseSource(text: string, path: string): Parsed {
-  const extension = extensionOf(path);
-  const sourceFile = ts.createSourceFile(`/extract/file${extension}`, text, ts.ScriptTarget.Latest, true, SCRIPT_KINDS[extension] ?? ts.ScriptKind.TS);
-  const parseErrors = (sourceFile as unknown as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
-  const first = parseErrors[0];
-  if (first) {
-    const line = first.start === undefined ? 0 : sourceFile.getLineAndCharacterOfPosition(first.start).line + 1;
-    return { ok: false, line, message: ts.flattenDiagnosticMessageText(first.messageText, ' ') };
-  }
-  return { ok: true, sourceFile };
+  // The dialect by extension only (a declaration file is ambient); reasons name the real path elsewhere.
+  const parsed = parseWithBabel(`/extract/file${/\.d\.[cm]?ts$/i.test(path) ? '.d' : ''}${extensionOf(path)}`, text);
+  if (!parsed.ok) return { ok: false, line: parsed.line, message: parsed.message };
+  return { ok: true, sourceFile: { ast: parsed.ast, text } };
 }
 
 /** Parses and lists the env reads of one file on its own (no imports followed). */
@@ -106,37 +105,49 @@ export function extractEnvReads(text: string, path: string, helpers: readonly st
 }
 
 /** The env reads of a parsed file. */
-export function readsOf(sourceFile: ts.SourceFile, options: ExtractOptions): Extraction {
+export function readsOf(sourceFile: ParsedFile, options: ExtractOptions): Extraction {
   const collector = new ReadCollector(sourceFile, options);
   return { ok: true, ...collector.collect() };
 }
 
 /** The exports and value imports of a parsed file (its own bindings only). */
-export function factsOf(sourceFile: ts.SourceFile, options: Omit<ExtractOptions, 'linked'>): ModuleFacts {
+export function factsOf(sourceFile: ParsedFile, options: Omit<ExtractOptions, 'linked'>): ModuleFacts {
   return new ReadCollector(sourceFile, { ...options, linked: NO_LINKS }).facts();
 }
 
-const { SyntaxKind } = ts;
+type Member = t.MemberExpression | t.OptionalMemberExpression;
+type Call = t.CallExpression | t.OptionalCallExpression;
+type FunctionLike = t.FunctionDeclaration | t.FunctionExpression | t.ArrowFunctionExpression | t.ClassMethod | t.ClassPrivateMethod | t.ObjectMethod;
+type Parents = ReadonlyMap<t.Node, t.Node>;
 
 class ReadCollector implements SchemaContext {
   private readonly processNames = new Set(['process']);
   /** Env objects by dotted path, with the keys a wrapper defines itself (not variables). */
   private readonly envObjects = new Map<string, ReadonlySet<string>>();
   private readonly constants = new Map<string, string | null>();
-  private readonly declarations = new Map<string, ts.Expression | null>();
+  private readonly declarations = new Map<string, t.Node | null>();
   /** Proxy handlers of env wrappers: their `process.env[prop]` forwards the importers' reads. */
-  private readonly wrapperHandlers = new Set<ts.Node>();
+  private readonly wrapperHandlers = new Set<t.Node>();
   private readonly imports: ImportFact[] = [];
-  private readonly reads: EnvRead[] = [];
+  /** Each read with where it starts: reads on one line with one name keep source order. */
+  private readonly reads: Array<{ read: EnvRead; start: number }> = [];
   private readonly unresolved: UnresolvedRead[] = [];
+  /** Babel's nodes have no parent pointer: the tree's parent links and pre-order, made once per tree (see {@link indexTree}). */
+  private readonly parents: Parents;
+  private readonly order: readonly t.Node[];
+  /** Identifiers named like an import, found by the first walk: {@link valueImports} keeps those used as values. */
+  private readonly importNameUses: Array<{ node: t.Identifier | t.JSXIdentifier; parent: t.Node }> = [];
+  private readonly text: string;
   private readonly lines: string[];
   private readonly helpers: ReadonlySet<string>;
   private prepared = false;
 
   constructor(
-    private readonly sourceFile: ts.SourceFile,
+    private readonly sourceFile: ParsedFile,
     private readonly options: ExtractOptions,
   ) {
+    ({ parents: this.parents, order: this.order } = indexTree(sourceFile.ast));
+    this.text = sourceFile.text;
     this.lines = sourceFile.text.split('\n');
     this.helpers = new Set(options.helpers);
     for (const object of options.objects) this.envObjects.set(object, new Set());
@@ -146,13 +157,9 @@ class ReadCollector implements SchemaContext {
 
   collect(): { reads: EnvRead[]; unresolved: UnresolvedRead[] } {
     this.prepare();
-    const visit = (node: ts.Node): void => {
-      this.inspect(node);
-      ts.forEachChild(node, visit);
-    };
-    visit(this.sourceFile);
+    for (const node of this.order) this.inspect(node);
     return {
-      reads: this.reads.sort((a, b) => a.line - b.line || compareText(a.name, b.name)),
+      reads: this.reads.sort((a, b) => a.read.line - b.read.line || compareText(a.read.name, b.read.name) || a.start - b.start).map((entry) => entry.read),
       unresolved: this.unresolved.sort((a, b) => a.line - b.line || compareText(a.reason, b.reason)),
     };
   }
@@ -162,6 +169,22 @@ class ReadCollector implements SchemaContext {
     return { exports: this.exportFacts(), imports: this.valueImports() };
   }
 
+  /** The node's text as the reasons quote it: with the parentheses written around it (this parser keeps them as a flag only). */
+  textOf(node: t.Node): string {
+    const extra = node.extra as { parenthesized?: boolean; parenStart?: number } | undefined;
+    if (!extra?.parenthesized || typeof extra.parenStart !== 'number' || node.start == null || node.end == null) return sourceOf(node, this.text);
+    let open = 0;
+    for (let at = extra.parenStart; at < node.start; at++) if (this.text[at] === '(') open++;
+    let end = node.end;
+    while (open > 0 && end < this.text.length) {
+      const char = this.text[end]!;
+      if (char === ')') open--;
+      else if (!/\s/.test(char)) break;
+      end++;
+    }
+    return this.text.slice(extra.parenStart, end);
+  }
+
   private prepare(): void {
     if (this.prepared) return;
     this.prepared = true;
@@ -169,36 +192,43 @@ class ReadCollector implements SchemaContext {
     this.findAliasesAndConstants();
   }
 
-  private inspect(node: ts.Node): void {
-    if (ts.isPropertyAccessExpression(node) && this.isEnvObject(node.expression)) {
-      if (!isWrite(node) && !isCallee(node) && !this.ownKeysOf(node.expression).has(node.name.text)) this.add(node.name.text, node, this.defaultOf(node));
-    } else if (ts.isElementAccessExpression(node) && this.isEnvObject(node.expression)) {
-      if (isWrite(node)) return;
-      const name = this.stringValue(node.argumentExpression);
-      if (name !== undefined) this.add(name, node, this.defaultOf(node));
-      else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.argumentExpression, `${node.expression.getText()}[${node.argumentExpression.getText()}]`));
-    } else if (ts.isVariableDeclaration(node)) {
+  private parentOf(node: t.Node): t.Node | undefined {
+    return this.parents.get(node);
+  }
+
+  private inspect(node: t.Node): void {
+    if (isMember(node) && this.isEnvObject(node.object)) {
+      if (!node.computed) {
+        const name = memberName(node);
+        if (!isWrite(node, this.parents) && !isCallee(node, this.parents) && !this.ownKeysOf(node.object).has(name)) this.add(name, node, this.defaultOf(node));
+      } else {
+        if (isWrite(node, this.parents)) return;
+        const name = this.stringValue(node.property);
+        if (name !== undefined) this.add(name, node, this.defaultOf(node));
+        else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
+      }
+    } else if (node.type === 'VariableDeclarator') {
       this.collectDestructuring(node);
-    } else if (ts.isCallExpression(node)) {
+    } else if (isCall(node)) {
       if (this.isHelperCall(node)) this.collectHelperCall(node);
       const schema = readEnvSchemaCall(node, this);
       if (schema) {
-        for (const entry of schema.entries) this.add(entry.name, entry.node, entry.default, undefined, ts.isPropertyAssignment(entry.node) || ts.isShorthandPropertyAssignment(entry.node) ? entry.node.name.getText() : undefined);
+        for (const entry of schema.entries) this.add(entry.name, entry.node, entry.default, undefined, entry.node.type === 'ObjectProperty' ? this.keyText(entry.node) : undefined);
         for (const problem of schema.problems) this.unresolve(problem.node, problem.reason);
       }
     }
-    if (ts.isForInStatement(node) && this.isEnvObject(node.expression)) {
-      this.unresolve(node, `for (… in ${node.expression.getText()}) reads every variable by a computed name, so they cannot be named`);
+    if (node.type === 'ForInStatement' && this.isEnvObject(node.right)) {
+      this.unresolve(node, `for (… in ${this.textOf(node.right)}) reads every variable by a computed name, so they cannot be named`);
     }
     if (this.isEnvObjectReference(node)) this.checkPassedOn(node);
   }
 
-  private collectHelperCall(call: ts.CallExpression): void {
+  private collectHelperCall(call: Call): void {
     const [nameArgument, defaultArgument] = call.arguments;
     const name = this.stringValue(nameArgument);
     if (name === undefined) {
       // The helper's own body (or a helper calling another with its parameter) forwards its callers' names.
-      if (!this.isForwarded(call)) this.unresolve(call, this.computedReason(call, nameArgument, `${call.expression.getText()}(${nameArgument?.getText() ?? ''})`));
+      if (!this.isForwarded(call)) this.unresolve(call, this.computedReason(call, nameArgument, `${this.textOf(call.callee)}(${nameArgument === undefined ? '' : this.textOf(nameArgument)})`));
       return;
     }
     const given = defaultArgument === undefined ? undefined : this.literalValue(defaultArgument);
@@ -206,120 +236,120 @@ class ReadCollector implements SchemaContext {
   }
 
   /** An env object handed to code we do not follow: what that code reads is invisible. */
-  private checkPassedOn(node: ts.Node): void {
+  private checkPassedOn(node: t.Node): void {
     let target = node;
-    while (isTransparentWrapper(target.parent)) target = target.parent;
-    const parent = target.parent;
-    if (!ts.isCallExpression(parent) && !ts.isNewExpression(parent)) return;
-    const index = parent.arguments?.indexOf(target as ts.Expression) ?? -1;
+    let parent = this.parentOf(target);
+    while (parent && isTransparentWrapper(parent)) {
+      target = parent;
+      parent = this.parentOf(target);
+    }
+    if (!parent || !(isCall(parent) || parent.type === 'NewExpression')) return;
+    const index = (parent.arguments as readonly t.Node[]).indexOf(target);
     if (index < 0) return;
-    const callee = parent.expression.getText();
-    if (ts.isNewExpression(parent) && callee === 'Proxy') return; // a wrapper: its importers' reads are followed
-    if (ts.isCallExpression(parent) && (isSchemaEnvArgument(parent, index) || (callee === 'Object.assign' && index === 0))) return;
-    this.unresolve(parent, `${target.getText()} is passed to ${truncate(callee)}(), which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name)`);
+    const callee = this.textOf(parent.callee);
+    if (parent.type === 'NewExpression' && callee === 'Proxy') return; // a wrapper: its importers' reads are followed
+    if (isCall(parent) && (isSchemaEnvArgument(parent, index) || (callee === 'Object.assign' && index === 0))) return;
+    this.unresolve(parent, `${this.textOf(target)} is passed to ${truncate(callee)}(), which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name)`);
   }
 
-  private computedReason(node: ts.Node, nameExpression: ts.Node | undefined, what: string): string {
-    const parameter = nameExpression !== undefined && ts.isIdentifier(unwrap(nameExpression)) ? (unwrap(nameExpression) as ts.Identifier).text : undefined;
-    const enclosing = enclosingFunction(node);
-    if (parameter !== undefined && enclosing && enclosing.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === parameter)) {
-      const name = functionName(enclosing);
+  private computedReason(node: t.Node, nameExpression: t.Node | undefined, what: string): string {
+    const inner = nameExpression === undefined ? undefined : unwrap(nameExpression);
+    const parameter = inner?.type === 'Identifier' ? inner.name : undefined;
+    const enclosing = enclosingFunction(node, this.parents);
+    if (parameter !== undefined && enclosing && enclosing.params.some((p) => parameterName(p) === parameter)) {
+      const name = functionName(enclosing, this.parents);
       if (name !== undefined) return `${truncate(what)} reads a variable named by the callers of ${name}(): list "${name}" in env.helpers so its calls are read`;
     }
     return `${truncate(what)} reads a variable whose name is computed, so it cannot be named`;
   }
 
   /** Inside a configured helper's body or an env wrapper's Proxy handler: the name comes from the reads we already follow. */
-  private isForwarded(node: ts.Node): boolean {
-    for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
+  private isForwarded(node: t.Node): boolean {
+    for (let current = this.parentOf(node); current; current = this.parentOf(current)) {
       if (this.wrapperHandlers.has(current)) return true;
       if (isFunctionLike(current)) {
-        const name = functionName(current);
+        const name = functionName(current, this.parents);
         if (name !== undefined && this.helpers.has(name)) return true;
       }
     }
     return false;
   }
 
-  private unresolve(node: ts.Node, reason: string): void {
-    const line = this.sourceFile.getLineAndCharacterOfPosition(node.getStart(this.sourceFile)).line + 1;
+  private unresolve(node: t.Node, reason: string): void {
+    const line = lineOf(node);
     if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason)) this.unresolved.push({ line, reason });
   }
 
   private findImports(): void {
-    for (const statement of this.sourceFile.statements) {
-      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.importClause?.isTypeOnly) continue;
-      const specifier = statement.moduleSpecifier.text;
-      const clause = statement.importClause;
-      const bindings = clause?.namedBindings;
+    for (const statement of this.sourceFile.ast.program.body) {
+      if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type' || statement.importKind === 'typeof') continue;
+      const specifier = statement.source.value;
       if (PROCESS_MODULES.has(specifier)) {
-        if (clause?.name) this.processNames.add(clause.name.text);
-        if (bindings && ts.isNamespaceImport(bindings)) this.processNames.add(bindings.name.text);
-        if (bindings && ts.isNamedImports(bindings)) {
-          for (const element of bindings.elements) {
-            if ((element.propertyName ?? element.name).text === 'env') this.envObjects.set(element.name.text, new Set());
-          }
+        for (const binding of statement.specifiers) {
+          if (binding.type !== 'ImportSpecifier') this.processNames.add(binding.local.name);
+          else if (nameText(binding.imported) === 'env') this.envObjects.set(binding.local.name, new Set());
         }
         continue;
       }
-      if (clause?.name) this.imports.push({ local: clause.name.text, specifier, imported: 'default' });
-      if (bindings && ts.isNamespaceImport(bindings)) this.imports.push({ local: bindings.name.text, specifier, imported: '*' });
-      if (bindings && ts.isNamedImports(bindings)) {
-        for (const element of bindings.elements) {
-          if (!element.isTypeOnly) this.imports.push({ local: element.name.text, specifier, imported: (element.propertyName ?? element.name).text });
-        }
+      for (const binding of statement.specifiers) {
+        if (binding.type === 'ImportDefaultSpecifier') this.imports.push({ local: binding.local.name, specifier, imported: 'default' });
+        else if (binding.type === 'ImportNamespaceSpecifier') this.imports.push({ local: binding.local.name, specifier, imported: '*' });
+        else if (binding.importKind !== 'type' && binding.importKind !== 'typeof') this.imports.push({ local: binding.local.name, specifier, imported: nameText(binding.imported) });
       }
     }
   }
 
   /** `const env = process.env`, `{ ...process.env }`, `new Proxy(process.env, …)`, `const { env } = process`, and same-file constants. */
   private findAliasesAndConstants(): void {
-    const visit = (node: ts.Node): void => {
+    const importNames = new Set(this.imports.map((entry) => entry.local));
+    for (const node of this.order) {
+      const parent = this.parents.get(node);
+      if ((node.type === 'Identifier' || node.type === 'JSXIdentifier') && parent && importNames.has(node.name)) this.importNameUses.push({ node, parent });
       // A Proxy over the environment anywhere (`export default new Proxy(…)`): its handler forwards reads.
-      if (ts.isNewExpression(node)) this.wrapperKeys(node);
-      if (ts.isVariableDeclaration(node) && node.initializer) {
-        const initializer = unwrap(node.initializer);
-        if (ts.isIdentifier(node.name)) {
-          const name = node.name.text;
-          this.recordDeclaration(name, node.initializer);
-          const wrapped = this.wrapperKeys(initializer);
-          if (wrapped) this.envObjects.set(name, wrapped);
-          const literal = this.literalValue(initializer);
-          if (literal !== undefined) this.recordConstant(name, literal);
-          else if (ts.isObjectLiteralExpression(initializer) && !wrapped) this.recordObjectConstant(name, initializer);
-        } else if (ts.isObjectBindingPattern(node.name)) {
-          if (ts.isIdentifier(initializer) && this.processNames.has(initializer.text)) {
-            for (const element of node.name.elements) {
-              if (propertyNameOf(element) === 'env' && ts.isIdentifier(element.name)) this.envObjects.set(element.name.text, new Set());
-            }
-          } else if (this.isEnvObject(initializer)) {
-            // `const { A, ...rest } = process.env`: `rest` holds every other variable.
-            const rest = node.name.elements.find((element) => element.dotDotDotToken && ts.isIdentifier(element.name));
-            if (rest && ts.isIdentifier(rest.name)) {
-              const taken = node.name.elements.filter((element) => element !== rest).map(propertyNameOf).filter((key): key is string => key !== undefined);
-              this.envObjects.set(rest.name.text, new Set(taken));
-            }
+      if (node.type === 'NewExpression') this.wrapperKeys(node);
+      if (node.type !== 'VariableDeclarator' || !node.init) continue;
+      const initializer = unwrap(node.init);
+      if (node.id.type === 'Identifier') {
+        const name = node.id.name;
+        this.recordDeclaration(name, node.init);
+        const wrapped = this.wrapperKeys(initializer);
+        if (wrapped) this.envObjects.set(name, wrapped);
+        const literal = this.literalValue(initializer);
+        if (literal !== undefined) this.recordConstant(name, literal);
+        else if (initializer.type === 'ObjectExpression' && !wrapped) this.recordObjectConstant(name, initializer);
+      } else if (node.id.type === 'ObjectPattern') {
+        const elements = node.id.properties;
+        if (initializer.type === 'Identifier' && this.processNames.has(initializer.name)) {
+          for (const element of elements) {
+            if (element.type !== 'ObjectProperty' || propertyNameOf(element) !== 'env') continue;
+            const binding = bindingOf(element);
+            if (binding.type === 'Identifier') this.envObjects.set(binding.name, new Set());
+          }
+        } else if (this.isEnvObject(initializer)) {
+          // `const { A, ...rest } = process.env`: `rest` holds every other variable.
+          const rest = elements.find((element): element is t.RestElement => element.type === 'RestElement');
+          if (rest && rest.argument.type === 'Identifier') {
+            const taken = elements.map((element) => (element.type === 'ObjectProperty' ? propertyNameOf(element) : undefined)).filter((key): key is string => key !== undefined);
+            this.envObjects.set(rest.argument.name, new Set(taken));
           }
         }
       }
-      ts.forEachChild(node, visit);
-    };
-    visit(this.sourceFile);
+    }
   }
 
   /** The own keys when `expression` is an env object or a wrapper of one, else undefined. */
-  private wrapperKeys(expression: ts.Node): ReadonlySet<string> | undefined {
+  private wrapperKeys(expression: t.Node): ReadonlySet<string> | undefined {
     const inner = unwrap(expression);
     if (this.isEnvObject(inner)) return this.ownKeysOf(inner);
-    if (ts.isObjectLiteralExpression(inner)) {
-      const spreadsEnv = inner.properties.some((property) => ts.isSpreadAssignment(property) && this.isEnvObject(property.expression));
+    if (inner.type === 'ObjectExpression') {
+      const spreadsEnv = inner.properties.some((property) => property.type === 'SpreadElement' && this.isEnvObject(property.argument));
       if (!spreadsEnv) return undefined;
       // Keys written after the spread override it; all explicit keys are the wrapper's own (read where defined).
-      const keys = inner.properties.map((property) => (ts.isSpreadAssignment(property) || !property.name ? undefined : propertyKeyText(property.name))).filter((key): key is string => key !== undefined);
+      const keys = inner.properties.map((property) => (property.type === 'SpreadElement' ? undefined : literalKeyName(property))).filter((key): key is string => key !== undefined);
       return new Set(keys);
     }
-    if (ts.isNewExpression(inner) && ts.isIdentifier(inner.expression) && inner.expression.text === 'Proxy') {
-      const [target, handler] = inner.arguments ?? [];
+    if (inner.type === 'NewExpression' && inner.callee.type === 'Identifier' && inner.callee.name === 'Proxy') {
+      const [target, handler] = inner.arguments;
       if (target === undefined || handler === undefined) return undefined;
       if (this.isEnvObject(target) || this.forwardsEnv(handler)) {
         this.wrapperHandlers.add(handler);
@@ -330,14 +360,16 @@ class ReadCollector implements SchemaContext {
   }
 
   /** A Proxy handler that answers a property from `process.env[prop]`. */
-  private forwardsEnv(handler: ts.Node): boolean {
+  private forwardsEnv(handler: t.Node): boolean {
     let found = false;
-    const visit = (node: ts.Node): void => {
-      if (found) return;
-      if (ts.isElementAccessExpression(node) && this.isEnvObject(node.expression)) found = true;
-      else ts.forEachChild(node, visit);
-    };
-    visit(handler);
+    walk(handler, (node) => {
+      if (found) return false;
+      if (isMember(node) && node.computed && this.isEnvObject(node.object)) {
+        found = true;
+        return false;
+      }
+      return true;
+    });
     return found;
   }
 
@@ -354,9 +386,9 @@ class ReadCollector implements SchemaContext {
       const imported = importOf(local);
       return imported ? { kind: 'reexport', specifier: imported.specifier, imported: imported.imported } : undefined;
     };
-    const factOfExpression = (expression: ts.Expression): ExportFact | undefined => {
+    const factOfExpression = (expression: t.Node): ExportFact | undefined => {
       const inner = unwrap(expression);
-      if (ts.isIdentifier(inner)) return factOfLocal(inner.text);
+      if (inner.type === 'Identifier') return factOfLocal(inner.name);
       const wrapped = this.wrapperKeys(inner);
       if (wrapped) return { kind: 'env', ownKeys: [...wrapped].sort(compareText) };
       const literal = this.literalValue(inner);
@@ -365,22 +397,30 @@ class ReadCollector implements SchemaContext {
     const set = (name: string, fact: ExportFact | undefined) => {
       if (fact) facts.set(name, fact);
     };
-    for (const statement of this.sourceFile.statements) {
-      if (ts.isVariableStatement(statement) && statement.modifiers?.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword)) {
-        for (const declaration of statement.declarationList.declarations) {
-          if (ts.isIdentifier(declaration.name)) set(declaration.name.text, factOfLocal(declaration.name.text));
+    for (const statement of this.sourceFile.ast.program.body) {
+      if (statement.type === 'ExportNamedDeclaration') {
+        if (statement.declaration) {
+          if (statement.declaration.type !== 'VariableDeclaration') continue;
+          for (const declaration of statement.declaration.declarations) {
+            if (declaration.id.type === 'Identifier') set(declaration.id.name, factOfLocal(declaration.id.name));
+          }
+        } else if (statement.exportKind !== 'type') {
+          // `export * as ns from …` is a namespace, not named exports: as before, not followed.
+          if (statement.specifiers.some((specifier) => specifier.type !== 'ExportSpecifier')) continue;
+          const from = statement.source?.value;
+          for (const specifier of statement.specifiers) {
+            if (specifier.type !== 'ExportSpecifier') continue;
+            const local = nameText(specifier.local);
+            set(nameText(specifier.exported), from === undefined ? factOfLocal(local) : { kind: 'reexport', specifier: from, imported: local });
+          }
         }
-      } else if (ts.isExportAssignment(statement) && !statement.isExportEquals) {
-        set('default', factOfExpression(statement.expression));
-      } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
-        const from = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
-        for (const element of statement.exportClause.elements) {
-          const local = (element.propertyName ?? element.name).text;
-          set(element.name.text, from === undefined ? factOfLocal(local) : { kind: 'reexport', specifier: from, imported: local });
-        }
-      } else if (ts.isExpressionStatement(statement) && ts.isBinaryExpression(statement.expression) && statement.expression.operatorToken.kind === SyntaxKind.EqualsToken) {
+      } else if (statement.type === 'ExportDefaultDeclaration') {
+        // `export default function …` / `class …` declare a binding, not an expression (as before, not followed).
+        const declaration = statement.declaration;
+        if (declaration.type !== 'FunctionDeclaration' && declaration.type !== 'ClassDeclaration' && declaration.type !== 'TSDeclareFunction') set('default', factOfExpression(declaration));
+      } else if (statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression' && statement.expression.operator === '=') {
         // CommonJS: `module.exports = process.env`.
-        if (statement.expression.left.getText() === 'module.exports') set('default', factOfExpression(statement.expression.right));
+        if (this.textOf(statement.expression.left) === 'module.exports') set('default', factOfExpression(statement.expression.right));
       }
     }
     return facts;
@@ -388,13 +428,17 @@ class ReadCollector implements SchemaContext {
 
   /** Imports whose binding is used as a value (read, destructured, a default): the ones that may be env objects or constants. */
   private valueImports(): ImportFact[] {
-    const locals = new Map(this.imports.map((entry) => [entry.local, entry]));
     const used = new Set<string>();
-    const visit = (node: ts.Node): void => {
-      if (ts.isIdentifier(node) && locals.has(node.text) && isValueUse(node)) used.add(node.text);
-      ts.forEachChild(node, visit);
-    };
-    for (const statement of this.sourceFile.statements) if (!ts.isImportDeclaration(statement)) visit(statement);
+    for (const { node, parent } of this.importNameUses) {
+      // The import statements' own names are bindings, not uses.
+      if (IMPORT_PARTS.has(parent.type)) continue;
+      if (node.type === 'Identifier') {
+        if (isValueUse(node, this.parents)) used.add(node.name);
+      } else if ((parent.type === 'JSXMemberExpression' && parent.object === node) || (parent.type === 'JSXAttribute' && parent.name === node)) {
+        // `<ns.Component />` reads `ns`; an attribute's name was counted too (over-inclusive: it only links one more import).
+        used.add(node.name);
+      }
+    }
     return this.imports.filter((entry) => used.has(entry.local));
   }
 
@@ -405,54 +449,55 @@ class ReadCollector implements SchemaContext {
   }
 
   /** `const DEFAULTS = { port: 3000 }`: `DEFAULTS.port` is a constant. */
-  private recordObjectConstant(name: string, object: ts.ObjectLiteralExpression): void {
+  private recordObjectConstant(name: string, object: t.ObjectExpression): void {
     for (const property of object.properties) {
-      if (!ts.isPropertyAssignment(property)) continue;
-      const key = propertyKeyText(property.name);
-      const value = this.literalValue(property.initializer);
+      if (property.type !== 'ObjectProperty' || property.shorthand) continue;
+      const key = literalKeyName(property);
+      const value = this.literalValue(property.value);
       if (key !== undefined && value !== undefined) this.recordConstant(`${name}.${key}`, value);
     }
   }
 
-  private recordDeclaration(name: string, initializer: ts.Expression): void {
+  private recordDeclaration(name: string, initializer: t.Node): void {
     this.declarations.set(name, this.declarations.has(name) ? null : initializer);
   }
 
-  declarationOf(name: string): ts.Expression | undefined {
+  declarationOf(name: string): t.Node | undefined {
     return this.declarations.get(name) ?? undefined;
   }
 
-  private collectDestructuring(declaration: ts.VariableDeclaration): void {
-    if (!ts.isObjectBindingPattern(declaration.name) || !declaration.initializer || !this.isEnvObject(declaration.initializer)) return;
-    const ownKeys = this.ownKeysOf(declaration.initializer);
-    for (const element of declaration.name.elements) {
-      if (element.dotDotDotToken || !ts.isIdentifier(element.name)) continue; // `...rest` is an env object itself, read by name elsewhere
-      const property = element.propertyName;
-      const name = property === undefined ? element.name.text : ts.isComputedPropertyName(property) ? this.stringValue(property.expression) : propertyNameOf(element);
+  private collectDestructuring(declaration: t.VariableDeclarator): void {
+    if (declaration.id.type !== 'ObjectPattern' || !declaration.init || !this.isEnvObject(declaration.init)) return;
+    const ownKeys = this.ownKeysOf(declaration.init);
+    for (const element of declaration.id.properties) {
+      if (element.type !== 'ObjectProperty') continue; // `...rest` is an env object itself, read by name elsewhere
+      const binding = bindingOf(element);
+      if (binding.type !== 'Identifier') continue;
+      const name = element.shorthand ? binding.name : element.computed ? this.stringValue(element.key) : propertyNameOf(element);
       if (name === undefined) {
-        this.unresolve(element, `${element.getText()} destructures a variable whose name is computed, so it cannot be named`);
+        this.unresolve(element, `${this.textOf(element)} destructures a variable whose name is computed, so it cannot be named`);
         continue;
       }
       if (ownKeys.has(name)) continue;
-      const literal = element.initializer === undefined ? null : this.literalValue(element.initializer);
-      this.add(name, element, literal === undefined ? null : literal, element.name.text);
+      const literal = element.value.type === 'AssignmentPattern' ? this.literalValue(element.value.right) : null;
+      this.add(name, element, literal === undefined ? null : literal, binding.name);
     }
   }
 
-  private isHelperCall(call: ts.CallExpression): boolean {
-    const callee = call.expression;
-    if (ts.isIdentifier(callee)) return this.helpers.has(callee.text);
-    if (ts.isPropertyAccessExpression(callee)) return this.helpers.has(callee.name.text);
+  private isHelperCall(call: Call): boolean {
+    const callee = call.callee;
+    if (callee.type === 'Identifier') return this.helpers.has(callee.name);
+    if (isMember(callee) && !callee.computed) return this.helpers.has(memberName(callee));
     return false;
   }
 
   /** `process.env`, `proc.env`, an alias or wrapper of it, or a configured object, through parentheses and type assertions. */
-  isEnvObject(expression: ts.Node): boolean {
+  isEnvObject(expression: t.Node): boolean {
     const node = unwrap(expression);
-    if (ts.isIdentifier(node)) return this.envObjects.has(node.text);
-    if (ts.isPropertyAccessExpression(node) && node.name.text === 'env') {
-      const target = unwrap(node.expression);
-      if (ts.isIdentifier(target) && this.processNames.has(target.text)) return true;
+    if (node.type === 'Identifier') return this.envObjects.has(node.name);
+    if (isMember(node) && !node.computed && memberName(node) === 'env') {
+      const target = unwrap(node.object);
+      if (target.type === 'Identifier' && this.processNames.has(target.name)) return true;
     }
     // Dotted paths (`this.config.env`, `ns.env`) are rare: build the path only when one is known.
     if (!this.hasDottedObjects()) return false;
@@ -466,101 +511,112 @@ class ReadCollector implements SchemaContext {
   }
 
   /** An expression that is an env object as a whole (not the `process` of `process.env`, not a binding's own name). */
-  private isEnvObjectReference(node: ts.Node): boolean {
-    if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return false;
-    let target: ts.Node = node;
-    while (isTransparentWrapper(target.parent)) target = target.parent;
+  private isEnvObjectReference(node: t.Node): boolean {
+    if (node.type !== 'Identifier' && !(isMember(node) && !node.computed)) return false;
+    let target: t.Node = node;
+    let parent = this.parentOf(target);
+    while (parent && isTransparentWrapper(parent)) {
+      target = parent;
+      parent = this.parentOf(target);
+    }
     // Only an argument can be passed on; check that (cheap) before resolving the object.
-    const parent = target.parent;
-    if (!(ts.isCallExpression(parent) || ts.isNewExpression(parent)) || parent.expression === target) return false;
+    if (!parent || !(isCall(parent) || parent.type === 'NewExpression') || parent.callee === target) return false;
     return this.isEnvObject(node);
   }
 
-  private ownKeysOf(expression: ts.Node): ReadonlySet<string> {
+  private ownKeysOf(expression: t.Node): ReadonlySet<string> {
     const path = dottedPath(unwrap(expression));
     return (path === undefined ? undefined : this.envObjects.get(path)) ?? new Set();
   }
 
   /** A string known at parse time: a literal, or a constant holding one. */
-  private stringValue(node: ts.Node | undefined): string | undefined {
+  private stringValue(node: t.Node | undefined): string | undefined {
     if (!node) return undefined;
     const value = this.literalValue(node);
     const inner = unwrap(node);
-    return typeof value === 'string' && (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner) || ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) ? value : undefined;
+    const named = inner.type === 'StringLiteral' || (inner.type === 'TemplateLiteral' && inner.expressions.length === 0) || inner.type === 'Identifier' || (isMember(inner) && !inner.computed);
+    return typeof value === 'string' && named ? value : undefined;
   }
 
   /** The text of a literal default (`'x'`, `10`, `true`, `-1`, a constant holding one); null for `undefined`/`null`; undefined if not a literal. */
-  literalValue(node: ts.Node): string | null | undefined {
+  literalValue(node: t.Node): string | null | undefined {
     const inner = unwrap(node);
-    if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
-    if (ts.isNumericLiteral(inner)) return String(Number(inner.text));
-    if (inner.kind === SyntaxKind.TrueKeyword) return 'true';
-    if (inner.kind === SyntaxKind.FalseKeyword) return 'false';
-    if (inner.kind === SyntaxKind.NullKeyword) return null;
-    if (ts.isIdentifier(inner) && inner.text === 'undefined') return null;
-    if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
-      const path = dottedPath(inner);
-      return path !== undefined && this.constants.has(path) ? this.constants.get(path) : undefined;
+    switch (inner.type) {
+      case 'StringLiteral':
+        return inner.value;
+      case 'TemplateLiteral':
+        return inner.expressions.length === 0 ? (inner.quasis[0]?.value.cooked ?? undefined) : undefined;
+      case 'NumericLiteral':
+        return String(inner.value);
+      case 'BooleanLiteral':
+        return inner.value ? 'true' : 'false';
+      case 'NullLiteral':
+        return null;
+      case 'UnaryExpression':
+        return isNegativeNumber(inner) ? `-${String((inner.argument as t.NumericLiteral).value)}` : undefined;
+      case 'BinaryExpression':
+        return ARITHMETIC.has(inner.operator) ? this.foldArithmetic(inner) : undefined;
+      case 'Identifier':
+        if (inner.name === 'undefined') return null;
+        break;
+      default:
+        if (!(isMember(inner) && !inner.computed)) return undefined;
     }
-    if (ts.isPrefixUnaryExpression(inner) && inner.operator === SyntaxKind.MinusToken && ts.isNumericLiteral(inner.operand)) {
-      return `-${String(Number(inner.operand.text))}`;
-    }
-    if (ts.isBinaryExpression(inner) && ARITHMETIC.has(inner.operatorToken.kind)) return this.foldArithmetic(inner);
-    return undefined;
+    const path = dottedPath(inner);
+    return path !== undefined && this.constants.has(path) ? this.constants.get(path) : undefined;
   }
 
   /** `1000 * 60 * 10` as a default (or a constant holding it) is `'600000'`. */
-  private foldArithmetic(expression: ts.BinaryExpression): string | undefined {
+  private foldArithmetic(expression: t.BinaryExpression): string | undefined {
     // Numbers only: `'10' + 5` is string concatenation, so operands must be numeric expressions themselves.
     if (!isNumericExpression(expression.left) || !isNumericExpression(expression.right)) return undefined;
     const [left, right] = [this.literalValue(expression.left), this.literalValue(expression.right)];
     if (typeof left !== 'string' || typeof right !== 'string') return undefined;
     const [a, b] = [Number(left), Number(right)];
-    const kind = expression.operatorToken.kind;
-    const value = kind === SyntaxKind.PlusToken ? a + b : kind === SyntaxKind.MinusToken ? a - b : kind === SyntaxKind.AsteriskToken ? a * b : a / b;
+    const operator = expression.operator;
+    const value = operator === '+' ? a + b : operator === '-' ? a - b : operator === '*' ? a * b : a / b;
     return Number.isFinite(value) ? String(value) : undefined;
   }
 
   /** The variable `node` reads directly (an env access or a helper call with a known name), if any. */
-  private readName(node: ts.Node): string | undefined {
+  private readName(node: t.Node): string | undefined {
     const inner = unwrap(node);
-    if (ts.isPropertyAccessExpression(inner) && this.isEnvObject(inner.expression)) return inner.name.text;
-    if (ts.isElementAccessExpression(inner) && this.isEnvObject(inner.expression)) return this.stringValue(inner.argumentExpression);
-    if (ts.isCallExpression(inner) && this.isHelperCall(inner)) return this.stringValue(inner.arguments[0]);
+    if (isMember(inner) && this.isEnvObject(inner.object)) return inner.computed ? this.stringValue(inner.property) : memberName(inner);
+    if (isCall(inner) && this.isHelperCall(inner)) return this.stringValue(inner.arguments[0]);
     return undefined;
   }
 
   /** Whether `node` reads the environment (an env access or a helper call), so `a || b` chains go on to the final literal. */
-  private readsEnv(node: ts.Node): boolean {
+  private readsEnv(node: t.Node): boolean {
     const inner = unwrap(node);
-    if ((ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) && this.isEnvObject(inner.expression)) return true;
-    if (ts.isCallExpression(inner)) {
+    if (isMember(inner) && this.isEnvObject(inner.object)) return true;
+    if (isCall(inner)) {
       const [first] = inner.arguments;
       return this.isHelperCall(inner) || (isConversionCall(inner) && first !== undefined && this.readsEnv(first));
     }
-    if (ts.isBinaryExpression(inner) && isFallbackOperator(inner.operatorToken.kind)) return this.readsEnv(inner.left);
+    if (isFallback(inner)) return this.readsEnv(inner.left);
     return false;
   }
 
   /** Names read in the fallback chain that holds `read` (`process.env.NEW ?? process.env.OLD ?? 'x'`). */
-  private fallbackNames(read: ts.Node): string[] {
-    let top: ts.Node = read;
+  private fallbackNames(read: t.Node): string[] {
+    let top: t.Node = read;
     for (;;) {
-      const parent = top.parent;
+      const parent = this.parentOf(top);
       if (!parent) break;
-      if (isTransparentWrapper(parent) || (ts.isCallExpression(parent) && isConversionCall(parent) && parent.arguments[0] === top)) top = parent;
-      else if (ts.isBinaryExpression(parent) && isFallbackOperator(parent.operatorToken.kind)) top = parent;
+      if (isTransparentWrapper(parent) || (isCall(parent) && isConversionCall(parent) && parent.arguments[0] === top)) top = parent;
+      else if (isFallback(parent)) top = parent;
       else break;
     }
     const names: string[] = [];
-    const collect = (node: ts.Node): void => {
+    const collect = (node: t.Node): void => {
       const inner = unwrap(node);
       const name = this.readName(inner);
       if (name !== undefined) names.push(name);
-      else if (ts.isBinaryExpression(inner) && isFallbackOperator(inner.operatorToken.kind)) {
+      else if (isFallback(inner)) {
         collect(inner.left);
         collect(inner.right);
-      } else if (ts.isCallExpression(inner) && isConversionCall(inner) && inner.arguments[0] !== undefined) collect(inner.arguments[0]);
+      } else if (isCall(inner) && isConversionCall(inner) && inner.arguments[0] !== undefined) collect(inner.arguments[0]);
     };
     collect(top);
     return [...new Set(names)];
@@ -570,40 +626,38 @@ class ReadCollector implements SchemaContext {
    * Climbs from a read through conversions (`parseInt(…)`, `.trim()`) and fallback chains
    * (`process.env.NEW || process.env.OLD || 'x'`) to the literal that applies when the variable is unset.
    */
-  private defaultOf(read: ts.Node): string | null {
-    let node: ts.Node = read;
+  private defaultOf(read: t.Node): string | null {
+    let node: t.Node = read;
     for (;;) {
-      const parent = node.parent;
+      const parent = this.parentOf(node);
       if (!parent) return null;
       if (isTransparentWrapper(parent)) {
         node = parent;
-      } else if (ts.isCallExpression(parent) && parent.arguments[0] === node && !this.isHelperCall(parent)) {
+      } else if (isCall(parent) && parent.arguments[0] === node && !this.isHelperCall(parent)) {
         // `parseInt(…)`, and any function given the value first (`this.toOptionalNumber(environment.X) ?? 10000`):
         // the literal after it is what an unset variable ends up as (a changed literal is reported, never missed).
         node = parent;
-      } else if (ts.isPropertyAccessExpression(parent) && parent.expression === node && VALUE_METHODS.has(parent.name.text) && ts.isCallExpression(parent.parent)) {
-        node = parent.parent;
-      } else if (ts.isBinaryExpression(parent)) {
-        const operator = parent.operatorToken.kind;
-        if (isFallbackOperator(operator)) {
-          if (parent.right === node) {
-            node = parent; // we are the fallback of an earlier read: the chain's final literal is ours too
-            continue;
-          }
-          const literal = this.literalValue(parent.right);
-          if (literal !== undefined) return literal;
-          if (!this.readsEnv(parent.right)) return null;
-          node = parent;
-        } else {
-          const compared = this.literalValue(parent.left === node ? parent.right : parent.left);
-          if ((operator === SyntaxKind.EqualsEqualsEqualsToken || operator === SyntaxKind.EqualsEqualsToken) && compared === 'true') return 'false';
-          if ((operator === SyntaxKind.ExclamationEqualsEqualsToken || operator === SyntaxKind.ExclamationEqualsToken) && compared === 'false') return 'true';
-          return null;
+      } else if (isMember(parent) && !parent.computed && parent.object === node && VALUE_METHODS.has(memberName(parent)) && isCallNode(this.parentOf(parent))) {
+        node = this.parentOf(parent)!;
+      } else if (isFallback(parent)) {
+        if (parent.right === node) {
+          node = parent; // we are the fallback of an earlier read: the chain's final literal is ours too
+          continue;
         }
-      } else if (ts.isConditionalExpression(parent)) {
+        const literal = this.literalValue(parent.right);
+        if (literal !== undefined) return literal;
+        if (!this.readsEnv(parent.right)) return null;
+        node = parent;
+      } else if (parent.type === 'BinaryExpression') {
+        const operator = parent.operator;
+        const compared = this.literalValue(parent.left === node ? parent.right : parent.left);
+        if ((operator === '===' || operator === '==') && compared === 'true') return 'false';
+        if ((operator === '!==' || operator === '!=') && compared === 'false') return 'true';
+        return null;
+      } else if (parent.type === 'ConditionalExpression') {
         // `process.env.X ? parseInt(process.env.X, 10) : 600`: the false branch is what an unset variable gets.
-        if (parent.condition === node || (parent.whenTrue === node && this.readsEnv(parent.condition))) {
-          return this.literalValue(parent.whenFalse) ?? null;
+        if (parent.test === node || (parent.consequent === node && this.readsEnv(parent.test))) {
+          return this.literalValue(parent.alternate) ?? null;
         }
         return null;
       } else {
@@ -612,148 +666,289 @@ class ReadCollector implements SchemaContext {
     }
   }
 
-  private add(name: string, node: ts.Node, defaultValue: string | null, ownName?: string, key?: string): void {
-    const line = this.sourceFile.getLineAndCharacterOfPosition(node.getStart(this.sourceFile)).line + 1;
-    const path = enclosingNames(node);
+  private add(name: string, node: t.Node, defaultValue: string | null, ownName?: string, key?: string): void {
+    const line = lineOf(node);
+    const path = this.enclosingNames(node);
     if (ownName !== undefined) path.push(ownName);
     if (key !== undefined && path[path.length - 1] !== key) path.push(key);
     const statement = (this.lines[line - 1] ?? '').trim();
-    this.reads.push({
+    const read: EnvRead = {
       name,
       default: defaultValue,
       line,
       shape: path.length > 0 ? path.join('.') : '<top>',
       statement: statement.length > STATEMENT_MAX ? `${statement.slice(0, STATEMENT_MAX - 1)}…` : statement,
-    });
+    };
     const fallbacks = this.fallbackNames(node).filter((other) => other !== name);
-    if (fallbacks.length > 0) this.reads[this.reads.length - 1]!.fallbacks = fallbacks;
+    if (fallbacks.length > 0) read.fallbacks = fallbacks;
+    this.reads.push({ read, start: node.start ?? 0 });
+  }
+
+  /** A member's key as written (`port`, `'a-b'`, `[KEY]`, `#secret`), as evidence of where a read sits. */
+  keyText(member: t.ObjectProperty | t.ObjectMethod | t.ClassMethod | t.ClassPrivateMethod | t.ClassProperty | t.ClassPrivateProperty | t.ClassAccessorProperty): string {
+    const key = member.key;
+    if (!('computed' in member && member.computed) || key.start == null || key.end == null) return this.textOf(key);
+    // Babel's key excludes the brackets of a computed key; the name as written includes them.
+    const open = this.text.lastIndexOf('[', key.start);
+    const close = this.text.indexOf(']', key.end);
+    return open < 0 || close < 0 ? `[${this.textOf(key)}]` : this.text.slice(open, close + 1);
+  }
+
+  /** Names of the enclosing properties, variables, functions and classes, outermost first. */
+  private enclosingNames(node: t.Node): string[] {
+    const names: string[] = [];
+    for (let current = this.parentOf(node); current; current = this.parentOf(current)) {
+      switch (current.type) {
+        case 'ObjectProperty': {
+          if (this.parentOf(current)?.type === 'ObjectPattern') {
+            // A binding element (`const { a = process.env.X } = …`): its own name.
+            const binding = bindingOf(current);
+            if (binding.type === 'Identifier') names.push(binding.name);
+          } else names.push(this.keyText(current));
+          break;
+        }
+        case 'ObjectMethod':
+        case 'ClassMethod':
+        case 'ClassPrivateMethod':
+          // Methods and getters (a setter or constructor names nothing, as before).
+          if (current.kind === 'method' || current.kind === 'get') names.push(this.keyText(current));
+          break;
+        case 'ClassProperty':
+        case 'ClassPrivateProperty':
+        case 'ClassAccessorProperty':
+          names.push(this.keyText(current));
+          break;
+        case 'VariableDeclarator':
+          if (current.id.type === 'Identifier') names.push(current.id.name);
+          break;
+        case 'AssignmentPattern':
+          // An array binding element with a default (`const [a = process.env.X] = …`).
+          if (this.parentOf(current)?.type === 'ArrayPattern' && current.left.type === 'Identifier') names.push(current.left.name);
+          break;
+        case 'FunctionDeclaration':
+        case 'ClassDeclaration':
+          if (current.id) names.push(current.id.name);
+          break;
+        default:
+          break;
+      }
+    }
+    return names.reverse();
   }
 }
 
-const ARITHMETIC = new Set([SyntaxKind.PlusToken, SyntaxKind.MinusToken, SyntaxKind.AsteriskToken, SyntaxKind.SlashToken]);
-
-function isNumericExpression(node: ts.Node): boolean {
-  const inner = unwrap(node);
-  if (ts.isNumericLiteral(inner)) return true;
-  if (ts.isPrefixUnaryExpression(inner)) return inner.operator === SyntaxKind.MinusToken && ts.isNumericLiteral(inner.operand);
-  return ts.isBinaryExpression(inner) && ARITHMETIC.has(inner.operatorToken.kind) && isNumericExpression(inner.left) && isNumericExpression(inner.right);
+const ARITHMETIC = new Set(['+', '-', '*', '/']);
+/** A parsed tree's parent links and its nodes in walk order (pre-order, source order). */
+interface TreeIndex {
+  parents: Parents;
+  order: readonly t.Node[];
 }
 
-function propertyNameOf(element: ts.BindingElement): string | undefined {
-  const property = element.propertyName ?? element.name;
-  if (ts.isIdentifier(property) || ts.isStringLiteral(property) || ts.isNumericLiteral(property)) return property.text;
+const TREES = new WeakMap<t.File, TreeIndex>();
+
+/**
+ * One walk per tree: the facts collector and the reads collector of a file (and each pass of
+ * either) iterate the same pre-order list instead of walking Babel's nodes again.
+ */
+function indexTree(ast: t.File): TreeIndex {
+  let index = TREES.get(ast);
+  if (!index) {
+    const parents = new Map<t.Node, t.Node>();
+    const order: t.Node[] = [];
+    walk(ast, (node, parent) => {
+      order.push(node);
+      if (parent) parents.set(node, parent);
+    });
+    index = { parents, order };
+    TREES.set(ast, index);
+  }
+  return index;
+}
+/** What holds an identifier inside an import declaration. */
+const IMPORT_PARTS = new Set(['ImportSpecifier', 'ImportDefaultSpecifier', 'ImportNamespaceSpecifier', 'ImportAttribute', 'ImportDeclaration']);
+
+function isMember(node: t.Node | null | undefined): node is Member {
+  return node?.type === 'MemberExpression' || node?.type === 'OptionalMemberExpression';
+}
+
+function isCall(node: t.Node): node is Call {
+  return node.type === 'CallExpression' || node.type === 'OptionalCallExpression';
+}
+
+function isCallNode(node: t.Node | undefined): node is Call {
+  return node !== undefined && isCall(node);
+}
+
+/** The name of `a.b` / `a?.b` (`#b` for a private name); computed members have none. */
+function memberName(node: Member): string {
+  const property = node.property;
+  if (property.type === 'Identifier') return property.name;
+  if (property.type === 'PrivateName') return `#${property.id.name}`;
+  return '';
+}
+
+/** An identifier or string as a module export name (`import { 'a-b' as x }`). */
+function nameText(node: t.Identifier | t.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+/** `a || b`, `a ?? b`: the operators whose right side is what an unset left side becomes. */
+function isFallback(node: t.Node): node is t.LogicalExpression {
+  return node.type === 'LogicalExpression' && (node.operator === '||' || node.operator === '??');
+}
+
+function isNumericExpression(node: t.Node): boolean {
+  const inner = unwrap(node);
+  if (inner.type === 'NumericLiteral') return true;
+  if (inner.type === 'UnaryExpression') return isNegativeNumber(inner);
+  return inner.type === 'BinaryExpression' && ARITHMETIC.has(inner.operator) && isNumericExpression(inner.left) && isNumericExpression(inner.right);
+}
+
+/** `-1` (not `-(1)`, which was never read as a literal). */
+function isNegativeNumber(node: t.UnaryExpression): boolean {
+  return node.operator === '-' && node.argument.type === 'NumericLiteral' && !isParenthesized(node.argument);
+}
+
+function isParenthesized(node: t.Node): boolean {
+  return (node.extra as { parenthesized?: boolean } | undefined)?.parenthesized === true;
+}
+
+/** The key of an object or class member when it is a literal name (`a`, `'a'`, `1`); undefined when computed or private. */
+function literalKeyName(member: { key: t.Node; computed?: boolean | null }): string | undefined {
+  if (member.computed) return undefined;
+  const key = member.key;
+  if (key.type === 'Identifier') return key.name;
+  if (key.type === 'StringLiteral') return key.value;
+  if (key.type === 'NumericLiteral') return String(key.value);
   return undefined;
 }
 
-type Wrapper = ts.ParenthesizedExpression | ts.AsExpression | ts.NonNullExpression | ts.TypeAssertion | ts.SatisfiesExpression;
-
-function isTransparentWrapper(node: ts.Node): node is Wrapper {
-  return ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node) || ts.isSatisfiesExpression(node);
+/** The variable a destructuring element reads: its key as written (computed keys have none here). */
+function propertyNameOf(element: t.ObjectProperty): string | undefined {
+  return literalKeyName(element);
 }
 
-function unwrap(node: ts.Node): ts.Node {
-  let inner = node;
-  while (isTransparentWrapper(inner)) inner = inner.expression;
-  return inner;
+/** The binding of a destructuring element: `b` in `{ a: b }`, `{ a: b = 1 }`, `{ b = 1 }`. */
+function bindingOf(element: t.ObjectProperty): t.Node {
+  const value = element.value;
+  return value.type === 'AssignmentPattern' ? value.left : value;
 }
 
-function isConversionCall(call: ts.CallExpression): boolean {
-  return ts.isIdentifier(call.expression) && CONVERSION_CALLS.has(call.expression.text);
+const WRAPPERS = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSTypeAssertion', 'TSNonNullExpression', 'ParenthesizedExpression']);
+
+/** `x as T`, `x satisfies T`, `<T>x`, `x!` (parentheses are no node in this parser's tree). */
+function isTransparentWrapper(node: t.Node): boolean {
+  return WRAPPERS.has(node.type);
 }
 
-function isFallbackOperator(kind: ts.SyntaxKind): boolean {
-  return kind === SyntaxKind.BarBarToken || kind === SyntaxKind.QuestionQuestionToken;
+function unwrap(node: t.Node): t.Node {
+  return unwrapExpression(node);
+}
+
+function isConversionCall(call: Call): boolean {
+  return call.callee.type === 'Identifier' && CONVERSION_CALLS.has(call.callee.name);
 }
 
 /** `process.env.X = …` and `delete process.env.X` set the environment; they are not reads an operator configures. */
-function isWrite(node: ts.Node): boolean {
+function isWrite(node: t.Node, parents: Parents): boolean {
   let target = node;
-  while (isTransparentWrapper(target.parent)) target = target.parent;
-  const parent = target.parent;
-  if (ts.isDeleteExpression(parent)) return true;
-  if (ts.isBinaryExpression(parent) && parent.left === target) {
-    const kind = parent.operatorToken.kind;
-    return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
+  let parent = parents.get(target);
+  while (parent && isTransparentWrapper(parent)) {
+    target = parent;
+    parent = parents.get(target);
   }
-  return false;
+  if (!parent) return false;
+  if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;
+  return parent.type === 'AssignmentExpression' && parent.left === target;
 }
 
 /** `process.env.hasOwnProperty('X')` calls a method of the object; it names no variable. */
-function isCallee(node: ts.Node): boolean {
-  return ts.isCallExpression(node.parent) && node.parent.expression === node;
+function isCallee(node: t.Node, parents: Parents): boolean {
+  const parent = parents.get(node);
+  return parent !== undefined && isCall(parent) && parent.callee === node;
 }
 
-/** Names of the enclosing properties, variables, functions and classes, outermost first. */
-function enclosingNames(node: ts.Node): string[] {
-  const names: string[] = [];
-  for (let current = node.parent; current; current = current.parent) {
-    if (
-      ts.isPropertyAssignment(current) ||
-      ts.isShorthandPropertyAssignment(current) ||
-      ts.isPropertyDeclaration(current) ||
-      ts.isMethodDeclaration(current) ||
-      ts.isGetAccessorDeclaration(current)
-    ) {
-      names.push(current.name.getText());
-    } else if ((ts.isVariableDeclaration(current) || ts.isBindingElement(current)) && ts.isIdentifier(current.name)) {
-      names.push(current.name.text);
-    } else if ((ts.isFunctionDeclaration(current) || ts.isClassDeclaration(current)) && current.name) {
-      names.push(current.name.text);
-    }
-  }
-  return names.reverse();
-}
-
-function propertyKeyText(name: ts.PropertyName): string | undefined {
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) || ts.isNumericLiteral(name)) return name.text;
-  return undefined;
-}
-
-/** `a`, `a.b.c`, `this.env`, `import.meta.env`; undefined for anything else. */
-function dottedPath(node: ts.Node): string | undefined {
-  if (ts.isIdentifier(node)) return node.text;
-  if (node.kind === SyntaxKind.ThisKeyword) return 'this';
-  if (ts.isMetaProperty(node)) return `${ts.tokenToString(node.keywordToken) ?? ''}.${node.name.text}`;
-  if (ts.isPropertyAccessExpression(node)) {
-    const head = dottedPath(unwrap(node.expression));
-    return head === undefined ? undefined : `${head}.${node.name.text}`;
+/** `a.b.c`, `this.env`, `import.meta.env`; undefined for anything else. */
+function dottedPath(node: t.Node): string | undefined {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'ThisExpression') return 'this';
+  if (node.type === 'MetaProperty') return `${node.meta.name}.${node.property.name}`;
+  if (isMember(node) && !node.computed) {
+    const head = dottedPath(unwrap(node.object));
+    return head === undefined ? undefined : `${head}.${memberName(node)}`;
   }
   return undefined;
 }
 
-type FunctionLike = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration;
-
-function isFunctionLike(node: ts.Node): node is FunctionLike {
-  return ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node);
+/** Functions and methods (not getters, setters or constructors, which take no variable name). */
+function isFunctionLike(node: t.Node): node is FunctionLike {
+  switch (node.type) {
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      return true;
+    case 'ClassMethod':
+    case 'ClassPrivateMethod':
+    case 'ObjectMethod':
+      return node.kind === 'method';
+    default:
+      return false;
+  }
 }
 
-function enclosingFunction(node: ts.Node): FunctionLike | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+function enclosingFunction(node: t.Node, parents: Parents): FunctionLike | undefined {
+  for (let current = parents.get(node); current; current = parents.get(current)) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/** A parameter's name: `name`, `name = 'x'`, `...name`. */
+function parameterName(parameter: t.Node): string | undefined {
+  const inner = parameter.type === 'TSParameterProperty' ? parameter.parameter : parameter;
+  if (inner.type === 'Identifier') return inner.name;
+  if (inner.type === 'AssignmentPattern' && inner.left.type === 'Identifier') return inner.left.name;
+  if (inner.type === 'RestElement' && inner.argument.type === 'Identifier') return inner.argument.name;
   return undefined;
 }
 
 /** A function's name: its own, or the variable / property it is assigned to. */
-function functionName(node: FunctionLike): string | undefined {
-  if ((ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node)) && node.name) return node.name.text;
-  if (ts.isMethodDeclaration(node)) return propertyKeyText(node.name);
-  const parent = node.parent;
-  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
-  if (ts.isPropertyAssignment(parent)) return propertyKeyText(parent.name);
+function functionName(node: FunctionLike, parents: Parents): string | undefined {
+  if ((node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression') && node.id) return node.id.name;
+  if (node.type === 'ClassMethod' || node.type === 'ClassPrivateMethod' || node.type === 'ObjectMethod') return literalKeyName(node);
+  // `const f = ((name) => …)`: the name belongs to the parentheses, as the TypeScript reader saw it.
+  if (isParenthesized(node)) return undefined;
+  const parent = parents.get(node);
+  if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') return parent.id.name;
+  if (parent?.type === 'ObjectProperty' && parent.value === node) return literalKeyName(parent);
   return undefined;
 }
 
-/** An identifier used as a value: not called, not `new`ed, not a method's object, not a type, not a declaration's name. */
-function isValueUse(node: ts.Identifier): boolean {
-  const parent = node.parent;
-  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === node) return false;
-  if (ts.isPropertyAccessExpression(parent)) {
-    if (parent.name === node) return false;
-    if (ts.isCallExpression(parent.parent) && parent.parent.expression === parent) return false;
+const TYPE_REFERENCES = new Set(['TSTypeReference', 'TSQualifiedName', 'TSExpressionWithTypeArguments', 'TSInterfaceHeritage', 'TSClassImplements', 'TSTypeQuery', 'TSInstantiationExpression']);
+
+/** An identifier used as a value: not called, not `new`ed, not a method's object, not a type, not a member's name. */
+function isValueUse(node: t.Identifier, parents: Parents): boolean {
+  const parent = parents.get(node);
+  if (!parent) return true;
+  if ((isCall(parent) || parent.type === 'NewExpression') && parent.callee === node) return false;
+  if (isMember(parent) && !parent.computed) {
+    if (parent.property === node) return false;
+    if (isCallNode(parents.get(parent)) && (parents.get(parent) as Call).callee === parent) return false;
   }
-  if (ts.isTypeReferenceNode(parent) || ts.isQualifiedName(parent) || ts.isExpressionWithTypeArguments(parent) || ts.isTypeQueryNode(parent)) return false;
-  if (ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxClosingElement(parent)) return false;
-  if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.name === node) return false;
-  return true;
+  if (TYPE_REFERENCES.has(parent.type)) return false;
+  // `class A extends Base`: the heritage clause, which the TypeScript reader did not count as a value.
+  if ((parent.type === 'ClassDeclaration' || parent.type === 'ClassExpression') && parent.superClass === node) return false;
+  switch (parent.type) {
+    case 'ObjectProperty':
+      return parent.key !== node || parent.computed || parent.shorthand || parents.get(parent)?.type !== 'ObjectExpression';
+    case 'ObjectMethod':
+    case 'ClassMethod':
+      return parent.key !== node || !!parent.computed || parent.kind !== 'method';
+    case 'TSDeclareMethod':
+    case 'ClassProperty':
+    case 'ClassAccessorProperty':
+      return parent.key !== node || !!parent.computed;
+    default:
+      return true;
+  }
 }
 
 function truncate(text: string): string {

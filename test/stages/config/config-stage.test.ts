@@ -46,7 +46,7 @@ describe('configStage: fail closed', () => {
     const result = await runEnvStage({ 'src/a.ts': "export const a = process.env.A || 'x';" }, { 'src/a.ts': "export const a = {\n  value: process.env.A ||| 'y',\n};" });
     expect(result.section).toEqual({ checked: false, breaking: 'unknown', changes: [] });
     expect(result.findings).toEqual([]);
-    expect(result.notes).toEqual(['env surface could not be checked: src/a.ts:2: Expression expected. (at head (to))']);
+    expect(result.notes).toEqual(['env surface could not be checked: src/a.ts:2: Unexpected token (at head (to))']);
   });
 
   it('runStage keeps a thrown read failure as the reason', async () => {
