@@ -23,6 +23,8 @@ describe('parseSource', () => {
     ['JavaScript with JSX', 'x.js', 'export default () => <p />;\n'],
     ['a module with top-level await and import attributes', 'x.mjs', "import data from './d.json' with { type: 'json' };\nawait Promise.resolve(data);\n"],
     ['TypeScript import = require and export =', 'x.cts', "import fs = require('fs');\nexport = fs;\n"],
+    ['a declaration file (constants without values)', 'x.d.ts', 'export declare const a: number;\nexport const b: string;\n'],
+    ['a module declaration file', 'x.d.mts', 'export const c: string[];\n'],
   ])('parses %s', (_, path, text) => {
     expect(parseSource(path, text).ok).toBe(true);
   });
