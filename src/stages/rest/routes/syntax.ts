@@ -98,6 +98,7 @@ export function parametersOf(node: t.Node): readonly t.Node[] | undefined {
     case 'TSCallSignatureDeclaration':
     case 'TSConstructSignatureDeclaration':
     case 'TSMethodSignature':
+    case 'TSIndexSignature':
       return (node as unknown as { parameters?: t.Node[]; params?: t.Node[] }).parameters ?? (node as unknown as { params?: t.Node[] }).params ?? [];
     default:
       return undefined;
