@@ -145,6 +145,8 @@ export class FileSyntax {
   private readonly constants = new Map<string, t.Node>();
   /** Each node's parent (Babel nodes have none), recorded by the first {@link walk}. */
   private parents: Map<t.Node, t.Node> | undefined;
+  /** Names declared by each scope looked up so far (a file mounting 300 routers looks its names up 300 times). */
+  private readonly scopes = new Map<t.Node, Map<string, t.Node> | undefined>();
 
   constructor(readonly source: SourceFile) {
     for (const outer of source.ast.program.body) {
@@ -190,6 +192,15 @@ export class FileSyntax {
   parentOf(node: t.Node): t.Node | undefined {
     if (!this.parents) this.walk(() => {});
     return this.parents!.get(node);
+  }
+
+  /** What a file, block, namespace body or `case` declares, by name; undefined for other nodes. */
+  declarationsIn(scope: t.Node): ReadonlyMap<string, t.Node> | undefined {
+    if (this.scopes.has(scope)) return this.scopes.get(scope);
+    const statements = statementsOf(scope);
+    const declared = statements && declarationsOf(statements);
+    this.scopes.set(scope, declared);
+    return declared;
   }
 
   /** Whether a node is a parameter of a function-like node. */
@@ -354,16 +365,25 @@ export function declarationOf(identifier: t.Identifier, file: FileSyntax): t.Nod
     if (parameters) {
       for (const parameter of parameters) if (parameterName(parameter)?.name === name) return parameter;
     }
-    const statements = statementsOf(scope);
-    if (!statements) continue;
-    for (const outer of statements) {
-      const statement = declarationOfStatement(outer);
-      if (statement.type === 'VariableDeclaration') {
-        for (const declaration of statement.declarations) if (declaration.id.type === 'Identifier' && declaration.id.name === name) return declaration;
-      } else if ((statement.type === 'FunctionDeclaration' || statement.type === 'TSDeclareFunction' || statement.type === 'ClassDeclaration') && statement.id?.name === name) {
-        return statement;
-      }
-    }
+    const declared = file.declarationsIn(scope)?.get(name);
+    if (declared) return declared;
   }
   return undefined;
+}
+
+/** The variables, functions and classes a list of statements declares, by name (the first declaration of a name wins). */
+export function declarationsOf(statements: readonly t.Node[]): Map<string, t.Node> {
+  const declared = new Map<string, t.Node>();
+  const add = (name: string | undefined, node: t.Node): void => {
+    if (name !== undefined && !declared.has(name)) declared.set(name, node);
+  };
+  for (const outer of statements) {
+    const statement = declarationOfStatement(outer);
+    if (statement.type === 'VariableDeclaration') {
+      for (const declaration of statement.declarations) if (declaration.id.type === 'Identifier') add(declaration.id.name, declaration);
+    } else if (statement.type === 'FunctionDeclaration' || statement.type === 'TSDeclareFunction' || statement.type === 'ClassDeclaration') {
+      add(statement.id?.name, statement);
+    }
+  }
+  return declared;
 }
