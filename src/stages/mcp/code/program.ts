@@ -1,4 +1,4 @@
-import { forEachChild, lineOf, parseSource, type t } from '../../../syntax/parse.js';
+import { lineOf, parseSource, walk, type t } from '../../../syntax/parse.js';
 import { resolveModulePath } from './module-path.js';
 
 /**
@@ -44,12 +44,10 @@ export function loadProgram(sourcePaths: readonly string[], texts: ReadonlyMap<s
     const file: SourceFile = { path, ast: parsed.ast, text };
     fileByPath.set(path, file);
     fileByRoot.set(parsed.ast, file);
-    const link = (node: t.Node): void =>
-      forEachChild(node, (child) => {
-        parents.set(child, node);
-        link(child);
-      });
-    link(parsed.ast);
+    // Iterative (parse.ts's walk): a long `a + b + …` chain nests deeper than the call stack allows.
+    walk(parsed.ast, (node, parent) => {
+      if (parent) parents.set(node, parent);
+    });
   }
   const sources = sourcePaths.map((path) => fileByPath.get(path)).filter((file): file is SourceFile => file !== undefined);
   const program: Program = {

@@ -1,5 +1,5 @@
 import type { FileRoutes } from './types.js';
-import { forEachChild } from '../../../syntax/parse.js';
+import { walk } from '../../../syntax/parse.js';
 import { isCall, lineOf, unwrap, type FileSyntax, type t } from './syntax.js';
 
 /**
@@ -27,10 +27,6 @@ export function readDecoratorRoutes(file: FileSyntax, dialect: DecoratorDialect,
     return name === undefined ? undefined : { name, args: isCall(expression) ? expression.arguments : [] };
   };
 
-  const visit = (node: t.Node): void => {
-    if (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') readClass(node);
-    forEachChild(node, visit);
-  };
   const readClass = (node: t.ClassDeclaration | t.ClassExpression): void => {
     const classDecorators = (node.decorators ?? []).map(decoratorName).filter((found) => found !== undefined);
     const controller = classDecorators.find((found) => dialect.controllers.includes(found.name));
@@ -52,7 +48,9 @@ export function readDecoratorRoutes(file: FileSyntax, dialect: DecoratorDialect,
       }
     }
   };
-  visit(file.source.ast.program);
+  walk(file.source.ast.program, (node) => {
+    if (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') readClass(node);
+  });
 }
 
 /** A decorator's path argument: none (`''`), a string, a list, or an options object with `path`. */

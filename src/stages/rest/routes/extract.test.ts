@@ -90,6 +90,11 @@ ROUTES.forEach(({ path, handler }) => apiV1Router.post(path, handler));
     expect(unreadable('router.get("/a", (req, res) => {')).toEqual(['src/r.ts:1 does not parse: Unexpected token']);
   });
 
+  it('a deeply nested expression (a 1500-term concatenation) is walked without recursion, not a crash', () => {
+    const chain = Array.from({ length: 1500 }, () => "'a'").join(' + ');
+    expect(served({ 'src/r.ts': `import express from 'express';\nconst app = express();\nconst P = ${chain};\napp.get('/x', h, h);\n` })).toEqual(['GET /x src/r.ts:4']);
+  });
+
   it('reads CommonJS routers (require, module.exports, exports.name) and names a parenthesized path as written', () => {
     const files = {
       'src/app.js': `const express = require('express');

@@ -1,4 +1,4 @@
-import { forEachChild, parseSource as parseWithBabel, unwrapExpression, type t } from '../../../syntax/parse.js';
+import { parseSource as parseWithBabel, unwrapExpression, walk, type t } from '../../../syntax/parse.js';
 
 /**
  * What the route readers need of one TypeScript/JavaScript file, on the parser's own nodes
@@ -177,14 +177,11 @@ export class FileSyntax {
    */
   walk(visit: (node: t.Node, parent: t.Node | undefined) => void): void {
     const parents = this.parents ? undefined : new Map<t.Node, t.Node>();
-    const enter = (node: t.Node, parent: t.Node | undefined): void => {
+    // Iterative (parse.ts's walk): a long `a + b + …` chain nests deeper than the call stack allows.
+    walk(this.source.ast.program, (node, parent) => {
+      if (parent) parents?.set(node, parent);
       visit(node, parent);
-      forEachChild(node, (child) => {
-        parents?.set(child, node);
-        enter(child, node);
-      });
-    };
-    enter(this.source.ast.program, undefined);
+    });
     this.parents ??= parents;
   }
 
