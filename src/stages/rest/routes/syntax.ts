@@ -1,4 +1,4 @@
-import { parseSource as parseWithBabel, unwrapExpression, walk, type t } from '../../../syntax/parse.js';
+import { lineOf, parseSource as parseWithBabel, unwrapExpression, walk, type t } from '../../../syntax/parse.js';
 
 /**
  * What the route readers need of one TypeScript/JavaScript file, on the parser's own nodes
@@ -20,11 +20,6 @@ export function parseSource(text: string, path: string): ParseResult {
   const parsed = parseWithBabel(path, text);
   if (!parsed.ok) return { ok: false, reason: parsed.reason };
   return { ok: true, source: { ast: parsed.ast, text } };
-}
-
-/** 1-based line where the node starts (comments before it excluded, as the compiler's `getStart`). */
-export function lineOf(node: t.Node): number {
-  return node.loc?.start.line ?? 1;
 }
 
 /**
@@ -53,9 +48,9 @@ export function textOf(node: t.Node, file: SourceFile, withParentheses = true): 
 }
 
 /** Strips `(…)`, `x as T`, `x satisfies T`, `<T>x` and `x!`: none changes the value. */
-export function unwrap(expression: t.Node): t.Node {
-  return unwrapExpression(expression);
-}
+const unwrap = unwrapExpression;
+/** 1-based line where the node starts (comments before it excluded, as the compiler's `getStart`). */
+export { lineOf, unwrap };
 
 export function isCall(node: t.Node | undefined): node is t.CallExpression | t.OptionalCallExpression {
   return node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
