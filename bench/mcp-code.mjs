@@ -6,8 +6,8 @@
  *
  * A generated zod-based MCP server: 40 tool files × 5 tools (200 tools) importing shared helpers.
  * (a) one tool file changed: the whole stage (closure, parse, extract both refs, diff, rules),
- *     cold in a fresh process (ts-morph loading included) and warm;
- * (b) the same files parsed by ts-morph and nothing else: the floor of any extraction;
+ *     cold in a fresh process (parser loading included) and warm;
+ * (b) the same files parsed (src/syntax/parse.ts) and nothing else: the floor of any extraction;
  * (c) a release that changed no code file: decided from the file list, nothing read.
  */
 import { spawnSync } from 'node:child_process';
@@ -94,16 +94,12 @@ for (let run = 0; run < 5; run++) {
   warm.push(performance.now() - started);
 }
 
-const { Project } = await import('ts-morph');
-const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: true, noLib: true } });
+const { parseSource } = await import('../dist/syntax/parse.js');
 const parse = [];
 for (let run = 0; run < 5; run++) {
   const started = performance.now();
   for (const side of [tree(false), tree(true)]) {
-    for (const [path, text] of Object.entries(side)) {
-      const file = project.createSourceFile(`/p${run}/${path}`, `${text}// ${run}\n`, { overwrite: true });
-      file.getDescendantsOfKind(220); // force the wrapped tree like the extraction does
-    }
+    for (const [path, text] of Object.entries(side)) parseSource(path, `${text}// ${run}\n`);
   }
   parse.push(performance.now() - started);
 }
@@ -114,7 +110,7 @@ const quietMs = performance.now() - quietStarted;
 
 const tools = FILES * TOOLS_PER_FILE;
 console.log(`MCP tools from code: ${FILES} files, ${tools} tools per ref, one file changed`);
-console.log(`  cold stage (fresh process, ts-morph load included): ${median(cold).toFixed(0)} ms; changes: ${JSON.stringify(coldResult.changes)}`);
+console.log(`  cold stage (fresh process, parser load included): ${median(cold).toFixed(0)} ms; changes: ${JSON.stringify(coldResult.changes)}`);
 console.log(`  warm stage (both refs extracted): ${median(warm).toFixed(0)} ms (${((median(warm) / (2 * tools)) * 1000).toFixed(0)} µs per tool)`);
-console.log(`  floor, ts-morph parsing the same ${2 * (FILES + 1)} files: ${median(parse).toFixed(0)} ms`);
+console.log(`  floor, parsing the same ${2 * (FILES + 1)} files: ${median(parse).toFixed(0)} ms`);
 console.log(`  no code file changed: ${quietMs.toFixed(2)} ms (${quiet.verdict.breaking === false ? 'not breaking' : 'UNEXPECTED'})`);

@@ -24,6 +24,7 @@ describe('parseSource', () => {
     ['a module with top-level await and import attributes', 'x.mjs', "import data from './d.json' with { type: 'json' };\nawait Promise.resolve(data);\n"],
     ['TypeScript import = require and export =', 'x.cts', "import fs = require('fs');\nexport = fs;\n"],
     ['a declaration file (ambient: a const without initializer)', 'x.d.ts', 'export declare const a: string;\nexport const b: number;\nexport function f(): void;\n'],
+    ['a module declaration file', 'x.d.mts', 'export const c: string[];\n'],
   ])('parses %s', (_, path, text) => {
     expect(parseSource(path, text).ok).toBe(true);
   });

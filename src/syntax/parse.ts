@@ -97,6 +97,7 @@ export function forEachChild(node: t.Node, visit: (child: t.Node) => void): void
     const key = keys[k]!;
     if (NOT_CHILDREN.has(key)) continue;
     const value = (node as unknown as Record<string, unknown>)[key];
+    if (value === null || typeof value !== 'object') continue;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) if (isNode(value[i])) visit(value[i] as t.Node);
     } else if (isNode(value)) visit(value);

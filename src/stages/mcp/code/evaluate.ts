@@ -1,5 +1,5 @@
-import { Node, SyntaxKind, VariableDeclarationKind, type SourceFile } from '../../../typescript/ts-morph.js';
-import type { Program } from './program.js';
+import { lineOf, type t } from '../../../syntax/parse.js';
+import type { Program, SourceFile } from './program.js';
 import {
   DeferredArgument,
   EMPTY_ENV,
@@ -31,42 +31,128 @@ import { toolJsonSchema } from './zod-json-schema.js';
 const ZOD_MODULES = new Set(['zod', 'zod/v3', 'zod/v4']);
 const MAX_DEPTH = 60;
 
-// Only syntax is read (modifiers, not symbols): asking ts-morph for symbols builds a type checker per load.
-
-/** Short one-line source text for messages. */
-export function excerpt(node: Node, max = 120): string {
-  const text = node.getText().replace(/\s+/g, ' ').trim();
+/** Short one-line source text of a node of `file` for messages. */
+export function excerpt(node: t.Node, file: SourceFile, max = 120): string {
+  const text = (node.start == null || node.end == null ? '' : file.text.slice(node.start, node.end)).replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+type FunctionNode = t.ArrowFunctionExpression | t.FunctionExpression | t.FunctionDeclaration | t.TSDeclareFunction | t.ObjectMethod | t.ClassMethod | t.ClassPrivateMethod;
+
+/** Functions whose parameters a name may refer to (the compiler's arrows, functions and methods; not constructors or accessors). */
+export function isFunctionNode(node: t.Node): node is FunctionNode {
+  switch (node.type) {
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+    case 'FunctionDeclaration':
+    case 'TSDeclareFunction':
+      return true;
+    case 'ObjectMethod':
+    case 'ClassMethod':
+    case 'ClassPrivateMethod':
+      return node.kind === 'method';
+    default:
+      return false;
+  }
+}
+
+/** Anything with a body the compiler called function-like (constructors and accessors included). */
+function isFunctionLikeDeclaration(node: t.Node): boolean {
+  switch (node.type) {
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+    case 'FunctionDeclaration':
+    case 'TSDeclareFunction':
+    case 'ObjectMethod':
+    case 'ClassMethod':
+    case 'ClassPrivateMethod':
+    case 'TSDeclareMethod':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The name of a parameter written as a plain name (`a`, `a = 1`, `...a`); undefined for a pattern. */
+export function parameterName(parameter: t.Node): string | undefined {
+  if (parameter.type === 'Identifier') return parameter.name;
+  if (parameter.type === 'AssignmentPattern' && parameter.left.type === 'Identifier') return parameter.left.name;
+  if (parameter.type === 'RestElement' && parameter.argument.type === 'Identifier') return parameter.argument.name;
+  if (parameter.type === 'TSParameterProperty') return parameterName(parameter.parameter);
+  return undefined;
+}
+
+/** A statement without its `export` / `export default` wrapper (the compiler kept `export` as a modifier). */
+export function unexported(statement: t.Node): { statement: t.Node; exported: boolean; isDefault: boolean } {
+  if (statement.type === 'ExportNamedDeclaration' && statement.declaration) return { statement: statement.declaration, exported: true, isDefault: false };
+  if (statement.type === 'ExportDefaultDeclaration' && isDefaultDeclaration(statement.declaration)) return { statement: statement.declaration, exported: true, isDefault: true };
+  return { statement, exported: false, isDefault: false };
+}
+
+/** What `export default` holds as a declaration rather than as an expression. */
+function isDefaultDeclaration(node: t.Node): boolean {
+  return node.type === 'FunctionDeclaration' || node.type === 'TSDeclareFunction' || node.type === 'ClassDeclaration' || node.type === 'TSInterfaceDeclaration';
+}
+
+function declaredName(node: t.Node): string | undefined {
+  if (node.type === 'FunctionDeclaration' || node.type === 'TSDeclareFunction' || node.type === 'ClassDeclaration') return node.id?.name;
+  if (node.type === 'TSEnumDeclaration') return node.id.name;
+  return undefined;
+}
+
+function isNamedDeclaration(node: t.Node): boolean {
+  return node.type === 'FunctionDeclaration' || node.type === 'TSDeclareFunction' || node.type === 'TSEnumDeclaration' || node.type === 'ClassDeclaration';
+}
+
+function exportName(node: t.Identifier | t.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+/** `a.b`, `a?.b`, `a.#b`: the object and the name (not `a[b]`). */
+export function propertyAccess(node: t.Node): { object: t.Node; name: string } | undefined {
+  if ((node.type !== 'MemberExpression' && node.type !== 'OptionalMemberExpression') || node.computed) return undefined;
+  if (node.property.type === 'Identifier') return { object: node.object, name: node.property.name };
+  if (node.property.type === 'PrivateName') return { object: node.object, name: `#${node.property.id.name}` };
+  return undefined;
+}
+
+export function isCall(node: t.Node | undefined): node is t.CallExpression | t.OptionalCallExpression {
+  return node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
 }
 
 /** A parameter with no value in scope: the registration sits in a function that callers give it to (a wrapper). */
 export class UnboundParameter extends Unconvertible {
   constructor(
     message: string,
-    readonly parameter: Node,
+    readonly parameter: t.Node,
   ) {
     super(message);
   }
 }
 
 export class Evaluator {
-  private readonly moduleConstants = new Map<Node, Value>();
+  private readonly moduleConstants = new Map<t.Node, Value>();
   private readonly moduleBindings = new Map<SourceFile, Map<string, { found: true; value: Value } | { found: false }>>();
-  private readonly inProgress = new Set<Node>();
+  private readonly inProgress = new Set<t.Node>();
   private depth = 0;
 
   constructor(private readonly program: Program) {}
 
   /** Where a node is, as `path:line`. */
-  where(node: Node): string {
-    return `${this.program.pathOf(node.getSourceFile())}:${node.getStartLineNumber()}`;
+  where(node: t.Node): string {
+    return `${this.program.pathOf(this.program.fileOf(node))}:${lineOf(node)}`;
   }
 
-  private fail(node: Node, reason: string): never {
-    throw new Unconvertible(`${reason}: \`${excerpt(node)}\` (${this.where(node)})`);
+  /** Short one-line source text of a node, for messages. */
+  excerpt(node: t.Node): string {
+    return excerpt(node, this.program.fileOf(node));
   }
 
-  evaluate(node: Node, env: Env = EMPTY_ENV): Value {
+  private fail(node: t.Node, reason: string): never {
+    throw new Unconvertible(`${reason}: \`${this.excerpt(node)}\` (${this.where(node)})`);
+  }
+
+  evaluate(node: t.Node, env: Env = EMPTY_ENV): Value {
     if (++this.depth > MAX_DEPTH) {
       this.depth = 0;
       this.fail(node, 'definitions nest too deep (or refer to themselves)');
@@ -82,110 +168,141 @@ export class Evaluator {
     }
   }
 
-  private evaluateNode(node: Node, env: Env): Value {
-    if (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node) || Node.isTypeAssertion(node)) {
-      return this.evaluate(node.getExpression(), env);
-    }
-    if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) return node.getLiteralValue();
-    if (Node.isNumericLiteral(node)) return node.getLiteralValue();
-    if (Node.isTrueLiteral(node)) return true;
-    if (Node.isFalseLiteral(node)) return false;
-    if (Node.isNullLiteral(node)) return null;
-    if (Node.isRegularExpressionLiteral(node)) {
-      const text = node.getText();
-      const end = text.lastIndexOf('/');
-      return new RegExpValue(text.slice(1, end), text.slice(end + 1));
-    }
-    if (Node.isPrefixUnaryExpression(node)) {
-      const operand = this.evaluate(node.getOperand(), env);
-      const operator = node.getOperatorToken();
-      if (typeof operand === 'number' && operator === SyntaxKind.MinusToken) return -operand;
-      if (typeof operand === 'number' && operator === SyntaxKind.PlusToken) return operand;
-      this.fail(node, 'an operator that is not evaluated statically');
-    }
-    if (Node.isTemplateExpression(node)) {
-      let text = node.getHead().getLiteralText();
-      for (const span of node.getTemplateSpans()) {
-        const value = this.evaluate(span.getExpression(), env);
-        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') this.fail(span.getExpression(), `a template part that is ${kindOf(value)}`);
-        text += String(value) + span.getLiteral().getLiteralText();
+  private evaluateNode(node: t.Node, env: Env): Value {
+    switch (node.type) {
+      case 'ParenthesizedExpression':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+        return this.evaluate(node.expression, env);
+      case 'StringLiteral':
+      case 'NumericLiteral':
+      case 'BooleanLiteral':
+        return node.value;
+      case 'NullLiteral':
+        return null;
+      case 'RegExpLiteral':
+        return new RegExpValue(node.pattern, node.flags);
+      case 'UnaryExpression':
+      case 'UpdateExpression':
+        return this.unary(node, env);
+      case 'TemplateLiteral': {
+        let text = node.quasis[0]?.value.cooked ?? '';
+        for (const [index, expression] of node.expressions.entries()) {
+          const value = this.evaluate(expression, env);
+          if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') this.fail(expression, `a template part that is ${kindOf(value)}`);
+          text += String(value) + (node.quasis[index + 1]?.value.cooked ?? '');
+        }
+        return text;
       }
-      return text;
-    }
-    if (Node.isBinaryExpression(node)) return this.binary(node, env);
-    if (Node.isArrayLiteralExpression(node)) {
-      const items: Value[] = [];
-      for (const element of node.getElements()) {
-        if (Node.isSpreadElement(element)) {
-          const spread = this.evaluate(element.getExpression(), env);
-          if (!Array.isArray(spread)) this.fail(element, `a spread of ${kindOf(spread)}`);
-          items.push(...(spread as readonly Value[]));
-        } else items.push(this.evaluate(element, env));
+      case 'BinaryExpression':
+      case 'LogicalExpression':
+        return this.binary(node, node.left, node.operator, node.right, env);
+      case 'AssignmentExpression':
+        // The compiler read `a = b` as a binary expression: both sides are evaluated, then refused.
+        return this.binary(node, node.left, node.operator, node.right, env);
+      case 'SequenceExpression':
+        // `a, b`: the compiler's comma operator, a binary expression too.
+        for (const expression of node.expressions) this.evaluate(expression, env);
+        return this.fail(node, 'an operation that is not evaluated statically');
+      case 'ArrayExpression': {
+        const items: Value[] = [];
+        for (const element of node.elements) {
+          if (element === null) return this.fail(node, 'an expression that is not evaluated statically');
+          if (element.type === 'SpreadElement') {
+            const spread = this.evaluate(element.argument, env);
+            if (!Array.isArray(spread)) this.fail(element, `a spread of ${kindOf(spread)}`);
+            items.push(...(spread as readonly Value[]));
+          } else items.push(this.evaluate(element, env));
+        }
+        return items;
       }
-      return items;
-    }
-    if (Node.isObjectLiteralExpression(node)) return this.objectLiteral(node, env);
-    if (Node.isIdentifier(node)) return this.identifier(node, env);
-    if (Node.isPropertyAccessExpression(node)) return this.member(node, this.evaluate(node.getExpression(), env), node.getName());
-    if (Node.isElementAccessExpression(node)) {
-      const argument = node.getArgumentExpression();
-      const key = argument ? this.evaluate(argument, env) : undefined;
-      if (typeof key !== 'string' && typeof key !== 'number') this.fail(node, 'an element access whose key is not a constant');
-      return this.member(node, this.evaluate(node.getExpression(), env), String(key));
-    }
-    if (Node.isCallExpression(node)) return this.call(node, env);
-    if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return new FunctionValue(node, env);
-    if (Node.isNewExpression(node) && node.getExpression().getText() === 'RegExp') {
-      const [source, flags] = node.getArguments().map((argument) => this.evaluate(argument, env));
-      if (typeof source === 'string' && (flags === undefined || typeof flags === 'string')) return new RegExpValue(source, flags ?? '');
+      case 'ObjectExpression':
+        return this.objectLiteral(node, env);
+      case 'Identifier':
+        return this.identifier(node, env);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression': {
+        const access = propertyAccess(node);
+        if (access) return this.member(node, this.evaluate(access.object, env), access.name);
+        if (!node.computed) break;
+        const key = this.evaluate(node.property, env);
+        if (typeof key !== 'string' && typeof key !== 'number') this.fail(node, 'an element access whose key is not a constant');
+        return this.member(node, this.evaluate(node.object, env), String(key));
+      }
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+        return this.call(node, env);
+      case 'ArrowFunctionExpression':
+      case 'FunctionExpression':
+        return new FunctionValue(node, env);
+      case 'NewExpression':
+        if (node.callee.type === 'Identifier' && node.callee.name === 'RegExp') {
+          const [source, flags] = node.arguments.map((argument) => this.evaluate(argument, env));
+          if (typeof source === 'string' && (flags === undefined || typeof flags === 'string')) return new RegExpValue(source, flags ?? '');
+        }
+        break;
+      default:
+        break;
     }
     return this.fail(node, 'an expression that is not evaluated statically');
   }
 
-  private binary(node: Node & { getLeft(): Node; getRight(): Node; getOperatorToken(): Node }, env: Env): Value {
-    const operator = node.getOperatorToken().getKind();
-    const left = this.evaluate(node.getLeft(), env);
-    if (operator === SyntaxKind.QuestionQuestionToken) return left ?? this.evaluate(node.getRight(), env);
-    if (operator === SyntaxKind.BarBarToken && (left === undefined || left === null || left === false || left === '' || left === 0)) return this.evaluate(node.getRight(), env);
-    if (operator === SyntaxKind.BarBarToken) return left;
-    const right = this.evaluate(node.getRight(), env);
-    if (operator === SyntaxKind.PlusToken) {
+  /** `-1`, `+1`; other prefix operators (`!x`, `~x`, `++x`) are refused after reading their operand, as before. */
+  private unary(node: t.UnaryExpression | t.UpdateExpression, env: Env): Value {
+    const prefixOperator = node.type === 'UnaryExpression' ? ['-', '+', '!', '~'].includes(node.operator) : node.prefix;
+    if (!prefixOperator) return this.fail(node, 'an expression that is not evaluated statically');
+    const operand = this.evaluate(node.argument, env);
+    if (typeof operand === 'number' && node.operator === '-') return -operand;
+    if (typeof operand === 'number' && node.operator === '+') return operand;
+    return this.fail(node, 'an operator that is not evaluated statically');
+  }
+
+  private binary(node: t.Node, leftNode: t.Node, operator: string, rightNode: t.Node, env: Env): Value {
+    const left = this.evaluate(leftNode, env);
+    if (operator === '??') return left ?? this.evaluate(rightNode, env);
+    if (operator === '||' && (left === undefined || left === null || left === false || left === '' || left === 0)) return this.evaluate(rightNode, env);
+    if (operator === '||') return left;
+    const right = this.evaluate(rightNode, env);
+    if (operator === '+') {
       if (typeof left === 'number' && typeof right === 'number') return left + right;
       if ((typeof left === 'string' || typeof left === 'number') && (typeof right === 'string' || typeof right === 'number')) return `${left}${right}`;
     }
     return this.fail(node, 'an operation that is not evaluated statically');
   }
 
-  private objectLiteral(node: Node, env: Env): PlainObject {
-    if (!Node.isObjectLiteralExpression(node)) return this.fail(node, 'not an object literal');
+  private objectLiteral(node: t.ObjectExpression, env: Env): PlainObject {
     const object: Record<string, Value> = {};
-    for (const property of node.getProperties()) {
-      if (Node.isSpreadAssignment(property)) {
-        const spread = this.evaluate(property.getExpression(), env);
+    for (const property of node.properties) {
+      if (property.type === 'SpreadElement') {
+        const spread = this.evaluate(property.argument, env);
         if (!isPlainObject(spread)) this.fail(property, `a spread of ${kindOf(spread)}`);
         Object.assign(object, spread);
-      } else if (Node.isPropertyAssignment(property)) {
-        object[this.propertyName(property.getNameNode(), env)] = this.evaluate(property.getInitializerOrThrow(), env);
-      } else if (Node.isShorthandPropertyAssignment(property)) {
-        object[property.getName()] = this.identifier(property.getNameNode(), env);
-      } else if (Node.isMethodDeclaration(property)) {
-        object[this.propertyName(property.getNameNode(), env)] = new FunctionValue(property, env);
+      } else if (property.type === 'ObjectProperty' && property.shorthand && property.value.type === 'Identifier') {
+        object[property.value.name] = this.identifier(property.value, env);
+      } else if (property.type === 'ObjectProperty') {
+        object[this.propertyName(property.key, property.computed, env)] = this.evaluate(property.value, env);
+      } else if (property.kind === 'method') {
+        object[this.propertyName(property.key, property.computed, env)] = new FunctionValue(property, env);
       } else this.fail(property, 'an accessor in an object literal');
     }
     return object;
   }
 
-  private propertyName(name: Node, env: Env): string {
-    if (Node.isIdentifier(name) || Node.isPrivateIdentifier(name)) return name.getText();
-    if (Node.isStringLiteral(name) || Node.isNumericLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return String(name.getLiteralValue());
-    if (Node.isComputedPropertyName(name)) {
-      const key = this.evaluate(name.getExpression(), env);
+  private propertyName(name: t.Node, computed: boolean, env: Env): string {
+    if (computed) {
+      const key = this.evaluate(name, env);
       if (typeof key === 'string' || typeof key === 'number') return String(key);
+      return this.fail(name, 'a property name that is not a constant');
     }
+    if (name.type === 'Identifier') return name.name;
+    if (name.type === 'PrivateName') return `#${name.id.name}`;
+    if (name.type === 'StringLiteral' || name.type === 'NumericLiteral') return String(name.value);
     return this.fail(name, 'a property name that is not a constant');
   }
 
-  private member(node: Node, object: Value, name: string): Value {
+  private member(node: t.Node, object: Value, name: string): Value {
     if (object instanceof ZodNamespace) return name === 'coerce' ? new ZodNamespace(true) : new ZodConstructor(name);
     if (isZod(object)) return zodProperty(object, name);
     if (object instanceof ModuleNamespace) return this.exported(object.file, name, node);
@@ -195,13 +312,13 @@ export class Evaluator {
     return this.fail(node, `\`.${name}\` of ${kindOf(object)}`);
   }
 
-  private call(node: Node, env: Env): Value {
-    if (!Node.isCallExpression(node)) return this.fail(node, 'not a call');
-    const callee = node.getExpression();
-    const args = () => node.getArguments().map((argument) => (Node.isSpreadElement(argument) ? this.fail(argument, 'a spread argument') : this.evaluate(argument, env)));
-    if (Node.isPropertyAccessExpression(callee)) {
-      const receiver = this.evaluate(callee.getExpression(), env);
-      const name = callee.getName();
+  private call(node: t.CallExpression | t.OptionalCallExpression, env: Env): Value {
+    const callee = node.callee;
+    const args = () => node.arguments.map((argument) => (argument.type === 'SpreadElement' ? this.fail(argument, 'a spread argument') : this.evaluate(argument, env)));
+    const access = propertyAccess(callee);
+    if (access) {
+      const receiver = this.evaluate(access.object, env);
+      const name = access.name;
       if (isZod(receiver)) return applyMethod(receiver, name, args());
       if (Array.isArray(receiver) && name === 'map') return this.fail(node, 'a computed list (`.map`)');
       const target = this.member(callee, receiver, name);
@@ -210,7 +327,7 @@ export class Evaluator {
     return this.invoke(node, this.evaluate(callee, env), args());
   }
 
-  private invoke(node: Node, target: Value, args: readonly Value[]): Value {
+  private invoke(node: t.Node, target: Value, args: readonly Value[]): Value {
     if (target instanceof ZodConstructor) return construct(target.name, args);
     if (target instanceof FunctionValue) return this.callFunction(node, target, args);
     if (target instanceof PackageExport && target.specifier === 'zod-to-json-schema' && target.name === 'zodToJsonSchema') {
@@ -222,60 +339,61 @@ export class Evaluator {
   }
 
   /** Follows a helper defined in the repository: `optionalString('the query')` → its returned zod chain. */
-  callFunction(node: Node, fn: FunctionValue, args: readonly Value[], options: { allowAsync?: boolean } = {}): Value {
+  callFunction(node: t.Node, fn: FunctionValue, args: readonly Value[], options: { allowAsync?: boolean } = {}): Value {
     const declaration = fn.node;
-    if (!(Node.isArrowFunction(declaration) || Node.isFunctionExpression(declaration) || Node.isFunctionDeclaration(declaration) || Node.isMethodDeclaration(declaration))) {
-      return this.fail(node, 'a call of something that is not a function');
-    }
-    if ((declaration.isAsync() && !options.allowAsync) || (!Node.isArrowFunction(declaration) && declaration.isGenerator())) this.fail(node, 'a call of an async or generator function');
+    if (!isFunctionNode(declaration)) return this.fail(node, 'a call of something that is not a function');
+    const isAsync = declaration.type !== 'TSDeclareFunction' && declaration.async === true;
+    const isGenerator = declaration.type !== 'ArrowFunctionExpression' && declaration.generator === true;
+    if ((isAsync && !options.allowAsync) || isGenerator) this.fail(node, 'a call of an async or generator function');
     const env = new Map(fn.env);
-    for (const [index, parameter] of declaration.getParameters().entries()) {
-      if (!Node.isIdentifier(parameter.getNameNode()) || parameter.isRestParameter()) this.fail(parameter, 'a helper parameter that is destructured or a rest parameter');
+    for (const [index, parameter] of declaration.params.entries()) {
+      const name = parameter.type === 'Identifier' ? parameter : parameter.type === 'AssignmentPattern' && parameter.left.type === 'Identifier' ? parameter.left : undefined;
+      if (!name) this.fail(parameter, 'a helper parameter that is destructured or a rest parameter');
       let value = args[index];
-      const initializer = parameter.getInitializer();
+      const initializer = parameter.type === 'AssignmentPattern' ? parameter.right : undefined;
       if (value === undefined && initializer) value = this.evaluate(initializer, env);
       env.set(parameter, value);
     }
-    const body = declaration.getBody();
+    const body = declaration.type === 'TSDeclareFunction' ? undefined : declaration.body;
     if (!body) return this.fail(node, 'a call of a function without a body');
-    if (!Node.isBlock(body)) return this.evaluate(body, env);
-    const statements = body.getStatements();
+    if (body.type !== 'BlockStatement') return this.evaluate(body, env);
+    const statements = body.body;
     const last = statements.at(-1);
     // Only straight-line helpers: constants, then one return. Branches would need run-time values.
     for (const statement of statements.slice(0, -1)) {
-      if (!Node.isVariableStatement(statement) || statement.getDeclarationKind() !== VariableDeclarationKind.Const) this.fail(statement, 'a helper with control flow or side effects');
+      if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') this.fail(statement, 'a helper with control flow or side effects');
     }
-    if (!last || !Node.isReturnStatement(last)) return this.fail(declaration, 'a helper that does not end in one return');
-    const returned = last.getExpression();
-    return returned ? this.evaluate(returned, env) : undefined;
+    if (!last || last.type !== 'ReturnStatement') return this.fail(declaration, 'a helper that does not end in one return');
+    return last.argument ? this.evaluate(last.argument, env) : undefined;
   }
 
   /** The value an identifier names at this point: a parameter being followed, a constant, a function, an import. */
-  private identifier(node: Node, env: Env): Value {
-    const name = node.getText();
+  private identifier(node: t.Identifier, env: Env): Value {
+    const name = node.name;
     if (name === 'undefined') return undefined;
-    for (let scope: Node | undefined = node.getParent(); scope; scope = scope.getParent()) {
-      if (Node.isArrowFunction(scope) || Node.isFunctionExpression(scope) || Node.isFunctionDeclaration(scope) || Node.isMethodDeclaration(scope)) {
-        const parameter = scope.getParameters().find((candidate) => candidate.getName() === name);
+    for (let scope = this.program.parentOf(node); scope; scope = this.program.parentOf(scope)) {
+      if (isFunctionNode(scope)) {
+        const parameter = scope.params.find((candidate) => parameterName(candidate) === name);
         if (parameter) {
           const value = env.get(parameter);
           if (value instanceof DeferredArgument) return this.evaluate(value.node, value.env);
           if (env.has(parameter)) return value;
-          throw new UnboundParameter(`\`${name}\` is a parameter: its value depends on the caller: \`${excerpt(node)}\` (${this.where(node)})`, parameter);
+          throw new UnboundParameter(`\`${name}\` is a parameter: its value depends on the caller: \`${this.excerpt(node)}\` (${this.where(node)})`, parameter);
         }
       }
-      if (Node.isForOfStatement(scope) || Node.isForInStatement(scope) || Node.isForStatement(scope)) {
-        const initializer = scope.getInitializer();
-        if (initializer && Node.isVariableDeclarationList(initializer) && initializer.getDeclarations().some((declaration) => declaration.getName() === name)) {
-          return this.fail(node, `\`${name}\` is a loop variable: tools built in a loop are not read`);
-        }
+      const loopDeclarations = scope.type === 'ForStatement' ? scope.init : scope.type === 'ForOfStatement' || scope.type === 'ForInStatement' ? scope.left : undefined;
+      if (loopDeclarations?.type === 'VariableDeclaration' && loopDeclarations.declarations.some((declaration) => declaration.id.type === 'Identifier' && declaration.id.name === name)) {
+        return this.fail(node, `\`${name}\` is a loop variable: tools built in a loop are not read`);
       }
-      if (Node.isSourceFile(scope)) {
-        const found = this.moduleBinding(scope, name, node);
+      if (scope.type === 'Program') {
+        const found = this.moduleBinding(this.program.fileOf(scope), name, node);
         if (found.found) return found.value;
-      } else if (Node.isBlock(scope) || Node.isModuleBlock(scope) || Node.isCaseClause(scope)) {
-        const found = this.declaredIn(scope, name, node, env);
-        if (found.found) return found.value;
+      } else {
+        const statements = scope.type === 'BlockStatement' || scope.type === 'TSModuleBlock' || scope.type === 'StaticBlock' ? scope.body : scope.type === 'SwitchCase' ? scope.consequent : undefined;
+        if (statements) {
+          const found = this.declaredIn(statements, name, node, env);
+          if (found.found) return found.value;
+        }
       }
     }
     return this.fail(node, `\`${name}\` is not defined in the repository files read`);
@@ -285,26 +403,27 @@ export class Evaluator {
    * A name declared at the top of a module does not depend on any parameter: resolved once per
    * module and name (a tool file refers to `z` and its helpers dozens of times).
    */
-  private moduleBinding(file: SourceFile, name: string, use: Node): { found: true; value: Value } | { found: false } {
+  private moduleBinding(file: SourceFile, name: string, use: t.Node): { found: true; value: Value } | { found: false } {
     let names = this.moduleBindings.get(file);
     if (!names) this.moduleBindings.set(file, (names = new Map()));
     let binding = names.get(name);
     if (!binding) {
-      binding = this.declaredIn(file, name, use, EMPTY_ENV);
+      binding = this.declaredIn(file.ast.program.body, name, use, EMPTY_ENV);
       names.set(name, binding);
     }
     return binding;
   }
 
-  private declaredIn(scope: Node & { getStatements(): Node[] }, name: string, use: Node, env: Env): { found: true; value: Value } | { found: false } {
-    for (const statement of scope.getStatements()) {
-      if (Node.isVariableStatement(statement)) {
-        for (const declaration of statement.getDeclarations()) {
-          if (declaration.getName() === name) return { found: true, value: this.variable(declaration, env) };
+  private declaredIn(statements: readonly t.Node[], name: string, use: t.Node, env: Env): { found: true; value: Value } | { found: false } {
+    for (const outer of statements) {
+      const { statement } = unexported(outer);
+      if (statement.type === 'VariableDeclaration') {
+        for (const declaration of statement.declarations) {
+          if (declaration.id.type === 'Identifier' && declaration.id.name === name) return { found: true, value: this.variable(declaration, env) };
         }
-      } else if ((Node.isFunctionDeclaration(statement) || Node.isEnumDeclaration(statement) || Node.isClassDeclaration(statement)) && statement.getName() === name) {
+      } else if (isNamedDeclaration(statement) && declaredName(statement) === name) {
         return { found: true, value: this.declarationValue(statement, env) };
-      } else if (Node.isImportDeclaration(statement)) {
+      } else if (statement.type === 'ImportDeclaration') {
         const value = this.imported(statement, name, use);
         if (value.found) return value;
       }
@@ -312,23 +431,23 @@ export class Evaluator {
     return { found: false };
   }
 
-  private declarationValue(declaration: Node, env: Env): Value {
-    if (Node.isFunctionDeclaration(declaration)) return new FunctionValue(declaration, env);
-    if (Node.isEnumDeclaration(declaration)) return this.enumValue(declaration);
+  private declarationValue(declaration: t.Node, env: Env): Value {
+    if (declaration.type === 'FunctionDeclaration' || declaration.type === 'TSDeclareFunction') return new FunctionValue(declaration, env);
+    if (declaration.type === 'TSEnumDeclaration') return this.enumValue(declaration);
     return this.fail(declaration, 'a class');
   }
 
-  private variable(declaration: Node, env: Env): Value {
-    if (!Node.isVariableDeclaration(declaration)) return this.fail(declaration, 'not a variable');
-    if (!Node.isIdentifier(declaration.getNameNode())) return this.fail(declaration, 'a destructured constant');
-    const list = declaration.getParent();
-    if (Node.isVariableDeclarationList(list) && list.getDeclarationKind() !== VariableDeclarationKind.Const) {
-      return this.fail(declaration, `\`${declaration.getName()}\` is declared with ${list.getDeclarationKind()}: its value may change`);
+  private variable(declaration: t.VariableDeclarator, env: Env): Value {
+    if (declaration.id.type !== 'Identifier') return this.fail(declaration, 'a destructured constant');
+    const list = this.program.parentOf(declaration);
+    if (list?.type === 'VariableDeclaration' && list.kind !== 'const') {
+      return this.fail(declaration, `\`${declaration.id.name}\` is declared with ${list.kind}: its value may change`);
     }
-    const initializer = declaration.getInitializer();
+    const initializer = declaration.init;
     if (!initializer) return this.fail(declaration, 'a constant without a value');
     // Constants outside any function do not depend on parameters: evaluate them once.
-    const moduleLevel = !declaration.getFirstAncestor((ancestor) => Node.isFunctionLikeDeclaration(ancestor) || Node.isArrowFunction(ancestor));
+    let moduleLevel = true;
+    for (let ancestor = this.program.parentOf(declaration); ancestor && moduleLevel; ancestor = this.program.parentOf(ancestor)) moduleLevel = !isFunctionLikeDeclaration(ancestor);
     if (moduleLevel && this.moduleConstants.has(declaration)) return this.moduleConstants.get(declaration);
     if (this.inProgress.has(declaration)) return this.fail(declaration, 'a constant that refers to itself');
     this.inProgress.add(declaration);
@@ -341,86 +460,84 @@ export class Evaluator {
     }
   }
 
-  private enumValue(declaration: Node): Value {
-    if (!Node.isEnumDeclaration(declaration)) return this.fail(declaration, 'not an enum');
+  private enumValue(declaration: t.TSEnumDeclaration): Value {
     const object: Record<string, Value> = {};
     let next = 0;
-    for (const member of declaration.getMembers()) {
-      const initializer = member.getInitializer();
-      const value = initializer ? this.evaluate(initializer) : next;
+    const file = this.program.fileOf(declaration);
+    const members = declaration.members ?? (declaration as unknown as { body?: { members?: t.TSEnumMember[] } }).body?.members ?? [];
+    for (const member of members) {
+      // The member's name as written (the compiler's getName(), quotes included for a string name).
+      const name = member.id.start == null || member.id.end == null ? '' : file.text.slice(member.id.start, member.id.end);
+      const value = member.initializer ? this.evaluate(member.initializer) : next;
       if (typeof value === 'number') {
-        object[member.getName()] = value;
+        object[name] = value;
         // A numeric enum maps values back to names, as TypeScript emits it (zod skips those keys).
-        object[String(value)] = member.getName();
+        object[String(value)] = name;
         next = value + 1;
-      } else if (typeof value === 'string') object[member.getName()] = value;
+      } else if (typeof value === 'string') object[name] = value;
       else this.fail(member, 'an enum member that is not a constant');
     }
     return object;
   }
 
-  private imported(statement: Node, name: string, use: Node): { found: true; value: Value } | { found: false } {
-    if (!Node.isImportDeclaration(statement)) return { found: false };
-    const specifier = statement.getModuleSpecifierValue();
-    const clause = statement.getImportClause();
-    if (!clause) return { found: false };
+  private imported(statement: t.ImportDeclaration, name: string, use: t.Node): { found: true; value: Value } | { found: false } {
+    const specifier = statement.source.value;
     const isZodModule = ZOD_MODULES.has(specifier);
-    const namespace = clause.getNamespaceImport();
-    if (namespace?.getText() === name) return { found: true, value: isZodModule ? new ZodNamespace(false) : this.moduleNamespace(statement, specifier, use) };
-    if (clause.getDefaultImport()?.getText() === name) {
-      return { found: true, value: isZodModule ? new ZodNamespace(false) : this.fromModule(statement, specifier, 'default', use) };
-    }
-    for (const named of clause.getNamedImports()) {
-      if ((named.getAliasNode()?.getText() ?? named.getName()) !== name) continue;
-      const imported = named.getName();
+    for (const binding of statement.specifiers) {
+      if (binding.local.name !== name) continue;
+      if (binding.type === 'ImportNamespaceSpecifier') return { found: true, value: isZodModule ? new ZodNamespace(false) : this.moduleNamespace(statement, specifier, use) };
+      if (binding.type === 'ImportDefaultSpecifier') return { found: true, value: isZodModule ? new ZodNamespace(false) : this.fromModule(statement, specifier, 'default', use) };
+      const imported = exportName(binding.imported);
       if (isZodModule) return { found: true, value: imported === 'z' ? new ZodNamespace(false) : new ZodConstructor(imported) };
       return { found: true, value: this.fromModule(statement, specifier, imported, use) };
     }
     return { found: false };
   }
 
-  private moduleNamespace(statement: Node, specifier: string, use: Node): Value {
-    const target = this.program.resolve(statement.getSourceFile(), specifier);
+  private moduleNamespace(statement: t.Node, specifier: string, use: t.Node): Value {
+    const target = this.program.resolve(this.program.fileOf(statement), specifier);
     if (typeof target === 'string') return specifier.startsWith('.') ? this.fail(use, target) : new PackageExport(specifier, '*');
     return new ModuleNamespace(target);
   }
 
-  private fromModule(statement: Node, specifier: string, name: string, use: Node): Value {
+  private fromModule(statement: t.Node, specifier: string, name: string, use: t.Node): Value {
     if (!specifier.startsWith('./') && !specifier.startsWith('../')) return new PackageExport(specifier, name);
-    const target = this.program.resolve(statement.getSourceFile(), specifier);
+    const target = this.program.resolve(this.program.fileOf(statement), specifier);
     if (typeof target === 'string') return this.fail(use, target);
     return this.exported(target, name, use);
   }
 
   /** The value a module exports under `name`: `export const`, `export function`, `export { a as name }`, re-exports, `export default`. */
-  exported(file: SourceFile, name: string, use: Node, seen = new Set<SourceFile>()): Value {
+  exported(file: SourceFile, name: string, use: t.Node, seen = new Set<SourceFile>()): Value {
     if (seen.has(file)) return this.fail(use, `\`${name}\` is re-exported in a cycle`);
     seen.add(file);
-    for (const statement of file.getStatements()) {
-      if (Node.isVariableStatement(statement) && statement.hasExportKeyword()) {
-        const declaration = statement.getDeclarations().find((candidate) => candidate.getName() === name);
+    for (const outer of file.ast.program.body) {
+      const { statement, exported, isDefault } = unexported(outer);
+      if (statement.type === 'VariableDeclaration' && exported) {
+        const declaration = statement.declarations.find((candidate) => candidate.id.type === 'Identifier' && candidate.id.name === name);
         if (declaration) return this.variable(declaration, EMPTY_ENV);
       }
-      if ((Node.isFunctionDeclaration(statement) || Node.isEnumDeclaration(statement) || Node.isClassDeclaration(statement)) && statement.hasExportKeyword()) {
-        const exportedName = statement.hasDefaultKeyword() ? 'default' : statement.getName();
+      if (isNamedDeclaration(statement) && exported) {
+        const exportedName = isDefault ? 'default' : declaredName(statement);
         if (exportedName === name) return this.declarationValue(statement, EMPTY_ENV);
       }
-      if (Node.isExportAssignment(statement) && name === 'default' && !statement.isExportEquals()) return this.evaluate(statement.getExpression());
-      if (Node.isExportDeclaration(statement)) {
-        const specifier = statement.getModuleSpecifierValue();
-        for (const named of statement.getNamedExports()) {
-          if ((named.getAliasNode()?.getText() ?? named.getName()) !== name) continue;
+      if (outer.type === 'ExportDefaultDeclaration' && !exported && name === 'default') return this.evaluate(outer.declaration);
+      if (outer.type === 'ExportNamedDeclaration' && !outer.declaration) {
+        const specifier = outer.source?.value;
+        for (const named of outer.specifiers) {
+          if (named.type !== 'ExportSpecifier' || exportName(named.exported) !== name) continue;
+          const local = exportName(named.local as t.Identifier | t.StringLiteral);
           if (specifier === undefined) {
-            const local = this.declaredIn(file, named.getName(), named, EMPTY_ENV);
-            if (local.found) return local.value;
-            return this.fail(named, `\`${named.getName()}\` is exported but not declared`);
+            const found = this.declaredIn(file.ast.program.body, local, named, EMPTY_ENV);
+            if (found.found) return found.value;
+            return this.fail(named, `\`${local}\` is exported but not declared`);
           }
-          return this.fromModule(statement, specifier, named.getName(), use);
+          return this.fromModule(outer, specifier, local, use);
         }
-        if (specifier !== undefined && statement.isNamespaceExport() && !statement.getNamespaceExport()) {
-          const target = this.program.resolve(file, specifier);
-          if (typeof target !== 'string' && this.exports(target, name)) return this.exported(target, name, use, seen);
-        }
+      }
+      if (outer.type === 'ExportAllDeclaration') {
+        const target = this.program.resolve(file, outer.source.value);
+        if (typeof target !== 'string' && this.exports(target, name)) return this.exported(target, name, use, seen);
       }
     }
     return this.fail(use, `\`${name}\` is not exported by ${this.program.pathOf(file)}`);
@@ -430,19 +547,15 @@ export class Evaluator {
   private exports(file: SourceFile, name: string, seen = new Set<SourceFile>()): boolean {
     if (seen.has(file)) return false;
     seen.add(file);
-    for (const statement of file.getStatements()) {
-      if (Node.isVariableStatement(statement) && statement.hasExportKeyword() && statement.getDeclarations().some((declaration) => declaration.getName() === name)) return true;
-      if ((Node.isFunctionDeclaration(statement) || Node.isEnumDeclaration(statement) || Node.isClassDeclaration(statement)) && statement.hasExportKeyword()) {
-        if ((statement.hasDefaultKeyword() ? 'default' : statement.getName()) === name) return true;
-      }
-      if (Node.isExportAssignment(statement) && name === 'default') return true;
-      if (Node.isExportDeclaration(statement)) {
-        if (statement.getNamedExports().some((named) => (named.getAliasNode()?.getText() ?? named.getName()) === name)) return true;
-        const specifier = statement.getModuleSpecifierValue();
-        if (specifier !== undefined && statement.isNamespaceExport() && !statement.getNamespaceExport()) {
-          const target = this.program.resolve(file, specifier);
-          if (typeof target !== 'string' && this.exports(target, name, seen)) return true;
-        }
+    for (const outer of file.ast.program.body) {
+      const { statement, exported, isDefault } = unexported(outer);
+      if (statement.type === 'VariableDeclaration' && exported && statement.declarations.some((declaration) => declaration.id.type === 'Identifier' && declaration.id.name === name)) return true;
+      if (isNamedDeclaration(statement) && exported && (isDefault ? 'default' : declaredName(statement)) === name) return true;
+      if ((outer.type === 'TSExportAssignment' || (outer.type === 'ExportDefaultDeclaration' && !exported)) && name === 'default') return true;
+      if (outer.type === 'ExportNamedDeclaration' && !outer.declaration && outer.specifiers.some((named) => named.type === 'ExportSpecifier' && exportName(named.exported) === name)) return true;
+      if (outer.type === 'ExportAllDeclaration') {
+        const target = this.program.resolve(file, outer.source.value);
+        if (typeof target !== 'string' && this.exports(target, name, seen)) return true;
       }
     }
     return false;

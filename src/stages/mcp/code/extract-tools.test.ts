@@ -91,6 +91,28 @@ describe('following the repository', () => {
     });
   });
 
+  it('JavaScript sources (.js, .mjs) and values behind `as`, `satisfies`, `!` and parentheses', () => {
+    const found = tools(
+      {
+        'src/tools.js': `${Z}import { shape } from './shape.mjs';\nserver.registerTool(('js'), { inputSchema: shape }, ${handler});\n`,
+        'src/shape.mjs': `${Z}import { LIMITS } from './limits.js';\nexport const shape = { a: z.string().min(2), b: LIMITS.max, c: LIMITS.c };\n`,
+        'src/limits.ts': `${Z}export const LIMITS = { max: (z.number() as z.ZodNumber)!.max(9), c: <const>(z.literal('x')) } satisfies object;\n`,
+      },
+      ['src/tools.js'],
+    );
+    expect(found).toEqual([
+      {
+        name: 'js',
+        file: 'src/tools.js',
+        line: 3,
+        tool: {
+          name: 'js',
+          inputSchema: expect.objectContaining({ properties: { a: { type: 'string', minLength: 2 }, b: { type: 'number', maximum: 9 }, c: { type: 'string', const: 'x' } } }),
+        },
+      },
+    ]);
+  });
+
   it('an input schema given as `Schema.shape` or a zod object', () => {
     const [a, b] = tools({ 'tools.ts': `${Z}const Args = z.object({ id: z.string() });\nserver.registerTool('a', { inputSchema: Args.shape }, ${handler});\nserver.registerTool('b', { inputSchema: Args.strict() }, ${handler});` });
     expect(a?.tool?.inputSchema).toMatchObject({ required: ['id'], additionalProperties: false });
@@ -118,7 +140,7 @@ describe('what cannot be read is unknown, with the expression and where', () => 
       ok: false,
       reasons: ['the name of the tool registered at a.ts:2 could not be read: `t` is a loop variable: tools built in a loop are not read: `t` (a.ts:2)'],
     });
-    expect(extract({ 'a.ts': 'server.registerTool("x", {' })).toMatchObject({ ok: false, reasons: ["a.ts:1 does not parse: '}' expected."] });
+    expect(extract({ 'a.ts': 'server.registerTool("x", {' })).toMatchObject({ ok: false, reasons: ['a.ts:1 does not parse: Unexpected token'] });
   });
 });
 

@@ -1,8 +1,8 @@
-import { Node, SyntaxKind, ts, type CallExpression, type SourceFile } from '../../../typescript/ts-morph.js';
+import { lineOf, walk, type t } from '../../../syntax/parse.js';
 import type { McpTool } from '../snapshot.js';
 import { readSnapshot } from '../snapshot.js';
-import { Evaluator, excerpt, UnboundParameter } from './evaluate.js';
-import { loadProgram, type Program } from './program.js';
+import { Evaluator, isCall, propertyAccess, UnboundParameter } from './evaluate.js';
+import { loadProgram, type Program, type SourceFile } from './program.js';
 import { DeferredArgument, EMPTY_ENV, FunctionValue, isPlainObject, isZod, kindOf, type Env, type PlainObject, type Value } from './values.js';
 import { toJson } from './zod-build.js';
 import { Unconvertible, ZodSchema } from './zod-model.js';
@@ -41,15 +41,17 @@ export function extractToolsFromTexts(sources: readonly string[], texts: Readonl
   }
 }
 
+type CallExpression = t.CallExpression | t.OptionalCallExpression;
+
 export function extractTools(program: Program): ToolExtraction {
   const evaluator = new Evaluator(program);
   const tools: CodeTool[] = [];
   const reasons: string[] = [];
   for (const file of program.files) {
-    const text = file.getFullText();
+    const text = file.text;
     if (!text.includes('registerTool') && !text.includes('.tool') && !text.includes('ListToolsRequestSchema')) continue;
     for (const call of registrationCalls(file)) {
-      const method = registrationMethod(call);
+      const method = registrationMethod(program, call);
       if (!method) continue;
       if (method === 'setRequestHandler') readToolList(evaluator, program, call, tools, reasons);
       else readRegistration(evaluator, program, call, method, tools, reasons);
@@ -59,37 +61,47 @@ export function extractTools(program: Program): ToolExtraction {
   return { ok: true, tools: mergeDuplicates(tools) };
 }
 
-/**
- * Calls of `.registerTool/.tool/.setRequestHandler`, found on the compiler's tree: wrapping every
- * node of a file in ts-morph objects (and forgetting them after) costs more than the parse itself.
- */
+/** Whether the parser saw parentheses around the node (the compiler kept them as a node of their own). */
+function parenthesized(node: t.Node): boolean {
+  return (node.extra as { parenthesized?: boolean } | undefined)?.parenthesized === true;
+}
+
+/** Calls of `.registerTool/.tool/.setRequestHandler`, in source order. */
 function registrationCalls(file: SourceFile): CallExpression[] {
   const found: CallExpression[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && REGISTRATION_METHODS.has(node.expression.name.text)) {
-      // A statement without `;` spans exactly its call: descend to the node itself.
-      const outer = file.getDescendantAtStartWithWidth(node.getStart(file.compilerNode), node.getWidth(file.compilerNode));
-      const wrapped = outer?.compilerNode === node ? outer : outer?.getFirstDescendant((descendant) => descendant.compilerNode === node);
-      if (!wrapped || !Node.isCallExpression(wrapped)) throw new Error(`registration call at ${node.getStart(file.compilerNode)} not found in its file`);
-      found.push(wrapped);
+  walk(file.ast, (node) => {
+    if (isCall(node) && !parenthesized(node.callee)) {
+      const access = propertyAccess(node.callee);
+      if (access && REGISTRATION_METHODS.has(access.name)) found.push(node);
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(file.compilerNode);
+  });
   return found;
 }
 
-function registrationMethod(call: CallExpression): 'registerTool' | 'tool' | 'setRequestHandler' | undefined {
-  const callee = call.getExpression();
-  if (!Node.isPropertyAccessExpression(callee)) return undefined;
-  const name = callee.getName();
+/** The node's source as written, parentheses around it included (as the compiler's child node was). */
+function textWithParentheses(program: Program, node: t.Node): string {
+  const { text } = program.fileOf(node);
+  const extra = node.extra as { parenthesized?: boolean; parenStart?: number } | undefined;
+  if (node.start == null || node.end == null) return '';
+  if (!extra?.parenthesized || typeof extra.parenStart !== 'number') return text.slice(node.start, node.end);
+  const opening = [...text.slice(extra.parenStart, node.start)].filter((character) => character === '(').length;
+  let end = node.end;
+  for (let closed = 0; closed < opening && end < text.length; end += 1) if (text[end] === ')') closed += 1;
+  return text.slice(extra.parenStart, end);
+}
+
+function registrationMethod(program: Program, call: CallExpression): 'registerTool' | 'tool' | 'setRequestHandler' | undefined {
+  const callee = propertyAccess(call.callee);
+  if (!callee) return undefined;
+  const name = callee.name;
   if (!REGISTRATION_METHODS.has(name)) return undefined;
-  const args = call.getArguments();
-  if (name === 'setRequestHandler') return args[0]?.getText().endsWith('ListToolsRequestSchema') ? name : undefined;
+  const args = call.arguments;
+  if (name === 'setRequestHandler') return args[0] && textWithParentheses(program, args[0]).endsWith('ListToolsRequestSchema') ? name : undefined;
   if (args.length < 2) return undefined;
   // `.tool(…)` is a common name: only a call ending in a handler is a registration.
   const handler = args.at(-1)!;
-  if (name === 'tool' && !(Node.isArrowFunction(handler) || Node.isFunctionExpression(handler) || Node.isIdentifier(handler) || Node.isPropertyAccessExpression(handler))) return undefined;
+  const handlerLike = handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression' || handler.type === 'Identifier' || propertyAccess(handler) !== undefined;
+  if (name === 'tool' && (!handlerLike || parenthesized(handler))) return undefined;
   return name as 'registerTool' | 'tool';
 }
 
@@ -98,10 +110,10 @@ interface Site {
   line: number;
 }
 
-type Registration = { kind: 'tool'; tool: CodeTool } | { kind: 'unreadable'; reason: string } | { kind: 'parameter'; parameter: Node; message: string };
+type Registration = { kind: 'tool'; tool: CodeTool } | { kind: 'unreadable'; reason: string } | { kind: 'parameter'; parameter: t.Node; message: string };
 
 function readRegistration(evaluator: Evaluator, program: Program, call: CallExpression, method: 'registerTool' | 'tool', tools: CodeTool[], reasons: string[]): void {
-  const site = { file: program.pathOf(call.getSourceFile()), line: call.getStartLineNumber() };
+  const site = { file: program.pathOf(program.fileOf(call)), line: lineOf(call) };
   const direct = registrationAt(evaluator, call, method, EMPTY_ENV, site);
   if (direct.kind === 'tool') tools.push(direct.tool);
   else if (direct.kind === 'unreadable') reasons.push(direct.reason);
@@ -110,7 +122,7 @@ function readRegistration(evaluator: Evaluator, program: Program, call: CallExpr
 
 /** The tool a registration call defines when its parameters (if inside a wrapper) hold `env`; `site` is where the tool is defined. */
 function registrationAt(evaluator: Evaluator, call: CallExpression, method: 'registerTool' | 'tool', env: Env, site: Site): Registration {
-  const [nameArgument] = call.getArguments();
+  const [nameArgument] = call.arguments;
   let name: Value;
   try {
     name = evaluator.evaluate(nameArgument!, env);
@@ -129,6 +141,11 @@ function registrationAt(evaluator: Evaluator, call: CallExpression, method: 'reg
   }
 }
 
+function isAncestor(program: Program, ancestor: t.Node, node: t.Node): boolean {
+  for (let current = program.parentOf(node); current; current = program.parentOf(current)) if (current === ancestor) return true;
+  return false;
+}
+
 /**
  * A registration inside a helper that takes the name or the schema as parameters
  * (`registerReadOnlyTool(server, 'list_documents', shape, handler)`): one tool per call of the
@@ -136,25 +153,37 @@ function registrationAt(evaluator: Evaluator, call: CallExpression, method: 'reg
  * passed as a value, imported under another name, or never called in the files read) make the set
  * unreadable rather than incomplete.
  */
-function readWrapperCalls(evaluator: Evaluator, program: Program, call: CallExpression, method: 'registerTool' | 'tool', unbound: { parameter: Node; message: string }, tools: CodeTool[], reasons: string[]): void {
-  const where = `${program.pathOf(call.getSourceFile())}:${call.getStartLineNumber()}`;
-  const wrapper = unbound.parameter.getParent();
-  const wrapperName = wrapper ? functionName(wrapper) : undefined;
-  if (!wrapper || !wrapperName || !(Node.isFunctionDeclaration(wrapper) || Node.isArrowFunction(wrapper) || Node.isFunctionExpression(wrapper)) || !call.getAncestors().includes(wrapper)) {
+function readWrapperCalls(evaluator: Evaluator, program: Program, call: CallExpression, method: 'registerTool' | 'tool', unbound: { parameter: t.Node; message: string }, tools: CodeTool[], reasons: string[]): void {
+  const where = `${program.pathOf(program.fileOf(call))}:${lineOf(call)}`;
+  const wrapper = program.parentOf(unbound.parameter);
+  const wrapperName = wrapper ? functionName(program, wrapper) : undefined;
+  if (
+    !wrapper ||
+    !wrapperName ||
+    !(wrapper.type === 'FunctionDeclaration' || wrapper.type === 'ArrowFunctionExpression' || wrapper.type === 'FunctionExpression') ||
+    !isAncestor(program, wrapper, call)
+  ) {
     reasons.push(`the tool registered at ${where} could not be read: ${unbound.message} (not a named helper whose calls can be followed: tools built in a loop or a callback are not read)`);
     return;
   }
   const sites: CallExpression[] = [];
   for (const file of program.files) {
-    for (const identifier of file.getDescendantsOfKind(SyntaxKind.Identifier)) {
-      if (identifier.getText() !== wrapperName) continue;
-      const use = useOf(identifier);
-      if (use === 'declaration') continue;
-      if (use instanceof Node) {
-        if (!use.getAncestors().includes(wrapper)) sites.push(use as CallExpression);
-        continue;
+    let problem: string | undefined;
+    walk(file.ast, (identifier, parent) => {
+      if (problem !== undefined) return false;
+      // A shorthand `{ name }` holds the name twice (key and value): the compiler saw one.
+      if (parent?.type === 'ObjectProperty' && parent.shorthand && parent.key === identifier) return;
+      if (identifier.type !== 'Identifier' || identifier.name !== wrapperName) return;
+      const use = useOf(program, identifier, parent);
+      if (use === 'declaration') return;
+      if (typeof use !== 'string') {
+        if (!isAncestor(program, wrapper, use)) sites.push(use);
+        return;
       }
-      reasons.push(`the tools registered by ${wrapperName} (${where}) could not all be found: ${use} at ${program.pathOf(file)}:${identifier.getStartLineNumber()}`);
+      problem = `the tools registered by ${wrapperName} (${where}) could not all be found: ${use} at ${program.pathOf(file)}:${lineOf(identifier)}`;
+    });
+    if (problem !== undefined) {
+      reasons.push(problem);
       return;
     }
   }
@@ -162,46 +191,58 @@ function readWrapperCalls(evaluator: Evaluator, program: Program, call: CallExpr
     reasons.push(`the tool registered at ${where} takes its definition from the parameters of ${wrapperName}, which no file read calls (add the files that call it to mcpTools.sources)`);
     return;
   }
-  const parameters = wrapper.getParameters();
+  const parameters = wrapper.params;
   for (const site of sites) {
-    const env = new Map<Node, Value>();
-    const args = site.getArguments();
+    const env = new Map<t.Node, Value>();
+    const args = site.arguments;
     parameters.forEach((parameter, index) => {
-      const argument = args[index] ?? parameter.getInitializer();
+      const argument = args[index] ?? (parameter.type === 'AssignmentPattern' ? parameter.right : undefined);
       if (argument) env.set(parameter, new DeferredArgument(argument, argument === args[index] ? EMPTY_ENV : env));
       else env.set(parameter, undefined);
     });
-    const registration = registrationAt(evaluator, call, method, env, { file: program.pathOf(site.getSourceFile()), line: site.getStartLineNumber() });
+    const registration = registrationAt(evaluator, call, method, env, { file: program.pathOf(program.fileOf(site)), line: lineOf(site) });
     if (registration.kind === 'tool') tools.push(registration.tool);
     else if (registration.kind === 'unreadable') reasons.push(registration.reason);
   }
 }
 
-function functionName(fn: Node): string | undefined {
-  if (Node.isFunctionDeclaration(fn)) return fn.getName();
-  const parent = fn.getParent();
-  return parent && Node.isVariableDeclaration(parent) ? parent.getName() : undefined;
+function functionName(program: Program, fn: t.Node): string | undefined {
+  if (fn.type === 'FunctionDeclaration') return fn.id?.name;
+  const parent = program.parentOf(fn);
+  return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id.name : undefined;
 }
 
 /** How a file uses the helper's name: its declaration, a call (returned), or a use that hides calls (described). */
-function useOf(identifier: Node): 'declaration' | CallExpression | string {
-  const parent = identifier.getParent();
+function useOf(program: Program, identifier: t.Identifier, parent: t.Node | undefined): 'declaration' | CallExpression | string {
   if (!parent) return 'declaration';
-  if ((Node.isFunctionDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === identifier) return 'declaration';
-  if (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent)) {
-    return parent.getAliasNode() && parent.getNameNode() === identifier ? `it is imported or exported under another name (\`${parent.getText()}\`)` : 'declaration';
+  if ((parent.type === 'FunctionDeclaration' || parent.type === 'TSDeclareFunction' || parent.type === 'VariableDeclarator') && parent.id === identifier) return 'declaration';
+  if (parent.type === 'ImportSpecifier' || parent.type === 'ExportSpecifier') {
+    // The name imported or exported (`a` of `a as b`) is the helper's own name; an alias is another.
+    const own = parent.type === 'ImportSpecifier' ? parent.imported : parent.local;
+    const alias = parent.type === 'ImportSpecifier' ? parent.local : parent.exported;
+    const aliased = sourceName(own) !== sourceName(alias) || own.start !== alias.start;
+    if (aliased && own === identifier) {
+      const text = program.fileOf(parent).text.slice(parent.start ?? 0, parent.end ?? 0);
+      return `it is imported or exported under another name (\`${text}\`)`;
+    }
+    return 'declaration';
   }
-  if (Node.isCallExpression(parent) && parent.getExpression() === identifier) return parent;
-  if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === identifier) {
-    const outer = parent.getParent();
-    if (outer && Node.isCallExpression(outer) && outer.getExpression() === parent) return outer;
+  if (isCall(parent) && parent.callee === identifier) return parent;
+  if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && !parent.computed && parent.property === identifier) {
+    const outer = program.parentOf(parent);
+    if (outer && isCall(outer) && outer.callee === parent) return outer;
   }
-  return `it is used as a value (\`${excerpt(parent)}\`), so its calls cannot all be seen`;
+  const text = program.fileOf(parent).text.slice(parent.start ?? 0, parent.end ?? 0).replace(/\s+/g, ' ').trim();
+  return `it is used as a value (\`${text.length > 120 ? `${text.slice(0, 119)}…` : text}\`), so its calls cannot all be seen`;
+}
+
+function sourceName(node: t.Identifier | t.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
 }
 
 function fromRegisterTool(evaluator: Evaluator, call: CallExpression, name: string, env?: Env): McpTool {
-  const config = evaluator.evaluate(call.getArguments()[1]!, env);
-  if (!isPlainObject(config)) throw new Unconvertible(`the config of registerTool is ${kindOf(config)}: \`${excerpt(call.getArguments()[1]!)}\``);
+  const config = evaluator.evaluate(call.arguments[1]!, env);
+  if (!isPlainObject(config)) throw new Unconvertible(`the config of registerTool is ${kindOf(config)}: \`${evaluator.excerpt(call.arguments[1]!)}\``);
   return buildTool(name, {
     description: config.description,
     inputSchema: config.inputSchema,
@@ -212,7 +253,7 @@ function fromRegisterTool(evaluator: Evaluator, call: CallExpression, name: stri
 
 /** The SDK's reading of `tool(name, description?, paramsShape?, annotations?, handler)`. */
 function fromToolOverloads(evaluator: Evaluator, call: CallExpression, name: string, env?: Env): McpTool {
-  const rest = call.getArguments().slice(1, -1).map((argument) => evaluator.evaluate(argument, env));
+  const rest = call.arguments.slice(1, -1).map((argument) => evaluator.evaluate(argument, env));
   let description: Value;
   let inputSchema: Value;
   let annotations: Value;
@@ -224,7 +265,7 @@ function fromToolOverloads(evaluator: Evaluator, call: CallExpression, name: str
       if (rest.length > 0 && isPlainObject(rest[0]) && !isRawShape(rest[0])) annotations = rest.shift();
     } else if (isPlainObject(first)) annotations = rest.shift();
   }
-  if (rest.length > 0) throw new Unconvertible(`tool(…) arguments the SDK does not accept in this order: \`${excerpt(call)}\``);
+  if (rest.length > 0) throw new Unconvertible(`tool(…) arguments the SDK does not accept in this order: \`${evaluator.excerpt(call)}\``);
   return buildTool(name, { description, inputSchema, annotations });
 }
 
@@ -273,7 +314,7 @@ function objectJsonSchema(value: Value, pipe: PipeStrategy): Record<string, unkn
 
 /** `setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...] }))` with a literal list. */
 function readToolList(evaluator: Evaluator, program: Program, call: CallExpression, tools: CodeTool[], reasons: string[]): void {
-  const handler = call.getArguments()[1];
+  const handler = call.arguments[1];
   const site = evaluator.where(call);
   try {
     const fn = handler ? evaluator.evaluate(handler) : undefined;
@@ -283,8 +324,8 @@ function readToolList(evaluator: Evaluator, program: Program, call: CallExpressi
     if (!Array.isArray(listed)) throw new Unconvertible(`the handler returns ${kindOf(result)}, not { tools: [...] }`);
     const reading = readSnapshot({ tools: toJson(listed, 'the tool list') });
     if (!reading.ok) throw new Unconvertible(`the tool list ${reading.reason}`);
-    const line = call.getStartLineNumber();
-    const file = program.pathOf(call.getSourceFile());
+    const line = lineOf(call);
+    const file = program.pathOf(program.fileOf(call));
     for (const tool of reading.snapshot.tools) tools.push({ name: tool.name, file, line, tool });
   } catch (error) {
     if (!(error instanceof Unconvertible)) throw error;

@@ -1,11 +1,18 @@
-import { parseOnlyProject, type SourceFile } from '../../../typescript/ts-morph.js';
+import { lineOf, parseSource, walk, type t } from '../../../syntax/parse.js';
 import { resolveModulePath } from './module-path.js';
 
 /**
  * The repository files of one ref that the tool extraction may read: the configured sources and
- * every in-repo module they import (the closure computed by `closure.ts`), parsed into one shared
- * in-memory ts-morph project (parse only: no type checking, no lib files, nothing executed).
+ * every in-repo module they import (the closure computed by `closure.ts`), each parsed on its own
+ * (src/syntax/parse.ts: syntax only, nothing type-checked or executed). Babel nodes know neither
+ * their parent nor their file: the program records both once, for every node of every file.
  */
+export interface SourceFile {
+  readonly path: string;
+  readonly ast: t.File;
+  readonly text: string;
+}
+
 export interface Program {
   readonly sources: readonly SourceFile[];
   /** Every loaded file, the sources first: registrations and wrapper calls may sit in imported modules too. */
@@ -13,10 +20,12 @@ export interface Program {
   pathOf(file: SourceFile): string;
   /** The loaded file a relative import leads to, or why it does not lead anywhere we can read. */
   resolve(from: SourceFile, specifier: string): SourceFile | string;
+  /** The node's parent (undefined for a file's root). */
+  parentOf(node: t.Node): t.Node | undefined;
+  /** The file a node belongs to. */
+  fileOf(node: t.Node): SourceFile;
   release(): void;
 }
-
-let loadCounter = 0;
 
 export interface ParseProblem {
   path: string;
@@ -26,47 +35,43 @@ export interface ParseProblem {
 
 /** Parses every file; a file that does not parse is returned as a problem (the surface fails closed). */
 export function loadProgram(sourcePaths: readonly string[], texts: ReadonlyMap<string, string>): Program | ParseProblem {
-  const prefix = `/mcp${++loadCounter}_`;
   const fileByPath = new Map<string, SourceFile>();
-  const pathByFile = new Map<SourceFile, string>();
-  let index = 0;
-  const release = () => {
-    for (const file of fileByPath.values()) parseOnlyProject().removeSourceFile(file);
-  };
+  const fileByRoot = new Map<t.Node, SourceFile>();
+  const parents = new Map<t.Node, t.Node>();
   for (const [path, text] of texts) {
-    // Flat names: imports are resolved by us, not by TypeScript.
-    const extension = /\.(tsx|ts|mts|cts|jsx|js|mjs|cjs)$/.exec(path)?.[0] ?? '.ts';
-    const file = parseOnlyProject().createSourceFile(`${prefix}${index++}${extension}`, text, { overwrite: true });
+    const parsed = parseSource(path, text);
+    if (!parsed.ok) return { path, line: parsed.line, message: parsed.message };
+    const file: SourceFile = { path, ast: parsed.ast, text };
     fileByPath.set(path, file);
-    pathByFile.set(file, path);
-    const problem = firstParseError(file);
-    if (problem) {
-      release();
-      return { path, ...problem };
-    }
+    fileByRoot.set(parsed.ast, file);
+    // Iterative (parse.ts's walk): a long `a + b + …` chain nests deeper than the call stack allows.
+    walk(parsed.ast, (node, parent) => {
+      if (parent) parents.set(node, parent);
+    });
   }
   const sources = sourcePaths.map((path) => fileByPath.get(path)).filter((file): file is SourceFile => file !== undefined);
-  return {
+  const program: Program = {
     sources,
     files: [...new Set([...sources, ...fileByPath.values()])],
-    pathOf: (file) => pathByFile.get(file) ?? file.getFilePath(),
+    pathOf: (file) => file.path,
     resolve(from, specifier) {
-      const fromPath = pathByFile.get(from) ?? '';
       if (!specifier.startsWith('./') && !specifier.startsWith('../')) return `\`${specifier}\` is not a relative import inside the repository`;
-      const target = resolveModulePath((candidate) => fileByPath.has(candidate), fromPath, specifier);
+      const target = resolveModulePath((candidate) => fileByPath.has(candidate), from.path, specifier);
       const file = target === undefined ? undefined : fileByPath.get(target);
       if (file) return file;
-      return `import \`${specifier}\` from ${fromPath} was not found in the repository at this ref`;
+      return `import \`${specifier}\` from ${from.path} was not found in the repository at this ref`;
     },
-    release,
+    parentOf: (node) => parents.get(node),
+    fileOf(node) {
+      let root = node;
+      for (let parent = parents.get(root); parent; parent = parents.get(root)) root = parent;
+      const file = fileByRoot.get(root);
+      if (!file) throw new Error(`a node at line ${lineOf(node)} belongs to no loaded file`);
+      return file;
+    },
+    release() {
+      // Nothing is shared between loads: the trees go with the program.
+    },
   };
-}
-
-function firstParseError(file: SourceFile): { line: number; message: string } | undefined {
-  const diagnostics = (file.compilerNode as unknown as { parseDiagnostics?: ReadonlyArray<{ start?: number; messageText: unknown }> }).parseDiagnostics ?? [];
-  const first = diagnostics[0];
-  if (!first) return undefined;
-  const line = first.start === undefined ? 0 : file.getLineAndColumnAtPos(first.start).line;
-  const message = typeof first.messageText === 'string' ? first.messageText : String((first.messageText as { messageText?: string }).messageText ?? 'syntax error');
-  return { line, message };
+  return program;
 }

@@ -21,7 +21,7 @@ const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head 
  * already breaks the release.
  */
 export async function runCodeStage(input: StageInput, globs: readonly string[]): Promise<StageResult<ApiSurfaceSection>> {
-  // ts-morph is heavy: the extraction module loads only when a release changed a file it would read.
+  // The extraction module (and the parser) loads only when a release changed a file it would read.
   const pair = await collectCodeTools(input, globs, async () => (await import('./extract-tools.js')).extractToolsFromTexts);
   if (pair.kind === 'unchanged') return { section: apiSectionFromFindings([], MCP_RULE_CATALOGUE), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
   if (pair.kind === 'unreadable') return withNotes(uncheckedApiResult(''), pair.reasons.map((reason) => `MCP tools could not be read from code: ${reason}`));

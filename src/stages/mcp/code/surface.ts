@@ -16,7 +16,7 @@ export type CodeSurfacePair =
   | { kind: 'compared'; base: ToolExtraction; head: ToolExtraction; baseEmpty: boolean }
   | { kind: 'unreadable'; reasons: string[] };
 
-/** Extracts the tools of one ref from its closure's texts; injected so ts-morph loads only when needed. */
+/** Extracts the tools of one ref from its closure's texts; injected so the parser loads only when needed. */
 export type ToolExtractor = (sources: readonly string[], texts: ReadonlyMap<string, string>) => ToolExtraction;
 
 const MAX_CLOSURE_FILES = 2000;

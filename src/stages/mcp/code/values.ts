@@ -1,5 +1,5 @@
-import type { Node } from 'ts-morph';
-import type { SourceFile } from 'ts-morph';
+import type { t } from '../../../syntax/parse.js';
+import type { SourceFile } from './program.js';
 import { ZodSchema } from './zod-model.js';
 
 /**
@@ -31,7 +31,7 @@ export interface PlainObject {
 /** A function or arrow defined in the repository, with the parameter values of the scope it was created in. */
 export class FunctionValue {
   constructor(
-    readonly node: Node,
+    readonly node: t.Node,
     readonly env: Env,
   ) {}
 }
@@ -67,13 +67,13 @@ export class RegExpValue {
 /** An argument of a wrapper's call site, evaluated only if the registration reads that parameter. */
 export class DeferredArgument {
   constructor(
-    readonly node: Node,
+    readonly node: t.Node,
     readonly env: Env,
   ) {}
 }
 
 /** Parameter values of the helper calls being followed, keyed by the parameter's declaration node. */
-export type Env = ReadonlyMap<Node, Value>;
+export type Env = ReadonlyMap<t.Node, Value>;
 export const EMPTY_ENV: Env = new Map();
 
 export function isPlainObject(value: Value): value is PlainObject {

@@ -1,5 +1,20 @@
 import type { FileRoutes, Mount, RouterId } from './types.js';
-import { declarationOf, lineOf, textOf, ts, unwrap, type FileSyntax } from './syntax.js';
+import {
+  declarationOf,
+  declarationOfStatement,
+  elementAccess,
+  isCall,
+  isDeclaration,
+  isFunctionExpression,
+  lineOf,
+  parameterName,
+  parametersOf,
+  propertyAccess,
+  typeAnnotationOf,
+  unwrap,
+  type FileSyntax,
+  type t,
+} from './syntax.js';
 
 /**
  * Routes registered by calls on router objects: Express (`router.get('/p', auth, handler)`,
@@ -19,6 +34,9 @@ export interface CreatedRouter {
   prefix?: string;
 }
 
+/** A call or `new` that may create a router. */
+export type RouterFactoryCall = t.CallExpression | t.OptionalCallExpression | t.NewExpression;
+
 export interface CallFramework {
   readonly name: string;
   /** Module specifiers whose import marks a file as using this framework. */
@@ -28,7 +46,7 @@ export interface CallFramework {
   /** Type names of plugin functions whose first parameter is a router: `FastifyPluginAsync`. */
   readonly pluginTypes?: readonly string[];
   /** The router a call or `new` creates (the innermost expression of a chain), or `undefined`. */
-  createsRouter(expression: ts.CallExpression | ts.NewExpression, file: FileSyntax): CreatedRouter | undefined;
+  createsRouter(expression: RouterFactoryCall, file: FileSyntax): CreatedRouter | undefined;
 }
 
 export const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options', 'all']);
@@ -46,8 +64,15 @@ export function readCallRoutes(file: FileSyntax, frameworks: readonly CallFramew
   new CallRouteReader(file, frameworks, out).read();
 }
 
+/** `export default <expression>` and `export = <expression>`: the compiler's export assignment. */
+function exportedExpression(node: t.Node): t.Node | undefined {
+  if (node.type === 'TSExportAssignment') return node.expression;
+  if (node.type === 'ExportDefaultDeclaration' && !isDeclaration(node.declaration)) return node.declaration;
+  return undefined;
+}
+
 class CallRouteReader {
-  private readonly routers = new Map<ts.Node, RouterRef>();
+  private readonly routers = new Map<t.Node, RouterRef>();
   private readonly fileFramework: string;
 
   constructor(
@@ -60,37 +85,47 @@ class CallRouteReader {
   }
 
   read(): void {
-    this.findRouters(this.file.source);
-    this.readCalls(this.file.source);
+    // One walk finds the routers and the calls; the calls are read once every router is known
+    // (a function may use a router declared below it), in the same source order.
+    const calls: RouteCall[] = [];
+    this.file.walk((node, parent) => {
+      this.findRouter(node, parent);
+      if (isCall(node)) calls.push(node);
+    });
+    for (const call of calls) this.readCall(call);
     this.readExports();
   }
 
   // ---- which names are routers --------------------------------------------------------------
 
-  private findRouters(node: ts.Node): void {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
-      const created = node.initializer && this.createdBy(node.initializer);
-      if (created) this.addRouter(node, node.name.text, created.framework, created.router);
-      else if (node.type && this.frameworkOfType(node.type)) this.addRouter(node, node.name.text, this.frameworkOfType(node.type)!);
-      if (node.type && node.initializer && this.namesPluginType(node.type)) this.addPluginParameter(unwrap(node.initializer));
-    } else if (ts.isParameter(node) && ts.isIdentifier(node.name)) {
-      if (node.type && this.frameworkOfType(node.type)) this.addRouter(node, node.name.text, this.frameworkOfType(node.type)!);
-      else if (ROUTER_NAME.test(node.name.text)) this.addRouter(node, node.name.text, this.fileFramework);
-    } else if (ts.isExportAssignment(node)) {
-      const created = this.createdBy(node.expression);
+  private findRouter(node: t.Node, parent: t.Node | undefined): void {
+    const exported = exportedExpression(node);
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
+      const type = typeAnnotationOf(node.id);
+      const created = node.init ? this.createdBy(node.init) : undefined;
+      if (created) this.addRouter(node, node.id.name, created.framework, created.router);
+      else if (type && this.frameworkOfType(type)) this.addRouter(node, node.id.name, this.frameworkOfType(type)!);
+      if (type && node.init && this.namesPluginType(type)) this.addPluginParameter(unwrap(node.init));
+    } else if (parent && parametersOf(parent)?.includes(node) && parameterName(node)) {
+      const name = parameterName(node)!.name;
+      const type = typeAnnotationOf(node);
+      if (type && this.frameworkOfType(type)) this.addRouter(node, name, this.frameworkOfType(type)!);
+      else if (ROUTER_NAME.test(name)) this.addRouter(node, name, this.fileFramework);
+    } else if (exported) {
+      const created = this.createdBy(exported);
       if (created) this.addRouter(node, 'default', created.framework, created.router);
-    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'register') {
+    } else if (isCall(node) && propertyAccess(node.callee)?.name === 'register') {
       // fastify.register(async (instance) => { instance.get(…) }, { prefix }): the plugin's parameter is a router.
       const plugin = node.arguments[0] && unwrap(node.arguments[0]);
       if (plugin) this.addPluginParameter(plugin);
     }
-    ts.forEachChild(node, (child) => this.findRouters(child));
   }
 
-  private addPluginParameter(fn: ts.Expression): void {
-    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return;
-    const parameter = fn.parameters[0];
-    if (parameter && ts.isIdentifier(parameter.name) && !this.routers.has(parameter)) this.addRouter(parameter, parameter.name.text, 'fastify');
+  private addPluginParameter(fn: t.Node): void {
+    if (!isFunctionExpression(fn)) return;
+    const parameter = fn.params[0];
+    const name = parameter && parameterName(parameter);
+    if (parameter && name && !this.routers.has(parameter)) this.addRouter(parameter, name.name, 'fastify');
   }
 
   private readonly idsTaken = new Set<string>();
@@ -99,7 +134,7 @@ class CallRouteReader {
    * A router's id is its name, numbered when the name is declared again (plugin parameters are all
    * `fastify`): stable when lines move, so a mount anchor means the same router at both refs.
    */
-  private addRouter(node: ts.Node, name: string, framework: string, created?: CreatedRouter): void {
+  private addRouter(node: t.Node, name: string, framework: string, created?: CreatedRouter): void {
     let id = name;
     for (let n = 2; this.idsTaken.has(id); n += 1) id = `${name}~${n}`;
     this.idsTaken.add(id);
@@ -109,18 +144,18 @@ class CallRouteReader {
   }
 
   /** The router an initializer creates: the factory at the bottom of a chain (`new Hono().basePath('/api').get(…)`). */
-  private createdBy(expression: ts.Expression): { framework: string; router: CreatedRouter } | undefined {
+  private createdBy(expression: t.Node): { framework: string; router: CreatedRouter } | undefined {
     let node = unwrap(expression);
     let basePath: string | undefined;
-    while (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+    for (let access = isCall(node) ? propertyAccess(node.callee) : undefined; isCall(node) && access; access = isCall(node) ? propertyAccess(node.callee) : undefined) {
       for (const framework of this.frameworks) {
         const router = framework.createsRouter(node, this.file);
         if (router) return { framework: framework.name, router: basePath === undefined ? router : { ...router, prefix: basePath } };
       }
-      if (node.expression.name.text === 'basePath') basePath = this.file.stringValue(node.arguments[0]);
-      node = unwrap(node.expression.expression);
+      if (access.name === 'basePath') basePath = this.file.stringValue(node.arguments[0]);
+      node = unwrap(access.object);
     }
-    if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return undefined;
+    if (!isCall(node) && node.type !== 'NewExpression') return undefined;
     for (const framework of this.frameworks) {
       const router = framework.createsRouter(node, this.file);
       if (router) return { framework: framework.name, router: basePath === undefined ? router : { ...router, prefix: basePath } };
@@ -128,79 +163,84 @@ class CallRouteReader {
     return undefined;
   }
 
-  private frameworkOfType(type: ts.TypeNode): string | undefined {
+  private frameworkOfType(type: t.TSType): string | undefined {
     const name = typeName(type);
     return this.frameworks.find((framework) => name !== undefined && framework.routerTypes.includes(name))?.name;
   }
 
-  private namesPluginType(type: ts.TypeNode): boolean {
+  private namesPluginType(type: t.TSType): boolean {
     const name = typeName(type);
     return name !== undefined && this.frameworks.some((framework) => framework.pluginTypes?.includes(name));
   }
 
   /** The router an expression designates, following chains (`router.route('/p')`, `app.get(…).post(…)`). */
-  private routerOf(expression: ts.Expression): RouterRef | undefined {
+  private routerOf(expression: t.Node): RouterRef | undefined {
     const node = unwrap(expression);
-    if (ts.isIdentifier(node)) {
-      const declaration = declarationOf(node);
+    if (node.type === 'Identifier') {
+      const declaration = declarationOf(node, this.file);
       const known = declaration && this.routers.get(declaration);
       if (known) return known;
-      if (declaration && !ts.isParameter(declaration)) {
+      if (declaration && !this.file.isParameter(declaration)) {
         // A local that is not a router (a Map, a client): only its name could say otherwise.
         return undefined;
       }
-      if (ROUTER_NAME.test(node.text)) {
-        const imported = this.file.imports.get(node.text);
-        return { id: imported ? `${node.text}@import` : `${node.text}@global`, framework: this.fileFramework };
+      if (ROUTER_NAME.test(node.name)) {
+        const imported = this.file.imports.get(node.name);
+        return { id: imported ? `${node.name}@import` : `${node.name}@global`, framework: this.fileFramework };
       }
       return undefined;
     }
-    if (ts.isPropertyAccessExpression(node) && (node.expression.kind === ts.SyntaxKind.ThisKeyword || ts.isIdentifier(node.expression)) && ROUTER_NAME.test(node.name.text)) {
-      return { id: `${textOf(node)}@member`, framework: this.fileFramework };
+    const access = propertyAccess(node);
+    if (access && (access.object.type === 'ThisExpression' || access.object.type === 'Identifier') && ROUTER_NAME.test(access.name)) {
+      return { id: `${this.file.text(node, false)}@member`, framework: this.fileFramework };
     }
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      const method = node.expression.name.text;
-      const inner = this.routerOf(node.expression.expression);
+    const callee = isCall(node) ? propertyAccess(node.callee) : undefined;
+    if (isCall(node) && callee) {
+      const method = callee.name;
+      const inner = this.routerOf(callee.object);
       if (!inner) return undefined;
       if (method === 'route' && node.arguments.length === 1) {
         const path = this.file.stringValue(node.arguments[0]);
-        return { ...inner, chainPath: path ?? `\u0000${textOf(node.arguments[0]!)}` };
+        return { ...inner, chainPath: path ?? `\u0000${this.file.text(node.arguments[0]!)}` };
       }
       // router.route('/p').get(h).post(h): every method of the chain hangs on '/p'
       if (ROUTE_METHODS.has(method)) return inner;
       if (method === 'on' || method === 'use' || method === 'basePath' || method === 'route' || method === 'register') return { id: inner.id, framework: inner.framework };
       return undefined;
     }
-    if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && this.createdBy(node)) {
+    if ((node.type === 'NewExpression' || isCall(node)) && this.createdBy(node)) {
       // new Hono().get(…): the router is the one the whole chain is assigned to or exported as
-      let top: ts.Node = node;
-      while (ts.isPropertyAccessExpression(top.parent) || (ts.isCallExpression(top.parent) && top.parent.expression === top) || ts.isParenthesizedExpression(top.parent)) top = top.parent;
-      const owner = top.parent;
-      return (ts.isVariableDeclaration(owner) || ts.isExportAssignment(owner)) ? this.routers.get(owner) : undefined;
+      let top: t.Node = node;
+      for (;;) {
+        const parent = this.file.parentOf(top);
+        if (!parent) break;
+        if (propertyAccess(parent)?.object === top || (isCall(parent) && parent.callee === top)) top = parent;
+        else break;
+      }
+      const owner = this.file.parentOf(top);
+      return owner && (owner.type === 'VariableDeclarator' || exportedExpression(owner) !== undefined) ? this.routers.get(owner) : undefined;
     }
     return undefined;
   }
 
   // ---- registrations ------------------------------------------------------------------------
 
-  private readCalls(node: ts.Node): void {
-    if (ts.isCallExpression(node)) this.readCall(node);
-    ts.forEachChild(node, (child) => this.readCalls(child));
-  }
-
-  private readCall(call: ts.CallExpression): void {
-    const callee = call.expression;
-    if (ts.isElementAccessExpression(callee)) {
-      const router = this.routerOf(callee.expression);
-      if (router && this.file.stringValue(callee.argumentExpression) === undefined) {
+  private readCall(call: t.CallExpression | t.OptionalCallExpression): void {
+    // `(router.get)(…)`: the compiler saw a parenthesized callee, neither a property nor an element access.
+    if ((call.callee.extra as { parenthesized?: boolean } | undefined)?.parenthesized) return;
+    const element = elementAccess(call.callee);
+    if (element) {
+      const router = this.routerOf(element.object);
+      if (router && this.file.stringValue(element.key) === undefined) {
         this.unreadable(call, 'the method is chosen at run time');
       }
       return;
     }
-    if (!ts.isPropertyAccessExpression(callee)) return;
-    const name = callee.name.text;
+    const callee = propertyAccess(call.callee);
+    if (!callee) return;
+    const name = callee.name;
     const args = call.arguments;
-    const router = this.routerOf(callee.expression);
+    const router = this.routerOf(callee.object);
 
     if (ROUTE_METHODS.has(name)) {
       const method = name === 'del' ? 'DELETE' : name.toUpperCase();
@@ -214,8 +254,8 @@ class CallRouteReader {
         // An unrecognised receiver: a route only when it looks like one (a '/path' and an inline handler).
         const path = this.file.stringValue(args[0]);
         const last = unwrap(args[args.length - 1]!);
-        if (path?.startsWith('/') && (ts.isArrowFunction(last) || ts.isFunctionExpression(last))) {
-          this.addRoute(call, method, [path], { id: `${textOf(callee.expression)}@unknown`, framework: this.fileFramework });
+        if (path?.startsWith('/') && isFunctionExpression(last)) {
+          this.addRoute(call, method, [path], { id: `${this.file.text(callee.object)}@unknown`, framework: this.fileFramework });
         }
         return;
       }
@@ -223,15 +263,17 @@ class CallRouteReader {
       const named = this.file.stringValue(args[1]);
       const pathArgument = named?.startsWith('/') && this.file.stringValue(args[0]) !== undefined ? args[1] : args[0];
       const paths = this.file.stringValues(pathArgument);
-      if (paths === undefined) this.unreadable(call, `the path ${textOf(pathArgument!)} is not a literal`);
+      if (paths === undefined) this.unreadable(call, `the path ${this.file.text(pathArgument!)} is not a literal`);
       else this.addRoute(call, method, paths, router);
       return;
     }
     if (!router) return;
     if (name === 'on' && args.length >= 3) return this.readOn(call, router);
-    if (name === 'route' && args.length === 1 && ts.isObjectLiteralExpression(unwrap(args[0]!))) return this.readRouteObject(call, router);
-    if (name === 'route' && args.length === 1 && !ts.isStringLiteralLike(unwrap(args[0]!)) && this.file.stringValue(args[0]) === undefined) {
-      if (!ts.isCallExpression(call.parent) && !ts.isPropertyAccessExpression(call.parent)) this.unreadable(call, 'the route options are not an object literal');
+    if (name === 'route' && args.length === 1 && unwrap(args[0]!).type === 'ObjectExpression') return this.readRouteObject(call, router);
+    if (name === 'route' && args.length === 1 && !isPlainStringLiteral(unwrap(args[0]!)) && this.file.stringValue(args[0]) === undefined) {
+      const parent = this.file.parentOf(call);
+      const parenthesized = (call.extra as { parenthesized?: boolean } | undefined)?.parenthesized === true;
+      if (parenthesized || !parent || (!isCall(parent) && !propertyAccess(parent))) this.unreadable(call, 'the route options are not an object literal');
       return;
     }
     if (name === 'route' && args.length === 2) return this.readMount(call, router, args[0], [args[1]!]);
@@ -241,7 +283,7 @@ class CallRouteReader {
   }
 
   /** Hono `app.on('GET' | ['GET', 'POST'], '/p' | ['/a', '/b'], handler)`. */
-  private readOn(call: ts.CallExpression, router: RouterRef): void {
+  private readOn(call: RouteCall, router: RouterRef): void {
     const methods = this.file.stringValues(call.arguments[0]);
     const paths = this.file.stringValues(call.arguments[1]);
     if (!methods || !paths) return this.unreadable(call, 'the methods or paths of .on(…) are not literals');
@@ -249,8 +291,8 @@ class CallRouteReader {
   }
 
   /** Fastify `fastify.route({ method: 'GET' | ['GET', 'HEAD'], url: '/p', handler })` (`path` is an alias of `url`). */
-  private readRouteObject(call: ts.CallExpression, router: RouterRef): void {
-    const options = unwrap(call.arguments[0]!) as ts.ObjectLiteralExpression;
+  private readRouteObject(call: RouteCall, router: RouterRef): void {
+    const options = unwrap(call.arguments[0]!) as t.ObjectExpression;
     const methods = this.file.stringValues(this.file.propertyOf(options, 'method'));
     const paths = this.file.stringValues(this.file.propertyOf(options, 'url') ?? this.file.propertyOf(options, 'path'));
     if (!methods || !paths || this.file.hasSpread(options)) return this.unreadable(call, 'the method or url of .route({ … }) is not a literal');
@@ -258,7 +300,7 @@ class CallRouteReader {
   }
 
   /** `parent.use('/prefix', auth, child)`, `router.use(child.routes())`, `app.use(router)`. */
-  private readUse(call: ts.CallExpression, router: RouterRef): void {
+  private readUse(call: RouteCall, router: RouterRef): void {
     const [first, ...rest] = call.arguments;
     if (!first) return;
     const prefix = this.file.stringValue(first);
@@ -268,7 +310,7 @@ class CallRouteReader {
   }
 
   /** Fastify `register(plugin, { prefix: '/v1' })`, the plugin a name, an import or an inline function. */
-  private readRegister(call: ts.CallExpression, router: RouterRef): void {
+  private readRegister(call: RouteCall, router: RouterRef): void {
     const [plugin, options] = call.arguments;
     if (!plugin) return;
     let prefix: string | undefined = '';
@@ -278,8 +320,8 @@ class CallRouteReader {
       prefix = object ? (given === undefined ? (this.file.hasSpread(object) ? undefined : '') : this.file.stringValue(given)) : undefined;
     }
     const fn = unwrap(plugin);
-    if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters[0]) {
-      const child = this.routers.get(fn.parameters[0]);
+    if (isFunctionExpression(fn) && fn.params[0]) {
+      const child = this.routers.get(fn.params[0]);
       if (child) this.out.mounts.push({ parent: router.id, prefix, child: { kind: 'local', router: child.id }, line: lineOf(call) });
       return;
     }
@@ -287,7 +329,7 @@ class CallRouteReader {
     if (child) this.out.mounts.push({ parent: router.id, prefix, child, line: lineOf(call) });
   }
 
-  private readMount(call: ts.CallExpression, router: RouterRef, prefixArgument: ts.Expression | undefined, children: readonly ts.Expression[]): void {
+  private readMount(call: RouteCall, router: RouterRef, prefixArgument: t.Node | undefined, children: readonly t.Node[]): void {
     const prefix = prefixArgument === undefined ? '' : this.file.stringValue(prefixArgument);
     for (const argument of children) {
       const child = this.childOf(argument);
@@ -296,80 +338,93 @@ class CallRouteReader {
   }
 
   /** What a mount argument designates: a router of this file, or an export of another module. */
-  private childOf(argument: ts.Expression): Mount['child'] | undefined {
+  private childOf(argument: t.Node): Mount['child'] | undefined {
     let node = unwrap(argument);
     // koa: child.routes(), child.middleware(); fastify: import('./routes'), require('./routes')
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['routes', 'middleware', 'allowedMethods'].includes(node.expression.name.text)) {
-      if (node.expression.name.text === 'allowedMethods') return undefined;
-      node = unwrap(node.expression.expression);
+    const method = isCall(node) ? propertyAccess(node.callee) : undefined;
+    if (method && ['routes', 'middleware', 'allowedMethods'].includes(method.name)) {
+      if (method.name === 'allowedMethods') return undefined;
+      node = unwrap(method.object);
     }
-    if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+    if (node.type === 'ImportExpression') {
+      const module = this.file.stringValue(node.source);
+      return module === undefined ? undefined : { kind: 'import', module, exportName: 'default' };
+    }
+    if (isCall(node) && (node.callee.type === 'Import' || (node.callee.type === 'Identifier' && node.callee.name === 'require'))) {
       const module = this.file.stringValue(node.arguments[0]);
       return module === undefined ? undefined : { kind: 'import', module, exportName: 'default' };
     }
-    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
+    const access = propertyAccess(node);
+    if (access) {
+      if (access.object.type !== 'Identifier') return undefined;
       // import * as users from './users'; app.use('/users', users.router)
-      const namespace = this.file.imports.get(node.expression.text);
-      if (namespace?.exportName === '*') return { kind: 'import', module: namespace.module, exportName: node.name.text };
+      const namespace = this.file.imports.get(access.object.name);
+      if (namespace?.exportName === '*') return { kind: 'import', module: namespace.module, exportName: access.name };
       if (namespace) return { kind: 'import', module: namespace.module, exportName: namespace.exportName };
       return undefined;
     }
-    if (!ts.isIdentifier(node)) return undefined;
-    const declaration = declarationOf(node);
+    if (node.type !== 'Identifier') return undefined;
+    const declaration = declarationOf(node, this.file);
     const local = declaration && (this.routers.get(declaration) ?? this.pluginRouterOf(declaration));
     if (local) return { kind: 'local', router: local.id };
-    const imported = this.file.imports.get(node.text);
+    const imported = this.file.imports.get(node.name);
     if (imported && imported.exportName !== '*') return { kind: 'import', module: imported.module, exportName: imported.exportName };
     return undefined;
   }
 
   /** A function whose first parameter is a router (a plugin): that router. */
-  private pluginRouterOf(declaration: ts.Node): RouterRef | undefined {
-    const fn = ts.isVariableDeclaration(declaration) && declaration.initializer ? unwrap(declaration.initializer) : declaration;
-    if (!ts.isFunctionLike(fn)) return undefined;
-    const parameter = fn.parameters[0];
+  private pluginRouterOf(declaration: t.Node): RouterRef | undefined {
+    const fn = declaration.type === 'VariableDeclarator' && declaration.init ? unwrap(declaration.init) : declaration;
+    const parameter = parametersOf(fn)?.[0];
     return parameter ? this.routers.get(parameter) : undefined;
   }
 
-  private addRoute(call: ts.CallExpression, method: string, paths: readonly string[], router: RouterRef): void {
+  private addRoute(call: RouteCall, method: string, paths: readonly string[], router: RouterRef): void {
     // The line of the method name: in a chain (`new Hono()\n  .get(…)\n  .post(…)`) each route has its own.
-    const line = ts.isPropertyAccessExpression(call.expression) ? lineOf(call.expression.name) : lineOf(call);
+    const access = propertyAccess(call.callee);
+    const line = access ? lineOf(access.nameNode) : lineOf(call);
     for (const path of paths) this.out.routes.push({ method, path, line, router: router.id, framework: router.framework });
   }
 
-  private unreadable(call: ts.CallExpression, why: string): void {
-    this.out.unreadable.push(`line ${lineOf(call)}: \`${textOf(call.expression)}(…)\`: ${why}`);
+  private unreadable(call: RouteCall, why: string): void {
+    this.out.unreadable.push(`line ${lineOf(call)}: \`${this.file.text(call.callee)}(…)\`: ${why}`);
   }
 
   // ---- exports ------------------------------------------------------------------------------
 
   private readExports(): void {
-    const exportRouter = (exportName: string, expression: ts.Node | undefined): void => {
+    const exportRouter = (exportName: string, expression: t.Node | undefined): void => {
       if (!expression) return;
-      const node = ts.isExpression(expression) ? unwrap(expression) : expression;
+      const node = unwrap(expression);
       let router: RouterRef | undefined;
-      if (ts.isIdentifier(node)) {
-        const declaration = declarationOf(node);
+      if (node.type === 'Identifier') {
+        const declaration = declarationOf(node, this.file);
         router = declaration && (this.routers.get(declaration) ?? this.pluginRouterOf(declaration));
       } else {
         router = this.routers.get(node) ?? this.pluginRouterOf(node);
       }
       if (router) this.out.exports[exportName] = router.id;
     };
-    for (const statement of this.file.source.statements) {
-      const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
-      const isDefault = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
-      if (ts.isVariableStatement(statement) && exported) {
-        for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) exportRouter(declaration.name.text, declaration);
-      } else if (ts.isFunctionDeclaration(statement) && exported) {
-        exportRouter(isDefault ? 'default' : (statement.name?.text ?? 'default'), statement);
-      } else if (ts.isExportAssignment(statement)) {
+    for (const statement of this.file.source.ast.program.body) {
+      const declaration = declarationOfStatement(statement);
+      const exported = statement !== declaration;
+      const isDefault = statement.type === 'ExportDefaultDeclaration';
+      const assigned = exportedExpression(statement);
+      if (declaration.type === 'VariableDeclaration' && exported) {
+        for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') exportRouter(declarator.id.name, declarator);
+      } else if ((declaration.type === 'FunctionDeclaration' || declaration.type === 'TSDeclareFunction') && exported) {
+        exportRouter(isDefault ? 'default' : (declaration.id?.name ?? 'default'), declaration);
+      } else if (assigned) {
         if (this.routers.has(statement)) this.out.exports.default = this.routers.get(statement)!.id;
-        else exportRouter('default', statement.expression);
-      } else if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
-        for (const element of statement.exportClause.elements) exportRouter(element.name.text, element.propertyName ?? element.name);
-      } else if (ts.isExpressionStatement(statement) && ts.isBinaryExpression(statement.expression) && statement.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-        const target = statement.expression.left.getText();
+        else exportRouter('default', assigned);
+      } else if (statement.type === 'ExportNamedDeclaration' && !statement.source && !statement.declaration) {
+        for (const specifier of statement.specifiers) {
+          if (specifier.type !== 'ExportSpecifier') continue;
+          const exportedName = specifier.exported.type === 'Identifier' ? specifier.exported.name : specifier.exported.value;
+          exportRouter(exportedName, specifier.local);
+        }
+      } else if (statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression' && statement.expression.operator === '=') {
+        const target = this.file.source.text.slice(statement.expression.left.start ?? 0, statement.expression.left.end ?? 0);
         if (target === 'module.exports') exportRouter('default', statement.expression.right);
         else if (/^(module\.)?exports\.\w+$/.test(target)) exportRouter(target.split('.').pop()!, statement.expression.right);
       }
@@ -377,7 +432,14 @@ class CallRouteReader {
   }
 }
 
-function typeName(type: ts.TypeNode): string | undefined {
-  if (ts.isTypeReferenceNode(type)) return ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+type RouteCall = t.CallExpression | t.OptionalCallExpression;
+
+/** `'x'` or `` `x` `` without substitutions (the compiler's string-literal-like). */
+function isPlainStringLiteral(node: t.Node): boolean {
+  return node.type === 'StringLiteral' || (node.type === 'TemplateLiteral' && node.expressions.length === 0);
+}
+
+function typeName(type: t.TSType): string | undefined {
+  if (type.type === 'TSTypeReference') return type.typeName.type === 'Identifier' ? type.typeName.name : type.typeName.type === 'TSQualifiedName' ? type.typeName.right.name : undefined;
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { FileRoutes } from './types.js';
-import { lineOf, textOf, ts, unwrap, type FileSyntax } from './syntax.js';
+import { walk } from '../../../syntax/parse.js';
+import { isCall, lineOf, unwrap, type FileSyntax, type t } from './syntax.js';
 
 /**
  * Controllers described by decorators: a class decorator gives the prefix (`@Controller('users')`,
@@ -19,45 +20,44 @@ export interface DecoratorDialect {
 export function readDecoratorRoutes(file: FileSyntax, dialect: DecoratorDialect, out: FileRoutes): void {
   const local = new Map<string, string>();
   for (const [name, binding] of file.imports) if (dialect.modules.test(binding.module)) local.set(name, binding.exportName);
-  const decoratorName = (decorator: ts.Decorator): { name: string; args: readonly ts.Expression[] } | undefined => {
+  const decoratorName = (decorator: t.Decorator): { name: string; args: readonly t.Node[] } | undefined => {
     const expression = unwrap(decorator.expression);
-    const callee = ts.isCallExpression(expression) ? expression.expression : expression;
-    const name = ts.isIdentifier(callee) ? local.get(callee.text) : undefined;
-    return name === undefined ? undefined : { name, args: ts.isCallExpression(expression) ? expression.arguments : [] };
+    const callee = isCall(expression) ? expression.callee : expression;
+    const name = callee.type === 'Identifier' ? local.get(callee.name) : undefined;
+    return name === undefined ? undefined : { name, args: isCall(expression) ? expression.arguments : [] };
   };
 
-  const visit = (node: ts.Node): void => {
-    if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) readClass(node);
-    ts.forEachChild(node, visit);
-  };
-  const readClass = (node: ts.ClassLikeDeclaration): void => {
-    const classDecorators = (ts.getDecorators(node) ?? []).map(decoratorName).filter((found) => found !== undefined);
+  const readClass = (node: t.ClassDeclaration | t.ClassExpression): void => {
+    const classDecorators = (node.decorators ?? []).map(decoratorName).filter((found) => found !== undefined);
     const controller = classDecorators.find((found) => dialect.controllers.includes(found.name));
     let prefixes: string[] | undefined = [''];
     if (controller) prefixes = pathsOf(file, controller.args[0]);
-    for (const member of node.members) {
-      if (!ts.isMethodDeclaration(member)) continue;
-      for (const decorator of ts.getDecorators(member) ?? []) {
+    for (const member of node.body.body) {
+      // Methods only (the compiler's method declarations): not constructors, accessors or properties.
+      if (!((member.type === 'ClassMethod' || member.type === 'ClassPrivateMethod' || member.type === 'TSDeclareMethod') && member.kind === 'method')) continue;
+      for (const decorator of member.decorators ?? []) {
         const found = decoratorName(decorator);
         const method = found && dialect.methods[found.name];
         if (!found || !method) continue;
         const paths = pathsOf(file, found.args[0]);
         if (!prefixes || !paths) {
-          out.unreadable.push(`line ${lineOf(decorator)}: \`@${textOf(decorator.expression)}\`${prefixes ? '' : ` in a controller whose prefix is not a literal`}: the path is not a literal`);
+          out.unreadable.push(`line ${lineOf(decorator)}: \`@${file.text(decorator.expression)}\`${prefixes ? '' : ` in a controller whose prefix is not a literal`}: the path is not a literal`);
           continue;
         }
         for (const prefix of prefixes) for (const path of paths) out.routes.push({ method, path: joinPath(prefix, path), line: lineOf(decorator), router: '', framework: dialect.name });
       }
     }
   };
-  visit(file.source);
+  walk(file.source.ast.program, (node) => {
+    if (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') readClass(node);
+  });
 }
 
 /** A decorator's path argument: none (`''`), a string, a list, or an options object with `path`. */
-function pathsOf(file: FileSyntax, argument: ts.Expression | undefined): string[] | undefined {
+function pathsOf(file: FileSyntax, argument: t.Node | undefined): string[] | undefined {
   if (argument === undefined) return [''];
   const node = unwrap(argument);
-  if (ts.isObjectLiteralExpression(node)) {
+  if (node.type === 'ObjectExpression') {
     const path = file.propertyOf(node, 'path');
     return path === undefined ? [''] : file.stringValues(path);
   }

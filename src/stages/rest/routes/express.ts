@@ -1,5 +1,5 @@
-import type { CallFramework } from './call-routes.js';
-import { ts, type FileSyntax } from './syntax.js';
+import type { CallFramework, RouterFactoryCall } from './call-routes.js';
+import { propertyAccess, type FileSyntax } from './syntax.js';
 
 /**
  * Express and the routers that copy its API: `const app = express()` (an application),
@@ -10,17 +10,18 @@ export const express: CallFramework = {
   name: 'express',
   modules: /^express$/,
   routerTypes: ['Router', 'Express', 'Application', 'IRouter'],
-  createsRouter(expression: ts.CallExpression | ts.NewExpression, file: FileSyntax) {
-    const callee = expression.expression;
-    if (ts.isIdentifier(callee)) {
-      const imported = file.imports.get(callee.text);
+  createsRouter(expression: RouterFactoryCall, file: FileSyntax) {
+    const callee = expression.callee;
+    if (callee.type === 'Identifier') {
+      const imported = file.imports.get(callee.name);
       if (imported?.module !== 'express') return undefined;
       if (imported.exportName === 'default' || imported.exportName === '*') return { root: true };
       if (imported.exportName === 'Router') return { root: false };
       return undefined;
     }
-    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'Router' && ts.isIdentifier(callee.expression)) {
-      return file.imports.get(callee.expression.text)?.module === 'express' ? { root: false } : undefined;
+    const access = propertyAccess(callee);
+    if (access && access.name === 'Router' && access.object.type === 'Identifier') {
+      return file.imports.get(access.object.name)?.module === 'express' ? { root: false } : undefined;
     }
     return undefined;
   },

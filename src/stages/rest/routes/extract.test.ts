@@ -87,7 +87,30 @@ ROUTES.forEach(({ path, handler }) => apiV1Router.post(path, handler));
   });
 
   it('names the parser message for a file that does not parse', () => {
-    expect(unreadable('router.get("/a", (req, res) => {')).toEqual(["src/r.ts:1 does not parse: '}' expected."]);
+    expect(unreadable('router.get("/a", (req, res) => {')).toEqual(['src/r.ts:1 does not parse: Unexpected token']);
+  });
+
+  it('a deeply nested expression (a 1500-term concatenation) is walked without recursion, not a crash', () => {
+    const chain = Array.from({ length: 1500 }, () => "'a'").join(' + ');
+    expect(served({ 'src/r.ts': `import express from 'express';\nconst app = express();\nconst P = ${chain};\napp.get('/x', h, h);\n` })).toEqual(['GET /x src/r.ts:4']);
+  });
+
+  it('reads CommonJS routers (require, module.exports, exports.name) and names a parenthesized path as written', () => {
+    const files = {
+      'src/app.js': `const express = require('express');
+const users = require('./users');
+const { admin } = require('./admin');
+const app = express();
+app.use('/users', users);
+app.use('/admin', admin);
+exports.app = app;
+`,
+      'src/users.js': "const express = require('express');\nconst router = express.Router();\nrouter.get('/a', (req, res) => {});\nmodule.exports = router;\n",
+      'src/admin.js': "const { Router } = require('express');\nconst admin = Router();\nadmin.delete('/b', h);\nexports.admin = admin;\n",
+      'src/declarations.d.ts': 'export declare const app: unknown;\nexport const routes: string[];\n',
+    };
+    expect(served(files)).toEqual(['DELETE /admin/b src/admin.js:3', 'GET /users/a src/users.js:3']);
+    expect(unreadable("const express = require('express');\nconst router = express.Router();\nrouter.post((PATH), h);\n", 'src/r.js')).toEqual(['line 3: `router.post(…)`: the path (PATH) is not a literal']);
   });
 });
 

@@ -1,5 +1,5 @@
-import type { CallFramework } from './call-routes.js';
-import { ts, type FileSyntax } from './syntax.js';
+import type { CallFramework, RouterFactoryCall } from './call-routes.js';
+import { isCall, type FileSyntax } from './syntax.js';
 
 /**
  * Fastify: `const app = Fastify()` (an application), plugins whose first parameter is the
@@ -11,9 +11,9 @@ export const fastify: CallFramework = {
   modules: /^fastify$/,
   routerTypes: ['FastifyInstance'],
   pluginTypes: ['FastifyPluginAsync', 'FastifyPluginCallback', 'FastifyPluginAsyncTypebox', 'FastifyPluginAsyncZod', 'FastifyPluginAsyncJsonSchemaToTs'],
-  createsRouter(expression: ts.CallExpression | ts.NewExpression, file: FileSyntax) {
-    if (!ts.isCallExpression(expression) || !ts.isIdentifier(expression.expression)) return undefined;
-    const imported = file.imports.get(expression.expression.text);
+  createsRouter(expression: RouterFactoryCall, file: FileSyntax) {
+    if (!isCall(expression) || expression.callee.type !== 'Identifier') return undefined;
+    const imported = file.imports.get(expression.callee.name);
     return imported?.module === 'fastify' && (imported.exportName === 'default' || imported.exportName === 'fastify') ? { root: true } : undefined;
   },
 };

@@ -1,5 +1,5 @@
-import type { CallFramework } from './call-routes.js';
-import { ts, type FileSyntax } from './syntax.js';
+import type { CallFramework, RouterFactoryCall } from './call-routes.js';
+import type { FileSyntax } from './syntax.js';
 
 /**
  * Hono: `new Hono()` (an application, or a sub-app once mounted with `app.route('/posts', posts)`),
@@ -9,9 +9,9 @@ export const hono: CallFramework = {
   name: 'hono',
   modules: /^hono(\/.*)?$|^@hono\//,
   routerTypes: ['Hono', 'OpenAPIHono'],
-  createsRouter(expression: ts.CallExpression | ts.NewExpression, file: FileSyntax) {
-    if (!ts.isNewExpression(expression) || !ts.isIdentifier(expression.expression)) return undefined;
-    const imported = file.imports.get(expression.expression.text);
+  createsRouter(expression: RouterFactoryCall, file: FileSyntax) {
+    if (expression.type !== 'NewExpression' || expression.callee.type !== 'Identifier') return undefined;
+    const imported = file.imports.get(expression.callee.name);
     return imported && /^hono(\/.*)?$|^@hono\//.test(imported.module) && ['Hono', 'OpenAPIHono'].includes(imported.exportName) ? { root: true } : undefined;
   },
 };

@@ -1,5 +1,5 @@
-import type { CallFramework } from './call-routes.js';
-import { ts, type FileSyntax } from './syntax.js';
+import type { CallFramework, RouterFactoryCall } from './call-routes.js';
+import type { FileSyntax } from './syntax.js';
 
 /**
  * koa-router / @koa/router: `new Router({ prefix: '/api' })`, `router.post('documents.list',
@@ -12,11 +12,11 @@ export const koa: CallFramework = {
   name: 'koa',
   modules: MODULES,
   routerTypes: ['KoaRouter'],
-  createsRouter(expression: ts.CallExpression | ts.NewExpression, file: FileSyntax) {
-    if (!ts.isNewExpression(expression) || !ts.isIdentifier(expression.expression)) return undefined;
-    const imported = file.imports.get(expression.expression.text);
+  createsRouter(expression: RouterFactoryCall, file: FileSyntax) {
+    if (expression.type !== 'NewExpression' || expression.callee.type !== 'Identifier') return undefined;
+    const imported = file.imports.get(expression.callee.name);
     if (!imported || !MODULES.test(imported.module)) return undefined;
-    const options = expression.arguments?.[0] && file.objectValue(expression.arguments[0]);
+    const options = expression.arguments[0] && file.objectValue(expression.arguments[0]);
     const prefix = options && file.propertyOf(options, 'prefix');
     return prefix === undefined ? { root: false } : { root: false, prefix: file.stringValue(prefix) ?? '\u0000' };
   },

@@ -1,5 +1,5 @@
 import type { FileRoutes } from './types.js';
-import { lineOf, ts, type FileSyntax } from './syntax.js';
+import { bindingName, declarationOfStatement, isDeclaration, lineOf, type FileSyntax, type t } from './syntax.js';
 
 /**
  * Next.js route files: the file's place gives the path, its exports the methods.
@@ -50,25 +50,34 @@ function urlOf(segments: readonly string[]): string | undefined {
   return `/${parts.join('/')}`;
 }
 
-function exportedNames(file: FileSyntax, out: FileRoutes): { name: string; node: ts.Node }[] {
-  const names: { name: string; node: ts.Node }[] = [];
-  for (const statement of file.source.statements) {
-    const modifiers = ts.canHaveModifiers(statement) ? (ts.getModifiers(statement) ?? []) : [];
-    const exported = modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
-    const isDefault = modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
-    if (ts.isFunctionDeclaration(statement) && exported) names.push({ name: isDefault ? 'default' : (statement.name?.text ?? 'default'), node: statement });
-    else if (ts.isVariableStatement(statement) && exported) {
-      for (const declaration of statement.declarationList.declarations) {
-        if (ts.isIdentifier(declaration.name)) names.push({ name: declaration.name.text, node: declaration });
-        else if (ts.isObjectBindingPattern(declaration.name)) {
-          for (const element of declaration.name.elements) if (ts.isIdentifier(element.name)) names.push({ name: element.name.text, node: element });
-        } else out.unreadable.push(`line ${lineOf(declaration)}: an exported array pattern hides which methods are exported`);
+function exportedNames(file: FileSyntax, out: FileRoutes): { name: string; node: t.Node }[] {
+  const names: { name: string; node: t.Node }[] = [];
+  for (const statement of file.source.ast.program.body) {
+    const declaration = declarationOfStatement(statement);
+    const exported = declaration !== statement;
+    const isDefault = statement.type === 'ExportDefaultDeclaration';
+    if ((declaration.type === 'FunctionDeclaration' || declaration.type === 'TSDeclareFunction') && exported) {
+      names.push({ name: isDefault ? 'default' : (declaration.id?.name ?? 'default'), node: statement });
+    } else if (declaration.type === 'VariableDeclaration' && exported) {
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type === 'Identifier') names.push({ name: declarator.id.name, node: declarator });
+        else if (declarator.id.type === 'ObjectPattern') {
+          for (const element of declarator.id.properties) {
+            const name = bindingName(element);
+            if (name !== undefined) names.push({ name, node: element });
+          }
+        } else out.unreadable.push(`line ${lineOf(declarator)}: an exported array pattern hides which methods are exported`);
       }
-    } else if (ts.isExportAssignment(statement) && !statement.isExportEquals) names.push({ name: 'default', node: statement });
-    else if (ts.isExportDeclaration(statement)) {
-      if (!statement.exportClause) out.unreadable.push(`line ${lineOf(statement)}: \`export *\` hides which methods are exported`);
-      else if (ts.isNamedExports(statement.exportClause)) for (const element of statement.exportClause.elements) names.push({ name: element.name.text, node: element });
-      else out.unreadable.push(`line ${lineOf(statement)}: \`export * as\` hides which methods are exported`);
+    } else if (statement.type === 'ExportDefaultDeclaration' && !isDeclaration(statement.declaration)) names.push({ name: 'default', node: statement });
+    else if (statement.type === 'ExportAllDeclaration') out.unreadable.push(`line ${lineOf(statement)}: \`export *\` hides which methods are exported`);
+    else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
+      if (statement.specifiers.some((specifier) => specifier.type === 'ExportNamespaceSpecifier')) out.unreadable.push(`line ${lineOf(statement)}: \`export * as\` hides which methods are exported`);
+      else {
+        for (const specifier of statement.specifiers) {
+          if (specifier.type !== 'ExportSpecifier') continue;
+          names.push({ name: specifier.exported.type === 'Identifier' ? specifier.exported.name : specifier.exported.value, node: specifier });
+        }
+      }
     }
   }
   return names;

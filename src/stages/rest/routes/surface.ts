@@ -13,7 +13,7 @@ import type { FileRoutes } from './types.js';
  * The routes surface (config `routes`): the routes the code serves, read statically from the files
  * a release changed (a route can only disappear from a changed file; files that import a changed
  * one are read too, for the mounts that give its routes their prefix). Nothing is parsed, and
- * ts-morph is not even loaded, when no route source changed.
+ * the parser is not even loaded, when no route source changed.
  */
 
 export interface RoutesSurfaceResult {
