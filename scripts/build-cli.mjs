@@ -2,11 +2,11 @@
 // Why (issue 21): the unbundled CLI loads 36 ES modules for upgrade-check and 106 for lint-migrations,
 // and Node resolves, reads and links each one (~0.3–0.5 ms apiece, tens of ms per run). esbuild
 // joins them; code splitting keeps every `import()` a separate chunk, so a command still loads only
-// what it runs (stages, TypeScript machinery, the grammar). Small pure-JavaScript dependencies
+// what it runs (stages, the source parser, the grammar). Small pure-JavaScript dependencies
 // (commander, js-yaml, picomatch, ajv-formats' format checks) are bundled too: each CommonJS file
 // they require costs a resolution and a compile of its own. The heavy ones stay external, loaded
 // from node_modules only when needed: the source parser (@babel/parser, external so that
-// test/perf/laziness.test.ts can see when it loads), ts-morph, libpg-query and PGlite (their
+// test/perf/laziness.test.ts can see when it loads), libpg-query and PGlite (their
 // WebAssembly sits beside them), and Ajv's compiler (tests only). knex is one file of its own,
 // dist/bin/vendor/knex.cjs, loaded by `require` when a knex migration is read (see
 // scripts/bundle/knex-postgres-only.mjs). The files sit two folders below the package root, like dist/cli/, so the
@@ -54,13 +54,13 @@ const common = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['@babel/parser', 'ts-morph', 'typescript', 'libpg-query', '@electric-sql/pglite', 'ajv', 'ajv/*'],
+  external: ['@babel/parser', 'libpg-query', '@electric-sql/pglite', 'ajv', 'ajv/*'],
   minify: false,
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
   // Bundled CommonJS (commander, js-yaml, picomatch) require Node's built-in modules, and
-  // src/typescript/ts-morph.ts reads ts-morph through require() (see there): every chunk gets a
+  // src/syntax/parse.ts and knex-module.ts read their packages through require(): every chunk gets a
   // require(). Built-ins come straight from process.getBuiltinModule; node:module (which loads Node's
   // source-map support with it) only when a package is required.
   banner: {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { writeFileAtomic } from '../core/write-atomic.js';
 
@@ -18,16 +17,7 @@ export interface CachedIndex {
   body: string;
 }
 
-export const CACHE_DIR_ENV = 'RELEASE_SAFETY_CACHE_DIR';
-
-/** `RELEASE_SAFETY_CACHE_DIR`, else `$XDG_CACHE_HOME/release-safety`, else `~/.cache/release-safety`. */
-export function cacheDirectory(env: NodeJS.ProcessEnv): string {
-  const explicit = env[CACHE_DIR_ENV];
-  if (explicit) return path.resolve(explicit);
-  const xdg = env.XDG_CACHE_HOME;
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'release-safety');
-  return path.join(homedir(), '.cache', 'release-safety');
-}
+export { CACHE_DIR_ENV, cacheDirectory } from '../core/cache-directory.js';
 
 export function cacheFilePath(directory: string, url: string): string {
   return path.join(directory, `index-${createHash('sha256').update(url).digest('hex')}.json`);

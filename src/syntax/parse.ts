@@ -6,11 +6,18 @@
  * Why Babel's parser and not the TypeScript compiler (issue 21): every reader here is syntactic, and
  * loading the compiler (13 MB of JavaScript through ts-morph) cost ≈ 150–300 ms of CPU per process,
  * against ≈ 11 ms for this parser (≈ 530 KB), with parses of a migration in ≈ 1 ms once warm.
+ * (ts-morph is no longer a dependency: every reader moved here.)
  *
  * Read through `require` (TypeScript compiles `import = require()` to `createRequire`): Node then
- * skips its scan of the parser's CommonJS exports. Only modules of the stages that read source import
- * this file, and those are loaded lazily, so a command that reads no source never loads the parser.
+ * skips its scan of the parser's CommonJS exports. Compiled with the tool's V8 code cache
+ * (src/core/code-cache.ts) before that `require` finds it loaded. Only modules of the stages that
+ * read source import this file, and those are loaded lazily, so a command that reads no source never
+ * loads the parser.
  */
+import { preloadResolvedWithCodeCache } from '../core/code-cache.js';
+
+preloadResolvedWithCodeCache(import.meta.url, '@babel/parser');
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import babelParser = require('@babel/parser');
 import type { ParserOptions, ParserPlugin } from '@babel/parser';

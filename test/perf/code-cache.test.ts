@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projectRoot } from '../helpers/cli.js';
+import { cliPath, projectRoot } from '../helpers/cli.js';
 
 /**
- * The V8 code cache of TypeScript's CommonJS source (src/typescript/code-cache.ts) only saves
- * compiling: whatever is in the cache folder, the file on disk is what runs. Each case runs the
- * built module in a fresh Node process (the cache is written when a process exits).
+ * The V8 code cache of large CommonJS files (src/core/code-cache.ts: the source parser and the
+ * bundled knex) only saves compiling: whatever is in the cache folder, the file on disk is what
+ * runs. Each case runs the built module or CLI in a fresh Node process (the cache is written when a
+ * process exits).
  */
 
-const CODE_CACHE = pathToFileURL(join(projectRoot, 'dist', 'typescript', 'code-cache.js')).href;
-const TS_MORPH = pathToFileURL(join(projectRoot, 'dist', 'typescript', 'ts-morph.js')).href;
+const CODE_CACHE = pathToFileURL(join(projectRoot, 'dist', 'core', 'code-cache.js')).href;
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
@@ -88,25 +88,23 @@ describe('V8 code cache of CommonJS files', () => {
     expect(load(file, blocked)).toEqual({ value: 'one one', outcome: 'missing' });
   });
 
-  // The migrations stage reads knex migrations with @babel/parser now (no TypeScript compiler), so
-  // this case loads ts-morph through its one way in (src/typescript/ts-morph.ts) directly.
-  it('ts-morph parses the same with no cache, a fresh one and a corrupt one', () => {
+  it('the CLI reading a knex migration compiles the source parser and knex from the cache: the same report with no cache, a fresh one and a corrupt one', () => {
     const cacheDir = scratch();
-    const script = `
-      const { parseOnlyProject } = await import(${JSON.stringify(TS_MORPH)});
-      const file = parseOnlyProject().createSourceFile('/m.ts', "export async function up(knex) { await knex.schema.dropTable('users'); }");
-      console.log(file.getFunctionOrThrow('up').getParameters().map((p) => p.getName()).join(',') + ' ' + file.getStatements().length);`;
-    const parse = () => {
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, RELEASE_SAFETY_CACHE_DIR: cacheDir } });
+    const migration = join(projectRoot, 'fixtures', 'diff', 'migrations', 'knex', 'migrations', '20240101000000_add_colour.ts');
+    const lint = () => {
+      const run = spawnSync(process.execPath, [cliPath, 'lint-migrations', migration, '--format', 'json'], { encoding: 'utf8', env: { ...process.env, RELEASE_SAFETY_CACHE_DIR: cacheDir } });
       expect(run.stderr).toBe('');
-      return run.stdout.trim();
+      expect(run.status).toBe(0);
+      return run.stdout;
     };
-    const first = parse();
-    expect(first).toBe('knex 1');
+    const first = lint();
+    expect(first).toContain('add column');
     const written = binFiles(cacheDir);
-    expect(written.map((name) => name.slice(0, name.indexOf('.js-') + 3)).sort()).toEqual(['ts-morph-common.js', 'ts-morph.js', 'typescript.js']);
-    expect(parse()).toBe(first);
+    // @babel/parser's lib/index.js and dist/bin/vendor/knex.cjs.
+    expect(written.map((name) => name.slice(0, name.indexOf('-'))).sort()).toEqual(['index.js', 'knex.cjs']);
+    expect(lint()).toBe(first);
+    expect(binFiles(cacheDir)).toEqual(written);
     for (const name of written) writeFileSync(join(cacheDir, 'v8-code-cache', name), 'corrupt');
-    expect(parse()).toBe(first);
+    expect(lint()).toBe(first);
   });
 });

@@ -4,13 +4,15 @@ import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
-import { writeFileAtomic } from '../core/write-atomic.js';
+import { writeFileAtomic } from './write-atomic.js';
+import { cacheDirectory } from './cache-directory.js';
 
 /**
  * Loads CommonJS files through `vm.Script` with a V8 code cache kept in the tool's cache folder, so
- * the next run deserializes TypeScript's compiled code instead of parsing 13 MB of JavaScript
- * (issue 21: compiling typescript.js, ts-morph-common.js and ts-morph.js is most of the ~400 ms
- * `require('ts-morph')` costs; Node 20 has no `module.enableCompileCache`).
+ * the next run deserializes the compiled code instead of parsing the source again (Node 20 has no
+ * `module.enableCompileCache`). Used for the two large single files a source-reading run loads: the
+ * source parser (@babel/parser, ≈ 530 KB) and the bundled knex (dist/bin/vendor/knex.cjs, ≈ 560 KB),
+ * whose compiling is most of what loading them costs (issue 21: ≈ 38 → 24 ms of CPU for both).
  *
  * What is run is always the file on disk: the cache file's name carries the file's path, length and
  * CRC-32 of its content (V8 itself only checks the source's length, its own version and flags), its
@@ -23,7 +25,7 @@ import { writeFileAtomic } from '../core/write-atomic.js';
  * V8 rejects data made under other V8 flags, and the tool changes flags at run time
  * (`--liftoff-only` when the SQL grammar loads, sql.ts), so each cache file's name also carries the
  * V8 version and flag hash in force when the file was loaded ({@link v8State}): a command that loads
- * TypeScript before the grammar and one that loads it after each find their own.
+ * the parser before the grammar and one that loads it after each find their own.
  */
 
 /** The parts of Node's CommonJS loader used here (stable since Node 0.x, not in @types/node). */
@@ -61,6 +63,31 @@ let exitHookInstalled = false;
 /** Per loaded file, what its code cache did (empty when nothing was loaded through here). */
 export function codeCacheReport(): ReadonlyMap<string, CodeCacheOutcome> {
   return outcomes;
+}
+
+/**
+ * Preloads, with the code cache in the tool's cache folder, the CommonJS file that `require(specifier)`
+ * from the module at `fromUrl` would load; a later `require` of it finds it loaded. When the
+ * specifier does not resolve (the Action's bundle holds the module itself), nothing happens and the
+ * caller's `require` loads the module as usual.
+ */
+export function preloadResolvedWithCodeCache(fromUrl: string, specifier: string): void {
+  let file: string;
+  try {
+    file = createRequire(fromUrl).resolve(specifier);
+  } catch {
+    return;
+  }
+  preloadWithCodeCache([file], { cacheDir: cacheDirectory(process.env), toolVersion: toolVersion() });
+}
+
+/** This package's version (the code is two folders below the package root, built, bundled or not). */
+function toolVersion(): string {
+  try {
+    return String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version);
+  } catch {
+    return 'unknown';
+  }
 }
 
 /**
