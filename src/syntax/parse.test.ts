@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endLineOf, lineOf, parseSource, propertyKeyName, shortSourceOf, sourceOf, staticString, unwrapExpression, walk, type t } from './parse.js';
+import { endLineOf, lineOf, literalKeyName, parseSource, propertyKeyName, shortSourceOf, sourceOf, staticString, unwrapExpression, walk, type t } from './parse.js';
 
 function parsed(path: string, text: string): t.File {
   const result = parseSource(path, text);
@@ -86,5 +86,7 @@ describe('walking', () => {
   it('names object keys as written, not computed ones', () => {
     const object = nodesOfType(parsed('k.ts', "const o = { a: 1, 'b': 2, 3: 3, ['d']: 4, [e]: 5 };"), 'ObjectProperty') as t.ObjectProperty[];
     expect(object.map((property) => propertyKeyName(property.key, property.computed))).toEqual(['a', 'b', '3', 'd', undefined]);
+    // As the compiler's property name gave it: a computed key has none, even a literal one.
+    expect(object.map((property) => literalKeyName(property))).toEqual(['a', 'b', '3', undefined, undefined]);
   });
 });

@@ -177,3 +177,8 @@ export function propertyKeyName(key: t.Node, computed: boolean): string | undefi
   if (computed) return staticString(key);
   return undefined;
 }
+
+/** The key of an object or class member when it is written as a name, string or number (`a`, `'a'`, `1`); undefined when computed (`[x]`) or private. */
+export function literalKeyName(member: { key: t.Node; computed?: boolean | null }): string | undefined {
+  return member.computed ? undefined : propertyKeyName(member.key, false);
+}

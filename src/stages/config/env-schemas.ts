@@ -1,4 +1,4 @@
-import { unwrapExpression, type t } from '../../syntax/parse.js';
+import { literalKeyName, unwrapExpression, type t } from '../../syntax/parse.js';
 
 /**
  * Variables declared through a validation schema over `process.env`, the usual shape of newer
@@ -117,7 +117,7 @@ function readEnvalidSpec(call: Call, spec: t.Node | undefined, context: SchemaCo
     const validator = unwrap(value);
     if (!isCall(validator)) return null;
     const options = resolveObject(validator.arguments[0], context);
-    const defaultProperty = options?.properties.find((property) => isAssignment(property) && propertyKey(property) === 'default');
+    const defaultProperty = options?.properties.find((property) => isAssignment(property) && literalKeyName(property) === 'default');
     if (!defaultProperty || !isAssignment(defaultProperty)) return null;
     return context.literalValue(defaultProperty.value) ?? null;
   });
@@ -138,7 +138,7 @@ function readT3Options(options: t.Node, context: SchemaContext): SchemaRead | un
       hidden.push(property);
       continue;
     }
-    const key = propertyKey(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
+    const key = literalKeyName(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
     if (key === undefined) {
       hidden.push(property);
       continue;
@@ -226,7 +226,7 @@ function objectEntries(object: t.ObjectExpression, context: SchemaContext, probl
   const entries: SchemaEntry[] = [];
   for (const property of object.properties) {
     if (isAssignment(property)) {
-      const name = propertyKey(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
+      const name = literalKeyName(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
       if (name === undefined) {
         problems.push({ node: property, reason: `schema key ${context.keyText(property)} is computed, so the variable it declares cannot be read` });
         continue;
@@ -245,16 +245,6 @@ function objectEntries(object: t.ObjectExpression, context: SchemaContext, probl
 function stringOf(node: t.Node, context: SchemaContext): string | undefined {
   const value = context.literalValue(node);
   return typeof value === 'string' ? value : undefined;
-}
-
-/** A literal key (`PORT`, `'PORT'`, `1`); undefined for a computed one. */
-function propertyKey(property: t.ObjectProperty): string | undefined {
-  if (property.computed) return undefined;
-  const key = property.key;
-  if (key.type === 'Identifier') return key.name;
-  if (key.type === 'StringLiteral') return key.value;
-  if (key.type === 'NumericLiteral') return String(key.value);
-  return undefined;
 }
 
 function truncate(text: string): string {

@@ -1,5 +1,5 @@
 import { compareText } from '../../core/compare-text.js';
-import { lineOf, parseSource as parseWithBabel, sourceOf, unwrapExpression, walk, type t } from '../../syntax/parse.js';
+import { lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
 
 /**
@@ -811,16 +811,6 @@ function isNegativeNumber(node: t.UnaryExpression): boolean {
 
 function isParenthesized(node: t.Node): boolean {
   return (node.extra as { parenthesized?: boolean } | undefined)?.parenthesized === true;
-}
-
-/** The key of an object or class member when it is a literal name (`a`, `'a'`, `1`); undefined when computed or private. */
-function literalKeyName(member: { key: t.Node; computed?: boolean | null }): string | undefined {
-  if (member.computed) return undefined;
-  const key = member.key;
-  if (key.type === 'Identifier') return key.name;
-  if (key.type === 'StringLiteral') return key.value;
-  if (key.type === 'NumericLiteral') return String(key.value);
-  return undefined;
 }
 
 /** The variable a destructuring element reads: its key as written (computed keys have none here). */

@@ -1,4 +1,4 @@
-import { lineOf, parseSource as parseWithBabel, unwrapExpression, walk, type t } from '../../../syntax/parse.js';
+import { lineOf, literalKeyName, parseSource as parseWithBabel, unwrapExpression, walk, type t } from '../../../syntax/parse.js';
 
 /**
  * What the route readers need of one TypeScript/JavaScript file, on the parser's own nodes
@@ -256,7 +256,7 @@ export class FileSyntax {
     const access = propertyAccess(node);
     if (access) {
       const owner = this.objectValue(access.object, depth + 1);
-      const property = owner?.properties.find((member) => member.type !== 'SpreadElement' && memberName(member) === access.name);
+      const property = owner?.properties.find((member) => member.type !== 'SpreadElement' && literalKeyName(member) === access.name);
       return property?.type === 'ObjectProperty' && !property.shorthand ? this.stringValue(property.value, depth + 1) : undefined;
     }
     return undefined;
@@ -289,7 +289,7 @@ export class FileSyntax {
   /** The property `name` of an object literal (`{ method: 'GET', url: '/' }`), when written as `name: value` or shorthand. */
   propertyOf(object: t.ObjectExpression, name: string): t.Node | undefined {
     for (const member of object.properties) {
-      if (member.type === 'ObjectProperty' && memberName(member) === name) return member.value;
+      if (member.type === 'ObjectProperty' && literalKeyName(member) === name) return member.value;
     }
     return undefined;
   }
@@ -298,16 +298,6 @@ export class FileSyntax {
   hasSpread(object: t.ObjectExpression): boolean {
     return object.properties.some((member) => member.type === 'SpreadElement');
   }
-}
-
-/** The name of an object member as the compiler's property name gave it: a name, a string or a number; computed keys have none. */
-function memberName(member: t.ObjectProperty | t.ObjectMethod): string | undefined {
-  if (member.computed) return undefined;
-  const key = member.key;
-  if (key.type === 'Identifier') return key.name;
-  if (key.type === 'StringLiteral') return key.value;
-  if (key.type === 'NumericLiteral') return String(key.value);
-  return undefined;
 }
 
 /** The local name an object pattern element binds when it is a plain name (`{ a }`, `{ a: b }`, `{ a = 1 }`, `{ ...rest }`). */
