@@ -25,6 +25,10 @@ describe('parseSource', () => {
     ['TypeScript import = require and export =', 'x.cts', "import fs = require('fs');\nexport = fs;\n"],
     ['a declaration file (ambient: a const without initializer)', 'x.d.ts', 'export declare const a: string;\nexport const b: number;\nexport function f(): void;\n'],
     ['a module declaration file', 'x.d.mts', 'export const c: string[];\n'],
+    ['an import of JSON with the older `assert` keyword (TypeScript < 5.3, Node 17–21)', 'config.ts', "import pkg from '../package.json' assert { type: 'json' };\nexport const version = process.env.VERSION ?? pkg.version;\n"],
+    ['`accessor` fields, decorated or not (TypeScript 4.9)', 'x.ts', 'class A { accessor x = 1; @observable accessor y = 2; }\n'],
+    ['a standard decorator after `export` (TypeScript 5)', 'x.ts', "export @Controller('users') class UsersController {}\n"],
+    ['legacy parameter decorators next to an `accessor`', 'x.ts', "class S { constructor(@Inject('x') private readonly y: string) {} accessor z = 1; }\n"],
   ])('parses %s', (_, path, text) => {
     expect(parseSource(path, text).ok).toBe(true);
   });
@@ -36,6 +40,14 @@ describe('parseSource', () => {
     expect(result.line).toBe(3);
     expect(result.reason).toMatch(/^db\/m\.ts:3 does not parse: /);
     expect(result.reason).not.toMatch(/\(\d+:\d+\)$/);
+  });
+
+  it('reports the first complaint, not the second dialect\'s, when a file with decorators parses in neither', () => {
+    // Legacy decorators stop at line 3; standard ones would stop at line 2 (a parameter decorator).
+    const result = parseSource('s.ts', "class S {\n  constructor(@Inject('x') y) {}\n  x = ;\n}\n");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.line).toBe(3);
   });
 
   it('does not read TypeScript-only syntax in a .js file', () => {

@@ -31,17 +31,35 @@ export type ParsedSource = { ok: true; ast: t.File; text: string } | { ok: false
 /** The source extensions this parser reads, as the readers select files. */
 export const SOURCE_EXTENSION = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
 
-function pluginsFor(path: string): ParserPlugin[] {
-  // Legacy (TypeScript `experimentalDecorators`) decorators: NestJS-style classes are the common case.
-  if (/\.tsx$/i.test(path)) return ['typescript', 'jsx', 'decorators-legacy', 'explicitResourceManagement'];
+/**
+ * What TypeScript's parser accepts beyond the standard grammar, for every dialect: `accessor` fields
+ * (TypeScript 4.9) and `import … assert { type: 'json' }` (TypeScript before 5.3, Node 17–21), both
+ * common in real services; `using` declarations.
+ */
+const COMMON_PLUGINS: ParserPlugin[] = ['decoratorAutoAccessors', 'deprecatedImportAssert', 'explicitResourceManagement'];
+
+/**
+ * The dialect of a file. Decorators are legacy ones (TypeScript's `experimentalDecorators`):
+ * NestJS-style classes with parameter decorators are the common case; {@link STANDARD_DECORATORS}
+ * is the second try.
+ */
+function pluginsFor(path: string, decorators: ParserPlugin): ParserPlugin[] {
+  if (/\.tsx$/i.test(path)) return ['typescript', 'jsx', decorators, ...COMMON_PLUGINS];
   // Declaration files (`.d.ts`, which a `**/*.ts` glob selects) are ambient: `export const x: T;` has no initializer.
-  if (/\.d\.[cm]?ts$/i.test(path)) return [['typescript', { dts: true }], 'decorators-legacy', 'explicitResourceManagement'];
-  if (/\.[cm]?ts$/i.test(path)) return ['typescript', 'decorators-legacy', 'explicitResourceManagement'];
+  if (/\.d\.[cm]?ts$/i.test(path)) return [['typescript', { dts: true }], decorators, ...COMMON_PLUGINS];
+  if (/\.[cm]?ts$/i.test(path)) return ['typescript', decorators, ...COMMON_PLUGINS];
   // Plain JavaScript may hold JSX, as TypeScript's `allowJs` accepts.
-  return ['jsx', 'decorators-legacy', 'explicitResourceManagement'];
+  return ['jsx', decorators, ...COMMON_PLUGINS];
 }
 
-function optionsFor(path: string): ParserOptions {
+/**
+ * TypeScript 5's standard decorators, which may also stand after `export` (`export @dec class A {}`),
+ * where legacy ones may not; they take no parameter decorators, so they are tried only when the
+ * legacy dialect refuses a file that has decorators at all.
+ */
+const STANDARD_DECORATORS: ParserPlugin = ['decorators', {}];
+
+function optionsFor(path: string, decorators: ParserPlugin): ParserOptions {
   return {
     // `.mjs`/`.mts` are modules; anything else is a module when it imports or exports, else a script
     // (CommonJS: a top-level `return` is allowed there, as Node allows it).
@@ -51,15 +69,22 @@ function optionsFor(path: string): ParserOptions {
     // `export { x }` of a name declared elsewhere (`declare`, a namespace merge) is TypeScript's business.
     allowUndeclaredExports: true,
     errorRecovery: false,
-    plugins: pluginsFor(path),
+    plugins: pluginsFor(path, decorators),
   };
 }
 
 /** Parses one file; `path` picks the dialect (TypeScript, TSX, JavaScript with JSX). Never throws. */
 export function parseSource(path: string, text: string): ParsedSource {
   try {
-    return { ok: true, ast: babelParser.parse(text, optionsFor(path)) as unknown as t.File, text };
+    return { ok: true, ast: babelParser.parse(text, optionsFor(path, 'decorators-legacy')) as unknown as t.File, text };
   } catch (error) {
+    if (text.includes('@')) {
+      try {
+        return { ok: true, ast: babelParser.parse(text, optionsFor(path, STANDARD_DECORATORS)) as unknown as t.File, text };
+      } catch {
+        // The first complaint is the one reported.
+      }
+    }
     const { loc, reasonCode } = error as { loc?: { line?: number }; reasonCode?: string };
     const line = typeof loc?.line === 'number' ? loc.line : 1;
     // Babel appends "(line:column)" to its message; the reason names the place once.
