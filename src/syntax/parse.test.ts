@@ -28,6 +28,7 @@ describe('parseSource', () => {
     ['an import of JSON with the older `assert` keyword (TypeScript < 5.3, Node 17–21)', 'config.ts', "import pkg from '../package.json' assert { type: 'json' };\nexport const version = process.env.VERSION ?? pkg.version;\n"],
     ['`accessor` fields, decorated or not (TypeScript 4.9)', 'x.ts', 'class A { accessor x = 1; @observable accessor y = 2; }\n'],
     ['a standard decorator after `export` (TypeScript 5)', 'x.ts', "export @Controller('users') class UsersController {}\n"],
+    ['a deferred import (TypeScript 5.9) beside a default import named `defer`', 'x.ts', "import defer * as heavy from './heavy';\nimport defer2 from 'p-defer';\nimport defer from 'p-defer';\n"],
     ['legacy parameter decorators next to an `accessor`', 'x.ts', "class S { constructor(@Inject('x') private readonly y: string) {} accessor z = 1; }\n"],
   ])('parses %s', (_, path, text) => {
     expect(parseSource(path, text).ok).toBe(true);

@@ -34,9 +34,9 @@ export const SOURCE_EXTENSION = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
 /**
  * What TypeScript's parser accepts beyond the standard grammar, for every dialect: `accessor` fields
  * (TypeScript 4.9) and `import … assert { type: 'json' }` (TypeScript before 5.3, Node 17–21), both
- * common in real services; `using` declarations.
+ * common in real services; `using` declarations; `import defer * as ns` (TypeScript 5.9).
  */
-const COMMON_PLUGINS: ParserPlugin[] = ['decoratorAutoAccessors', 'deprecatedImportAssert', 'explicitResourceManagement'];
+const COMMON_PLUGINS: ParserPlugin[] = ['decoratorAutoAccessors', 'deprecatedImportAssert', 'explicitResourceManagement', 'deferredImportEvaluation'];
 
 /**
  * The dialect of a file. Decorators are legacy ones (TypeScript's `experimentalDecorators`):
