@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands.js';
-import { packageVersion } from './package-info.js';
+import { packageVersion } from '../core/package-info.js';
 
 /**
  * Parses a command line with commander and runs the command it names. Returns the exit code when

@@ -52,7 +52,7 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       } else if (format !== 'text') {
         const rules = surface === 'openapi' ? (await import('../stages/rest/index.js')).restStage.rules : (await import('../stages/mcp/index.js')).mcpStage.rules;
-        const [{ ciRunFromDiff }, { packageVersion }] = await Promise.all([import('../ci-formats/from-diff.js'), import('./package-info.js')]);
+        const [{ ciRunFromDiff }, { packageVersion }] = await Promise.all([import('../ci-formats/from-diff.js'), import('../core/package-info.js')]);
         const run = ciRunFromDiff(report, { surface, file: newPath, rules, failed, toolVersion: packageVersion() });
         process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run, { maxAnnotations: options.maxAnnotations }));
       } else {

@@ -164,7 +164,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     const [{ renderCiFormat }, { ciRunFromGenerate }, { packageVersion }] = await Promise.all([
       import('../ci-formats/render.js'),
       import('../ci-formats/from-generate.js'),
-      import('./package-info.js'),
+      import('../core/package-info.js'),
     ]);
     process.stdout.write(await renderCiFormat(format, ciRunFromGenerate(outcome, packageVersion()), { maxAnnotations: options.maxAnnotations }));
   } else if (!options.quiet) {

@@ -46,7 +46,7 @@ export function registerLintMigrations(program: Command): void {
       } else if (format !== 'text') {
         const [{ ciRunFromLint }, { packageVersion }, { migrationsStage }] = await Promise.all([
           import('../ci-formats/from-lint.js'),
-          import('./package-info.js'),
+          import('../core/package-info.js'),
           import('../stages/migrations/index.js'),
         ]);
         const run = ciRunFromLint(report, migrationsStage.rules, packageVersion());

@@ -6,6 +6,7 @@ import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomic } from './write-atomic.js';
 import { cacheDirectory } from './cache-directory.js';
+import { packageVersion } from './package-info.js';
 
 /**
  * Loads CommonJS files through `vm.Script` with a V8 code cache kept in the tool's cache folder, so
@@ -78,16 +79,7 @@ export function preloadResolvedWithCodeCache(fromUrl: string, specifier: string)
   } catch {
     return;
   }
-  preloadWithCodeCache([file], { cacheDir: cacheDirectory(process.env), toolVersion: toolVersion() });
-}
-
-/** This package's version (the code is two folders below the package root, built, bundled or not). */
-function toolVersion(): string {
-  try {
-    return String((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version);
-  } catch {
-    return 'unknown';
-  }
+  preloadWithCodeCache([file], { cacheDir: cacheDirectory(process.env), toolVersion: packageVersion() });
 }
 
 /**

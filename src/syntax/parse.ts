@@ -161,6 +161,16 @@ export function walk(root: t.Node, visit: (node: t.Node, parent: t.Node | undefi
   }
 }
 
+/** `f(…)` and `f?.(…)`. */
+export function isCall(node: t.Node | null | undefined): node is t.CallExpression | t.OptionalCallExpression {
+  return node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
+}
+
+/** `a.b`, `a[b]`, `a?.b`, `a?.[b]`. */
+export function isMember(node: t.Node | null | undefined): node is t.MemberExpression | t.OptionalMemberExpression {
+  return node?.type === 'MemberExpression' || node?.type === 'OptionalMemberExpression';
+}
+
 /**
  * The expression without what only the type checker or the reader sees: `x as T`, `x satisfies T`,
  * `<T>x`, `x!`, and parentheses (which this parser records as a flag, or as a node when asked).

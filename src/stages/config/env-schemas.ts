@@ -1,4 +1,4 @@
-import { literalKeyName, unwrapExpression, type t } from '../../syntax/parse.js';
+import { isCall, literalKeyName, unwrapExpression, type t } from '../../syntax/parse.js';
 
 /**
  * Variables declared through a validation schema over `process.env`, the usual shape of newer
@@ -88,10 +88,6 @@ function calledName(call: Call): string | undefined {
   if (callee.type === 'Identifier') return callee.name;
   const access = propertyAccess(callee);
   return access ? accessName(access) : undefined;
-}
-
-function isCall(node: t.Node): node is Call {
-  return node.type === 'CallExpression' || node.type === 'OptionalCallExpression';
 }
 
 function resolveObject(node: t.Node | undefined, context: SchemaContext): t.ObjectExpression | undefined {

@@ -1,5 +1,5 @@
 import { compareText } from '../../core/compare-text.js';
-import { lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, unwrapExpression, walk, type t } from '../../syntax/parse.js';
+import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
 
 /**
@@ -637,7 +637,7 @@ class ReadCollector implements SchemaContext {
         // `parseInt(…)`, and any function given the value first (`this.toOptionalNumber(environment.X) ?? 10000`):
         // the literal after it is what an unset variable ends up as (a changed literal is reported, never missed).
         node = parent;
-      } else if (isMember(parent) && !parent.computed && parent.object === node && VALUE_METHODS.has(memberName(parent)) && isCallNode(this.parentOf(parent))) {
+      } else if (isMember(parent) && !parent.computed && parent.object === node && VALUE_METHODS.has(memberName(parent)) && isCall(this.parentOf(parent))) {
         node = this.parentOf(parent)!;
       } else if (isFallback(parent)) {
         if (parent.right === node) {
@@ -764,20 +764,9 @@ function indexTree(ast: t.File): TreeIndex {
   }
   return index;
 }
+
 /** What holds an identifier inside an import declaration. */
 const IMPORT_PARTS = new Set(['ImportSpecifier', 'ImportDefaultSpecifier', 'ImportNamespaceSpecifier', 'ImportAttribute', 'ImportDeclaration']);
-
-function isMember(node: t.Node | null | undefined): node is Member {
-  return node?.type === 'MemberExpression' || node?.type === 'OptionalMemberExpression';
-}
-
-function isCall(node: t.Node): node is Call {
-  return node.type === 'CallExpression' || node.type === 'OptionalCallExpression';
-}
-
-function isCallNode(node: t.Node | undefined): node is Call {
-  return node !== undefined && isCall(node);
-}
 
 /** The name of `a.b` / `a?.b` (`#b` for a private name); computed members have none. */
 function memberName(node: Member): string {
@@ -921,7 +910,7 @@ function isValueUse(node: t.Identifier, parents: Parents): boolean {
   if ((isCall(parent) || parent.type === 'NewExpression') && parent.callee === node) return false;
   if (isMember(parent) && !parent.computed) {
     if (parent.property === node) return false;
-    if (isCallNode(parents.get(parent)) && (parents.get(parent) as Call).callee === parent) return false;
+    if (isCall(parents.get(parent)) && (parents.get(parent) as Call).callee === parent) return false;
   }
   if (TYPE_REFERENCES.has(parent.type)) return false;
   // `class A extends Base`: the heritage clause, which the TypeScript reader did not count as a value.

@@ -1,4 +1,6 @@
-import { lineOf, type t } from '../../../syntax/parse.js';
+import { isCall, lineOf, type t } from '../../../syntax/parse.js';
+
+export { isCall };
 import type { Program, SourceFile } from './program.js';
 import {
   DeferredArgument,
@@ -114,10 +116,6 @@ export function propertyAccess(node: t.Node): { object: t.Node; name: string } |
   if (node.property.type === 'Identifier') return { object: node.object, name: node.property.name };
   if (node.property.type === 'PrivateName') return { object: node.object, name: `#${node.property.id.name}` };
   return undefined;
-}
-
-export function isCall(node: t.Node | undefined): node is t.CallExpression | t.OptionalCallExpression {
-  return node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
 }
 
 /** A parameter with no value in scope: the registration sits in a function that callers give it to (a wrapper). */

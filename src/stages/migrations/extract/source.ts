@@ -1,4 +1,6 @@
-import { lineOf as startLineOf, endLineOf as nodeEndLine, parseSource, walk, type t } from '../../../syntax/parse.js';
+import { lineOf as startLineOf, endLineOf as nodeEndLine, isCall, isMember, parseSource, walk, type t } from '../../../syntax/parse.js';
+
+export { isCall, isMember };
 
 /**
  * The parsed source files of one extraction (src/syntax/parse.ts, @babel/parser), with what the
@@ -115,16 +117,6 @@ export function functionDeclarationName(node: Node): string | undefined {
 /** The name of an import or export specifier's side (`a`, or `'a'` as a string). */
 export function moduleExportName(node: t.Identifier | t.StringLiteral): string {
   return node.type === 'Identifier' ? node.name : node.value;
-}
-
-/** `f(…)` and `f?.(…)`. */
-export function isCall(node: Node | null | undefined): node is t.CallExpression | t.OptionalCallExpression {
-  return node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
-}
-
-/** `a.b`, `a[b]`, `a?.b`, `a?.[b]`. */
-export function isMember(node: Node | null | undefined): node is t.MemberExpression | t.OptionalMemberExpression {
-  return node?.type === 'MemberExpression' || node?.type === 'OptionalMemberExpression';
 }
 
 /** The name of `a.name` (not computed); undefined for `a[b]`. */

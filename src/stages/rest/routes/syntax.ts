@@ -1,4 +1,6 @@
-import { lineOf, literalKeyName, parseSource as parseWithBabel, unwrapExpression, walk, type t } from '../../../syntax/parse.js';
+import { isCall, lineOf, literalKeyName, parseSource as parseWithBabel, unwrapExpression, walk, type t } from '../../../syntax/parse.js';
+
+export { isCall };
 
 /**
  * What the route readers need of one TypeScript/JavaScript file, on the parser's own nodes
@@ -51,10 +53,6 @@ export function textOf(node: t.Node, file: SourceFile, withParentheses = true): 
 const unwrap = unwrapExpression;
 /** 1-based line where the node starts (comments before it excluded, as the compiler's `getStart`). */
 export { lineOf, unwrap };
-
-export function isCall(node: t.Node | undefined): node is t.CallExpression | t.OptionalCallExpression {
-  return node?.type === 'CallExpression' || node?.type === 'OptionalCallExpression';
-}
 
 /** `a.b` and `a?.b` (the compiler's property access): the object and the property's name; not `a[b]`. */
 export function propertyAccess(node: t.Node | undefined): { object: t.Node; name: string; nameNode: t.Node } | undefined {
