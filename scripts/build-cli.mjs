@@ -1,16 +1,27 @@
 // Bundles the CLI into dist/bin/ (the package's bin: dist/bin/release-safety.js), after tsc has built dist/.
 // Why (issue 21): the unbundled CLI loads 36 ES modules for upgrade-check and 106 for lint-migrations,
-// and Node resolves, reads and links each one (~0.3–0.5 ms apiece, tens of ms per run). esbuild
-// joins them; code splitting keeps every `import()` a separate chunk, so a command still loads only
-// what it runs (stages, the source parser, the grammar). Small pure-JavaScript dependencies
-// (commander, js-yaml, picomatch, ajv-formats' format checks) are bundled too: each CommonJS file
-// they require costs a resolution and a compile of its own. The heavy ones stay external, loaded
-// from node_modules only when needed: the source parser (@babel/parser, external so that
-// test/perf/laziness.test.ts can see when it loads), libpg-query and PGlite (their
-// WebAssembly sits beside them), and Ajv's compiler (tests only). knex is one file of its own,
-// dist/bin/vendor/knex.cjs, loaded by `require` when a knex migration is read (see
-// scripts/bundle/knex-postgres-only.mjs). The files sit two folders below the package root, like dist/cli/, so the
-// code's `../../schemas` and `../../package.json` lookups hold.
+// and Node resolves, reads and links each one (~0.3–0.5 ms apiece, tens of ms per run). Three builds:
+//
+//  - dist/bin/command-line.cjs: every command but a plain `upgrade-check` — the command line and all
+//    that its commands load — in one CommonJS file, compiled with the tool's V8 code cache
+//    (src/cli/bundled-command-line.ts, src/core/code-cache.ts). A `generate` run loaded ≈ 60 ES module
+//    chunks before (≈ 25 ms compiling, ≈ 30 ms resolving and linking); the one file costs ≈ 15 ms from
+//    the cache. Modules an `import()` reaches still run only when reached (esbuild wraps them), and
+//    V8 compiles only the functions that run. `import()` is compiled to `require` (a script compiled
+//    with `vm.Script` has no way to import ES modules); every package left outside has a CommonJS entry.
+//  - dist/bin/release-safety.js and its ES module chunks: the entry, `--version`, and the backfill
+//    workers' entry (dist/bin/backfill-worker.js).
+//  - dist/bin/upgrade-check-run.js: a plain `upgrade-check`, self-contained (see SELF_CONTAINED).
+//
+// Small pure-JavaScript dependencies (commander, js-yaml, picomatch, ajv-formats' format checks) are
+// bundled: each CommonJS file they require costs a resolution and a compile of its own. The heavy
+// ones stay external, loaded from node_modules only when needed: the source parser (@babel/parser,
+// external so that test/perf/laziness.test.ts can see when it loads; compiled with the code cache by
+// src/syntax/parse.ts), libpg-query and PGlite (their WebAssembly sits beside them), and Ajv's
+// compiler (tests only). knex is one file of its own, dist/bin/vendor/knex.cjs, loaded by `require`
+// when a knex migration is read (see scripts/bundle/knex-postgres-only.mjs). The files sit two
+// folders below the package root, like dist/cli/, so the code's `../../schemas` and
+// `../../package.json` lookups hold.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +51,16 @@ const selfContainedStayOutside = {
   setup(build) {
     build.onResolve({ filter: /^\.\/upgrade-check-run\.js$/ }, (args) =>
       /[\\/]src[\\/]cli[\\/]upgrade-check\.ts$/.test(args.importer) ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+/** In the bundle, program.ts's `import('./command-line.js')` is ./bundled-command-line.ts (which runs command-line.cjs). */
+const commandLineFromItsBundle = {
+  name: 'command-line-from-its-bundle',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/command-line\.js$/ }, (args) =>
+      /[\\/]src[\\/]cli[\\/]program\.ts$/.test(args.importer) ? { path: fileURLToPath(new URL('../src/cli/bundled-command-line.ts', import.meta.url)) } : undefined,
     );
   },
 };
@@ -76,7 +97,18 @@ await build({
   },
   splitting: true,
   chunkNames: 'chunk-[hash]',
-  plugins: [commanderWithoutChildProcess, selfContainedStayOutside, knexFromVendoredFile],
+  plugins: [commanderWithoutChildProcess, selfContainedStayOutside, knexFromVendoredFile, commandLineFromItsBundle],
+});
+await build({
+  ...common,
+  entryPoints: { 'command-line': 'src/cli/command-line.ts' },
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  // `import()` → `require` (see the top); `import.meta.url` → the bundle's own URL.
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__importMetaUrl' },
+  banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [commanderWithoutChildProcess, knexFromVendoredFile],
 });
 await build({
   ...common,

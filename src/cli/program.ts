@@ -1,4 +1,5 @@
 import { describeError } from '../core/errors.js';
+import { packageVersion } from '../core/package-info.js';
 import { simpleUpgradeCheckOptions } from './upgrade-check-args.js';
 import { runUpgradeCheckCommand } from './upgrade-check.js';
 
@@ -9,12 +10,17 @@ import { runUpgradeCheckCommand } from './upgrade-check.js';
  * 2 bad input or anything that could not be evaluated. Every non-zero exit prints a one-line reason on stderr.
  *
  * A plain `upgrade-check` command line runs without loading commander (./upgrade-check-args.ts says
- * why); every other command line, help and mistakes included, goes through commander
- * (./command-line.ts).
+ * why), and so does `--version` alone; every other command line, help and mistakes included, goes
+ * through commander (./command-line.ts; in the bundled CLI, ./bundled-command-line.ts).
  */
 export async function main(argv: readonly string[]): Promise<number> {
   process.exitCode = undefined;
   try {
+    if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+      // What commander prints for it, without loading the command line (issue 21, target 5).
+      process.stdout.write(`${packageVersion()}\n`);
+      return 0;
+    }
     const upgradeCheck = simpleUpgradeCheckOptions(argv);
     if (upgradeCheck) {
       await runUpgradeCheckCommand(upgradeCheck);

@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { setV8Flags } from '../core/code-cache.js';
 
 /**
  * Keeps a long backfill's memory flat. Each pair leaves megabytes of garbage (parsed specs, syntax
@@ -40,7 +41,7 @@ function exposedCollector(): (() => void) | undefined {
   const existing = (globalThis as { gc?: () => void }).gc;
   if (typeof existing === 'function') return existing;
   try {
-    v8.setFlagsFromString('--expose-gc');
+    setV8Flags('--expose-gc');
     const collect: unknown = runInNewContext('gc');
     return typeof collect === 'function' ? (collect as () => void) : undefined;
   } catch {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,6 +38,8 @@ function load(file: string, cacheDir: string, toolVersion = '1.0.0'): { value: u
 }
 
 const moduleText = (answer: string) => `'use strict';\nconst helper = require('node:path').basename('/a/${answer}');\nexports.answer = function answer() { return helper + ' ' + ${JSON.stringify(answer)}; };\n`;
+/** `<file name>[.<variant>]` of a cache file's name (`…-<place>-<key>-<V8 state>.bin`). */
+const cachedFileOf = (name: string) => name.replace(/-[0-9a-f]{8}-[0-9a-f]{16}-[0-9a-f]{16}\.bin$/, '');
 const binFiles = (cacheDir: string) => (existsSync(join(cacheDir, 'v8-code-cache')) ? readdirSync(join(cacheDir, 'v8-code-cache')).filter((name) => name.endsWith('.bin')) : []);
 
 describe('V8 code cache of CommonJS files', () => {
@@ -100,11 +102,87 @@ describe('V8 code cache of CommonJS files', () => {
     const first = lint();
     expect(first).toContain('add column');
     const written = binFiles(cacheDir);
-    // @babel/parser's lib/index.js and dist/bin/vendor/knex.cjs.
-    expect(written.map((name) => name.slice(0, name.indexOf('-'))).sort()).toEqual(['index.js', 'knex.cjs']);
+    // The CLI's bundle (this command's cache), @babel/parser's lib/index.js and dist/bin/vendor/knex.cjs.
+    expect(written.map(cachedFileOf).sort()).toEqual(['command-line.cjs.lint-migrations', 'index.js', 'knex.cjs']);
     expect(lint()).toBe(first);
     expect(binFiles(cacheDir)).toEqual(written);
     for (const name of written) writeFileSync(join(cacheDir, 'v8-code-cache', name), 'corrupt');
     expect(lint()).toBe(first);
+  });
+});
+
+/**
+ * Runs `file` through `runBundleWithCodeCache` in a new process and calls its `answer()` (unless
+ * `call` is false); then sets `flags` through `setV8Flags`, or through `v8.setFlagsFromString` when
+ * `bypass` is set. Returns the answer and what the cache did.
+ */
+function runBundle(file: string, cacheDir: string, options: { variant?: string; call?: boolean; flags?: string; bypass?: boolean } = {}): { value: unknown; outcome: string } {
+  const { variant = 'generate', call = true, flags, bypass = false } = options;
+  const script = `
+    import { setFlagsFromString } from 'node:v8';
+    const { runBundleWithCodeCache, setV8Flags, codeCacheReport } = await import(${JSON.stringify(CODE_CACHE)});
+    const exports = runBundleWithCodeCache(${JSON.stringify(file)}, { cacheDir: ${JSON.stringify(cacheDir)}, toolVersion: '1.0.0', variant: ${JSON.stringify(variant)} });
+    const value = ${call ? 'exports.answer()' : 'null'};
+    const flags = ${JSON.stringify(flags ?? null)};
+    if (flags) ${bypass ? 'setFlagsFromString(flags)' : 'setV8Flags(flags)'};
+    console.log(JSON.stringify({ value, outcome: codeCacheReport().get(${JSON.stringify(file)}) }));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as { value: unknown; outcome: string };
+}
+
+/** A bundle that requires a built-in and a package beside it, with a large function only `answer()` runs. */
+function writeBundle(dir: string): string {
+  mkdirSync(join(dir, 'node_modules', 'beside'), { recursive: true });
+  writeFileSync(join(dir, 'node_modules', 'beside', 'index.js'), "exports.word = 'beside';\n");
+  const body = Array.from({ length: 400 }, (_, i) => `  total += (input + ${i}) % 7;`).join('\n');
+  const file = join(dir, 'bundle.cjs');
+  writeFileSync(
+    file,
+    `'use strict';\nconst { basename } = require('node:path');\nconst { word } = require('beside');\nfunction heavy(input) {\n  let total = 0;\n${body}\n  return total;\n}\nexports.answer = () => basename('/x/' + word) + ' ' + heavy(1);\n`,
+  );
+  return file;
+}
+
+describe('V8 code cache of the CLI bundle (runBundleWithCodeCache)', () => {
+  it('runs the bundle (built-ins and packages beside it required), keeps one cache per variant, and the next run of a variant accepts it', () => {
+    const dir = scratch();
+    const file = writeBundle(dir);
+    const cacheDir = join(dir, 'cache');
+    const first = runBundle(file, cacheDir);
+    expect(first).toEqual({ value: expect.stringMatching(/^beside \d+$/), outcome: 'missing' });
+    expect(runBundle(file, cacheDir)).toEqual({ ...first, outcome: 'accepted' });
+    expect(runBundle(file, cacheDir, { variant: 'lint-migrations' })).toEqual({ ...first, outcome: 'missing' });
+    expect(binFiles(cacheDir).map(cachedFileOf).sort()).toEqual(['bundle.cjs.generate', 'bundle.cjs.lint-migrations']);
+  });
+
+  it('makes the data after the run: it holds the functions the run compiled', () => {
+    const dir = scratch();
+    const file = writeBundle(dir);
+    const size = (call: boolean) => {
+      const cacheDir = join(dir, `cache-${call}`);
+      runBundle(file, cacheDir, { call });
+      const [name] = binFiles(cacheDir);
+      return readFileSync(join(cacheDir, 'v8-code-cache', name!)).length;
+    };
+    // `heavy` is compiled only when `answer()` runs: its bytecode is in the data made after that run.
+    expect(size(true)).toBeGreaterThan(size(false) + 1000);
+  });
+
+  it('V8 flags changed during the run through setV8Flags: the data is made before the change, and the next run (under the old flags) accepts it', () => {
+    const dir = scratch();
+    const file = writeBundle(dir);
+    const cacheDir = join(dir, 'cache');
+    expect(runBundle(file, cacheDir, { flags: '--liftoff-only' }).outcome).toBe('missing');
+    expect(runBundle(file, cacheDir).outcome).toBe('accepted');
+  });
+
+  it('V8 flags changed behind its back: no cache is written (data made under the new flags would be rejected)', () => {
+    const dir = scratch();
+    const file = writeBundle(dir);
+    const cacheDir = join(dir, 'cache');
+    expect(runBundle(file, cacheDir, { flags: '--liftoff-only', bypass: true }).outcome).toBe('missing');
+    expect(binFiles(cacheDir)).toEqual([]);
+    expect(runBundle(file, cacheDir).outcome).toBe('missing');
   });
 });

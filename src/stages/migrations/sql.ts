@@ -2,7 +2,7 @@
  * The PostgreSQL grammar (libpg-query, WASM): loaded once, asynchronously, then used synchronously
  * by the classifier. The module is imported lazily so that CLI start-up never pays for the WASM.
  */
-import { setFlagsFromString } from 'node:v8';
+import { setV8Flags } from '../../core/code-cache.js';
 import type * as LibPgQueryModule from 'libpg-query';
 import type { Node, ParseResult } from 'libpg-query';
 
@@ -17,8 +17,9 @@ export function loadParser(): Promise<void> {
     // Baseline code (Liftoff) only: by default V8 recompiles the hot parser functions with TurboFan on
     // background threads, which cost more CPU than a CLI run ever wins back. Measured on 2,000
     // statements (node + load + one parse): 575 → 176 ms CPU; on 20,000: 0.75 → 0.42 s wall; on one
-    // statement: 227 → 111 ms (bench/ratios.mjs). Set before the module is compiled; it affects WebAssembly only.
-    setFlagsFromString('--liftoff-only');
+    // statement: 227 → 111 ms (bench/ratios.mjs). Set before the module is compiled; it affects WebAssembly only
+    // (setV8Flags first makes the code caches of what was compiled under the old flags: code-cache.ts).
+    setV8Flags('--liftoff-only');
     const module = await import('libpg-query');
     await module.loadModule();
     parserModule = module;
