@@ -241,7 +241,7 @@ const FLAGS = ['locksTable', 'rewritesTable', 'scansTable'];
  */
 export function classifyCase(testCase, manifest, lib, postgresVersion = 16) {
   const fileOf = (sql, inTransaction) => ({ file: 'migration.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: [], inTransaction });
-  const schema = { columnTypes: new Map(), tables: new Set(), notNullChecks: new Map(), indexedColumns: new Map() };
+  const schema = { columnTypes: new Map(), tables: new Set(), notNullChecks: new Map(), indexedColumns: new Map(), userTypes: new Map() };
   if (testCase.schema === 'base' && lib.foldReleasedMigration !== undefined) {
     const released = lib.classifyMigration(fileOf(`${manifest.schema.base}\n${testCase.setup}`, true), { postgresVersion, existingTables: new Set() }, lib.schemaOptions(schema));
     lib.foldReleasedMigration(schema, released);

@@ -9,6 +9,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { ReplayedSchema } from '../stages/migrations/replayed-schema.js';
+import type { UserTypeKind } from '../stages/migrations/types.js';
 import type { Snapshot, TableCounters } from './observation.js';
 import { tableLabel, type TableShape } from './seed.js';
 
@@ -127,7 +128,7 @@ const NOT_NULL_CHECK = /^CHECK \(\((?:"((?:[^"]|"")+)"|([a-z_][a-z0-9_$]*)) IS N
  * or hash index (what makes `WHERE column = value` an index lookup).
  */
 export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
-  const [columns, relations, checks, indexes] = await Promise.all([
+  const [columns, relations, checks, indexes, types] = await Promise.all([
     db.query<{ schema: string; name: string; column: string; type: string }>(
       `SELECT n.nspname AS schema, c.relname AS name, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
@@ -147,6 +148,13 @@ export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
        WHERE i.indisvalid AND i.indpred IS NULL AND am.amname IN ('btree', 'hash') AND ${USER_SCHEMA}`,
     ),
+    // Every type a column can have (array types aside): a domain with a constraint or a default rewrites on ADD COLUMN.
+    db.query<{ oid: number; schema: string; name: string; kind: string; rewrites: boolean; base: number }>(
+      `SELECT t.oid::int AS oid, n.nspname AS schema, t.typname AS name, t.typtype::text AS kind, t.typbasetype::int AS base,
+         (t.typtype = 'd' AND (t.typnotnull OR t.typdefault IS NOT NULL OR EXISTS (SELECT 1 FROM pg_constraint con WHERE con.contypid = t.oid))) AS rewrites
+       FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+       WHERE t.typtype IN ('b', 'c', 'd', 'e', 'm', 'r') AND t.typcategory <> 'A' AND ${USER_SCHEMA}`,
+    ),
   ]);
   const columnTypes: Record<string, string> = {};
   for (const row of columns.rows) columnTypes[`${tableLabel(row)}.${row.column}`] = row.type;
@@ -159,5 +167,13 @@ export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
   for (const row of relations.rows) if (row.kind === 'r' || row.kind === 'p') indexedColumns[tableLabel(row)] = [];
   for (const row of indexes.rows) indexedColumns[tableLabel(row)]?.push(row.column);
   for (const table of Object.keys(indexedColumns)) indexedColumns[table] = [...new Set(indexedColumns[table])].sort();
-  return { columnTypes, tables: [...new Set(relations.rows.map(tableLabel))], notNullChecks, indexedColumns };
+  const userTypes: Record<string, UserTypeKind> = {};
+  // A domain over a domain has its base's constraints too (PostgreSQL's DomainHasConstraints walks the chain).
+  const byOid = new Map(types.rows.map((row) => [row.oid, row]));
+  const rewrites = (row: (typeof types.rows)[number]): boolean => {
+    for (let at: typeof row | undefined = row, depth = 0; at !== undefined && at.kind === 'd' && depth < 32; at = byOid.get(at.base), depth++) if (at.rewrites) return true;
+    return false;
+  };
+  for (const row of types.rows) userTypes[tableLabel(row)] = row.kind !== 'd' ? 'type' : rewrites(row) ? 'rewriting-domain' : 'domain';
+  return { columnTypes, tables: [...new Set(relations.rows.map(tableLabel))], notNullChecks, indexedColumns, userTypes };
 }

@@ -108,3 +108,34 @@ describe('the replayed schema read from the catalog', () => {
     }
   }, 30_000);
 });
+
+describe('user-defined types in the replayed schema', () => {
+  it('records what ADD COLUMN of each costs: domains with a constraint, a default or a constrained base rewrite', async () => {
+    const db = await freshDatabase(CACHE_DIRECTORY);
+    try {
+      await db.exec(`CREATE SCHEMA app;
+        CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);
+        CREATE DOMAIN small_positive AS positive_int;
+        CREATE DOMAIN label AS text;
+        CREATE DOMAIN app.required AS text NOT NULL;
+        CREATE DOMAIN stamped AS timestamptz DEFAULT now();
+        CREATE TYPE "Status" AS ENUM ('OPEN');
+        CREATE TYPE pair AS (a int, b int);
+        CREATE TABLE posts (id int);`);
+      const { userTypes } = await replayedSchemaOf(db);
+      expect(userTypes).toEqual({
+        positive_int: 'rewriting-domain',
+        small_positive: 'rewriting-domain',
+        label: 'domain',
+        'app.required': 'rewriting-domain',
+        stamped: 'rewriting-domain',
+        Status: 'type',
+        pair: 'type',
+        // A table's row type is a column type too.
+        posts: 'type',
+      });
+    } finally {
+      await db.close();
+    }
+  }, 30_000);
+});

@@ -12,6 +12,7 @@ import { traceRelease, tracedResult } from './trace.js';
 import type { TraceReport } from './types.js';
 
 const SCHEMA = `CREATE TABLE owners (id int PRIMARY KEY);
+ALTER TABLE owners ADD CONSTRAINT owners_id_check CHECK (id <> -1) NOT VALID;
 CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);
 CREATE TABLE accounts (
   id int PRIMARY KEY,
@@ -46,11 +47,16 @@ const CASES: Case[] = [
   { file: '019_foreign_key_not_valid.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD CONSTRAINT accounts_owner_fk2 FOREIGN KEY (owner_id) REFERENCES owners (id) NOT VALID;`, observed: { locksTable: false, rewritesTable: false, scansTable: false } },
   { file: '020_stored_generated.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN doubled bigint GENERATED ALWAYS AS (score * 2) STORED;`, observed: { locksTable: true, rewritesTable: true, scansTable: true } },
   { file: '021_backfill.sql', sql: "UPDATE accounts SET plan = 'pro';", observed: { locksTable: false, rewritesTable: true, scansTable: true } },
+  // A column of a domain with a CHECK: PostgreSQL rewrites the table to check every row's value.
+  { file: '023_domain_column.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN credits positive_int;`, observed: { locksTable: true, rewritesTable: true, scansTable: true } },
 ];
 
 const FAILING = { '022_required_column.sql': `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN required int NOT NULL;` };
-/** Heavier in PostgreSQL than the static rules say: a column of a CHECKed domain rewrites the table. */
-const HEAVIER = { '023_domain_column.sql': `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN credits positive_int;` };
+/**
+ * Heavier in PostgreSQL than the static rules say: the ACCESS EXCLUSIVE the ADD COLUMN took on
+ * accounts is held until COMMIT, so accounts stays locked while VALIDATE reads all of owners.
+ */
+const HEAVIER = { '024_held_lock.sql': `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN last_seen timestamptz;\nALTER TABLE owners VALIDATE CONSTRAINT owners_id_check;` };
 
 describe('trace of one release in PGlite', () => {
   let report: TraceReport;
@@ -87,7 +93,7 @@ describe('trace of one release in PGlite', () => {
       // UPDATE takes ROW EXCLUSIVE: no write-blocking table lock seen, but the static rule's `true` is never lowered.
       '021_backfill.sql': 'static-kept',
       '022_required_column.sql': 'static-kept',
-      '023_domain_column.sql': 'trace-heavier',
+      '024_held_lock.sql': 'trace-heavier',
     });
   });
 
@@ -98,19 +104,19 @@ describe('trace of one release in PGlite', () => {
   });
 
   it('makes a heavier observation a finding naming the statement, the static rule and what PostgreSQL did; the trace wins', () => {
-    const heavier = report.files.find((file) => file.file.endsWith('023_domain_column.sql'))!;
-    expect(heavier.static).toEqual({ locksTable: false, rewritesTable: false, scansTable: false });
-    expect(heavier.final).toEqual({ locksTable: true, rewritesTable: true, scansTable: true });
+    const heavier = report.files.find((file) => file.file.endsWith('024_held_lock.sql'))!;
+    expect(heavier.static).toEqual({ locksTable: false, rewritesTable: false, scansTable: true });
+    expect(heavier.final).toEqual({ locksTable: true, rewritesTable: false, scansTable: true });
     const traced = tracedResult(staticResult as never, report);
     const findings = traced.findings.filter((finding) => finding.rule === 'observed-heavier-than-classified');
     expect(findings).toEqual([
       {
         rule: 'observed-heavier-than-classified',
-        params: expect.objectContaining({ flags: 'locksTable, rewritesTable, scansTable', rules: 'static rule(s) on the statement: lock-timeout-bounds-brief-lock' }),
-        evidence: { file: 'migrations/023_domain_column.sql', line: 2, statement: 'ALTER TABLE accounts ADD COLUMN credits positive_int' },
+        params: expect.objectContaining({ flags: 'locksTable', rules: 'static rule(s) on the statement: validating-constraint-scans-table' }),
+        evidence: { file: 'migrations/024_held_lock.sql', line: 3, statement: 'ALTER TABLE owners VALIDATE CONSTRAINT owners_id_check' },
       },
     ]);
-    expect(traced.section.files.find((file) => file.name === '023_domain_column.sql')?.heaviness).toEqual(heavier.final);
+    expect(traced.section.files.find((file) => file.name === '024_held_lock.sql')?.heaviness).toEqual(heavier.final);
   });
 
   it('settles the stage verdict from the reconciled flags, never lighter than proven', () => {

@@ -10,7 +10,7 @@ import { FILE_SET_CHECK, LOCK_MODES, OBSERVED_CHECK } from './rules/rule.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const rulesDir = resolve(here, 'rules');
 /** Modules in rules/ that are shared support, not rules. */
-const SUPPORT_FILES = new Set(['ast.ts', 'rule.ts', 'operations.ts', 'cases.ts']);
+const SUPPORT_FILES = new Set(['ast.ts', 'rule.ts', 'operations.ts', 'cases.ts', 'user-types.ts']);
 const ruleFiles = readdirSync(rulesDir)
   .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !SUPPORT_FILES.has(name))
   .map((name) => name.slice(0, -'.ts'.length))

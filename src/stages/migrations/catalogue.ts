@@ -7,6 +7,7 @@ import type { RuleMeta } from '../../rules/types.js';
 import type { MigrationRuleEntry } from './rules/rule.js';
 
 import { rule as acceptanceAddedToReleasedMigration } from './rules/acceptance-added-to-released-migration.js';
+import { rule as addingFieldOfConstrainedDomain } from './rules/adding-field-of-constrained-domain.js';
 import { rule as addingFieldWithDefault } from './rules/adding-field-with-default.js';
 import { rule as addingForeignKeyConstraint } from './rules/adding-foreign-key-constraint.js';
 import { rule as addingNotNullableField } from './rules/adding-not-nullable-field.js';
@@ -69,6 +70,7 @@ export const migrationRuleList = [
   banConcurrentIndexCreationInTransaction,
   requireConcurrentIndexDeletion,
   addingFieldWithDefault,
+  addingFieldOfConstrainedDomain,
   addingRequiredField,
   addingSerialPrimaryKeyField,
   disallowedUniqueConstraint,

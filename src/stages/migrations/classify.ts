@@ -15,7 +15,8 @@ import { objectName, selectReads, statementOperations, withQueries } from './rul
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { linesBeforeByte, parsedNodeOf, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
 import { LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
-import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag, MigrationHit } from './types.js';
+import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag, MigrationHit, UserTypeKind } from './types.js';
+import { defaultRewrites, domainKind, isBuiltinOrExtensionType, typeKey } from './rules/user-types.js';
 import { compareText } from '../../core/compare-text.js';
 
 export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
@@ -25,6 +26,8 @@ export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
   notNullChecks: Record<string, string>;
   /** Known table shapes after this migration (given ones included), to pass on as {@link ClassifyOptions.indexedColumns}. */
   indexedColumns: Record<string, string[]>;
+  /** User-defined types this migration created, changed (kind) or dropped (null), to fold into {@link ClassifyOptions.userTypes}. */
+  declaredTypes: Record<string, UserTypeKind | null>;
 }
 
 /**
@@ -124,6 +127,7 @@ class MigrationClassifier {
     if (select !== undefined) return this.classifySelect(select, statement, depth);
     const plan = statementOperations(node, this.state);
     this.recordCreatedObject(node);
+    this.recordUserTypes(node);
     if (plan === 'light') return;
     if (plan === undefined) {
       this.run({ kind: 'unclassified', statement: kindOf(node), lock: 'none' }, statement);
@@ -358,6 +362,53 @@ class MigrationClassifier {
     if (extension !== undefined) state.addCreatedObject('OBJECT_EXTENSION', extension);
   }
 
+  /** What later ADD COLUMNs need to know of user-defined types: created, constrained, renamed, dropped (rules/user-types.ts). */
+  private recordUserTypes(node: Node): void {
+    const { state } = this;
+    const domain = nodeOf(node, 'CreateDomainStmt');
+    const domainKey = typeKey(domain?.domainname);
+    if (domainKey !== undefined) {
+      // A domain over a domain has its base's constraints too; over a type not known, it is not known either.
+      const base = domain?.typeName;
+      const baseKind = (base?.arrayBounds ?? []).length > 0 || isBuiltinOrExtensionType(base?.names) ? 'type' : state.userType(typeKey(base?.names) ?? '');
+      state.declareType(domainKey, baseKind === undefined ? null : baseKind === 'rewriting-domain' ? baseKind : domainKind(domain?.constraints));
+    }
+    const created = nodeOf(node, 'CreateEnumStmt')?.typeName ?? nodeOf(node, 'CreateRangeStmt')?.typeName ?? (nodeOf(node, 'DefineStmt')?.kind === 'OBJECT_TYPE' ? nodeOf(node, 'DefineStmt')?.defnames : undefined);
+    const composite = tableName(nodeOf(node, 'CompositeTypeStmt')?.typevar);
+    const createdKey = typeKey(created) ?? (composite === undefined ? undefined : tableKey(composite));
+    if (createdKey !== undefined) state.declareType(createdKey, 'type');
+    const alter = nodeOf(node, 'AlterDomainStmt');
+    const alteredKey = typeKey(alter?.typeName);
+    if (alter !== undefined && alteredKey !== undefined) {
+      // A constraint added or NOT NULL set: constrained from now on. A default set: per its volatility.
+      // Dropping a constraint may leave others: the domain stays as it was (only costs a false alarm).
+      const constrained = alter.subtype === 'C' || alter.subtype === 'O' || (alter.subtype === 'T' && alter.def !== undefined && defaultRewrites({ raw_expr: alter.def }));
+      if (constrained) state.declareType(alteredKey, 'rewriting-domain');
+    }
+    const drop = nodeOf(node, 'DropStmt');
+    if (drop?.removeType === 'OBJECT_TYPE' || drop?.removeType === 'OBJECT_DOMAIN') {
+      for (const object of drop.objects ?? []) {
+        const key = typeKey(nodeOf(object, 'TypeName')?.names);
+        if (key !== undefined) state.declareType(key, null);
+      }
+    }
+    // Renamed or moved to another schema: known under the new name only.
+    const rename = nodeOf(node, 'RenameStmt');
+    const moved = nodeOf(node, 'AlterObjectSchemaStmt');
+    const objectType = rename?.renameType ?? moved?.objectType;
+    if (objectType === 'OBJECT_TYPE' || objectType === 'OBJECT_DOMAIN') {
+      const names = nodeOf((rename ?? moved)?.object, 'List')?.items;
+      const key = typeKey(names);
+      if (key !== undefined) {
+        const kind = state.userType(key);
+        state.declareType(key, null);
+        const bare = key.split('.').pop()!;
+        const target = rename?.newname !== undefined ? tableKey([...key.split('.').slice(0, -1), rename.newname].join('.')) : moved?.newschema !== undefined ? tableKey(`${moved.newschema}.${bare}`) : undefined;
+        if (target !== undefined && kind !== undefined) state.declareType(target, kind);
+      }
+    }
+  }
+
   judgeDroppedDefault(dropped: { table: string; column: string; at: { sql: string; line: number } }): void {
     const notNull = this.state.columnNotNull.get(`${tableKey(dropped.table)}.${dropped.column}`);
     this.run({ kind: 'drop-default', table: dropped.table, column: dropped.column, notNull, lock: 'none' }, dropped.at);
@@ -487,5 +538,6 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     createdTables: [...state.created],
     declaredColumnTypes: Object.fromEntries([...state.declaredColumnTypes].sort(([a], [b]) => compareText(a, b))),
     ...state.schemaAfter(),
+    declaredTypes: Object.fromEntries([...state.declaredTypes].sort(([a], [b]) => compareText(a, b))),
   };
 }

@@ -7,7 +7,7 @@ import type { PlpgsqlItem } from './plpgsql.js';
 import { columnType, nodeOf, tableKey, typeText, type ColumnType } from './rules/ast.js';
 import type { RuleContext } from './rules/rule.js';
 import { parseStatements } from './sql.js';
-import type { ClassifyContext, ClassifyOptions } from './types.js';
+import type { ClassifyContext, ClassifyOptions, UserTypeKind } from './types.js';
 
 /**
  * Ceiling above which a `lock_timeout` does not count as bounding a lock wait (README, "lock_timeout"):
@@ -60,6 +60,10 @@ export class MigrationState implements RuleContext {
    * when a statement asks: a release reads hundreds of migrations, each with thousands of known columns.
    */
   private readonly givenColumnTypes: ReadonlyMap<string, string>;
+  /** User-defined types known so far: the given ones, then this migration's creates, alters and drops. */
+  private readonly userTypes: Map<string, UserTypeKind>;
+  /** This migration's changes to {@link userTypes} (null: dropped or renamed away), to pass on. */
+  readonly declaredTypes = new Map<string, UserTypeKind | null>();
 
   constructor(
     private readonly runnerTransaction: boolean,
@@ -73,6 +77,7 @@ export class MigrationState implements RuleContext {
     this.givenColumnTypes = options.columnTypes ?? new Map();
     this.notNullChecks = new Map(options.notNullChecks ?? []);
     this.indexedColumns = new Map([...(options.indexedColumns ?? [])].map(([table, columns]) => [table, new Set(columns)]));
+    this.userTypes = new Map(options.userTypes ?? []);
   }
 
   get inTransaction(): boolean {
@@ -191,6 +196,16 @@ export class MigrationState implements RuleContext {
   isHarmlessTriggerFunction(name: string): boolean {
     const body = this.functions.get(name.split('.').pop() ?? name);
     return body?.language === 'plpgsql' && body.harmlessTrigger;
+  }
+  /** What a user-defined type is, when a migration read so far created it (undefined: not known). */
+  userType(key: string): UserTypeKind | undefined {
+    return this.userTypes.get(key);
+  }
+  /** A type created, or changed (`kind`), or dropped (`null`). */
+  declareType(key: string, kind: UserTypeKind | null): void {
+    if (kind === null) this.userTypes.delete(key);
+    else this.userTypes.set(key, kind);
+    this.declaredTypes.set(key, kind);
   }
   indexTable(index: string): string | undefined {
     return this.indexTables.get(index);

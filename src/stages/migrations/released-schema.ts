@@ -3,7 +3,7 @@ import type { Heaviness } from '../../artifact/types.js';
 import type { StageInput } from '../contract.js';
 import { classifyMigration, type ClassifiedMigrationWithTypes } from './classify.js';
 import { migrationAt, type FolderFormat, type MigrationPath } from './discovery.js';
-import type { ClassifyOptions } from './types.js';
+import type { ClassifyOptions, UserTypeKind } from './types.js';
 import { loadParser } from './sql.js';
 import { extractMigrationCached } from './extraction-cache.js';
 import { compareText } from '../../core/compare-text.js';
@@ -11,7 +11,7 @@ import { compareText } from '../../core/compare-text.js';
 /**
  * What the migrations released at the base ref leave, in name order: column types, tables created
  * (conditional creates included: for released history "may exist" is what matters), validated NOT
- * NULL checks and known table shapes.
+ * NULL checks, known table shapes and user-defined types.
  *
  * Each released file is classified with what the files before it left, so its share depends on its
  * content, the files its extraction imported, and everything before it. That share is derived once
@@ -31,23 +31,28 @@ export interface ReleasedSchema {
   tablesComplete: boolean;
   notNullChecks: Map<string, string>;
   indexedColumns: Map<string, Set<string>>;
+  /** User-defined types created (and not dropped) → what ADD COLUMN of one costs (rules/user-types.ts). */
+  userTypes: Map<string, UserTypeKind>;
 }
 
 export function emptySchema(): ReleasedSchema {
-  return { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map() };
+  return { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), userTypes: new Map() };
 }
 
 /** What folding needs of one classified migration. */
-type Share = Pick<ClassifiedMigrationWithTypes, 'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns'>;
+type Share = Pick<ClassifiedMigrationWithTypes, 'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns' | 'declaredTypes'>;
 
 /**
  * Folds one released migration's classification into the schema. A migration that could not be read
  * or classified, or that holds a part the classifier could not judge (dynamic SQL, an unknown
- * statement), may have dropped a constraint: the NOT NULL checks known so far are forgotten.
+ * statement), may have dropped a constraint: the NOT NULL checks known so far are forgotten. It may
+ * also have constrained a domain (`ALTER DOMAIN … ADD CONSTRAINT`): domains known as unconstrained
+ * are forgotten too (unknown again); enums, composite and range types cannot gain constraints.
  */
 export function foldReleasedMigration(schema: ReleasedSchema, classified: Share | undefined): void {
   if (classified === undefined || Object.values(classified.heaviness).includes('unknown')) {
     schema.notNullChecks.clear();
+    for (const [name, kind] of schema.userTypes) if (kind === 'domain') schema.userTypes.delete(name);
     if (classified === undefined) return;
   } else {
     schema.notNullChecks = new Map(Object.entries(classified.notNullChecks));
@@ -55,11 +60,15 @@ export function foldReleasedMigration(schema: ReleasedSchema, classified: Share 
   for (const [column, type] of Object.entries(classified.declaredColumnTypes)) schema.columnTypes.set(column, type);
   for (const table of classified.createdTables) schema.tables.add(table);
   schema.indexedColumns = new Map(Object.entries(classified.indexedColumns).map(([table, columns]) => [table, new Set(columns)]));
+  for (const [name, kind] of Object.entries(classified.declaredTypes)) {
+    if (kind === null) schema.userTypes.delete(name);
+    else schema.userTypes.set(name, kind);
+  }
 }
 
 /** The options that hand a schema to the classifier (copies: the classifier's state is its own). */
 export function schemaOptions(schema: ReleasedSchema): ClassifyOptions {
-  return { columnTypes: new Map(schema.columnTypes), notNullChecks: new Map(schema.notNullChecks), indexedColumns: new Map(schema.indexedColumns) };
+  return { columnTypes: new Map(schema.columnTypes), notNullChecks: new Map(schema.notNullChecks), indexedColumns: new Map(schema.indexedColumns), userTypes: new Map(schema.userTypes) };
 }
 
 /** One released file's share, as cached: what folding needs, whether it was read completely, and what it imported. */
@@ -71,7 +80,7 @@ interface Contribution extends Share {
 }
 
 /** Bump when what a {@link Contribution} means changes (the tool fingerprint covers code changes too). */
-const CONTRIBUTION_KIND = 'released-migration-schema/2';
+const CONTRIBUTION_KIND = 'released-migration-schema/3';
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   compareText(a.name, b.name) || compareText(a.path, b.path);
@@ -88,10 +97,11 @@ interface Summary {
   tablesComplete: boolean;
   notNullChecks: Array<[string, string]>;
   indexedColumns: Array<[string, string[]]>;
+  userTypes: Array<[string, UserTypeKind]>;
   reads: Array<[string, string | null]>;
 }
 
-const SUMMARY_KIND = 'released-schema-summary/1';
+const SUMMARY_KIND = 'released-schema-summary/2';
 
 export async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<ReleasedSchema> {
   const released = [...input.trees.base.keys()]
@@ -141,6 +151,7 @@ function toSummary(schema: ReleasedSchema, reads: Array<[string, string | null]>
     tablesComplete: schema.tablesComplete,
     notNullChecks: [...schema.notNullChecks],
     indexedColumns: [...schema.indexedColumns].map(([table, columns]) => [table, [...columns]]),
+    userTypes: [...schema.userTypes],
     reads,
   };
 }
@@ -152,6 +163,7 @@ function fromSummary(summary: Summary): ReleasedSchema {
     tablesComplete: summary.tablesComplete,
     notNullChecks: new Map(summary.notNullChecks),
     indexedColumns: new Map(summary.indexedColumns.map(([table, columns]) => [table, new Set(columns)])),
+    userTypes: new Map(summary.userTypes),
   };
 }
 
@@ -173,6 +185,7 @@ async function deriveContribution(input: StageInput, migration: MigrationPath, b
       createdTables: classified.createdTables,
       notNullChecks: classified.notNullChecks,
       indexedColumns: classified.indexedColumns,
+      declaredTypes: classified.declaredTypes,
       complete: extracted.unresolved.length === 0,
       reads,
     };
@@ -184,6 +197,8 @@ async function deriveContribution(input: StageInput, migration: MigrationPath, b
 const TRI = new Set<unknown>([true, false, 'unknown']);
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+const USER_TYPE_KINDS = new Set<unknown>(['type', 'domain', 'rewriting-domain']);
 
 const isPairs = (value: unknown): value is Array<[string, string]> =>
   Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string');
@@ -198,6 +213,7 @@ function asSummary(value: unknown): Summary | undefined {
   const { columnTypes, tables, tablesComplete, notNullChecks, indexedColumns, reads } = value;
   if (!isPairs(columnTypes) || !isStrings(tables) || typeof tablesComplete !== 'boolean' || !isPairs(notNullChecks) || !isReads(reads)) return undefined;
   if (!Array.isArray(indexedColumns) || !indexedColumns.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isStrings(entry[1]))) return undefined;
+  if (!isPairs(value.userTypes) || !value.userTypes.every(([, kind]) => USER_TYPE_KINDS.has(kind))) return undefined;
   return value as unknown as Summary;
 }
 
@@ -210,6 +226,7 @@ function asContribution(value: unknown): Contribution | undefined {
   if (!isRecord(notNullChecks) || !Object.values(notNullChecks).every((column) => typeof column === 'string')) return undefined;
   if (!isRecord(indexedColumns) || !Object.values(indexedColumns).every(isStrings)) return undefined;
   if (!isStrings(createdTables) || typeof complete !== 'boolean') return undefined;
+  if (!isRecord(value.declaredTypes) || !Object.values(value.declaredTypes).every((kind) => kind === null || USER_TYPE_KINDS.has(kind))) return undefined;
   if (!isReads(reads)) return undefined;
   return value as unknown as Contribution;
 }

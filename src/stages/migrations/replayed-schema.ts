@@ -11,6 +11,7 @@ import type { StageInput } from '../contract.js';
 import { compareText } from '../../core/compare-text.js';
 import { migrationAt, type FolderFormat, type MigrationPath } from './discovery.js';
 import type { ReleasedSchema } from './released-schema.js';
+import type { UserTypeKind } from './types.js';
 
 export interface ReplayedSchema {
   /** `table.column` (table as `tableKey` writes it) → the type as PostgreSQL writes it (`format_type`). */
@@ -21,10 +22,16 @@ export interface ReplayedSchema {
   notNullChecks: Record<string, string>;
   /** Every table → the columns a valid, non-partial index starts with. */
   indexedColumns: Record<string, string[]>;
+  /**
+   * Every user-defined type (as `typeKey` writes it) → what ADD COLUMN of one costs: a domain with a
+   * constraint or any default counts as `rewriting-domain` (the catalog holds the default's text, not
+   * its volatility).
+   */
+  userTypes: Record<string, UserTypeKind>;
 }
 
 /** Bump when what a {@link ReplayedSchema} means changes. */
-const KIND = 'replayed-schema/1';
+const KIND = 'replayed-schema/2';
 
 const byName = (a: MigrationPath, b: MigrationPath) => compareText(a.name, b.name) || compareText(a.path, b.path);
 
@@ -49,9 +56,10 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 /** A cache entry of the right shape, else undefined (entries are untrusted). */
 export function asReplayedSchema(value: unknown): ReplayedSchema | undefined {
   if (value === null || typeof value !== 'object') return undefined;
-  const { columnTypes, tables, notNullChecks, indexedColumns } = value as Record<string, unknown>;
+  const { columnTypes, tables, notNullChecks, indexedColumns, userTypes } = value as Record<string, unknown>;
   if (!isRecordOf(columnTypes, isString) || !isStrings(tables) || !isRecordOf(notNullChecks, isString) || !isRecordOf(indexedColumns, isStrings)) return undefined;
-  return { columnTypes, tables, notNullChecks, indexedColumns };
+  if (!isRecordOf(userTypes, (kind) => kind === 'type' || kind === 'domain' || kind === 'rewriting-domain')) return undefined;
+  return { columnTypes, tables, notNullChecks, indexedColumns, userTypes };
 }
 
 /** The replayed schema of this release's base, when the trace left one in the cache. */
@@ -68,5 +76,6 @@ export function releasedSchemaFromReplay(replayed: ReplayedSchema): ReleasedSche
     tablesComplete: true,
     notNullChecks: new Map(Object.entries(replayed.notNullChecks)),
     indexedColumns: new Map(Object.entries(replayed.indexedColumns).map(([table, columns]) => [table, new Set(columns)])),
+    userTypes: new Map(Object.entries(replayed.userTypes)),
   };
 }

@@ -12,7 +12,7 @@ const file = (sql: string) => ({ file: 'm.sql', statements: [{ sql, line: 1, ori
 
 /** Classifies `sql` after the released migrations `released` (in order); returns whether it is heavy. */
 function heaviness(released: string[], sql: string) {
-  const schema: ReleasedSchema = { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map() };
+  const schema: ReleasedSchema = { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), userTypes: new Map() };
   for (const text of released) foldReleasedMigration(schema, classifyMigration(file(text), { postgresVersion: 16, existingTables: new Set() }, schemaOptions(schema)));
   return classifyMigration(file(`SET lock_timeout = '2s';\n${sql}`), { postgresVersion: 16, newTables: new Set(), existingTables: schema.tables }, schemaOptions(schema)).heaviness;
 }
@@ -53,5 +53,56 @@ describe('released indexes and narrow WHEREs', () => {
   it('a table created in the same migration has a known shape too', () => {
     const heavy = classifyMigration(file('CREATE TABLE t (id int, v text);\nINSERT INTO t VALUES (1, NULL);'), { postgresVersion: 16 }, {});
     expect(heavy.indexedColumns).toEqual({ t: [] });
+  });
+});
+
+describe('released user-defined types and ADD COLUMN (adding-field-of-constrained-domain)', () => {
+  const add = (type: string) => `ALTER TABLE users ADD COLUMN v ${type}`;
+  const HEAVY = { locksTable: true, rewritesTable: true, scansTable: true };
+  const UNKNOWN = { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' };
+  it('a domain with a CHECK or NOT NULL, or a volatile default, created by a released migration rewrites the table', () => {
+    expect(heaviness([CREATE, 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0)'], add('positive_int'))).toEqual(HEAVY);
+    expect(heaviness([CREATE, 'CREATE DOMAIN public.required_text AS text NOT NULL'], add('required_text DEFAULT $$x$$'))).toEqual(HEAVY);
+    expect(heaviness([CREATE, 'CREATE DOMAIN token AS uuid DEFAULT gen_random_uuid()'], add('public.token'))).toEqual(HEAVY);
+  });
+  it('an enum, composite or range type, or a domain without constraints, is added in the catalog only', () => {
+    expect(heaviness([CREATE, "CREATE TYPE mood AS ENUM ('calm', 'busy')"], add('mood'))).toEqual(LIGHT);
+    expect(heaviness([CREATE, 'CREATE TYPE "Role" AS ENUM (\'ADMIN\', \'USER\')'], add('"Role" NOT NULL DEFAULT \'USER\''))).toEqual(LIGHT);
+    expect(heaviness([CREATE, 'CREATE TYPE pair AS (a int, b int)', 'CREATE TYPE floatrange AS RANGE (subtype = float8)'], `${add('pair')}, ADD COLUMN w floatrange`)).toEqual(LIGHT);
+    expect(heaviness([CREATE, 'CREATE DOMAIN label AS text', 'CREATE DOMAIN stamp AS timestamptz DEFAULT now()'], `${add('label')}, ADD COLUMN w stamp`)).toEqual(LIGHT);
+  });
+  it('PostgreSQL’s own types, common extension types and arrays need no released knowledge', () => {
+    expect(heaviness([], `${add('integer')}, ADD COLUMN a text, ADD COLUMN b timestamptz, ADD COLUMN c uuid, ADD COLUMN d citext, ADD COLUMN e vector(1536), ADD COLUMN f positive_int[]`)).toEqual(LIGHT);
+  });
+  it('a type no migration read creates may be such a domain: unknown (information_schema’s domains have CHECKs)', () => {
+    expect(heaviness([CREATE], add('positive_int'))).toEqual(UNKNOWN);
+    expect(heaviness([CREATE], add('information_schema.cardinal_number'))).toEqual(UNKNOWN);
+    expect(heaviness([CREATE, 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0)'], add('other.positive_int'))).toEqual(UNKNOWN);
+  });
+  it('follows ALTER DOMAIN, renames, schema moves and drops', () => {
+    const domain = 'CREATE DOMAIN label AS text';
+    expect(heaviness([CREATE, domain, 'ALTER DOMAIN label ADD CONSTRAINT short CHECK (length(VALUE) < 50)'], add('label'))).toEqual(HEAVY);
+    expect(heaviness([CREATE, domain, 'ALTER DOMAIN label SET NOT NULL'], add('label DEFAULT $$x$$'))).toEqual(HEAVY);
+    expect(heaviness([CREATE, domain, 'ALTER DOMAIN label SET DEFAULT clock_timestamp()::text'], add('label'))).toEqual(HEAVY);
+    expect(heaviness([CREATE, 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0)', 'ALTER DOMAIN positive_int DROP CONSTRAINT positive_int_check'], add('positive_int'))).toEqual(HEAVY);
+    expect(heaviness([CREATE, 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0)', 'ALTER DOMAIN positive_int RENAME TO counted'], add('counted'))).toEqual(HEAVY);
+    expect(heaviness([CREATE, 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0)', 'ALTER DOMAIN positive_int RENAME TO counted'], add('positive_int'))).toEqual(UNKNOWN);
+    expect(heaviness([CREATE, "CREATE TYPE mood AS ENUM ('calm')", 'ALTER TYPE mood SET SCHEMA app'], add('app.mood'))).toEqual(LIGHT);
+    expect(heaviness([CREATE, "CREATE TYPE mood AS ENUM ('calm')", 'DROP TYPE mood', 'CREATE DOMAIN mood AS text CHECK (VALUE <> $$$$)'], add('mood'))).toEqual(HEAVY);
+    expect(heaviness([CREATE, "CREATE TYPE mood AS ENUM ('calm')", 'DROP TYPE mood'], add('mood'))).toEqual(UNKNOWN);
+  });
+  it('a released migration that could not be judged may have constrained a domain: plain domains are unknown again, enums stay known', () => {
+    const dynamic = "DO $$ BEGIN EXECUTE 'ALTER DOMAIN label ADD CHECK (VALUE <> ' || quote_literal('') || ')'; END $$";
+    expect(heaviness([CREATE, 'CREATE DOMAIN label AS text', dynamic], add('label'))).toEqual(UNKNOWN);
+    expect(heaviness([CREATE, "CREATE TYPE mood AS ENUM ('calm')", dynamic], add('mood'))).toEqual(LIGHT);
+  });
+  it('a domain over a constrained domain has its constraints too; over a type not known, it is not known', () => {
+    expect(heaviness([CREATE, 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0)', 'CREATE DOMAIN small_positive AS positive_int'], add('small_positive'))).toEqual(HEAVY);
+    expect(heaviness([CREATE, 'CREATE DOMAIN label AS text', 'CREATE DOMAIN short_label AS label'], add('short_label'))).toEqual(LIGHT);
+    expect(heaviness([CREATE, 'CREATE DOMAIN wrapped AS somewhere_else'], add('wrapped'))).toEqual(UNKNOWN);
+  });
+  it('a domain created earlier in the same migration counts too', () => {
+    expect(heaviness([CREATE], `CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);\n${add('positive_int')}`)).toEqual(HEAVY);
+    expect(heaviness([CREATE], `CREATE TYPE mood AS ENUM ('calm');\n${add('mood')}`)).toEqual(LIGHT);
   });
 });

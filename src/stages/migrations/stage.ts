@@ -16,6 +16,7 @@ import { readDirectives } from '../../accept/directives.js';
 import type { AcceptedFinding, AcceptProblem } from '../../accept/policy.js';
 import { applyMigrationAcceptance } from './acceptance.js';
 import { extractMigrationCached } from './extraction-cache.js';
+import { mayAddColumnOfUserType } from './rules/user-types.js';
 import { emptySchema, foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
 import { cachedReplayedSchema, releasedSchemaFromReplay } from './replayed-schema.js';
 
@@ -137,13 +138,15 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     }
   }
 
-  // Whether `ALTER COLUMN … TYPE` rewrites depends on the column's previous type, and whether a
-  // conditional CREATE TABLE made a new table depends on whether it existed: only the released
-  // migrations know. Read them (at the base ref) only when an added migration needs it.
+  // Whether `ALTER COLUMN … TYPE` rewrites depends on the column's previous type, whether a
+  // conditional CREATE TABLE made a new table depends on whether it existed, and whether ADD COLUMN
+  // of a user-defined type rewrites depends on what the type is: only the released migrations know.
+  // Read them (at the base ref) only when an added migration needs it.
   const needs = (pattern: (sql: string, guarded: boolean) => boolean) =>
     extractions.some(({ extracted }) => extracted?.statements.some((statement) => pattern(statement.sql, statement.guarded ?? false)));
   const needsReleased =
-    needs((sql) => ALTER_COLUMN_TYPE.test(sql) || NEEDS_RELEASED_SHAPE.test(sql)) || needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)));
+    needs((sql) => ALTER_COLUMN_TYPE.test(sql) || NEEDS_RELEASED_SHAPE.test(sql) || mayAddColumnOfUserType(sql)) ||
+    needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)));
   // The schema PostgreSQL held after the trace replayed every released migration (cached) is exact: it wins.
   const replayed = needsReleased ? cachedReplayedSchema(input, formats) : undefined;
   if (replayed) notes.push('released schema: as PostgreSQL holds it after replaying the released migrations (cached by the trace)');

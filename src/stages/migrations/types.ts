@@ -73,7 +73,17 @@ export interface ClassifyOptions {
   notNullChecks?: ReadonlyMap<string, string>;
   /** Tables whose creation was seen (table as `tableKey` in rules/ast.ts writes it) → the columns some index starts with. */
   indexedColumns?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** User-defined types created by earlier migrations (name as `typeKey` in rules/user-types.ts writes it). */
+  userTypes?: ReadonlyMap<string, UserTypeKind>;
 }
+
+/**
+ * A user-defined type as ADD COLUMN sees it (rules/user-types.ts): `type` (enum, composite, range,
+ * base type) and `domain` (no CHECK, no NOT NULL, no volatile default) add a column in the catalog
+ * only; a `rewriting-domain` (a CHECK or NOT NULL constraint, or a volatile default) makes PostgreSQL
+ * rewrite the table to check or fill every row.
+ */
+export type UserTypeKind = 'type' | 'domain' | 'rewriting-domain';
 
 export interface ClassifiedMigration {
   /** Real table names touched, schema-qualified when the SQL is; sorted, unique. */

@@ -10,8 +10,7 @@ import type { ObservedStatement } from './rule.js';
  */
 describe("observed-heavier-than-classified", () => {
   const cases = [
-    { name: "flagged: a column of a CHECKed domain rewrites the table, the rules said light", example: rule.examples.flagged[0], rules: ["observed-heavier-than-classified"] },
-    { name: "flagged: an ACCESS EXCLUSIVE taken by an earlier statement is still held while VALIDATE reads another table", example: rule.examples.flagged[1]!, rules: ["observed-heavier-than-classified"] },
+    { name: "flagged: an ACCESS EXCLUSIVE taken by an earlier statement is still held while VALIDATE reads another table", example: rule.examples.flagged[0], rules: ["observed-heavier-than-classified"] },
     { name: "ok: a plain column, PostgreSQL agrees with the rules", example: rule.examples.quiet[0], rules: [] },
     { name: "ok: lighter than classified (domain → base type): the static true stands, no finding", example: rule.examples.quiet[1]!, rules: [] },
   ];
@@ -21,17 +20,16 @@ describe("observed-heavier-than-classified", () => {
   });
 
   it('cites the statement, the flags PostgreSQL showed, what it did, and the static rules that judged it', async () => {
-    const example = rule.examples.flagged[0];
-    const [finding] = await migrationsRuleBook.findings(rule, example);
+    const [finding] = await migrationsRuleBook.findings(rule, rule.examples.flagged[0]);
     expect(finding).toEqual({
       rule: 'observed-heavier-than-classified',
       params: {
-        flags: 'locksTable, rewritesTable, scansTable',
-        observed: 'took ACCESS EXCLUSIVE on accounts, took SHARE on accounts; rewrote accounts; scanned accounts',
-        rules: 'static rule(s) on the statement: lock-timeout-bounds-brief-lock',
-        remedy: expect.stringContaining("keep the table's storage"),
+        flags: 'locksTable',
+        observed: 'took SHARE UPDATE EXCLUSIVE on events, kept ACCESS EXCLUSIVE on accounts (taken at line 2) held while it scanned events',
+        rules: 'static rule(s) on the statement: validating-constraint-scans-table',
+        remedy: expect.any(String),
       },
-      evidence: { file: 'migrations/001.sql', line: 2, statement: 'ALTER TABLE accounts ADD COLUMN credits positive_int' },
+      evidence: { file: 'migrations/001.sql', line: 3, statement: 'ALTER TABLE events VALIDATE CONSTRAINT events_kind_check' },
     });
   });
 
@@ -57,17 +55,7 @@ describe("observed-heavier-than-classified", () => {
     });
   });
 
-  it('names the lock kept across statements: the statement that took it, the one that scanned while it was held', async () => {
-    const [finding] = await migrationsRuleBook.findings(rule, rule.examples.flagged[1]!);
-    expect(finding?.params).toMatchObject({
-      flags: 'locksTable',
-      observed: 'took SHARE UPDATE EXCLUSIVE on events, kept ACCESS EXCLUSIVE on accounts (taken at line 2) held while it scanned events',
-      rules: 'static rule(s) on the statement: validating-constraint-scans-table',
-    });
-    expect(finding?.evidence.line).toBe(3);
-  });
-
-  it('the flagged example is light for the static rules (the gap this rule reports)', async () => {
-    expect((await classifySql(rule.examples.flagged[0].sql)).heaviness).toEqual(LIGHT);
+  it('the flagged example is lighter for the static rules than in PostgreSQL (the gap this rule reports)', async () => {
+    expect((await classifySql(rule.examples.flagged[0].sql)).heaviness.locksTable).toBe(false);
   });
 });

@@ -28,26 +28,6 @@ export const rule = defineRule(
   {
     flagged: [
       {
-        // A column of a domain with a CHECK: PostgreSQL rewrites the table to check every row's value.
-        released: 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);\nCREATE TABLE accounts (id integer PRIMARY KEY, name text);',
-        sql: "SET lock_timeout = '5s';\nALTER TABLE accounts ADD COLUMN credits positive_int;",
-        observed: [
-          { line: 1, sql: "SET lock_timeout = '5s'", ran: 'transaction', locks: [], rewrites: [], scans: [], flags: { locksTable: false, rewritesTable: false, scansTable: false } },
-          {
-            line: 2,
-            sql: 'ALTER TABLE accounts ADD COLUMN credits positive_int',
-            ran: 'transaction',
-            locks: [
-              { table: 'accounts', mode: 'ACCESS EXCLUSIVE' },
-              { table: 'accounts', mode: 'SHARE' },
-            ],
-            rewrites: ['accounts'],
-            scans: ['accounts'],
-            flags: { locksTable: true, rewritesTable: true, scansTable: true },
-          },
-        ],
-      },
-      {
         // The ACCESS EXCLUSIVE the ADD COLUMN took on accounts is held until COMMIT: while VALIDATE reads all of events, accounts is locked.
         released: "CREATE TABLE accounts (id integer PRIMARY KEY, name text);\nCREATE TABLE events (id integer PRIMARY KEY, kind text);\nALTER TABLE events ADD CONSTRAINT events_kind_check CHECK (kind <> '') NOT VALID;",
         sql: "SET lock_timeout = '5s';\nALTER TABLE accounts ADD COLUMN last_event text;\nALTER TABLE events VALIDATE CONSTRAINT events_kind_check;",

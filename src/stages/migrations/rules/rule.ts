@@ -6,7 +6,7 @@ import type { ColumnDef, Constraint, IndexStmt, Node } from 'libpg-query';
 import type { Heaviness } from '../../../artifact/types.js';
 import type { Rule } from '../../../rules/define.js';
 import type { Finding, FindingParams, RuleMeta } from '../../../rules/types.js';
-import type { UnresolvedPart } from '../types.js';
+import type { UnresolvedPart, UserTypeKind } from '../types.js';
 import type { ColumnType } from './ast.js';
 
 /** PostgreSQL table lock modes, weakest first. */
@@ -124,6 +124,11 @@ export interface RuleContext {
    * sets fields of NEW from built-in, table-free expressions and returns NEW.
    */
   isHarmlessTriggerFunction(name: string): boolean;
+  /**
+   * What a user-defined type is (name as `typeKey` in ./user-types.ts writes it), when this migration,
+   * an earlier one of the release or a released one created it; undefined when none read did.
+   */
+  userType(key: string): UserTypeKind | undefined;
 }
 
 /** A rule's verdict on one operation: parameters for the message and, when they differ from the catalogue facts, the flags. */
