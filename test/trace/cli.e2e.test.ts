@@ -27,11 +27,12 @@ beforeAll(() => {
     },
     { tag: 'v1.1.0' },
   );
-  // PostgreSQL rewrites the table for a column of a CHECKed domain; the static rules say light.
+  // The ACCESS EXCLUSIVE the ADD COLUMN takes on users is held until COMMIT, while VALIDATE reads all
+  // of posts: PostgreSQL keeps users locked for the whole scan; the static rules say it is not locked.
   repo.commit(
     {
-      'migrations/004_domain.sql': 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);\n',
-      'migrations/005_credits.sql': "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN credits positive_int;\n",
+      'migrations/004_title_check.sql': "SET lock_timeout = '5s';\nALTER TABLE posts ADD CONSTRAINT posts_title_check CHECK (title <> '') NOT VALID;\n",
+      'migrations/005_last_seen.sql': "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN last_seen timestamptz;\nALTER TABLE posts VALIDATE CONSTRAINT posts_title_check;\n",
     },
     { tag: 'v1.2.0' },
   );
@@ -64,9 +65,9 @@ describe('trace (built CLI)', () => {
       const run = runCli(['generate', '--repo', repo.dir, '--from', 'v1.1.0', '--to', 'v1.2.0', '--trace', '--seed-rows', '50', '--out', artifact], { env });
       expect(run.stderr).toBe('');
       expect(run.stdout).toContain('observed-heavier-than-classified');
-      expect(run.stdout).toContain('migrations/005_credits.sql:2');
+      expect(run.stdout).toContain('migrations/005_last_seen.sql:3');
       const written = JSON.parse(readFileSync(artifact, 'utf8')) as { migrations: { files: Array<{ name: string; heaviness: object }> }; compatibility: { rollingUpdateSafe: unknown } };
-      expect(written.migrations.files.find((file) => file.name === '005_credits.sql')?.heaviness).toEqual({ locksTable: true, rewritesTable: true, scansTable: true });
+      expect(written.migrations.files.find((file) => file.name === '005_last_seen.sql')?.heaviness).toEqual({ locksTable: true, rewritesTable: false, scansTable: true });
       expect(written.compatibility.rollingUpdateSafe).toBe(false);
     } finally {
       rmSync(out, { recursive: true, force: true });
