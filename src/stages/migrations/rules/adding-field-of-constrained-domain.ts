@@ -29,9 +29,10 @@ export const rule = defineRule(
   if (context.isNewTable(operation.table)) return undefined;
   const typeName = operation.column.typeName;
   // An array's type is the array type, never a domain (a domain over an array is named without `[]`).
-  if ((typeName?.arrayBounds ?? []).length > 0 || isBuiltinOrExtensionType(typeName?.names)) return undefined;
+  if ((typeName?.arrayBounds ?? []).length > 0) return undefined;
   const key = typeKey(typeName?.names);
-  const kind = key === undefined ? undefined : context.userType(key);
+  // What a migration read created wins over the names of PostgreSQL's and common extensions' types.
+  const kind = (key === undefined ? undefined : context.userType(key)) ?? (isBuiltinOrExtensionType(typeName?.names) ? 'type' : undefined);
   if (kind === 'type' || kind === 'domain') return undefined;
   const params = (reason: string) => ({ table: operation.table, column: operation.column.colname ?? '?', type: key ?? '?', reason });
   if (kind === 'rewriting-domain') return { params: params('the domain has a CHECK or NOT NULL constraint or a volatile default, so the table is rewritten to check every row') };

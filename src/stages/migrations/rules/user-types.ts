@@ -29,8 +29,9 @@ const BUILTIN_TYPES = new Set(
 
 /**
  * Base types of common extensions (citext, hstore, ltree, PostGIS, pgvector, cube, isn, seg): not
- * domains, so a column of one is added in the catalog only. (earthdistance's `earth` is a domain with
- * a CHECK: not here.)
+ * domains, so a column of one is added in the catalog only — unless a migration read created a type
+ * of that name itself, which the rule asks first. (earthdistance's `earth` is a domain with a CHECK:
+ * not here.)
  */
 const EXTENSION_BASE_TYPES = new Set(
   'citext hstore ltree lquery ltxtquery geometry geography box2d box3d raster vector halfvec sparsevec cube seg isbn isbn13 ismn ismn13 issn issn13 ean13 upc'.split(' '),
@@ -49,7 +50,8 @@ export function isBuiltinOrExtensionType(names: readonly Node[] | undefined): bo
   if (parts.length === 2 && parts[0] === 'pg_catalog') return true;
   const last = parts[parts.length - 1]!;
   if (parts.length === 1 && BUILTIN_TYPES.has(last)) return true;
-  return (parts.length === 1 || parts[0] === 'public') && EXTENSION_BASE_TYPES.has(last);
+  // In any schema: extensions often live in their own (Supabase installs them in `extensions`).
+  return parts.length <= 2 && EXTENSION_BASE_TYPES.has(last);
 }
 
 /** What a domain is for ADD COLUMN, from the constraints of its CREATE DOMAIN. */
