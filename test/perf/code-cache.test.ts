@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -104,8 +104,12 @@ describe('V8 code cache of CommonJS files', () => {
     const written = binFiles(cacheDir);
     // The CLI's bundle (this command's cache), @babel/parser's lib/index.js and dist/bin/vendor/knex.cjs.
     expect(written.map(cachedFileOf).sort()).toEqual(['command-line.cjs.lint-migrations', 'index.js', 'knex.cjs']);
+    const modified = (name: string) => statSync(join(cacheDir, 'v8-code-cache', name)).mtimeMs;
+    const firstWrites = written.map(modified);
     expect(lint()).toBe(first);
     expect(binFiles(cacheDir)).toEqual(written);
+    // Accepted caches are not written again.
+    expect(written.map(modified)).toEqual(firstWrites);
     for (const name of written) writeFileSync(join(cacheDir, 'v8-code-cache', name), 'corrupt');
     expect(lint()).toBe(first);
   });
