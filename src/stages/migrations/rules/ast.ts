@@ -87,12 +87,20 @@ const TEXTUAL = new Set(['varchar', 'text']);
 
 /**
  * Whether changing `from` to `to` keeps storage (binary-coercible, no rewrite) — PostgreSQL's
- * documented cases: varchar(n)→varchar(m ≥ n) / varchar / text, text→varchar without length,
+ * documented cases, for scalar types only (an array type must stay the same): varchar(n)→varchar(m ≥ n) / varchar / text, text→varchar without length,
  * numeric(p,s)→numeric(q ≥ p, s) or unconstrained numeric, timestamp/timestamptz/time/timetz/interval
  * precision kept or raised, cidr→inet. Each is re-observed in PGlite (test/fixtures/peer-migrations).
  */
 export function isBinaryCoercible(from: ColumnType, to: ColumnType): boolean {
   if (from.array !== to.array) return false;
+  // An array's elements are coerced one by one (an ArrayCoerceExpr, never a relabel): PostgreSQL
+  // rewrites the table unless the type stays exactly the same (text[] → varchar[] rewrites, observed).
+  if (from.array) return from.name === to.name && from.mods.join() === to.mods.join();
+  return elementsBinaryCoercible(from, to);
+}
+
+/** {@link isBinaryCoercible} of the element types (the types themselves, for scalars). */
+function elementsBinaryCoercible(from: ColumnType, to: ColumnType): boolean {
   if (TEXTUAL.has(from.name) && TEXTUAL.has(to.name)) {
     const fromLimit = from.name === 'varchar' ? from.mods[0] : undefined;
     const toLimit = to.name === 'varchar' ? to.mods[0] : undefined;
@@ -129,8 +137,9 @@ const INTERVAL_FULL_RANGE = 32767;
 
 /** Whether every value of `from` fits `to` (old code writing `from`-shaped values keeps working). */
 export function isWidening(from: ColumnType, to: ColumnType): boolean {
-  if (isBinaryCoercible(from, to)) return true;
   if (from.array !== to.array) return false;
+  // Element by element: text[] → varchar[] rewrites, but every old value still fits.
+  if (elementsBinaryCoercible(from, to)) return true;
   const fromWidth = INTEGER_WIDTH[from.name];
   const toWidth = INTEGER_WIDTH[to.name];
   if (fromWidth !== undefined && toWidth !== undefined) return toWidth >= fromWidth;
