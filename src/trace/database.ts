@@ -128,7 +128,7 @@ const NOT_NULL_CHECK = /^CHECK \(\((?:"((?:[^"]|"")+)"|([a-z_][a-z0-9_$]*)) IS N
  * or hash index (what makes `WHERE column = value` an index lookup).
  */
 export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
-  const [columns, relations, checks, indexes, types] = await Promise.all([
+  const [columns, relations, checks, indexes, types, rechecked] = await Promise.all([
     db.query<{ schema: string; name: string; column: string; type: string }>(
       `SELECT n.nspname AS schema, c.relname AS name, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
@@ -155,6 +155,21 @@ export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
        FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
        WHERE t.typtype IN ('b', 'c', 'd', 'e', 'm', 'r') AND t.typcategory <> 'A' AND ${USER_SCHEMA}`,
     ),
+    // Columns a type change re-checks: every column an index with an expression, a predicate or another
+    // access method than btree/hash depends on, and every column a CHECK or EXCLUDE constraint reads.
+    db.query<{ schema: string; name: string; column: string }>(
+      `SELECT n.nspname AS schema, c.relname AS name, a.attname AS column
+       FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
+         JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = i.indexrelid AND d.refclassid = 'pg_class'::regclass AND d.refobjid = c.oid AND d.refobjsubid > 0
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = d.refobjsubid
+       WHERE (i.indexprs IS NOT NULL OR i.indpred IS NOT NULL OR am.amname NOT IN ('btree', 'hash')) AND ${USER_SCHEMA}
+       UNION
+       SELECT n.nspname, c.relname, a.attname
+       FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY (con.conkey)
+       WHERE con.contype IN ('c', 'x') AND ${USER_SCHEMA}`,
+    ),
   ]);
   const columnTypes: Record<string, string> = {};
   for (const row of columns.rows) columnTypes[`${tableLabel(row)}.${row.column}`] = row.type;
@@ -167,6 +182,9 @@ export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
   for (const row of relations.rows) if (row.kind === 'r' || row.kind === 'p') indexedColumns[tableLabel(row)] = [];
   for (const row of indexes.rows) indexedColumns[tableLabel(row)]?.push(row.column);
   for (const table of Object.keys(indexedColumns)) indexedColumns[table] = [...new Set(indexedColumns[table])].sort();
+  const recheckedColumns: Record<string, string[]> = Object.fromEntries(Object.keys(indexedColumns).map((table) => [table, []]));
+  for (const row of rechecked.rows) recheckedColumns[tableLabel(row)]?.push(row.column);
+  for (const table of Object.keys(recheckedColumns)) recheckedColumns[table] = [...new Set(recheckedColumns[table])].sort();
   const userTypes: Record<string, UserTypeKind> = {};
   // A domain over a domain has its base's constraints too (PostgreSQL's DomainHasConstraints walks the chain).
   const byOid = new Map(types.rows.map((row) => [row.oid, row]));
@@ -175,5 +193,5 @@ export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
     return false;
   };
   for (const row of types.rows) userTypes[tableLabel(row)] = row.kind !== 'd' ? 'type' : rewrites(row) ? 'rewriting-domain' : 'domain';
-  return { columnTypes, tables: [...new Set(relations.rows.map(tableLabel))], notNullChecks, indexedColumns, userTypes };
+  return { columnTypes, tables: [...new Set(relations.rows.map(tableLabel))], notNullChecks, indexedColumns, recheckedColumns, userTypes };
 }

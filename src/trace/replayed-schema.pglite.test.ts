@@ -139,3 +139,22 @@ describe('user-defined types in the replayed schema', () => {
     }
   }, 30_000);
 });
+
+describe('columns a type change re-checks, in the replayed schema', () => {
+  it('every column an expression, partial or non-btree index depends on, or a CHECK / EXCLUDE reads; not a plain btree or hash index', async () => {
+    const db = await freshDatabase(CACHE_DIRECTORY);
+    try {
+      await db.exec(`CREATE TABLE accounts (id int PRIMARY KEY, email varchar(255), nick text, tags text[], code text, note text, score int CHECK (score > 0));
+        CREATE INDEX ON accounts (code);
+        CREATE INDEX ON accounts USING hash (note);
+        CREATE UNIQUE INDEX ON accounts (lower(email));
+        CREATE INDEX ON accounts (id) WHERE nick IS NOT NULL;
+        CREATE INDEX ON accounts USING gin (tags);
+        CREATE TABLE plain (id int PRIMARY KEY, v text);`);
+      const { recheckedColumns } = await replayedSchemaOf(db);
+      expect(recheckedColumns).toEqual({ accounts: ['email', 'id', 'nick', 'score', 'tags'], plain: [] });
+    } finally {
+      await db.close();
+    }
+  }, 30_000);
+});

@@ -12,6 +12,8 @@ interface ObservedCase {
   name: string;
   /** Run first, neither classified nor observed (e.g. a constraint added by an earlier release). */
   setup?: string;
+  /** Columns of accounts the setup makes a type change re-check (the classifier is told, as the released migrations would). */
+  rechecked?: string[];
   sql: string;
   rewrites: boolean;
   scans: boolean;
@@ -32,6 +34,10 @@ const CASES: ObservedCase[] = [
   { name: 'stored generated column', sql: 'ALTER TABLE accounts ADD COLUMN d int GENERATED ALWAYS AS (id * 2) STORED', rewrites: true, scans: true },
   { name: 'varchar(255) → text as knex emits it', sql: 'ALTER TABLE "accounts" ALTER COLUMN "email" TYPE text USING ("email"::text)', rewrites: false, scans: false },
   { name: 'numeric precision up, same scale', sql: 'ALTER TABLE accounts ALTER COLUMN balance TYPE numeric(12,2)', rewrites: false, scans: false },
+  { name: 'varchar(255) → text with a plain index on it: the index is kept', setup: 'CREATE INDEX ON accounts (email)', sql: 'ALTER TABLE accounts ALTER COLUMN email TYPE text', rewrites: false, scans: false },
+  { name: 'varchar(255) → text with an expression index on it: rebuilt', setup: 'CREATE UNIQUE INDEX ON accounts (lower(email))', rechecked: ['email'], sql: 'ALTER TABLE accounts ALTER COLUMN email TYPE text', rewrites: false, scans: true },
+  { name: 'varchar(255) → text with a partial index reading it: rebuilt', setup: 'CREATE INDEX ON accounts (id) WHERE email IS NOT NULL', rechecked: ['id', 'email'], sql: 'ALTER TABLE accounts ALTER COLUMN email TYPE text', rewrites: false, scans: true },
+  { name: 'varchar(255) → text with a CHECK reading it: re-validated', setup: "ALTER TABLE accounts ADD CONSTRAINT email_set CHECK (email <> '')", rechecked: ['email'], sql: 'ALTER TABLE accounts ALTER COLUMN email TYPE text', rewrites: false, scans: true },
   { name: 'int → bigint', sql: 'ALTER TABLE accounts ALTER COLUMN id TYPE bigint', rewrites: true, scans: true },
   { name: 'SET NOT NULL', sql: 'ALTER TABLE accounts ALTER COLUMN email SET NOT NULL', rewrites: false, scans: true },
   { name: 'CHECK … NOT VALID', sql: 'ALTER TABLE accounts ADD CONSTRAINT id_positive CHECK (id > 0) NOT VALID', rewrites: false, scans: false },
@@ -76,7 +82,8 @@ describe('facts re-observed in PostgreSQL (PGlite)', () => {
     const classified = classifyMigration(
       { file: 'm.sql', statements: [{ sql: testCase.sql, line: 1, origin: 'sql-file' }], unresolved: [], inTransaction: true },
       { postgresVersion: 16 },
-      { columnTypes: COLUMN_TYPES },
+      // The table's indexes and checks are known (created by released migrations, in the stage).
+      { columnTypes: COLUMN_TYPES, recheckedColumns: new Map([['accounts', new Set(testCase.rechecked ?? [])]]) },
     );
     expect({ rewrites: classified.heaviness.rewritesTable, scans: classified.heaviness.scansTable }).toEqual(observed);
   });

@@ -83,7 +83,7 @@ describe('classifyMigration', () => {
         'alter table "users" alter column "email" set not null',
       ]),
       PG16,
-      { columnTypes: new Map([['users.email', 'varchar(255)']]) },
+      { columnTypes: new Map([['users.email', 'varchar(255)']]), recheckedColumns: new Map([['users', new Set<string>()]]) },
     );
     expect(result.heaviness).toEqual({ locksTable: true, rewritesTable: false, scansTable: true });
     // The knex trap: the column ends NOT NULL without the default it may have had.
@@ -92,7 +92,7 @@ describe('classifyMigration', () => {
   });
 
   it('prefers a column type changed earlier in the migration over the given one', () => {
-    const given = { columnTypes: new Map([['users.nick', 'integer']]) };
+    const given = { columnTypes: new Map([['users.nick', 'integer']]), recheckedColumns: new Map([['users', new Set<string>()]]) };
     const changedTwice = classifyMigration(migration(['ALTER TABLE users ALTER COLUMN nick TYPE varchar(50)', 'ALTER TABLE users ALTER COLUMN nick TYPE varchar(100)']), PG16, given);
     expect(changedTwice.findings.filter((finding) => finding.rule === 'changing-column-type').map((finding) => finding.evidence.line)).toEqual([1]);
     expect(changedTwice.heaviness.rewritesTable).toBe(true);

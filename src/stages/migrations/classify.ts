@@ -4,7 +4,7 @@
  * transaction, constraints added) is one explicit object handed to every rule (STYLE.md 6).
  * Fail closed: a statement or clause we do not know makes every flag `unknown`, never light.
  */
-import type { Constraint, Node, SelectStmt } from 'libpg-query';
+import type { Constraint, IndexStmt, Node, SelectStmt } from 'libpg-query';
 import type { Heaviness } from '../../artifact/types.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding, FindingParams } from '../../rules/types.js';
@@ -26,6 +26,8 @@ export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
   notNullChecks: Record<string, string>;
   /** Known table shapes after this migration (given ones included), to pass on as {@link ClassifyOptions.indexedColumns}. */
   indexedColumns: Record<string, string[]>;
+  /** Columns a type change re-checks, per table whose indexes and checks are known (given ones included): {@link ClassifyOptions.recheckedColumns}. */
+  recheckedColumns: Record<string, string[]>;
   /** User-defined types this migration created, changed (kind) or dropped (null), to fold into {@link ClassifyOptions.userTypes}. */
   declaredTypes: Record<string, UserTypeKind | null>;
 }
@@ -52,6 +54,48 @@ const RULES_BY_KIND: ReadonlyMap<OperationKind, readonly MigrationRuleEntry[]> =
 
 function derivedFlags(facts: RuleFacts): Partial<Heaviness> {
   return { locksTable: blocksWrites(facts.lock) && (facts.rewrites || facts.scans), rewritesTable: facts.rewrites, scansTable: facts.scans };
+}
+
+/** The columns an expression reads (the last name of each column reference). */
+function columnsReadBy(expression: unknown): string[] {
+  const columns: string[] = [];
+  walkNodes(expression, (kind, body) => {
+    if (kind !== 'ColumnRef') return;
+    const fields = (body as { fields?: Node[] }).fields ?? [];
+    const last = stringValue(fields[fields.length - 1]);
+    if (last !== undefined) columns.push(last);
+  });
+  return columns;
+}
+
+/** Columns a table constraint makes a type change re-check: what a CHECK reads, what an EXCLUDE indexes. */
+function recheckedByConstraint(constraint: Constraint): string[] {
+  if (constraint.contype === 'CONSTR_CHECK') return columnsReadBy(constraint.raw_expr);
+  if (constraint.contype === 'CONSTR_EXCLUSION') return [...columnsReadBy(constraint.exclusions), ...columnsReadBy(constraint.where_clause)].concat(indexElementColumns(constraint.exclusions));
+  return [];
+}
+
+/** Names of plain index elements (`IndexElem.name`) anywhere under `node`. */
+function indexElementColumns(node: unknown): string[] {
+  const columns: string[] = [];
+  walkNodes(node, (kind, body) => {
+    if (kind === 'IndexElem' && typeof (body as { name?: unknown }).name === 'string') columns.push((body as { name: string }).name);
+  });
+  return columns;
+}
+
+/**
+ * Columns a type change makes PostgreSQL rebuild this index for (a full scan): every column of an
+ * index with an expression or a predicate (it is never reused), and of an index of another access
+ * method than btree or hash. A plain btree or hash index on the column is kept (observed in PGlite).
+ */
+function recheckedByIndex(index: IndexStmt): string[] {
+  const method = (index.accessMethod ?? 'btree').toLowerCase();
+  const expressions = (index.indexParams ?? []).some((param) => nodeOf(param, 'IndexElem')?.expr !== undefined);
+  if (method === 'btree' || method === 'hash') {
+    if (!expressions && index.whereClause === undefined) return [];
+  }
+  return [...indexElementColumns(index.indexParams), ...columnsReadBy(index.indexParams), ...columnsReadBy(index.whereClause)];
 }
 
 /** `CHECK (col IS NOT NULL)` → col. */
@@ -251,8 +295,13 @@ class MigrationClassifier {
       const isNew = !conditional || state.provenAbsentBefore(table);
       if (isNew) state.addCreated(table);
       // Only a table proven new has exactly the shape written here (indexes, checks).
-      if (isNew) state.knowTableShape(table);
-      else state.forgetTableShape(table);
+      // A conditional create of a table whose shape is known is a no-op: what is known of it stays
+      // (released migrations are classified as if each table were absent before).
+      if (isNew && !(conditional && state.columnRechecked(table, '') !== undefined)) state.knowTableShape(table);
+      else if (!isNew) {
+        state.forgetTableShape(table);
+        state.forgetRecheckedColumns(table);
+      }
       for (const element of create.tableElts ?? []) {
         const column = nodeOf(element, 'ColumnDef');
         if (column?.colname !== undefined) {
@@ -261,12 +310,18 @@ class MigrationClassifier {
           if (isNew) this.recordColumnConstraints(table, column.colname, column.constraints);
         }
         const constraint = nodeOf(element, 'Constraint');
+        if (constraint !== undefined) state.addRecheckedColumns(table, recheckedByConstraint(constraint));
         if (constraint?.contype === 'CONSTR_PRIMARY') for (const key of constraint.keys ?? []) state.columnNotNull.set(`${tableKey(table)}.${stringValue(key) ?? '?'}`, true);
         if (isNew && constraint !== undefined) this.recordTableConstraint(table, constraint);
       }
     }
     const drop = nodeOf(node, 'DropStmt');
-    if (drop?.removeType === 'OBJECT_TABLE') for (const object of drop.objects ?? []) state.forgetTableShape(objectName(object));
+    if (drop?.removeType === 'OBJECT_TABLE') {
+      for (const object of drop.objects ?? []) {
+        state.forgetTableShape(objectName(object));
+        state.forgetRecheckedColumns(objectName(object));
+      }
+    }
     const createAs = tableName(nodeOf(node, 'CreateTableAsStmt')?.into?.rel);
     if (createAs !== undefined) state.addCreated(createAs);
     const index = nodeOf(node, 'IndexStmt');
@@ -274,12 +329,18 @@ class MigrationClassifier {
     // A partial index serves only the rows it covers: it does not make `col = value` on the table bounded.
     const leading = index?.whereClause === undefined ? nodeOf(index?.indexParams?.[0], 'IndexElem')?.name : undefined;
     if (index !== undefined && leading !== undefined) state.addIndexedColumn(tableName(index.relation) ?? '?', leading);
+    if (index !== undefined) state.addRecheckedColumns(tableName(index.relation) ?? '?', recheckedByIndex(index));
     const rename = nodeOf(node, 'RenameStmt');
     if (rename?.renameType === 'OBJECT_TABLE' && state.isNewTable(tableName(rename.relation)) && rename.newname !== undefined) state.addCreated(rename.newname);
     const renamed = tableName(rename?.relation);
     if (renamed !== undefined && (rename?.renameType === 'OBJECT_TABLE' || rename?.renameType === 'OBJECT_COLUMN')) state.forgetTableShape(renamed);
+    if (renamed !== undefined && rename?.renameType === 'OBJECT_TABLE') state.forgetRecheckedColumns(renamed);
+    if (renamed !== undefined && rename?.renameType === 'OBJECT_COLUMN' && rename.subname !== undefined && rename.newname !== undefined) state.renameRecheckedColumn(renamed, rename.subname, rename.newname);
     const moved = nodeOf(node, 'AlterObjectSchemaStmt');
-    if (moved?.objectType === 'OBJECT_TABLE' && moved.relation !== undefined) state.forgetTableShape(tableName(moved.relation) ?? '?');
+    if (moved?.objectType === 'OBJECT_TABLE' && moved.relation !== undefined) {
+      state.forgetTableShape(tableName(moved.relation) ?? '?');
+      state.forgetRecheckedColumns(tableName(moved.relation) ?? '?');
+    }
     const alter = nodeOf(node, 'AlterTableStmt');
     if (alter === undefined) return;
     const table = tableName(alter.relation) ?? '?';
@@ -294,6 +355,9 @@ class MigrationClassifier {
           this.recordColumnConstraints(table, column.colname, column.constraints);
         }
       }
+      // A CHECK or EXCLUDE added (NOT VALID too: validated later, it is re-checked then).
+      const added = cmd.subtype === 'AT_AddConstraint' ? nodeOf(cmd.def, 'Constraint') : undefined;
+      if (added !== undefined) state.addRecheckedColumns(table, recheckedByConstraint(added));
       if (cmd.subtype === 'AT_DropConstraint' && cmd.name !== undefined) state.dropConstraint(table, cmd.name);
       // Checks may name the column; retyped, its indexes stay; dropped, the table's shape is no longer tracked.
       if (cmd.subtype === 'AT_AlterColumnType') state.forgetTableShape(table, true);
@@ -328,10 +392,11 @@ class MigrationClassifier {
     }
   }
 
-  /** PRIMARY KEY / UNIQUE on a column definition: an index starting with it; a validated NOT NULL check. */
+  /** PRIMARY KEY / UNIQUE on a column definition: an index starting with it; a validated NOT NULL check; a CHECK re-checked by a type change. */
   private recordColumnConstraints(table: string, column: string, constraints: readonly Node[] | undefined): void {
     for (const node of constraints ?? []) {
       const constraint = nodeOf(node, 'Constraint');
+      if (constraint?.contype === 'CONSTR_CHECK') this.state.addRecheckedColumns(table, [column, ...columnsReadBy(constraint.raw_expr)]);
       if (constraint?.contype === 'CONSTR_PRIMARY' || constraint?.contype === 'CONSTR_UNIQUE') this.state.addIndexedColumn(table, column);
     }
   }

@@ -40,6 +40,14 @@ export class MigrationState implements RuleContext {
   private readonly notNullChecks: Map<string, string>;
   /** Tables whose whole shape is known (created here or by released migrations) → columns some index starts with. */
   private readonly indexedColumns: Map<string, Set<string>>;
+  /**
+   * Tables whose indexes and CHECK constraints are known (created here or by released migrations) →
+   * the columns an ALTER COLUMN TYPE makes PostgreSQL check again with a full scan under ACCESS
+   * EXCLUSIVE, even when the type change itself keeps storage: columns an index expression or
+   * predicate reads, columns of an index of another access method than btree or hash, and columns a
+   * CHECK constraint reads (observed in PGlite: such indexes are rebuilt, such checks re-validated).
+   */
+  private readonly recheckedColumns: Map<string, Set<string>>;
   /** NOT VALID `CHECK (col IS NOT NULL)` waiting for VALIDATE: constraint key → column. */
   readonly pendingNotNullChecks = new Map<string, string>();
   readonly notValidInTransaction = new Set<string>();
@@ -78,6 +86,7 @@ export class MigrationState implements RuleContext {
     this.notNullChecks = new Map(options.notNullChecks ?? []);
     this.indexedColumns = new Map([...(options.indexedColumns ?? [])].map(([table, columns]) => [table, new Set(columns)]));
     this.userTypes = new Map(options.userTypes ?? []);
+    this.recheckedColumns = new Map([...(options.recheckedColumns ?? [])].map(([table, columns]) => [table, new Set(columns)]));
   }
 
   get inTransaction(): boolean {
@@ -155,6 +164,24 @@ export class MigrationState implements RuleContext {
   /** A table whose whole shape is known from here on (created in this migration). */
   knowTableShape(table: string): void {
     this.indexedColumns.set(tableKey(table), new Set());
+    this.recheckedColumns.set(tableKey(table), new Set());
+  }
+  /** The table's indexes and checks are no longer known (dropped, renamed, moved, or perhaps not new). */
+  forgetRecheckedColumns(table: string): void {
+    this.recheckedColumns.delete(tableKey(table));
+  }
+  /** Columns a type change re-checks (read by an index expression or predicate, a non-btree index, a CHECK). */
+  addRecheckedColumns(table: string, columns: Iterable<string>): void {
+    const known = this.recheckedColumns.get(tableKey(table));
+    if (known !== undefined) for (const column of columns) known.add(column);
+  }
+  /** RENAME COLUMN: what was known of the column is known under its new name. */
+  renameRecheckedColumn(table: string, from: string, to: string): void {
+    const known = this.recheckedColumns.get(tableKey(table));
+    if (known?.delete(from)) known.add(to);
+  }
+  columnRechecked(table: string, column: string): boolean | undefined {
+    return this.recheckedColumns.get(tableKey(table))?.has(column);
   }
   /** An index (or PRIMARY KEY / UNIQUE / EXCLUDE constraint) starting with `column`. */
   addIndexedColumn(table: string, column: string): void {
@@ -164,8 +191,9 @@ export class MigrationState implements RuleContext {
     return this.indexedColumns.get(tableKey(table))?.has(column);
   }
   /** The schema facts to hand to the next migration ({@link ClassifyOptions}). */
-  schemaAfter(): { notNullChecks: Record<string, string>; indexedColumns: Record<string, string[]> } {
+  schemaAfter(): { notNullChecks: Record<string, string>; indexedColumns: Record<string, string[]>; recheckedColumns: Record<string, string[]> } {
     return {
+      recheckedColumns: Object.fromEntries([...this.recheckedColumns].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([table, columns]) => [table, [...columns].sort()])),
       notNullChecks: Object.fromEntries([...this.notNullChecks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
       indexedColumns: Object.fromEntries([...this.indexedColumns].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([table, columns]) => [table, [...columns].sort()])),
     };

@@ -31,27 +31,32 @@ export interface ReleasedSchema {
   tablesComplete: boolean;
   notNullChecks: Map<string, string>;
   indexedColumns: Map<string, Set<string>>;
+  /** Tables whose indexes and checks are known → columns a type change re-checks with a full scan. */
+  recheckedColumns: Map<string, Set<string>>;
   /** User-defined types created (and not dropped) → what ADD COLUMN of one costs (rules/user-types.ts). */
   userTypes: Map<string, UserTypeKind>;
 }
 
 export function emptySchema(): ReleasedSchema {
-  return { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), userTypes: new Map() };
+  return { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map() };
 }
 
 /** What folding needs of one classified migration. */
-type Share = Pick<ClassifiedMigrationWithTypes, 'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns' | 'declaredTypes'>;
+type Share = Pick<ClassifiedMigrationWithTypes, 'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns' | 'recheckedColumns' | 'declaredTypes'>;
 
 /**
  * Folds one released migration's classification into the schema. A migration that could not be read
  * or classified, or that holds a part the classifier could not judge (dynamic SQL, an unknown
  * statement), may have dropped a constraint: the NOT NULL checks known so far are forgotten. It may
  * also have constrained a domain (`ALTER DOMAIN … ADD CONSTRAINT`): domains known as unconstrained
- * are forgotten too (unknown again); enums, composite and range types cannot gain constraints.
+ * are forgotten too (unknown again); enums, composite and range types cannot gain constraints. And it
+ * may have added an index or a check a type change re-checks: no table's indexes and checks are known
+ * after it.
  */
 export function foldReleasedMigration(schema: ReleasedSchema, classified: Share | undefined): void {
   if (classified === undefined || Object.values(classified.heaviness).includes('unknown')) {
     schema.notNullChecks.clear();
+    schema.recheckedColumns.clear();
     for (const [name, kind] of schema.userTypes) if (kind === 'domain') schema.userTypes.delete(name);
     if (classified === undefined) return;
   } else {
@@ -60,6 +65,9 @@ export function foldReleasedMigration(schema: ReleasedSchema, classified: Share 
   for (const [column, type] of Object.entries(classified.declaredColumnTypes)) schema.columnTypes.set(column, type);
   for (const table of classified.createdTables) schema.tables.add(table);
   schema.indexedColumns = new Map(Object.entries(classified.indexedColumns).map(([table, columns]) => [table, new Set(columns)]));
+  if (!Object.values(classified.heaviness).includes('unknown')) {
+    schema.recheckedColumns = new Map(Object.entries(classified.recheckedColumns).map(([table, columns]) => [table, new Set(columns)]));
+  }
   for (const [name, kind] of Object.entries(classified.declaredTypes)) {
     if (kind === null) schema.userTypes.delete(name);
     else schema.userTypes.set(name, kind);
@@ -68,7 +76,13 @@ export function foldReleasedMigration(schema: ReleasedSchema, classified: Share 
 
 /** The options that hand a schema to the classifier (copies: the classifier's state is its own). */
 export function schemaOptions(schema: ReleasedSchema): ClassifyOptions {
-  return { columnTypes: new Map(schema.columnTypes), notNullChecks: new Map(schema.notNullChecks), indexedColumns: new Map(schema.indexedColumns), userTypes: new Map(schema.userTypes) };
+  return {
+    columnTypes: new Map(schema.columnTypes),
+    notNullChecks: new Map(schema.notNullChecks),
+    indexedColumns: new Map(schema.indexedColumns),
+    recheckedColumns: new Map(schema.recheckedColumns),
+    userTypes: new Map(schema.userTypes),
+  };
 }
 
 /** One released file's share, as cached: what folding needs, whether it was read completely, and what it imported. */
@@ -80,7 +94,7 @@ interface Contribution extends Share {
 }
 
 /** Bump when what a {@link Contribution} means changes (the tool fingerprint covers code changes too). */
-const CONTRIBUTION_KIND = 'released-migration-schema/3';
+const CONTRIBUTION_KIND = 'released-migration-schema/4';
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   compareText(a.name, b.name) || compareText(a.path, b.path);
@@ -97,11 +111,12 @@ interface Summary {
   tablesComplete: boolean;
   notNullChecks: Array<[string, string]>;
   indexedColumns: Array<[string, string[]]>;
+  recheckedColumns: Array<[string, string[]]>;
   userTypes: Array<[string, UserTypeKind]>;
   reads: Array<[string, string | null]>;
 }
 
-const SUMMARY_KIND = 'released-schema-summary/2';
+const SUMMARY_KIND = 'released-schema-summary/3';
 
 export async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<ReleasedSchema> {
   const released = [...input.trees.base.keys()]
@@ -151,6 +166,7 @@ function toSummary(schema: ReleasedSchema, reads: Array<[string, string | null]>
     tablesComplete: schema.tablesComplete,
     notNullChecks: [...schema.notNullChecks],
     indexedColumns: [...schema.indexedColumns].map(([table, columns]) => [table, [...columns]]),
+    recheckedColumns: [...schema.recheckedColumns].map(([table, columns]) => [table, [...columns]]),
     userTypes: [...schema.userTypes],
     reads,
   };
@@ -163,6 +179,7 @@ function fromSummary(summary: Summary): ReleasedSchema {
     tablesComplete: summary.tablesComplete,
     notNullChecks: new Map(summary.notNullChecks),
     indexedColumns: new Map(summary.indexedColumns.map(([table, columns]) => [table, new Set(columns)])),
+    recheckedColumns: new Map(summary.recheckedColumns.map(([table, columns]) => [table, new Set(columns)])),
     userTypes: new Map(summary.userTypes),
   };
 }
@@ -185,6 +202,7 @@ async function deriveContribution(input: StageInput, migration: MigrationPath, b
       createdTables: classified.createdTables,
       notNullChecks: classified.notNullChecks,
       indexedColumns: classified.indexedColumns,
+      recheckedColumns: classified.recheckedColumns,
       declaredTypes: classified.declaredTypes,
       complete: extracted.unresolved.length === 0,
       reads,
@@ -212,7 +230,8 @@ function asSummary(value: unknown): Summary | undefined {
   if (!isRecord(value)) return undefined;
   const { columnTypes, tables, tablesComplete, notNullChecks, indexedColumns, reads } = value;
   if (!isPairs(columnTypes) || !isStrings(tables) || typeof tablesComplete !== 'boolean' || !isPairs(notNullChecks) || !isReads(reads)) return undefined;
-  if (!Array.isArray(indexedColumns) || !indexedColumns.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isStrings(entry[1]))) return undefined;
+  const isTableColumns = (entries: unknown) => Array.isArray(entries) && entries.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isStrings(entry[1]));
+  if (!isTableColumns(indexedColumns) || !isTableColumns(value.recheckedColumns)) return undefined;
   if (!isPairs(value.userTypes) || !value.userTypes.every(([, kind]) => USER_TYPE_KINDS.has(kind))) return undefined;
   return value as unknown as Summary;
 }
@@ -225,6 +244,7 @@ function asContribution(value: unknown): Contribution | undefined {
   if (!isRecord(declaredColumnTypes) || !Object.values(declaredColumnTypes).every((type) => typeof type === 'string')) return undefined;
   if (!isRecord(notNullChecks) || !Object.values(notNullChecks).every((column) => typeof column === 'string')) return undefined;
   if (!isRecord(indexedColumns) || !Object.values(indexedColumns).every(isStrings)) return undefined;
+  if (!isRecord(value.recheckedColumns) || !Object.values(value.recheckedColumns).every(isStrings)) return undefined;
   if (!isStrings(createdTables) || typeof complete !== 'boolean') return undefined;
   if (!isRecord(value.declaredTypes) || !Object.values(value.declaredTypes).every((kind) => kind === null || USER_TYPE_KINDS.has(kind))) return undefined;
   if (!isReads(reads)) return undefined;

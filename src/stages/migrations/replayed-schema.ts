@@ -22,6 +22,8 @@ export interface ReplayedSchema {
   notNullChecks: Record<string, string>;
   /** Every table → the columns a valid, non-partial index starts with. */
   indexedColumns: Record<string, string[]>;
+  /** Every table → the columns a type change re-checks: read by an index expression or predicate, a non-btree/hash index, or a validated CHECK. */
+  recheckedColumns: Record<string, string[]>;
   /**
    * Every user-defined type (as `typeKey` writes it) → what ADD COLUMN of one costs: a domain with a
    * constraint or any default counts as `rewriting-domain` (the catalog holds the default's text, not
@@ -31,7 +33,7 @@ export interface ReplayedSchema {
 }
 
 /** Bump when what a {@link ReplayedSchema} means changes. */
-const KIND = 'replayed-schema/2';
+const KIND = 'replayed-schema/3';
 
 const byName = (a: MigrationPath, b: MigrationPath) => compareText(a.name, b.name) || compareText(a.path, b.path);
 
@@ -56,10 +58,11 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 /** A cache entry of the right shape, else undefined (entries are untrusted). */
 export function asReplayedSchema(value: unknown): ReplayedSchema | undefined {
   if (value === null || typeof value !== 'object') return undefined;
-  const { columnTypes, tables, notNullChecks, indexedColumns, userTypes } = value as Record<string, unknown>;
+  const { columnTypes, tables, notNullChecks, indexedColumns, recheckedColumns, userTypes } = value as Record<string, unknown>;
   if (!isRecordOf(columnTypes, isString) || !isStrings(tables) || !isRecordOf(notNullChecks, isString) || !isRecordOf(indexedColumns, isStrings)) return undefined;
+  if (!isRecordOf(recheckedColumns, isStrings)) return undefined;
   if (!isRecordOf(userTypes, (kind) => kind === 'type' || kind === 'domain' || kind === 'rewriting-domain')) return undefined;
-  return { columnTypes, tables, notNullChecks, indexedColumns, userTypes };
+  return { columnTypes, tables, notNullChecks, indexedColumns, recheckedColumns, userTypes };
 }
 
 /** The replayed schema of this release's base, when the trace left one in the cache. */
@@ -76,6 +79,7 @@ export function releasedSchemaFromReplay(replayed: ReplayedSchema): ReleasedSche
     tablesComplete: true,
     notNullChecks: new Map(Object.entries(replayed.notNullChecks)),
     indexedColumns: new Map(Object.entries(replayed.indexedColumns).map(([table, columns]) => [table, new Set(columns)])),
+    recheckedColumns: new Map(Object.entries(replayed.recheckedColumns).map(([table, columns]) => [table, new Set(columns)])),
     userTypes: new Map(Object.entries(replayed.userTypes)),
   };
 }

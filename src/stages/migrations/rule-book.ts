@@ -71,6 +71,7 @@ function caseOptions(example: MigrationRuleExample) {
     postgresVersion: example.postgresVersion,
     newTables: example.newTables ? [...example.newTables] : undefined,
     columnTypes: example.columnTypes,
+    recheckedColumns: example.recheckedColumns,
     unresolved: example.unresolved ? [...example.unresolved] : undefined,
   };
 }
@@ -82,6 +83,10 @@ function context(example: MigrationRuleExample): string[] {
   if (example.postgresVersion !== undefined) notes.push(`PostgreSQL ${example.postgresVersion}`);
   if (example.newTables?.length) notes.push(`tables created earlier in the release: ${example.newTables.join(', ')}`);
   if (example.columnTypes) notes.push(`column types before: ${Object.entries(example.columnTypes).map(([column, type]) => `${column} ${type}`).join(', ')}`);
+  if (example.recheckedColumns) {
+    const tables = Object.entries(example.recheckedColumns).map(([table, columns]) => `${table} (${columns.length === 0 ? 'none' : columns.join(', ')})`);
+    notes.push(`indexes and checks known; columns an index expression, predicate or CHECK reads: ${tables.join(', ')}`);
+  }
   if (example.unresolved?.length) notes.push(`not resolved by the extractor: ${example.unresolved.map((part) => part.reason).join('; ')}`);
   return notes.length > 0 ? ['', `(${notes.join('; ')})`] : [];
 }

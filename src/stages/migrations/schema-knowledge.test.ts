@@ -12,7 +12,7 @@ const file = (sql: string) => ({ file: 'm.sql', statements: [{ sql, line: 1, ori
 
 /** Classifies `sql` after the released migrations `released` (in order); returns whether it is heavy. */
 function heaviness(released: string[], sql: string) {
-  const schema: ReleasedSchema = { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), userTypes: new Map() };
+  const schema: ReleasedSchema = { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map() };
   for (const text of released) foldReleasedMigration(schema, classifyMigration(file(text), { postgresVersion: 16, existingTables: new Set() }, schemaOptions(schema)));
   return classifyMigration(file(`SET lock_timeout = '2s';\n${sql}`), { postgresVersion: 16, newTables: new Set(), existingTables: schema.tables }, schemaOptions(schema)).heaviness;
 }
@@ -104,5 +104,33 @@ describe('released user-defined types and ADD COLUMN (adding-field-of-constraine
   it('a domain created earlier in the same migration counts too', () => {
     expect(heaviness([CREATE], `CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);\n${add('positive_int')}`)).toEqual(HEAVY);
     expect(heaviness([CREATE], `CREATE TYPE mood AS ENUM ('calm');\n${add('mood')}`)).toEqual(LIGHT);
+  });
+});
+
+describe('released indexes and checks a type change re-checks (changing-column-type)', () => {
+  const TABLE = 'CREATE TABLE accounts (id integer PRIMARY KEY, email varchar(255), tags text[])';
+  const WIDEN = 'ALTER TABLE accounts ALTER COLUMN email TYPE text';
+  const SCANS = { locksTable: true, rewritesTable: false, scansTable: true };
+  it('a plain btree index on the column is kept: light', () => {
+    expect(heaviness([TABLE, 'CREATE INDEX accounts_email ON accounts (email)'], WIDEN)).toEqual(LIGHT);
+  });
+  it('an expression or partial index, a GIN index or a CHECK reading the column is rebuilt or re-validated: a full scan', () => {
+    expect(heaviness([TABLE, 'CREATE UNIQUE INDEX accounts_email_lower ON accounts (lower(email))'], WIDEN)).toEqual(SCANS);
+    expect(heaviness([TABLE, 'CREATE INDEX accounts_active ON accounts (id) WHERE email IS NOT NULL'], WIDEN)).toEqual(SCANS);
+    expect(heaviness([TABLE, "ALTER TABLE accounts ADD CONSTRAINT email_set CHECK (email <> '')"], WIDEN)).toEqual(SCANS);
+    expect(heaviness(["CREATE TABLE accounts (id integer PRIMARY KEY, email varchar(255) CHECK (email LIKE '%@%'), tags text[])"], WIDEN)).toEqual(SCANS);
+    expect(heaviness([TABLE, 'CREATE INDEX accounts_tags ON accounts USING gin (tags)'], 'ALTER TABLE accounts ALTER COLUMN tags TYPE text[]')).toEqual(SCANS);
+  });
+  it('follows a column rename; a migration that could not be judged leaves the indexes and checks unknown', () => {
+    const renamed = classifyMigration(file('ALTER TABLE accounts RENAME COLUMN mail TO email'), { postgresVersion: 16 }, { recheckedColumns: new Map([['accounts', new Set(['mail', 'id'])]]) });
+    expect(renamed.recheckedColumns).toEqual({ accounts: ['email', 'id'] });
+    const dynamic = "DO $$ BEGIN EXECUTE 'CREATE INDEX ON accounts (' || 'lower(email))'; END $$";
+    expect(heaviness([TABLE, dynamic], WIDEN)).toEqual({ locksTable: 'unknown', rewritesTable: false, scansTable: 'unknown' });
+  });
+  it('a table the released migrations do not create has unknown indexes and checks; a second conditional create keeps what is known', () => {
+    const typed = classifyMigration(file(`SET lock_timeout = '2s';\n${WIDEN}`), { postgresVersion: 16 }, { columnTypes: new Map([['accounts.email', 'varchar(255)']]) });
+    expect(typed.heaviness).toEqual({ locksTable: 'unknown', rewritesTable: false, scansTable: 'unknown' });
+    const conditional = 'CREATE TABLE IF NOT EXISTS accounts (id integer, email varchar(255))';
+    expect(heaviness([conditional, 'CREATE INDEX accounts_email_lower ON accounts (lower(email))', conditional], WIDEN)).toEqual(SCANS);
   });
 });

@@ -73,6 +73,11 @@ export interface ClassifyOptions {
   notNullChecks?: ReadonlyMap<string, string>;
   /** Tables whose creation was seen (table as `tableKey` in rules/ast.ts writes it) → the columns some index starts with. */
   indexedColumns?: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * Tables whose indexes and CHECK constraints are known (created by earlier migrations) → the
+   * columns a type change makes PostgreSQL check again with a full scan (see MigrationState).
+   */
+  recheckedColumns?: ReadonlyMap<string, ReadonlySet<string>>;
   /** User-defined types created by earlier migrations (name as `typeKey` in rules/user-types.ts writes it). */
   userTypes?: ReadonlyMap<string, UserTypeKind>;
 }

@@ -17,6 +17,8 @@ export interface CaseOptions {
   /** Tables created earlier in the release. */
   newTables?: string[];
   columnTypes?: Readonly<Record<string, string>>;
+  /** Tables whose indexes and checks are known → the columns a type change re-checks. */
+  recheckedColumns?: Readonly<Record<string, readonly string[]>>;
   /** Parts the extractor could not resolve. */
   unresolved?: UnresolvedPart[];
 }
@@ -44,7 +46,10 @@ export async function classifySql(sql: string, options: CaseOptions = {}): Promi
   const result = classifyMigration(
     { file: 'migrations/001.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: options.unresolved ?? [], inTransaction: options.inTransaction ?? true },
     { postgresVersion: options.postgresVersion ?? 16, newTables: new Set(options.newTables ?? []) },
-    { columnTypes: new Map(Object.entries(options.columnTypes ?? {})) },
+    {
+      columnTypes: new Map(Object.entries(options.columnTypes ?? {})),
+      recheckedColumns: new Map(Object.entries(options.recheckedColumns ?? {}).map(([table, columns]) => [table, new Set(columns)])),
+    },
   );
   return {
     heaviness: result.heaviness,

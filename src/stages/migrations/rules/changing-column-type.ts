@@ -14,6 +14,10 @@ function usingIsPlainCast(operation: OperationOf<'alter-column-type'>): boolean 
 /**
  * ALTER COLUMN TYPE rewrites the table and its indexes unless the change is binary-coercible.
  * The previous type is only known when this migration (or the context) declared it; otherwise unknown.
+ * A binary-coercible change still scans the whole table under ACCESS EXCLUSIVE when an index
+ * expression or predicate, a non-btree index or a CHECK constraint reads the column (PostgreSQL
+ * rebuilds the index, re-validates the check: observed in PGlite); light only when the table's
+ * indexes and checks are known and none does.
  */
 export const rule = defineRule(
   {
@@ -29,7 +33,7 @@ export const rule = defineRule(
   },
   {
     flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN age TYPE bigint", columnTypes: {"users.age": "integer"} }],
-    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE \"users\" ALTER COLUMN \"name\" TYPE text USING (\"name\"::text)", columnTypes: {"users.name": "varchar(255)"} }],
+    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE \"users\" ALTER COLUMN \"name\" TYPE text USING (\"name\"::text)", columnTypes: {"users.name": "varchar(255)"}, recheckedColumns: { users: ['email'] } }],
   },
   forOperations(['alter-column-type'], (operation, context) => {
   if (context.isNewTable(operation.table)) return undefined;
@@ -48,7 +52,20 @@ export const rule = defineRule(
       flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
     };
   }
-  if (isBinaryCoercible(operation.from, operation.to)) return undefined;
+  if (isBinaryCoercible(operation.from, operation.to)) {
+    const rechecked = context.columnRechecked(operation.table, operation.column);
+    if (rechecked === false) return undefined;
+    if (rechecked === true) {
+      return {
+        params: params(`keeps storage, but an index expression or predicate, a GIN/GiST/BRIN index or a CHECK constraint reads the column: PostgreSQL rebuilds or re-validates it with a full scan`),
+        flags: { locksTable: true, rewritesTable: false, scansTable: true },
+      };
+    }
+    return {
+      params: params(`keeps storage (${typeText(operation.from)} → ${to}), but the table's indexes and CHECK constraints are not known: one that reads the column is rebuilt or re-validated with a full scan`),
+      flags: { locksTable: 'unknown', rewritesTable: false, scansTable: 'unknown' },
+    };
+  }
   return { params: params(`rewrites the table and its indexes (${typeText(operation.from)} → ${to} is not binary-coercible)`) };
 }),
 );

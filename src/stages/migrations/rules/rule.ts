@@ -129,6 +129,12 @@ export interface RuleContext {
    * an earlier one of the release or a released one created it; undefined when none read did.
    */
   userType(key: string): UserTypeKind | undefined;
+  /**
+   * Whether a type change of the column makes PostgreSQL check it again with a full scan (an index
+   * expression or predicate, a non-btree index or a CHECK reads it): undefined unless the table's
+   * indexes and checks are known (created in this migration or by the released ones).
+   */
+  columnRechecked(table: string, column: string): boolean | undefined;
 }
 
 /** A rule's verdict on one operation: parameters for the message and, when they differ from the catalogue facts, the flags. */
@@ -227,6 +233,8 @@ export interface MigrationRuleExample {
   readonly newTables?: readonly string[];
   /** Column types known from released migrations: `{"users.age": "integer"}`. */
   readonly columnTypes?: Readonly<Record<string, string>>;
+  /** Tables whose indexes and checks the released migrations show → the columns a type change re-checks: `{"users": ["email"]}`. */
+  readonly recheckedColumns?: Readonly<Record<string, readonly string[]>>;
   /** Parts the extractor could not resolve. */
   readonly unresolved?: readonly UnresolvedPart[];
 }
