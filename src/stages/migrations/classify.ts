@@ -297,11 +297,8 @@ class MigrationClassifier {
       // Only a table proven new has exactly the shape written here (indexes, checks).
       // A conditional create of a table whose shape is known is a no-op: what is known of it stays
       // (released migrations are classified as if each table were absent before).
-      if (isNew && !(conditional && state.columnRechecked(table, '') !== undefined)) state.knowTableShape(table);
-      else if (!isNew) {
-        state.forgetTableShape(table);
-        state.forgetRecheckedColumns(table);
-      }
+      if (isNew && !(conditional && state.knowsIndexesAndChecks(table))) state.knowTableShape(table);
+      else if (!isNew) state.forgetTableShape(table);
       for (const element of create.tableElts ?? []) {
         const column = nodeOf(element, 'ColumnDef');
         if (column?.colname !== undefined) {
@@ -316,12 +313,7 @@ class MigrationClassifier {
       }
     }
     const drop = nodeOf(node, 'DropStmt');
-    if (drop?.removeType === 'OBJECT_TABLE') {
-      for (const object of drop.objects ?? []) {
-        state.forgetTableShape(objectName(object));
-        state.forgetRecheckedColumns(objectName(object));
-      }
-    }
+    if (drop?.removeType === 'OBJECT_TABLE') for (const object of drop.objects ?? []) state.forgetTableShape(objectName(object));
     const createAs = tableName(nodeOf(node, 'CreateTableAsStmt')?.into?.rel);
     if (createAs !== undefined) state.addCreated(createAs);
     const index = nodeOf(node, 'IndexStmt');
@@ -333,14 +325,14 @@ class MigrationClassifier {
     const rename = nodeOf(node, 'RenameStmt');
     if (rename?.renameType === 'OBJECT_TABLE' && state.isNewTable(tableName(rename.relation)) && rename.newname !== undefined) state.addCreated(rename.newname);
     const renamed = tableName(rename?.relation);
-    if (renamed !== undefined && (rename?.renameType === 'OBJECT_TABLE' || rename?.renameType === 'OBJECT_COLUMN')) state.forgetTableShape(renamed);
-    if (renamed !== undefined && rename?.renameType === 'OBJECT_TABLE') state.forgetRecheckedColumns(renamed);
-    if (renamed !== undefined && rename?.renameType === 'OBJECT_COLUMN' && rename.subname !== undefined && rename.newname !== undefined) state.renameRecheckedColumn(renamed, rename.subname, rename.newname);
-    const moved = nodeOf(node, 'AlterObjectSchemaStmt');
-    if (moved?.objectType === 'OBJECT_TABLE' && moved.relation !== undefined) {
-      state.forgetTableShape(tableName(moved.relation) ?? '?');
-      state.forgetRecheckedColumns(tableName(moved.relation) ?? '?');
+    if (renamed !== undefined && rename?.renameType === 'OBJECT_TABLE') state.forgetTableShape(renamed);
+    if (renamed !== undefined && rename?.renameType === 'OBJECT_COLUMN') {
+      // The columns an index or check reads are known under their new names; the rest is forgotten.
+      if (rename.subname !== undefined && rename.newname !== undefined) state.renameRecheckedColumn(renamed, rename.subname, rename.newname);
+      state.forgetTableShape(renamed, { recheckedColumns: rename.subname !== undefined && rename.newname !== undefined });
     }
+    const moved = nodeOf(node, 'AlterObjectSchemaStmt');
+    if (moved?.objectType === 'OBJECT_TABLE' && moved.relation !== undefined) state.forgetTableShape(tableName(moved.relation) ?? '?');
     const alter = nodeOf(node, 'AlterTableStmt');
     if (alter === undefined) return;
     const table = tableName(alter.relation) ?? '?';
@@ -360,7 +352,7 @@ class MigrationClassifier {
       if (added !== undefined) state.addRecheckedColumns(table, recheckedByConstraint(added));
       if (cmd.subtype === 'AT_DropConstraint' && cmd.name !== undefined) state.dropConstraint(table, cmd.name);
       // Checks may name the column; retyped, its indexes stay; dropped, the table's shape is no longer tracked.
-      if (cmd.subtype === 'AT_AlterColumnType') state.forgetTableShape(table, true);
+      if (cmd.subtype === 'AT_AlterColumnType') state.forgetTableShape(table, { indexes: true, recheckedColumns: true });
       if (cmd.subtype === 'AT_DropColumn') state.forgetTableShape(table);
       const columnKey = `${tableKey(table)}.${cmd.name ?? '?'}`;
       if (cmd.subtype === 'AT_SetNotNull') state.columnNotNull.set(columnKey, true);

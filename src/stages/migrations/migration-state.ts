@@ -154,21 +154,23 @@ export class MigrationState implements RuleContext {
   /**
    * The table changed in a way the checks and indexes recorded for it may not follow (renamed,
    * dropped, a column dropped, renamed or retyped): forget its checks. Indexes are kept only while
-   * the table keeps its name and columns, else its shape is no longer known.
+   * the table keeps its name and columns (`keep.indexes`), else its shape is no longer known; the
+   * columns a type change re-checks are kept when the caller carried them over (`keep.recheckedColumns`).
    */
-  forgetTableShape(table: string, keepIndexes = false): void {
+  forgetTableShape(table: string, keep: { indexes?: boolean; recheckedColumns?: boolean } = {}): void {
     const prefix = `${tableKey(table)}.`;
     for (const key of [...this.notNullChecks.keys()]) if (key.startsWith(prefix)) this.notNullChecks.delete(key);
-    if (!keepIndexes) this.indexedColumns.delete(tableKey(table));
+    if (keep.indexes !== true) this.indexedColumns.delete(tableKey(table));
+    if (keep.recheckedColumns !== true) this.recheckedColumns.delete(tableKey(table));
   }
   /** A table whose whole shape is known from here on (created in this migration). */
   knowTableShape(table: string): void {
     this.indexedColumns.set(tableKey(table), new Set());
     this.recheckedColumns.set(tableKey(table), new Set());
   }
-  /** The table's indexes and checks are no longer known (dropped, renamed, moved, or perhaps not new). */
-  forgetRecheckedColumns(table: string): void {
-    this.recheckedColumns.delete(tableKey(table));
+  /** Whether the table's indexes and checks are known (see {@link recheckedColumns}). */
+  knowsIndexesAndChecks(table: string): boolean {
+    return this.recheckedColumns.has(tableKey(table));
   }
   /** Columns a type change re-checks (read by an index expression or predicate, a non-btree index, a CHECK). */
   addRecheckedColumns(table: string, columns: Iterable<string>): void {
