@@ -24,6 +24,12 @@ export interface SchemaContext {
 export interface SchemaEntry {
   name: string;
   default: string | null;
+  /**
+   * Whether the schema accepts the variable unset (`.optional()`, a default, envalid's `default:`);
+   * false when an unset variable fails validation (the service refuses to start); null when the
+   * schema cannot be read that far (a helper, a union, a preprocess over an optional value).
+   */
+  optional: boolean | null;
   /** The key's property: line and evidence. */
   node: t.ObjectProperty;
 }
@@ -42,8 +48,19 @@ type Call = t.CallExpression | t.OptionalCallExpression;
 type Member = t.MemberExpression | t.OptionalMemberExpression;
 
 const ZOD_PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
-/** Chain methods that keep an object schema's keys and their defaults. */
-const ZOD_SHAPE_KEEPING = new Set(['passthrough', 'strict', 'strip', 'refine', 'superRefine', 'transform', 'describe', 'readonly', 'partial', 'required', 'catchall', 'brand', 'pipe']);
+/** Chain methods that keep an object schema's keys, their defaults and whether each is optional. */
+const ZOD_SHAPE_KEEPING = new Set(['passthrough', 'strict', 'strip', 'refine', 'superRefine', 'transform', 'describe', 'readonly', 'catchall', 'brand', 'pipe']);
+/** zod methods after which an unset value passes: its schema is optional. */
+const ZOD_OPTIONAL_MAKERS = new Set(['optional', 'nullish', 'default', 'catch', 'prefault']);
+/** zod methods that run code on the value: over a required value it is still required; over an optional one, the code decides. */
+const ZOD_CODE_OVER = new Set(['refine', 'superRefine', 'transform', 'pipe', 'check', 'overwrite']);
+/** zod methods that make what is accepted depend on another schema. */
+const ZOD_UNTELLABLE_METHODS = new Set(['or', 'and', 'array', 'promise']);
+/** zod constructors whose schema accepts an unset value (`z.coerce.string()` turns it into "undefined", `coerce.boolean` into false). */
+const ZOD_ACCEPTS_UNSET = new Set(['any', 'unknown', 'undefined', 'void', 'optional']);
+const ZOD_COERCE_ACCEPTS_UNSET = new Set(['string', 'boolean']);
+/** zod constructors whose acceptance of an unset value depends on their members or on code. */
+const ZOD_UNTELLABLE_CONSTRUCTORS = new Set(['union', 'discriminatedUnion', 'intersection', 'preprocess', 'lazy', 'custom', 'nullable', 'pipeline', 'effect']);
 const T3_SCHEMA_KEYS = new Set(['server', 'client', 'shared']);
 const RESOLVE_DEPTH = 8;
 
@@ -110,12 +127,16 @@ function readEnvalidSpec(call: Call, spec: t.Node | undefined, context: SchemaCo
   const object = resolveObject(spec, context);
   if (!object) return { entries: [], problems: [{ node: spec ?? call, reason: 'cleanEnv(process.env, …): the validator spec is not an object literal of this file, so its variables cannot be read' }] };
   const entries = objectEntries(object, context, problems, (value) => {
-    const validator = unwrap(value);
-    if (!isCall(validator)) return null;
-    const options = resolveObject(validator.arguments[0], context);
-    const defaultProperty = options?.properties.find((property) => isAssignment(property) && literalKeyName(property) === 'default');
-    if (!defaultProperty || !isAssignment(defaultProperty)) return null;
-    return context.literalValue(defaultProperty.value) ?? null;
+    // A shorthand `{ PORT }` or `PORT: PORT_SPEC` names a validator constant of this file.
+    const validator = resolveValue(value, context);
+    if (!isCall(validator)) return { default: null, optional: null };
+    const [first] = validator.arguments;
+    const options = resolveObject(first, context);
+    if (first !== undefined && !options) return { default: null, optional: null };
+    // Only `default` applies in production: a validator with a `devDefault` alone is required there.
+    const defaultProperty = options?.properties.find((property) => property.type === 'ObjectProperty' && literalKeyName(property) === 'default');
+    if (!defaultProperty || defaultProperty.type !== 'ObjectProperty') return { default: null, optional: options?.properties.some((property) => property.type !== 'ObjectProperty') ? null : false };
+    return { default: context.literalValue(defaultProperty.value) ?? null, optional: true };
   });
   return { entries, problems };
 }
@@ -148,7 +169,7 @@ function readT3Options(options: t.Node, context: SchemaContext): SchemaRead | un
       problems.push({ node: property, reason: `createEnv({ ${key}: … }): not an object literal of this file, so its variables cannot be read` });
       continue;
     }
-    entries.push(...objectEntries(shape, context, problems, (value) => zodDefault(value, context, 0)));
+    entries.push(...objectEntries(shape, context, problems, (value) => zodFacts(value, context)));
   }
   if (!isT3) return undefined;
   for (const node of hidden) problems.push({ node, reason: `createEnv({ ${truncate(context.textOf(node))} }): may hold server, client or shared variables that cannot be read` });
@@ -167,15 +188,21 @@ function zodObjectEntries(node: t.Node, context: SchemaContext, problems: Schema
   if (!isCall(inner) || !access) return undefined;
   const method = accessName(access);
   const receiver = access.object;
-  const toDefault = (value: t.Node) => zodDefault(value, context, 0);
+  const toFacts = (value: t.Node) => zodFacts(value, context);
   if (method === 'object' && unwrap(receiver).type === 'Identifier') {
     const shape = resolveObject(inner.arguments[0], context);
-    return shape ? objectEntries(shape, context, problems, toDefault) : undefined;
+    return shape ? objectEntries(shape, context, problems, toFacts) : undefined;
   }
   if (method === 'extend') {
     const base = zodObjectEntries(receiver, context, problems, depth + 1);
     const shape = resolveObject(inner.arguments[0], context);
-    return base && shape ? [...base, ...objectEntries(shape, context, problems, toDefault)] : undefined;
+    return base && shape ? [...base, ...objectEntries(shape, context, problems, toFacts)] : undefined;
+  }
+  if (method === 'partial' || method === 'required') {
+    // `.partial()` makes every key optional; `.required()` unwraps `.optional()` but keeps defaults, and a mask picks keys: not followed that far.
+    const base = zodObjectEntries(receiver, context, problems, depth + 1);
+    const whole = inner.arguments.length === 0;
+    return base?.map((entry) => ({ ...entry, optional: method === 'partial' && whole ? true : entry.optional === false ? false : null }));
   }
   if (method === 'merge') {
     const base = zodObjectEntries(receiver, context, problems, depth + 1);
@@ -217,8 +244,47 @@ function zodDefault(node: t.Node, context: SchemaContext, depth: number): string
   return null;
 }
 
+function zodFacts(value: t.Node, context: SchemaContext): { default: string | null; optional: boolean | null } {
+  return { default: zodDefault(value, context, 0), optional: zodOptional(value, context, 0) };
+}
+
+/** Whether a zod schema accepts an unset value (see {@link SchemaEntry.optional}). */
+function zodOptional(node: t.Node, context: SchemaContext, depth: number): boolean | null {
+  if (depth > RESOLVE_DEPTH * 8) return null;
+  const current = resolveValue(node, context);
+  const access = isCall(current) ? propertyAccess(current.callee) : undefined;
+  // Anything but a method chain (a helper's call, an imported schema) cannot be read here.
+  if (!isCall(current) || !access) return null;
+  const method = accessName(access);
+  const receiver = unwrap(access.object);
+  // `z.string()`, `z.coerce.number()`: the receiver is the namespace (a name this file does not declare).
+  const coerce = propertyAccess(receiver);
+  if (coerce && accessName(coerce) === 'coerce' && unwrap(coerce.object).type === 'Identifier') return ZOD_COERCE_ACCEPTS_UNSET.has(method);
+  if (receiver.type === 'Identifier' && context.declarationOf(receiver.name) === undefined) {
+    if (ZOD_ACCEPTS_UNSET.has(method)) return true;
+    return ZOD_UNTELLABLE_CONSTRUCTORS.has(method) ? null : false;
+  }
+  if (ZOD_OPTIONAL_MAKERS.has(method)) return true;
+  if (ZOD_UNTELLABLE_METHODS.has(method)) return null;
+  const inner = zodOptional(receiver, context, depth + 1);
+  if (ZOD_CODE_OVER.has(method)) return inner === false ? false : null;
+  // `.describe()`, `.min()`, `.url()`, `.nullable()`…: the same acceptance of an unset value.
+  return inner;
+}
+
+/** A same-file constant's initializer, followed through names. */
+function resolveValue(node: t.Node, context: SchemaContext): t.Node {
+  let current = unwrap(node);
+  for (let depth = 0; current.type === 'Identifier' && depth < RESOLVE_DEPTH; depth++) {
+    const declared = context.declarationOf(current.name);
+    if (declared === undefined) break;
+    current = unwrap(declared);
+  }
+  return current;
+}
+
 /** Each literal key of a schema object with its default; spreads and computed keys cannot be read. */
-function objectEntries(object: t.ObjectExpression, context: SchemaContext, problems: SchemaProblem[], defaultOf: (value: t.Node) => string | null): SchemaEntry[] {
+function objectEntries(object: t.ObjectExpression, context: SchemaContext, problems: SchemaProblem[], factsOf: (value: t.Node) => { default: string | null; optional: boolean | null }): SchemaEntry[] {
   const entries: SchemaEntry[] = [];
   for (const property of object.properties) {
     if (isAssignment(property)) {
@@ -227,10 +293,10 @@ function objectEntries(object: t.ObjectExpression, context: SchemaContext, probl
         problems.push({ node: property, reason: `schema key ${context.keyText(property)} is computed, so the variable it declares cannot be read` });
         continue;
       }
-      entries.push({ name, default: defaultOf(property.value), node: property });
+      entries.push({ name, ...factsOf(property.value), node: property });
     } else if (property.type === 'ObjectProperty' && property.key.type === 'Identifier') {
       // Shorthand `{ PORT }`: the key names the variable, the binding of that name holds the schema.
-      entries.push({ name: property.key.name, default: defaultOf(property.value), node: property });
+      entries.push({ name: property.key.name, ...factsOf(property.value), node: property });
     } else {
       problems.push({ node: property, reason: `schema entry ${truncate(context.textOf(property))} (a spread or method) cannot be read as variables` });
     }

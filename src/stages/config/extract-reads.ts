@@ -20,6 +20,8 @@ export interface EnvRead {
   statement: string;
   /** Other variables read in the same fallback chain (`process.env.NEW ?? process.env.OLD`): pairs renames. */
   fallbacks?: string[];
+  /** A schema key only: whether the schema accepts the variable unset (null: cannot be told). A plain read has none. */
+  optional?: boolean | null;
 }
 
 /** A read whose variable cannot be named statically: the surface is unknown while it stays. */
@@ -226,7 +228,7 @@ class ReadCollector implements SchemaContext {
       if (this.isHelperCall(node)) this.collectHelperCall(node);
       const schema = readEnvSchemaCall(node, this);
       if (schema) {
-        for (const entry of schema.entries) this.add(entry.name, entry.node, entry.default, undefined, entry.node.type === 'ObjectProperty' ? this.keyText(entry.node) : undefined);
+        for (const entry of schema.entries) this.add(entry.name, entry.node, entry.default, undefined, this.keyText(entry.node), entry.optional);
         for (const problem of schema.problems) this.unresolve(problem.node, problem.reason);
       }
     }
@@ -820,7 +822,7 @@ class ReadCollector implements SchemaContext {
     }
   }
 
-  private add(name: string, node: t.Node, defaultValue: string | null, ownName?: string, key?: string): void {
+  private add(name: string, node: t.Node, defaultValue: string | null, ownName?: string, key?: string, optional?: boolean | null): void {
     const line = lineOf(node);
     const path = this.enclosingNames(node);
     if (ownName !== undefined) path.push(ownName);
@@ -835,6 +837,7 @@ class ReadCollector implements SchemaContext {
     };
     const fallbacks = this.fallbackNames(node).filter((other) => other !== name);
     if (fallbacks.length > 0) read.fallbacks = fallbacks;
+    if (optional !== undefined) read.optional = optional;
     this.reads.push({ read, start: node.start ?? 0 });
   }
 

@@ -90,3 +90,24 @@ describe('process.env handed on where its reads cannot be followed: unknown, wit
     expect(result.section).toEqual({ checked: true, breaking: false, changes: [] });
   });
 });
+
+describe('a variable that became required', () => {
+  const Z = "import { z } from 'zod';\n";
+  const zodEnv = (shape: string) => `${Z}export const env = z.object({ ${shape} }).parse(process.env);`;
+
+  it('optional → required is a proven break: breaking, although config.changes has no type for it (the finding says it)', async () => {
+    const result = await pair(zodEnv('A: z.string(), SENTRY_DSN: z.string().optional()'), zodEnv('A: z.string(), SENTRY_DSN: z.string()'));
+    expect(result.section).toEqual({ checked: true, breaking: true, changes: [] });
+    expect(result.findings.map((finding) => `${finding.rule}:${String(finding.params.name)}`)).toEqual(['env-variable-became-required:SENTRY_DSN']);
+  });
+
+  it.each([
+    ['a plain read without a default, now a required schema key', 'export const dsn = process.env.SENTRY_DSN;', zodEnv('SENTRY_DSN: z.string()'), 'SENTRY_DSN is required at the head (to) ref (src/config.ts:2)'],
+    ['optional, now a schema whose requiredness cannot be told', zodEnv('SENTRY_DSN: z.string().optional()'), zodEnv("SENTRY_DSN: z.preprocess((v) => v ?? '', z.string())"), 'whether SENTRY_DSN is required at the head (to) ref (src/config.ts:2) cannot be told; at the base (from) ref it was not'],
+    ['a helper-built schema, now required', `${Z}import { optionalUrl } from './schemas';\nexport const env = z.object({ SENTRY_DSN: optionalUrl() }).parse(process.env);`, zodEnv('SENTRY_DSN: z.string()'), 'whether SENTRY_DSN is required at the base (from) ref (src/config.ts:3) cannot be told, and it is required at the head (to) ref'],
+  ])('%s: unknown, with the reason', async (_name, base, head, reason) => {
+    const result = await pair(base, head);
+    expect(result.section).toEqual({ checked: false, breaking: 'unknown', changes: [] });
+    expect(result.notes.join('\n')).toContain(reason);
+  });
+});
