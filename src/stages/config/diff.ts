@@ -67,7 +67,9 @@ export function diffEnvSurfaces(base: EnvSurface, head: EnvSurface): EnvDiff {
     if (!before || !isLive(before) || !isLive(after)) continue;
     const change = defaultChange(before, after);
     if (change) diff.defaultChanged.push({ name, ...change, evidence: evidenceOf(after, change.fromListing) });
+    const unproven = diff.unproven.length;
     requirementChange(before, after, diff);
+    if (!change && diff.unproven.length === unproven && !diff.becameRequired.some((entry) => entry.name === name)) opaqueChange(before, after, diff);
   }
   diff.renamed.sort((a, b) => compareText(a.name, b.name) || compareText(a.previousName, b.previousName));
   diff.unproven.sort((a, b) => compareText(a.name, b.name) || compareText(a.reason, b.reason));
@@ -151,6 +153,28 @@ function requirementChange(before: EnvVariable, after: EnvVariable, diff: EnvDif
   } else {
     diff.unproven.push({ name, reason: `whether ${name} is required at ${at(after, 'the head (to) ref')} cannot be told; at the base (from) ref it was not` });
   }
+}
+
+/**
+ * Defaults (or schemas) the reader cannot evaluate, written differently at the two refs: the
+ * literal defaults compare equal, yet an unset variable may behave differently. Not proven either way.
+ */
+function opaqueChange(before: EnvVariable, after: EnvVariable, diff: EnvDiff): void {
+  const written = (variable: EnvVariable) => [...new Set(variable.reads.map((read) => read.opaque).filter((text): text is string => text !== undefined))].sort(compareText);
+  const [from, to] = [written(before), written(after)];
+  if (from.join('\0') === to.join('\0')) return;
+  const shown = (variable: EnvVariable, texts: readonly string[]) => {
+    const read = variable.reads.find((entry) => entry.opaque === texts[0]);
+    return texts.length === 0 ? 'none' : `\`${truncate(texts[0]!)}\`${read ? ` (${read.file}:${read.line})` : ''}${texts.length > 1 ? ` and ${texts.length - 1} more` : ''}`;
+  };
+  diff.unproven.push({
+    name: after.name,
+    reason: `the default of ${after.name} is not a literal and changed: ${shown(before, from)} at the base (from) ref, ${shown(after, to)} at the head (to) ref, so whether an unset ${after.name} behaves alike cannot be told`,
+  });
+}
+
+function truncate(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
 }
 
 /**

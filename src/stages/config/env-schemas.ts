@@ -30,6 +30,8 @@ export interface SchemaEntry {
    * schema cannot be read that far (a helper, a union, a preprocess over an optional value).
    */
   optional: boolean | null;
+  /** The schema as written, when its default or its optionality cannot be read (see EnvRead.opaque). */
+  opaque?: t.Node;
   /** The key's property: line and evidence. */
   node: t.ObjectProperty;
 }
@@ -129,14 +131,16 @@ function readEnvalidSpec(call: Call, spec: t.Node | undefined, context: SchemaCo
   const entries = objectEntries(object, context, problems, (value) => {
     // A shorthand `{ PORT }` or `PORT: PORT_SPEC` names a validator constant of this file.
     const validator = resolveValue(value, context);
-    if (!isCall(validator)) return { default: null, optional: null };
+    const unread = { default: null, optional: null, opaque: true };
+    if (!isCall(validator)) return unread;
     const [first] = validator.arguments;
     const options = resolveObject(first, context);
-    if (first !== undefined && !options) return { default: null, optional: null };
+    if (first !== undefined && !options) return unread;
     // Only `default` applies in production: a validator with a `devDefault` alone is required there.
     const defaultProperty = options?.properties.find((property) => property.type === 'ObjectProperty' && literalKeyName(property) === 'default');
-    if (!defaultProperty || defaultProperty.type !== 'ObjectProperty') return { default: null, optional: options?.properties.some((property) => property.type !== 'ObjectProperty') ? null : false };
-    return { default: context.literalValue(defaultProperty.value) ?? null, optional: true };
+    if (!defaultProperty || defaultProperty.type !== 'ObjectProperty') return options?.properties.some((property) => property.type !== 'ObjectProperty') ? unread : { default: null, optional: false };
+    const literal = context.literalValue(defaultProperty.value);
+    return { default: literal ?? null, optional: true, opaque: literal === undefined };
   });
   return { entries, problems };
 }
@@ -213,11 +217,15 @@ function zodObjectEntries(node: t.Node, context: SchemaContext, problems: Schema
   return undefined;
 }
 
-/** The literal of the outermost `.default(…)` (or `.catch(…)`) of a zod chain; null when the chain has none or it is not a literal. */
-function zodDefault(node: t.Node, context: SchemaContext, depth: number): string | null {
+/**
+ * The literal of the outermost `.default(…)` (or `.catch(…)`) of a zod chain; null when the chain
+ * has none; undefined when it cannot be told (a computed default, a helper's call, an imported schema).
+ */
+function zodDefault(node: t.Node, context: SchemaContext, depth: number): string | null | undefined {
   let current = unwrap(node);
   for (let steps = 0; steps < 64 && depth < RESOLVE_DEPTH; steps++) {
     if (current.type === 'Identifier') {
+      // A name this file does not declare is the zod namespace the chain starts from (`z`).
       const declared = context.declarationOf(current.name);
       if (declared === undefined) return null;
       current = unwrap(declared);
@@ -225,7 +233,7 @@ function zodDefault(node: t.Node, context: SchemaContext, depth: number): string
       continue;
     }
     const access = isCall(current) ? propertyAccess(current.callee) : undefined;
-    if (!isCall(current) || !access) return null;
+    if (!isCall(current) || !access) return isCall(current) ? undefined : null;
     const method = accessName(access);
     if (method === 'default' || method === 'catch') {
       const argument = current.arguments[0];
@@ -233,7 +241,8 @@ function zodDefault(node: t.Node, context: SchemaContext, depth: number): string
       const value = unwrap(argument);
       // `.default(() => 'x')` computes the same literal lazily.
       const body = value.type === 'ArrowFunctionExpression' && value.body.type !== 'BlockStatement' ? value.body : value;
-      return context.literalValue(body) ?? null;
+      const literal = context.literalValue(body);
+      return literal === undefined ? undefined : literal;
     }
     if (method === 'preprocess' && current.arguments[1] !== undefined) {
       current = unwrap(current.arguments[1]);
@@ -244,8 +253,17 @@ function zodDefault(node: t.Node, context: SchemaContext, depth: number): string
   return null;
 }
 
-function zodFacts(value: t.Node, context: SchemaContext): { default: string | null; optional: boolean | null } {
-  return { default: zodDefault(value, context, 0), optional: zodOptional(value, context, 0) };
+interface KeyFacts {
+  default: string | null;
+  optional: boolean | null;
+  /** The default or the optionality could not be read: the schema's text stands for them. */
+  opaque?: boolean;
+}
+
+function zodFacts(value: t.Node, context: SchemaContext): KeyFacts {
+  const defaultValue = zodDefault(value, context, 0);
+  const optional = zodOptional(value, context, 0);
+  return { default: defaultValue ?? null, optional, opaque: defaultValue === undefined || optional === null };
 }
 
 /** Whether a zod schema accepts an unset value (see {@link SchemaEntry.optional}). */
@@ -284,7 +302,7 @@ function resolveValue(node: t.Node, context: SchemaContext): t.Node {
 }
 
 /** Each literal key of a schema object with its default; spreads and computed keys cannot be read. */
-function objectEntries(object: t.ObjectExpression, context: SchemaContext, problems: SchemaProblem[], factsOf: (value: t.Node) => { default: string | null; optional: boolean | null }): SchemaEntry[] {
+function objectEntries(object: t.ObjectExpression, context: SchemaContext, problems: SchemaProblem[], factsOf: (value: t.Node) => KeyFacts): SchemaEntry[] {
   const entries: SchemaEntry[] = [];
   for (const property of object.properties) {
     if (isAssignment(property)) {
@@ -293,15 +311,22 @@ function objectEntries(object: t.ObjectExpression, context: SchemaContext, probl
         problems.push({ node: property, reason: `schema key ${context.keyText(property)} is computed, so the variable it declares cannot be read` });
         continue;
       }
-      entries.push({ name, ...factsOf(property.value), node: property });
+      entries.push(entryOf(name, property, factsOf(property.value), context));
     } else if (property.type === 'ObjectProperty' && property.key.type === 'Identifier') {
       // Shorthand `{ PORT }`: the key names the variable, the binding of that name holds the schema.
-      entries.push({ name: property.key.name, ...factsOf(property.value), node: property });
+      entries.push(entryOf(property.key.name, property, factsOf(property.value), context));
     } else {
       problems.push({ node: property, reason: `schema entry ${truncate(context.textOf(property))} (a spread or method) cannot be read as variables` });
     }
   }
   return entries;
+}
+
+function entryOf(name: string, property: t.ObjectProperty, facts: KeyFacts, context: SchemaContext): SchemaEntry {
+  const entry: SchemaEntry = { name, default: facts.default, optional: facts.optional, node: property };
+  // A name (`{ PORT }`, `LEVEL: level`) is the same text at both refs: its constant's initializer is what changes.
+  if (facts.opaque) entry.opaque = resolveValue(property.value, context);
+  return entry;
 }
 
 function stringOf(node: t.Node, context: SchemaContext): string | undefined {

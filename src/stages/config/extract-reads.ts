@@ -22,6 +22,12 @@ export interface EnvRead {
   fallbacks?: string[];
   /** A schema key only: whether the schema accepts the variable unset (null: cannot be told). A plain read has none. */
   optional?: boolean | null;
+  /**
+   * The default as written (whitespace collapsed) when it is not a literal the reader evaluates
+   * (`isProd ? 'info' : 'debug'`, `pick('x')`, a helper-built schema): when it changes, whether an
+   * unset variable behaves alike cannot be told.
+   */
+  opaque?: string;
 }
 
 /** A read whose variable cannot be named statically: the surface is unknown while it stays. */
@@ -134,6 +140,8 @@ class ReadCollector implements SchemaContext {
   /** Each read with where it starts: reads on one line with one name keep source order. */
   private readonly reads: Array<{ read: EnvRead; start: number }> = [];
   private readonly unresolved: UnresolvedRead[] = [];
+  /** Reads whose default is an expression the reader does not evaluate, with that expression ({@link EnvRead.opaque}). */
+  private readonly opaqueDefaults = new Map<t.Node, t.Node>();
   /** Babel's nodes have no parent pointer: the tree's parent links and pre-order, made once per tree (see {@link indexTree}). */
   private readonly parents: Parents;
   private readonly order: readonly t.Node[];
@@ -228,6 +236,7 @@ class ReadCollector implements SchemaContext {
       if (this.isHelperCall(node)) this.collectHelperCall(node);
       const schema = readEnvSchemaCall(node, this);
       if (schema) {
+        for (const entry of schema.entries) if (entry.opaque) this.opaqueDefaults.set(entry.node, entry.opaque);
         for (const entry of schema.entries) this.add(entry.name, entry.node, entry.default, undefined, this.keyText(entry.node), entry.optional);
         for (const problem of schema.problems) this.unresolve(problem.node, problem.reason);
       }
@@ -247,6 +256,7 @@ class ReadCollector implements SchemaContext {
       return;
     }
     const given = defaultArgument === undefined ? undefined : this.literalValue(defaultArgument);
+    if (defaultArgument !== undefined && given === undefined) this.opaqueDefaults.set(call, defaultArgument);
     this.add(name, call, given !== undefined ? given : this.defaultOf(call));
   }
 
@@ -630,6 +640,7 @@ class ReadCollector implements SchemaContext {
         continue;
       }
       const literal = element.value.type === 'AssignmentPattern' ? this.literalValue(element.value.right) : null;
+      if (literal === undefined && element.value.type === 'AssignmentPattern') this.opaqueDefaults.set(element, element.value.right);
       this.add(name, element, literal === undefined ? null : literal, binding.name);
     }
   }
@@ -794,15 +805,15 @@ class ReadCollector implements SchemaContext {
         node = this.parentOf(parent)!;
       } else if (parent.type === 'AssignmentExpression' && parent.left === node && (parent.operator === '??=' || parent.operator === '||=')) {
         // `process.env.TZ ??= 'UTC'`: what an unset variable becomes for every later read.
-        return this.literalValue(parent.right) ?? null;
+        return this.literalOrOpaque(read, parent.right);
       } else if (isFallback(parent)) {
         if (parent.right === node) {
           node = parent; // we are the fallback of an earlier read: the chain's final literal is ours too
           continue;
         }
+        if (!this.readsEnv(parent.right)) return this.literalOrOpaque(read, parent.right);
         const literal = this.literalValue(parent.right);
         if (literal !== undefined) return literal;
-        if (!this.readsEnv(parent.right)) return null;
         node = parent;
       } else if (parent.type === 'BinaryExpression') {
         const operator = parent.operator;
@@ -813,13 +824,21 @@ class ReadCollector implements SchemaContext {
       } else if (parent.type === 'ConditionalExpression') {
         // `process.env.X ? parseInt(process.env.X, 10) : 600`: the false branch is what an unset variable gets.
         if (parent.test === node || (parent.consequent === node && this.readsEnv(parent.test))) {
-          return this.literalValue(parent.alternate) ?? null;
+          return this.literalOrOpaque(read, parent.alternate);
         }
         return null;
       } else {
         return null;
       }
     }
+  }
+
+  /** The literal `fallback` holds, or null with the expression kept as the read's opaque default. */
+  private literalOrOpaque(read: t.Node, fallback: t.Node): string | null {
+    const literal = this.literalValue(fallback);
+    if (literal !== undefined) return literal;
+    this.opaqueDefaults.set(read, fallback);
+    return null;
   }
 
   private add(name: string, node: t.Node, defaultValue: string | null, ownName?: string, key?: string, optional?: boolean | null): void {
@@ -838,6 +857,8 @@ class ReadCollector implements SchemaContext {
     const fallbacks = this.fallbackNames(node).filter((other) => other !== name);
     if (fallbacks.length > 0) read.fallbacks = fallbacks;
     if (optional !== undefined) read.optional = optional;
+    const opaque = this.opaqueDefaults.get(node);
+    if (opaque) read.opaque = this.textOf(opaque).replace(/\s+/g, ' ');
     this.reads.push({ read, start: node.start ?? 0 });
   }
 

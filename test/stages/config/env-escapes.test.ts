@@ -111,3 +111,27 @@ describe('a variable that became required', () => {
     expect(result.notes.join('\n')).toContain(reason);
   });
 });
+
+describe('a default the reader cannot evaluate, changed: unknown, not "no change"', () => {
+  const Z = "import { z } from 'zod';\n";
+  it.each([
+    ['a conditional fallback', (level: string) => `export const level = process.env.LOG_LEVEL ?? (isProd ? '${level}' : 'debug');`, "`(isProd ? 'info' : 'debug')` (src/config.ts:1) at the base (from) ref"],
+    ['a call in the fallback', (level: string) => `export const level = process.env.LOG_LEVEL || pick('${level}');`, "pick('"],
+    ['a zod default computed', (level: string) => `${Z}export const env = z.object({ LOG_LEVEL: z.string().default(isProd ? '${level}' : 'debug') }).parse(process.env);`, "z.string().default(isProd ? '"],
+    ['an envalid default computed', (level: string) => `import { cleanEnv, str } from 'envalid';\nexport const env = cleanEnv(process.env, { LOG_LEVEL: str({ default: isProd ? '${level}' : 'debug' }) });`, "str({ default: isProd ? '"],
+    ['a destructuring default computed', (level: string) => `const { LOG_LEVEL = levelFor('${level}') } = process.env;\nexport { LOG_LEVEL };`, "levelFor('"],
+    ['a helper-built schema', (level: string) => `${Z}import { level } from './schemas';\nexport const env = z.object({ LOG_LEVEL: level('${level}') }).parse(process.env);`, "level('"],
+  ])('%s', async (_name, source, excerpt) => {
+    const result = await pair(source('info'), source('warn'));
+    expect(result.section).toEqual({ checked: false, breaking: 'unknown', changes: [] });
+    expect(result.notes).toHaveLength(1);
+    expect(result.notes[0]).toContain('env surface not fully read: the default of LOG_LEVEL');
+    expect(result.notes[0]).toContain(excerpt);
+  });
+
+  it('the same computed default at both refs, or one moved to another line, is no change', async () => {
+    const source = "export const level = process.env.LOG_LEVEL ?? (isProd ? 'info' : 'debug');\nexport const host = process.env.HOST || os.hostname();";
+    const result = await pair(source, `// moved\n${source.replace(' ?? ', '\n  ?? ')}`);
+    expect(result.section).toEqual({ checked: true, breaking: false, changes: [] });
+  });
+});
