@@ -14,10 +14,14 @@ export interface EnvDiff {
   added: Array<{ name: string; defaultValue: ConfigDefault; evidence: Evidence }>;
   /** Listed only in an example file (no source read it) and gone from it: documentation, not a break. */
   exampleRemoved: Array<{ name: string; file: string; evidence: Evidence }>;
+  /** Unset was accepted at `from` (an optional schema key, or a read with a default); a schema at `to` refuses it. */
+  becameRequired: Array<{ name: string; previousDefault: ConfigDefault; evidence: Evidence }>;
+  /** Changes the reads hint at but cannot prove either way (whether a variable became required): the surface is not fully read. */
+  unproven: Array<{ name: string; reason: string }>;
 }
 
 export function emptyEnvDiff(): EnvDiff {
-  return { removed: [], renamed: [], defaultChanged: [], added: [], exampleRemoved: [] };
+  return { removed: [], renamed: [], defaultChanged: [], added: [], exampleRemoved: [], becameRequired: [], unproven: [] };
 }
 
 /**
@@ -63,8 +67,12 @@ export function diffEnvSurfaces(base: EnvSurface, head: EnvSurface): EnvDiff {
     if (!before || !isLive(before) || !isLive(after)) continue;
     const change = defaultChange(before, after);
     if (change) diff.defaultChanged.push({ name, ...change, evidence: evidenceOf(after, change.fromListing) });
+    const unproven = diff.unproven.length;
+    requirementChange(before, after, diff);
+    if (!change && diff.unproven.length === unproven && !diff.becameRequired.some((entry) => entry.name === name)) opaqueChange(before, after, diff);
   }
   diff.renamed.sort((a, b) => compareText(a.name, b.name) || compareText(a.previousName, b.previousName));
+  diff.unproven.sort((a, b) => compareText(a.name, b.name) || compareText(a.reason, b.reason));
   return diff;
 }
 
@@ -103,6 +111,70 @@ function defaultChange(before: EnvVariable, after: EnvVariable): { previousDefau
     return { previousDefault: listedBefore, defaultValue: listedAfter, fromListing: true };
   }
   return undefined;
+}
+
+/**
+ * How a ref treats the variable unset, from its schema keys: `required` when any schema refuses it
+ * (the service does not start), else `unknown` when a schema cannot be read that far, else
+ * `optional`; `plain` when no schema declares it (plain reads accept unset, or fail in code we do not read).
+ */
+function requirement(variable: EnvVariable): 'required' | 'unknown' | 'optional' | 'plain' {
+  const schemaReads = variable.reads.filter((read) => read.optional !== undefined);
+  if (schemaReads.length === 0) return 'plain';
+  if (schemaReads.some((read) => read.optional === false)) return 'required';
+  return schemaReads.some((read) => read.optional === null) ? 'unknown' : 'optional';
+}
+
+/**
+ * A variable unset in some deployment that the old release accepted and the new one refuses: the
+ * new instances do not start while the old ones run. Proven when the old release accepted it
+ * (an optional schema key, or a literal default); when the old release read it without a schema
+ * and without a default, or either schema cannot be read that far, it is not proven either way.
+ */
+function requirementChange(before: EnvVariable, after: EnvVariable, diff: EnvDiff): void {
+  const [from, to] = [requirement(before), requirement(after)];
+  if (from === to || from === 'required' || (to !== 'required' && to !== 'unknown')) return;
+  const name = after.name;
+  const at = (variable: EnvVariable, side: string) => {
+    const read = variable.reads.find((entry) => entry.optional !== undefined) ?? variable.reads[0];
+    return read ? `${side} (${read.file}:${read.line})` : side;
+  };
+  const previousDefault = effectiveDefault(before);
+  if (to === 'required' && (from === 'optional' || (from === 'plain' && previousDefault !== null))) {
+    diff.becameRequired.push({ name, previousDefault, evidence: evidenceOf({ ...after, reads: after.reads.filter((read) => read.optional === false) }) });
+  } else if (to === 'required') {
+    diff.unproven.push({
+      name,
+      reason:
+        from === 'plain'
+          ? `${name} is required at ${at(after, 'the head (to) ref')}; the base (from) ref read it without a schema or a default, so whether it accepted ${name} unset cannot be told`
+          : `whether ${name} is required at ${at(before, 'the base (from) ref')} cannot be told, and it is required at the head (to) ref`,
+    });
+  } else {
+    diff.unproven.push({ name, reason: `whether ${name} is required at ${at(after, 'the head (to) ref')} cannot be told; at the base (from) ref it was not` });
+  }
+}
+
+/**
+ * Defaults (or schemas) the reader cannot evaluate, written differently at the two refs: the
+ * literal defaults compare equal, yet an unset variable may behave differently. Not proven either way.
+ */
+function opaqueChange(before: EnvVariable, after: EnvVariable, diff: EnvDiff): void {
+  const written = (variable: EnvVariable) => [...new Set(variable.reads.map((read) => read.opaque).filter((text): text is string => text !== undefined))].sort(compareText);
+  const [from, to] = [written(before), written(after)];
+  if (from.join('\0') === to.join('\0')) return;
+  const shown = (variable: EnvVariable, texts: readonly string[]) => {
+    const read = variable.reads.find((entry) => entry.opaque === texts[0]);
+    return texts.length === 0 ? 'none' : `\`${truncate(texts[0]!)}\`${read ? ` (${read.file}:${read.line})` : ''}${texts.length > 1 ? ` and ${texts.length - 1} more` : ''}`;
+  };
+  diff.unproven.push({
+    name: after.name,
+    reason: `the default of ${after.name} is not a literal and changed: ${shown(before, from)} at the base (from) ref, ${shown(after, to)} at the head (to) ref, so whether an unset ${after.name} behaves alike cannot be told`,
+  });
+}
+
+function truncate(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
 }
 
 /**

@@ -89,7 +89,8 @@ describe('env schemas over process.env', () => {
       "export const e3 = cleanEnv(process.env, { PORT, [`HOST`]: str({ default: 'h' }), ...shared });",
     ].join('\n');
     expect(readsOf(text)).toEqual({
-      reads: ['2 A=a', '3 B=∅', '3 C=-1', '6 HOST=h', '6 PORT=∅'],
+      // The shorthand `PORT` names the validator constant of line 5: its default is read there.
+      reads: ['2 A=a', '3 B=∅', '3 C=-1', '6 HOST=h', '6 PORT=8080'],
       unresolved: [
         '4 schema?.parse(process.env): the schema is not a z.object(…) defined in this file, so its variables cannot be read',
         '6 schema entry ...shared (a spread or method) cannot be read as variables',
@@ -105,5 +106,53 @@ describe('env schemas over process.env', () => {
       reads: ['1 DATABASE_URL=∅', '1 PORT=3000'],
       unresolved: ['2 createEnv({ ...extra }): may hold server, client or shared variables that cannot be read'],
     });
+  });
+
+  it('whether each key accepts the variable unset: true, false, or null when the schema cannot be read that far', () => {
+    const text = [
+      "import { z } from 'zod';",
+      "const dsn = z.string().url().optional();",
+      'export const env = z.object({',
+      '  REQUIRED: z.string().min(1).describe("x"),',
+      '  NULLABLE: z.string().nullable(),', // 5
+      '  OPTIONAL: dsn,',
+      "  DEFAULTED: z.coerce.number().default(3),",
+      '  NULLISH: z.string().nullish(),',
+      '  FLAG: z.coerce.boolean(),',
+      '  PORT: z.coerce.number(),', // 10
+      '  REFINED: z.string().refine((v) => v.length > 2),',
+      '  REFINED_OPTIONAL: z.string().optional().refine((v) => v !== ""),',
+      "  UNION: z.union([z.string(), z.undefined()]),",
+      '  HELPER: optionalUrl(),',
+      "  PREPROCESSED: z.preprocess((v) => v ?? '', z.string()),", // 15
+      '  ANY: z.any(),',
+      '  OR: z.string().or(z.undefined()),',
+      '}).parse(process.env);',
+      "export const partial = z.object({ P: z.string() }).partial().parse(process.env);",
+      "export const e = cleanEnv(process.env, { E_REQ: str(), E_DEV: str({ devDefault: 'x' }), E_OPT: str({ default: undefined }), E_SPREAD: str({ ...common }) });", // 20
+    ].join('\n');
+    const extraction = extractEnvReads(text, 'src/env.ts', []);
+    if (!extraction.ok) throw new Error(extraction.message);
+    expect(extraction.reads.map((read) => `${read.name}:${String(read.optional)}`)).toEqual([
+      'REQUIRED:false',
+      'NULLABLE:false',
+      'OPTIONAL:true',
+      'DEFAULTED:true',
+      'NULLISH:true',
+      'FLAG:true',
+      'PORT:false',
+      'REFINED:false',
+      'REFINED_OPTIONAL:null',
+      'UNION:null',
+      'HELPER:null',
+      'PREPROCESSED:null',
+      'ANY:true',
+      'OR:null',
+      'P:true',
+      'E_DEV:false',
+      'E_OPT:true',
+      'E_REQ:false',
+      'E_SPREAD:null',
+    ]);
   });
 });

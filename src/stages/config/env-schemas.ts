@@ -24,6 +24,14 @@ export interface SchemaContext {
 export interface SchemaEntry {
   name: string;
   default: string | null;
+  /**
+   * Whether the schema accepts the variable unset (`.optional()`, a default, envalid's `default:`);
+   * false when an unset variable fails validation (the service refuses to start); null when the
+   * schema cannot be read that far (a helper, a union, a preprocess over an optional value).
+   */
+  optional: boolean | null;
+  /** The schema as written, when its default or its optionality cannot be read (see EnvRead.opaque). */
+  opaque?: t.Node;
   /** The key's property: line and evidence. */
   node: t.ObjectProperty;
 }
@@ -42,8 +50,19 @@ type Call = t.CallExpression | t.OptionalCallExpression;
 type Member = t.MemberExpression | t.OptionalMemberExpression;
 
 const ZOD_PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
-/** Chain methods that keep an object schema's keys and their defaults. */
-const ZOD_SHAPE_KEEPING = new Set(['passthrough', 'strict', 'strip', 'refine', 'superRefine', 'transform', 'describe', 'readonly', 'partial', 'required', 'catchall', 'brand', 'pipe']);
+/** Chain methods that keep an object schema's keys, their defaults and whether each is optional. */
+const ZOD_SHAPE_KEEPING = new Set(['passthrough', 'strict', 'strip', 'refine', 'superRefine', 'transform', 'describe', 'readonly', 'catchall', 'brand', 'pipe']);
+/** zod methods after which an unset value passes: its schema is optional. */
+const ZOD_OPTIONAL_MAKERS = new Set(['optional', 'nullish', 'default', 'catch', 'prefault']);
+/** zod methods that run code on the value: over a required value it is still required; over an optional one, the code decides. */
+const ZOD_CODE_OVER = new Set(['refine', 'superRefine', 'transform', 'pipe', 'check', 'overwrite']);
+/** zod methods that make what is accepted depend on another schema. */
+const ZOD_UNTELLABLE_METHODS = new Set(['or', 'and', 'array', 'promise']);
+/** zod constructors whose schema accepts an unset value (`z.coerce.string()` turns it into "undefined", `coerce.boolean` into false). */
+const ZOD_ACCEPTS_UNSET = new Set(['any', 'unknown', 'undefined', 'void', 'optional']);
+const ZOD_COERCE_ACCEPTS_UNSET = new Set(['string', 'boolean']);
+/** zod constructors whose acceptance of an unset value depends on their members or on code. */
+const ZOD_UNTELLABLE_CONSTRUCTORS = new Set(['union', 'discriminatedUnion', 'intersection', 'preprocess', 'lazy', 'custom', 'nullable', 'pipeline', 'effect']);
 const T3_SCHEMA_KEYS = new Set(['server', 'client', 'shared']);
 const RESOLVE_DEPTH = 8;
 
@@ -110,12 +129,18 @@ function readEnvalidSpec(call: Call, spec: t.Node | undefined, context: SchemaCo
   const object = resolveObject(spec, context);
   if (!object) return { entries: [], problems: [{ node: spec ?? call, reason: 'cleanEnv(process.env, …): the validator spec is not an object literal of this file, so its variables cannot be read' }] };
   const entries = objectEntries(object, context, problems, (value) => {
-    const validator = unwrap(value);
-    if (!isCall(validator)) return null;
-    const options = resolveObject(validator.arguments[0], context);
-    const defaultProperty = options?.properties.find((property) => isAssignment(property) && literalKeyName(property) === 'default');
-    if (!defaultProperty || !isAssignment(defaultProperty)) return null;
-    return context.literalValue(defaultProperty.value) ?? null;
+    // A shorthand `{ PORT }` or `PORT: PORT_SPEC` names a validator constant of this file.
+    const validator = resolveValue(value, context);
+    const unread = { default: null, optional: null, opaque: true };
+    if (!isCall(validator)) return unread;
+    const [first] = validator.arguments;
+    const options = resolveObject(first, context);
+    if (first !== undefined && !options) return unread;
+    // Only `default` applies in production: a validator with a `devDefault` alone is required there.
+    const defaultProperty = options?.properties.find((property) => property.type === 'ObjectProperty' && literalKeyName(property) === 'default');
+    if (!defaultProperty || defaultProperty.type !== 'ObjectProperty') return options?.properties.some((property) => property.type !== 'ObjectProperty') ? unread : { default: null, optional: false };
+    const literal = context.literalValue(defaultProperty.value);
+    return { default: literal ?? null, optional: true, opaque: literal === undefined };
   });
   return { entries, problems };
 }
@@ -148,7 +173,7 @@ function readT3Options(options: t.Node, context: SchemaContext): SchemaRead | un
       problems.push({ node: property, reason: `createEnv({ ${key}: … }): not an object literal of this file, so its variables cannot be read` });
       continue;
     }
-    entries.push(...objectEntries(shape, context, problems, (value) => zodDefault(value, context, 0)));
+    entries.push(...objectEntries(shape, context, problems, (value) => zodFacts(value, context)));
   }
   if (!isT3) return undefined;
   for (const node of hidden) problems.push({ node, reason: `createEnv({ ${truncate(context.textOf(node))} }): may hold server, client or shared variables that cannot be read` });
@@ -167,15 +192,21 @@ function zodObjectEntries(node: t.Node, context: SchemaContext, problems: Schema
   if (!isCall(inner) || !access) return undefined;
   const method = accessName(access);
   const receiver = access.object;
-  const toDefault = (value: t.Node) => zodDefault(value, context, 0);
+  const toFacts = (value: t.Node) => zodFacts(value, context);
   if (method === 'object' && unwrap(receiver).type === 'Identifier') {
     const shape = resolveObject(inner.arguments[0], context);
-    return shape ? objectEntries(shape, context, problems, toDefault) : undefined;
+    return shape ? objectEntries(shape, context, problems, toFacts) : undefined;
   }
   if (method === 'extend') {
     const base = zodObjectEntries(receiver, context, problems, depth + 1);
     const shape = resolveObject(inner.arguments[0], context);
-    return base && shape ? [...base, ...objectEntries(shape, context, problems, toDefault)] : undefined;
+    return base && shape ? [...base, ...objectEntries(shape, context, problems, toFacts)] : undefined;
+  }
+  if (method === 'partial' || method === 'required') {
+    // `.partial()` makes every key optional; `.required()` unwraps `.optional()` but keeps defaults, and a mask picks keys: not followed that far.
+    const base = zodObjectEntries(receiver, context, problems, depth + 1);
+    const whole = inner.arguments.length === 0;
+    return base?.map((entry) => ({ ...entry, optional: method === 'partial' && whole ? true : entry.optional === false ? false : null }));
   }
   if (method === 'merge') {
     const base = zodObjectEntries(receiver, context, problems, depth + 1);
@@ -186,11 +217,15 @@ function zodObjectEntries(node: t.Node, context: SchemaContext, problems: Schema
   return undefined;
 }
 
-/** The literal of the outermost `.default(…)` (or `.catch(…)`) of a zod chain; null when the chain has none or it is not a literal. */
-function zodDefault(node: t.Node, context: SchemaContext, depth: number): string | null {
+/**
+ * The literal of the outermost `.default(…)` (or `.catch(…)`) of a zod chain; null when the chain
+ * has none; undefined when it cannot be told (a computed default, a helper's call, an imported schema).
+ */
+function zodDefault(node: t.Node, context: SchemaContext, depth: number): string | null | undefined {
   let current = unwrap(node);
   for (let steps = 0; steps < 64 && depth < RESOLVE_DEPTH; steps++) {
     if (current.type === 'Identifier') {
+      // A name this file does not declare is the zod namespace the chain starts from (`z`).
       const declared = context.declarationOf(current.name);
       if (declared === undefined) return null;
       current = unwrap(declared);
@@ -198,7 +233,7 @@ function zodDefault(node: t.Node, context: SchemaContext, depth: number): string
       continue;
     }
     const access = isCall(current) ? propertyAccess(current.callee) : undefined;
-    if (!isCall(current) || !access) return null;
+    if (!isCall(current) || !access) return isCall(current) ? undefined : null;
     const method = accessName(access);
     if (method === 'default' || method === 'catch') {
       const argument = current.arguments[0];
@@ -206,7 +241,8 @@ function zodDefault(node: t.Node, context: SchemaContext, depth: number): string
       const value = unwrap(argument);
       // `.default(() => 'x')` computes the same literal lazily.
       const body = value.type === 'ArrowFunctionExpression' && value.body.type !== 'BlockStatement' ? value.body : value;
-      return context.literalValue(body) ?? null;
+      const literal = context.literalValue(body);
+      return literal === undefined ? undefined : literal;
     }
     if (method === 'preprocess' && current.arguments[1] !== undefined) {
       current = unwrap(current.arguments[1]);
@@ -217,8 +253,56 @@ function zodDefault(node: t.Node, context: SchemaContext, depth: number): string
   return null;
 }
 
+interface KeyFacts {
+  default: string | null;
+  optional: boolean | null;
+  /** The default or the optionality could not be read: the schema's text stands for them. */
+  opaque?: boolean;
+}
+
+function zodFacts(value: t.Node, context: SchemaContext): KeyFacts {
+  const defaultValue = zodDefault(value, context, 0);
+  const optional = zodOptional(value, context, 0);
+  return { default: defaultValue ?? null, optional, opaque: defaultValue === undefined || optional === null };
+}
+
+/** Whether a zod schema accepts an unset value (see {@link SchemaEntry.optional}). */
+function zodOptional(node: t.Node, context: SchemaContext, depth: number): boolean | null {
+  if (depth > RESOLVE_DEPTH * 8) return null;
+  const current = resolveValue(node, context);
+  const access = isCall(current) ? propertyAccess(current.callee) : undefined;
+  // Anything but a method chain (a helper's call, an imported schema) cannot be read here.
+  if (!isCall(current) || !access) return null;
+  const method = accessName(access);
+  const receiver = unwrap(access.object);
+  // `z.string()`, `z.coerce.number()`: the receiver is the namespace (a name this file does not declare).
+  const coerce = propertyAccess(receiver);
+  if (coerce && accessName(coerce) === 'coerce' && unwrap(coerce.object).type === 'Identifier') return ZOD_COERCE_ACCEPTS_UNSET.has(method);
+  if (receiver.type === 'Identifier' && context.declarationOf(receiver.name) === undefined) {
+    if (ZOD_ACCEPTS_UNSET.has(method)) return true;
+    return ZOD_UNTELLABLE_CONSTRUCTORS.has(method) ? null : false;
+  }
+  if (ZOD_OPTIONAL_MAKERS.has(method)) return true;
+  if (ZOD_UNTELLABLE_METHODS.has(method)) return null;
+  const inner = zodOptional(receiver, context, depth + 1);
+  if (ZOD_CODE_OVER.has(method)) return inner === false ? false : null;
+  // `.describe()`, `.min()`, `.url()`, `.nullable()`…: the same acceptance of an unset value.
+  return inner;
+}
+
+/** A same-file constant's initializer, followed through names. */
+function resolveValue(node: t.Node, context: SchemaContext): t.Node {
+  let current = unwrap(node);
+  for (let depth = 0; current.type === 'Identifier' && depth < RESOLVE_DEPTH; depth++) {
+    const declared = context.declarationOf(current.name);
+    if (declared === undefined) break;
+    current = unwrap(declared);
+  }
+  return current;
+}
+
 /** Each literal key of a schema object with its default; spreads and computed keys cannot be read. */
-function objectEntries(object: t.ObjectExpression, context: SchemaContext, problems: SchemaProblem[], defaultOf: (value: t.Node) => string | null): SchemaEntry[] {
+function objectEntries(object: t.ObjectExpression, context: SchemaContext, problems: SchemaProblem[], factsOf: (value: t.Node) => KeyFacts): SchemaEntry[] {
   const entries: SchemaEntry[] = [];
   for (const property of object.properties) {
     if (isAssignment(property)) {
@@ -227,15 +311,22 @@ function objectEntries(object: t.ObjectExpression, context: SchemaContext, probl
         problems.push({ node: property, reason: `schema key ${context.keyText(property)} is computed, so the variable it declares cannot be read` });
         continue;
       }
-      entries.push({ name, default: defaultOf(property.value), node: property });
+      entries.push(entryOf(name, property, factsOf(property.value), context));
     } else if (property.type === 'ObjectProperty' && property.key.type === 'Identifier') {
       // Shorthand `{ PORT }`: the key names the variable, the binding of that name holds the schema.
-      entries.push({ name: property.key.name, default: defaultOf(property.value), node: property });
+      entries.push(entryOf(property.key.name, property, factsOf(property.value), context));
     } else {
       problems.push({ node: property, reason: `schema entry ${truncate(context.textOf(property))} (a spread or method) cannot be read as variables` });
     }
   }
   return entries;
+}
+
+function entryOf(name: string, property: t.ObjectProperty, facts: KeyFacts, context: SchemaContext): SchemaEntry {
+  const entry: SchemaEntry = { name, default: facts.default, optional: facts.optional, node: property };
+  // A name (`{ PORT }`, `LEVEL: level`) is the same text at both refs: its constant's initializer is what changes.
+  if (facts.opaque) entry.opaque = resolveValue(property.value, context);
+  return entry;
 }
 
 function stringOf(node: t.Node, context: SchemaContext): string | undefined {

@@ -102,7 +102,8 @@ describe('extractEnvReads', () => {
       "process.env.W ??= 'w';",
       "delete process.env['X'];",
     ].join('\n');
-    expect(readsOf(text)).toEqual(['2 A=a @c.a', '3 B=b @c.b', '4 C=c @c.c', '5 D=d @c.d', '6 E=e @c.e', '7 F=f @c.f', '8 G=g @c.g', '9 H=∅ @c.h', '9 H=∅ @c.h']);
+    // `??=` reads before it writes: the literal is what an unset W becomes (a plain `delete` reads nothing).
+    expect(readsOf(text)).toEqual(['2 A=a @c.a', '3 B=b @c.b', '4 C=c @c.c', '5 D=d @c.d', '6 E=e @c.e', '7 F=f @c.f', '8 G=g @c.g', '9 H=∅ @c.h', '9 H=∅ @c.h', '11 W=w @<top>']);
   });
 
   it('names class members, getters and computed keys as written; setters and constructors add no name', () => {

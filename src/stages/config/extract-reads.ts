@@ -1,5 +1,5 @@
 import { compareText } from '../../core/compare-text.js';
-import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, unwrapExpression, walk, type t } from '../../syntax/parse.js';
+import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, staticString, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
 
 /**
@@ -20,6 +20,14 @@ export interface EnvRead {
   statement: string;
   /** Other variables read in the same fallback chain (`process.env.NEW ?? process.env.OLD`): pairs renames. */
   fallbacks?: string[];
+  /** A schema key only: whether the schema accepts the variable unset (null: cannot be told). A plain read has none. */
+  optional?: boolean | null;
+  /**
+   * The default as written (whitespace collapsed) when it is not a literal the reader evaluates
+   * (`isProd ? 'info' : 'debug'`, `pick('x')`, a helper-built schema): when it changes, whether an
+   * unset variable behaves alike cannot be told.
+   */
+  opaque?: string;
 }
 
 /** A read whose variable cannot be named statically: the surface is unknown while it stays. */
@@ -132,6 +140,8 @@ class ReadCollector implements SchemaContext {
   /** Each read with where it starts: reads on one line with one name keep source order. */
   private readonly reads: Array<{ read: EnvRead; start: number }> = [];
   private readonly unresolved: UnresolvedRead[] = [];
+  /** Reads whose default is an expression the reader does not evaluate, with that expression ({@link EnvRead.opaque}). */
+  private readonly opaqueDefaults = new Map<t.Node, t.Node>();
   /** Babel's nodes have no parent pointer: the tree's parent links and pre-order, made once per tree (see {@link indexTree}). */
   private readonly parents: Parents;
   private readonly order: readonly t.Node[];
@@ -141,6 +151,8 @@ class ReadCollector implements SchemaContext {
   private readonly lines: string[];
   private readonly helpers: ReadonlySet<string>;
   private prepared = false;
+  /** Whether an env object is known by a dotted path (`this.config.env`, `ns.env`): only then is a member's path built. */
+  private readonly dottedObjects: boolean;
 
   constructor(
     private readonly sourceFile: ParsedFile,
@@ -153,6 +165,8 @@ class ReadCollector implements SchemaContext {
     for (const object of options.objects) this.envObjects.set(object, new Set());
     for (const [path, ownKeys] of options.linked.envObjects) this.envObjects.set(path, new Set(ownKeys));
     for (const [path, value] of options.linked.constants) this.constants.set(path, value);
+    // Only configured and linked objects have dotted paths (the file's own aliases are plain names).
+    this.dottedObjects = [...this.envObjects.keys()].some((key) => key.includes('.'));
   }
 
   collect(): { reads: EnvRead[]; unresolved: UnresolvedRead[] } {
@@ -209,18 +223,28 @@ class ReadCollector implements SchemaContext {
       }
     } else if (node.type === 'VariableDeclarator') {
       this.collectDestructuring(node);
+    } else if (node.type === 'AssignmentPattern' && node.left.type === 'ObjectPattern') {
+      // `function load({ PORT = '3000' } = process.env)`: a destructuring, as a parameter's default.
+      const ownKeys = this.wrapperKeys(node.right);
+      if (ownKeys) this.collectPattern(node.left, ownKeys);
+    } else if (node.type === 'BinaryExpression' && node.operator === 'in' && this.isEnvObject(node.right)) {
+      // `'FEATURE_X' in process.env`: whether it is set is a read of it.
+      const name = this.stringValue(node.left);
+      if (name !== undefined) this.add(name, node, null);
+      else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.left, this.textOf(node)));
     } else if (isCall(node)) {
       if (this.isHelperCall(node)) this.collectHelperCall(node);
       const schema = readEnvSchemaCall(node, this);
       if (schema) {
-        for (const entry of schema.entries) this.add(entry.name, entry.node, entry.default, undefined, entry.node.type === 'ObjectProperty' ? this.keyText(entry.node) : undefined);
+        for (const entry of schema.entries) if (entry.opaque) this.opaqueDefaults.set(entry.node, entry.opaque);
+        for (const entry of schema.entries) this.add(entry.name, entry.node, entry.default, undefined, this.keyText(entry.node), entry.optional);
         for (const problem of schema.problems) this.unresolve(problem.node, problem.reason);
       }
     }
     if (node.type === 'ForInStatement' && this.isEnvObject(node.right)) {
       this.unresolve(node, `for (… in ${this.textOf(node.right)}) reads every variable by a computed name, so they cannot be named`);
     }
-    if (this.isEnvObjectReference(node)) this.checkPassedOn(node);
+    if (this.isEnvObjectReference(node)) this.checkWholeUse(node);
   }
 
   private collectHelperCall(call: Call): void {
@@ -232,24 +256,128 @@ class ReadCollector implements SchemaContext {
       return;
     }
     const given = defaultArgument === undefined ? undefined : this.literalValue(defaultArgument);
+    if (defaultArgument !== undefined && given === undefined) this.opaqueDefaults.set(call, defaultArgument);
     this.add(name, call, given !== undefined ? given : this.defaultOf(call));
   }
 
-  /** An env object handed to code we do not follow: what that code reads is invisible. */
-  private checkPassedOn(node: t.Node): void {
+  /**
+   * The env object used as a whole somewhere its reads are not followed (handed to a function, kept
+   * on `this`, returned, put in an options object): what is read through it is invisible, so the
+   * surface cannot be complete. Uses that read nothing or are followed elsewhere pass.
+   */
+  private checkWholeUse(node: t.Node): void {
     let target = node;
+    for (let parent = this.parentOf(target); parent && isTransparentWrapper(parent); parent = this.parentOf(target)) target = parent;
+    const escape = this.escapeOf(target);
+    if (!escape || this.isForwarded(node)) return;
+    const what = this.textOf(target);
+    this.unresolve(
+      escape.at,
+      escape.passed
+        ? `${what} is ${escape.how}, which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name)`
+        : `${what} is ${escape.how}: the variables read through it cannot be followed (read them by name, or exclude the file)`,
+    );
+  }
+
+  /** Where the env object (or a value that holds it: a copy, a branch) at `target` goes, when its reads are not followed there. */
+  private escapeOf(target: t.Node): { at: t.Node; how: string; passed?: boolean } | undefined {
     let parent = this.parentOf(target);
     while (parent && isTransparentWrapper(parent)) {
       target = parent;
       parent = this.parentOf(target);
     }
-    if (!parent || !(isCall(parent) || parent.type === 'NewExpression')) return;
-    const index = (parent.arguments as readonly t.Node[]).indexOf(target);
-    if (index < 0) return;
-    const callee = this.textOf(parent.callee);
-    if (parent.type === 'NewExpression' && callee === 'Proxy') return; // a wrapper: its importers' reads are followed
-    if (isCall(parent) && (isSchemaEnvArgument(parent, index) || (callee === 'Object.assign' && index === 0))) return;
-    this.unresolve(parent, `${this.textOf(target)} is passed to ${truncate(callee)}(), which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name)`);
+    if (!parent) return undefined;
+    switch (parent.type) {
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        // A read (or a method call) of the env object itself; of a copy or a branch it is not followed.
+        if (parent.object === target && this.isEnvObject(target)) return undefined;
+        return { at: parent, how: `read through ${truncate(this.textOf(parent))}` };
+      case 'VariableDeclarator':
+        // An alias or a destructuring: followed (see findAliasesAndConstants, collectDestructuring).
+        if (parent.init !== target || ((parent.id.type === 'Identifier' || parent.id.type === 'ObjectPattern') && this.wrapperKeys(target))) return undefined;
+        return { at: parent, how: `assigned to ${truncate(this.textOf(parent.id))}` };
+      case 'AssignmentExpression':
+        // `process.env = …` writes (`process.env = { ...defaults, ...process.env }` keeps it the environment, read where it is read);
+        // `module.exports = process.env` makes a wrapper module, followed in its importers.
+        if (parent.left === target || this.isEnvObject(parent.left) || (parent.operator === '=' && this.textOf(parent.left) === 'module.exports')) return undefined;
+        return { at: parent, how: `assigned to ${truncate(this.textOf(parent.left))}` };
+      case 'AssignmentPattern':
+        if (parent.left === target || (parent.left.type === 'ObjectPattern' && this.wrapperKeys(target))) return undefined;
+        return { at: parent, how: `the default of ${parent.left.type === 'Identifier' ? parent.left.name : truncate(this.textOf(parent.left))}` };
+      case 'ExportDefaultDeclaration':
+      case 'TSExportAssignment':
+      case 'ExpressionStatement':
+      case 'UnaryExpression':
+      case 'BinaryExpression':
+      case 'IfStatement':
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+      case 'ForInStatement':
+        // Exports (wrapper modules), tests of the object and comparisons read no variable; `in` and `for … in` are handled where they are.
+        return undefined;
+      case 'ConditionalExpression':
+        if (parent.test === target) return undefined;
+        return { at: parent, how: `one branch of ${truncate(this.textOf(parent))}` };
+      case 'LogicalExpression':
+        if (parent.left === target && parent.operator === '&&') return undefined;
+        // `process.env || {}` is an alias where it is declared; anywhere else the value is not followed.
+        if (this.wrapperKeys(parent)) return this.escapeOf(parent);
+        return { at: parent, how: `one branch of ${truncate(this.textOf(parent))}` };
+      case 'SpreadElement': {
+        // A copy (`{ ...process.env }`): where the copy goes decides.
+        const container = this.parentOf(parent);
+        if (container?.type !== 'ObjectExpression') return { at: parent, how: 'spread into a list' };
+        const onward = this.escapeOf(container);
+        return onward && { ...onward, how: `spread into ${truncate(this.textOf(container))}, which is ${onward.how}` };
+      }
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+      case 'NewExpression':
+        return parent.callee === target ? undefined : this.passedOn(parent, target);
+      case 'ObjectProperty':
+        if (parent.value !== target) return { at: parent, how: 'used as a property name' };
+        return this.optionEscape(parent);
+      case 'ClassProperty':
+      case 'ClassPrivateProperty':
+      case 'ClassAccessorProperty':
+        return { at: parent, how: `the value of ${this.keyText(parent)}` };
+      case 'ReturnStatement':
+      case 'ArrowFunctionExpression': {
+        const fn = parent.type === 'ArrowFunctionExpression' ? parent : enclosingFunction(parent, this.parents);
+        const name = fn ? functionName(fn, this.parents) : undefined;
+        return { at: parent, how: `returned by ${name === undefined ? 'a function' : `${name}()`}` };
+      }
+      case 'ArrayExpression':
+        return { at: parent, how: 'an element of an array' };
+      default:
+        return { at: parent, how: `used as a value in ${truncate(this.textOf(parent))}` };
+    }
+  }
+
+  /** An env object (or a copy) given as an argument: a schema, a Proxy wrapper and `Object.assign(process.env, …)` are followed; anything else may read any variable. */
+  private passedOn(call: Call | t.NewExpression, target: t.Node): { at: t.Node; how: string; passed: boolean } | undefined {
+    const index = (call.arguments as readonly t.Node[]).indexOf(target);
+    if (index < 0) return undefined;
+    const callee = this.textOf(call.callee);
+    if (call.type === 'NewExpression' && callee === 'Proxy') return undefined; // a wrapper: its importers' reads are followed
+    if (isCall(call) && ((isSchemaEnvArgument(call, index) && this.isEnvObject(target)) || (callee === 'Object.assign' && index === 0))) return undefined;
+    return { at: call, how: `passed to ${truncate(callee)}()`, passed: true };
+  }
+
+  /**
+   * An env object as the value of an option: t3-env's `runtimeEnv` (its schema is read where the
+   * call is), and the `env` of a child process or worker (another program, or a file read on its
+   * own). Any other option hands it to code that is not followed.
+   */
+  private optionEscape(property: t.ObjectProperty): { at: t.Node; how: string; passed?: boolean } | undefined {
+    const key = literalKeyName(property);
+    const options = this.parentOf(property);
+    const call = options === undefined ? undefined : this.parentOf(options);
+    const callee = call && (isCall(call) || call.type === 'NewExpression') && (call.arguments as readonly t.Node[]).includes(options!) ? lastName(this.textOf(call.callee)) : undefined;
+    if (callee === 'createEnv' && key !== undefined && T3_RUNTIME_KEYS.has(key)) return undefined;
+    if (key === 'env' && callee !== undefined && CHILD_PROCESS_CALLS.has(callee)) return undefined;
+    return { at: property, how: `the value of ${this.keyText(property)}` };
   }
 
   private computedReason(node: t.Node, nameExpression: t.Node | undefined, what: string): string {
@@ -307,10 +435,13 @@ class ReadCollector implements SchemaContext {
       if ((node.type === 'Identifier' || node.type === 'JSXIdentifier') && parent && importNames.has(node.name)) this.importNameUses.push({ node, parent });
       // A Proxy over the environment anywhere (`export default new Proxy(…)`): its handler forwards reads.
       if (node.type === 'NewExpression') this.wrapperKeys(node);
+      // `function load({ A, ...rest } = process.env)`: `rest` holds every other variable.
+      if (node.type === 'AssignmentPattern' && node.left.type === 'ObjectPattern' && this.isEnvObject(node.right)) this.recordRest(node.left);
       if (node.type !== 'VariableDeclarator' || !node.init) continue;
       const initializer = unwrap(node.init);
       if (node.id.type === 'Identifier') {
         const name = node.id.name;
+        if (isProcessRequire(initializer)) this.processNames.add(name); // `const proc = require('process')`
         this.recordDeclaration(name, node.init);
         const wrapped = this.wrapperKeys(initializer);
         if (wrapped) this.envObjects.set(name, wrapped);
@@ -319,21 +450,28 @@ class ReadCollector implements SchemaContext {
         else if (initializer.type === 'ObjectExpression' && !wrapped) this.recordObjectConstant(name, initializer);
       } else if (node.id.type === 'ObjectPattern') {
         const elements = node.id.properties;
-        if (initializer.type === 'Identifier' && this.processNames.has(initializer.name)) {
+        if (this.isProcess(initializer)) {
+          // `const { env } = process`, `const { env } = require('node:process')`; a nested pattern is read in collectDestructuring.
           for (const element of elements) {
             if (element.type !== 'ObjectProperty' || propertyNameOf(element) !== 'env') continue;
             const binding = bindingOf(element);
             if (binding.type === 'Identifier') this.envObjects.set(binding.name, new Set());
+            else if (binding.type === 'ObjectPattern') this.recordRest(binding);
           }
         } else if (this.isEnvObject(initializer)) {
-          // `const { A, ...rest } = process.env`: `rest` holds every other variable.
-          const rest = elements.find((element): element is t.RestElement => element.type === 'RestElement');
-          if (rest && rest.argument.type === 'Identifier') {
-            const taken = elements.map((element) => (element.type === 'ObjectProperty' ? propertyNameOf(element) : undefined)).filter((key): key is string => key !== undefined);
-            this.envObjects.set(rest.argument.name, new Set(taken));
-          }
+          this.recordRest(node.id);
         }
       }
+    }
+  }
+
+  /** `const { A, ...rest } = process.env`: `rest` holds every other variable. */
+  private recordRest(pattern: t.ObjectPattern): void {
+    const elements = pattern.properties;
+    const rest = elements.find((element): element is t.RestElement => element.type === 'RestElement');
+    if (rest && rest.argument.type === 'Identifier') {
+      const taken = elements.map((element) => (element.type === 'ObjectProperty' ? propertyNameOf(element) : undefined)).filter((key): key is string => key !== undefined);
+      this.envObjects.set(rest.argument.name, new Set(taken));
     }
   }
 
@@ -341,6 +479,10 @@ class ReadCollector implements SchemaContext {
   private wrapperKeys(expression: t.Node): ReadonlySet<string> | undefined {
     const inner = unwrap(expression);
     if (this.isEnvObject(inner)) return this.ownKeysOf(inner);
+    // `process.env || {}`, `process.env ?? {}`: a guard for runtimes without it, the same object where it exists.
+    if (isFallback(inner) && unwrap(inner.right).type === 'ObjectExpression' && (unwrap(inner.right) as t.ObjectExpression).properties.length === 0 && this.isEnvObject(inner.left)) {
+      return this.ownKeysOf(inner.left);
+    }
     if (inner.type === 'ObjectExpression') {
       const spreadsEnv = inner.properties.some((property) => property.type === 'SpreadElement' && this.isEnvObject(property.argument));
       if (!spreadsEnv) return undefined;
@@ -467,19 +609,38 @@ class ReadCollector implements SchemaContext {
   }
 
   private collectDestructuring(declaration: t.VariableDeclarator): void {
-    if (declaration.id.type !== 'ObjectPattern' || !declaration.init || !this.isEnvObject(declaration.init)) return;
-    const ownKeys = this.ownKeysOf(declaration.init);
-    for (const element of declaration.id.properties) {
+    if (declaration.id.type !== 'ObjectPattern' || !declaration.init) return;
+    if (this.isProcess(unwrap(declaration.init))) {
+      // `const { env: { PORT } } = process`: the nested pattern destructures the environment.
+      for (const element of declaration.id.properties) {
+        if (element.type !== 'ObjectProperty' || propertyNameOf(element) !== 'env') continue;
+        const binding = bindingOf(element);
+        if (binding.type === 'ObjectPattern') this.collectPattern(binding, new Set());
+      }
+      return;
+    }
+    const ownKeys = this.wrapperKeys(declaration.init);
+    if (ownKeys) this.collectPattern(declaration.id, ownKeys);
+  }
+
+  /** Each key of a pattern destructured from the environment is a read, with its literal default. */
+  private collectPattern(pattern: t.ObjectPattern, ownKeys: ReadonlySet<string>): void {
+    for (const element of pattern.properties) {
       if (element.type !== 'ObjectProperty') continue; // `...rest` is an env object itself, read by name elsewhere
       const binding = bindingOf(element);
-      if (binding.type !== 'Identifier') continue;
-      const name = element.shorthand ? binding.name : element.computed ? this.stringValue(element.key) : propertyNameOf(element);
+      const name = element.shorthand && binding.type === 'Identifier' ? binding.name : element.computed ? this.stringValue(element.key) : propertyNameOf(element);
       if (name === undefined) {
         this.unresolve(element, `${this.textOf(element)} destructures a variable whose name is computed, so it cannot be named`);
         continue;
       }
       if (ownKeys.has(name)) continue;
+      if (binding.type !== 'Identifier') {
+        // `{ A: { b } }` reads A as an object; the variable is still read.
+        this.add(name, element, null);
+        continue;
+      }
       const literal = element.value.type === 'AssignmentPattern' ? this.literalValue(element.value.right) : null;
+      if (literal === undefined && element.value.type === 'AssignmentPattern') this.opaqueDefaults.set(element, element.value.right);
       this.add(name, element, literal === undefined ? null : literal, binding.name);
     }
   }
@@ -495,32 +656,35 @@ class ReadCollector implements SchemaContext {
   isEnvObject(expression: t.Node): boolean {
     const node = unwrap(expression);
     if (node.type === 'Identifier') return this.envObjects.has(node.name);
-    if (isMember(node) && !node.computed && memberName(node) === 'env') {
+    if (isMember(node) && isEnvProperty(node)) {
       const target = unwrap(node.object);
-      if (target.type === 'Identifier' && this.processNames.has(target.name)) return true;
+      if (this.isProcess(target)) return true;
+      // Bun's own name for the same object.
+      if (!node.computed && target.type === 'Identifier' && target.name === 'Bun') return true;
     }
     // Dotted paths (`this.config.env`, `ns.env`) are rare: build the path only when one is known.
-    if (!this.hasDottedObjects()) return false;
+    if (!this.dottedObjects) return false;
     const path = dottedPath(node);
     return path !== undefined && this.envObjects.has(path);
   }
 
-  private hasDottedObjects(): boolean {
-    for (const key of this.envObjects.keys()) if (key.includes('.')) return true;
-    return false;
+  /** `process` (or its import), `globalThis.process`, `global.process`, `require('process')`. */
+  private isProcess(node: t.Node): boolean {
+    if (node.type === 'Identifier') return this.processNames.has(node.name);
+    if (isMember(node) && !node.computed && memberName(node) === 'process') {
+      const global = unwrap(node.object);
+      return global.type === 'Identifier' && (global.name === 'globalThis' || global.name === 'global');
+    }
+    return isProcessRequire(node);
   }
 
-  /** An expression that is an env object as a whole (not the `process` of `process.env`, not a binding's own name). */
+
+  /** An expression that is an env object as a whole (not the `process` of `process.env`, not a binding's own name, not a key). */
   private isEnvObjectReference(node: t.Node): boolean {
-    if (node.type !== 'Identifier' && !(isMember(node) && !node.computed)) return false;
-    let target: t.Node = node;
-    let parent = this.parentOf(target);
-    while (parent && isTransparentWrapper(parent)) {
-      target = parent;
-      parent = this.parentOf(target);
-    }
-    // Only an argument can be passed on; check that (cheap) before resolving the object.
-    if (!parent || !(isCall(parent) || parent.type === 'NewExpression') || parent.callee === target) return false;
+    if (node.type === 'Identifier') {
+      if (!this.envObjects.has(node.name)) return false;
+      if (!isReferenceIdentifier(node, this.parents)) return false;
+    } else if (!isMember(node) || (!this.dottedObjects && !isEnvProperty(node))) return false;
     return this.isEnvObject(node);
   }
 
@@ -639,14 +803,17 @@ class ReadCollector implements SchemaContext {
         node = parent;
       } else if (isMember(parent) && !parent.computed && parent.object === node && VALUE_METHODS.has(memberName(parent)) && isCall(this.parentOf(parent))) {
         node = this.parentOf(parent)!;
+      } else if (parent.type === 'AssignmentExpression' && parent.left === node && (parent.operator === '??=' || parent.operator === '||=')) {
+        // `process.env.TZ ??= 'UTC'`: what an unset variable becomes for every later read.
+        return this.literalOrOpaque(read, parent.right);
       } else if (isFallback(parent)) {
         if (parent.right === node) {
           node = parent; // we are the fallback of an earlier read: the chain's final literal is ours too
           continue;
         }
+        if (!this.readsEnv(parent.right)) return this.literalOrOpaque(read, parent.right);
         const literal = this.literalValue(parent.right);
         if (literal !== undefined) return literal;
-        if (!this.readsEnv(parent.right)) return null;
         node = parent;
       } else if (parent.type === 'BinaryExpression') {
         const operator = parent.operator;
@@ -657,7 +824,7 @@ class ReadCollector implements SchemaContext {
       } else if (parent.type === 'ConditionalExpression') {
         // `process.env.X ? parseInt(process.env.X, 10) : 600`: the false branch is what an unset variable gets.
         if (parent.test === node || (parent.consequent === node && this.readsEnv(parent.test))) {
-          return this.literalValue(parent.alternate) ?? null;
+          return this.literalOrOpaque(read, parent.alternate);
         }
         return null;
       } else {
@@ -666,7 +833,15 @@ class ReadCollector implements SchemaContext {
     }
   }
 
-  private add(name: string, node: t.Node, defaultValue: string | null, ownName?: string, key?: string): void {
+  /** The literal `fallback` holds, or null with the expression kept as the read's opaque default. */
+  private literalOrOpaque(read: t.Node, fallback: t.Node): string | null {
+    const literal = this.literalValue(fallback);
+    if (literal !== undefined) return literal;
+    this.opaqueDefaults.set(read, fallback);
+    return null;
+  }
+
+  private add(name: string, node: t.Node, defaultValue: string | null, ownName?: string, key?: string, optional?: boolean | null): void {
     const line = lineOf(node);
     const path = this.enclosingNames(node);
     if (ownName !== undefined) path.push(ownName);
@@ -681,6 +856,9 @@ class ReadCollector implements SchemaContext {
     };
     const fallbacks = this.fallbackNames(node).filter((other) => other !== name);
     if (fallbacks.length > 0) read.fallbacks = fallbacks;
+    if (optional !== undefined) read.optional = optional;
+    const opaque = this.opaqueDefaults.get(node);
+    if (opaque) read.opaque = this.textOf(opaque).replace(/\s+/g, ' ');
     this.reads.push({ read, start: node.start ?? 0 });
   }
 
@@ -738,6 +916,75 @@ class ReadCollector implements SchemaContext {
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/']);
+const LOGICAL_ASSIGNMENTS = new Set(['??=', '||=', '&&=']);
+/** t3-env options that hand it the environment its schema (read where the call is) validates. */
+const T3_RUNTIME_KEYS = new Set(['runtimeEnv', 'experimental__runtimeEnv', 'runtimeEnvStrict']);
+/** Calls whose `env` option is the environment of another program (or of a worker, a file read on its own). */
+const CHILD_PROCESS_CALLS = new Set(['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork', 'execa', 'execaSync', 'execaNode', 'execaCommand', 'execaCommandSync', 'Worker']);
+
+/** `x.env`, `x['env']`: the only members that are env objects unless one is known by a dotted path. */
+function isEnvProperty(node: Member): boolean {
+  return node.computed ? staticString(node.property) === 'env' : memberName(node) === 'env';
+}
+
+/** `require('process')`, `require('node:process')`. */
+function isProcessRequire(node: t.Node): boolean {
+  if (!isCall(node) || node.callee.type !== 'Identifier' || node.callee.name !== 'require') return false;
+  const specifier = node.arguments[0] === undefined ? undefined : staticString(node.arguments[0]);
+  return specifier !== undefined && PROCESS_MODULES.has(specifier);
+}
+
+/** The last name of a dotted callee (`cp.spawn` → `spawn`, `Bun.spawn` → `spawn`). */
+function lastName(callee: string): string {
+  return callee.slice(callee.lastIndexOf('.') + 1);
+}
+
+/**
+ * An identifier that refers to a value here: not a declaration's or a parameter's own name, not a
+ * key, not a member's name, not part of an import or export, not a type.
+ */
+function isReferenceIdentifier(node: t.Identifier, parents: Parents): boolean {
+  const parent = parents.get(node);
+  if (!parent) return true;
+  switch (parent.type) {
+    case 'VariableDeclarator':
+      return parent.id !== node;
+    case 'AssignmentPattern':
+      return parent.left !== node;
+    case 'ObjectProperty':
+      // A key as written (not computed, not the value of a shorthand `{ env }`); a pattern's value is a binding.
+      if (parents.get(parent)?.type === 'ObjectPattern') return parent.key === node && parent.computed;
+      return parent.value === node || parent.computed;
+    case 'MemberExpression':
+    case 'OptionalMemberExpression':
+      return parent.object === node || parent.computed;
+    case 'ObjectMethod':
+    case 'ClassMethod':
+    case 'ClassPrivateMethod':
+    case 'ClassProperty':
+    case 'ClassAccessorProperty':
+    case 'TSDeclareMethod':
+      return parent.key !== node || !!parent.computed;
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      return parent.superClass === node;
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      // A function's name and parameters are bindings; an arrow's expression body is a use.
+      return parent.type === 'ArrowFunctionExpression' && parent.body === node;
+    case 'RestElement':
+    case 'ArrayPattern':
+    case 'CatchClause':
+    case 'LabeledStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+      return false;
+    default:
+      if (isTransparentWrapper(parent)) return true;
+      return !IMPORT_PARTS.has(parent.type) && !parent.type.startsWith('Export') && !parent.type.startsWith('TS');
+  }
+}
 /** A parsed tree's parent links and its nodes in walk order (pre-order, source order). */
 interface TreeIndex {
   parents: Parents;
@@ -838,7 +1085,8 @@ function isWrite(node: t.Node, parents: Parents): boolean {
   }
   if (!parent) return false;
   if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;
-  return parent.type === 'AssignmentExpression' && parent.left === target;
+  // `process.env.X ??= 'd'` (also `||=`, `&&=`) reads X first: a read with a default, not a write.
+  return parent.type === 'AssignmentExpression' && parent.left === target && !LOGICAL_ASSIGNMENTS.has(parent.operator);
 }
 
 /** `process.env.hasOwnProperty('X')` calls a method of the object; it names no variable. */

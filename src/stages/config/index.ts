@@ -52,12 +52,16 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
 
   const diff = diffEnvSurfaces(surfaces.base, surfaces.head);
   const changes = sectionChanges(diff);
-  if (surfaces.unresolved.length > 0) {
+  // A variable that became required breaks as surely as a removed one; `config.changes` has no type
+  // for it (the artifact's ConfigChange), so it stands in the findings and the verdict only.
+  const breaking = changes.length > 0 || diff.becameRequired.length > 0;
+  const unresolved = [...surfaces.unresolved, ...diff.unproven.map((entry) => entry.reason)];
+  if (unresolved.length > 0) {
     // Reads we cannot name hide what the release changed: proven breaks stand, nothing else is claimed.
-    const notes = surfaces.unresolved.map((reason) => `env surface not fully read: ${reason}`);
-    return result({ checked: false, breaking: changes.length > 0 ? true : 'unknown', changes }, envFindings(diff), notes);
+    const notes = unresolved.map((reason) => `env surface not fully read: ${reason}`);
+    return result({ checked: false, breaking: breaking ? true : 'unknown', changes }, envFindings(diff), notes);
   }
-  return result({ checked: true, breaking: changes.length > 0, changes }, envFindings(diff), []);
+  return result({ checked: true, breaking, changes }, envFindings(diff), []);
 }
 
 /** The artifact's `config.changes`: breaking changes only (new variables stay in the report), sorted by name then type. */

@@ -4,12 +4,13 @@ import { runEnvRule } from '../rule.js';
 import { envDefaultChanged } from './env-default-changed.js';
 import { envExampleVariableRemoved } from './env-example-variable-removed.js';
 import { envVariableAdded } from './env-variable-added.js';
+import { envVariableBecameRequired } from './env-variable-became-required.js';
 import { envVariableRemoved } from './env-variable-removed.js';
 import { envVariableRenamed } from './env-variable-renamed.js';
 import { compareText } from '../../../core/compare-text.js';
 
 /** Every rule of the env-config stage; the only list that registers them. */
-export const envRules = [envVariableRemoved, envVariableRenamed, envDefaultChanged, envVariableAdded, envExampleVariableRemoved] as const;
+export const envRules = [envVariableRemoved, envVariableRenamed, envDefaultChanged, envVariableBecameRequired, envVariableAdded, envExampleVariableRemoved] as const;
 
 export type EnvRuleId = (typeof envRules)[number]['meta']['id'];
 

@@ -1,7 +1,7 @@
-import { lineOf, walk, type t } from '../../../syntax/parse.js';
+import { lineOf, staticString, walk, type t } from '../../../syntax/parse.js';
 import type { McpTool } from '../snapshot.js';
 import { readSnapshot } from '../snapshot.js';
-import { Evaluator, isCall, propertyAccess, UnboundParameter } from './evaluate.js';
+import { Evaluator, excerpt, isCall, propertyAccess, UnboundParameter } from './evaluate.js';
 import { loadProgram, type Program, type SourceFile } from './program.js';
 import { DeferredArgument, EMPTY_ENV, FunctionValue, isPlainObject, isZod, kindOf, type Env, type PlainObject, type Value } from './values.js';
 import { toJson } from './zod-build.js';
@@ -28,6 +28,10 @@ export interface CodeTool {
 export type ToolExtraction = { ok: true; tools: CodeTool[] } | { ok: false; reasons: string[] };
 
 const REGISTRATION_METHODS = new Set(['registerTool', 'tool', 'setRequestHandler']);
+/** A file that can hold no registration is not walked (`server['tool'](…)` included). */
+const MAY_REGISTER = /registerTool|ListToolsRequestSchema|\btool\b/;
+/** What a kept tool handle can do to the tool list after the registration (the SDK's RegisteredTool). */
+const HANDLE_METHODS = new Set(['update', 'remove', 'disable', 'enable']);
 const EMPTY_SHAPE_JSON_SCHEMA = { type: 'object', properties: {}, $schema: 'http://json-schema.org/draft-07/schema#' };
 
 /** Parses one ref's closure (sources and the files they import) and reads its tools. */
@@ -48,8 +52,7 @@ export function extractTools(program: Program): ToolExtraction {
   const tools: CodeTool[] = [];
   const reasons: string[] = [];
   for (const file of program.files) {
-    const text = file.text;
-    if (!text.includes('registerTool') && !text.includes('.tool') && !text.includes('ListToolsRequestSchema')) continue;
+    if (!MAY_REGISTER.test(file.text)) continue;
     for (const call of registrationCalls(file)) {
       const method = registrationMethod(program, call);
       if (!method) continue;
@@ -66,16 +69,24 @@ function parenthesized(node: t.Node): boolean {
   return (node.extra as { parenthesized?: boolean } | undefined)?.parenthesized === true;
 }
 
-/** Calls of `.registerTool/.tool/.setRequestHandler`, in source order. */
+/** Calls of `.registerTool/.tool/.setRequestHandler` (also `['registerTool']`), in source order. */
 function registrationCalls(file: SourceFile): CallExpression[] {
   const found: CallExpression[] = [];
   walk(file.ast, (node) => {
     if (isCall(node) && !parenthesized(node.callee)) {
-      const access = propertyAccess(node.callee);
-      if (access && REGISTRATION_METHODS.has(access.name)) found.push(node);
+      const name = calledMethod(node.callee);
+      if (name !== undefined && REGISTRATION_METHODS.has(name)) found.push(node);
     }
   });
   return found;
+}
+
+/** The method a callee names: `a.b`, `a?.b`, `a['b']`. */
+function calledMethod(callee: t.Node): string | undefined {
+  const access = propertyAccess(callee);
+  if (access) return access.name;
+  if ((callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && callee.computed) return staticString(callee.property);
+  return undefined;
 }
 
 /** The node's source as written, parentheses around it included (as the compiler's child node was). */
@@ -91,18 +102,64 @@ function textWithParentheses(program: Program, node: t.Node): string {
 }
 
 function registrationMethod(program: Program, call: CallExpression): 'registerTool' | 'tool' | 'setRequestHandler' | undefined {
-  const callee = propertyAccess(call.callee);
-  if (!callee) return undefined;
-  const name = callee.name;
-  if (!REGISTRATION_METHODS.has(name)) return undefined;
+  const name = calledMethod(call.callee);
+  if (name === undefined || !REGISTRATION_METHODS.has(name)) return undefined;
   const args = call.arguments;
-  if (name === 'setRequestHandler') return args[0] && textWithParentheses(program, args[0]).endsWith('ListToolsRequestSchema') ? name : undefined;
-  if (args.length < 2) return undefined;
-  // `.tool(…)` is a common name: only a call ending in a handler is a registration.
-  const handler = args.at(-1)!;
-  const handlerLike = handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression' || handler.type === 'Identifier' || propertyAccess(handler) !== undefined;
-  if (name === 'tool' && (!handlerLike || parenthesized(handler))) return undefined;
+  if (name === 'setRequestHandler') return args[0] && isListToolsSchema(program, args[0]) ? name : undefined;
+  const spread = args.some((argument) => argument.type === 'SpreadElement');
+  if (args.length < 2 && !spread) return undefined;
+  // `.tool(…)` is a common name, but every SDK overload ends in the handler, and a handler may be
+  // anything that yields a function (`withErrors(async …)`, `this.handle.bind(this)`, `dev ? a : b`):
+  // only a call that ends in a value that cannot be a function is something else.
+  if (name === 'tool' && !spread && NOT_A_FUNCTION.has(args.at(-1)!.type)) return undefined;
   return name as 'registerTool' | 'tool';
+}
+
+/** Expressions whose value is never a function: a `.tool(…)` call ending in one is not a registration. */
+const NOT_A_FUNCTION = new Set(['StringLiteral', 'NumericLiteral', 'BooleanLiteral', 'NullLiteral', 'TemplateLiteral', 'ObjectExpression', 'ArrayExpression', 'RegExpLiteral', 'BigIntLiteral']);
+
+/** `ListToolsRequestSchema`, `types.ListToolsRequestSchema`, or a local name it was imported under. */
+function isListToolsSchema(program: Program, node: t.Node): boolean {
+  if (textWithParentheses(program, node).endsWith('ListToolsRequestSchema')) return true;
+  if (node.type !== 'Identifier') return false;
+  return program.fileOf(node).ast.program.body.some(
+    (statement) =>
+      statement.type === 'ImportDeclaration' &&
+      statement.specifiers.some((binding) => binding.type === 'ImportSpecifier' && binding.local.name === node.name && sourceName(binding.imported) === 'ListToolsRequestSchema'),
+  );
+}
+
+/**
+ * Why a registration's handle may change the tool after it is registered (kept in a variable whose
+ * `update()`, `disable()`, `remove()` or `enable()` is called, or stored or handed on where it cannot
+ * be followed); undefined when the handle is dropped, returned, or only read.
+ */
+function keptHandle(program: Program, call: CallExpression): string | undefined {
+  let target: t.Node = call;
+  let parent = program.parentOf(target);
+  while (parent && (parent.type === 'AwaitExpression' || parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression' || parent.type === 'TSSatisfiesExpression' || parent.type === 'ParenthesizedExpression')) {
+    target = parent;
+    parent = program.parentOf(target);
+  }
+  // Dropped (a statement), returned, or an arrow's result (`tools.forEach((t) => server.tool(…))`): nothing here changes it.
+  if (!parent || parent.type === 'ExpressionStatement' || parent.type === 'ReturnStatement' || parent.type === 'ArrowFunctionExpression' || parent.type === 'UnaryExpression') return undefined;
+  const file = program.fileOf(call);
+  const where = `${program.pathOf(file)}:${lineOf(parent)}`;
+  const changes = `a later update(), disable() or remove() may change what tools/list shows`;
+  if (parent.type !== 'VariableDeclarator' || parent.id.type !== 'Identifier') return `the registered tool is kept (\`${excerpt(parent, file, 80)}\`, ${where}): ${changes}`;
+  const name = parent.id.name;
+  let problem: string | undefined;
+  walk(file.ast, (node, nodeParent) => {
+    if (problem !== undefined) return false;
+    if (node.type !== 'Identifier' || node.name !== name || node === (parent as t.VariableDeclarator).id || !nodeParent) return;
+    // A property named like the handle, or a key: not the handle.
+    if ((nodeParent.type === 'MemberExpression' || nodeParent.type === 'OptionalMemberExpression') && nodeParent.property === node && !nodeParent.computed) return;
+    if (nodeParent.type === 'ObjectProperty' && nodeParent.key === node && !nodeParent.computed && !nodeParent.shorthand) return;
+    const access = (nodeParent.type === 'MemberExpression' || nodeParent.type === 'OptionalMemberExpression') && nodeParent.object === node ? calledMethod(nodeParent) : undefined;
+    if (access !== undefined && !HANDLE_METHODS.has(access)) return;
+    problem = `the registered tool is kept in \`${name}\` (${where}) and ${access !== undefined ? `its ${access}() is called` : 'handed on'} at ${program.pathOf(file)}:${lineOf(node)}: ${changes}`;
+  });
+  return problem;
 }
 
 interface Site {
@@ -114,8 +171,15 @@ type Registration = { kind: 'tool'; tool: CodeTool } | { kind: 'unreadable'; rea
 
 function readRegistration(evaluator: Evaluator, program: Program, call: CallExpression, method: 'registerTool' | 'tool', tools: CodeTool[], reasons: string[]): void {
   const site = { file: program.pathOf(program.fileOf(call)), line: lineOf(call) };
+  if (call.arguments.some((argument) => argument.type === 'SpreadElement')) {
+    // `server.registerTool(...defineTool('a'))`: which argument is the name is not known without running it.
+    reasons.push(`the tool registered at ${site.file}:${site.line} could not be read: its arguments are spread (\`${evaluator.excerpt(call)}\`)`);
+    return;
+  }
   const direct = registrationAt(evaluator, call, method, EMPTY_ENV, site);
-  if (direct.kind === 'tool') tools.push(direct.tool);
+  const kept = direct.kind === 'tool' ? keptHandle(program, call) : undefined;
+  if (direct.kind === 'tool' && kept !== undefined) tools.push({ name: direct.tool.name, file: direct.tool.file, line: direct.tool.line, unknown: kept });
+  else if (direct.kind === 'tool') tools.push(direct.tool);
   else if (direct.kind === 'unreadable') reasons.push(direct.reason);
   else readWrapperCalls(evaluator, program, call, method, direct, tools, reasons);
 }

@@ -84,3 +84,57 @@ describe('what cannot be read', () => {
     expect(result.findings.map((finding) => finding.rule)).toEqual(['tool-added']);
   });
 });
+
+describe('registrations the reader once skipped in silence', () => {
+  const wrapped = (name: string, handler: string) => `server.tool('${name}', 'Does ${name}.', { q: z.string() }, ${handler});\n`;
+
+  it.each([
+    ['a handler wrapped in a call', 'withErrors(async ({ q }) => ({ content: [{ type: "text", text: q }] }))'],
+    ['a bound method', 'this.handle.bind(this)'],
+    ['a parenthesized arrow', '(async () => ({ content: [] }))'],
+    ['a handler picked by a condition', 'dev ? debugHandler : handler'],
+  ])('server.tool with %s: removing the tool is a break', async (_name, handler) => {
+    const { result } = await run({ 'src/tools/a.ts': `${Z}${wrapped('a', handler)}${wrapped('b', handler)}` }, { 'src/tools/a.ts': `${Z}${wrapped('a', handler)}` });
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+    expect(result.findings.map((finding) => `${finding.rule}:${String(finding.params.tool)}`)).toEqual(['tool-removed:b']);
+  });
+
+  it('registerTool called as server["registerTool"]: removing the tool is a break', async () => {
+    const computed = (name: string) => `server['registerTool']('${name}', { inputSchema: {} }, async () => ({ content: [] }));\n`;
+    const { result } = await run({ 'src/tools/a.ts': `${Z}${computed('a')}${computed('b')}` }, { 'src/tools/a.ts': `${Z}${computed('a')}` });
+    expect(result.findings.map((finding) => `${finding.rule}:${String(finding.params.tool)}`)).toEqual(['tool-removed:b']);
+  });
+
+  it('a tools/list handler registered under an imported alias of ListToolsRequestSchema is read', async () => {
+    const list = (tools: string) => `${Z}import { ListToolsRequestSchema as ListTools } from '@modelcontextprotocol/sdk/types.js';\nserver.setRequestHandler(ListTools, async () => ({ tools: [${tools}] }));\n`;
+    const a = "{ name: 'a', inputSchema: { type: 'object' } }";
+    const b = "{ name: 'b', inputSchema: { type: 'object' } }";
+    const { result } = await run({ 'src/tools/a.ts': list(`${a}, ${b}`) }, { 'src/tools/a.ts': list(a) });
+    expect(result.findings.map((finding) => `${finding.rule}:${String(finding.params.tool)}`)).toEqual(['tool-removed:b']);
+  });
+
+  it('a registration whose arguments are spread cannot be read: the surface is unchecked', async () => {
+    const spread = `${Z}import { defineTool } from '../lib/define.js';\nserver.registerTool(...defineTool('a'));\n`;
+    const { result } = await run({ 'src/tools/a.ts': spread, 'src/lib/define.ts': 'export const defineTool = (name) => [name, {}, async () => ({ content: [] })];\n' }, { 'src/tools/a.ts': `${spread}\n`, 'src/lib/define.ts': 'export const defineTool = (name) => [name, {}, async () => ({ content: [] })];\n' });
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes.join('\n')).toContain('src/tools/a.ts:3');
+  });
+
+  it.each([
+    ['removed after registration', "const b = server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] }));\nb.remove();\n"],
+    ['its schema updated after registration', "const b = server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] }));\nb.update({ paramsSchema: { q: z.string() } });\n"],
+    ['kept in a map of handles', "export const handles = { b: server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] })) };\n"],
+  ])('a registered tool %s: that tool is unknown, not the plain registration it started as', async (_name, head) => {
+    const plain = "server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] }));\n";
+    const { result } = await run({ 'src/tools/a.ts': `${Z}${plain}` }, { 'src/tools/a.ts': `${Z}${head}` });
+    expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
+    expect(result.notes.join('\n')).toMatch(/MCP tool "b" \(src\/tools\/a\.ts:2\) is unknown: .*update\(\), disable\(\) or remove\(\)/);
+  });
+
+  it('a handle kept but only awaited or never used after is the plain registration', async () => {
+    const plain = "server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] }));\n";
+    const kept = "const b = server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] }));\nlogger.info(`registered ${b.title}`);\n";
+    const { result } = await run({ 'src/tools/a.ts': `${Z}${plain}` }, { 'src/tools/a.ts': `${Z}${kept}` });
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+  });
+});
