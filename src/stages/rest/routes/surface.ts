@@ -37,20 +37,27 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
   const changed = input.changes.map((change) => change.path).filter((path) => selection.base.has(path) || selection.head.has(path));
   if (changed.length === 0) return { outcome: { kind: 'checked', findings: [], notes: [] }, headRoutes: [], base: [] };
 
-  const [{ extractRoutesCached }, { resolveServedRoutes }] = await Promise.all([import('./extract.js'), import('./resolve.js')]);
+  const [{ extractRoutesCached }, { resolveModule, resolveServedRoutes }] = await Promise.all([import('./extract.js'), import('./resolve.js')]);
   const notes: string[] = [];
   const unreadableAtHead = new Set<string>();
   const served = {} as Record<Side, ServedRoute[]>;
   for (const side of ['base', 'head'] as const) {
     const tree = input.trees[side];
+    const treePaths = new Set(tree.keys());
     const changedHere = changed.filter((path) => selection[side].has(path));
     const importers = await importerClosure(input, side, selection[side], new Set(changedHere));
     const files = new Map<string, FileRoutes>();
-    for (const path of [...changedHere, ...importers].sort()) {
+    // Routers mounted by a file that is read are read too, though unchanged: a changed mount
+    // (`app.use('/api/v1', users)` → `'/api/v2'`, or the mount gone) moves or removes routes
+    // that live in a file the release did not touch.
+    const queue = [...changedHere, ...importers].sort();
+    const queued = new Set(queue);
+    for (let index = 0; index < queue.length; index += 1) {
+      const path = queue[index]!;
       const text = await input.read(side, path);
       if (text === undefined) throw new Error(`cannot read ${path} at the ${SIDE_LABEL[side]}`);
       const extraction = extractRoutesCached(tree.get(path)!, path, text);
-      const isChanged = !importers.includes(path);
+      const isChanged = changedHere.includes(path);
       if (!extraction.ok) {
         // An importer read only for its mounts may fail to parse without hiding a route: it did not change.
         if (isChanged) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${extraction.reason}`);
@@ -60,8 +67,16 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       if (isChanged) for (const reason of extraction.unreadable) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
       if (isChanged && side === 'head' && extraction.unreadable.length > 0) unreadableAtHead.add(path);
       files.set(path, extraction);
+      for (const mount of extraction.mounts) {
+        if (mount.child.kind !== 'import') continue;
+        const target = resolveModule(path, mount.child.module, treePaths);
+        if (target !== undefined && selection[side].has(target) && !queued.has(target)) {
+          queued.add(target);
+          queue.push(target);
+        }
+      }
     }
-    served[side] = resolveServedRoutes(files, new Set(tree.keys()));
+    served[side] = resolveServedRoutes(files, treePaths);
   }
   return { outcome: { kind: notes.length > 0 ? 'unchecked' : 'checked', findings: [], notes: [...new Set(notes)] }, headRoutes: served.head, base: served.base, unreadableAtHead };
 }

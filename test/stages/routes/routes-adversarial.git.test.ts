@@ -1,0 +1,84 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { renderFinding } from '../../../src/rules/types.js';
+import { restStage } from '../../../src/stages/rest/index.js';
+import { createRepo, type TestRepo } from '../../helpers/git-fixture.js';
+import { closeGitStageInputs, gitStageInput } from '../../helpers/git-stage-input.js';
+
+/**
+ * Releases that once came out `checked: true, breaking: false` although a route moved, was removed
+ * or could not be read (adversarial review of the routes read from code), over real git
+ * repositories: only the files a release changes are read, so each case changes as little as the
+ * real release would (often only the file that mounts the router, not the router).
+ */
+
+type Files = Record<string, string | null>;
+
+let repo: TestRepo | undefined;
+afterEach(() => repo?.cleanup());
+afterAll(() => closeGitStageInputs());
+
+async function release(base: Files, head: Files, sources = ['src/**/*.ts']) {
+  repo = createRepo();
+  repo.commit({ ...base, 'README.md': 'service\n' }, { tag: '1.0.0' });
+  repo.commit(head, { tag: '1.1.0' });
+  const input = await gitStageInput(repo.dir, '1.0.0', '1.1.0', { openapi: false, routes: { sources } });
+  const result = await restStage.run(input);
+  const lines = result.findings.map((finding) => {
+    const rendered = renderFinding(restStage.rules.find((rule) => rule.id === finding.rule)!, finding);
+    return `${rendered.level} ${rendered.message}`;
+  });
+  return { verdict: result.verdict, breaking: lines.filter((line) => line.startsWith('breaking')).sort(), notes: result.notes };
+}
+
+const usersRouter = "import { Router } from 'express';\nexport const users = Router();\nusers.get('/:id', async (req, res) => res.json({}));\nusers.delete('/:id', async (req, res) => res.json({}));\n";
+const expressApp = (mounts: string, imports = "import { users } from './routers/users';\n") =>
+  `import express from 'express';\n${imports}const app = express();\napp.use(express.json());\n${mounts}\nexport default app;\n`;
+
+describe('a mount changed in a file that is not the router', () => {
+  it('Express: the prefix changed in app.ts only moves every route of the (unchanged) router', async () => {
+    const { verdict, breaking } = await release({ 'src/app.ts': expressApp("app.use('/api/v1/users', users);"), 'src/routers/users.ts': usersRouter }, { 'src/app.ts': expressApp("app.use('/api/v2/users', users);") });
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual([
+      'breaking DELETE /api/v1/users/:id — route no longer served (code: src/routers/users.ts:4)',
+      'breaking GET /api/v1/users/:id — route no longer served (code: src/routers/users.ts:3)',
+    ]);
+  });
+
+  it('Express: a router no longer mounted (import kept, or gone too) serves nothing', async () => {
+    for (const head of [expressApp(''), expressApp('', '')]) {
+      const { verdict, breaking } = await release({ 'src/app.ts': expressApp("app.use('/api/v1/users', users);"), 'src/routers/users.ts': usersRouter }, { 'src/app.ts': head });
+      expect(verdict).toEqual({ checked: true, breaking: true });
+      expect(breaking).toHaveLength(2);
+      repo?.cleanup();
+    }
+  });
+
+  it('Express: a prefix changed in the middle of a chain of routers (app → api → users)', async () => {
+    const api = (prefix: string) => `import { Router } from 'express';\nimport { users } from './routers/users';\nexport const api = Router();\napi.use('${prefix}', users);\n`;
+    const { verdict, breaking } = await release(
+      { 'src/app.ts': "import express from 'express';\nimport { api } from './api';\nconst app = express();\napp.use('/api', api);\n", 'src/api.ts': api('/users'), 'src/routers/users.ts': usersRouter },
+      { 'src/api.ts': api('/people') },
+    );
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual([
+      'breaking DELETE /api/users/:id — route no longer served (code: src/routers/users.ts:4)',
+      'breaking GET /api/users/:id — route no longer served (code: src/routers/users.ts:3)',
+    ]);
+  });
+
+  it('Express: a parameter of the mount prefix renamed is still no change', async () => {
+    const { verdict, breaking } = await release({ 'src/app.ts': expressApp("app.use('/orgs/:orgId/users', users);"), 'src/routers/users.ts': usersRouter }, { 'src/app.ts': expressApp("app.use('/orgs/:organizationId/users', users);") });
+    expect(verdict).toEqual({ checked: true, breaking: false });
+    expect(breaking).toEqual([]);
+  });
+
+  it('Hono: app.route() prefix changed in the index only', async () => {
+    const index = (prefix: string) => `import { Hono } from 'hono';\nimport posts from './routes/posts';\nconst app = new Hono();\napp.route('${prefix}', posts);\nexport default app;\n`;
+    const { verdict, breaking } = await release(
+      { 'src/index.ts': index('/posts'), 'src/routes/posts.ts': "import { Hono } from 'hono';\nconst posts = new Hono().get('/:id', (c) => c.json({}));\nexport default posts;\n" },
+      { 'src/index.ts': index('/articles') },
+    );
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual(['breaking GET /posts/:id — route no longer served (code: src/routes/posts.ts:2)']);
+  });
+});
