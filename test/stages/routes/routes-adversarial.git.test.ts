@@ -82,3 +82,71 @@ describe('a mount changed in a file that is not the router', () => {
     expect(breaking).toEqual(['breaking GET /posts/:id — route no longer served (code: src/routes/posts.ts:2)']);
   });
 });
+
+describe('mounts the reader cannot follow are unknown, not skipped', () => {
+  it('routers mounted in a loop (for…in over a module, forEach over a table, Hono app.route in forEach)', async () => {
+    const forIn = (prefix: string) => `const express = require('express');\nconst app = new express();\nconst routersAll = require('./router/index');\nfor (const prop in routersAll) {\n  if (routersAll.hasOwnProperty(prop)) app.use('${prefix}', routersAll[prop]);\n}\n`;
+    const forEach = (prefix: string) => `import express from 'express';\nimport routes from './routes/index.js';\nconst app = express();\nroutes.forEach((route) => {\n  app.use(\`${prefix}/\${route.path}\`, route.router);\n});\nexport default app;\n`;
+    const hono = (prefix: string) => `import { Hono } from 'hono';\nimport hello from './routes/hello';\nconst app = new Hono();\nconst routes = [hello] as const;\nroutes.forEach((route) => {\n  app.route('${prefix}', route);\n});\nexport default app;\n`;
+    const cases = [
+      [forIn, 'line 5: `app.use(…)`: the router mounted as routersAll[prop] cannot be followed'],
+      [forEach, 'line 5: `app.use(…)`: the router mounted as route.router cannot be followed'],
+      [hono, 'line 6: `app.route(…)`: the router mounted as route cannot be followed'],
+    ] as const;
+    for (const [source, reason] of cases) {
+      const { verdict, notes } = await release({ 'src/app.ts': source('/api') }, { 'src/app.ts': source('/v2') });
+      expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+      expect(notes).toContain(`routes of src/app.ts at the head ref cannot be read: ${reason}`);
+      repo?.cleanup();
+    }
+  });
+
+  it('Fastify: routes loaded from a folder by @fastify/autoload', async () => {
+    const app = (prefix: string) => `import AutoLoad from '@fastify/autoload';\nimport type { FastifyPluginAsync } from 'fastify';\nconst app: FastifyPluginAsync = async (fastify, opts) => {\n  await fastify.register(AutoLoad, { dir: join(__dirname, 'routes'), options: { prefix: '${prefix}' } });\n};\nexport default app;\n`;
+    const { verdict, notes } = await release({ 'src/app.ts': app('/api'), 'src/routes/users/index.ts': "export default async function (fastify) {\n  fastify.get('/', async () => []);\n}\n" }, { 'src/app.ts': app('/v2') });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toContain('routes of src/app.ts at the head ref cannot be read: line 4: `fastify.register(…)`: the routes are loaded from a folder by @fastify/autoload: their files and prefixes are not followed');
+  });
+
+  it('Express: a mount at a list of paths is a mount at each (one of them dropped)', async () => {
+    const { verdict, breaking } = await release({ 'src/app.ts': expressApp("app.use(['/api/users', '/users'], users);"), 'src/routers/users.ts': usersRouter }, { 'src/app.ts': expressApp("app.use(['/api/users'], users);") });
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual(['breaking DELETE /users/:id — route no longer served (code: src/routers/users.ts:4)', 'breaking GET /users/:id — route no longer served (code: src/routers/users.ts:3)']);
+  });
+
+  it('Express: a mount prefix from a variable that changed moves the routes; unchanged, it is no change', async () => {
+    const moved = await release({ 'src/app.ts': expressApp('app.use(config.apiPrefix, users);'), 'src/routers/users.ts': usersRouter }, { 'src/app.ts': expressApp('app.use(config.apiV2Prefix, users);') });
+    expect(moved.verdict).toEqual({ checked: true, breaking: true });
+    expect(moved.breaking).toEqual(['breaking DELETE …/:id — route no longer served (code: src/routers/users.ts:4)', 'breaking GET …/:id — route no longer served (code: src/routers/users.ts:3)']);
+    repo?.cleanup();
+    const same = await release({ 'src/app.ts': expressApp('app.use(config.apiPrefix, users);'), 'src/routers/users.ts': usersRouter }, { 'src/app.ts': `${expressApp('app.use(config.apiPrefix, users);')}// touched\n` });
+    expect(same.verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('common middlewares next to routers stay readable (no false alarm)', async () => {
+    const app = (extra: string) => `import express from 'express';
+import cors from 'cors';
+import * as Sentry from '@sentry/node';
+import swaggerUi from 'swagger-ui-express';
+import { users } from './routers/users';
+import { errorHandler } from './middlewares/errors';
+const app = express();
+const limiter = rateLimit({ windowMs: 60_000 });
+function notFound(req, res) { res.status(404).end(); }
+app.use(Sentry.Handlers.requestHandler());
+app.use(express.json());
+app.use(cors());
+app.use('/static', express.static('public'));
+app.use('/docs', swaggerUi.serve, swaggerUi.setup(spec));
+app.use('/api/users', limiter, users);
+app.use(limiter, users);
+app.use((req, res, next) => next());
+app.use(notFound);
+app.use(errorHandler);
+${extra}export default app;
+`;
+    const { verdict, notes } = await release({ 'src/app.ts': app(''), 'src/routers/users.ts': usersRouter }, { 'src/app.ts': app("app.get('/health', (req, res) => res.send('ok'));\n") });
+    expect(notes).toEqual([]);
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+});

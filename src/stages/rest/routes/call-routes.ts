@@ -276,7 +276,7 @@ class CallRouteReader {
       if (parenthesized || !parent || (!isCall(parent) && !propertyAccess(parent))) this.unreadable(call, 'the route options are not an object literal');
       return;
     }
-    if (name === 'route' && args.length === 2) return this.readMount(call, router, args[0], [args[1]!]);
+    if (name === 'route' && args.length === 2) return this.readMount(call, router, args[0], [args[1]!], true);
     if (name === 'use') return this.readUse(call, router);
     if (name === 'register') return this.readRegister(call, router);
     if (name === 'openapi' && args.length >= 2) this.unreadable(call, 'routes declared through createRoute objects are not read');
@@ -303,10 +303,21 @@ class CallRouteReader {
   private readUse(call: RouteCall, router: RouterRef): void {
     const [first, ...rest] = call.arguments;
     if (!first) return;
-    const prefix = this.file.stringValue(first);
-    if (prefix !== undefined) return this.readMount(call, router, first, rest);
-    const firstIsChild = this.childOf(first) !== undefined;
-    this.readMount(call, router, firstIsChild ? undefined : first, firstIsChild ? [...call.arguments] : rest);
+    if (this.file.stringValues(first) !== undefined) return this.readMount(call, router, first, rest, rest.length > 0);
+    // A middleware first (`app.use(cors(), router)`, `app.use(auth, router)`): mounted at the router's own path.
+    const firstIsChild = this.childOf(first) !== undefined || this.isMiddleware(first);
+    this.readMount(call, router, firstIsChild ? undefined : first, firstIsChild ? [...call.arguments] : rest, !firstIsChild);
+  }
+
+  /** A call (`cors()`), an inline function, or a name declared as a function or a call's result: a middleware, not a path. */
+  private isMiddleware(argument: t.Node): boolean {
+    const node = unwrap(argument);
+    if (isCall(node) || isFunctionExpression(node)) return true;
+    if (node.type !== 'Identifier') return false;
+    const declaration = declarationOf(node, this.file);
+    if (declaration?.type === 'FunctionDeclaration') return true;
+    const init = declaration?.type === 'VariableDeclarator' && declaration.init ? unwrap(declaration.init) : undefined;
+    return init !== undefined && (isCall(init) || isFunctionExpression(init));
   }
 
   /** Fastify `register(plugin, { prefix: '/v1' })`, the plugin a name, an import or an inline function. */
@@ -325,15 +336,41 @@ class CallRouteReader {
       if (child) this.out.mounts.push({ parent: router.id, prefix, child: { kind: 'local', router: child.id }, line: lineOf(call) });
       return;
     }
+    const autoload = fn.type === 'Identifier' ? this.file.imports.get(fn.name) : undefined;
+    if (autoload && /(^|\/)(fastify-)?autoload$/.test(autoload.module)) {
+      return this.unreadable(call, `the routes are loaded from a folder by ${autoload.module}: their files and prefixes are not followed`);
+    }
     const child = this.childOf(plugin);
-    if (child) this.out.mounts.push({ parent: router.id, prefix, child, line: lineOf(call) });
+    const prefixText = prefix === undefined && options ? this.file.text(options) : undefined;
+    if (child) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call) });
+    else this.unfollowedChild(call, plugin);
   }
 
-  private readMount(call: RouteCall, router: RouterRef, prefixArgument: t.Node | undefined, children: readonly t.Node[]): void {
-    const prefix = prefixArgument === undefined ? '' : this.file.stringValue(prefixArgument);
+  /**
+   * `children` are the arguments that may be routers; `mounting` says the call mounts something
+   * (a prefix is given, or it is Hono's `route`), so an argument that cannot be followed — a
+   * loop variable, `routers[name]`, `route.router` — hides routes: unreadable.
+   */
+  private readMount(call: RouteCall, router: RouterRef, prefixArgument: t.Node | undefined, children: readonly t.Node[], mounting = false): void {
+    // `app.use(['/api/users', '/users'], users)`: mounted at each path.
+    const prefixes: (string | undefined)[] = prefixArgument === undefined ? [''] : (this.file.stringValues(prefixArgument) ?? [undefined]);
+    const prefixText = prefixArgument !== undefined && prefixes.includes(undefined) ? this.file.text(prefixArgument) : undefined;
     for (const argument of children) {
       const child = this.childOf(argument);
-      if (child) this.out.mounts.push({ parent: router.id, prefix, child, line: lineOf(call) });
+      if (!child) {
+        if (mounting) this.unfollowedChild(call, argument);
+        continue;
+      }
+      for (const prefix of prefixes) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call) });
+    }
+  }
+
+  /** A mounted argument that is neither a router of this file nor an import, nor plainly a middleware. */
+  private unfollowedChild(call: RouteCall, argument: t.Node): void {
+    const node = unwrap(argument);
+    if (this.isMiddleware(node) || isPlainStringLiteral(node) || node.type === 'ObjectExpression') return;
+    if (node.type === 'Identifier' || propertyAccess(node) || elementAccess(node)) {
+      this.unreadable(call, `the router mounted as ${this.file.text(argument)} cannot be followed`);
     }
   }
 

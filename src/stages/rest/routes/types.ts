@@ -29,6 +29,12 @@ export interface Mount {
   parent: RouterId;
   /** Literal prefix, or `undefined` when it cannot be read (the child is then compared by its own file and path). */
   prefix: string | undefined;
+  /**
+   * The prefix expression as written when it is not a literal (`config.apiPrefix`): part of the
+   * anchor of the child's routes, so a mount whose expression changed moves them (the value of
+   * the same expression is not known, and taken as unchanged).
+   */
+  prefixText?: string;
   child: { kind: 'local'; router: RouterId } | { kind: 'import'; module: string; exportName: string };
   line: number;
 }
