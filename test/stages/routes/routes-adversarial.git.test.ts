@@ -150,3 +150,36 @@ ${extra}export default app;
     expect(verdict).toEqual({ checked: true, breaking: false });
   });
 });
+
+describe('registrations that were read as nothing', () => {
+  it("Express: app['delete']('/p', h) is a route like app.delete('/p', h)", async () => {
+    const router = (routes: string) => `import { Router } from 'express';\nexport const r = Router();\n${routes}`;
+    const { verdict, breaking } = await release({ 'src/r.ts': router("r['get']('/a', h);\nr['delete']('/a', h);\n") }, { 'src/r.ts': router("r['get']('/a', h);\n") });
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual(['breaking DELETE …/a — route no longer served (code: src/r.ts:4)']);
+  });
+
+  it("koa-router: router.prefix('/v1') changed moves every route of the router", async () => {
+    const router = (prefix: string) => `import Router from '@koa/router';\nconst router = new Router();\nrouter.prefix('${prefix}');\nrouter.get('/users', list);\nexport default router;\n`;
+    const { verdict, breaking } = await release({ 'src/r.ts': router('/v1') }, { 'src/r.ts': router('/v2') });
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual(['breaking GET …/v1/users — route no longer served (code: src/r.ts:4)']);
+  });
+
+  it('Koa: a router no longer mounted on the application serves nothing; routers required in a readdir loop are unknown', async () => {
+    const server = (mounts: string) => `import Koa from 'koa';\nimport api from './routes/api';\nimport auth from './routes/auth';\nconst app = new Koa();\napp.use(bodyParser());\n${mounts}app.listen(3000);\n`;
+    const routes = (name: string) => `import Router from 'koa-router';\nconst router = new Router({ prefix: '/${name}' });\nrouter.post('${name}.list', auth(), async (ctx) => {});\nexport default router;\n`;
+    const unmounted = await release(
+      { 'src/server.ts': server('app.use(api.routes());\napp.use(auth.routes()).use(auth.allowedMethods());\n'), 'src/routes/api.ts': routes('api'), 'src/routes/auth.ts': routes('auth') },
+      { 'src/server.ts': server('app.use(api.routes());\n') },
+    );
+    expect(unmounted.verdict).toEqual({ checked: true, breaking: true });
+    expect(unmounted.breaking).toEqual(['breaking POST /auth/auth.list — route no longer served (code: src/routes/auth.ts:3)']);
+    repo?.cleanup();
+
+    const loop = (prefix: string) => `const fs = require('fs');\nmodule.exports = (app) => {\n  fs.readdirSync(__dirname).forEach((file) => {\n    if (file === 'index.js') return;\n    const route = require(\`./\${file}\`);\n    route.prefix('${prefix}');\n    app.use(route.routes()).use(route.allowedMethods());\n  });\n};\n`;
+    const dynamic = await release({ 'src/routers/index.js': loop('/api') }, { 'src/routers/index.js': loop('/v2') }, ['src/**/*.js']);
+    expect(dynamic.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(dynamic.notes).toContain('routes of src/routers/index.js at the head ref cannot be read: line 7: `app.use(…)`: the router mounted as route.routes() cannot be followed');
+  });
+});

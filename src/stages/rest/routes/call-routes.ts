@@ -229,14 +229,13 @@ class CallRouteReader {
     // `(router.get)(…)`: the compiler saw a parenthesized callee, neither a property nor an element access.
     if ((call.callee.extra as { parenthesized?: boolean } | undefined)?.parenthesized) return;
     const element = elementAccess(call.callee);
-    if (element) {
-      const router = this.routerOf(element.object);
-      if (router && this.file.stringValue(element.key) === undefined) {
-        this.unreadable(call, 'the method is chosen at run time');
-      }
+    // `app['delete']('/p', h)` is `app.delete('/p', h)`; `app[method](…)` cannot be read.
+    const elementName = element && this.file.stringValue(element.key);
+    if (element && elementName === undefined) {
+      if (this.routerOf(element.object)) this.unreadable(call, 'the method is chosen at run time');
       return;
     }
-    const callee = propertyAccess(call.callee);
+    const callee = element ? { object: element.object, name: elementName! } : propertyAccess(call.callee);
     if (!callee) return;
     const name = callee.name;
     const args = call.arguments;
@@ -278,6 +277,13 @@ class CallRouteReader {
     }
     if (name === 'route' && args.length === 2) return this.readMount(call, router, args[0], [args[1]!], true);
     if (name === 'use') return this.readUse(call, router);
+    // koa-router `router.prefix('/v1')`: the router's own prefix, set after its construction.
+    if (name === 'prefix' && router.framework === 'koa' && args.length === 1) {
+      const prefix = this.file.stringValue(args[0]);
+      if (prefix === undefined) return this.unreadable(call, `the prefix ${this.file.text(args[0]!)} is not a literal`);
+      this.out.ownPrefixes[router.id] = prefix;
+      return;
+    }
     if (name === 'register') return this.readRegister(call, router);
     if (name === 'openapi' && args.length >= 2) this.unreadable(call, 'routes declared through createRoute objects are not read');
   }
@@ -358,7 +364,7 @@ class CallRouteReader {
     for (const argument of children) {
       const child = this.childOf(argument);
       if (!child) {
-        if (mounting) this.unfollowedChild(call, argument);
+        this.unfollowedChild(call, argument, mounting);
         continue;
       }
       for (const prefix of prefixes) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call) });
@@ -366,9 +372,12 @@ class CallRouteReader {
   }
 
   /** A mounted argument that is neither a router of this file nor an import, nor plainly a middleware. */
-  private unfollowedChild(call: RouteCall, argument: t.Node): void {
+  private unfollowedChild(call: RouteCall, argument: t.Node, mounting = true): void {
     const node = unwrap(argument);
-    if (this.isMiddleware(node) || isPlainStringLiteral(node) || node.type === 'ObjectExpression') return;
+    // koa `app.use(route.routes())`: a router, whatever `route` is.
+    const method = isCall(node) ? propertyAccess(node.callee) : undefined;
+    if (method && (method.name === 'routes' || method.name === 'middleware')) return this.unreadable(call, `the router mounted as ${this.file.text(argument)} cannot be followed`);
+    if (!mounting || this.isMiddleware(node) || isPlainStringLiteral(node) || node.type === 'ObjectExpression') return;
     if (node.type === 'Identifier' || propertyAccess(node) || elementAccess(node)) {
       this.unreadable(call, `the router mounted as ${this.file.text(argument)} cannot be followed`);
     }
