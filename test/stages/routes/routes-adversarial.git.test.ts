@@ -183,3 +183,32 @@ describe('registrations that were read as nothing', () => {
     expect(dynamic.notes).toContain('routes of src/routers/index.js at the head ref cannot be read: line 7: `app.use(…)`: the router mounted as route.routes() cannot be followed');
   });
 });
+
+describe('NestJS: what moves a controller route besides its decorators', () => {
+  const controller = (options: string, method = '') => `import { Controller, Get, Version } from '@nestjs/common';\n@Controller(${options})\nexport class UsersController {\n${method}  @Get(':id')\n  findOne() {}\n}\n`;
+
+  it('a version changed (controller option or @Version) is a moved route; unchanged it is none', async () => {
+    const byController = await release({ 'src/users.controller.ts': controller("{ path: 'users', version: ['1', '2'] }") }, { 'src/users.controller.ts': controller("{ path: 'users', version: '2' }") });
+    expect(byController.verdict).toEqual({ checked: true, breaking: true });
+    expect(byController.breaking).toEqual(['breaking GET /v1/users/:id — route no longer served (code: src/users.controller.ts:4)']);
+    repo?.cleanup();
+    const byMethod = await release({ 'src/users.controller.ts': controller("'users'", "  @Version('1')\n") }, { 'src/users.controller.ts': controller("'users'", "  @Version('2')\n") });
+    expect(byMethod.breaking).toEqual(['breaking GET /v1/users/:id — route no longer served (code: src/users.controller.ts:5)']);
+    repo?.cleanup();
+    const same = await release({ 'src/users.controller.ts': controller("{ path: 'users', version: '1' }") }, { 'src/users.controller.ts': `${controller("{ path: 'users', version: '1' }")}// touched\n` });
+    expect(same.verdict).toEqual({ checked: true, breaking: false });
+    repo?.cleanup();
+    const dynamic = await release({ 'src/users.controller.ts': controller("'users'") }, { 'src/users.controller.ts': controller("'users'", '  @Version(API_VERSION)\n') });
+    expect(dynamic.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(dynamic.notes).toContain("routes of src/users.controller.ts at the head ref cannot be read: line 5: `@Get(':id')`: the version of the route is not a literal");
+  });
+
+  it('the global prefix changed in main.ts (controllers untouched) is unknown', async () => {
+    const main = (prefix: string) => `import { NestFactory } from '@nestjs/core';\nimport { AppModule } from './app.module';\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n  app.setGlobalPrefix('${prefix}');\n  await app.listen(3000);\n}\nbootstrap();\n`;
+    const { verdict, notes } = await release({ 'src/main.ts': main('api'), 'src/users.controller.ts': controller("'users'") }, { 'src/main.ts': main('api/v2') });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toEqual([
+      "routes of src/main.ts: the settings that move every route changed (line 5 `app.setGlobalPrefix('api')` → line 5 `app.setGlobalPrefix('api/v2')`): the routes of files the release did not change are not read",
+    ]);
+  });
+});

@@ -41,6 +41,7 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
   const notes: string[] = [];
   const unreadableAtHead = new Set<string>();
   const served = {} as Record<Side, ServedRoute[]>;
+  const globalSettings: Record<Side, Map<string, string[]>> = { base: new Map(), head: new Map() };
   for (const side of ['base', 'head'] as const) {
     const tree = input.trees[side];
     const treePaths = new Set(tree.keys());
@@ -67,6 +68,7 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       if (isChanged) for (const reason of extraction.unreadable) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
       if (isChanged && side === 'head' && extraction.unreadable.length > 0) unreadableAtHead.add(path);
       files.set(path, extraction);
+      if (isChanged) globalSettings[side].set(path, extraction.globalSettings ?? []);
       for (const mount of extraction.mounts) {
         if (mount.child.kind !== 'import') continue;
         const target = resolveModule(path, mount.child.module, treePaths);
@@ -77,6 +79,13 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       }
     }
     served[side] = resolveServedRoutes(files, treePaths);
+  }
+  for (const path of changed) {
+    const [base, head] = [globalSettings.base.get(path) ?? [], globalSettings.head.get(path) ?? []];
+    if (base.join('\n') !== head.join('\n')) {
+      const shown = (settings: string[]) => (settings.length === 0 ? 'none' : settings.map((setting) => setting.replace(/^(line \d+): (.*)$/s, '$1 `$2`')).join(', '));
+      notes.push(`routes of ${path}: the settings that move every route changed (${shown(base)} → ${shown(head)}): the routes of files the release did not change are not read`);
+    }
   }
   return { outcome: { kind: notes.length > 0 ? 'unchecked' : 'checked', findings: [], notes: [...new Set(notes)] }, headRoutes: served.head, base: served.base, unreadableAtHead };
 }

@@ -50,6 +50,12 @@ export interface FileRoutes {
   exports: Record<string, RouterId>;
   /** Registrations that could not be read statically, each with its line and why. */
   unreadable: string[];
+  /**
+   * Settings that move every route of the application, wherever registered (NestJS
+   * `app.setGlobalPrefix('api')`, `app.enableVersioning(…)`), as written with their line: when they
+   * differ between the refs, routes of files the release did not touch moved.
+   */
+  globalSettings?: string[];
 }
 
 export type FileExtraction = ({ ok: true } & FileRoutes) | { ok: false; reason: string };
