@@ -212,3 +212,16 @@ describe('NestJS: what moves a controller route besides its decorators', () => {
     ]);
   });
 });
+
+describe('a registration that changes through an import', () => {
+  it('a path from an imported constant whose file changed is unknown, though the router file did not change', async () => {
+    const router = "import { Router } from 'express';\nimport { PATHS } from './paths';\nexport const router = Router();\nrouter.get(PATHS.users, auth, list);\nrouter.get(config.healthPath, health);\n";
+    const { verdict, notes } = await release({ 'src/r.ts': router, 'src/paths.ts': "export const PATHS = { users: '/users' };\n" }, { 'src/paths.ts': "export const PATHS = { users: '/people' };\n" });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    // config.healthPath names no import from a changed file: it stays as unreadable as before, and silent.
+    expect(notes).toEqual([
+      'routes of src/r.ts at the base ref cannot be read: line 4: `router.get(…)`: the path PATHS.users is not a literal',
+      'routes of src/r.ts at the head ref cannot be read: line 4: `router.get(…)`: the path PATHS.users is not a literal',
+    ]);
+  });
+});

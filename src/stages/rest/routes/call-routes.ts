@@ -433,7 +433,10 @@ class CallRouteReader {
   }
 
   private unreadable(call: RouteCall, why: string): void {
-    this.out.unreadable.push(`line ${lineOf(call)}: \`${this.file.text(call.callee)}(…)\`: ${why}`);
+    const reason = `line ${lineOf(call)}: \`${this.file.text(call.callee)}(…)\`: ${why}`;
+    this.out.unreadable.push(reason);
+    const modules = this.file.importedModulesIn([call.callee, ...call.arguments]);
+    if (modules.length > 0) (this.out.unreadableImports ??= {})[reason] = modules;
   }
 
   // ---- exports ------------------------------------------------------------------------------

@@ -46,12 +46,17 @@ export function readDecoratorRoutes(file: FileSyntax, dialect: DecoratorDialect,
         const method = found && dialect.methods[found.name];
         if (!found || !method) continue;
         const paths = pathsOf(file, found.args[0]);
+        const unreadable = (reason: string): void => {
+          out.unreadable.push(reason);
+          const modules = file.importedModulesIn([decorator.expression, controller?.args[0], versionDecorator?.decorator.expression]);
+          if (modules.length > 0) (out.unreadableImports ??= {})[reason] = modules;
+        };
         if (!prefixes || !paths) {
-          out.unreadable.push(`line ${lineOf(decorator)}: \`@${file.text(decorator.expression)}\`${prefixes ? '' : ` in a controller whose prefix is not a literal`}: the path is not a literal`);
+          unreadable(`line ${lineOf(decorator)}: \`@${file.text(decorator.expression)}\`${prefixes ? '' : ` in a controller whose prefix is not a literal`}: the path is not a literal`);
           continue;
         }
         if (!versions) {
-          out.unreadable.push(`line ${lineOf(decorator)}: \`@${file.text(decorator.expression)}\`: the version of the route is not a literal`);
+          unreadable(`line ${lineOf(decorator)}: \`@${file.text(decorator.expression)}\`: the version of the route is not a literal`);
           continue;
         }
         // A version is part of what a client must send: shown as URI versioning's `v1` segment (whatever the versioning type), so a changed version is a moved route.

@@ -51,6 +51,12 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     // Routers mounted by a file that is read are read too, though unchanged: a changed mount
     // (`app.use('/api/v1', users)` → `'/api/v2'`, or the mount gone) moves or removes routes
     // that live in a file the release did not touch.
+    const touched = new Set([...changedHere, ...importers]);
+    const dependsOnChange = (path: string, modules: readonly string[]): boolean =>
+      modules.some((module) => {
+        const target = resolveModule(path, module, treePaths);
+        return target !== undefined && touched.has(target);
+      });
     const queue = [...changedHere, ...importers].sort();
     const queued = new Set(queue);
     for (let index = 0; index < queue.length; index += 1) {
@@ -65,8 +71,11 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
         if (isChanged && side === 'head') unreadableAtHead.add(path);
         continue;
       }
-      if (isChanged) for (const reason of extraction.unreadable) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
-      if (isChanged && side === 'head' && extraction.unreadable.length > 0) unreadableAtHead.add(path);
+      // An unchanged file's unreadable registration counts when it names an import from a file
+      // the release changed (or one importing it): `router.get(PATHS.users, …)` with `./paths` changed.
+      const counted = isChanged ? extraction.unreadable : extraction.unreadable.filter((reason) => dependsOnChange(path, extraction.unreadableImports?.[reason] ?? []));
+      for (const reason of counted) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
+      if (side === 'head' && counted.length > 0) unreadableAtHead.add(path);
       files.set(path, extraction);
       if (isChanged) globalSettings[side].set(path, extraction.globalSettings ?? []);
       for (const mount of extraction.mounts) {

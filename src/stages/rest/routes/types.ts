@@ -51,6 +51,12 @@ export interface FileRoutes {
   /** Registrations that could not be read statically, each with its line and why. */
   unreadable: string[];
   /**
+   * Reason (as in `unreadable`) → modules whose imports the unreadable expression names
+   * (`router.get(PATHS.users, …)` with `PATHS` from `./paths`): the registration may change
+   * through them, though its own file did not.
+   */
+  unreadableImports?: Record<string, string[]>;
+  /**
    * Settings that move every route of the application, wherever registered (NestJS
    * `app.setGlobalPrefix('api')`, `app.enableVersioning(…)`), as written with their line: when they
    * differ between the refs, routes of files the release did not touch moved.
