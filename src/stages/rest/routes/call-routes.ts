@@ -229,14 +229,13 @@ class CallRouteReader {
     // `(router.get)(…)`: the compiler saw a parenthesized callee, neither a property nor an element access.
     if ((call.callee.extra as { parenthesized?: boolean } | undefined)?.parenthesized) return;
     const element = elementAccess(call.callee);
-    if (element) {
-      const router = this.routerOf(element.object);
-      if (router && this.file.stringValue(element.key) === undefined) {
-        this.unreadable(call, 'the method is chosen at run time');
-      }
+    // `app['delete']('/p', h)` is `app.delete('/p', h)`; `app[method](…)` cannot be read.
+    const elementName = element && this.file.stringValue(element.key);
+    if (element && elementName === undefined) {
+      if (this.routerOf(element.object)) this.unreadable(call, 'the method is chosen at run time');
       return;
     }
-    const callee = propertyAccess(call.callee);
+    const callee = element ? { object: element.object, name: elementName! } : propertyAccess(call.callee);
     if (!callee) return;
     const name = callee.name;
     const args = call.arguments;
@@ -276,8 +275,15 @@ class CallRouteReader {
       if (parenthesized || !parent || (!isCall(parent) && !propertyAccess(parent))) this.unreadable(call, 'the route options are not an object literal');
       return;
     }
-    if (name === 'route' && args.length === 2) return this.readMount(call, router, args[0], [args[1]!]);
+    if (name === 'route' && args.length === 2) return this.readMount(call, router, args[0], [args[1]!], true);
     if (name === 'use') return this.readUse(call, router);
+    // koa-router `router.prefix('/v1')`: the router's own prefix, set after its construction.
+    if (name === 'prefix' && router.framework === 'koa' && args.length === 1) {
+      const prefix = this.file.stringValue(args[0]);
+      if (prefix === undefined) return this.unreadable(call, `the prefix ${this.file.text(args[0]!)} is not a literal`);
+      this.out.ownPrefixes[router.id] = prefix;
+      return;
+    }
     if (name === 'register') return this.readRegister(call, router);
     if (name === 'openapi' && args.length >= 2) this.unreadable(call, 'routes declared through createRoute objects are not read');
   }
@@ -303,10 +309,21 @@ class CallRouteReader {
   private readUse(call: RouteCall, router: RouterRef): void {
     const [first, ...rest] = call.arguments;
     if (!first) return;
-    const prefix = this.file.stringValue(first);
-    if (prefix !== undefined) return this.readMount(call, router, first, rest);
-    const firstIsChild = this.childOf(first) !== undefined;
-    this.readMount(call, router, firstIsChild ? undefined : first, firstIsChild ? [...call.arguments] : rest);
+    if (this.file.stringValues(first) !== undefined) return this.readMount(call, router, first, rest, rest.length > 0);
+    // A middleware first (`app.use(cors(), router)`, `app.use(auth, router)`): mounted at the router's own path.
+    const firstIsChild = this.childOf(first) !== undefined || this.isMiddleware(first);
+    this.readMount(call, router, firstIsChild ? undefined : first, firstIsChild ? [...call.arguments] : rest, !firstIsChild);
+  }
+
+  /** A call (`cors()`), an inline function, or a name declared as a function or a call's result: a middleware, not a path. */
+  private isMiddleware(argument: t.Node): boolean {
+    const node = unwrap(argument);
+    if (isCall(node) || isFunctionExpression(node)) return true;
+    if (node.type !== 'Identifier') return false;
+    const declaration = declarationOf(node, this.file);
+    if (declaration?.type === 'FunctionDeclaration') return true;
+    const init = declaration?.type === 'VariableDeclarator' && declaration.init ? unwrap(declaration.init) : undefined;
+    return init !== undefined && (isCall(init) || isFunctionExpression(init));
   }
 
   /** Fastify `register(plugin, { prefix: '/v1' })`, the plugin a name, an import or an inline function. */
@@ -325,15 +342,44 @@ class CallRouteReader {
       if (child) this.out.mounts.push({ parent: router.id, prefix, child: { kind: 'local', router: child.id }, line: lineOf(call) });
       return;
     }
+    const autoload = fn.type === 'Identifier' ? this.file.imports.get(fn.name) : undefined;
+    if (autoload && /(^|\/)(fastify-)?autoload$/.test(autoload.module)) {
+      return this.unreadable(call, `the routes are loaded from a folder by ${autoload.module}: their files and prefixes are not followed`);
+    }
     const child = this.childOf(plugin);
-    if (child) this.out.mounts.push({ parent: router.id, prefix, child, line: lineOf(call) });
+    const prefixText = prefix === undefined && options ? this.file.text(options) : undefined;
+    if (child) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call) });
+    else this.unfollowedChild(call, plugin);
   }
 
-  private readMount(call: RouteCall, router: RouterRef, prefixArgument: t.Node | undefined, children: readonly t.Node[]): void {
-    const prefix = prefixArgument === undefined ? '' : this.file.stringValue(prefixArgument);
+  /**
+   * `children` are the arguments that may be routers; `mounting` says the call mounts something
+   * (a prefix is given, or it is Hono's `route`), so an argument that cannot be followed — a
+   * loop variable, `routers[name]`, `route.router` — hides routes: unreadable.
+   */
+  private readMount(call: RouteCall, router: RouterRef, prefixArgument: t.Node | undefined, children: readonly t.Node[], mounting = false): void {
+    // `app.use(['/api/users', '/users'], users)`: mounted at each path.
+    const prefixes: (string | undefined)[] = prefixArgument === undefined ? [''] : (this.file.stringValues(prefixArgument) ?? [undefined]);
+    const prefixText = prefixArgument !== undefined && prefixes.includes(undefined) ? this.file.text(prefixArgument) : undefined;
     for (const argument of children) {
       const child = this.childOf(argument);
-      if (child) this.out.mounts.push({ parent: router.id, prefix, child, line: lineOf(call) });
+      if (!child) {
+        this.unfollowedChild(call, argument, mounting);
+        continue;
+      }
+      for (const prefix of prefixes) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call) });
+    }
+  }
+
+  /** A mounted argument that is neither a router of this file nor an import, nor plainly a middleware. */
+  private unfollowedChild(call: RouteCall, argument: t.Node, mounting = true): void {
+    const node = unwrap(argument);
+    // koa `app.use(route.routes())`: a router, whatever `route` is.
+    const method = isCall(node) ? propertyAccess(node.callee) : undefined;
+    if (method && (method.name === 'routes' || method.name === 'middleware')) return this.unreadable(call, `the router mounted as ${this.file.text(argument)} cannot be followed`);
+    if (!mounting || this.isMiddleware(node) || isPlainStringLiteral(node) || node.type === 'ObjectExpression') return;
+    if (node.type === 'Identifier' || propertyAccess(node) || elementAccess(node)) {
+      this.unreadable(call, `the router mounted as ${this.file.text(argument)} cannot be followed`);
     }
   }
 
@@ -387,7 +433,10 @@ class CallRouteReader {
   }
 
   private unreadable(call: RouteCall, why: string): void {
-    this.out.unreadable.push(`line ${lineOf(call)}: \`${this.file.text(call.callee)}(…)\`: ${why}`);
+    const reason = `line ${lineOf(call)}: \`${this.file.text(call.callee)}(…)\`: ${why}`;
+    this.out.unreadable.push(reason);
+    const modules = this.file.importedModulesIn([call.callee, ...call.arguments]);
+    if (modules.length > 0) (this.out.unreadableImports ??= {})[reason] = modules;
   }
 
   // ---- exports ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { fastify } from './fastify.js';
 import { hono } from './hono.js';
 import { koa } from './koa.js';
 import { isNextRouteFile, readNextRoutes } from './nextjs.js';
-import type { FileSyntax } from './syntax.js';
+import { isCall, lineOf, propertyAccess, type FileSyntax } from './syntax.js';
 import type { FileRoutes } from './types.js';
 
 /**
@@ -16,8 +16,17 @@ import type { FileRoutes } from './types.js';
 export const CALL_FRAMEWORKS: readonly CallFramework[] = [express, koa, fastify, hono];
 export const DECORATOR_FRAMEWORKS: readonly DecoratorDialect[] = [nest, tsoa];
 
+/** Calls on the application that move every route (NestJS): compared between the refs, see {@link FileRoutes.globalSettings}. */
+const GLOBAL_SETTINGS = new Set(['setGlobalPrefix', 'enableVersioning']);
+
 export function readFileRoutes(path: string, file: FileSyntax, out: FileRoutes): void {
   if (isNextRouteFile(path)) return readNextRoutes(path, file, out);
+  if (/setGlobalPrefix|enableVersioning/.test(file.source.text)) {
+    file.walk((node) => {
+      const access = isCall(node) ? propertyAccess(node.callee) : undefined;
+      if (access && GLOBAL_SETTINGS.has(access.name)) (out.globalSettings ??= []).push(`line ${lineOf(node)}: ${file.text(node)}`);
+    });
+  }
   const modules = [...file.importedModules()];
   const decorators = DECORATOR_FRAMEWORKS.filter((dialect) => modules.some((module) => dialect.modules.test(module)));
   for (const dialect of decorators) readDecoratorRoutes(file, dialect, out);

@@ -30,7 +30,7 @@ interface Prefix {
 
 export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, treePaths: ReadonlySet<string>): ServedRoute[] {
   const global = (file: string, router: RouterId) => `${file}#${router}`;
-  const mountsInto = new Map<string, { parent: string; prefix: string | undefined }[]>();
+  const mountsInto = new Map<string, { parent: string; prefix: string | undefined; prefixText?: string }[]>();
   const roots = new Set<string>();
   const ownPrefix = new Map<string, string>();
   for (const [file, routes] of files) {
@@ -46,7 +46,7 @@ export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, tree
       }
       if (child === undefined) continue;
       const list = mountsInto.get(child) ?? [];
-      list.push({ parent: global(file, mount.parent), prefix: mount.prefix });
+      list.push({ parent: global(file, mount.parent), prefix: mount.prefix, ...(mount.prefixText === undefined ? {} : { prefixText: `${file}:${mount.prefixText}` }) });
       mountsInto.set(child, list);
     }
   }
@@ -64,7 +64,9 @@ export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, tree
     else if (mounts && mounts.length > 0) {
       visiting.add(router);
       result = mounts.flatMap((mount) =>
-        mount.prefix === undefined ? anchored : prefixesOf(mount.parent, visiting).map((parent) => ({ ...parent, text: joinPaths(parent.text, mount.prefix!, own) })),
+        mount.prefix === undefined
+          ? anchored.map((prefix) => (mount.prefixText === undefined ? prefix : { ...prefix, anchor: `${prefix.anchor} under ${mount.prefixText}` }))
+          : prefixesOf(mount.parent, visiting).map((parent) => ({ ...parent, text: joinPaths(parent.text, mount.prefix!, own) })),
       );
       visiting.delete(router);
     } else result = roots.has(router) ? [{ text: own }] : anchored;

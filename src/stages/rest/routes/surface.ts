@@ -37,31 +37,64 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
   const changed = input.changes.map((change) => change.path).filter((path) => selection.base.has(path) || selection.head.has(path));
   if (changed.length === 0) return { outcome: { kind: 'checked', findings: [], notes: [] }, headRoutes: [], base: [] };
 
-  const [{ extractRoutesCached }, { resolveServedRoutes }] = await Promise.all([import('./extract.js'), import('./resolve.js')]);
+  const [{ extractRoutesCached }, { resolveModule, resolveServedRoutes }] = await Promise.all([import('./extract.js'), import('./resolve.js')]);
   const notes: string[] = [];
   const unreadableAtHead = new Set<string>();
   const served = {} as Record<Side, ServedRoute[]>;
+  const globalSettings: Record<Side, Map<string, string[]>> = { base: new Map(), head: new Map() };
   for (const side of ['base', 'head'] as const) {
     const tree = input.trees[side];
+    const treePaths = new Set(tree.keys());
     const changedHere = changed.filter((path) => selection[side].has(path));
     const importers = await importerClosure(input, side, selection[side], new Set(changedHere));
     const files = new Map<string, FileRoutes>();
-    for (const path of [...changedHere, ...importers].sort()) {
+    // Routers mounted by a file that is read are read too, though unchanged: a changed mount
+    // (`app.use('/api/v1', users)` → `'/api/v2'`, or the mount gone) moves or removes routes
+    // that live in a file the release did not touch.
+    const touched = new Set([...changedHere, ...importers]);
+    const dependsOnChange = (path: string, modules: readonly string[]): boolean =>
+      modules.some((module) => {
+        const target = resolveModule(path, module, treePaths);
+        return target !== undefined && touched.has(target);
+      });
+    const queue = [...changedHere, ...importers].sort();
+    const queued = new Set(queue);
+    for (let index = 0; index < queue.length; index += 1) {
+      const path = queue[index]!;
       const text = await input.read(side, path);
       if (text === undefined) throw new Error(`cannot read ${path} at the ${SIDE_LABEL[side]}`);
       const extraction = extractRoutesCached(tree.get(path)!, path, text);
-      const isChanged = !importers.includes(path);
+      const isChanged = changedHere.includes(path);
       if (!extraction.ok) {
         // An importer read only for its mounts may fail to parse without hiding a route: it did not change.
         if (isChanged) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${extraction.reason}`);
         if (isChanged && side === 'head') unreadableAtHead.add(path);
         continue;
       }
-      if (isChanged) for (const reason of extraction.unreadable) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
-      if (isChanged && side === 'head' && extraction.unreadable.length > 0) unreadableAtHead.add(path);
+      // An unchanged file's unreadable registration counts when it names an import from a file
+      // the release changed (or one importing it): `router.get(PATHS.users, …)` with `./paths` changed.
+      const counted = isChanged ? extraction.unreadable : extraction.unreadable.filter((reason) => dependsOnChange(path, extraction.unreadableImports?.[reason] ?? []));
+      for (const reason of counted) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
+      if (side === 'head' && counted.length > 0) unreadableAtHead.add(path);
       files.set(path, extraction);
+      if (isChanged) globalSettings[side].set(path, extraction.globalSettings ?? []);
+      for (const mount of extraction.mounts) {
+        if (mount.child.kind !== 'import') continue;
+        const target = resolveModule(path, mount.child.module, treePaths);
+        if (target !== undefined && selection[side].has(target) && !queued.has(target)) {
+          queued.add(target);
+          queue.push(target);
+        }
+      }
     }
-    served[side] = resolveServedRoutes(files, new Set(tree.keys()));
+    served[side] = resolveServedRoutes(files, treePaths);
+  }
+  for (const path of changed) {
+    const [base, head] = [globalSettings.base.get(path) ?? [], globalSettings.head.get(path) ?? []];
+    if (base.join('\n') !== head.join('\n')) {
+      const shown = (settings: string[]) => (settings.length === 0 ? 'none' : settings.map((setting) => setting.replace(/^(line \d+): (.*)$/s, '$1 `$2`')).join(', '));
+      notes.push(`routes of ${path}: the settings that move every route changed (${shown(base)} → ${shown(head)}): the routes of files the release did not change are not read`);
+    }
   }
   return { outcome: { kind: notes.length > 0 ? 'unchecked' : 'checked', findings: [], notes: [...new Set(notes)] }, headRoutes: served.head, base: served.base, unreadableAtHead };
 }

@@ -203,6 +203,23 @@ export class FileSyntax {
     return textOf(node, this.source, withParentheses);
   }
 
+  /** Modules of the imported names an expression uses (not inside functions it holds: handlers). */
+  importedModulesIn(nodes: readonly (t.Node | null | undefined)[]): string[] {
+    const modules = new Set<string>();
+    for (const root of nodes) {
+      if (!root) continue;
+      walk(root, (node) => {
+        if (node !== root && (isFunctionExpression(node) || node.type === 'FunctionDeclaration')) return false;
+        if (node.type === 'Identifier') {
+          const binding = this.imports.get(node.name);
+          if (binding) modules.add(binding.module);
+        }
+        return undefined;
+      });
+    }
+    return [...modules].sort();
+  }
+
   /** Module specifiers the file imports or requires. */
   importedModules(): Set<string> {
     return new Set([...this.imports.values()].map((binding) => binding.module));

@@ -29,6 +29,12 @@ export interface Mount {
   parent: RouterId;
   /** Literal prefix, or `undefined` when it cannot be read (the child is then compared by its own file and path). */
   prefix: string | undefined;
+  /**
+   * The prefix expression as written when it is not a literal (`config.apiPrefix`): part of the
+   * anchor of the child's routes, so a mount whose expression changed moves them (the value of
+   * the same expression is not known, and taken as unchanged).
+   */
+  prefixText?: string;
   child: { kind: 'local'; router: RouterId } | { kind: 'import'; module: string; exportName: string };
   line: number;
 }
@@ -44,6 +50,18 @@ export interface FileRoutes {
   exports: Record<string, RouterId>;
   /** Registrations that could not be read statically, each with its line and why. */
   unreadable: string[];
+  /**
+   * Reason (as in `unreadable`) → modules whose imports the unreadable expression names
+   * (`router.get(PATHS.users, …)` with `PATHS` from `./paths`): the registration may change
+   * through them, though its own file did not.
+   */
+  unreadableImports?: Record<string, string[]>;
+  /**
+   * Settings that move every route of the application, wherever registered (NestJS
+   * `app.setGlobalPrefix('api')`, `app.enableVersioning(…)`), as written with their line: when they
+   * differ between the refs, routes of files the release did not touch moved.
+   */
+  globalSettings?: string[];
 }
 
 export type FileExtraction = ({ ok: true } & FileRoutes) | { ok: false; reason: string };
