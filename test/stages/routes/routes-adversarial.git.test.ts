@@ -66,6 +66,33 @@ describe('a mount changed in a file that is not the router', () => {
     ]);
   });
 
+  it('Express: a changed app prefix moves the unchanged routers of a router read first as an importer (api → users changed, orders not)', async () => {
+    const api = "import { Router } from 'express';\nimport { users } from './routers/users';\nimport { orders } from './routers/orders';\nexport const api = Router();\napi.use('/users', users);\napi.use('/orders', orders);\n";
+    const app = (prefix: string) => `import express from 'express';\nimport { api } from './api';\nconst app = express();\napp.use('${prefix}', api);\n`;
+    const orders = "import { Router } from 'express';\nexport const orders = Router();\norders.get('/list', async (req, res) => res.json([]));\n";
+    const { verdict, breaking } = await release(
+      { 'src/app.ts': app('/v1'), 'src/api.ts': api, 'src/routers/users.ts': usersRouter, 'src/routers/orders.ts': orders },
+      { 'src/app.ts': app('/v2'), 'src/routers/users.ts': `${usersRouter}// touched\n` },
+    );
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual([
+      'breaking DELETE /v1/users/:id — route no longer served (code: src/routers/users.ts:4)',
+      'breaking GET /v1/orders/list — route no longer served (code: src/routers/orders.ts:3)',
+      'breaking GET /v1/users/:id — route no longer served (code: src/routers/users.ts:3)',
+    ]);
+  });
+
+  it('Express: an unchanged app file that mounts a changed router does not read its other routers (nothing of theirs moves)', async () => {
+    const orders = "import { Router } from 'express';\nexport const orders = Router();\norders.get('/list', async (req, res) => res.json([]));\n";
+    const app = expressApp("app.use('/users', users);\napp.use('/orders', orders);", "import { users } from './routers/users';\nimport { orders } from './routers/orders';\n");
+    const { verdict, breaking } = await release(
+      { 'src/app.ts': app, 'src/routers/users.ts': usersRouter, 'src/routers/orders.ts': orders },
+      { 'src/routers/users.ts': usersRouter.replace("users.delete('/:id', async (req, res) => res.json({}));\n", '') },
+    );
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual(['breaking DELETE /users/:id — route no longer served (code: src/routers/users.ts:4)']);
+  });
+
   it('Express: a parameter of the mount prefix renamed is still no change', async () => {
     const { verdict, breaking } = await release({ 'src/app.ts': expressApp("app.use('/orgs/:orgId/users', users);"), 'src/routers/users.ts': usersRouter }, { 'src/app.ts': expressApp("app.use('/orgs/:organizationId/users', users);") });
     expect(verdict).toEqual({ checked: true, breaking: false });

@@ -48,9 +48,12 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     const changedHere = changed.filter((path) => selection[side].has(path));
     const importers = await importerClosure(input, side, selection[side], new Set(changedHere));
     const files = new Map<string, FileRoutes>();
-    // Routers mounted by a file that is read are read too, though unchanged: a changed mount
-    // (`app.use('/api/v1', users)` → `'/api/v2'`, or the mount gone) moves or removes routes
-    // that live in a file the release did not touch.
+    // Routers mounted by a changed file are read too, though unchanged, and so on down the mounts:
+    // a changed mount (`app.use('/api/v1', users)` → `'/api/v2'`, or the mount gone) moves or
+    // removes routes that live in files the release did not touch. An unchanged file (read as an
+    // importer) mounts the same routers the same way at both refs: nothing below it moves, and
+    // reading every router an app file mounts made a 300-router release 2.5× slower.
+    const expanding = new Set(changedHere);
     const touched = new Set([...changedHere, ...importers]);
     const dependsOnChange = (path: string, modules: readonly string[]): boolean =>
       modules.some((module) => {
@@ -59,8 +62,10 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       });
     const queue = [...changedHere, ...importers].sort();
     const queued = new Set(queue);
+    const processed = new Set<string>();
     for (let index = 0; index < queue.length; index += 1) {
       const path = queue[index]!;
+      processed.add(path);
       const text = await input.read(side, path);
       if (text === undefined) throw new Error(`cannot read ${path} at the ${SIDE_LABEL[side]}`);
       const extraction = extractRoutesCached(tree.get(path)!, path, text);
@@ -78,12 +83,14 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       if (side === 'head' && counted.length > 0) unreadableAtHead.add(path);
       files.set(path, extraction);
       if (isChanged) globalSettings[side].set(path, extraction.globalSettings ?? []);
-      for (const mount of extraction.mounts) {
+      for (const mount of expanding.has(path) ? extraction.mounts : []) {
         if (mount.child.kind !== 'import') continue;
         const target = resolveModule(path, mount.child.module, treePaths);
-        if (target !== undefined && selection[side].has(target) && !queued.has(target)) {
+        if (target !== undefined && selection[side].has(target) && !expanding.has(target)) {
+          expanding.add(target);
+          // Read again if it was read as an importer already: now its mounts move too.
+          if (!queued.has(target) || processed.has(target)) queue.push(target);
           queued.add(target);
-          queue.push(target);
         }
       }
     }
