@@ -1,8 +1,7 @@
 import { defineRule } from '../../../rules/define.js';
+import { UNKNOWN_HEAVINESS } from '../types.js';
 import { forOperations } from './rule.js';
 import { isBuiltinOrExtensionType, typeKey } from './user-types.js';
-
-const UNKNOWN_FLAGS = { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' } as const;
 
 /**
  * ADD COLUMN of a domain with a CHECK or NOT NULL constraint, or a volatile default: PostgreSQL
@@ -36,6 +35,6 @@ export const rule = defineRule(
   if (kind === 'type' || kind === 'domain') return undefined;
   const params = (reason: string) => ({ table: operation.table, column: operation.column.colname ?? '?', type: key ?? '?', reason });
   if (kind === 'rewriting-domain') return { params: params('the domain has a CHECK or NOT NULL constraint or a volatile default, so the table is rewritten to check every row') };
-  return { params: params('no migration read creates this type: a domain with a CHECK or NOT NULL constraint would rewrite the table'), flags: UNKNOWN_FLAGS };
+  return { params: params('no migration read creates this type: a domain with a CHECK or NOT NULL constraint would rewrite the table'), flags: UNKNOWN_HEAVINESS };
 }),
 );
