@@ -325,10 +325,17 @@ class MigrationClassifier {
     const rename = nodeOf(node, 'RenameStmt');
     if (rename?.renameType === 'OBJECT_TABLE' && state.isNewTable(tableName(rename.relation)) && rename.newname !== undefined) state.addCreated(rename.newname);
     const renamed = tableName(rename?.relation);
-    if (renamed !== undefined && rename?.renameType === 'OBJECT_TABLE') state.forgetTableShape(renamed);
+    if (renamed !== undefined && rename?.renameType === 'OBJECT_TABLE') {
+      // RENAME TO keeps the table in its schema.
+      if (rename.newname !== undefined) state.renameColumnTypes(renamed, `${renamed.slice(0, renamed.lastIndexOf('.') + 1)}${rename.newname}`);
+      state.forgetTableShape(renamed);
+    }
     if (renamed !== undefined && rename?.renameType === 'OBJECT_COLUMN') {
       // The columns an index or check reads are known under their new names; the rest is forgotten.
-      if (rename.subname !== undefined && rename.newname !== undefined) state.renameRecheckedColumn(renamed, rename.subname, rename.newname);
+      if (rename.subname !== undefined && rename.newname !== undefined) {
+        state.renameRecheckedColumn(renamed, rename.subname, rename.newname);
+        state.renameColumnTypes(renamed, renamed, { from: rename.subname, to: rename.newname });
+      }
       state.forgetTableShape(renamed, { recheckedColumns: rename.subname !== undefined && rename.newname !== undefined });
     }
     const moved = nodeOf(node, 'AlterObjectSchemaStmt');

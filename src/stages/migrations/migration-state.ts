@@ -209,6 +209,16 @@ export class MigrationState implements RuleContext {
     this.columnTypes.set(key, type);
     this.declaredColumnTypes.set(key, typeText(type));
   }
+  /** RENAME COLUMN / RENAME TO: the columns keep their types under the new names (a later type change is judged on them). */
+  renameColumnTypes(table: string, newTable: string, column?: { from: string; to: string }): void {
+    const prefix = `${tableKey(table)}.`;
+    const names = new Set<string>();
+    for (const key of [...this.givenColumnTypes.keys(), ...this.columnTypes.keys()]) if (key.startsWith(prefix)) names.add(key.slice(prefix.length));
+    for (const name of names) {
+      if (column !== undefined && name !== column.from) continue;
+      this.declareColumn(newTable, column === undefined ? name : column.to, this.columnType(table, name));
+    }
+  }
   columnType(table: string, column: string): ColumnType | undefined {
     const key = `${tableKey(table)}.${column}`;
     const declared = this.columnTypes.get(key);

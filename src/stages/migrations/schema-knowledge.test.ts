@@ -107,6 +107,17 @@ describe('released user-defined types and ADD COLUMN (adding-field-of-constraine
   });
 });
 
+describe('released column types follow renames', () => {
+  // Before, the type stayed under the old name only, and each of these was `unknown`.
+  it('a column renamed, or its table renamed (in its schema), keeps its type: a later type change is judged on it', () => {
+    const table = 'CREATE TABLE accounts (id integer PRIMARY KEY, mail varchar(255))';
+    expect(heaviness([table, 'ALTER TABLE accounts RENAME COLUMN mail TO email'], 'ALTER TABLE accounts ALTER COLUMN email TYPE bigint USING 0').rewritesTable).toBe(true);
+    expect(heaviness([table, 'ALTER TABLE accounts RENAME COLUMN mail TO email'], 'ALTER TABLE accounts ALTER COLUMN email TYPE varchar(300)').rewritesTable).toBe(false);
+    expect(heaviness([table, 'ALTER TABLE accounts RENAME TO members'], 'ALTER TABLE members ALTER COLUMN mail TYPE varchar(300)').rewritesTable).toBe(false);
+    expect(heaviness(['CREATE SCHEMA app', 'CREATE TABLE app.accounts (id integer, mail varchar(255))', 'ALTER TABLE app.accounts RENAME TO members'], 'ALTER TABLE app.members ALTER COLUMN mail TYPE varchar(300)').rewritesTable).toBe(false);
+  });
+});
+
 describe('released indexes and checks a type change re-checks (changing-column-type)', () => {
   const TABLE = 'CREATE TABLE accounts (id integer PRIMARY KEY, email varchar(255), tags text[])';
   const WIDEN = 'ALTER TABLE accounts ALTER COLUMN email TYPE text';
