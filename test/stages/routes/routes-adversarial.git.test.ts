@@ -252,3 +252,41 @@ describe('a registration that changes through an import', () => {
     ]);
   });
 });
+
+describe('a registration under a run-time condition', () => {
+  const router = (body: string) => `import { Router } from 'express';\nexport const users = Router();\n${body}\n`;
+  const served = (condition?: string) => (condition === undefined ? "users.get('/legacy', async (req, res) => res.json({}));" : `if (${condition}) {\n  users.get('/legacy', async (req, res) => res.json({}));\n}`);
+  const app = (mount = "app.use('/users', users);") => expressApp(mount);
+
+  it('a route that becomes conditional (or changes its condition) may no longer be served: unknown, naming the route and the condition', async () => {
+    for (const [before, after] of [[undefined, 'process.env.LEGACY_API'], ['flags.legacy', 'flags.legacyApi']] as const) {
+      const { verdict, notes } = await release({ 'src/app.ts': app(), 'src/routers/users.ts': router(served(before)) }, { 'src/routers/users.ts': router(served(after)) });
+      expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+      expect(notes).toEqual([expect.stringMatching(new RegExp(`^GET /users/legacy \\(src/routers/users\\.ts:4\\) is served at the head only when \`${after.replace(/\./g, '\\.')}\``))]);
+      repo?.cleanup();
+    }
+  });
+
+  it('a mount that becomes conditional moves its router\'s routes under that condition: unknown', async () => {
+    const { verdict, notes } = await release(
+      { 'src/app.ts': app(), 'src/routers/users.ts': router(served()) },
+      { 'src/app.ts': app("if (config.enableUsers) app.use('/users', users);") },
+    );
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toEqual([expect.stringContaining('is served at the head only when `config.enableUsers` (always served before)')]);
+  });
+
+  it('the same condition at both refs, a condition dropped, or an `else` kept: no change', async () => {
+    const cases: Array<[string, string]> = [
+      [router(served('flags.legacy')), router(`${served('flags.legacy')}\n// touched`)],
+      [router(served('flags.legacy')), router(served())],
+      [router(`if (isProd) {\n  users.get('/a', h);\n} else {\n  users.get('/b', h);\n}\nfunction h() {}`), router(`if (isProd) {\n  users.get('/a', h);\n} else {\n  users.get('/b', h);\n}\nfunction h() { return 1; }`)],
+    ];
+    for (const [base, head] of cases) {
+      const { verdict, breaking } = await release({ 'src/app.ts': app(), 'src/routers/users.ts': base }, { 'src/routers/users.ts': head });
+      expect(verdict).toEqual({ checked: true, breaking: false });
+      expect(breaking).toEqual([]);
+      repo?.cleanup();
+    }
+  });
+});

@@ -339,7 +339,7 @@ class CallRouteReader {
     const fn = unwrap(plugin);
     if (isFunctionExpression(fn) && fn.params[0]) {
       const child = this.routers.get(fn.params[0]);
-      if (child) this.out.mounts.push({ parent: router.id, prefix, child: { kind: 'local', router: child.id }, line: lineOf(call) });
+      if (child) this.out.mounts.push({ parent: router.id, prefix, child: { kind: 'local', router: child.id }, line: lineOf(call), ...this.conditionField(call) });
       return;
     }
     const autoload = fn.type === 'Identifier' ? this.file.imports.get(fn.name) : undefined;
@@ -348,7 +348,7 @@ class CallRouteReader {
     }
     const child = this.childOf(plugin);
     const prefixText = prefix === undefined && options ? this.file.text(options) : undefined;
-    if (child) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call) });
+    if (child) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call), ...this.conditionField(call) });
     else this.unfollowedChild(call, plugin);
   }
 
@@ -367,7 +367,7 @@ class CallRouteReader {
         this.unfollowedChild(call, argument, mounting);
         continue;
       }
-      for (const prefix of prefixes) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call) });
+      for (const prefix of prefixes) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call), ...this.conditionField(call) });
     }
   }
 
@@ -429,7 +429,32 @@ class CallRouteReader {
     // The line of the method name: in a chain (`new Hono()\n  .get(…)\n  .post(…)`) each route has its own.
     const access = propertyAccess(call.callee);
     const line = access ? lineOf(access.nameNode) : lineOf(call);
-    for (const path of paths) this.out.routes.push({ method, path, line, router: router.id, framework: router.framework });
+    const condition = this.conditionField(call);
+    for (const path of paths) this.out.routes.push({ method, path, line, router: router.id, framework: router.framework, ...condition });
+  }
+
+  /**
+   * The conditions a registration sits under, up to its function (or the file): `if` tests (negated
+   * in the `else`), `cond && …`, `cond || …`, `?:` branches and `case`s, outermost first, as written
+   * (whitespace folded). A route that becomes conditional may no longer be served.
+   */
+  private conditionOf(node: t.Node): string | undefined {
+    const conditions: string[] = [];
+    const text = (test: t.Node) => this.file.text(test).replace(/\s+/g, ' ');
+    let child = node;
+    for (let parent = this.file.parentOf(node); parent !== undefined; child = parent, parent = this.file.parentOf(parent)) {
+      if (isFunctionExpression(parent) || parent.type === 'FunctionDeclaration' || parent.type === 'ObjectMethod' || parent.type === 'ClassMethod') break;
+      if (parent.type === 'IfStatement' && child !== parent.test) conditions.push(child === parent.consequent ? text(parent.test) : `!(${text(parent.test)})`);
+      else if (parent.type === 'ConditionalExpression' && child !== parent.test) conditions.push(child === parent.consequent ? text(parent.test) : `!(${text(parent.test)})`);
+      else if (parent.type === 'LogicalExpression' && child === parent.right) conditions.push(parent.operator === '&&' ? text(parent.left) : `!(${text(parent.left)})`);
+      else if (parent.type === 'SwitchCase') conditions.push(parent.test ? `case ${text(parent.test)}` : 'default');
+    }
+    return conditions.length === 0 ? undefined : conditions.reverse().join(' && ');
+  }
+
+  private conditionField(node: t.Node): { condition?: string } {
+    const condition = this.conditionOf(node);
+    return condition === undefined ? {} : { condition };
   }
 
   private unreadable(call: RouteCall, why: string): void {

@@ -21,16 +21,20 @@ export interface ServedRoute {
   file: string;
   line: number;
   framework: string;
+  /** The conditions it is served under (its mounts' and its own, outermost first); none when always served. */
+  condition?: string;
 }
 
 interface Prefix {
   text: string;
   anchor?: string;
+  /** Conditions of the mounts on the way, as written (a route moved to another file under the same condition is no change). */
+  conditions?: string[];
 }
 
 export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, treePaths: ReadonlySet<string>): ServedRoute[] {
   const global = (file: string, router: RouterId) => `${file}#${router}`;
-  const mountsInto = new Map<string, { parent: string; prefix: string | undefined; prefixText?: string }[]>();
+  const mountsInto = new Map<string, { parent: string; prefix: string | undefined; prefixText?: string; condition?: string }[]>();
   const roots = new Set<string>();
   const ownPrefix = new Map<string, string>();
   for (const [file, routes] of files) {
@@ -46,7 +50,12 @@ export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, tree
       }
       if (child === undefined) continue;
       const list = mountsInto.get(child) ?? [];
-      list.push({ parent: global(file, mount.parent), prefix: mount.prefix, ...(mount.prefixText === undefined ? {} : { prefixText: `${file}:${mount.prefixText}` }) });
+      list.push({
+        parent: global(file, mount.parent),
+        prefix: mount.prefix,
+        ...(mount.prefixText === undefined ? {} : { prefixText: `${file}:${mount.prefixText}` }),
+        ...(mount.condition === undefined ? {} : { condition: mount.condition }),
+      });
       mountsInto.set(child, list);
     }
   }
@@ -63,10 +72,11 @@ export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, tree
     if (visiting.has(router)) result = anchored;
     else if (mounts && mounts.length > 0) {
       visiting.add(router);
+      const underCondition = (prefix: Prefix, condition: string | undefined): Prefix => (condition === undefined ? prefix : { ...prefix, conditions: [...(prefix.conditions ?? []), condition] });
       result = mounts.flatMap((mount) =>
         mount.prefix === undefined
-          ? anchored.map((prefix) => (mount.prefixText === undefined ? prefix : { ...prefix, anchor: `${prefix.anchor} under ${mount.prefixText}` }))
-          : prefixesOf(mount.parent, visiting).map((parent) => ({ ...parent, text: joinPaths(parent.text, mount.prefix!, own) })),
+          ? anchored.map((prefix) => underCondition(mount.prefixText === undefined ? prefix : { ...prefix, anchor: `${prefix.anchor} under ${mount.prefixText}` }, mount.condition))
+          : prefixesOf(mount.parent, visiting).map((parent) => underCondition({ ...parent, text: joinPaths(parent.text, mount.prefix!, own) }, mount.condition)),
       );
       visiting.delete(router);
     } else result = roots.has(router) ? [{ text: own }] : anchored;
@@ -77,11 +87,21 @@ export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, tree
   const served: ServedRoute[] = [];
   for (const [file, routes] of files) {
     for (const route of routes.routes) {
-      const prefixes = route.router === '' ? [{ text: '' }] : prefixesOf(global(file, route.router), new Set());
+      const prefixes: Prefix[] = route.router === '' ? [{ text: '' }] : prefixesOf(global(file, route.router), new Set());
       for (const prefix of prefixes) {
         const path = joinPaths(prefix.text, route.path);
         const key = `${prefix.anchor === undefined ? '' : `${prefix.anchor}|`}${normalizePath(path)}`;
-        served.push({ method: route.method, path, ...(prefix.anchor === undefined ? {} : { anchor: prefix.anchor }), key, file, line: route.line, framework: route.framework });
+        const conditions = [...(prefix.conditions ?? []), ...(route.condition === undefined ? [] : [route.condition])];
+        served.push({
+          method: route.method,
+          path,
+          ...(prefix.anchor === undefined ? {} : { anchor: prefix.anchor }),
+          key,
+          file,
+          line: route.line,
+          framework: route.framework,
+          ...(conditions.length === 0 ? {} : { condition: conditions.join(' && ') }),
+        });
       }
     }
   }

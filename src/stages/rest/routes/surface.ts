@@ -103,7 +103,41 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       notes.push(`routes of ${path}: the settings that move every route changed (${shown(base)} → ${shown(head)}): the routes of files the release did not change are not read`);
     }
   }
+  notes.push(...conditionNotes(served.base, served.head));
   return { outcome: { kind: notes.length > 0 ? 'unchecked' : 'checked', findings: [], notes: [...new Set(notes)] }, headRoutes: served.head, base: served.base, unreadableAtHead };
+}
+
+/**
+ * A route served at both refs whose head registration (or a mount above it) sits under a condition
+ * it did not have, or under another one: whether the head still serves it depends on the condition's
+ * value at run time, which is not known — unknown, not "no change". A condition dropped (served
+ * always now) or kept as it was is no change.
+ */
+function conditionNotes(base: readonly ServedRoute[], head: readonly ServedRoute[]): string[] {
+  // Per method and key: 'always' when some registration is unconditional, else the conditions.
+  const conditionsOf = (routes: readonly ServedRoute[]) => {
+    const byKey = new Map<string, 'always' | Set<string>>();
+    for (const route of routes) {
+      const key = `${route.method} ${route.key}`;
+      const known = byKey.get(key);
+      if (route.condition === undefined) byKey.set(key, 'always');
+      else if (known === undefined) byKey.set(key, new Set([route.condition]));
+      else if (known !== 'always') known.add(route.condition);
+    }
+    return byKey;
+  };
+  const before = conditionsOf(base);
+  const after = conditionsOf(head);
+  const notes: string[] = [];
+  for (const route of head) {
+    const key = `${route.method} ${route.key}`;
+    const now = after.get(key);
+    const previous = before.get(key) ?? before.get(`ALL ${route.key}`);
+    if (route.condition === undefined || now === 'always' || previous === undefined || (previous !== 'always' && previous.has(route.condition))) continue;
+    const was = previous === 'always' ? 'always served before' : `before: when ${[...previous].map((condition) => `\`${condition}\``).join(' or ')}`;
+    notes.push(`${route.method} ${route.path} (${route.file}:${route.line}) is served at the head only when \`${route.condition}\` (${was}): whether it still is depends on run-time values`);
+  }
+  return notes;
 }
 
 /** Findings of every routes rule over the diff of both sides (with the spec's operations when a spec is configured). */

@@ -16,6 +16,8 @@ export interface RegisteredRoute {
   /** The router (see {@link RouterId}) it is registered on; `''` for a route whose path is already complete (decorators, Next.js files). */
   router: string;
   framework: string;
+  /** The runtime condition the registration sits under in its function or file (`if (flags.legacy)`), as written; none when unconditional. */
+  condition?: string;
 }
 
 /**
@@ -37,6 +39,8 @@ export interface Mount {
   prefixText?: string;
   child: { kind: 'local'; router: RouterId } | { kind: 'import'; module: string; exportName: string };
   line: number;
+  /** As {@link RegisteredRoute.condition}: a mount under a condition serves its routes only when it holds. */
+  condition?: string;
 }
 
 /** Routers that are applications themselves (`express()`, `new Hono()`, `Fastify()`): their routes need no mount. */
