@@ -23,6 +23,13 @@ export interface CodeTool {
   tool?: McpTool;
   /** Why the tool could not be read (the expression and where). */
   unknown?: string;
+  /**
+   * The named function its registration sits in (`function registerUserTools(server) { server.tool(…) }`),
+   * and whether a file read calls it: `unknown` when the function is also used as a value (its calls
+   * cannot all be seen). A function called at one ref and no more at the other stops registering its
+   * tools (stage.ts).
+   */
+  registeredIn?: { function: string; called: boolean | 'unknown' };
 }
 
 export type ToolExtraction = { ok: true; tools: CodeTool[] } | { ok: false; reasons: string[] };
@@ -178,8 +185,10 @@ function readRegistration(evaluator: Evaluator, program: Program, call: CallExpr
   }
   const direct = registrationAt(evaluator, call, method, EMPTY_ENV, site);
   const kept = direct.kind === 'tool' ? keptHandle(program, call) : undefined;
-  if (direct.kind === 'tool' && kept !== undefined) tools.push({ name: direct.tool.name, file: direct.tool.file, line: direct.tool.line, unknown: kept });
-  else if (direct.kind === 'tool') tools.push(direct.tool);
+  const registrar = direct.kind === 'tool' ? registrarOf(program, call) : undefined;
+  const registeredIn = registrar === undefined ? {} : { registeredIn: registrar };
+  if (direct.kind === 'tool' && kept !== undefined) tools.push({ name: direct.tool.name, file: direct.tool.file, line: direct.tool.line, unknown: kept, ...registeredIn });
+  else if (direct.kind === 'tool') tools.push({ ...direct.tool, ...registeredIn });
   else if (direct.kind === 'unreadable') reasons.push(direct.reason);
   else readWrapperCalls(evaluator, program, call, method, direct, tools, reasons);
 }
@@ -204,6 +213,54 @@ function registrationAt(evaluator: Evaluator, call: CallExpression, method: 'reg
     return { kind: 'tool', tool: { name, ...site, unknown: error.message } };
   }
 }
+
+/**
+ * The named function a registration sits in (the nearest enclosing function, when it has a name) and
+ * whether a file read calls it; undefined at a file's top level or in an anonymous function.
+ */
+function registrarOf(program: Program, call: CallExpression): CodeTool['registeredIn'] {
+  let fn: t.Node | undefined = program.parentOf(call);
+  while (fn && !(fn.type === 'FunctionDeclaration' || fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression' || fn.type === 'ObjectMethod' || fn.type === 'ClassMethod')) fn = program.parentOf(fn);
+  const name = fn ? functionName(program, fn) : undefined;
+  if (!fn || !name) return undefined;
+  // Every tool of one registration function asks the same question: walk the files once per function.
+  const known = registrars.get(fn);
+  if (known !== undefined) return known;
+  let called: boolean | 'unknown' = false;
+  for (const { identifier, parent } of identifierUses(program).get(name) ?? []) {
+    const use = useOf(program, identifier, parent);
+    if (use === 'declaration') continue;
+    if (typeof use === 'string') {
+      called = 'unknown';
+      break;
+    }
+    if (!isAncestor(program, fn, use)) called = true;
+  }
+  const registrar = { function: name, called };
+  registrars.set(fn, registrar);
+  return registrar;
+}
+const registrars = new WeakMap<t.Node, NonNullable<CodeTool['registeredIn']>>();
+
+/** Every identifier of the program's files by name, with its parent (one walk of each file, for {@link registrarOf}). */
+function identifierUses(program: Program): Map<string, Array<{ identifier: t.Identifier; parent: t.Node | undefined }>> {
+  let index = identifierIndexes.get(program);
+  if (index !== undefined) return index;
+  index = new Map();
+  for (const file of program.files) {
+    walk(file.ast, (node, parent) => {
+      if (node.type !== 'Identifier') return;
+      // A shorthand `{ name }` holds the name twice (key and value): count it once.
+      if (parent?.type === 'ObjectProperty' && parent.shorthand && parent.key === node) return;
+      const uses = index!.get(node.name) ?? [];
+      uses.push({ identifier: node, parent });
+      index!.set(node.name, uses);
+    });
+  }
+  identifierIndexes.set(program, index);
+  return index;
+}
+const identifierIndexes = new WeakMap<Program, Map<string, Array<{ identifier: t.Identifier; parent: t.Node | undefined }>>>();
 
 function isAncestor(program: Program, ancestor: t.Node, node: t.Node): boolean {
   for (let current = program.parentOf(node); current; current = program.parentOf(current)) if (current === ancestor) return true;

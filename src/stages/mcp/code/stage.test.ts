@@ -138,3 +138,24 @@ describe('registrations the reader once skipped in silence', () => {
     expect(result.verdict).toEqual({ checked: true, breaking: false });
   });
 });
+
+describe('a registration function the release stops calling', () => {
+  const users = `${Z}import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function registerUserTools(server: McpServer) {\n  ${tool('list_users', '{ limit: z.number().optional() }')}}\n`;
+  const index = (calls: string) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { registerUserTools } from './users.js';\nconst server = new McpServer({ name: 's', version: '1' });\n${calls}\nexport default server;\n`;
+
+  it('called by a file read at the base, by none at the head: its tools are unknown, naming the function', async () => {
+    const { result } = await run({ 'src/tools/users.ts': users, 'src/tools/index.ts': index('registerUserTools(server);') }, { 'src/tools/users.ts': users, 'src/tools/index.ts': index('') });
+    expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
+    expect(result.notes).toEqual([expect.stringContaining('MCP tool "list_users" (src/tools/users.ts:4) is unknown: it is registered in registerUserTools, which a file read called at the base (from) ref and none calls at the head (to) ref')]);
+  });
+
+  it('still called, or called from outside the files read at both refs: the tools are compared as before', async () => {
+    for (const [base, head] of [
+      [index('registerUserTools(server);'), index('registerUserTools(server);\n// touched')],
+      [index(''), index('// touched')],
+    ] as const) {
+      const { result } = await run({ 'src/tools/users.ts': users, 'src/tools/index.ts': base }, { 'src/tools/users.ts': users, 'src/tools/index.ts': head });
+      expect(result).toMatchObject({ verdict: { checked: true, breaking: false }, findings: [], notes: [] });
+    }
+  });
+});

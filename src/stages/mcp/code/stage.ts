@@ -39,6 +39,12 @@ export async function runCodeStage(input: StageInput, globs: readonly string[]):
   for (const name of [...new Set([...baseByName.keys(), ...headByName.keys()])].sort(compareText)) {
     const before = baseByName.get(name);
     const after = headByName.get(name);
+    // Registered in a function a file read called at the base and none calls at the head: the head no longer registers it (or does so from outside the files read).
+    if (before?.registeredIn?.called === true && after?.registeredIn?.called === false && before.registeredIn.function === after.registeredIn.function) {
+      unprovenTools++;
+      notes.push(`MCP tool "${name}" (${after.file}:${after.line}) is unknown: it is registered in ${after.registeredIn.function}, which a file read called at the ${SIDE_LABEL.base} and none calls at the ${SIDE_LABEL.head}`);
+      continue;
+    }
     const unknownSide = before?.unknown ? 'base' : after?.unknown ? 'head' : undefined;
     if (unknownSide && before && after) {
       unprovenTools++;
