@@ -56,32 +56,26 @@ function derivedFlags(facts: RuleFacts): Partial<Heaviness> {
   return { locksTable: blocksWrites(facts.lock) && (facts.rewrites || facts.scans), rewritesTable: facts.rewrites, scansTable: facts.scans };
 }
 
-/** The columns an expression reads (the last name of each column reference). */
-function columnsReadBy(expression: unknown): string[] {
+/** The columns a definition names: each column reference (its last name) and each plain index element, in one walk. */
+function columnsNamedIn(node: unknown): string[] {
   const columns: string[] = [];
-  walkNodes(expression, (kind, body) => {
-    if (kind !== 'ColumnRef') return;
-    const fields = (body as { fields?: Node[] }).fields ?? [];
-    const last = stringValue(fields[fields.length - 1]);
-    if (last !== undefined) columns.push(last);
+  walkNodes(node, (kind, body) => {
+    if (kind === 'ColumnRef') {
+      const fields = (body as { fields?: Node[] }).fields ?? [];
+      const last = stringValue(fields[fields.length - 1]);
+      if (last !== undefined) columns.push(last);
+    } else if (kind === 'IndexElem' && typeof (body as { name?: unknown }).name === 'string') {
+      columns.push((body as { name: string }).name);
+    }
   });
   return columns;
 }
 
 /** Columns a table constraint makes a type change re-check: what a CHECK reads, what an EXCLUDE indexes. */
 function recheckedByConstraint(constraint: Constraint): string[] {
-  if (constraint.contype === 'CONSTR_CHECK') return columnsReadBy(constraint.raw_expr);
-  if (constraint.contype === 'CONSTR_EXCLUSION') return [...columnsReadBy(constraint.exclusions), ...columnsReadBy(constraint.where_clause)].concat(indexElementColumns(constraint.exclusions));
+  if (constraint.contype === 'CONSTR_CHECK') return columnsNamedIn(constraint.raw_expr);
+  if (constraint.contype === 'CONSTR_EXCLUSION') return columnsNamedIn([constraint.exclusions, constraint.where_clause]);
   return [];
-}
-
-/** Names of plain index elements (`IndexElem.name`) anywhere under `node`. */
-function indexElementColumns(node: unknown): string[] {
-  const columns: string[] = [];
-  walkNodes(node, (kind, body) => {
-    if (kind === 'IndexElem' && typeof (body as { name?: unknown }).name === 'string') columns.push((body as { name: string }).name);
-  });
-  return columns;
 }
 
 /**
@@ -92,10 +86,8 @@ function indexElementColumns(node: unknown): string[] {
 function recheckedByIndex(index: IndexStmt): string[] {
   const method = (index.accessMethod ?? 'btree').toLowerCase();
   const expressions = (index.indexParams ?? []).some((param) => nodeOf(param, 'IndexElem')?.expr !== undefined);
-  if (method === 'btree' || method === 'hash') {
-    if (!expressions && index.whereClause === undefined) return [];
-  }
-  return [...indexElementColumns(index.indexParams), ...columnsReadBy(index.indexParams), ...columnsReadBy(index.whereClause)];
+  const kept = (method === 'btree' || method === 'hash') && !expressions && index.whereClause === undefined;
+  return kept ? [] : columnsNamedIn([index.indexParams, index.whereClause]);
 }
 
 /** `CHECK (col IS NOT NULL)` → col. */
@@ -395,7 +387,7 @@ class MigrationClassifier {
   private recordColumnConstraints(table: string, column: string, constraints: readonly Node[] | undefined): void {
     for (const node of constraints ?? []) {
       const constraint = nodeOf(node, 'Constraint');
-      if (constraint?.contype === 'CONSTR_CHECK') this.state.addRecheckedColumns(table, [column, ...columnsReadBy(constraint.raw_expr)]);
+      if (constraint?.contype === 'CONSTR_CHECK') this.state.addRecheckedColumns(table, [column, ...columnsNamedIn(constraint.raw_expr)]);
       if (constraint?.contype === 'CONSTR_PRIMARY' || constraint?.contype === 'CONSTR_UNIQUE') this.state.addIndexedColumn(table, column);
     }
   }

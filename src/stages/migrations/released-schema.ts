@@ -61,13 +61,11 @@ export function foldReleasedMigration(schema: ReleasedSchema, classified: Share 
     if (classified === undefined) return;
   } else {
     schema.notNullChecks = new Map(Object.entries(classified.notNullChecks));
+    schema.recheckedColumns = new Map(Object.entries(classified.recheckedColumns).map(([table, columns]) => [table, new Set(columns)]));
   }
   for (const [column, type] of Object.entries(classified.declaredColumnTypes)) schema.columnTypes.set(column, type);
   for (const table of classified.createdTables) schema.tables.add(table);
   schema.indexedColumns = new Map(Object.entries(classified.indexedColumns).map(([table, columns]) => [table, new Set(columns)]));
-  if (!Object.values(classified.heaviness).includes('unknown')) {
-    schema.recheckedColumns = new Map(Object.entries(classified.recheckedColumns).map(([table, columns]) => [table, new Set(columns)]));
-  }
   for (const [name, kind] of Object.entries(classified.declaredTypes)) {
     if (kind === null) schema.userTypes.delete(name);
     else schema.userTypes.set(name, kind);

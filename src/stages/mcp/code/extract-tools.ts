@@ -223,7 +223,7 @@ function registrarOf(program: Program, call: CallExpression): CodeTool['register
   while (fn && !(fn.type === 'FunctionDeclaration' || fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression' || fn.type === 'ObjectMethod' || fn.type === 'ClassMethod')) fn = program.parentOf(fn);
   const name = fn ? functionName(program, fn) : undefined;
   if (!fn || !name) return undefined;
-  // Every tool of one registration function asks the same question: walk the files once per function.
+  // Every tool of one registration function asks the same question: answered once per function.
   const known = registrars.get(fn);
   if (known !== undefined) return known;
   let called: boolean | 'unknown' = false;
@@ -242,7 +242,7 @@ function registrarOf(program: Program, call: CallExpression): CodeTool['register
 }
 const registrars = new WeakMap<t.Node, NonNullable<CodeTool['registeredIn']>>();
 
-/** Every identifier of the program's files by name, with its parent (one walk of each file, for {@link registrarOf}). */
+/** Every identifier of the program's files by name, with its parent: one walk of each file serves every helper and registration function looked up. */
 function identifierUses(program: Program): Map<string, Array<{ identifier: t.Identifier; parent: t.Node | undefined }>> {
   let index = identifierIndexes.get(program);
   if (index !== undefined) return index;
@@ -288,25 +288,14 @@ function readWrapperCalls(evaluator: Evaluator, program: Program, call: CallExpr
     return;
   }
   const sites: CallExpression[] = [];
-  for (const file of program.files) {
-    let problem: string | undefined;
-    walk(file.ast, (identifier, parent) => {
-      if (problem !== undefined) return false;
-      // A shorthand `{ name }` holds the name twice (key and value): the compiler saw one.
-      if (parent?.type === 'ObjectProperty' && parent.shorthand && parent.key === identifier) return;
-      if (identifier.type !== 'Identifier' || identifier.name !== wrapperName) return;
-      const use = useOf(program, identifier, parent);
-      if (use === 'declaration') return;
-      if (typeof use !== 'string') {
-        if (!isAncestor(program, wrapper, use)) sites.push(use);
-        return;
-      }
-      problem = `the tools registered by ${wrapperName} (${where}) could not all be found: ${use} at ${program.pathOf(file)}:${lineOf(identifier)}`;
-    });
-    if (problem !== undefined) {
-      reasons.push(problem);
+  for (const { identifier, parent } of identifierUses(program).get(wrapperName) ?? []) {
+    const use = useOf(program, identifier, parent);
+    if (use === 'declaration') continue;
+    if (typeof use === 'string') {
+      reasons.push(`the tools registered by ${wrapperName} (${where}) could not all be found: ${use} at ${program.pathOf(program.fileOf(identifier))}:${lineOf(identifier)}`);
       return;
     }
+    if (!isAncestor(program, wrapper, use)) sites.push(use);
   }
   if (sites.length === 0) {
     reasons.push(`the tool registered at ${where} takes its definition from the parameters of ${wrapperName}, which no file read calls (add the files that call it to mcpTools.sources)`);
