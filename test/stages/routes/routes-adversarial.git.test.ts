@@ -290,3 +290,16 @@ describe('a registration under a run-time condition', () => {
     }
   });
 });
+
+describe('a registration behind a guard that leaves first', () => {
+  it('`if (!flag) return;` before a route makes it conditional: unknown; the same guard at both refs is no change', async () => {
+    const register = (guard: string) => `import type { Router } from 'express';\nexport function registerLegacy(users: Router) {\n  ${guard}\n  users.get('/legacy', async (req, res) => res.json({}));\n}\n`;
+    const router = "import { Router } from 'express';\nimport { registerLegacy } from './legacy';\nexport const users = Router();\nregisterLegacy(users);\n";
+    const files = (guard: string) => ({ 'src/app.ts': expressApp("app.use('/users', users);"), 'src/routers/users.ts': router, 'src/routers/legacy.ts': register(guard) });
+    const changed = await release(files(''), { 'src/routers/legacy.ts': register('if (!config.legacyApi) return;') });
+    expect(changed.notes.some((note) => note.includes('only when `!(!config.legacyApi)`'))).toBe(true);
+    repo?.cleanup();
+    const same = await release(files('if (!config.legacyApi) return;'), { 'src/routers/legacy.ts': `${register('if (!config.legacyApi) return;')}// touched\n` });
+    expect(same.notes).toEqual([]);
+  });
+});

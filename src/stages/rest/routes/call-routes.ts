@@ -435,8 +435,9 @@ class CallRouteReader {
 
   /**
    * The conditions a registration sits under, up to its function (or the file): `if` tests (negated
-   * in the `else`), `cond && …`, `cond || …`, `?:` branches and `case`s, outermost first, as written
-   * (whitespace folded). A route that becomes conditional may no longer be served.
+   * in the `else`), `cond && …`, `cond || …`, `?:` branches, `case`s and guards that leave before it
+   * (`if (!flag) return;`), outermost first, as written (whitespace folded). A route that becomes
+   * conditional may no longer be served.
    */
   private conditionOf(node: t.Node): string | undefined {
     const conditions: string[] = [];
@@ -448,6 +449,11 @@ class CallRouteReader {
       else if (parent.type === 'ConditionalExpression' && child !== parent.test) conditions.push(child === parent.consequent ? text(parent.test) : `!(${text(parent.test)})`);
       else if (parent.type === 'LogicalExpression' && child === parent.right) conditions.push(parent.operator === '&&' ? text(parent.left) : `!(${text(parent.left)})`);
       else if (parent.type === 'SwitchCase') conditions.push(parent.test ? `case ${text(parent.test)}` : 'default');
+      if (parent.type === 'BlockStatement' || parent.type === 'Program') {
+        // `if (!config.legacy) return;` before it: it runs only when the guard does not leave.
+        const position = parent.body.indexOf(child as t.Statement);
+        for (const statement of parent.body.slice(0, Math.max(position, 0)).reverse()) if (statement.type === 'IfStatement' && !statement.alternate && leaves(statement.consequent)) conditions.push(`!(${text(statement.test)})`);
+      }
     }
     return conditions.length === 0 ? undefined : conditions.reverse().join(' && ');
   }
@@ -516,4 +522,11 @@ function isPlainStringLiteral(node: t.Node): boolean {
 function typeName(type: t.TSType): string | undefined {
   if (type.type === 'TSTypeReference') return type.typeName.type === 'Identifier' ? type.typeName.name : type.typeName.type === 'TSQualifiedName' ? type.typeName.right.name : undefined;
   return undefined;
+}
+
+/** A statement that always leaves its function or loop (`return`, `throw`, or a block ending in one). */
+function leaves(statement: t.Statement): boolean {
+  if (statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement') return true;
+  const last = statement.type === 'BlockStatement' ? statement.body[statement.body.length - 1] : undefined;
+  return last !== undefined && (last.type === 'ReturnStatement' || last.type === 'ThrowStatement');
 }
