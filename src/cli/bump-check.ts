@@ -57,13 +57,14 @@ export function registerBumpCheck(program: Command): void {
       for (const warning of result.warnings) process.stderr.write(`release-safety: warning: ${warning}\n`);
       process.stdout.write(format === 'json' ? `${JSON.stringify(bumpCheckJson(result), null, 2)}\n` : renderBumpCheck(result, format));
       if (result.exitCode !== 0) {
-        const unsafe = result.bumps.filter((bump) => !bump.safe).length;
-        const edits = result.bumps.filter((bump) => bump.envFindings.length > 0).length;
-        const blocked = result.notChecked.filter((entry) => entry.blocksSuccess).length;
-        const incomplete = result.bumps.length - unsafe;
-        process.stderr.write(
-          `release-safety: not every configured bump is proven rolling-safe (${unsafe} not proven safe, ${edits} needing an env edit, ${blocked} configured image change(s) unreadable${incomplete > 0 && edits === 0 ? ', or an incomplete check' : ''})\n`,
-        );
+        const counts = [
+          [result.bumps.filter((bump) => !bump.safe).length, 'not proven rolling-safe'],
+          [result.bumps.filter((bump) => bump.envFindings.length > 0).length, 'needing an env edit'],
+          [result.bumps.filter((bump) => bump.safe && bump.envFindings.length === 0).length, 'with an incomplete env check'],
+          [result.notChecked.filter((entry) => entry.blocksSuccess).length, 'configured image change(s) that could not be read as version → version'],
+        ] as const;
+        const said = counts.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
+        process.stderr.write(`release-safety: not every configured bump is proven rolling-safe: ${said.join(', ')}\n`);
         process.exitCode = 1;
       }
     });
