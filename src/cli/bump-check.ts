@@ -60,7 +60,7 @@ export function registerBumpCheck(program: Command): void {
         const counts = [
           [result.bumps.filter((bump) => !bump.safe).length, 'not proven rolling-safe'],
           [result.bumps.filter((bump) => bump.envFindings.length > 0).length, 'needing an env edit'],
-          [result.bumps.filter((bump) => bump.safe && bump.envFindings.length === 0).length, 'with an incomplete env check'],
+          [result.bumps.filter((bump) => bump.safe && bump.envFindings.length === 0 && bump.reasons.some((reason) => reason.startsWith('incomplete: '))).length, 'with an incomplete env check'],
           [result.notChecked.filter((entry) => entry.blocksSuccess).length, 'configured image change(s) that could not be read as version → version'],
         ] as const;
         const said = counts.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
