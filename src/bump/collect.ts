@@ -1,6 +1,7 @@
+import { posix } from 'node:path';
 import { parseEnv } from 'node:util';
 import type { Repository } from '../git/index.js';
-import { findImages, isDeploymentYamlPath, type EnvSetting, type ImageOccurrence } from './find-images.js';
+import { findImages, isDeploymentYamlPath, type EnvSetting, type ImageOccurrence, type InterpolationVariables } from './find-images.js';
 import type { ImageReference } from './image-ref.js';
 
 /**
@@ -50,7 +51,19 @@ export async function collectImageChanges(repository: Repository, baseCommit: st
   };
   const changes: ImageChange[] = [];
   const unreadable: UnreadableFile[] = [];
-  const files = changed.filter((path) => path.status === 'modified' && isDeploymentYamlPath(path.path)).map((path) => path.path);
+  // Compose interpolates `${VAR}` from the `.env` of its folder: a changed `.env` may bump the tag of an unchanged compose file.
+  const changedEnvFolders = new Set(changed.filter((path) => posix.basename(path.path) === '.env').map((path) => posix.dirname(path.path)));
+  const files = [
+    ...new Set([
+      ...changed.filter((path) => path.status === 'modified' && isDeploymentYamlPath(path.path)).map((path) => path.path),
+      ...[...headTree.keys()].filter((path) => changedEnvFolders.has(posix.dirname(path)) && isDeploymentYamlPath(path) && baseTree.has(path)),
+    ]),
+  ];
+  const variablesAt = async (tree: Map<string, string>, file: string): Promise<InterpolationVariables> => {
+    const envPath = posix.join(posix.dirname(file), '.env');
+    const text = await readAt(tree, envPath);
+    return text === undefined ? new Map() : interpolationVariables(envPath, text);
+  };
   await Promise.all(
     files.map(async (file) => {
       const [baseText, headText] = await Promise.all([readAt(baseTree, file), readAt(headTree, file)]);
@@ -58,8 +71,9 @@ export async function collectImageChanges(repository: Repository, baseCommit: st
         unreadable.push({ file, reason: `larger than ${MAX_FILE_BYTES} bytes`, repositories: [] });
         return;
       }
-      const base = findImages(file, baseText);
-      const head = findImages(file, headText);
+      const [baseVariables, headVariables] = await Promise.all([variablesAt(baseTree, file), variablesAt(headTree, file)]);
+      const base = findImages(file, baseText, baseVariables);
+      const head = findImages(file, headText, headVariables);
       if (base.problems.length > 0 || head.problems.length > 0) {
         const readable = head.problems.length > 0 ? base : head;
         unreadable.push({ file, reason: [...base.problems, ...head.problems].join('; '), repositories: [...new Set(readable.occurrences.map((found) => found.reference.repository))] });
@@ -70,7 +84,10 @@ export async function collectImageChanges(repository: Repository, baseCommit: st
         const before = baseByLocation.get(location);
         if (!before || sameReference(before.reference, occurrence.reference)) continue;
         const { env, problems } = await environmentOf(occurrence, (path) => readAt(headTree, path));
-        changes.push({ file, line: occurrence.line, kind: occurrence.kind, location, base: before.reference, head: occurrence.reference, env, envProblems: problems });
+        // A tag set through `.env` is reported where the version changed: the `.env` line.
+        const where = occurrence.tagSource ?? { file, line: occurrence.line };
+        const shownLocation = occurrence.tagSource ? `${location} of ${file}` : location;
+        changes.push({ ...where, kind: occurrence.kind, location: shownLocation, base: before.reference, head: occurrence.reference, env, envProblems: problems });
       }
     }),
   );
@@ -121,4 +138,10 @@ export function envFileSettings(file: string, text: string): EnvSetting[] {
     settings.push({ name, file, line: index + 1 });
   });
   return settings;
+}
+
+/** `.env` as compose reads it for interpolation: each variable with its value and line. */
+function interpolationVariables(file: string, text: string): InterpolationVariables {
+  const values = parseEnv(text.replace(/^\s*export\s+/gm, ''));
+  return new Map(envFileSettings(file, text).map((setting) => [setting.name, { value: values[setting.name] ?? '', file, line: setting.line }]));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findImages } from './find-images.js';
+import { findImages, interpolate } from './find-images.js';
 import { imageKey, parseImageReference } from './image-ref.js';
 
 /** The deployment-file reader on the shapes real repositories write (compose, manifests, Helm values, Kustomize). */
@@ -112,5 +112,29 @@ describe('image references', () => {
     expect(new Set(['postgres', 'docker.io/library/postgres', 'index.docker.io/library/postgres', 'library/postgres'].map(imageKey))).toEqual(new Set(['postgres']));
     expect(imageKey('docker.io/outline/outline')).toBe('outline/outline');
     expect(imageKey('ghcr.io/library/app')).toBe('ghcr.io/library/app');
+  });
+});
+
+describe('compose interpolation', () => {
+  const variables = new Map([
+    ['TAG', { value: 'v1.2.0', file: '.env', line: 3 }],
+    ['EMPTY', { value: '', file: '.env', line: 4 }],
+  ]);
+  it.each([
+    ['app:${TAG}', 'app:v1.2.0'],
+    ['app:$TAG', 'app:v1.2.0'],
+    ['app:${MISSING:-v9.0.0}', 'app:v9.0.0'],
+    ['app:${EMPTY:-v9.0.0}', 'app:v9.0.0'],
+    ['app:${EMPTY-v9.0.0}', 'app:'],
+    ['app:${MISSING}', 'app:'],
+    ['app:${TAG:?set TAG}', 'app:v1.2.0'],
+    ['$$literal', '$literal'],
+  ])('%s → %s', (written, expected) => {
+    expect(interpolate(written, variables).text).toBe(expected);
+  });
+
+  it('the image tag from .env is cited at its .env line', () => {
+    const [found] = findImages('compose.yaml', 'services:\n  web:\n    image: ghcr.io/acme/app:${TAG}\n', variables).occurrences;
+    expect(found).toMatchObject({ line: 3, reference: { tag: 'v1.2.0' }, tagSource: { file: '.env', line: 3 } });
   });
 });

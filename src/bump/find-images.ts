@@ -30,7 +30,12 @@ export interface ImageOccurrence {
   env: EnvSetting[];
   /** Compose `env_file:` entries, as repository paths, with the line naming each. */
   envFiles: { path: string; line: number; required: boolean }[];
+  /** Compose: the `.env` line whose variable the tag was interpolated from (`image: app:${APP_VERSION}`). */
+  tagSource?: { file: string; line: number };
 }
+
+/** Compose's interpolation variables: the `.env` file of the project folder, each with its line. */
+export type InterpolationVariables = ReadonlyMap<string, { value: string; file: string; line: number }>;
 
 export interface FileImages {
   occurrences: ImageOccurrence[];
@@ -56,7 +61,7 @@ export function isDeploymentYamlPath(file: string): boolean {
   return /\.ya?ml$/i.test(file) && !file.startsWith('.github/');
 }
 
-export function findImages(file: string, text: string): FileImages {
+export function findImages(file: string, text: string, variables: InterpolationVariables = new Map()): FileImages {
   const parsed = parseYamlFile(text);
   const occurrences: ImageOccurrence[] = [];
   const problems: string[] = [];
@@ -65,7 +70,7 @@ export function findImages(file: string, text: string): FileImages {
       problems.push(`${file}: YAML document ${position + 1} cannot be parsed: ${errors[0]!.split('\n')[0]}`);
       return;
     }
-    const reader = new DocumentReader(file, parsed, document, parsed.documents.length > 1 ? `doc${position + 1} ` : '');
+    const reader = new DocumentReader(file, parsed, document, variables);
     occurrences.push(...reader.read());
   });
   return { occurrences, problems };
@@ -78,8 +83,7 @@ class DocumentReader {
     private readonly file: string,
     private readonly parsed: ParsedYamlFile,
     private readonly document: Document.Parsed,
-    /** Documents of a multi-document file are told apart by their workload names; the position is a fallback. */
-    private readonly documentLabel: string,
+    private readonly variables: InterpolationVariables,
   ) {}
 
   read(): ImageOccurrence[] {
@@ -102,17 +106,29 @@ class DocumentReader {
     return this.parsed.lineOf(node);
   }
 
-  private add(kind: DeploymentFileKind, location: string, reference: ImageReference | undefined, lineNode: Node | undefined, env: EnvSetting[], envFiles: ImageOccurrence['envFiles'] = []): void {
+  private add(
+    kind: DeploymentFileKind,
+    location: string,
+    reference: ImageReference | undefined,
+    lineNode: Node | undefined,
+    env: EnvSetting[],
+    envFiles: ImageOccurrence['envFiles'] = [],
+    tagSource?: ImageOccurrence['tagSource'],
+  ): void {
     if (!reference) return;
-    this.found.push({ file: this.file, line: this.line(lineNode), kind, location, reference, env, envFiles });
+    this.found.push({ file: this.file, line: this.line(lineNode), kind, location, reference, env, envFiles, ...(tagSource ? { tagSource } : {}) });
   }
 
   private readCompose(root: Node): void {
     for (const [name, , service] of entries(member(root, 'services', this.document), this.document)) {
       const imageNode = member(service, 'image', this.document);
-      const image = this.text(imageNode);
-      if (image === undefined) continue;
-      this.add('compose', `services.${name}`, parseImageReference(image), imageNode, this.composeEnvironment(service), this.composeEnvFiles(service));
+      const written = this.text(imageNode);
+      if (written === undefined) continue;
+      const { text: image, sources } = interpolate(written, this.variables);
+      const reference = parseImageReference(image);
+      // The version set in `.env` (the line a bump changes), when the tag holds a variable's value.
+      const source = sources.find((candidate) => candidate.value !== '' && reference?.tag?.includes(candidate.value));
+      this.add('compose', `services.${name}`, reference, imageNode, this.composeEnvironment(service), this.composeEnvFiles(service), source && { file: source.file, line: source.line });
     }
   }
 
@@ -221,4 +237,28 @@ class DocumentReader {
     if (isMapNode(node)) return entries(node, this.document).map(([name, keyNode]) => ({ name, file: this.file, line: this.line(keyNode) }));
     return this.envList(node);
   }
+}
+
+/**
+ * Compose's variable interpolation of one value: `${VAR}`, `${VAR:-default}`, `${VAR-default}`,
+ * `${VAR:?message}`, `${VAR?message}`, `$VAR` and `$$`, from the project's `.env` (the shell's own
+ * environment at deploy time is not known here: a variable `.env` does not set takes its default, or
+ * the empty text, as compose would with an empty environment).
+ */
+export function interpolate(text: string, variables: InterpolationVariables): { text: string; sources: { value: string; file: string; line: number }[] } {
+  const sources: { value: string; file: string; line: number }[] = [];
+  const value = (name: string) => {
+    const found = variables.get(name);
+    if (found) sources.push(found);
+    return found?.value;
+  };
+  const result = text.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced: string | undefined, operator: string | undefined, operand: string | undefined, bare: string | undefined) => {
+    if (match === '$$') return '$';
+    const name = braced ?? bare!;
+    const found = value(name);
+    if (operator === ':-') return found === undefined || found === '' ? (operand ?? '') : found;
+    if (operator === '-') return found === undefined ? (operand ?? '') : found;
+    return found ?? '';
+  });
+  return { text: result, sources };
 }

@@ -97,6 +97,18 @@ describe('bump-check: each file kind', () => {
   });
 });
 
+describe('bump-check: compose interpolation', () => {
+  it('a tag set in the .env of the compose folder (`image: app:${APP_VERSION}`) is a bump at the .env line, although the compose file did not change', () => {
+    const composeFile = 'services:\n  web:\n    image: ghcr.io/acme/app:${APP_VERSION:-v1.0.0}\n    environment:\n      MAIL_HOST: smtp.internal\n';
+    const target = deployment({ 'deploy/compose.yaml': composeFile, 'deploy/.env': '# pinned by renovate\nAPP_VERSION=v1.2.0\n' }, { 'deploy/.env': '# pinned by renovate\nAPP_VERSION=v1.4.0\n' });
+    const run = bumpCheck(target);
+    expect(run.status).toBe(1);
+    expect(run.json!.bumps).toHaveLength(1);
+    expect(run.json!.bumps[0]).toMatchObject({ file: 'deploy/.env', line: 2, fromVersion: '1.2.0', toVersion: '1.4.0', verdict: 'UNSAFE' });
+    expect(run.json!.bumps[0]!.envFindings).toMatchObject([{ oldName: 'MAIL_HOST', file: 'deploy/compose.yaml', line: 5 }]);
+  });
+});
+
 describe('bump-check: verdicts', () => {
   it('across a false release: Recreate, exit 1, and the compose environment (map and env_file) that sets a renamed or removed variable, with file:line', () => {
     const environment = '    env_file: [app.env]\n    environment:\n      MAIL_HOST: smtp.internal\n      PAGE_SIZE: "20"\n';
