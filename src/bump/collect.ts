@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { parseEnv } from 'node:util';
 import type { Repository } from '../git/index.js';
 import { findImages, isDeploymentYamlPath, type EnvSetting, type ImageOccurrence, type InterpolationVariables } from './find-images.js';
-import type { ImageReference } from './image-ref.js';
+import { imageKey, type ImageReference } from './image-ref.js';
 
 /**
  * The image references whose tag (or digest, or name) changed between two commits of a deployment
@@ -80,9 +80,18 @@ export async function collectImageChanges(repository: Repository, baseCommit: st
         return;
       }
       const baseByLocation = byLocation(base.occurrences);
-      for (const [location, occurrence] of byLocation(head.occurrences)) {
-        const before = baseByLocation.get(location);
-        if (!before || sameReference(before.reference, occurrence.reference)) continue;
+      const headByLocation = byLocation(head.occurrences);
+      // A place that is gone at the head, paired with a new place of the same image: a renamed service
+      // (or container, or values key) whose tag changed in the same commit is still a bump.
+      const vanished = [...baseByLocation].filter(([location]) => !headByLocation.has(location)).map(([, occurrence]) => occurrence);
+      for (const [location, occurrence] of headByLocation) {
+        let before = baseByLocation.get(location);
+        if (!before) {
+          const index = vanished.findIndex((candidate) => imageKey(candidate.reference.repository) === imageKey(occurrence.reference.repository));
+          if (index === -1) continue;
+          before = vanished.splice(index, 1)[0]!;
+        }
+        if (sameReference(before.reference, occurrence.reference)) continue;
         const { env, problems } = await environmentOf(occurrence, (path) => readAt(headTree, path));
         // A tag set through `.env` is reported where the version changed: the `.env` line.
         const where = occurrence.tagSource ?? { file, line: occurrence.line };

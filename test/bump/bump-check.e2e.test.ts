@@ -161,6 +161,13 @@ describe('bump-check: verdicts', () => {
     ]);
   });
 
+  it('a service renamed in the same commit that moves its tag is still a bump', () => {
+    const renamed = compose('v1.4.0').replace('  web:', '  web-v2:');
+    const run = bumpCheck(deployment({ 'compose.yaml': compose('v1.2.0') }, { 'compose.yaml': renamed }));
+    expect(run.status).toBe(1);
+    expect(run.json!.bumps).toMatchObject([{ file: 'compose.yaml', line: 3, fromVersion: '1.2.0', toVersion: '1.4.0', verdict: 'UNSAFE' }]);
+  });
+
   it('an unmapped image alone does not change the exit code', () => {
     const run = bumpCheck(deployment({ 'compose.yaml': compose('v1.2.0') }, { 'compose.yaml': compose('v1.2.0').replace('postgres:16', 'postgres:17') }));
     expect(run.status).toBe(0);
