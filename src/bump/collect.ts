@@ -28,6 +28,8 @@ export interface UnreadableFile {
   reason: string;
   /** Image repositories the other ref's version of the file names (they may have changed unseen). */
   repositories: string[];
+  /** The text has template markers (`{{ … }}`: a Helm chart's templates/): not meant to be YAML before rendering. */
+  template: boolean;
 }
 
 export interface CollectedChanges {
@@ -68,7 +70,7 @@ export async function collectImageChanges(repository: Repository, baseCommit: st
     files.map(async (file) => {
       const [baseText, headText] = await Promise.all([readAt(baseTree, file), readAt(headTree, file)]);
       if (baseText === undefined || headText === undefined) {
-        unreadable.push({ file, reason: `larger than ${MAX_FILE_BYTES} bytes`, repositories: [] });
+        unreadable.push({ file, reason: `larger than ${MAX_FILE_BYTES} bytes`, repositories: [], template: false });
         return;
       }
       const [baseVariables, headVariables] = await Promise.all([variablesAt(baseTree, file), variablesAt(headTree, file)]);
@@ -76,7 +78,9 @@ export async function collectImageChanges(repository: Repository, baseCommit: st
       const head = findImages(file, headText, headVariables);
       if (base.problems.length > 0 || head.problems.length > 0) {
         const readable = head.problems.length > 0 ? base : head;
-        unreadable.push({ file, reason: [...base.problems, ...head.problems].join('; '), repositories: [...new Set(readable.occurrences.map((found) => found.reference.repository))] });
+        const reason = [base.problems.length > 0 ? `at the base, ${base.problems[0]!}` : '', head.problems.length > 0 ? `at the head, ${head.problems[0]!}` : ''].filter(Boolean).join('; ');
+        const template = baseText.includes('{{') || headText.includes('{{');
+        unreadable.push({ file, reason, repositories: [...new Set(readable.occurrences.map((found) => found.reference.repository))], template });
         return;
       }
       const baseByLocation = byLocation(base.occurrences);

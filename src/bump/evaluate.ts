@@ -44,6 +44,8 @@ export async function evaluateBumps(collected: CollectedChanges, images: Readonl
 
   for (const unreadable of collected.unreadable) {
     const checked = unreadable.repositories.filter((repository) => configured.get(imageKey(repository))?.entry.index !== undefined);
+    // A Helm chart's template is not YAML until rendered; it is listed only when its readable side names a configured image.
+    if (unreadable.template && checked.length === 0) continue;
     notChecked.push({
       file: unreadable.file,
       image: unreadable.repositories.join(', ') || '(not read)',

@@ -67,7 +67,7 @@ export function findImages(file: string, text: string, variables: InterpolationV
   const problems: string[] = [];
   parsed.documents.forEach(({ document, errors }, position) => {
     if (errors.length > 0) {
-      problems.push(`${file}: YAML document ${position + 1} cannot be parsed: ${errors[0]!.split('\n')[0]}`);
+      problems.push(`document ${position + 1}: ${errors[0]!}`);
       return;
     }
     const reader = new DocumentReader(file, parsed, document, variables);

@@ -16,7 +16,10 @@ export function parseYamlFile(text: string): ParsedYamlFile {
   const documents = parseAllDocuments(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
   const list = Array.isArray(documents) ? documents : [];
   return {
-    documents: list.map((document) => ({ document, errors: document.errors.map((error) => error.message) })),
+    documents: list.map((document) => ({
+      document,
+      errors: document.errors.map((error) => `${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}${error.linePos ? ` (line ${error.linePos[0].line})` : ''}`),
+    })),
     lineOf(node) {
       const offset = node?.range?.[0];
       return offset === undefined ? 0 : lineCounter.linePos(offset).line;

@@ -168,6 +168,18 @@ describe('bump-check: verdicts', () => {
     expect(run.json!.bumps).toMatchObject([{ file: 'compose.yaml', line: 3, fromVersion: '1.2.0', toVersion: '1.4.0', verdict: 'UNSAFE' }]);
   });
 
+  it('a changed file that is not YAML at the head, whose base names a configured image, keeps the exit code at 1; a Helm template is not listed', () => {
+    const template = (tag: string) => `apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: {{ .Values.replicas }}\n  tag: ${tag}\n`;
+    const run = bumpCheck(
+      deployment({ 'compose.yaml': compose('v1.2.0'), 'chart/templates/deployment.yaml': template('a') }, { 'compose.yaml': `${compose('v1.4.0')}  broken: [\n`, 'chart/templates/deployment.yaml': template('b') }),
+    );
+    expect(run.status).toBe(1);
+    expect(run.json!.bumps).toEqual([]);
+    expect(run.json!.notChecked).toHaveLength(1);
+    expect(run.json!.notChecked[0]!.file).toBe('compose.yaml');
+    expect(run.json!.notChecked[0]!.reason).toMatch(/^the file cannot be read as YAML \(at the head, document 1: .*\); it names the configured image ghcr\.io\/acme\/app, whose change cannot be seen$/);
+  });
+
   it('an unmapped image alone does not change the exit code', () => {
     const run = bumpCheck(deployment({ 'compose.yaml': compose('v1.2.0') }, { 'compose.yaml': compose('v1.2.0').replace('postgres:16', 'postgres:17') }));
     expect(run.status).toBe(0);
