@@ -13,7 +13,7 @@ export interface ParsedYamlFile {
 export function parseYamlFile(text: string): ParsedYamlFile {
   const lineCounter = new LineCounter();
   // `uniqueKeys: false`: a duplicate key is the file's problem, not a reason to lose every other reference in it.
-  const documents = parseAllDocuments(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
+  const documents = parseAllDocuments(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: true });
   const list = Array.isArray(documents) ? documents : [];
   return {
     documents: list.map((document) => ({
