@@ -1,4 +1,4 @@
-import type { ReleaseSafetyArtifact, ReleaseSafetyIndex } from '../artifact/types.js';
+import type { ConfigChange, ReleaseSafetyIndex } from '../artifact/types.js';
 import type { ImageIndexConfig } from '../config/types.js';
 import { CONFIG_FILE_NAME } from '../config/types.js';
 import { describeError } from '../core/errors.js';
@@ -196,7 +196,7 @@ function artifactLink(source: string, version: string): string {
 }
 
 /** A variable a release of the span renames or removes that this deployment still sets under the old name. */
-function envFindings(change: ImageChange, configChanges: readonly { release: string; change: ReleaseSafetyArtifact['config']['changes'][number] }[]): EnvFinding[] {
+function envFindings(change: ImageChange, configChanges: readonly { release: string; change: ConfigChange }[]): EnvFinding[] {
   const findings: EnvFinding[] = [];
   for (const { release, change: configChange } of configChanges) {
     if (configChange.type !== 'renamed' && configChange.type !== 'removed') continue;
