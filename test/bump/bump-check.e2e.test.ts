@@ -197,3 +197,20 @@ describe('bump-check: verdicts', () => {
     expect(run.json!.bumps[0]).toMatchObject({ fromVersion: '1.2.0', toVersion: '1.4.0', verdict: 'UNSAFE' });
   });
 });
+
+describe('bump-check: usage and input errors', () => {
+  it('exit 2 naming the problem: an unknown ref, an invalid images config, a missing option; --help shows examples', () => {
+    const target = deployment({ 'compose.yaml': compose('v1.2.0') }, { 'compose.yaml': compose('v1.4.0') });
+    const unknownRef = runCli(['bump-check', '--repo', target.repo.dir, '--base', 'nope', '--head', target.head]);
+    expect(unknownRef.status).toBe(2);
+    expect(unknownRef.stderr).toContain('unknown ref "nope"');
+    const invalid = deployment({ 'compose.yaml': compose('v1.2.0') }, { 'compose.yaml': compose('v1.4.0') }, { images: { 'ghcr.io/acme/app': { index: '' } } });
+    const invalidRun = runCli(['bump-check', '--repo', invalid.repo.dir, '--base', invalid.base, '--head', invalid.head]);
+    expect(invalidRun.status).toBe(2);
+    expect(invalidRun.stderr).toContain('/images/ghcr.io~1acme~1app/index');
+    expect(runCli(['bump-check', '--head', 'HEAD']).status).toBe(2);
+    const help = runCli(['bump-check', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('release-safety bump-check --base origin/main --head HEAD');
+  });
+});
