@@ -1,6 +1,7 @@
 import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ReleaseSafetyArtifact } from './types.js';
+import { neutraliseMarkersInJson } from '../core/own-outputs.js';
 
 /**
  * Atomic writes: the text goes to a temporary file in the same folder, then a rename replaces the
@@ -141,7 +142,12 @@ function writeToDescriptor(descriptor: number, text: string): void {
   }
 }
 
-/** The artifact as written: 2-space JSON and a final newline (byte-identical for identical input). */
+/**
+ * The artifact as written: 2-space JSON and a final newline (byte-identical for identical input); an
+ * `@` before `release-safety` (a quoted declaration) is written `\u0040`, the same string once
+ * parsed, so a committed artifact never reads as a declaration (core/own-outputs.ts).
+ */
 export function serializeArtifact(artifact: ReleaseSafetyArtifact): string {
-  return `${JSON.stringify(artifact, null, 2)}\n`;
+  // U+2028/2029 are the only line breaks JSON.stringify leaves raw: escaped, the same string once parsed.
+  return `${neutraliseMarkersInJson(JSON.stringify(artifact, null, 2)).replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`)}\n`;
 }
