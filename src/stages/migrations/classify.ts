@@ -578,6 +578,26 @@ function isBoundedLockTimeout(value: Node | undefined): boolean {
  * Classifies one migration file. Call `await loadParser()` (sql.ts) once before.
  * Statements are judged in order, each with the state the statements before it left.
  */
+const hitKey = (finding: Finding) => `${finding.rule}\u0000${finding.evidence.line ?? ''}\u0000${finding.evidence.statement ?? ''}\u0000${JSON.stringify(finding.params)}`;
+
+/**
+ * Each finding with what its hits did to the verdict: a flag `true` makes it `false` (breaking), else a
+ * flag `unknown` makes it `unknown`. Rules whose catalogue level is `breaking` (old code) say so already.
+ */
+function withVerdictEffects(findings: readonly Finding[], hits: readonly MigrationHit[]): Finding[] {
+  const effects = new Map<string, 'breaking' | 'unknown'>();
+  for (const hit of hits) {
+    const values = Object.values(hit.flags);
+    const effect = values.includes(true) ? 'breaking' : values.includes('unknown') ? 'unknown' : undefined;
+    const key = hitKey(hit.finding);
+    if (effect !== undefined && effects.get(key) !== 'breaking') effects.set(key, effect);
+  }
+  return findings.map((finding) => {
+    const effect = effects.get(hitKey(finding));
+    return effect === undefined || migrationRule(finding.rule)?.level === 'breaking' ? finding : { ...finding, verdictEffect: effect };
+  });
+}
+
 /**
  * Rules whose `unknown` is about the heaviness of one statement on the table it names (a type change,
  * a default, a trigger, an index build): that statement changes no other table. Every other unknown
@@ -629,7 +649,7 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
   const touched = tablesAnUnknownCouldTouch(classifier.hits);
   if (touched === 'all') state.forgetAllShapes();
   else for (const table of touched) state.forgetTableShape(table, { indexes: true });
-  const findings = [...classifier.findings].sort(
+  const findings = withVerdictEffects(classifier.findings, classifier.hits).sort(
     (a, b) => (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule) || compareText(a.evidence.statement ?? '', b.evidence.statement ?? ''),
   );
   return {
