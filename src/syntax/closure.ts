@@ -1,4 +1,4 @@
-import { CODE_FILE, EMPTY_LAYOUT, isRelativeSpecifier, resolveImportDetailed, type ModuleLayout } from './modules.js';
+import { CODE_FILE, EMPTY_LAYOUT, resolveDataFile, resolveImportDetailed, type ModuleLayout } from './modules.js';
 
 /**
  * The dependency closure of a read: the set of blobs a piece of code was read from — the file, every
@@ -65,6 +65,7 @@ export async function dependencyClosure(
   tree: TreeFiles,
   layout: ModuleLayout = EMPTY_LAYOUT,
   declaredVersion?: (fromPath: string, packageName: string) => Promise<string | undefined>,
+  maxFiles = MAX_CLOSURE_FILES,
 ): Promise<DependencyClosure> {
   const closure: DependencyClosure = { files: new Map(), packages: new Map(), unbounded: [] };
   const queue = [...roots];
@@ -72,8 +73,8 @@ export async function dependencyClosure(
   while (queue.length > 0) {
     const path = queue.shift()!;
     if (closure.files.has(path)) continue;
-    if (closure.files.size >= MAX_CLOSURE_FILES) {
-      closure.unbounded.push(`more than ${MAX_CLOSURE_FILES} files imported`);
+    if (closure.files.size >= maxFiles) {
+      closure.unbounded.push(`more than ${maxFiles} files imported`);
       break;
     }
     const blob = tree.blobOf(path);
@@ -92,28 +93,15 @@ export async function dependencyClosure(
         if (!closure.files.has(resolution.path)) queue.push(resolution.path);
       } else if (resolution.kind === 'external') {
         if (!closure.packages.has(resolution.packageName)) closure.packages.set(resolution.packageName, (await declaredVersion?.(path, resolution.packageName)) ?? '?');
-      } else if (isRelativeSpecifier(specifier)) {
-        // A relative import of a data file (`./schema.json`) names a leaf of the repository.
-        const leaf = resolveLeaf(path, specifier, exists);
+      } else {
+        // A data file (`./schema.json`, `@/styles/app.css`) is a leaf of the repository whose blob counts.
+        const leaf = resolveDataFile(path, specifier, exists, layout);
         if (leaf !== undefined) queue.push(leaf);
         else closure.unbounded.push(resolution.reason);
-      } else closure.unbounded.push(resolution.reason);
+      }
     }
   }
   return closure;
-}
-
-function resolveLeaf(fromPath: string, specifier: string, exists: (path: string) => boolean): string | undefined {
-  const parts = fromPath.split('/');
-  parts.pop();
-  for (const part of specifier.split('/')) {
-    if (part === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else if (part !== '.' && part !== '') parts.push(part);
-  }
-  const path = parts.join('/');
-  return exists(path) ? path : undefined;
 }
 
 /** Whether two closures were read from the same bytes (and both are bounded). */

@@ -82,6 +82,12 @@ export function importCandidates(fromPath: string, specifier: string, layout: Mo
   return [...new Set(bases.flatMap(fileCandidates))].filter((candidate) => CODE_FILE.test(candidate));
 }
 
+/** A file imported as written, with no extension looked up (`./schema.json`, `@/styles/app.css`). */
+export function resolveDataFile(fromPath: string, specifier: string, exists: (path: string) => boolean, layout: ModuleLayout = EMPTY_LAYOUT): string | undefined {
+  const bases = moduleBases(fromPath, specifier, layout);
+  return bases === 'outside' ? undefined : bases.find((base) => base !== '' && exists(base));
+}
+
 /** `@scope/pkg/sub` → `@scope/pkg`; `lodash/fp` → `lodash`. */
 export function packageNameOf(specifier: string): string {
   const parts = specifier.split('/');
