@@ -20,6 +20,8 @@ export interface Differential {
    * function that takes values from its callers (src/syntax/inflow.ts).
    */
   unchanged(path: string, callersFlowIn: boolean): Promise<UnchangedVerdict>;
+  /** The dependency closure of `path` at one ref (cached per side and path). */
+  closureOf(side: Side, path: string): Promise<DependencyClosure>;
 }
 
 const REACH_LIMIT = 20_000;
@@ -41,6 +43,13 @@ export function differentialOf(input: StageInput): Differential {
   };
   const closure = async (side: Side, roots: readonly string[], limit?: number): Promise<DependencyClosure> =>
     dependencyClosure(roots, trees[side], await layoutOf(side), declaredVersionsFrom(trees[side], readJson(side)), limit);
+  const single = new Map<string, Promise<DependencyClosure>>();
+  const closureOf = (side: Side, path: string) => {
+    const key = `${side}\0${path}`;
+    let found = single.get(key);
+    if (!found) single.set(key, (found = closure(side, [path])));
+    return found;
+  };
   // What the changed code files reach, per side: a file in it may be called with new values.
   const reached = new Map<Side, Promise<DependencyClosure>>();
   const reachedBy = (side: Side) => {
@@ -53,10 +62,11 @@ export function differentialOf(input: StageInput): Differential {
   };
 
   return {
+    closureOf,
     async unchanged(path, callersFlowIn) {
       const [baseBlob, headBlob] = [input.trees.base.get(path), input.trees.head.get(path)];
       if (baseBlob === undefined || baseBlob !== headBlob) return { unchanged: false, why: `${path} changed` };
-      const [base, head] = await Promise.all([closure('base', [path]), closure('head', [path])]);
+      const [base, head] = await Promise.all([closureOf('base', path), closureOf('head', path)]);
       if (base.unbounded.length > 0 || head.unbounded.length > 0) return { unchanged: false, why: `what ${path} imports cannot be bounded (${[...base.unbounded, ...head.unbounded][0]})` };
       if (!sameClosure(base, head)) return { unchanged: false, why: `a module ${path} imports changed` };
       if (callersFlowIn) {
