@@ -1,4 +1,4 @@
-import { parameterIdentifier as parameterName, propertyAccess } from '../../../syntax/ast.js';
+import { isFunctionLike, parameterIdentifier as parameterName, propertyAccess } from '../../../syntax/ast.js';
 import { isCall, lineOf, literalKeyName, parseSource as parseWithBabel, unwrapExpression, walk, type t } from '../../../syntax/parse.js';
 
 export { isCall };
@@ -63,13 +63,8 @@ export function isFunctionExpression(node: t.Node | undefined): node is t.ArrowF
 
 /** Parameters of anything the compiler called function-like (functions, methods, overloads, signatures). */
 export function parametersOf(node: t.Node): readonly t.Node[] | undefined {
+  if (isFunctionLike(node)) return node.params;
   switch (node.type) {
-    case 'FunctionDeclaration':
-    case 'FunctionExpression':
-    case 'ArrowFunctionExpression':
-    case 'ObjectMethod':
-    case 'ClassMethod':
-    case 'ClassPrivateMethod':
     case 'TSDeclareFunction':
     case 'TSDeclareMethod':
       return node.params;
