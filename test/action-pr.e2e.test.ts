@@ -172,7 +172,7 @@ describe('Action commands generate (defaults), upgrade-check, index, lint-migrat
   });
 
   it('upgrade-check publishes the verdict and the required stops', async () => {
-    const index = join(projectRoot, '../shared/data/lightdash/release-safety-index.json');
+    const index = join(projectRoot, 'fixtures/lightdash-index.json');
     const run = await runAction({ command: 'upgrade-check', from: '1.110.0', to: '1.125.0', index }, 'check');
     expect(run.status).toBe(1);
     expect(run.outputs).toContain('verdict=UNSAFE\n');
