@@ -42,7 +42,7 @@ afterAll(() => {
 });
 
 /** A deployment repository: the base commit (config, the service's index and artifacts, `base`), then the head commit (`head`). */
-function deployment(base: Record<string, string>, head: Record<string, string | null>, config: unknown = CONFIG) {
+function deployment(base: Record<string, string | null>, head: Record<string, string | null>, config: unknown = CONFIG) {
   const repo = createRepo();
   repos.push(repo);
   const baseSha = repo.commit({ 'release-safety.config.json': JSON.stringify(config, null, 2), ...service.files('ops/app'), ...base });
@@ -178,6 +178,14 @@ describe('bump-check: verdicts', () => {
     expect(run.json!.notChecked).toHaveLength(1);
     expect(run.json!.notChecked[0]!.file).toBe('compose.yaml');
     expect(run.json!.notChecked[0]!.reason).toMatch(/^the file cannot be read as YAML \(at the head, document 1: .*\); it names the configured image ghcr\.io\/acme\/app, whose change cannot be seen$/);
+  });
+
+  it("a safe span whose release artifact is missing from the configured folder: the env check is incomplete, exit 1", () => {
+    const target = deployment({ 'compose.yaml': compose('v1.1.0'), 'ops/app/artifacts/1.2.0.json': null }, { 'compose.yaml': compose('v1.2.0') });
+    const run = bumpCheck(target);
+    expect(run.status).toBe(1);
+    expect(run.json!.bumps[0]).toMatchObject({ safe: true, verdict: 'SAFE', strategy: 'RollingUpdate' });
+    expect(run.json!.bumps[0]!.reasons).toEqual([expect.stringMatching(/^incomplete: the artifact of 1\.2\.0 could not be read \(ops\/app\/artifacts\/1\.2\.0\.json at [0-9a-f]{40} \([0-9a-f]{12}\): no such file\)/)]);
   });
 
   it('an unmapped image alone does not change the exit code', () => {
