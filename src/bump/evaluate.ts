@@ -72,7 +72,7 @@ export async function evaluateBumps(collected: CollectedChanges, images: Readonl
       notChecked.push({ file: change.file, image: shown, reason: `images["${repository}"] has no "index" yet: set where the service publishes its release-safety index`, blocksSuccess: false });
       continue;
     }
-    if (change.base.tag === change.head.tag) {
+    if (change.base.tag !== undefined && change.base.tag === change.head.tag) {
       notChecked.push({ file: change.file, image: shown, reason: 'only the digest changed (same tag): a rebuild of the same version, not a version bump', blocksSuccess: false });
       continue;
     }

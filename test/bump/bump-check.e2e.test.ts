@@ -145,8 +145,8 @@ describe('bump-check: verdicts', () => {
   });
 
   it('a version missing from the index, a downgrade, an unmapped image, a non-version tag and a digest-only change', () => {
-    const base = `services:\n  a:\n    image: ghcr.io/acme/app:v1.2.0\n  b:\n    image: ghcr.io/acme/app:v1.2.0\n  c:\n    image: postgres:15\n  d:\n    image: ghcr.io/acme/app:v1.2.0\n  e:\n    image: ghcr.io/acme/app:v1.2.0@sha256:${'a'.repeat(64)}\n`;
-    const head = `services:\n  a:\n    image: ghcr.io/acme/app:v1.9.0\n  b:\n    image: ghcr.io/acme/app:v1.1.0\n  c:\n    image: postgres:16\n  d:\n    image: ghcr.io/acme/app:latest\n  e:\n    image: ghcr.io/acme/app:v1.2.0@sha256:${'b'.repeat(64)}\n`;
+    const base = `services:\n  a:\n    image: ghcr.io/acme/app:v1.2.0\n  b:\n    image: ghcr.io/acme/app:v1.2.0\n  c:\n    image: postgres:15\n  d:\n    image: ghcr.io/acme/app:v1.2.0\n  e:\n    image: ghcr.io/acme/app:v1.2.0@sha256:${'a'.repeat(64)}\n  f:\n    image: ghcr.io/acme/app@sha256:${'c'.repeat(64)}\n`;
+    const head = `services:\n  a:\n    image: ghcr.io/acme/app:v1.9.0\n  b:\n    image: ghcr.io/acme/app:v1.1.0\n  c:\n    image: postgres:16\n  d:\n    image: ghcr.io/acme/app:latest\n  e:\n    image: ghcr.io/acme/app:v1.2.0@sha256:${'b'.repeat(64)}\n  f:\n    image: ghcr.io/acme/app@sha256:${'d'.repeat(64)}\n`;
     const run = bumpCheck(deployment({ 'compose.yaml': base }, { 'compose.yaml': head }));
     expect(run.status).toBe(1);
     const [missing, downgrade] = run.json!.bumps;
@@ -158,6 +158,11 @@ describe('bump-check: verdicts', () => {
       { file: 'compose.yaml', image: 'postgres:16', reason: 'no entry for postgres in "images" of release-safety.config.json' },
       { file: 'compose.yaml', image: 'ghcr.io/acme/app:latest', reason: 'tag "latest" is not a release version under v{version} (a configured image: the change is not proven safe)' },
       { file: 'compose.yaml', image: `ghcr.io/acme/app:v1.2.0@sha256:${'b'.repeat(64)}`, reason: 'only the digest changed (same tag): a rebuild of the same version, not a version bump' },
+      {
+        file: 'compose.yaml',
+        image: `ghcr.io/acme/app@sha256:${'d'.repeat(64)}`,
+        reason: `ghcr.io/acme/app@sha256:${'c'.repeat(64)} is pinned by digest only: no version to check (a configured image: the change is not proven safe)`,
+      },
     ]);
   });
 
