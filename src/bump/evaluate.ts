@@ -81,7 +81,12 @@ export async function evaluateBumps(collected: CollectedChanges, images: Readonl
     const to = change.head.tag === undefined ? undefined : versionOfTag(change.head.tag, patterns);
     if (!from || !to) {
       const which = !from ? change.base : change.head;
-      const why = which.tag === undefined ? `${describeImage(which)} is pinned by digest only: no version to check` : `tag "${which.tag}" is not a release version under ${patterns.join(' or ')}`;
+      const why =
+        which.tag !== undefined
+          ? `tag "${which.tag}" is not a release version under ${patterns.join(' or ')}`
+          : which.digest !== undefined
+            ? `${describeImage(which)} is pinned by digest only: no version to check`
+            : `${describeImage(which)} has no tag (the chart's or registry's default applies): no version to check`;
       notChecked.push({ file: change.file, image: shown, reason: `${why} (a configured image: the change is not proven safe)`, blocksSuccess: true });
       continue;
     }
