@@ -38,7 +38,7 @@ describe('action inputs', () => {
     [{ INPUT_FROM: 'a', INPUT_TO: 'b', INPUT_COMMAND: 'deploy' }, 'input "command" must be one of'],
     [{ INPUT_FROM: 'a', INPUT_TO: 'b', 'INPUT_FAIL-ON': 'maybe' }, 'input "fail-on" must be'],
     [{ 'INPUT_MAX-ANNOTATIONS': 'ten' }, 'input "max-annotations" must be a whole number'],
-    [{ INPUT_COMMENT: 'yes' }, 'input "comment" must be one of "true", "false"'],
+    [{ INPUT_COMMENT: 'yes' }, 'input "comment" must be one of "true", "false", "relevant"'],
   ])('rejects bad inputs naming them: %j', (env, message) => {
     expect(() => parseActionInputs(env)).toThrow(message);
   });

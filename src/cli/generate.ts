@@ -120,8 +120,9 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     import('../generate/report.js'),
     import('./style.js'),
     import('../cache/derived-cache.js'),
+    import('../generate/outcome-observer.js'),
   ]);
-  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }]] = await Promise.all([
+  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }, { publishGenerateOutcome }]] = await Promise.all([
     opening,
     // A failed open is the error to report; a module that fails to load is reported only if it opened.
     modules.catch(async (error: unknown) => {
@@ -157,6 +158,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     const targets = options.report === undefined ? `--out ${options.out}` : `--out ${options.out} and --report ${options.report}`;
     throw new InputError(`cannot write ${targets} (nothing was written): ${error instanceof Error ? error.message : String(error)}`);
   }
+  publishGenerateOutcome(outcome);
 
   if (format === 'json') process.stdout.write(artifactText);
   else if (format === 'markdown') process.stdout.write(markdown ?? report.renderMarkdownReport(outcome));
