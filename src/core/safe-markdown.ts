@@ -33,12 +33,13 @@ function defuse(text: string): string {
 }
 
 /**
- * Repository text as inert prose on one line: markdown punctuation escaped (so `**`, `[x](y)`,
- * `<img>`, `|` and a leading `#`, `-`, `>`, `1.` stay literal) and mentions, references and links
- * broken.
+ * Repository text as inert prose on one line: markdown's inline punctuation escaped (so `**`,
+ * `[x](y)`, `<img>`, `|`, `~~` stay literal), a leading block marker (`#`, `-`, `+`, `>`, `1.`)
+ * escaped, and mentions, references and links broken.
  */
 export function mdText(text: string, max = 500): string {
-  return defuse(flatten(text, max)).replace(/[\\`*_{}[\]()<>#+\-.!|~&:=]/g, '\\$&');
+  const escaped = defuse(flatten(text, max)).replace(/[\\`*_[\]<>|~&!]/g, '\\$&');
+  return escaped.replace(/^([#+\-=>])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
 }
 
 /**

@@ -178,7 +178,7 @@ export function renderMarkdownReport(outcome: GenerateOutcome): string {
   const out: string[] = [];
   // Everything the repository wrote (names, statements, reasons) goes through mdText / mdCode: the
   // report is the job summary and the release notes, and must not mention, link or mark up.
-  out.push(`# Release safety: ${mdText(artifact.version)}`, '');
+  out.push(`# Release safety: ${artifact.version}`, ''); // schema-valid semver: no markup
   out.push(`- **Rolling update safe:** \`${String(safe)}\` (strategy \`${artifact.compatibility.recommendedStrategy}\`)`);
   out.push(`- **Previous version:** ${mdText(artifact.previousVersion ?? 'none')}`);
   out.push(`- **Refs:** ${mdText(refsLine(outcome))}`);
