@@ -19,6 +19,7 @@ const bundle = join(bundleDir, 'index.mjs');
 interface StoredComment {
   id: number;
   body: string;
+  user: { login: string };
 }
 const comments: StoredComment[] = [];
 const requests: string[] = [];
@@ -43,10 +44,10 @@ beforeAll(async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       if (request.method === 'GET' && url.pathname === '/repos/acme/service/issues/7/comments') {
         // Someone else's comment first: the marker, not the position, finds ours.
-        return json(200, [{ id: 1, body: 'looks good' }, ...comments]);
+        return json(200, [{ id: 1, body: 'looks good', user: { login: 'octocat' } }, ...comments]);
       }
       if (request.method === 'POST' && url.pathname === '/repos/acme/service/issues/7/comments') {
-        const created = { id: 100 + comments.length, body: (JSON.parse(body) as { body: string }).body };
+        const created = { id: 100 + comments.length, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]' } };
         comments.push(created);
         return json(201, created);
       }
@@ -131,7 +132,8 @@ describe('Action command pr', () => {
     expect(run.outputs).toContain(`summary-path=${join(runnerFiles, 'pr.md')}\n`);
     expect(run.summary).toContain('# Release safety: 1.4.1-pr.7');
     expect(comments).toHaveLength(1);
-    expect(comments[0]!.body.startsWith('<!-- release-safety -->\n**release-safety** dry run of pull request #7 (as 1.4.1-pr.7')).toBe(true);
+    // The first line a reader sees: the verdict, the version and why, in one line.
+    expect(comments[0]!.body.split('\n').slice(0, 2)).toEqual(['<!-- release-safety -->', '### ❌ `1.4.1-pr.7` is not rolling-safe — migrations: heavy migration(s): 002.sql']);
     expect(requests).toContain('POST /repos/acme/service/issues/7/comments Bearer test-token');
   });
 

@@ -180,7 +180,7 @@ export function renderMarkdownReport(outcome: GenerateOutcome): string {
   // report is the job summary and the release notes, and must not mention, link or mark up.
   out.push(`# Release safety: ${artifact.version}`, ''); // schema-valid semver: no markup
   out.push(`- **Rolling update safe:** \`${String(safe)}\` (strategy \`${artifact.compatibility.recommendedStrategy}\`)`);
-  out.push(`- **Previous version:** ${mdText(artifact.previousVersion ?? 'none')}`);
+  out.push(`- **Previous version:** ${artifact.previousVersion ?? 'none'}`);
   out.push(`- **Refs:** ${mdText(refsLine(outcome))}`);
   out.push(`- **Config:** ${mdText(configLine(outcome), 1000)}`);
   out.push('', '## Surfaces', '', '| Surface | Checked | Breaking | Summary |', '|---|---|---|---|');
