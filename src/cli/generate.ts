@@ -68,6 +68,7 @@ async function tracedStages(seedRowsText: string) {
     import('../trace/command.js'),
     import('../span/index-cache.js'),
   ]);
+  await (await import('../trace/database.js')).loadPglite();
   const seedRows = parseSeedRows(seedRowsText);
   return { ...pipelineStages, migrations: tracedMigrationsStage(pipelineStages.migrations, { seedRows, cacheDirectory: cacheDirectory(process.env) }) };
 }
