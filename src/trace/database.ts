@@ -7,6 +7,7 @@
  * sockets, no processes (`COPY … PROGRAM`) and only its own in-memory file system: no network, no
  * working tree, no environment variables reach a migration.
  */
+import type * as PgliteModule from '@electric-sql/pglite';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ReplayedSchema } from '../stages/migrations/replayed-schema.js';
 import type { UserTypeKind } from '../stages/migrations/types.js';
@@ -26,7 +27,7 @@ export const PGLITE_MISSING =
   'trace runs migrations in PGlite (an embedded PostgreSQL, 27 MB), which release-safety does not install by default: npm install @electric-sql/pglite@^0.5 in the same project (npm install -g @electric-sql/pglite@^0.5 beside a global install)';
 
 /** PGlite, or an InputError saying how to install it (an optional peer dependency of the package). */
-export async function loadPglite(): Promise<typeof import('@electric-sql/pglite')> {
+export async function loadPglite(): Promise<typeof PgliteModule> {
   try {
     return await import('@electric-sql/pglite');
   } catch (error) {
