@@ -57,8 +57,15 @@ function location(context: CommentContext, evidence: Evidence): string {
 }
 
 const LEVEL_MARK: Readonly<Record<ReportFinding['level'], string>> = { breaking: '❌', 'unknown-rule': '❔', advisory: '⚠️', info: 'ℹ️' };
-/** Findings at these levels decide the verdict (or could not be classified): never cut. */
-const deciding = (finding: ReportFinding) => finding.level === 'breaking' || finding.level === 'unknown-rule';
+/**
+ * Findings that decide the verdict (or could not be classified): never cut before lower levels.
+ * An advisory counts on a surface that keeps the release from `true` (a table rewrite is an advisory
+ * finding, and it is what makes the migration heavy).
+ */
+function decidingIn(outcome: GenerateOutcome): (finding: ReportFinding) => boolean {
+  const blocking = new Set(outcome.verdict.reasons.map((reason) => reason.surface));
+  return (finding) => finding.level === 'breaking' || finding.level === 'unknown-rule' || (finding.level === 'advisory' && blocking.has(finding.surface));
+}
 
 function findingLines(context: CommentContext, finding: ReportFinding): string[] {
   const where = location(context, finding.evidence);
@@ -123,6 +130,7 @@ export function renderQuietComment(outcome: GenerateOutcome, context: CommentCon
 export function renderPullRequestComment(outcome: GenerateOutcome, context: CommentContext): string {
   const limit = context.limit ?? COMMENT_LIMIT;
   const findings = reportFindings(outcome.stages);
+  const deciding = decidingIn(outcome);
   const accepted = reportAccepted(outcome.stages);
   const head: string[] = [headline(outcome), subline(outcome, context), '', ...surfaceTable(outcome, findings)];
   if (outcome.verdict.reasons.length > 1) {
@@ -137,7 +145,7 @@ export function renderPullRequestComment(outcome: GenerateOutcome, context: Comm
     acceptedBlock.push('', `#### ⚠️ Accepted (${accepted.length}): not counted in the verdict`, '', 'A maintainer accepted these; each one is what a reviewer signs off on.', '');
     for (const item of accepted) acceptedBlock.push(...acceptedLines(context, item));
   }
-  const tiers: ((finding: ReportFinding) => boolean)[] = [deciding, (finding) => finding.level === 'advisory', (finding) => finding.level === 'info'];
+  const tiers: ((finding: ReportFinding) => boolean)[] = [deciding, (finding) => finding.level === 'advisory', () => true];
   const render = (keptTiers: number, withFixes: boolean): string => {
     const kept = findings.filter((finding) => tiers.slice(0, keptTiers).some((tier) => tier(finding)));
     const body: string[] = [];
@@ -148,7 +156,7 @@ export function renderPullRequestComment(outcome: GenerateOutcome, context: Comm
       body.push(...group(stage.surface, lines, own.length, own.some(deciding)));
     }
     const dropped = findings.length - kept.length;
-    const note = dropped > 0 ? ['', `_${dropped} lower-level finding(s) (advisory or info) not shown here to fit GitHub's comment limit: see the job summary._`] : [];
+    const note = dropped > 0 ? ['', `_${dropped} lower-level finding(s) (advisory or info, none that decides the verdict) not shown here to fit GitHub's comment limit: see the job summary._`] : [];
     return [...head, ...acceptedBlock, ...body, ...note, ...tail].join('\n');
   };
   for (const [keptTiers, withFixes] of [[3, true], [2, true], [1, true], [1, false]] as const) {

@@ -30,6 +30,12 @@ describe('action inputs', () => {
     expect(lintMigrationsArgv(lint, ['-x.sql'], 'markdown')).toEqual(['lint-migrations', '--format', 'markdown', '--', '-x.sql']);
   });
 
+  it('reads the comment mode: true (default), false, relevant', () => {
+    expect(parseActionInputs({}).comment).toBe('always');
+    expect(parseActionInputs({ INPUT_COMMENT: 'false' }).comment).toBe('never');
+    expect(parseActionInputs({ INPUT_COMMENT: 'relevant' }).comment).toBe('relevant');
+  });
+
   it.each([
     [{ INPUT_COMMAND: 'upgrade-check', INPUT_TO: '1.0.0' }, 'input "from" is required for command "upgrade-check"'],
     [{ INPUT_COMMAND: 'index' }, 'input "artifacts" is required for command "index"'],

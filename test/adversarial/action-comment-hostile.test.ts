@@ -168,7 +168,7 @@ describe('pr on a hostile pull request', () => {
     expect(body.split('\n')[1]).toMatch(/^### ❌ `1\.4\.1-pr\.9` is not rolling-safe — migrations: /);
     expect(body).toContain('Accepted (1)');
     expect(body).toContain('require-concurrent-index-creation');
-    expect(body).toMatch(/\d+ lower-level finding\(s\) \(advisory or info\) not shown here/);
+    expect(body).toMatch(/\d+ lower-level finding\(s\) \(advisory or info, none that decides the verdict\) not shown here/);
     // The deciding finding on 003.sql is there, linked to the file at the head commit.
     expect(body).toContain(`](https://github.com/acme/service/blob/${headSha}/db/migrations/003.sql#L2)`);
   });
