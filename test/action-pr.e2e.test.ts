@@ -22,6 +22,7 @@ interface StoredComment {
   user: { login: string };
 }
 const comments: StoredComment[] = [];
+const quietComments: StoredComment[] = [];
 const requests: string[] = [];
 let server: Server;
 let apiUrl: string;
@@ -29,6 +30,7 @@ let repo: TestRepo;
 let runnerFiles: string;
 let baseSha: string;
 let headSha: string;
+let quietHeadSha: string;
 
 beforeAll(async () => {
   execFileSync(process.execPath, ['scripts/build-action.mjs', 'action/.test-dist-pr'], { cwd: projectRoot, stdio: 'pipe' });
@@ -51,6 +53,13 @@ beforeAll(async () => {
         comments.push(created);
         return json(201, created);
       }
+      // Pull request 8 (nothing in it affects the verdict): its own list.
+      if (request.method === 'GET' && url.pathname === '/repos/acme/service/issues/8/comments') return json(200, quietComments);
+      if (request.method === 'POST' && url.pathname === '/repos/acme/service/issues/8/comments') {
+        const created = { id: 900 + quietComments.length, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]' } };
+        quietComments.push(created);
+        return json(201, created);
+      }
       const patch = /^\/repos\/acme\/service\/issues\/comments\/(\d+)$/.exec(url.pathname);
       if (request.method === 'PATCH' && patch) {
         const comment = comments.find((candidate) => candidate.id === Number(patch[1]));
@@ -70,6 +79,8 @@ beforeAll(async () => {
   baseSha = repo.commit({ 'README.md': 'main moves on\n' });
   repo.git('checkout', '-q', '-b', 'feature', 'v1.4.0');
   headSha = repo.commit({ 'db/migrations/002.sql': "SET lock_timeout = '2s';\ncreate index users_email on users (email);\n" });
+  repo.git('checkout', '-q', '-b', 'docs', 'v1.4.0');
+  quietHeadSha = repo.commit({ 'docs/guide.md': 'how to run it\n' });
   repo.git('checkout', '-q', 'main');
   runnerFiles = mkdtempSync(join(tmpdir(), 'rs-runner-pr-'));
 }, 120_000);
@@ -158,6 +169,32 @@ describe('Action command pr', () => {
     const run = await runAction({ command: 'pr' }, 'pr-4', { GITHUB_EVENT_PATH: join(runnerFiles, 'missing.json') });
     expect(run.status).toBe(2);
     expect(run.stdout).toContain('::error::release-safety:');
+  });
+});
+
+describe('Action command pr on a pull request that affects nothing', () => {
+  const quietEvent = () => {
+    const file = join(runnerFiles, 'quiet.event.json');
+    writeFileSync(file, JSON.stringify({ pull_request: { number: 8, base: { sha: baseSha }, head: { sha: quietHeadSha } } }));
+    return file;
+  };
+
+  it('comment: relevant posts nothing when nothing affects the verdict', async () => {
+    const run = await runAction({ command: 'pr', 'github-token': 'test-token', comment: 'relevant', report: join(runnerFiles, 'q1.md') }, 'quiet-1', { GITHUB_EVENT_PATH: quietEvent() });
+    expect(run.status).toBe(0);
+    expect(run.outputs).toContain('rolling-update-safe=true\n');
+    expect(run.stdout).toContain('release-safety: no pull request comment (nothing affects the verdict; comment: relevant)');
+    expect(quietComments).toHaveLength(0);
+  });
+
+  it('otherwise the comment is one line', async () => {
+    const run = await runAction({ command: 'pr', 'github-token': 'test-token', report: join(runnerFiles, 'q2.md') }, 'quiet-2', { GITHUB_EVENT_PATH: quietEvent() });
+    expect(run.stdout).toContain('release-safety: pull request comment created');
+    expect(quietComments).toHaveLength(1);
+    const [marker, line, ...rest] = quietComments[0]!.body.split('\n');
+    expect(marker).toBe('<!-- release-safety -->');
+    expect(line).toMatch(/^✅ `1\.4\.1-pr\.8` is rolling-safe: nothing in this pull request affects the verdict/);
+    expect(rest.join('')).toBe('');
   });
 });
 
