@@ -29,7 +29,7 @@ const examples = readdirSync(join(projectRoot, 'examples')).filter((file) => fil
 
 describe('example workflows', () => {
   it('are the ones the README documents', () => {
-    expect(examples.sort()).toEqual(['changesets.yml', 'operator-gate.yml', 'pull-request.yml', 'release-please.yml', 'release.yml']);
+    expect(examples.sort()).toEqual(['bump-check.yml', 'changesets.yml', 'operator-gate.yml', 'pull-request.yml', 'release-please.yml', 'release.yml']);
     const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
     for (const file of examples) expect(readme).toContain(`examples/${file}`);
   });
@@ -90,5 +90,13 @@ describe('example workflows', () => {
     for (const step of ours(changesets)) expect((step as { if?: string }).if).toBe("steps.changesets.outputs.published == 'true'");
     // The plain-tags example stays for tags pushed by hand (and releases published in the interface).
     expect(read('release.yml').on).toMatchObject({ push: { tags: ['v*.*.*'] }, release: { types: ['published'] } });
+  });
+
+  it('the bump-check workflow may comment, checks out the whole history and runs bump-check', () => {
+    const workflow = parse(readFileSync(join(projectRoot, 'examples', 'bump-check.yml'), 'utf8')) as Workflow;
+    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    const [checkout, check] = Object.values(workflow.jobs)[0]!.steps;
+    expect(checkout!.with?.['fetch-depth']).toBe(0);
+    expect(check!.with).toMatchObject({ command: 'bump-check', 'fail-on': 'unsafe' });
   });
 });

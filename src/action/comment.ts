@@ -56,7 +56,7 @@ function location(context: CommentContext, evidence: Evidence): string {
   return [url ? `[${label}](${url})` : label, detail ? mdCode(detail, { max: 160 }) : ''].filter(Boolean).join(' ');
 }
 
-const LEVEL_MARK: Readonly<Record<ReportFinding['level'], string>> = { breaking: '❌', 'unknown-rule': '❔', advisory: '⚠️', info: 'ℹ️' };
+const LEVEL_MARK: Readonly<Record<ReportFinding['level'], string>> = { breaking: '❌', unknown: '❔', 'unknown-rule': '❔', advisory: '⚠️', info: 'ℹ️' };
 /**
  * Findings that decide the verdict (or could not be classified): never cut before lower levels.
  * An advisory counts on a surface that keeps the release from `true` (a table rewrite is an advisory
@@ -64,7 +64,8 @@ const LEVEL_MARK: Readonly<Record<ReportFinding['level'], string>> = { breaking:
  */
 function decidingIn(outcome: GenerateOutcome): (finding: ReportFinding) => boolean {
   const blocking = new Set(outcome.verdict.reasons.map((reason) => reason.surface));
-  return (finding) => finding.level === 'breaking' || finding.level === 'unknown-rule' || (finding.level === 'advisory' && blocking.has(finding.surface));
+  return (finding) =>
+    finding.level === 'breaking' || finding.level === 'unknown' || finding.level === 'unknown-rule' || (finding.level === 'advisory' && blocking.has(finding.surface));
 }
 
 function findingLines(context: CommentContext, finding: ReportFinding): string[] {

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { escapeData } from '../ci-formats/github.js';
+import { describeError } from '../core/errors.js';
 import { COMMENT_LIMIT } from './comment.js';
 
 /**
@@ -161,4 +163,25 @@ export async function hasStickyComment(target: CommentTarget): Promise<boolean> 
     if (comments.length < 100) break;
   }
   return false;
+}
+
+/**
+ * One warning for a comment that could not be written, naming the cause and the fix. A 403 is
+ * nearly always the token: read-only on a fork's pull request (`pull_request` event), or a workflow
+ * without `pull-requests: write`. The step goes on: its exit is the verdict's, never the comment's.
+ */
+export function commentWarning(error: unknown, fromFork: boolean): string {
+  const forbidden = error instanceof GitHubApiError && error.status === 403;
+  const text = !forbidden
+    ? `the pull request comment was not written (${describeError(error)}); the verdict is in the job summary and the annotations`
+    : fromFork
+      ? 'the pull request comment was not written: a pull request from a fork gets a read-only token on the pull_request event (HTTP 403). The verdict is in the job summary and the annotations. ' +
+        'To comment on forks, post the summary from a second workflow on workflow_run, or run on pull_request_target checking out the head commit only as data (never run its scripts or actions) — see the README, "Pull requests from forks"'
+      : 'the pull request comment was not written: the token may not comment (HTTP 403). Give the job permissions: pull-requests: write. The verdict is in the job summary and the annotations';
+  return `::warning title=release-safety comment::${escapeData(`release-safety: ${text}`)}`;
+}
+
+/** A comment body cut to GitHub's limit, saying so (for reports without a priority order of their own). */
+export function fitComment(markdown: string): string {
+  return markdown.length <= COMMENT_LIMIT ? markdown : `${markdown.slice(0, COMMENT_LIMIT - 200)}\n\n… (cut at GitHub's comment limit: the whole report is in the job summary)\n`;
 }

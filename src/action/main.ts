@@ -7,11 +7,11 @@ import { parseJson } from '../core/structured-text.js';
 import { parseVersion } from '../core/version.js';
 import { versionOfTag } from '../core/tag-pattern.js';
 import { main } from '../cli/program.js';
-import { escapeData } from '../ci-formats/github.js';
 import type { GenerateOutcome } from '../generate/generate.js';
 import { observeGenerateOutcome } from '../generate/outcome-observer.js';
 import { affectsNothing, renderPullRequestComment, renderQuietComment } from './comment.js';
-import { GitHubApiError, hasStickyComment, readPullRequestEvent, upsertStickyComment } from './github-api.js';
+import { bumpCheckAction } from './bump-check.js';
+import { commentWarning, hasStickyComment, readPullRequestEvent, upsertStickyComment } from './github-api.js';
 import { configuredTagPatterns, mergeBase, previousReleaseTag, pullRequestVersions } from './git-refs.js';
 import {
   diffOpenApiArgv,
@@ -149,22 +149,6 @@ async function pullRequest(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promis
   return exitCode;
 }
 
-/**
- * One warning for a comment that could not be written, naming the cause and the fix. A 403 is
- * nearly always the token: read-only on a fork's pull request (`pull_request` event), or a workflow
- * without `pull-requests: write`.
- */
-export function commentWarning(error: unknown, fromFork: boolean): string {
-  const forbidden = error instanceof GitHubApiError && error.status === 403;
-  const text = !forbidden
-    ? `the pull request comment was not written (${describeError(error)}); the verdict is in the job summary and the annotations`
-    : fromFork
-      ? 'the pull request comment was not written: a pull request from a fork gets a read-only token on the pull_request event (HTTP 403). The verdict is in the job summary and the annotations. ' +
-        'To comment on forks, post the summary from a second workflow on workflow_run, or run on pull_request_target checking out the head commit only as data (never run its scripts or actions) — see the README, "Pull requests from forks"'
-      : 'the pull request comment was not written: the token may not comment (HTTP 403). Give the job permissions: pull-requests: write. The verdict is in the job summary and the annotations';
-  return `::warning title=release-safety comment::${escapeData(`release-safety: ${text}`)}`;
-}
-
 async function upgradeCheck(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<number> {
   const json = await captured(upgradeCheckArgv(inputs, true));
   const exitCode = await run(upgradeCheckArgv(inputs, false));
@@ -226,6 +210,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<n
       break;
     case 'diff-openapi':
       exitCode = await withSummary(env, diffOpenApiArgv(inputs, 'github'), diffOpenApiArgv(inputs, 'markdown'));
+      break;
+    case 'bump-check':
+      exitCode = await bumpCheckAction(inputs, env);
       break;
     case 'lint-migrations': {
       const files = expandFiles(inputs.files, process.cwd());
