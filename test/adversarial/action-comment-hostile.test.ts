@@ -217,7 +217,7 @@ describe('pr against an API that misbehaves', () => {
     expect(warnings[0]).toContain('a pull request from a fork gets a read-only token');
     expect(warnings[0]).toContain('pull_request_target');
     expect(warnings[0]).toContain('workflow_run');
-    expect(run.stdout).toContain('::warning file=db/migrations/003.sql,line=2');
+    expect(run.stdout).toContain('::error file=db/migrations/003.sql,line=2');
     expect(run.summary).toContain('# Release safety: 1.4.1-pr.13');
   });
 });
