@@ -42,7 +42,9 @@ function strayNames(surfaces: readonly string[]): string[] {
     const file = relative(resolve('.'), path).split('\\').join('/');
     // The registry names them; a file generated from the artifact schema spells its contract field names.
     if (file.startsWith('src/surfaces/') || file.endsWith('.generated.ts')) continue;
-    const ownSurface = /^src\/stages\/([^/]+)\//.exec(file)?.[1];
+    const folder = /^src\/stages\/([^/]+)\//.exec(file)?.[1];
+    // The env-var surface's stage lives in src/stages/env/ (src/config/ is the tool's own config file); its surface id stays `config`.
+    const ownSurface = folder === 'env' ? 'config' : folder;
     readFileSync(path, 'utf8')
       .split('\n')
       .forEach((line, index) => {

@@ -1,6 +1,6 @@
 import type { ApiSurfaceSection, ConfigSection, DeclaredBreak, MigrationsSection } from '../artifact/types.js';
-import { configStage } from '../stages/config/index.js';
-import { configRuleBook } from '../stages/config/rule-book.js';
+import { configStage } from '../stages/env/index.js';
+import { configRuleBook } from '../stages/env/rule-book.js';
 import type { Stage } from '../stages/contract.js';
 import { declarationsStage } from '../stages/declarations/index.js';
 import { declarationsRuleBook } from '../stages/declarations/rule-book.js';

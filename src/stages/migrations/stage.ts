@@ -10,7 +10,7 @@ import { folderOf } from './folders.js';
 import { coverageOf, ignoredNote } from './coverage.js';
 import { releasedEditChange } from './released-edit.js';
 import { noMigrationChangedResult, unknownSection } from './index.js';
-import type { MigrationRuleId } from './catalogue.js';
+import { fileFinding } from './file-finding.js';
 import { loadParser } from './sql.js';
 import { compareText } from '../../core/compare-text.js';
 import { readDirectives } from '../../accept/directives.js';
@@ -31,9 +31,6 @@ export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   compareText(a.name, b.name) || compareText(a.path, b.path);
 
-function fileFinding(rule: MigrationRuleId, file: string, params: Record<string, string> = {}): Finding {
-  return { rule, params: { file, ...params }, evidence: { file } };
-}
 
 function findingOrder(a: Finding, b: Finding): number {
   return compareText(a.evidence.file ?? '', b.evidence.file ?? '') || (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule);

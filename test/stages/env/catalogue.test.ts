@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../../src/rules/types.js';
-import { configStage } from '../../../src/stages/config/index.js';
+import { configStage } from '../../../src/stages/env/index.js';
 import { declarationsStage } from '../../../src/stages/declarations/index.js';
 
 /** STYLE.md 9: ids unique, every entry complete and documented, every rule file registered and tested. */
 describe.each([
-  { stage: configStage, dir: 'src/stages/config/rules', doc: 'docs/env-config.md' },
+  { stage: configStage, dir: 'src/stages/env/rules', doc: 'docs/env-config.md' },
   { stage: declarationsStage, dir: 'src/stages/declarations/rules', doc: 'docs/declarations.md' },
 ])('$stage.surface catalogue', ({ stage, dir, doc }) => {
   const ruleFiles = readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'index.ts');

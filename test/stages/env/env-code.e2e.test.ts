@@ -6,7 +6,7 @@ import type { ReleaseSafetyArtifact } from '../../../src/artifact/types.js';
 import { projectRoot, runCli } from '../../helpers/cli.js';
 import { createRepo, type TestRepo } from '../../helpers/git-fixture.js';
 import { closeGitStageInputs, gitStageInput } from '../../helpers/git-stage-input.js';
-import { configStage } from '../../../src/stages/config/index.js';
+import { configStage } from '../../../src/stages/env/index.js';
 
 /**
  * Issue 15 (env half) through the built CLI on a real repository shaped like the services that

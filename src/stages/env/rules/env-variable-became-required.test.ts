@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderFinding } from '../../../rules/types.js';
-import { findingsOf } from '../../../../test/stages/config/run-env-stage.js';
+import { findingsOf } from '../../../../test/stages/env/run-env-stage.js';
 import { envVariableBecameRequired } from './env-variable-became-required.js';
 
 const rule = envVariableBecameRequired.meta.id;

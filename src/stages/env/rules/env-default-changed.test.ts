@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderFinding } from '../../../rules/types.js';
-import { findingsOf } from '../../../../test/stages/config/run-env-stage.js';
+import { findingsOf } from '../../../../test/stages/env/run-env-stage.js';
 import { envDefaultChanged } from './env-default-changed.js';
 
 const rule = envDefaultChanged.meta.id;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configStage } from '../../../src/stages/config/index.js';
-import { extractionCacheSize } from '../../../src/stages/config/module-links.js';
+import { configStage } from '../../../src/stages/env/index.js';
+import { extractionCacheSize } from '../../../src/stages/env/module-links.js';
 import { runStage } from '../../../src/stages/contract.js';
 import { stageInput } from '../../helpers/stage-input.js';
 import { runEnvStage, SOURCES_ONLY } from './run-env-stage.js';

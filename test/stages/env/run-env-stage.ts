@@ -1,6 +1,6 @@
 import type { EnvSurfaceConfig } from '../../../src/config/types.js';
 import type { Finding } from '../../../src/rules/types.js';
-import { configStage } from '../../../src/stages/config/index.js';
+import { configStage } from '../../../src/stages/env/index.js';
 import { stageInput } from '../../helpers/stage-input.js';
 
 /** The env config most tests use: TypeScript sources under `src/`, one helper, no env files. */

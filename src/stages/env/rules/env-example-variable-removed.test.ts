@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderFinding } from '../../../rules/types.js';
-import { runEnvStage, SOURCES_ONLY } from '../../../../test/stages/config/run-env-stage.js';
+import { runEnvStage, SOURCES_ONLY } from '../../../../test/stages/env/run-env-stage.js';
 import { envExampleVariableRemoved } from './env-example-variable-removed.js';
 
 const rule = envExampleVariableRemoved.meta.id;

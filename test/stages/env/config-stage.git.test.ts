@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configStage } from '../../../src/stages/config/index.js';
+import { configStage } from '../../../src/stages/env/index.js';
 import { buildFixtureRepo, type TestRepo } from '../../helpers/git-fixture.js';
 import { closeGitStageInputs, gitStageInput } from '../../helpers/git-stage-input.js';
 

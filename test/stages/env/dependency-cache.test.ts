@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDerivedCache } from '../../../src/cache/derived-cache.js';
 import type { DerivedCache } from '../../../src/stages/contract.js';
-import { configStage } from '../../../src/stages/config/index.js';
-import { dependenciesOf, relativeSpecifiers } from '../../../src/stages/config/import-list.js';
+import { configStage } from '../../../src/stages/env/index.js';
+import { dependenciesOf, relativeSpecifiers } from '../../../src/stages/env/import-list.js';
 import { runStage } from '../../../src/stages/contract.js';
 import { fakeBlobId, stageInput } from '../../helpers/stage-input.js';
 
