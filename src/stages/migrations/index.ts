@@ -3,7 +3,7 @@ import type { MigrationsFolder } from '../../config/types.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import { normalConfigPath, type SectionVerdict, type Stage, type StageInput, type StageResult } from '../contract.js';
 import { migrationRules } from './catalogue.js';
-import { anyFileIn, folderOf } from './folders.js';
+import { alternativeDeploymentNotes, anyFileIn, deepFolderOf, folderOf, mayHoldMigration } from './folders.js';
 import { mayBeMigration } from './formats/registry.js';
 
 /** Nothing known about the release's migrations (not configured, or the stage failed). */
@@ -33,13 +33,23 @@ function mayBeChangedMigration(path: string, folders: readonly MigrationsFolder[
   return owner !== undefined && mayBeMigration(owner.relativePath, owner.folder.format);
 }
 
+/**
+ * Whether a changed path needs the stage: a file a format may name a migration, or any SQL or script
+ * file of a configured folder (a layout no format reads is `unknown`, never "no migrations"). Down
+ * files, snapshots, lock files and docs alone leave the release without migrations.
+ */
+function needsStage(path: string, folders: readonly MigrationsFolder[]): boolean {
+  const owner = folderOf(path, folders) ?? deepFolderOf(path, folders);
+  return owner !== undefined && (mayBeMigration(owner.relativePath, owner.folder.format) || mayHoldMigration(owner.relativePath));
+}
+
 /** Checked, and nothing in the migration folders changed: the release ships no migrations. */
-export function noMigrationChangedResult(): StageResult<MigrationsSection> {
+export function noMigrationChangedResult(notes: string[] = []): StageResult<MigrationsSection> {
   return {
     section: { present: false, count: 0, coreCount: 0, eeCount: 0, files: [] },
     verdict: { checked: true, breaking: false },
     findings: [],
-    notes: [],
+    notes,
   };
 }
 
@@ -56,7 +66,7 @@ export const migrationsStage: Stage<MigrationsSection> = {
     // `false` (the service has no migrations) gives the same answer as "none changed".
     if (folders === false) return noMigrationChangedResult();
     if (folders !== undefined && !hasFiles(input, folders)) return emptyFoldersResult(folders);
-    if (folders !== undefined && !input.changes.some((change) => mayBeChangedMigration(change.path, folders))) return noMigrationChangedResult();
+    if (folders !== undefined && !input.changes.some((change) => needsStage(change.path, folders))) return noMigrationChangedResult(alternativeDeploymentNotes(folders));
     return (await import('./stage.js')).runMigrationsStage(input);
   },
   failClosed: unknownSection,

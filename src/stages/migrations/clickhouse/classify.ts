@@ -82,6 +82,7 @@ export function classifyClickHouseMigration(file: string, text: string, context:
   for (const statement of statements) {
     const effects = statementEffects(statement);
     for (const operation of effects.operations) run(operation, statement);
+    for (const table of effects.touched ?? []) tables.add(table);
     for (const table of effects.created) {
       created.add(table);
       tables.add(table);

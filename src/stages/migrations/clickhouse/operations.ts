@@ -17,6 +17,8 @@ import { isWord, shortStatement, type ClickHouseStatement, type Token } from './
 export interface ClickHouseEffects {
   operations: Operation[];
   created: string[];
+  /** Tables the statement changes without an operation (a metadata-only ALTER), for the file's table list. */
+  touched?: string[];
 }
 
 const NONE: ClickHouseEffects = { operations: [], created: [] };
@@ -146,7 +148,7 @@ function alterTable(statement: ClickHouseStatement): ClickHouseEffects {
   const from = skipCluster(tokens, table.end);
   const commands = splitTopLevel(tokens.slice(from, settingsStart(tokens, from)));
   if (commands.length === 0) return { operations: [unclassified(statement.sql)], created: [] };
-  return { operations: commands.flatMap((command) => alterCommand(command, table.name)), created: [] };
+  return { operations: commands.flatMap((command) => alterCommand(command, table.name)), created: [], touched: [table.name] };
 }
 
 /** Whether a token appears at the top level (outside brackets) of the statement. */
