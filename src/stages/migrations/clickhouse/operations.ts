@@ -69,7 +69,8 @@ function settingsStart(tokens: readonly Token[], from: number): number {
     const token = tokens[index]!;
     if (token.kind === 'punct' && (token.text === '(' || token.text === '[')) depth++;
     if (token.kind === 'punct' && (token.text === ')' || token.text === ']')) depth--;
-    if (depth === 0 && isWord(token, 'SETTINGS')) return index;
+    // `SETTINGS (…)` belongs to a column; `SETTINGS k = v` ends the command list.
+    if (depth === 0 && isWord(token, 'SETTINGS') && tokens[index + 1]?.text !== '(') return index;
   }
   return tokens.length;
 }
@@ -168,18 +169,21 @@ function create(statement: ClickHouseStatement): ClickHouseEffects {
   if (isWord(tokens[index], 'OR') && isWord(tokens[index + 1], 'REPLACE')) return { operations: [unclassified(statement.sql)], created: [] };
   if (isWord(tokens[index], 'TEMPORARY')) index++;
   const object = tokens[index];
+  // `IF NOT EXISTS` may leave an existing table (with its rows) in place: it does not prove the table new.
+  const proven = (at: number, name: string) => (skipIf(tokens, at) === at ? [name] : []);
   if (isWord(object, 'TABLE')) {
     const name = readName(tokens, skipIf(tokens, index + 1));
     if (!name) return { operations: [unclassified(statement.sql)], created: [] };
     // CREATE TABLE … AS SELECT fills the new table by reading others.
     const copies = tokens.some((token, at) => isWord(token, 'AS') && isWord(tokens[at + 1], 'SELECT'));
-    return { operations: copies ? [unclassified(statement.sql)] : [], created: [name.name] };
+    return { operations: copies ? [unclassified(statement.sql)] : [], created: proven(index + 1, name.name) };
   }
   if (isWord(object, 'VIEW') || (isWord(object, 'MATERIALIZED') && isWord(tokens[index + 1], 'VIEW'))) {
-    const name = readName(tokens, skipIf(tokens, index + (isWord(object, 'VIEW') ? 1 : 2)));
+    const at = index + (isWord(object, 'VIEW') ? 1 : 2);
+    const name = readName(tokens, skipIf(tokens, at));
     // POPULATE reads the whole source table into the view when it is created.
     if (!name || topLevelWord(tokens, 'POPULATE')) return { operations: [unclassified(statement.sql)], created: [] };
-    return { operations: [], created: [name.name] };
+    return { operations: [], created: proven(at, name.name) };
   }
   if (isWord(object, 'DATABASE', 'FUNCTION')) return NONE;
   return { operations: [unclassified(statement.sql)], created: [] };
