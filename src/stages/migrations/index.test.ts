@@ -7,20 +7,18 @@ describe('migrationsStage fast path', () => {
   const config = { migrations: [{ dir: 'db/migrations', edition: 'core' as const }] };
 
   it('answers "no migrations" exactly as the full stage does when no migration file changed', async () => {
-    const input = stageInput({ base: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'x' }, head: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'y', 'db/migrations/README.md': 'how to add one' } }, config);
+    const input = stageInput({ base: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'x' }, head: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'y', 'db/migrations/README.md': '# how to add one' } }, config);
     const fast = await migrationsStage.run(input);
     expect(input.reads.size).toBe(0);
     expect(fast).toEqual(await runMigrationsStage(input));
     expect(fast.verdict).toEqual({ checked: true, breaking: false });
   });
 
-  it('does not answer "no migrations" when a SQL file no format reads changed in a configured folder (#31 item 4)', async () => {
+  it('does not answer "no migrations" for a file in a sub-folder a plain SQL runner may execute (issue 28)', async () => {
     const input = stageInput({ base: { 'db/migrations/001.sql': 'create table a (id int);' }, head: { 'db/migrations/001.sql': 'create table a (id int);', 'db/migrations/nested/002.sql': 'drop table a;' } }, config);
     const result = await migrationsStage.run(input);
-    expect(result.section.present).toBe('unknown');
-    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.section.files).toEqual([{ name: 'db/migrations/nested/002.sql', edition: 'core', tables: [], heaviness: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' } }]);
-    expect(result.notes).toEqual(['db/migrations/nested/002.sql: not analysed (no migration format reads it: the folder\'s format (plain SQL) reads `<name>.sql` files, run in name order)']);
+    expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
+    expect(result.findings).toEqual([expect.objectContaining({ rule: 'migration-extraction-failed', params: expect.objectContaining({ file: 'db/migrations/nested/002.sql' }) })]);
   });
 
   it('answers for a service without migrations (`false`) exactly as the full stage does', async () => {

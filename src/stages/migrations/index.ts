@@ -3,7 +3,8 @@ import type { MigrationsFolder } from '../../config/types.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import { normalConfigPath, type SectionVerdict, type Stage, type StageInput, type StageResult } from '../contract.js';
 import { migrationRules } from './catalogue.js';
-import { alternativeDeploymentNotes, anyFileIn, deepFolderOf, folderOf, mayHoldMigration } from './folders.js';
+import { alternativeDeploymentNotes, anyFileIn, deepFolderOf, folderOf } from './folders.js';
+import { DOCUMENTATION_REASON, ignoredNote, isDocumentation } from './coverage.js';
 import { mayBeMigration } from './formats/registry.js';
 
 /** Nothing known about the release's migrations (not configured, or the stage failed). */
@@ -34,13 +35,13 @@ function mayBeChangedMigration(path: string, folders: readonly MigrationsFolder[
 }
 
 /**
- * Whether a changed path needs the stage: a file a format may name a migration, or any SQL or script
- * file of a configured folder (a layout no format reads is `unknown`, never "no migrations"). Down
- * files, snapshots, lock files and docs alone leave the release without migrations.
+ * Whether a changed path needs the stage: any file of a configured folder that some runner may
+ * execute (anything but documentation), at any depth below it (a layout no format reads is `unknown`,
+ * never "no migrations"; coverage.ts decides which files a runner never executes).
  */
 function needsStage(path: string, folders: readonly MigrationsFolder[]): boolean {
   const owner = folderOf(path, folders) ?? deepFolderOf(path, folders);
-  return owner !== undefined && (mayBeMigration(owner.relativePath, owner.folder.format) || mayHoldMigration(owner.relativePath));
+  return owner !== undefined && (mayBeMigration(owner.relativePath, owner.folder.format) || !isDocumentation(owner.relativePath));
 }
 
 /** Checked, and nothing in the migration folders changed: the release ships no migrations. */
@@ -66,7 +67,10 @@ export const migrationsStage: Stage<MigrationsSection> = {
     // `false` (the service has no migrations) gives the same answer as "none changed".
     if (folders === false) return noMigrationChangedResult();
     if (folders !== undefined && !hasFiles(input, folders)) return emptyFoldersResult(folders);
-    if (folders !== undefined && !input.changes.some((change) => needsStage(change.path, folders))) return noMigrationChangedResult(alternativeDeploymentNotes(folders));
+    if (folders !== undefined && !input.changes.some((change) => needsStage(change.path, folders))) {
+      const documentation = input.changes.filter((change) => folderOf(change.path, folders) !== undefined).map((change) => ignoredNote(change.path, DOCUMENTATION_REASON));
+      return noMigrationChangedResult([...alternativeDeploymentNotes(folders), ...documentation]);
+    }
     return (await import('./stage.js')).runMigrationsStage(input);
   },
   failClosed: unknownSection,

@@ -7,6 +7,7 @@ import type { ChangedPath, StageInput, StageResult } from '../contract.js';
 import { classifyMigration } from './classify.js';
 import { migrationAt, recogniseFolders, type FolderFormat, type MigrationPath } from './discovery.js';
 import { alternativeDeploymentNotes, deepFolderOf, dialectOf, folderOf, isJudgedFolder, isPostgresFolder, isReverseFile, mayHoldMigration } from './folders.js';
+import { coverageOf, ignoredNote } from './coverage.js';
 import { classifyClickHouseMigration } from './clickhouse/classify.js';
 import { sameClickHouseStatements } from './clickhouse/released-edit.js';
 import type { MigrationsFolder } from '../../config/types.js';
@@ -78,18 +79,18 @@ async function releasedMigrationChange(input: StageInput, migration: MigrationPa
 /** Rule ids of acknowledgements a released migration has at the head ref and did not have at the base ref. */
 async function acceptancesAdded(input: StageInput, path: string): Promise<string[]> {
   const [before, after] = await Promise.all([input.read('base', path), input.read('head', path)]);
-  const rules = (text: string | undefined) => new Set(readDirectives(text ?? '').directives.map((directive) => `${directive.rule}: ${directive.reason}`));
+  const rules = (text: string | undefined) => new Set(readDirectives(path, text ?? '').directives.map((directive) => `${directive.rule}: ${directive.reason}`));
   const known = rules(before);
   return [...new Set([...rules(after)].filter((entry) => !known.has(entry)).map((entry) => entry.slice(0, entry.indexOf(':'))))].sort(compareText);
 }
 
 /**
  * Why a changed file of a configured folder is not read, or undefined when its folder's format reads
- * it (or it is not a migration the format knows, a down file, a snapshot): a reason makes it `unknown`,
- * `false` means it is left out on purpose (a folder of an alternative deployment the verdict does not
- * speak for).
+ * it as a migration: a reason makes it `unknown`; `{ ignored }` is a file the runner never executes
+ * (coverage.ts: a down file, a snapshot, documentation); `false` is left out on purpose (a folder of
+ * an alternative deployment the verdict does not speak for).
  */
-function unreadChange(folder: MigrationsFolder, relativePath: string, formats: readonly FolderFormat[]): string | false | undefined {
+function unreadChange(folder: MigrationsFolder, relativePath: string, formats: readonly FolderFormat[]): string | { ignored: string } | false | undefined {
   if (!isJudgedFolder(folder)) {
     if (folder.alternative === true) return false;
     const label = DIALECT_LABELS[dialectOf(folder)];
@@ -99,11 +100,10 @@ function unreadChange(folder: MigrationsFolder, relativePath: string, formats: r
   }
   const entry = formats.find((candidate) => candidate.folder === folder);
   if (!entry?.format) return mayHoldMigration(relativePath) ? (entry?.note ?? `${folder.dir}: no supported migration format recognised`) : undefined;
-  // A SQL file the folder's format does not read may still be run by the service's runner.
-  if (relativePath.endsWith('.sql') && !isReverseFile(relativePath) && entry.format.migrationName(relativePath) === undefined) {
-    return `no migration format reads it: the folder's format (${entry.format.label}) reads ${entry.format.layout}`;
-  }
-  return undefined;
+  if (entry.format.migrationName(relativePath) !== undefined) return undefined;
+  // What the folder's runner provably never executes is ignored; anything else is unread (coverage.ts).
+  const coverage = coverageOf(entry.format, relativePath);
+  return 'ignored' in coverage ? { ignored: coverage.ignored } : coverage.unread;
 }
 
 /**
@@ -167,13 +167,15 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
       if (deep && isJudgedFolder(deep.folder) && deep.relativePath.endsWith('.sql') && !isReverseFile(deep.relativePath)) {
         unreadable.push({ path: change.path, folder: deep.folder, reason: `no migration format reads it: it sits deeper in ${deep.folder.dir} than any format reads` });
       } else if (deep && deep.folder.alternative !== true && !isJudgedFolder(deep.folder) && mayHoldMigration(deep.relativePath)) {
-        unreadable.push({ path: change.path, folder: deep.folder, reason: unreadChange(deep.folder, deep.relativePath, formats) || 'not read' });
+        const why = unreadChange(deep.folder, deep.relativePath, formats);
+        unreadable.push({ path: change.path, folder: deep.folder, reason: typeof why === 'string' ? why : 'not read' });
       }
       continue;
     }
     const unread = unreadChange(owner.folder, owner.relativePath, formats);
     if (unread !== undefined) {
-      if (unread !== false) unreadable.push({ path: change.path, folder: owner.folder, reason: unread });
+      if (typeof unread === 'string') unreadable.push({ path: change.path, folder: owner.folder, reason: `${change.status}, ${unread}` });
+      else if (unread !== false) notes.push(ignoredNote(change.path, unread.ignored));
       continue;
     }
     const migration = migrationAt(change.path, formats);
@@ -294,7 +296,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     countedFiles.push(files[files.length - 1]!);
     // An acceptance in a file that could not be analysed would accept what nobody checked.
     if (input.acceptance && text !== undefined) {
-      for (const directive of readDirectives(text).directives) {
+      for (const directive of readDirectives(migration.path, text).directives) {
         acceptProblems.push({ file: migration.path, line: directive.line, problem: `accept ${directive.rule}: this migration could not be analysed (unknown): only proven findings can be accepted` });
       }
     }
@@ -309,7 +311,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     files.push(file);
     countedFiles.push(file);
     findings.push(fileFinding('migration-extraction-failed', path, { reason }));
-    notes.push(`${path}: not analysed (${reason})`);
+    notes.push(`${path}: not read (${reason})`);
     breaksOldCode.push('unknown');
   }
 
@@ -321,12 +323,11 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     releasedMigrationsChanged,
   ]);
   const coreCount = files.filter((file) => file.edition === 'core').length;
-  // Files that could only be named (no format reads them) do not prove that the release ships migrations.
-  const present: Tri = files.length === 0 ? false : files.length > unreadable.length ? true : 'unknown';
+  const present = files.length > 0;
   const section = { present, count: files.length, coreCount, eeCount: files.length - coreCount };
   return {
     section: { ...section, files },
-    verdict: { checked: present !== 'unknown', breaking },
+    verdict: { checked: true, breaking },
     findings,
     notes,
     ...(accepted.length > 0 ? { accepted, verdictSection: { ...section, files: countedFiles } } : {}),
