@@ -1,4 +1,4 @@
-import type { MigrationFormatSetting } from './migration-formats.js';
+import type { MigrationDialect, MigrationFormatSetting } from './migration-formats.js';
 /**
  * `release-safety.config.json`: where each surface lives in the service's repository.
  * A surface set to `false` means the service has none (checked, not breaking);
@@ -9,6 +9,19 @@ export interface MigrationsFolder {
   edition: 'core' | 'ee';
   /** The folder's migration format (`formats/registry.ts`); `auto` (the default) recognises it from the folder. */
   format?: MigrationFormatSetting;
+  /**
+   * The database the folder's migrations run on; `postgresql` (the default). A folder is judged only
+   * by its own dialect's rules and never parsed with another's grammar: `clickhouse` has its own
+   * rules; `mysql` and `sqlite` are not judged (a changed migration there is `unknown`).
+   */
+  dialect?: MigrationDialect;
+  /**
+   * `true`: the folder ships the same schema for an alternative database the service also supports
+   * (`db/mysql` beside `db/postgresql`), and the published verdict speaks only for the PostgreSQL
+   * deployment. Its files are then not judged, and every report says so; without it a changed
+   * migration of a dialect the tool does not judge is `unknown`.
+   */
+  alternative?: boolean;
 }
 
 export interface EnvSurfaceConfig {

@@ -10,7 +10,7 @@ import type { Finding } from '../rules/types.js';
 import type { StageInput, StageResult } from '../stages/contract.js';
 import { migrationRule } from '../stages/migrations/catalogue.js';
 import { migrationAt, recogniseFolders, type MigrationPath } from '../stages/migrations/discovery.js';
-import { folderOf } from '../stages/migrations/folders.js';
+import { folderOf, isPostgresFolder } from '../stages/migrations/folders.js';
 import { replayedSchemaKey } from '../stages/migrations/replayed-schema.js';
 import { loadParser } from '../stages/migrations/sql.js';
 import type { ExtractedMigration } from '../stages/migrations/types.js';
@@ -58,7 +58,8 @@ async function extractAll(
 async function releaseMigrations(input: StageInput): Promise<{ released: MigrationPath[]; added: MigrationPath[] } | string> {
   const folders = input.config.migrations;
   if (folders === undefined || folders === false) return 'migrations are not configured';
-  const formats = await recogniseFolders(input, folders);
+  // PostgreSQL replays PostgreSQL folders only: a ClickHouse or MySQL folder is never run through it.
+  const formats = (await recogniseFolders(input, folders)).filter((entry) => isPostgresFolder(entry.folder));
   const released = [...input.trees.base.keys()].map((path) => migrationAt(path, formats)).filter((entry): entry is MigrationPath => entry !== undefined).sort(byName);
   const added = input.changes
     .filter((change) => {
