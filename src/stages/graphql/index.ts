@@ -122,9 +122,9 @@ async function compareGraphql(input: StageInput, config: GraphqlSurfaceConfig): 
   // Coordinates unknown at either ref are left out at both, so an unread definition is never a removal.
   const omit = new Set<string>();
   const unknown: (UnknownCoordinate & { side: Side })[] = [];
-  for (let round = 0; round < 3; round++) {
+  // Leaving a type out makes the fields that name it unknown too: repeated until nothing more is left out.
+  for (let round = 0; round < 5; round++) {
     const before = omit.size;
-    unknown.length = 0;
     for (const side of ['base', 'head'] as const) {
       if (sides[side].files.length === 0) continue;
       for (const item of assembleSchema(sides[side].files, omit).unknown) {

@@ -48,7 +48,8 @@ export async function diffSchemas(base: SchemaReading & { ok: true }, head: Sche
   return changes.map((change) => {
     const level = change.criticality.level as GraphqlChange['criticality'];
     const path = change.path ?? '';
-    const place = locate(head, path) ?? locate(base, path);
+    // The element itself where it is (the head's, or the base's for what was removed), else its type.
+    const place = locate(head, path, true) ?? locate(base, path, true) ?? locate(head, path, false) ?? locate(base, path, false);
     return {
       type: change.type,
       criticality: level,
@@ -61,19 +62,30 @@ export async function diffSchemas(base: SchemaReading & { ok: true }, head: Sche
 }
 
 /** The file and line of the element a schema coordinate names, when the schema has it. */
-function locate(reading: SchemaReading & { ok: true }, coordinate: string): { file: string; line: number } | undefined {
+function locate(reading: SchemaReading & { ok: true }, coordinate: string, exact: boolean): { file: string; line: number } | undefined {
   const [typeName, member, argument] = coordinate.split('.');
   if (!typeName) return undefined;
   const type = reading.schema.getType(typeName);
   if (!type) return undefined;
   let node: ASTNode | undefined | null = type.astNode;
+  let found = member === undefined;
   if (member !== undefined) {
     if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
       const field = type.getFields()[member];
       node = field?.astNode ?? node;
-      if (argument !== undefined && field && 'args' in field) node = field.args.find((arg) => arg.name === argument)?.astNode ?? node;
-    } else if (isEnumType(type)) node = type.getValue(member)?.astNode ?? node;
+      found = field !== undefined;
+      if (argument !== undefined && field && 'args' in field) {
+        const arg = field.args.find((candidate) => candidate.name === argument);
+        node = arg?.astNode ?? node;
+        found = arg !== undefined;
+      }
+    } else if (isEnumType(type)) {
+      const value = type.getValue(member);
+      node = value?.astNode ?? node;
+      found = value !== undefined;
+    }
   }
+  if (exact && !found) return undefined;
   const loc = node?.loc;
   if (!loc) return undefined;
   const file = loc.source.name;
