@@ -7,7 +7,7 @@ import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
 import type { Side, Stage, StageInput, StageResult } from '../contract.js';
 import { selectionChanged, selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
 import { GRAPHQL_RULE_CATALOGUE, GRAPHQL_RULES } from './catalogue.js';
-import type { FileReading, FileSchema, UnknownCoordinate } from './code-first.js';
+import type { AssembledSchema, FileReading, FileSchema, UnknownCoordinate } from './code-first.js';
 import type { SdlDocument } from './schema-diff.js';
 import { runGraphqlRules } from './sdl-diff.js';
 
@@ -120,14 +120,16 @@ async function compareGraphql(input: StageInput, config: GraphqlSurfaceConfig): 
 
   const [{ assembleSchema }, { buildSchemaFrom, diffSchemas }] = await Promise.all([import('./code-first.js'), import('./schema-diff.js')]);
   // Coordinates unknown at either ref are left out at both, so an unread definition is never a removal.
+  // Leaving a type out makes the fields that name it unknown too: repeated until nothing more is left out.
   const omit = new Set<string>();
   const unknown: (UnknownCoordinate & { side: Side })[] = [];
-  // Leaving a type out makes the fields that name it unknown too: repeated until nothing more is left out.
+  const assembled: Partial<Record<Side, AssembledSchema>> = {};
   for (let round = 0; round < 5; round++) {
     const before = omit.size;
     for (const side of ['base', 'head'] as const) {
       if (sides[side].files.length === 0) continue;
-      for (const item of assembleSchema(sides[side].files, omit).unknown) {
+      assembled[side] = assembleSchema(sides[side].files, omit);
+      for (const item of assembled[side].unknown) {
         unknown.push({ ...item, side });
         omit.add(item.coordinate);
       }
@@ -136,10 +138,9 @@ async function compareGraphql(input: StageInput, config: GraphqlSurfaceConfig): 
   }
   const schemaOf = (side: Side) => {
     const documents = [...sides[side].sdl];
-    if (sides[side].files.length > 0) {
-      const assembled = assembleSchema(sides[side].files, omit);
-      documents.push({ file: 'code-first schema', text: assembled.sdl, lines: assembled.lines });
-    }
+    const code = assembled[side];
+    // The last round left nothing more out: its SDL is the one compared.
+    if (code) documents.push({ file: 'code-first schema', text: code.sdl, lines: code.lines });
     return buildSchemaFrom(documents);
   };
   const head_ = schemaOf('head');
