@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { ApiSurfaceSection } from '../../artifact/types.js';
 import { compareText } from '../../core/compare-text.js';
 import { describeError } from '../../core/errors.js';
@@ -9,6 +10,7 @@ import { CODE_FILE, resolveModulePath } from '../mcp/code/module-path.js';
 import { selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
 import { TRPC_RULE_CATALOGUE, TRPC_RULES } from './catalogue.js';
 import type { Procedure, ProcedureExtraction, UnknownRouter } from './extract.js';
+import { readPaths, rewriteAliases, type AliasTable } from './path-aliases.js';
 import { diffProcedures } from './procedure-diff.js';
 
 /**
@@ -145,6 +147,7 @@ interface Closure {
 async function closureOf(input: StageInput, side: Side, sources: readonly string[], reasons: string[]): Promise<Closure> {
   const tree = input.trees[side];
   const closure: Closure = { sources: [...sources], blobs: new Map(), texts: new Map() };
+  const aliases = await aliasTable(input, side, closure);
   const queue = [...sources];
   while (queue.length > 0) {
     const path = queue.shift()!;
@@ -159,14 +162,41 @@ async function closureOf(input: StageInput, side: Side, sources: readonly string
       reasons.push(`${path} is listed at the ${SIDE_LABEL[side]} but could not be read`);
       continue;
     }
+    // Path aliases (`@/lib/…`) read as the relative imports they stand for.
+    const rewritten = rewriteAliases(path, text, aliases, (candidate) => tree.has(candidate));
     closure.blobs.set(path, blob);
-    closure.texts.set(path, text);
-    for (const match of text.matchAll(RELATIVE_SPECIFIER)) {
+    closure.texts.set(path, rewritten);
+    for (const match of rewritten.matchAll(RELATIVE_SPECIFIER)) {
       const target = resolveModulePath((candidate) => tree.has(candidate), path, match[2]!);
       if (target !== undefined && !closure.blobs.has(target)) queue.push(target);
     }
   }
   return closure;
+}
+
+/**
+ * The tsconfig.json files of the ref with `paths`, each deciding the files below its folder (the
+ * nearest wins). Their blobs join the closure's, so a changed alias is a changed closure.
+ */
+async function aliasTable(input: StageInput, side: Side, closure: Closure): Promise<AliasTable> {
+  const configs = new Map<string, NonNullable<ReturnType<typeof readPaths>>>();
+  for (const [path, blob] of input.trees[side]) {
+    if (!/(^|\/)tsconfig\.json$/.test(path) || /(^|\/)node_modules\//.test(path)) continue;
+    const text = await input.read(side, path);
+    const paths = text === undefined ? undefined : readPaths(path, text);
+    if (!paths) continue;
+    configs.set(posix.dirname(path), paths);
+    closure.blobs.set(path, blob);
+  }
+  return {
+    configOf(path) {
+      for (let dir = posix.dirname(path); ; dir = posix.dirname(dir)) {
+        const found = configs.get(dir);
+        if (found) return found;
+        if (dir === '.' || dir === '/' || dir === '') return undefined;
+      }
+    },
+  };
 }
 
 function sameClosure(base: Closure, head: Closure): boolean {
