@@ -31,3 +31,10 @@ describe("graphql-default-value-changed", () => {
     `);
   });
 });
+
+describe('graphql-default-value-changed: a default removed (hoppscotch 2026.6.0, CreateMockServerInput.isPublic)', () => {
+  it('says none, never an empty value', async () => {
+    const found = await findingsOfSdl('type Query { a: Int }\ninput CreateMockServerInput { isPublic: Boolean = true }', 'type Query { a: Int }\ninput CreateMockServerInput { isPublic: Boolean }', [rule]);
+    expect(found.map((finding) => renderFinding(rule.meta, finding).message)).toEqual(['CreateMockServerInput.isPublic — default changed from true to none']);
+  });
+});

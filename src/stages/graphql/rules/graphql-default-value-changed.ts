@@ -16,5 +16,5 @@ export const rule = defineRule(
     flagged: [{ base: "type Query { teams(take: Int = 10): [String] }", revision: "type Query { teams(take: Int = 50): [String] }" }],
     quiet: [{ base: "type Query { teams(take: Int = 10): [String] }", revision: "type Query { teams(take: Int = 10, skip: Int): [String] }" }],
   },
-  (changes, meta) => changesOfType(meta, changes, ["FIELD_ARGUMENT_DEFAULT_CHANGED", "INPUT_FIELD_DEFAULT_VALUE_CHANGED"], (change) => ({ oldDefault: metaText(change, 'oldDefaultValue'), newDefault: metaText(change, 'newDefaultValue') })),
+  (changes, meta) => changesOfType(meta, changes, ["FIELD_ARGUMENT_DEFAULT_CHANGED", "INPUT_FIELD_DEFAULT_VALUE_CHANGED"], (change) => ({ oldDefault: metaText(change, 'oldDefaultValue') || 'none', newDefault: metaText(change, 'newDefaultValue') || 'none' })),
 );
