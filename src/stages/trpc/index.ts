@@ -6,7 +6,7 @@ import type { Finding } from '../../rules/types.js';
 import { absentApiSection, apiSectionFromFindings, apiSectionSummary, apiSectionVerdict, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
 import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
 import type { Side, Stage, StageInput, StageResult } from '../contract.js';
-import { CODE_FILE, resolveModulePath } from '../mcp/code/module-path.js';
+import { CODE_FILE, resolveImport } from '../../syntax/modules.js';
 import { selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
 import { TRPC_RULE_CATALOGUE, TRPC_RULES } from './catalogue.js';
 import type { Procedure, ProcedureExtraction, UnknownRouter } from './extract.js';
@@ -167,7 +167,7 @@ async function closureOf(input: StageInput, side: Side, sources: readonly string
     closure.blobs.set(path, blob);
     closure.texts.set(path, rewritten);
     for (const match of rewritten.matchAll(RELATIVE_SPECIFIER)) {
-      const target = resolveModulePath((candidate) => tree.has(candidate), path, match[2]!);
+      const target = resolveImport(path, match[2]!, (candidate) => tree.has(candidate));
       if (target !== undefined && !closure.blobs.has(target)) queue.push(target);
     }
   }

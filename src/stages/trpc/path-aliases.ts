@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { resolveModulePath } from '../mcp/code/module-path.js';
+import { resolveImport } from '../../syntax/modules.js';
 
 /**
  * TypeScript path aliases (`compilerOptions.paths` of the nearest tsconfig.json: `"@/*": ["./src/*"]`)
@@ -83,7 +83,7 @@ export function rewriteAliases(path: string, text: string, table: AliasTable, ex
         const absolute = target.replace('*', rest);
         let relative = posix.relative(posix.dirname(path), absolute);
         if (!relative.startsWith('.')) relative = `./${relative}`;
-        if (resolveModulePath(exists, path, relative)) return `${lead}${quote}${relative}${quote}`;
+        if (resolveImport(path, relative, exists)) return `${lead}${quote}${relative}${quote}`;
       }
       return whole;
     }
