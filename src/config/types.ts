@@ -48,6 +48,23 @@ export interface McpCodeConfig {
   sources: string[];
 }
 
+/**
+ * The GraphQL schema the server serves: committed SDL files and/or code-first definitions (NestJS,
+ * type-graphql decorators), read statically. Reported under `api.rest` (contract), lines prefixed `GraphQL:`.
+ */
+export interface GraphqlSurfaceConfig {
+  /** Globs of committed SDL files (`*.graphql`, `*.gql`, `*.graphqls`): together they are one schema. */
+  schema?: string[];
+  /** Globs of TypeScript files with code-first definitions (`@ObjectType`, `@Resolver`, `@Query`, …). */
+  sources?: string[];
+}
+
+/** tRPC routers read from code (their procedures and zod schemas). Reported under `api.rest`, lines prefixed `tRPC:`. */
+export interface TrpcSurfaceConfig {
+  /** Globs of TypeScript files that define routers (they and the in-repository modules they import are read). */
+  sources: string[];
+}
+
 /** How the REST stage reads the team's deprecation and stability conventions (docs/rest.md "Policies"). */
 export interface RestPolicyConfig {
   /** Extension holding an operation's stability level (draft, alpha, beta, stable); default `x-stability-level`. */
@@ -79,6 +96,10 @@ export interface ReleaseSafetyConfig {
   /** Source files whose code registers HTTP routes (read statically, never run). */
   routes?: RoutesSurfaceConfig | false;
   mcpTools?: string | false | McpCodeConfig;
+  /** The GraphQL schema (SDL files and/or code-first sources); `false` when the service serves none. */
+  graphql?: GraphqlSurfaceConfig | false;
+  /** tRPC routers; `false` when the service has none. */
+  trpc?: TrpcSurfaceConfig | false;
   env?: EnvSurfaceConfig | false;
   /** Target PostgreSQL major version for heaviness rules; default {@link DEFAULT_POSTGRES_VERSION}. */
   postgresVersion?: number;

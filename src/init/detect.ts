@@ -1,3 +1,5 @@
+import { detectGraphql, detectTrpc } from './detect-api-surfaces.js';
+
 /**
  * `init`'s detection: from the repository's file list and the text of a few candidates, where each
  * surface lives — or evidence that the service has none. Pure: the caller lists and reads files.
@@ -14,7 +16,7 @@ export interface RepositoryView {
 }
 
 export interface SurfaceProposal {
-  key: 'migrations' | 'openapi' | 'routes' | 'mcpTools' | 'env';
+  key: 'migrations' | 'openapi' | 'routes' | 'mcpTools' | 'env' | 'graphql' | 'trpc';
   /** The config value; undefined leaves the key out (unknown). */
   value: unknown;
   /** What was seen, for the explanation `init` prints. */
@@ -196,5 +198,5 @@ export function detectEnv(view: RepositoryView): SurfaceProposal {
 
 export function detectSurfaces(view: RepositoryView): SurfaceProposal[] {
   const deps = dependencies(view);
-  return [detectMigrations(view, deps), detectOpenApi(view, deps), detectRoutes(view, deps), detectMcp(view, deps), detectEnv(view)];
+  return [detectMigrations(view, deps), detectOpenApi(view, deps), detectRoutes(view, deps), detectMcp(view, deps), detectEnv(view), detectGraphql(view, deps), detectTrpc(view, deps)];
 }

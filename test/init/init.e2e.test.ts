@@ -100,6 +100,8 @@ describe('init', () => {
       openapi: 'docs/api/openapi.yaml',
       routes: { sources: ['src/*.ts', 'src/routes/*.ts'] },
       mcpTools: false,
+      graphql: false,
+      trpc: false,
       env: { sources: ['src/*.ts'], envFiles: ['.env.example'] },
     });
     const artifact = decided(repo, '1.0.0', '1.1.0', configFile);
@@ -126,6 +128,8 @@ describe('init', () => {
       migrations: [{ dir: 'server/migrations', edition: 'core' }],
       routes: { sources: ['server/routes/*.ts'] },
       mcpTools: false,
+      graphql: false,
+      trpc: false,
       env: { sources: ['server/*.ts'] },
     });
   });
@@ -160,6 +164,8 @@ describe('init', () => {
       openapi: 'openapi.json',
       routes: { sources: ['src/*.ts'] },
       mcpTools: false,
+      graphql: false,
+      trpc: false,
       env: { sources: ['src/*.ts'] },
     });
     const artifact = decided(repo, 'v2.0.0', 'v2.1.0', configFile);
