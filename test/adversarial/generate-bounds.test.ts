@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG, configText, OPENAPI } from '../generate/release-service.js';
+import { CONFIG, configText } from '../generate/release-service.js';
 import { hostileRepo, type HostileRepo } from './generate-harness.js';
 import { generateRelease } from '../../src/generate/generate.js';
 import { openRepository } from '../../src/git/repository.js';
