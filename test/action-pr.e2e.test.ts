@@ -124,7 +124,7 @@ describe('Action command pr', () => {
     const run = await runAction({ command: 'pr', 'github-token': 'test-token', report: join(runnerFiles, 'pr.md') }, 'pr-1');
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('::warning file=db/migrations/002.sql,line=2,title=release-safety require-concurrent-index-creation::');
+    expect(run.stdout).toContain('::error file=db/migrations/002.sql,line=2,title=release-safety require-concurrent-index-creation::');
     expect(run.stdout).toContain('release-safety: pull request comment created');
     expect(run.outputs).toContain('rolling-update-safe=false\n');
     expect(run.outputs).toContain('required-stops=[]\n');
@@ -139,7 +139,7 @@ describe('Action command pr', () => {
     const run = await runAction({ command: 'pr', 'github-token': 'test-token', report: join(runnerFiles, 'pr2.md'), 'max-annotations': '0' }, 'pr-2');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('release-safety: pull request comment updated');
-    expect(run.stdout).not.toContain('::warning file=');
+    expect(run.stdout).not.toContain('::error file=db');
     expect(run.stdout).toContain('more findings are in the job summary');
     expect(comments).toHaveLength(1);
     expect(requests.filter((line) => line.startsWith('PATCH /repos/acme/service/issues/comments/100'))).toHaveLength(1);
@@ -172,7 +172,7 @@ describe('Action commands generate (defaults), upgrade-check, index, lint-migrat
   });
 
   it('upgrade-check publishes the verdict and the required stops', async () => {
-    const index = join(projectRoot, '../shared/data/lightdash/release-safety-index.json');
+    const index = join(projectRoot, 'fixtures/lightdash-index.json');
     const run = await runAction({ command: 'upgrade-check', from: '1.110.0', to: '1.125.0', index }, 'check');
     expect(run.status).toBe(1);
     expect(run.outputs).toContain('verdict=UNSAFE\n');

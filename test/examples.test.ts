@@ -19,8 +19,8 @@ const actionInputs = Object.keys((parse(readFileSync(join(projectRoot, 'action.y
 const examples = readdirSync(join(projectRoot, 'examples')).filter((file) => file.endsWith('.yml'));
 
 describe('example workflows', () => {
-  it('are the three the README documents', () => {
-    expect(examples.sort()).toEqual(['operator-gate.yml', 'pull-request.yml', 'release.yml']);
+  it('are the four the README documents', () => {
+    expect(examples.sort()).toEqual(['bump-check.yml', 'operator-gate.yml', 'pull-request.yml', 'release.yml']);
     const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
     for (const file of examples) expect(readme).toContain(`examples/${file}`);
   });
@@ -43,5 +43,13 @@ describe('example workflows', () => {
     expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
     const checkout = Object.values(workflow.jobs)[0]!.steps[0]!;
     expect(checkout.with?.['fetch-depth']).toBe(0);
+  });
+
+  it('the bump-check workflow may comment, checks out the whole history and runs bump-check', () => {
+    const workflow = parse(readFileSync(join(projectRoot, 'examples', 'bump-check.yml'), 'utf8')) as Workflow;
+    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    const [checkout, check] = Object.values(workflow.jobs)[0]!.steps;
+    expect(checkout!.with?.['fetch-depth']).toBe(0);
+    expect(check!.with).toMatchObject({ command: 'bump-check', 'fail-on': 'unsafe' });
   });
 });

@@ -2,7 +2,7 @@
  * The Action's inputs, parsed once into one typed object (STYLE.md 13), then turned into the
  * same command line a user would type, so the Action and the CLI share one code path.
  */
-export const ACTION_COMMANDS = ['generate', 'pr', 'index', 'upgrade-check', 'diff-openapi', 'lint-migrations'] as const;
+export const ACTION_COMMANDS = ['generate', 'pr', 'index', 'upgrade-check', 'diff-openapi', 'lint-migrations', 'bump-check'] as const;
 export type ActionCommand = (typeof ACTION_COMMANDS)[number];
 
 export interface ActionInputs {

@@ -7,6 +7,7 @@ import { parseJson } from '../core/structured-text.js';
 import { parseVersion } from '../core/version.js';
 import { versionOfTag } from '../core/tag-pattern.js';
 import { main } from '../cli/program.js';
+import { bumpCheckAction } from './bump-check.js';
 import { readPullRequestEvent, upsertStickyComment } from './github-api.js';
 import { configuredTagPatterns, mergeBase, previousReleaseTag, pullRequestVersions } from './git-refs.js';
 import {
@@ -188,6 +189,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<n
       break;
     case 'diff-openapi':
       exitCode = await withSummary(env, diffOpenApiArgv(inputs, 'github'), diffOpenApiArgv(inputs, 'markdown'));
+      break;
+    case 'bump-check':
+      exitCode = await bumpCheckAction(inputs, env);
       break;
     case 'lint-migrations': {
       const files = expandFiles(inputs.files, process.cwd());

@@ -2,7 +2,7 @@ import type { ReleaseSafetyArtifact } from '../artifact/types.js';
 import type { GenerateOutcome, StageOutcome } from './generate.js';
 import { findRule, ruleBooks, SURFACES } from '../surfaces/registry.js';
 import { docsUrl } from '../rules/links.js';
-import { renderTemplate, type Evidence, type Level, type Surface } from '../rules/types.js';
+import { renderTemplate, shownLevel, type Evidence, type Level, type Surface } from '../rules/types.js';
 import type { Tri } from '../core/tristate.js';
 import { compareText } from '../core/compare-text.js';
 
@@ -23,7 +23,8 @@ export interface ReportStyle {
 export interface ReportFinding {
   surface: Surface;
   rule: string;
-  level: Level | 'unknown-rule';
+  /** What the finding did to the verdict (`breaking`: made it false, `unknown`), else its catalogue level: advisory and info never change the verdict. */
+  level: Level | 'unknown' | 'unknown-rule';
   message: string;
   evidence: Evidence;
   /** The safe way to make the change, with the finding's own names (absent for a rule no catalogue knows). */
@@ -32,7 +33,7 @@ export interface ReportFinding {
   docs?: string;
 }
 
-const LEVEL_ORDER: Readonly<Record<ReportFinding['level'], number>> = { breaking: 0, advisory: 1, info: 2, 'unknown-rule': 3 };
+const LEVEL_ORDER: Readonly<Record<ReportFinding['level'], number>> = { breaking: 0, unknown: 1, advisory: 2, info: 3, 'unknown-rule': 4 };
 
 /** One accepted finding as every report lists it: rule, wording, evidence, the reason, and where it was accepted. */
 export interface ReportAccepted {
@@ -93,7 +94,7 @@ export function reportFindings(stages: readonly StageOutcome[]): ReportFinding[]
       findings.push({
         surface: stage.surface,
         rule: finding.rule,
-        level: meta?.level ?? 'unknown-rule',
+        level: meta ? shownLevel(finding, meta.level) : 'unknown-rule',
         message: meta ? renderTemplate(meta.message, finding.params) : `${finding.rule} ${JSON.stringify(finding.params)}`,
         evidence: finding.evidence,
         ...(meta?.fix ? { fix: renderTemplate(meta.fix, fixParams) } : {}),
@@ -135,7 +136,7 @@ export function renderTextReport(outcome: GenerateOutcome, style: ReportStyle): 
   if (findings.length > 0) {
     lines.push('', style.bold(`Findings (${findings.length})`));
     for (const finding of findings) {
-      const level = finding.level === 'breaking' ? style.red(finding.level) : finding.level === 'advisory' ? style.yellow(finding.level) : finding.level;
+      const level = finding.level === 'breaking' || finding.level === 'unknown' ? style.red(finding.level) : finding.level === 'advisory' ? style.yellow(finding.level) : finding.level;
       lines.push(`  ${finding.surface} ${level} ${style.dim(finding.rule)}: ${finding.message}`);
       const where = evidenceLine(finding.evidence);
       if (where) lines.push(`      ${style.dim(where)}`);

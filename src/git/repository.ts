@@ -9,7 +9,7 @@ import { CatFileBatch } from './cat-file.js';
 import { committerDateOf, parseTagRefs } from './parse.js';
 import { firstLine, runGit } from './run.js';
 import { TextCache } from './text-cache.js';
-import { diffTreeListings, flattenTree, linksOf, parseTreeObject, TREE_MODE, type LinkKind, type TreeEntry, type TreeListing } from './tree.js';
+import { diffTrees, flattenTree, linksOf, parseTreeObject, TREE_MODE, type LinkKind, type TreeEntry, type TreeListing } from './tree.js';
 import { compareText } from '../core/compare-text.js';
 export type { LinkKind } from './tree.js';
 
@@ -124,10 +124,13 @@ class GitRepository implements Repository {
   }
 
   async diffPaths(fromTreeish: string, toTreeish: string): Promise<ChangedPath[]> {
-    // From the two listings (cached, and needed by the stages anyway) instead of a `diff-tree` process;
+    // From the tree objects (cached, and read for the listings anyway) instead of a `diff-tree` process;
     // test/git/tree-diff.test.ts checks that both give the same answer.
-    const [base, head] = await Promise.all([this.listing(fromTreeish), this.listing(toTreeish)]);
-    return diffTreeListings(base, head);
+    // The listings first: the stages need them anyway, and loading them puts every tree object in the
+    // cache, so the diff reads nothing twice.
+    await Promise.all([this.listing(fromTreeish), this.listing(toTreeish)]);
+    const [baseRoot, headRoot] = await Promise.all([this.rootTreeOfTreeish(fromTreeish), this.rootTreeOfTreeish(toTreeish)]);
+    return diffTrees(baseRoot, headRoot, (treeId) => this.treeObject(treeId));
   }
 
   async readBlob(blobId: string): Promise<Buffer> {
@@ -199,10 +202,14 @@ class GitRepository implements Repository {
     return info;
   }
 
+  private async rootTreeOfTreeish(treeish: string): Promise<string> {
+    assertObjectId(treeish);
+    return this.commits.get(treeish)?.tree ?? (await this.rootTreeOf(treeish));
+  }
+
   /** The flattened listing of a commit's or tree's root tree. */
   private async listing(treeish: string): Promise<TreeListing> {
-    assertObjectId(treeish);
-    const rootTree = this.commits.get(treeish)?.tree ?? (await this.rootTreeOf(treeish));
+    const rootTree = await this.rootTreeOfTreeish(treeish);
     let listing = this.listings.get(rootTree);
     if (listing) {
       this.listings.delete(rootTree);

@@ -69,7 +69,7 @@ describe('the packed package', () => {
   });
 
   it('runs upgrade-check on the real published index', () => {
-    const index = join(projectRoot, '../shared/data/lightdash/release-safety-index.json');
+    const index = join(projectRoot, 'fixtures/lightdash-index.json');
     const safe = npx(['upgrade-check', '--from', '1.121.0', '--to', '1.136.1', '--index', index, '--json']);
     expect(safe.status).toBe(0);
     expect(JSON.parse(safe.stdout)).toMatchObject({ safe: true, verdict: 'SAFE' });
@@ -101,7 +101,7 @@ describe('the packed package', () => {
         'const result = evaluateSpan(index, "1.121.0", "1.136.1");\n' +
         'console.log(JSON.stringify({ evaluable: result.evaluable, safe: result.evaluable && result.verdict.safe }));\n',
     );
-    const run = spawnSync(process.execPath, [script, join(projectRoot, '../shared/data/lightdash/release-safety-index.json')], { cwd: installed, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [script, join(projectRoot, 'fixtures/lightdash-index.json')], { cwd: installed, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({ evaluable: true, safe: true });
   });

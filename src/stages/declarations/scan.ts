@@ -1,5 +1,5 @@
 import type { ChangedPath, Side, StageInput } from '../contract.js';
-import { mentionsMarker, scanAnnotations, type Annotation, type MalformedAnnotation } from './annotations.js';
+import { mayMentionMarker, mentionsMarker, scanAnnotations, type Annotation, type MalformedAnnotation } from './annotations.js';
 import { compareText } from '../../core/compare-text.js';
 import { isOwnOutput } from '../../core/own-outputs.js';
 
@@ -60,6 +60,8 @@ async function scanSide(input: StageInput, side: Side, changedPaths: readonly st
   // A changed path without a blob on this side (a submodule bump) has no text to scan.
   const paths = changedPaths.filter((path) => input.trees[side].has(path));
   const perFile = await mapWithConcurrency(paths, READ_CONCURRENCY, async (path) => {
+    const bytes = await input.readBytes?.(side, path);
+    if (bytes !== undefined && !mayMentionMarker(bytes)) return { path, large: false, found: undefined };
     const text = await input.read(side, path);
     if (text === undefined) throw new Error(`${path}: listed as changed but missing at ${side === 'base' ? 'base (from)' : 'head (to)'}`);
     if (text.includes('\0')) {
