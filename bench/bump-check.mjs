@@ -39,7 +39,10 @@ try {
   const services = Array.from({ length: 50 }, (_, n) => `svc-${String(n).padStart(2, '0')}`);
   // Bumps: compose services 0–9, manifests 20–24, values 40–44; each from an older release to a newer one.
   const bumped = [...services.slice(0, 10), ...services.slice(20, 25), ...services.slice(40, 45)];
-  const spanOf = new Map(bumped.map((name, i) => [name, { from: versions[versions.length - 60 + i], to: versions[versions.length - 30 + i] }]));
+  // Half the bumps inside the real index's proven-safe releases (1.121.0 onwards), half across its unknown and false ones.
+  const spanOf = new Map(
+    bumped.map((name, i) => [name, i % 2 === 0 ? { from: versions[versions.length - 23 + (i >> 1)], to: versions[versions.length - 12 + (i >> 1)] } : { from: versions[versions.length - 60 + i], to: versions[versions.length - 30 + i] }]),
+  );
   const tagAt = (name, head) => (spanOf.has(name) ? spanOf.get(name)[head ? 'to' : 'from'] : versions[versions.length - 70]);
   const image = (name) => `registry.example/acme/${name}`;
 

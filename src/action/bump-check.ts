@@ -3,7 +3,7 @@ import { escapeData, escapeProperty } from '../ci-formats/github.js';
 import { renderBumpCheck, plainLine } from '../bump/render.js';
 import { runBumpCheck } from '../bump/run.js';
 import type { BumpCheckResult } from '../bump/types.js';
-import { readPullRequestEvent, upsertStickyComment } from './github-api.js';
+import { commentWarning, fitComment, readPullRequestEvent, upsertStickyComment } from './github-api.js';
 import { mergeBase } from './git-refs.js';
 import type { ActionInputs } from './inputs.js';
 
@@ -26,12 +26,17 @@ export async function bumpCheckAction(inputs: ActionInputs, env: NodeJS.ProcessE
   setOutput(env, 'verdict', result.exitCode === 0 ? 'SAFE' : 'UNSAFE');
   setOutput(env, 'required-stops', JSON.stringify([...new Set(result.bumps.flatMap((bump) => bump.requiredStops))]));
   const token = inputs.githubToken;
-  if (inputs.comment && token !== undefined) {
+  if (inputs.comment !== 'never' && token !== undefined) {
     const repository = env.GITHUB_REPOSITORY;
     if (!repository) throw new Error('GITHUB_REPOSITORY is not set: the comment needs owner/name');
     const header = `**release-safety** bump check of pull request #${event.number} (base ${base.slice(0, 12)}, head ${event.headSha.slice(0, 12)})\n\n`;
-    const outcome = await upsertStickyComment({ apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com', repository, issueNumber: event.number, token }, `${header}${markdown}`);
-    process.stdout.write(`release-safety: pull request comment ${outcome}\n`);
+    // A comment that cannot be written (a fork's read-only token) is a warning: the step exits by the verdict.
+    try {
+      const outcome = await upsertStickyComment({ apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com', repository, issueNumber: event.number, token }, fitComment(`${header}${markdown}`));
+      process.stdout.write(`release-safety: pull request comment ${outcome}\n`);
+    } catch (error) {
+      process.stdout.write(`${commentWarning(error, event.fromFork)}\n`);
+    }
   }
   if (result.exitCode !== 0) process.stdout.write(`release-safety: not every configured bump is proven rolling-safe${inputs.failOn === 'unsafe' ? '' : ' (the step passes: set fail-on: unsafe to fail it)'}\n`);
   return inputs.failOn === 'unsafe' ? result.exitCode : 0;

@@ -1,4 +1,4 @@
-import type { ReleaseSafetyArtifact, ReleaseSafetyIndex } from '../artifact/types.js';
+import type { ConfigChange, ReleaseSafetyIndex } from '../artifact/types.js';
 import type { ImageIndexConfig } from '../config/types.js';
 import { CONFIG_FILE_NAME } from '../config/types.js';
 import { describeError } from '../core/errors.js';
@@ -72,7 +72,7 @@ export async function evaluateBumps(collected: CollectedChanges, images: Readonl
       notChecked.push({ file: change.file, image: shown, reason: `images["${repository}"] has no "index" yet: set where the service publishes its release-safety index`, blocksSuccess: false });
       continue;
     }
-    if (change.base.tag === change.head.tag) {
+    if (change.base.tag !== undefined && change.base.tag === change.head.tag) {
       notChecked.push({ file: change.file, image: shown, reason: 'only the digest changed (same tag): a rebuild of the same version, not a version bump', blocksSuccess: false });
       continue;
     }
@@ -81,7 +81,12 @@ export async function evaluateBumps(collected: CollectedChanges, images: Readonl
     const to = change.head.tag === undefined ? undefined : versionOfTag(change.head.tag, patterns);
     if (!from || !to) {
       const which = !from ? change.base : change.head;
-      const why = which.tag === undefined ? `${describeImage(which)} is pinned by digest only: no version to check` : `tag "${which.tag}" is not a release version under ${patterns.join(' or ')}`;
+      const why =
+        which.tag !== undefined
+          ? `tag "${which.tag}" is not a release version under ${patterns.join(' or ')}`
+          : which.digest !== undefined
+            ? `${describeImage(which)} is pinned by digest only: no version to check`
+            : `${describeImage(which)} has no tag (the chart's or registry's default applies): no version to check`;
       notChecked.push({ file: change.file, image: shown, reason: `${why} (a configured image: the change is not proven safe)`, blocksSuccess: true });
       continue;
     }
@@ -196,7 +201,7 @@ function artifactLink(source: string, version: string): string {
 }
 
 /** A variable a release of the span renames or removes that this deployment still sets under the old name. */
-function envFindings(change: ImageChange, configChanges: readonly { release: string; change: ReleaseSafetyArtifact['config']['changes'][number] }[]): EnvFinding[] {
+function envFindings(change: ImageChange, configChanges: readonly { release: string; change: ConfigChange }[]): EnvFinding[] {
   const findings: EnvFinding[] = [];
   for (const { release, change: configChange } of configChanges) {
     if (configChange.type !== 'renamed' && configChange.type !== 'removed') continue;

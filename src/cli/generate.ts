@@ -74,6 +74,7 @@ async function tracedStages(seedRowsText: string, statementTimeout: string | und
     import('../trace/command.js'),
     import('../span/index-cache.js'),
   ]);
+  await (await import('../trace/database.js')).loadPglite();
   const seedRows = parseSeedRows(seedRowsText);
   const limits = traceLimits(statementTimeout, deadline, ['--trace-statement-timeout', '--trace-deadline']);
   return { ...pipelineStages, migrations: tracedMigrationsStage(pipelineStages.migrations, { seedRows, limits, cacheDirectory: cacheDirectory(process.env) }) };
@@ -127,8 +128,9 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     import('../generate/report.js'),
     import('./style.js'),
     import('../cache/derived-cache.js'),
+    import('../generate/outcome-observer.js'),
   ]);
-  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }]] = await Promise.all([
+  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }, { publishGenerateOutcome }]] = await Promise.all([
     opening,
     // A failed open is the error to report; a module that fails to load is reported only if it opened.
     modules.catch(async (error: unknown) => {
@@ -167,6 +169,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     const targets = options.report === undefined ? `--out ${options.out}` : `--out ${options.out} and --report ${options.report}`;
     throw new InputError(`cannot write ${targets} (nothing was written): ${error instanceof Error ? error.message : String(error)}`);
   }
+  publishGenerateOutcome(outcome);
 
   if (format === 'json') process.stdout.write(artifactText);
   else if (format === 'markdown') process.stdout.write(markdown ?? neutraliseMarkersInText(report.renderMarkdownReport(printable)));

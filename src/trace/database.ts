@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type * as PgliteModule from '@electric-sql/pglite';
 import type { ReplayedSchema } from '../stages/migrations/replayed-schema.js';
 import type { UserTypeKind } from '../stages/migrations/types.js';
 import type { Snapshot, TableCounters } from './observation.js';
@@ -50,7 +51,7 @@ export async function openDatabase(dump?: Blob, limits?: TraceLimits): Promise<D
   const workerFile = fileURLToPath(new URL('./pglite-worker.js', import.meta.url));
   // Under the tests (TypeScript sources) there is no worker file: PGlite then runs on this thread, unbounded.
   if (limits !== undefined && existsSync(workerFile)) return WorkerDatabase.open(workerFile, dump, limits);
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite } = await loadPglite();
   return PGlite.create(dump === undefined ? {} : { loadDataDir: dump });
 }
 
@@ -84,7 +85,17 @@ class WorkerDatabase implements Database {
   static async open(workerFile: string, dump: Blob | undefined, limits: TraceLimits): Promise<WorkerDatabase> {
     const data = dump === undefined ? undefined : new Uint8Array(await dump.arrayBuffer());
     const database = new WorkerDatabase(new Worker(workerFile, { workerData: { dump: data } }), limits);
-    await database.call('open', 'starting PGlite');
+    try {
+      await database.call('open', 'starting PGlite');
+    } catch (error) {
+      await database.close();
+      // The install hint crosses the thread as text: the same one-line input error as in process.
+      if (error instanceof Error && error.message === PGLITE_MISSING) {
+        const { InputError } = await import('../core/errors.js');
+        throw new InputError(PGLITE_MISSING);
+      }
+      throw error;
+    }
     return database;
   }
 
@@ -136,6 +147,22 @@ class WorkerDatabase implements Database {
 /** The limit that stopped a database, when one did. */
 export function timeoutOf(db: Database): TraceTimeout | undefined {
   return db instanceof WorkerDatabase ? db.timedOut : undefined;
+}
+
+/** How to get PGlite, which the package does not install (27 MB, for `trace` only). */
+export const PGLITE_MISSING =
+  'trace runs migrations in PGlite (an embedded PostgreSQL, 27 MB), which release-safety does not install by default: npm install @electric-sql/pglite@^0.5 in the same project (npm install -g @electric-sql/pglite@^0.5 beside a global install)';
+
+/** PGlite, or an InputError saying how to install it (an optional peer dependency of the package). */
+export async function loadPglite(): Promise<typeof PgliteModule> {
+  try {
+    return await import('@electric-sql/pglite');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
+    const { InputError } = await import('../core/errors.js');
+    throw new InputError(PGLITE_MISSING);
+  }
 }
 
 /** The data directory as a gzipped tarball, to cache. */

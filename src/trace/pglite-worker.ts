@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { loadPglite } from './database.js';
 
 const port = parentPort!;
 const { dump } = workerData as { dump?: Uint8Array };
@@ -12,7 +13,7 @@ let db: PGlite | undefined;
 
 async function run(op: string, sql: string): Promise<unknown> {
   if (op === 'open') {
-    const { PGlite } = await import('@electric-sql/pglite');
+    const { PGlite } = await loadPglite();
     db = await PGlite.create(dump === undefined ? {} : { loadDataDir: new Blob([dump]) });
     return null;
   }

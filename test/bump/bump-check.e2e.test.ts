@@ -42,7 +42,7 @@ afterAll(() => {
 });
 
 /** A deployment repository: the base commit (config, the service's index and artifacts, `base`), then the head commit (`head`). */
-function deployment(base: Record<string, string>, head: Record<string, string | null>, config: unknown = CONFIG) {
+function deployment(base: Record<string, string | null>, head: Record<string, string | null>, config: unknown = CONFIG) {
   const repo = createRepo();
   repos.push(repo);
   const baseSha = repo.commit({ 'release-safety.config.json': JSON.stringify(config, null, 2), ...service.files('ops/app'), ...base });
@@ -145,8 +145,8 @@ describe('bump-check: verdicts', () => {
   });
 
   it('a version missing from the index, a downgrade, an unmapped image, a non-version tag and a digest-only change', () => {
-    const base = `services:\n  a:\n    image: ghcr.io/acme/app:v1.2.0\n  b:\n    image: ghcr.io/acme/app:v1.2.0\n  c:\n    image: postgres:15\n  d:\n    image: ghcr.io/acme/app:v1.2.0\n  e:\n    image: ghcr.io/acme/app:v1.2.0@sha256:${'a'.repeat(64)}\n`;
-    const head = `services:\n  a:\n    image: ghcr.io/acme/app:v1.9.0\n  b:\n    image: ghcr.io/acme/app:v1.1.0\n  c:\n    image: postgres:16\n  d:\n    image: ghcr.io/acme/app:latest\n  e:\n    image: ghcr.io/acme/app:v1.2.0@sha256:${'b'.repeat(64)}\n`;
+    const base = `services:\n  a:\n    image: ghcr.io/acme/app:v1.2.0\n  b:\n    image: ghcr.io/acme/app:v1.2.0\n  c:\n    image: postgres:15\n  d:\n    image: ghcr.io/acme/app:v1.2.0\n  e:\n    image: ghcr.io/acme/app:v1.2.0@sha256:${'a'.repeat(64)}\n  f:\n    image: ghcr.io/acme/app@sha256:${'c'.repeat(64)}\n`;
+    const head = `services:\n  a:\n    image: ghcr.io/acme/app:v1.9.0\n  b:\n    image: ghcr.io/acme/app:v1.1.0\n  c:\n    image: postgres:16\n  d:\n    image: ghcr.io/acme/app:latest\n  e:\n    image: ghcr.io/acme/app:v1.2.0@sha256:${'b'.repeat(64)}\n  f:\n    image: ghcr.io/acme/app@sha256:${'d'.repeat(64)}\n`;
     const run = bumpCheck(deployment({ 'compose.yaml': base }, { 'compose.yaml': head }));
     expect(run.status).toBe(1);
     const [missing, downgrade] = run.json!.bumps;
@@ -158,6 +158,11 @@ describe('bump-check: verdicts', () => {
       { file: 'compose.yaml', image: 'postgres:16', reason: 'no entry for postgres in "images" of release-safety.config.json' },
       { file: 'compose.yaml', image: 'ghcr.io/acme/app:latest', reason: 'tag "latest" is not a release version under v{version} (a configured image: the change is not proven safe)' },
       { file: 'compose.yaml', image: `ghcr.io/acme/app:v1.2.0@sha256:${'b'.repeat(64)}`, reason: 'only the digest changed (same tag): a rebuild of the same version, not a version bump' },
+      {
+        file: 'compose.yaml',
+        image: `ghcr.io/acme/app@sha256:${'d'.repeat(64)}`,
+        reason: `ghcr.io/acme/app@sha256:${'c'.repeat(64)} is pinned by digest only: no version to check (a configured image: the change is not proven safe)`,
+      },
     ]);
   });
 
@@ -180,6 +185,14 @@ describe('bump-check: verdicts', () => {
     expect(run.json!.notChecked[0]!.reason).toMatch(/^the file cannot be read as YAML \(at the head, document 1: .*\); it names the configured image ghcr\.io\/acme\/app, whose change cannot be seen$/);
   });
 
+  it("a safe span whose release artifact is missing from the configured folder: the env check is incomplete, exit 1", () => {
+    const target = deployment({ 'compose.yaml': compose('v1.1.0'), 'ops/app/artifacts/1.2.0.json': null }, { 'compose.yaml': compose('v1.2.0') });
+    const run = bumpCheck(target);
+    expect(run.status).toBe(1);
+    expect(run.json!.bumps[0]).toMatchObject({ safe: true, verdict: 'SAFE', strategy: 'RollingUpdate' });
+    expect(run.json!.bumps[0]!.reasons).toEqual([expect.stringMatching(/^incomplete: the artifact of 1\.2\.0 could not be read \(ops\/app\/artifacts\/1\.2\.0\.json at [0-9a-f]{40} \([0-9a-f]{12}\): no such file\)/)]);
+  });
+
   it('an unmapped image alone does not change the exit code', () => {
     const run = bumpCheck(deployment({ 'compose.yaml': compose('v1.2.0') }, { 'compose.yaml': compose('v1.2.0').replace('postgres:16', 'postgres:17') }));
     expect(run.status).toBe(0);
@@ -195,5 +208,22 @@ describe('bump-check: verdicts', () => {
     const run = bumpCheck(target);
     expect(run.status).toBe(1);
     expect(run.json!.bumps[0]).toMatchObject({ fromVersion: '1.2.0', toVersion: '1.4.0', verdict: 'UNSAFE' });
+  });
+});
+
+describe('bump-check: usage and input errors', () => {
+  it('exit 2 naming the problem: an unknown ref, an invalid images config, a missing option; --help shows examples', () => {
+    const target = deployment({ 'compose.yaml': compose('v1.2.0') }, { 'compose.yaml': compose('v1.4.0') });
+    const unknownRef = runCli(['bump-check', '--repo', target.repo.dir, '--base', 'nope', '--head', target.head]);
+    expect(unknownRef.status).toBe(2);
+    expect(unknownRef.stderr).toContain('unknown ref "nope"');
+    const invalid = deployment({ 'compose.yaml': compose('v1.2.0') }, { 'compose.yaml': compose('v1.4.0') }, { images: { 'ghcr.io/acme/app': { index: '' } } });
+    const invalidRun = runCli(['bump-check', '--repo', invalid.repo.dir, '--base', invalid.base, '--head', invalid.head]);
+    expect(invalidRun.status).toBe(2);
+    expect(invalidRun.stderr).toContain('/images/ghcr.io~1acme~1app/index');
+    expect(runCli(['bump-check', '--head', 'HEAD']).status).toBe(2);
+    const help = runCli(['bump-check', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('release-safety bump-check --base origin/main --head HEAD');
   });
 });
