@@ -68,6 +68,7 @@ import { responsePropertyDependentSchemaRemoved } from './response-property-depe
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
 import { responsePropertyIfRemoved } from './response-property-if-removed.js';
 import { responsePropertyMaxIncreased } from './response-property-max-increased.js';
+import { responsePropertyPatternLoosened } from './response-property-pattern-loosened.js';
 import { responsePropertyMinDecreased } from './response-property-min-decreased.js';
 import { responsePropertyPatternPropertyRemoved } from './response-property-pattern-property-removed.js';
 import { responsePropertyPropertyNamesRemoved } from './response-property-property-names-removed.js';
@@ -155,6 +156,7 @@ export const restRules = [
   responsePropertyEnumValueAdded,
   responsePropertyIfRemoved,
   responsePropertyMaxIncreased,
+  responsePropertyPatternLoosened,
   responsePropertyMinDecreased,
   responsePropertyPatternPropertyRemoved,
   responsePropertyPropertyNamesRemoved,
