@@ -19,6 +19,7 @@ import { newRequiredRequestProperty } from './new-required-request-property.js';
 import { requestBodyBecameRequired } from './request-body-became-required.js';
 import { requestBodyMediaTypeRemoved } from './request-body-media-type-removed.js';
 import { requestParameterBecameRequired } from './request-parameter-became-required.js';
+import { requestParameterBecameNotNullable } from './request-parameter-became-not-nullable.js';
 import { requestParameterConstraintTightened } from './request-parameter-constraint-tightened.js';
 import { requestParameterDefaultValueChanged } from './request-parameter-default-value-changed.js';
 import { requestParameterEnumValueAdded } from './request-parameter-enum-value-added.js';
@@ -107,6 +108,7 @@ export const restRules = [
   requestBodyBecameRequired,
   requestBodyMediaTypeRemoved,
   requestParameterBecameRequired,
+  requestParameterBecameNotNullable,
   requestParameterConstraintTightened,
   requestParameterDefaultValueChanged,
   requestParameterEnumValueAdded,
