@@ -72,6 +72,22 @@ export async function openRepository(dir: string, options: OpenRepositoryOptions
   return new GitRepository(topLevel?.trim() || absolute, false, options);
 }
 
+/**
+ * Why a ref may be missing in CI: actions/checkout clones one commit and no tags by default. One
+ * clause naming the fix, or nothing when the clone is whole and has tags.
+ */
+async function missingHistoryHint(dir: string): Promise<string> {
+  try {
+    const shallow = await runGit(dir, ['rev-parse', '--is-shallow-repository']);
+    if (shallow.stdout.toString('utf8').trim() === 'true') return ' (the clone is shallow: check out the whole history with actions/checkout fetch-depth: 0, or git fetch --unshallow --tags)';
+    const tags = await runGit(dir, ['tag', '--list']);
+    if (tags.code === 0 && tags.stdout.toString('utf8').trim() === '') return ' (the clone has no tags: git fetch --tags, or actions/checkout with fetch-depth: 0)';
+  } catch {
+    // The hint is a courtesy: the error above stands without it.
+  }
+  return '';
+}
+
 async function runGitOrExplain(cwd: string, args: string[], shownDir: string): Promise<string> {
   let run;
   try {
@@ -110,7 +126,7 @@ class GitRepository implements Repository {
     // Through the running `cat-file --batch` (no `rev-parse` process): it peels tags the same way and
     // answers `missing` for an unknown ref, a non-commit or an ambiguous short id.
     const object = await this.batch.lookup(`${ref}^{commit}`);
-    if (!object || object.type !== 'commit') throw new InputError(`unknown ref "${ref}": not a commit in ${this.dir}`);
+    if (!object || object.type !== 'commit') throw new InputError(`unknown ref "${ref}": not a commit in ${this.dir}${await missingHistoryHint(this.dir)}`);
     this.remember(object.id, object.content);
     return object.id;
   }

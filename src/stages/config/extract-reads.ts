@@ -1,3 +1,4 @@
+import { parameterName } from '../../syntax/ast.js';
 import { compareText } from '../../core/compare-text.js';
 import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, staticString, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
@@ -1164,15 +1165,6 @@ function isFunctionLike(node: t.Node): node is FunctionLike {
 
 function enclosingFunction(node: t.Node, parents: Parents): FunctionLike | undefined {
   for (let current = parents.get(node); current; current = parents.get(current)) if (isFunctionLike(current)) return current;
-  return undefined;
-}
-
-/** A parameter's name: `name`, `name = 'x'`, `...name`. */
-function parameterName(parameter: t.Node): string | undefined {
-  const inner = parameter.type === 'TSParameterProperty' ? parameter.parameter : parameter;
-  if (inner.type === 'Identifier') return inner.name;
-  if (inner.type === 'AssignmentPattern' && inner.left.type === 'Identifier') return inner.left.name;
-  if (inner.type === 'RestElement' && inner.argument.type === 'Identifier') return inner.argument.name;
   return undefined;
 }
 
