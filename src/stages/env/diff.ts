@@ -80,9 +80,15 @@ function isLive(variable: EnvVariable): boolean {
   return variable.reads.length > 0 || variable.listings.some((listing) => !listing.example);
 }
 
-/** Distinct literal defaults of the code reads, joined when the code disagrees with itself; null when none. */
+/**
+ * Distinct literal defaults of the code reads, joined when the code disagrees with itself; null when none.
+ * A comparison's result (`process.env.X === 'true'` → `'false'`) is the variable's default only when
+ * the variable is read nowhere else: beside plain reads it says what one test gives, not what X is.
+ */
 export function codeDefault(variable: EnvVariable): ConfigDefault {
-  const defaults = [...new Set(variable.reads.map((read) => read.default).filter((value): value is string => value !== null))].sort(compareText);
+  const plain = variable.reads.filter((read) => read.compared !== true);
+  const reads = plain.length > 0 ? plain : variable.reads;
+  const defaults = [...new Set(reads.map((read) => read.default).filter((value): value is string => value !== null))].sort(compareText);
   return defaults.length === 0 ? null : defaults.join(' | ');
 }
 

@@ -29,6 +29,11 @@ export interface EnvRead {
    * unset variable behaves alike cannot be told.
    */
   opaque?: string;
+  /**
+   * The default is what a comparison gives an unset variable (`=== 'true'` → `'false'`), not a value
+   * the variable takes: a new comparison beside plain reads changes no default (src/stages/config/diff.ts).
+   */
+  compared?: true;
 }
 
 /** A read whose variable cannot be named statically: the surface is unknown while it stays. */
@@ -143,6 +148,8 @@ class ReadCollector implements SchemaContext {
   private readonly unresolved: UnresolvedRead[] = [];
   /** Reads whose default is an expression the reader does not evaluate, with that expression ({@link EnvRead.opaque}). */
   private readonly opaqueDefaults = new Map<t.Node, t.Node>();
+  /** Reads whose default is a comparison's result (`=== 'true'` → `'false'`): {@link EnvRead.compared}. */
+  private readonly comparedReads = new Set<t.Node>();
   /** Babel's nodes have no parent pointer: the tree's parent links and pre-order, made once per tree (see {@link indexTree}). */
   private readonly parents: Parents;
   private readonly order: readonly t.Node[];
@@ -850,9 +857,9 @@ class ReadCollector implements SchemaContext {
       } else if (parent.type === 'BinaryExpression') {
         const operator = parent.operator;
         const compared = this.literalValue(parent.left === node ? parent.right : parent.left);
-        if ((operator === '===' || operator === '==') && compared === 'true') return 'false';
-        if ((operator === '!==' || operator === '!=') && compared === 'false') return 'true';
-        return null;
+        const flag = (operator === '===' || operator === '==') && compared === 'true' ? 'false' : (operator === '!==' || operator === '!=') && compared === 'false' ? 'true' : null;
+        if (flag !== null) this.comparedReads.add(read);
+        return flag;
       } else if (parent.type === 'ConditionalExpression') {
         // `process.env.X ? parseInt(process.env.X, 10) : 600`: the false branch is what an unset variable gets.
         if (parent.test === node || (parent.consequent === node && this.readsEnv(parent.test))) {
@@ -891,6 +898,7 @@ class ReadCollector implements SchemaContext {
     if (optional !== undefined) read.optional = optional;
     const opaque = this.opaqueDefaults.get(node);
     if (opaque) read.opaque = this.textOf(opaque).replace(/\s+/g, ' ');
+    if (defaultValue !== null && this.comparedReads.has(node)) read.compared = true;
     this.reads.push({ read, start: node.start ?? 0 });
   }
 

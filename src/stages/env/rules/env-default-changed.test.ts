@@ -18,6 +18,9 @@ describe(rule, () => {
       head: 'export const t = getIntegerFromEnvironmentVariable(\n  TIMEOUT,\n  60,\n);\nconst TIMEOUT = "TIMEOUT_SECONDS";',
       expected: [{ rule, params: { name: 'TIMEOUT_SECONDS', previousDefault: "'30'", defaultValue: "'60'" }, evidence: at(1, 'export const t = getIntegerFromEnvironmentVariable(') }],
     },
+    // Issue 32 (a real false alarm): a new `=== 'true'` test beside a plain read changes no default.
+    { name: "ignores a new === 'true' comparison beside a plain read", base: 'export const token = process.env.FEATURE_TOKEN;', head: "export const token = process.env.FEATURE_TOKEN;\nexport const enabled = process.env.FEATURE_TOKEN === 'true';", expected: [] },
+    { name: 'ignores a new comparison beside a read with a default', base: "export const mode = process.env.MODE || 'auto';", head: "export const mode = process.env.MODE || 'auto';\nexport const strict = process.env.MODE === 'true';", expected: [] },
     { name: 'ignores a reformatted read with the same default', base: "export const a = process.env.A || 'x';", head: "export const a =\n  process.env['A'] ||\n  'x';", expected: [] },
     { name: 'ignores a same-file constant that holds the same default', base: "export const a = process.env.A || 'x';", head: "const DEFAULT_A = 'x';\nexport const a = process.env.A || DEFAULT_A;", expected: [] },
   ];
