@@ -71,3 +71,88 @@ function logRoutes(router) {
     expect(breaking).toEqual(['breaking POST …/users — route no longer served (code: src/routers/users.ts:8)']);
   });
 });
+
+describe('Next.js handlers: the methods they accept', () => {
+  const nextSources = ['src/**/*.ts'];
+  const guarded = `import type { NextApiRequest, NextApiResponse } from 'next';
+import { getSession } from '../../lib/session';
+
+export default async function handler(req: NextApiRequest, res: NextApiResponse) {
+  if (req.method !== 'POST') {
+    res.setHeader('Allow', 'POST');
+    return res.status(405).json({ error: 'Method not allowed' });
+  }
+  const session = await getSession(req);
+  return res.json({ ok: Boolean(session) });
+}
+`;
+  const switched = (cases: string) => `import type { NextApiRequest, NextApiResponse } from 'next';
+
+const handler = async (req: NextApiRequest, res: NextApiResponse) => {
+  switch (req.method) {
+${cases}
+    default:
+      res.status(405).end();
+  }
+};
+
+export default withAuth(handler);
+`;
+  const branches = `export default async function handler(req, res) {
+  const session = await getSession(req);
+  if (req.method === 'GET') {
+    return res.json({ links: [] });
+  } else if (req.method === 'DELETE') {
+    return res.status(204).end();
+  }
+  return res.status(405).json({ error: 'Method Not Allowed' });
+}
+`;
+  const any = `export default async function handler(req, res) {
+  res.json({ ok: true });
+}
+`;
+
+  it('a handler that answers 405 to other methods serves only its own: a file change around them is no change', async () => {
+    const base = { 'src/pages/api/links.ts': guarded, 'src/pages/api/teams/[teamId]/index.ts': switched("    case 'GET':\n      return res.json([]);\n    case 'POST':\n      return res.json({});"), 'src/pages/api/views.ts': branches };
+    const head = {
+      'src/pages/api/links.ts': guarded.replace('const session', '// the session decides\n  const session'),
+      'src/pages/api/teams/[teamId]/index.ts': switched("    case 'POST':\n      return res.json({});\n    case 'GET':\n      return res.json([]);"),
+      'src/pages/api/views.ts': branches.replace('links: []', 'links: [], total: 0'),
+    };
+    const { verdict, lines, notes } = await release(base, head, nextSources);
+    expect(notes).toEqual([]);
+    expect(lines).toEqual([]);
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('a method the handler stops accepting is a removal of that method only; a handler for every method narrowed is one too', async () => {
+    const base = { 'src/pages/api/teams/[teamId]/index.ts': switched("    case 'GET':\n      return res.json([]);\n    case 'POST':\n      return res.json({});"), 'src/pages/api/any.ts': any };
+    const head = { 'src/pages/api/teams/[teamId]/index.ts': switched("    case 'GET':\n      return res.json([]);"), 'src/pages/api/any.ts': guarded };
+    const { verdict, breaking } = await release(base, head, nextSources);
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual([
+      'breaking ALL /api/any — route no longer served (code: src/pages/api/any.ts:1)',
+      'breaking POST /api/teams/:teamId — route no longer served (code: src/pages/api/teams/[teamId]/index.ts:14)',
+    ]);
+  });
+
+  it('a pages/api handler moved to the app router, accepting the same methods, is no change (a method dropped on the way still is)', async () => {
+    const teams = switched("    case 'GET':\n      return res.json([]);\n    case 'POST':\n      return res.json({});");
+    const route = (methods: string[]) => methods.map((method) => `export async function ${method}(request: Request) {\n  return Response.json([]);\n}\n`).join('\n');
+    const moved = await release({ 'src/pages/api/teams/[teamId]/index.ts': teams }, { 'src/pages/api/teams/[teamId]/index.ts': null, 'src/app/api/teams/[teamId]/route.ts': route(['GET', 'POST']) }, nextSources);
+    expect(moved.lines).toEqual([]);
+    expect(moved.verdict).toEqual({ checked: true, breaking: false });
+    repo?.cleanup();
+    const narrowed = await release({ 'src/pages/api/teams/[teamId]/index.ts': teams }, { 'src/pages/api/teams/[teamId]/index.ts': null, 'src/app/api/teams/[teamId]/route.ts': route(['GET']) }, nextSources);
+    expect(narrowed.verdict).toEqual({ checked: true, breaking: true });
+    expect(narrowed.breaking).toEqual(['breaking POST /api/teams/:teamId — route no longer served (code: src/pages/api/teams/[teamId]/index.ts:14)']);
+  });
+
+  it('app router: exported GET/POST are the methods; one removed is breaking, the other kept', async () => {
+    const route = (methods: string[]) => methods.map((method) => `export async function ${method}(request: Request) {\n  return Response.json({ ok: true });\n}\n`).join('\n');
+    const { verdict, breaking } = await release({ 'src/app/api/links/route.ts': route(['GET', 'POST']) }, { 'src/app/api/links/route.ts': `import { z } from 'zod';\n${route(['GET'])}` }, nextSources);
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual(['breaking POST /api/links — route no longer served (code: src/app/api/links/route.ts:5)']);
+  });
+});
