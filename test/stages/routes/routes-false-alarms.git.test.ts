@@ -156,3 +156,32 @@ export default withAuth(handler);
     expect(breaking).toEqual(['breaking POST /api/links — route no longer served (code: src/app/api/links/route.ts:5)']);
   });
 });
+
+describe('a route registration moved to another file', () => {
+  const users = "import { Router } from 'express';\nexport const users = Router();\nusers.get('/:id', async (req, res) => res.json({}));\nusers.delete('/:id', async (req, res) => res.json({}));\n";
+  const app = (from: string) => `import express from 'express';\nimport { users } from '${from}';\nconst app = express();\napp.use('/api/v1/users', users);\nexport default app;\n`;
+
+  it('a router file moved (same routes, same mount) is no change', async () => {
+    const { verdict, lines, notes } = await release({ 'src/app.ts': app('./routers/users'), 'src/routers/users.ts': users }, { 'src/app.ts': app('./modules/users/router'), 'src/routers/users.ts': null, 'src/modules/users/router.ts': users });
+    expect(notes).toEqual([]);
+    expect(lines).toEqual([]);
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('a router file moved behind a barrel (export … from) is no change', async () => {
+    const barrel = (from: string) => `export { users } from '${from}';\n`;
+    const { verdict, lines, notes } = await release(
+      { 'src/app.ts': app('./routers'), 'src/routers/index.ts': barrel('./users'), 'src/routers/users.ts': users },
+      { 'src/routers/index.ts': barrel('./users/router'), 'src/routers/users.ts': null, 'src/routers/users/router.ts': users },
+    );
+    expect(notes).toEqual([]);
+    expect(lines).toEqual([]);
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('a router file moved that lost a route on the way is still a removal', async () => {
+    const { verdict, breaking } = await release({ 'src/app.ts': app('./routers/users'), 'src/routers/users.ts': users }, { 'src/app.ts': app('./modules/users/router'), 'src/routers/users.ts': null, 'src/modules/users/router.ts': users.replace(/users\.delete.*\n/, '') });
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual(['breaking DELETE /api/v1/users/:id — route no longer served (code: src/routers/users.ts:4)']);
+  });
+});

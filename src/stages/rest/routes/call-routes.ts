@@ -535,6 +535,16 @@ class CallRouteReader {
       } else if (assigned) {
         if (this.routers.has(statement)) this.out.exports.default = this.routers.get(statement)!.id;
         else exportRouter('default', assigned);
+      } else if (statement.type === 'ExportNamedDeclaration' && statement.source && !statement.declaration) {
+        for (const specifier of statement.specifiers) {
+          if (specifier.type !== 'ExportSpecifier') continue;
+          const exportedName = specifier.exported.type === 'Identifier' ? specifier.exported.name : specifier.exported.value;
+          const local = specifier.local as t.Identifier | t.StringLiteral;
+          const localName = local.type === 'Identifier' ? local.name : local.value;
+          (this.out.reexports ??= {})[exportedName] = { module: statement.source.value, exportName: localName };
+        }
+      } else if (statement.type === 'ExportAllDeclaration') {
+        (this.out.starReexports ??= []).push(statement.source.value);
       } else if (statement.type === 'ExportNamedDeclaration' && !statement.source && !statement.declaration) {
         for (const specifier of statement.specifiers) {
           if (specifier.type !== 'ExportSpecifier') continue;
