@@ -27,10 +27,20 @@ function listFiles(repoDir: string): string[] {
   return [...new Set(listing.split('\0').filter((file) => file !== ''))].sort();
 }
 
+/** Tag names (for the release tag pattern); none when git cannot list them. */
+function listTags(repoDir: string): string[] {
+  try {
+    return execFileSync('git', ['tag', '--list'], { cwd: repoDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
 function viewOf(repoDir: string): RepositoryView {
   const texts = new Map<string, string | undefined>();
   return {
     files: listFiles(repoDir),
+    tags: listTags(repoDir),
     read(file) {
       if (!texts.has(file)) {
         try {
@@ -45,10 +55,11 @@ function viewOf(repoDir: string): RepositoryView {
   };
 }
 
-const DECISION: Record<'found' | 'none' | 'unknown', string> = {
+const DECISION: Record<'found' | 'none' | 'unknown' | 'routesOnly', string> = {
   found: 'configured',
   none: 'false (the service has none)',
   unknown: 'left out (the verdict says unknown until you set it)',
+  routesOnly: 'false (REST is judged from routes only)',
 };
 
 /**
@@ -63,7 +74,12 @@ export async function proposeConfig(repoDir: string): Promise<InitOutcome> {
   for (const proposal of proposals) {
     const accepted = await acceptedValue(proposal);
     if (accepted.value !== undefined) config[proposal.key] = accepted.value;
-    const decision = accepted.value === undefined ? DECISION.unknown : accepted.value === false ? DECISION.none : DECISION.found;
+    if (proposal.key === 'tags') {
+      explanation.push(`tags: ${accepted.value === undefined ? 'left out (the default {version} and v{version})' : JSON.stringify(accepted.value)} — ${accepted.evidence}`);
+      continue;
+    }
+    const decision =
+      accepted.value === undefined ? DECISION.unknown : accepted.value === false ? (proposal.key === 'openapi' && proposals.some((other) => other.key === 'routes' && other.value) ? DECISION.routesOnly : DECISION.none) : DECISION.found;
     explanation.push(`${proposal.key}: ${decision} — ${accepted.evidence}`);
   }
   await parseConfig(JSON.stringify(config), 'the proposed config');
@@ -76,6 +92,7 @@ async function acceptedValue(proposal: SurfaceProposal): Promise<{ value: unknow
     await parseConfig(JSON.stringify({ [proposal.key]: proposal.value }), proposal.key);
     return { value: proposal.value, evidence: proposal.evidence };
   } catch (error) {
+    if (proposal.fallback) return acceptedValue({ key: proposal.key, value: proposal.fallback.value, evidence: proposal.fallback.evidence });
     return { value: undefined, evidence: `${proposal.evidence}; not accepted by the config schema (${describeError(error)})` };
   }
 }

@@ -250,6 +250,9 @@ class ReadCollector implements SchemaContext {
   private collectHelperCall(call: Call): void {
     const [nameArgument, defaultArgument] = call.arguments;
     const name = this.stringValue(nameArgument);
+    // A config service also serves its own namespaces (`configService.get('database.host')` from a
+    // `registerAs` factory, which reads process.env itself): only a key named like a variable reads the environment.
+    if (name !== undefined && !ENV_NAME.test(name) && this.isServiceRead(call) && !this.helpers.has(memberName(call.callee as Member))) return;
     if (name === undefined) {
       // The helper's own body (or a helper calling another with its parameter) forwards its callers' names.
       if (!this.isForwarded(call)) this.unresolve(call, this.computedReason(call, nameArgument, `${this.textOf(call.callee)}(${nameArgument === undefined ? '' : this.textOf(nameArgument)})`));
@@ -648,8 +651,18 @@ class ReadCollector implements SchemaContext {
   private isHelperCall(call: Call): boolean {
     const callee = call.callee;
     if (callee.type === 'Identifier') return this.helpers.has(callee.name);
-    if (isMember(callee) && !callee.computed) return this.helpers.has(memberName(callee));
+    if (isMember(callee) && !callee.computed) return this.helpers.has(memberName(callee)) || this.isServiceRead(call);
     return false;
+  }
+
+  /**
+   * A configured `receiver.method` helper (`configService.get`: NestJS's ConfigService, reached as
+   * `this.configService.get(…)` or `configService.get(…)`): the receiver is matched by its last name.
+   */
+  private isServiceRead(call: Call): boolean {
+    const callee = call.callee;
+    if (!isMember(callee) || callee.computed) return false;
+    return this.helpers.has(`${lastName(this.textOf(callee.object))}.${memberName(callee)}`);
   }
 
   /** `process.env`, `proc.env`, an alias or wrapper of it, or a configured object, through parentheses and type assertions. */
@@ -935,6 +948,9 @@ function isProcessRequire(node: t.Node): boolean {
 }
 
 /** The last name of a dotted callee (`cp.spawn` → `spawn`, `Bun.spawn` → `spawn`). */
+/** A key named like an environment variable (`APP_URL`), not a config path (`database.host`, `mail`). */
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
+
 function lastName(callee: string): string {
   return callee.slice(callee.lastIndexOf('.') + 1);
 }
