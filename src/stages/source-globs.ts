@@ -48,13 +48,18 @@ export function selectByGlobs(paths: Record<Side, Iterable<string>>, globs: read
   const matchers = globs.map((glob) => ({ glob, matches: picomatch(glob.replace(/^\.\//, ''), { dot: true }), literal: !picomatch.scan(glob).isGlob }));
   const selected: Record<Side, string[]> = { base: [], head: [] };
   const emptyAt: Record<Side, string[]> = { base: [], head: [] };
+  let excludedCount = 0;
   for (const side of ['base', 'head'] as const) {
     const chosen = new Set<string>();
     const hits = new Map<string, number>();
     for (const path of paths[side]) {
       if (options.accept && !options.accept(path)) continue;
       for (const { glob, matches, literal } of matchers) {
-        if (!matches(path) || (!literal && options.exclude?.(path))) continue;
+        if (!matches(path)) continue;
+        if (!literal && options.exclude?.(path)) {
+          excludedCount++;
+          continue;
+        }
         chosen.add(path);
         hits.set(glob, (hits.get(glob) ?? 0) + 1);
       }
@@ -65,7 +70,9 @@ export function selectByGlobs(paths: Record<Side, Iterable<string>>, globs: read
   const notes: string[] = [];
   const shown = (list: readonly string[]) => list.map((glob) => JSON.stringify(glob)).join(', ');
   for (const side of ['base', 'head'] as const) {
-    if (selected[side].length > 0 && emptyAt[side].length > 0) notes.push(`${options.what} ${shown(emptyAt[side])} selects no file at ${SIDE_LABEL[side]} (the other globs do: the files each ref has were compared)`);
+    if (emptyAt[side].length === 0) continue;
+    if (selected[side].length > 0) notes.push(`${options.what} ${shown(emptyAt[side])} selects no file at ${SIDE_LABEL[side]} (the other globs do: the files each ref has were compared)`);
+    else if (options.mayBeEmpty && selected[side === 'base' ? 'head' : 'base'].length > 0) notes.push(`${options.what} ${shown(emptyAt[side])} selects no file at ${SIDE_LABEL[side]}: compared as that ref has it (none)`);
   }
   if (options.mayBeEmpty) return { selected, notes };
   const empty = (['base', 'head'] as const).filter((side) => selected[side].length === 0);
@@ -74,6 +81,6 @@ export function selectByGlobs(paths: Record<Side, Iterable<string>>, globs: read
   return {
     selected,
     notes,
-    failure: `${options.what} ${shown(globs)} select no file ${where}: the layout of this release is not covered by the config (add the folder it used to the globs)`,
+    failure: `${options.what} ${shown(globs)} select no file${excludedCount > 0 ? ` (${excludedCount} excluded as not the server)` : ''} ${where}: the layout of this release is not covered by the config (add the folder it used to the globs)`,
   };
 }

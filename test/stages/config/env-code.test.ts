@@ -100,7 +100,7 @@ describe('scope: files that are not the server', () => {
 
   it('a glob that selects only excluded files fails closed and says so', async () => {
     const result = await runEnvStage({ 'src/a.test.ts': 'process.env.A' }, { 'src/a.test.ts': 'process.env.B' }, { sources: ['src/**/*.ts'] });
-    expect(result.notes[0]).toBe('env surface could not be checked: env source glob "src/**/*.ts" matches no file (1 excluded as not the server) at base (from)');
+    expect(result.notes[0]).toBe('env surface could not be checked: env source glob "src/**/*.ts" select no file (2 excluded as not the server) at either ref: the layout of this release is not covered by the config (add the folder it used to the globs)');
   });
 });
 
