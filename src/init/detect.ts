@@ -19,6 +19,11 @@ export interface RepositoryView {
   read(file: string): string | undefined;
   /** The repository's tag names (for the release tag pattern); absent: not detected. */
   tags?: readonly string[];
+  /**
+   * Files of earlier releases that the newest commit no longer has (a sample of release tags), so a
+   * layout that moved (`db/postgresql/migrations` → `prisma/migrations`) is configured for both.
+   */
+  history?: { files: readonly string[]; read(file: string): string | undefined; where(file: string): string | undefined };
 }
 
 export interface SurfaceProposal {
@@ -84,7 +89,13 @@ export function looksLikeDatabaseMigrations(files: readonly string[], read: (fil
   return files.filter((file) => MIGRATION_FILE.test(file)).slice(0, 10).some((file) => DATABASE_MIGRATION_CODE.test(read(file) ?? ''));
 }
 
-export function detectMigrations(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+export function detectMigrations(current: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+  // Folders of earlier releases count too: a backfill visits them.
+  const history = current.history;
+  const view: RepositoryView = history
+    ? { files: [...new Set([...current.files, ...history.files])].sort(), read: (file) => current.read(file) ?? history.read(file) }
+    : current;
+  const gone = (dir: string) => history !== undefined && !current.files.some((file) => file.startsWith(`${dir}/`));
   const folders = new Map<string, number>();
   for (const file of view.files) {
     if (IGNORED.test(file) || NOT_SERVER.test(file) || !MIGRATION_FILE.test(file)) continue;
@@ -121,7 +132,10 @@ export function detectMigrations(view: RepositoryView, deps: ReadonlySet<string>
       ...((dialect === 'mysql' || dialect === 'sqlite') && hasPostgres ? { alternative: true } : {}),
     }));
     const postgresOnly = withDialects.filter((folder) => !('dialect' in folder)).map(({ dir, edition: folderEdition }) => ({ dir, edition: folderEdition }));
-    const described = classified.map(({ dir, dialect, evidence }) => `${dir} (${folders.get(dir)} files): ${DIALECT_LABEL[dialect]}, ${evidence}`);
+    const described = classified.map(({ dir, dialect, evidence }) => {
+      const where = gone(dir) ? `; at ${history!.where(view.files.find((file) => file.startsWith(`${dir}/`))!) ?? 'an earlier release'}, gone from the newest commit (the layout moved: both are configured)` : '';
+      return `${dir} (${folders.get(dir)} files): ${DIALECT_LABEL[dialect]}, ${evidence}${where}`;
+    });
     const others = classified.filter((folder) => folder.dialect !== 'postgresql').map(({ dir, dialect }) => `${dir} (${DIALECT_LABEL[dialect]})`);
     return {
       key: 'migrations',

@@ -5,6 +5,9 @@ import { parseConfig } from '../config/load.js';
 import { CONFIG_FILE_NAME } from '../config/types.js';
 import { describeError, InputError } from '../core/errors.js';
 import { detectSurfaces, type RepositoryView, type SurfaceProposal } from './detect.js';
+import { detectTagPatterns } from './tags.js';
+import { DEFAULT_TAG_PATTERNS, versionOfTag } from '../core/tag-pattern.js';
+import { compareVersions } from '../core/version.js';
 
 /** Candidates larger than this are not read (a generated 1 MB spec is fine; a data dump is not a config source). */
 const MAX_READ_BYTES = 8 * 1024 * 1024;
@@ -36,11 +39,65 @@ function listTags(repoDir: string): string[] {
   }
 }
 
-function viewOf(repoDir: string): RepositoryView {
+/** How many earlier releases are sampled for layouts that moved, and over how many recent releases. */
+const HISTORY_SAMPLES = 6;
+const HISTORY_RELEASES = 60;
+const MIGRATIONS_LIKE = /(^|\/)(migrations?|migrate|drizzle)\//i;
+
+/**
+ * Migration files of a sample of earlier releases that the newest commit does not have: where a
+ * layout moved, the backfill visits both. Release tags under the default patterns or the detected
+ * one, newest first; evenly spaced over the last {@link HISTORY_RELEASES}.
+ */
+function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySet<string>): RepositoryView['history'] {
+  const detected = detectTagPatterns(tags)?.patterns;
+  const releases = tags
+    .flatMap((tag) => {
+      const version = versionOfTag(tag, detected ?? DEFAULT_TAG_PATTERNS);
+      return version ? [{ tag, version }] : [];
+    })
+    .sort((a, b) => compareVersions(b.version, a.version))
+    .slice(0, HISTORY_RELEASES);
+  if (releases.length === 0) return undefined;
+  const step = Math.max(1, Math.floor(releases.length / HISTORY_SAMPLES));
+  const sampled = releases.filter((_release, index) => index % step === 0 || index === releases.length - 1).slice(0, HISTORY_SAMPLES + 1);
+  const where = new Map<string, string>();
+  for (const { tag } of sampled) {
+    let listing: string;
+    try {
+      listing = execFileSync('git', ['ls-tree', '-r', '--name-only', '-z', `refs/tags/${tag}`], { cwd: repoDir, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+    } catch {
+      continue;
+    }
+    for (const file of listing.split('\0')) if (file !== '' && !current.has(file) && MIGRATIONS_LIKE.test(file) && !where.has(file)) where.set(file, tag);
+  }
   const texts = new Map<string, string | undefined>();
   return {
-    files: listFiles(repoDir),
-    tags: listTags(repoDir),
+    files: [...where.keys()].sort(),
+    where: (file) => where.get(file),
+    read(file) {
+      const tag = where.get(file);
+      if (tag === undefined) return undefined;
+      if (!texts.has(file)) {
+        try {
+          texts.set(file, execFileSync('git', ['show', `refs/tags/${tag}:${file}`], { cwd: repoDir, encoding: 'utf8', maxBuffer: MAX_READ_BYTES }));
+        } catch {
+          texts.set(file, undefined);
+        }
+      }
+      return texts.get(file);
+    },
+  };
+}
+
+function viewOf(repoDir: string): RepositoryView {
+  const texts = new Map<string, string | undefined>();
+  const files = listFiles(repoDir);
+  const tags = listTags(repoDir);
+  return {
+    files,
+    tags,
+    history: historyOf(repoDir, tags, new Set(files)),
     read(file) {
       if (!texts.has(file)) {
         try {

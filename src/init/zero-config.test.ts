@@ -90,7 +90,7 @@ describe('init: migrations folders by dialect', () => {
 
   it('a migrations folder of document upgrades (typebot src/migrations) is not database migrations; knex files are', () => {
     const typebot = { 'packages/typebot/src/migrations/migrateTypebot.ts': 'export const migrateTypebot = async (typebot: Typebot) => { if (typebot.version === "3") return migrateTypebotFromV3ToV4(typebot); };\n' };
-    expect(looksLikeDatabaseMigrations(Object.keys(typebot), (file) => typebot[file as keyof typebot])).toBe(false);
+    expect(looksLikeDatabaseMigrations(Object.keys(typebot), (file) => typebot[file as keyof typeof typebot])).toBe(false);
     const knex = { 'server/migrations/1_x.js': "exports.up = (knex) => knex.schema.createTable('a', () => {});\n" };
     expect(looksLikeDatabaseMigrations(Object.keys(knex), (file) => knex[file as keyof typeof knex])).toBe(true);
   });
