@@ -277,8 +277,8 @@ class ReadCollector implements SchemaContext {
     this.unresolve(
       escape.at,
       escape.passed
-        ? `${what} is ${escape.how}, which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name)`
-        : `${what} is ${escape.how}: the variables read through it cannot be followed (read them by name, or exclude the file)`,
+        ? `${what} is ${escape.how}, which may read any variable: the names it reads cannot be followed (${SAFE_FIXES_PASSED})`
+        : `${what} is ${escape.how}: the variables read through it cannot be followed (${SAFE_FIXES_HELD})`,
     );
   }
 
@@ -948,6 +948,14 @@ function isProcessRequire(node: t.Node): boolean {
 }
 
 /** The last name of a dotted callee (`cp.spawn` → `spawn`, `Bun.spawn` → `spawn`). */
+/**
+ * The fixes an unfollowed env object's message offers: each keeps every variable visible. Excluding
+ * the file is never offered: it hides what the file reads, and a removed variable would then pass as
+ * a safe release.
+ */
+const SAFE_FIXES_PASSED = 'safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them';
+const SAFE_FIXES_HELD = 'safe fixes: read the variables by name; or list the object that holds it in env.objects; never exclude the file, which hides them';
+
 /** A key named like an environment variable (`APP_URL`), not a config path (`database.host`, `mail`). */
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 
