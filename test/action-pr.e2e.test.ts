@@ -19,8 +19,10 @@ const bundle = join(bundleDir, 'index.mjs');
 interface StoredComment {
   id: number;
   body: string;
+  user: { login: string };
 }
 const comments: StoredComment[] = [];
+const quietComments: StoredComment[] = [];
 const requests: string[] = [];
 let server: Server;
 let apiUrl: string;
@@ -28,6 +30,7 @@ let repo: TestRepo;
 let runnerFiles: string;
 let baseSha: string;
 let headSha: string;
+let quietHeadSha: string;
 
 beforeAll(async () => {
   execFileSync(process.execPath, ['scripts/build-action.mjs', 'action/.test-dist-pr'], { cwd: projectRoot, stdio: 'pipe' });
@@ -43,11 +46,18 @@ beforeAll(async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       if (request.method === 'GET' && url.pathname === '/repos/acme/service/issues/7/comments') {
         // Someone else's comment first: the marker, not the position, finds ours.
-        return json(200, [{ id: 1, body: 'looks good' }, ...comments]);
+        return json(200, [{ id: 1, body: 'looks good', user: { login: 'octocat' } }, ...comments]);
       }
       if (request.method === 'POST' && url.pathname === '/repos/acme/service/issues/7/comments') {
-        const created = { id: 100 + comments.length, body: (JSON.parse(body) as { body: string }).body };
+        const created = { id: 100 + comments.length, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]' } };
         comments.push(created);
+        return json(201, created);
+      }
+      // Pull request 8 (nothing in it affects the verdict): its own list.
+      if (request.method === 'GET' && url.pathname === '/repos/acme/service/issues/8/comments') return json(200, quietComments);
+      if (request.method === 'POST' && url.pathname === '/repos/acme/service/issues/8/comments') {
+        const created = { id: 900 + quietComments.length, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]' } };
+        quietComments.push(created);
         return json(201, created);
       }
       const patch = /^\/repos\/acme\/service\/issues\/comments\/(\d+)$/.exec(url.pathname);
@@ -69,6 +79,8 @@ beforeAll(async () => {
   baseSha = repo.commit({ 'README.md': 'main moves on\n' });
   repo.git('checkout', '-q', '-b', 'feature', 'v1.4.0');
   headSha = repo.commit({ 'db/migrations/002.sql': "SET lock_timeout = '2s';\ncreate index users_email on users (email);\n" });
+  repo.git('checkout', '-q', '-b', 'docs', 'v1.4.0');
+  quietHeadSha = repo.commit({ 'docs/guide.md': 'how to run it\n' });
   repo.git('checkout', '-q', 'main');
   runnerFiles = mkdtempSync(join(tmpdir(), 'rs-runner-pr-'));
 }, 120_000);
@@ -124,14 +136,15 @@ describe('Action command pr', () => {
     const run = await runAction({ command: 'pr', 'github-token': 'test-token', report: join(runnerFiles, 'pr.md') }, 'pr-1');
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('::warning file=db/migrations/002.sql,line=2,title=release-safety require-concurrent-index-creation::');
+    expect(run.stdout).toContain('::error file=db/migrations/002.sql,line=2,title=release-safety require-concurrent-index-creation::');
     expect(run.stdout).toContain('release-safety: pull request comment created');
     expect(run.outputs).toContain('rolling-update-safe=false\n');
     expect(run.outputs).toContain('required-stops=[]\n');
     expect(run.outputs).toContain(`summary-path=${join(runnerFiles, 'pr.md')}\n`);
     expect(run.summary).toContain('# Release safety: 1.4.1-pr.7');
     expect(comments).toHaveLength(1);
-    expect(comments[0]!.body.startsWith('<!-- release-safety -->\n**release-safety** dry run of pull request #7 (as 1.4.1-pr.7')).toBe(true);
+    // The first line a reader sees: the verdict, the version and why, in one line.
+    expect(comments[0]!.body.split('\n').slice(0, 2)).toEqual(['<!-- release-safety -->', '### ❌ `1.4.1-pr.7` is not rolling-safe — migrations: heavy migration(s): 002.sql']);
     expect(requests).toContain('POST /repos/acme/service/issues/7/comments Bearer test-token');
   });
 
@@ -139,7 +152,7 @@ describe('Action command pr', () => {
     const run = await runAction({ command: 'pr', 'github-token': 'test-token', report: join(runnerFiles, 'pr2.md'), 'max-annotations': '0' }, 'pr-2');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('release-safety: pull request comment updated');
-    expect(run.stdout).not.toContain('::warning file=');
+    expect(run.stdout).not.toContain('::error file=db');
     expect(run.stdout).toContain('more findings are in the job summary');
     expect(comments).toHaveLength(1);
     expect(requests.filter((line) => line.startsWith('PATCH /repos/acme/service/issues/comments/100'))).toHaveLength(1);
@@ -159,6 +172,32 @@ describe('Action command pr', () => {
   });
 });
 
+describe('Action command pr on a pull request that affects nothing', () => {
+  const quietEvent = () => {
+    const file = join(runnerFiles, 'quiet.event.json');
+    writeFileSync(file, JSON.stringify({ pull_request: { number: 8, base: { sha: baseSha }, head: { sha: quietHeadSha } } }));
+    return file;
+  };
+
+  it('comment: relevant posts nothing when nothing affects the verdict', async () => {
+    const run = await runAction({ command: 'pr', 'github-token': 'test-token', comment: 'relevant', report: join(runnerFiles, 'q1.md') }, 'quiet-1', { GITHUB_EVENT_PATH: quietEvent() });
+    expect(run.status).toBe(0);
+    expect(run.outputs).toContain('rolling-update-safe=true\n');
+    expect(run.stdout).toContain('release-safety: no pull request comment (nothing affects the verdict; comment: relevant)');
+    expect(quietComments).toHaveLength(0);
+  });
+
+  it('otherwise the comment is one line', async () => {
+    const run = await runAction({ command: 'pr', 'github-token': 'test-token', report: join(runnerFiles, 'q2.md') }, 'quiet-2', { GITHUB_EVENT_PATH: quietEvent() });
+    expect(run.stdout).toContain('release-safety: pull request comment created');
+    expect(quietComments).toHaveLength(1);
+    const [marker, line, ...rest] = quietComments[0]!.body.split('\n');
+    expect(marker).toBe('<!-- release-safety -->');
+    expect(line).toMatch(/^✅ `1\.4\.1-pr\.8` is rolling-safe: nothing in this pull request affects the verdict/);
+    expect(rest.join('')).toBe('');
+  });
+});
+
 describe('Action commands generate (defaults), upgrade-check, index, lint-migrations, diff-openapi', () => {
   it('generate on a pushed tag defaults to/from the tag and the release before it', async () => {
     repo.git('checkout', '-q', 'feature');
@@ -172,7 +211,7 @@ describe('Action commands generate (defaults), upgrade-check, index, lint-migrat
   });
 
   it('upgrade-check publishes the verdict and the required stops', async () => {
-    const index = join(projectRoot, '../shared/data/lightdash/release-safety-index.json');
+    const index = join(projectRoot, 'fixtures/lightdash-index.json');
     const run = await runAction({ command: 'upgrade-check', from: '1.110.0', to: '1.125.0', index }, 'check');
     expect(run.status).toBe(1);
     expect(run.outputs).toContain('verdict=UNSAFE\n');

@@ -31,7 +31,7 @@ describe('precompiled schema validators', () => {
 
     const compiledArtifact = createAjv({ validateSchema: false }).compile(readSchema('release-safety.schema.json'));
     for (const file of ['1.136.1.json', '2.114.0.json', '2.133.1.json']) {
-      const artifact = JSON.parse(readFileSync(`../shared/data/lightdash/release-safety/${file}`, 'utf8')) as unknown;
+      const artifact = JSON.parse(readFileSync(`fixtures/lightdash-release-safety/${file}`, 'utf8')) as unknown;
       expect(validateArtifact(artifact).valid, file).toBe(compiledArtifact(artifact));
     }
   });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { IndexEntry, ReleaseSafetyArtifact, ReleaseSafetyIndex } from '../src/artifact/types.js';
@@ -144,10 +144,9 @@ describe('JSON Schemas', () => {
   });
 });
 
-/** The real published data of lightdash, beside the project checkout. */
-const realDataFolder = path.resolve(projectRoot, '../shared/data/lightdash');
-const haveRealData = existsSync(realDataFolder);
-if (!haveRealData) console.warn(`skipping the real-data schema checks: ${realDataFolder} is absent`);
+/** The real published data of lightdash, copied into fixtures/ (fixtures/lightdash-release-safety/SOURCES.md says from where). */
+const realIndexFile = path.join(projectRoot, 'fixtures/lightdash-index.json');
+const realArtifactsFolder = path.join(projectRoot, 'fixtures/lightdash-release-safety');
 
 /**
  * Where a real file does not fit our contract, the differences are listed here (file → errors).
@@ -155,14 +154,14 @@ if (!haveRealData) console.warn(`skipping the real-data schema checks: ${realDat
  */
 const KNOWN_DIFFERENCES: Record<string, string[]> = {};
 
-describe.skipIf(!haveRealData)(`real files in ${realDataFolder}`, () => {
+describe('real published files of lightdash (fixtures/)', () => {
   it('the published index fits the index schema', () => {
-    const data = JSON.parse(readFileSync(path.join(realDataFolder, 'release-safety-index.json'), 'utf8')) as unknown;
+    const data = JSON.parse(readFileSync(realIndexFile, 'utf8')) as unknown;
     expect(validateIndex(data).errors).toEqual(KNOWN_DIFFERENCES['release-safety-index.json'] ?? []);
   });
 
   it('the published per-release artifacts fit the artifact schema', () => {
-    const folder = path.join(realDataFolder, 'release-safety');
+    const folder = realArtifactsFolder;
     const files = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
     expect(files.length).toBeGreaterThan(0);
     const differences = Object.fromEntries(
@@ -173,7 +172,7 @@ describe.skipIf(!haveRealData)(`real files in ${realDataFolder}`, () => {
 
   it('the real service\'s declared-break shape (id/reason/requiredStop) differs from ours, and the schema says how', () => {
     // SOURCES.md: the service's declared breaks carry id/reason/requiredStop where ours carry file/line/reason/requiredStop.
-    const data = JSON.parse(readFileSync(path.join(realDataFolder, 'release-safety/1.136.1.json'), 'utf8')) as Record<string, unknown>;
+    const data = JSON.parse(readFileSync(path.join(realArtifactsFolder, '1.136.1.json'), 'utf8')) as Record<string, unknown>;
     const theirs = { ...data, declaredBreaks: [{ id: 'drop-legacy-table', reason: 'drops a table', requiredStop: true }] };
     expect(validateArtifact(theirs).errors).toEqual([
       "/declaredBreaks/0: must have required property 'file'",

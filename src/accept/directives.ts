@@ -22,20 +22,14 @@ export interface DirectiveProblem {
   problem: string;
 }
 
-/** The shortest reason we take: a sentence, not a word (`ok`, `fine`, `safe`). */
-export const MIN_REASON_LENGTH = 20;
-const PLACEHOLDER = /^(todo|tbd|fixme|xxx+|n\/?a|none|reason|because|ok(ay)?|fine|safe|accepted?|ignore|lorem ipsum.*|\.+|-+)$/i;
+import { commentsOnly } from './comments.js';
+import { reasonProblem } from './reason.js';
 
-// `@release-safety accept <rule-id>: <reason>` inside a `--`, `//`, `#` or `/* … */` comment.
+export { MIN_REASON_LENGTH, MIN_REASON_WORDS, reasonProblem } from './reason.js';
+
+// `@release-safety accept <rule-id>: <reason>` inside a `--`, `//` or `/* … */` comment.
 const DIRECTIVE = /@release-safety\s+accept\b(.*)$/i;
 const WELL_FORMED = /^\s+([a-z0-9]+(?:-[a-z0-9]+)*)\s*:\s*(.*?)\s*(?:\*\/\s*)?$/;
-
-export function reasonProblem(reason: string): string | undefined {
-  const trimmed = reason.trim();
-  if (PLACEHOLDER.test(trimmed)) return `the reason "${trimmed}" is a placeholder: say why the finding is safe for this service`;
-  if (trimmed.length < MIN_REASON_LENGTH) return `the reason "${trimmed}" is shorter than ${MIN_REASON_LENGTH} characters: say why the finding is safe for this service`;
-  return undefined;
-}
 
 /** Whether a line holds nothing but a comment (or is blank): what may precede the first statement. */
 function isCommentOrBlank(line: string, inBlock: boolean): boolean {
@@ -43,10 +37,23 @@ function isCommentOrBlank(line: string, inBlock: boolean): boolean {
   return inBlock || trimmed === '' || /^(--|\/\/|#|\/\*|\*)/.test(trimmed);
 }
 
-export function readDirectives(text: string): { directives: AcceptDirective[]; problems: DirectiveProblem[] } {
+/**
+ * The acknowledgements of one migration file. Only real comments count, read with the file's own
+ * tokenizer (comments.ts: SQL or JavaScript/TypeScript by `file`'s extension); a file that cannot be
+ * tokenized has none (a marker in it is a problem, never an acceptance).
+ */
+export function readDirectives(file: string, text: string): { directives: AcceptDirective[]; problems: DirectiveProblem[] } {
   const directives: AcceptDirective[] = [];
   const problems: DirectiveProblem[] = [];
   const lines = text.split(/\r\n|\r|\n/);
+  const comments = commentsOnly(file, text);
+  if (comments === undefined) {
+    lines.forEach((line, index) => {
+      if (DIRECTIVE.test(line)) problems.push({ line: index + 1, problem: 'acceptance not read: the file could not be tokenized, so whether this is a comment is not known' });
+    });
+    return { directives, problems };
+  }
+  const commentLines = comments.split(/\r\n|\r|\n/);
   let beforeFirstStatement = true;
   let inBlock = false;
   lines.forEach((raw, index) => {
@@ -55,7 +62,8 @@ export function readDirectives(text: string): { directives: AcceptDirective[]; p
     if (!fileLevel) beforeFirstStatement = false;
     if (line.includes('/*')) inBlock = true;
     if (line.includes('*/')) inBlock = false;
-    const match = DIRECTIVE.exec(line);
+    // Only the comment text of the line: a marker in a string literal or code is not an acknowledgement.
+    const match = DIRECTIVE.exec((commentLines[index] ?? '').replace(/\u00a0/g, ' '));
     if (!match) return;
     const wellFormed = WELL_FORMED.exec(match[1]!);
     if (!wellFormed) {

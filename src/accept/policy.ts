@@ -1,5 +1,5 @@
 import type { Evidence, Finding, FindingParams, Level, RuleMeta, Surface } from '../rules/types.js';
-import { reasonProblem } from './directives.js';
+import { reasonProblem } from './reason.js';
 
 /**
  * What a maintainer decided about findings, and how a stage applies it (pure). Two sources:

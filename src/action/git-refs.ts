@@ -57,10 +57,22 @@ export function previousReleaseTag(repo: string, version: Version, patterns: rea
 }
 
 /**
- * A pull request's dry-run versions: the newest release reachable from the merge base (0.0.0 when
- * none), and a pre-release of the next patch named after the pull request (`1.4.1-pr.42`).
+ * A pull request's dry-run versions: the newest release reachable from the merge base, and a
+ * pre-release of the next patch named after the pull request (`1.4.1-pr.42`). Without a release tag
+ * there is nothing to name it after: the error says why (a checkout without tags, or no release
+ * yet) and the fix, instead of inventing `0.0.1-pr.N`.
  */
 export function pullRequestVersions(repo: string, base: string, number: number, patterns: readonly string[]): { previousVersion: string; version: string } {
-  const previous = releaseTags(repo, patterns, base).at(-1)?.version ?? { major: 0, minor: 0, patch: 0, text: '0.0.0' };
+  const previous = releaseTags(repo, patterns, base).at(-1)?.version;
+  if (previous === undefined) {
+    const anyTag = git(repo, ['tag', '--list']) !== '';
+    const shallow = git(repo, ['rev-parse', '--is-shallow-repository']) === 'true';
+    const why = shallow
+      ? 'the checkout is shallow and has no release tags: use actions/checkout with fetch-depth: 0'
+      : anyTag
+        ? `no tag reachable from the merge base ${base.slice(0, 7)} matches the release tag patterns (${patterns.join(', ')}): set "tags" in release-safety.config.json`
+        : 'the checkout has no tags: use actions/checkout with fetch-depth: 0 (or git fetch --tags)';
+    throw new Error(`no release to compare the pull request with: ${why}; before a first release, set inputs "version" and "previous-version"`);
+  }
   return { previousVersion: previous.text, version: `${previous.major}.${previous.minor}.${previous.patch + 1}-pr.${number}` };
 }

@@ -30,6 +30,12 @@ describe('action inputs', () => {
     expect(lintMigrationsArgv(lint, ['-x.sql'], 'markdown')).toEqual(['lint-migrations', '--format', 'markdown', '--', '-x.sql']);
   });
 
+  it('reads the comment mode: true (default), false, relevant', () => {
+    expect(parseActionInputs({}).comment).toBe('always');
+    expect(parseActionInputs({ INPUT_COMMENT: 'false' }).comment).toBe('never');
+    expect(parseActionInputs({ INPUT_COMMENT: 'relevant' }).comment).toBe('relevant');
+  });
+
   it.each([
     [{ INPUT_COMMAND: 'upgrade-check', INPUT_TO: '1.0.0' }, 'input "from" is required for command "upgrade-check"'],
     [{ INPUT_COMMAND: 'index' }, 'input "artifacts" is required for command "index"'],
@@ -38,7 +44,7 @@ describe('action inputs', () => {
     [{ INPUT_FROM: 'a', INPUT_TO: 'b', INPUT_COMMAND: 'deploy' }, 'input "command" must be one of'],
     [{ INPUT_FROM: 'a', INPUT_TO: 'b', 'INPUT_FAIL-ON': 'maybe' }, 'input "fail-on" must be'],
     [{ 'INPUT_MAX-ANNOTATIONS': 'ten' }, 'input "max-annotations" must be a whole number'],
-    [{ INPUT_COMMENT: 'yes' }, 'input "comment" must be one of "true", "false"'],
+    [{ INPUT_COMMENT: 'yes' }, 'input "comment" must be one of "true", "false", "relevant"'],
   ])('rejects bad inputs naming them: %j', (env, message) => {
     expect(() => parseActionInputs(env)).toThrow(message);
   });

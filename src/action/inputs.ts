@@ -2,7 +2,7 @@
  * The Action's inputs, parsed once into one typed object (STYLE.md 13), then turned into the
  * same command line a user would type, so the Action and the CLI share one code path.
  */
-export const ACTION_COMMANDS = ['generate', 'pr', 'index', 'upgrade-check', 'diff-openapi', 'lint-migrations'] as const;
+export const ACTION_COMMANDS = ['generate', 'pr', 'index', 'upgrade-check', 'diff-openapi', 'lint-migrations', 'bump-check'] as const;
 export type ActionCommand = (typeof ACTION_COMMANDS)[number];
 
 export interface ActionInputs {
@@ -29,8 +29,12 @@ export interface ActionInputs {
   files: string[];
   /** pr: token for the sticky comment; without it no comment is written. */
   githubToken?: string;
-  /** pr: whether to create/update the sticky comment (default true when a token is given). */
-  comment: boolean;
+  /**
+   * pr: the sticky comment. `always` (input `true`, the default when a token is given), `never`
+   * (`false`), `relevant`: only when something affects the verdict (an existing comment is still
+   * updated, so it never shows a stale verdict).
+   */
+  comment: 'always' | 'never' | 'relevant';
   /** Annotations (workflow commands) at most, most severe first; the rest go to the summary. */
   maxAnnotations: number;
 }
@@ -54,7 +58,7 @@ export function parseActionInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const maxAnnotationsText = readInput(env, 'max-annotations') ?? '10';
   if (!/^\d+$/.test(maxAnnotationsText)) throw new Error(`input "max-annotations" must be a whole number, got "${maxAnnotationsText}"`);
   const commentText = readInput(env, 'comment') ?? 'true';
-  const comment = oneOf('comment', commentText, ['true', 'false'] as const) === 'true';
+  const comment = ({ true: 'always', false: 'never', relevant: 'relevant' } as const)[oneOf('comment', commentText, ['true', 'false', 'relevant'] as const)];
   const inputs: ActionInputs = {
     command,
     repo: readInput(env, 'repo') ?? '.',

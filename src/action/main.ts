@@ -7,7 +7,11 @@ import { parseJson } from '../core/structured-text.js';
 import { parseVersion } from '../core/version.js';
 import { versionOfTag } from '../core/tag-pattern.js';
 import { main } from '../cli/program.js';
-import { readPullRequestEvent, upsertStickyComment } from './github-api.js';
+import type { GenerateOutcome } from '../generate/generate.js';
+import { observeGenerateOutcome } from '../generate/outcome-observer.js';
+import { affectsNothing, renderPullRequestComment, renderQuietComment } from './comment.js';
+import { bumpCheckAction } from './bump-check.js';
+import { commentWarning, hasStickyComment, readPullRequestEvent, upsertStickyComment } from './github-api.js';
 import { configuredTagPatterns, mergeBase, previousReleaseTag, pullRequestVersions } from './git-refs.js';
 import {
   diffOpenApiArgv,
@@ -103,26 +107,44 @@ async function generate(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<n
 
 /**
  * The pull request's dry run: the release its merge would make, compared with the merge base;
- * annotations on the lines that matter most, the report as job summary and as one sticky comment.
- * The verdict fails the step only with `fail-on: unsafe`.
+ * annotations on the lines that matter most, the report as job summary and one sticky comment.
+ * The step's exit is the verdict's (with `fail-on: unsafe`), never the comment's: a token that
+ * cannot comment (a fork's) leaves the summary and annotations, and one warning saying why.
  */
 async function pullRequest(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<number> {
   const event = readPullRequestEvent(env);
   const base = mergeBase(inputs.repo, event.baseSha, event.headSha);
-  const versions = pullRequestVersions(inputs.repo, base, event.number, configuredTagPatterns(inputs.repo, inputs.config));
+  const versions =
+    inputs.version !== undefined
+      ? { version: inputs.version, ...(inputs.previousVersion === undefined ? {} : { previousVersion: inputs.previousVersion }) }
+      : pullRequestVersions(inputs.repo, base, event.number, configuredTagPatterns(inputs.repo, inputs.config));
   const out = join(env.RUNNER_TEMP ?? tmpdir(), `release-safety-pr-${event.number}.json`);
-  const exitCode = await run(generateArgv(inputs, { from: base, to: event.headSha, ...versions, out }));
+  let outcome: GenerateOutcome | undefined;
+  observeGenerateOutcome((observed) => (outcome = observed));
+  let exitCode: number;
+  try {
+    exitCode = await run(generateArgv(inputs, { from: base, to: event.headSha, ...versions, out }));
+  } finally {
+    observeGenerateOutcome(undefined);
+  }
   publishArtifactOutputs(env, out, inputs.report, exitCode);
   const token = inputs.githubToken;
-  if (inputs.comment && token !== undefined && existsSync(inputs.report) && (exitCode === 0 || exitCode === 1)) {
-    const repository = env.GITHUB_REPOSITORY;
-    if (!repository) throw new Error('GITHUB_REPOSITORY is not set: the comment needs owner/name');
-    const header = `**release-safety** dry run of pull request #${event.number} (as ${versions.version}, from ${base.slice(0, 12)})\n\n`;
-    const outcome = await upsertStickyComment(
-      { apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com', repository, issueNumber: event.number, token },
-      `${header}${readFileSync(inputs.report, 'utf8')}`,
-    );
-    process.stdout.write(`release-safety: pull request comment ${outcome}\n`);
+  if (inputs.comment === 'never' || token === undefined || outcome === undefined || (exitCode !== 0 && exitCode !== 1)) return exitCode;
+  const repository = env.GITHUB_REPOSITORY;
+  if (!repository) throw new Error('GITHUB_REPOSITORY is not set: the comment needs owner/name');
+  const target = { apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com', repository, issueNumber: event.number, token };
+  const context = { serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com', repository, pullRequest: event.number, headSha: event.headSha, baseSha: base };
+  try {
+    const quiet = affectsNothing(outcome);
+    if (quiet && inputs.comment === 'relevant' && !(await hasStickyComment(target))) {
+      process.stdout.write('release-safety: no pull request comment (nothing affects the verdict; comment: relevant)\n');
+      return exitCode;
+    }
+    const markdown = quiet ? renderQuietComment(outcome, context) : renderPullRequestComment(outcome, context);
+    const result = await upsertStickyComment(target, markdown);
+    process.stdout.write(`release-safety: pull request comment ${result}\n`);
+  } catch (error) {
+    process.stdout.write(`${commentWarning(error, event.fromFork)}\n`);
   }
   return exitCode;
 }
@@ -188,6 +210,9 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<n
       break;
     case 'diff-openapi':
       exitCode = await withSummary(env, diffOpenApiArgv(inputs, 'github'), diffOpenApiArgv(inputs, 'markdown'));
+      break;
+    case 'bump-check':
+      exitCode = await bumpCheckAction(inputs, env);
       break;
     case 'lint-migrations': {
       const files = expandFiles(inputs.files, process.cwd());

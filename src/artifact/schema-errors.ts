@@ -1,4 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { oneLine } from '../core/one-line.js';
 
 /** What a schema validation found: the document's problems, one line each. */
 export interface ValidationResult {
@@ -8,9 +9,9 @@ export interface ValidationResult {
 }
 
 export function describeSchemaError(error: ErrorObject): string {
-  const pointer = error.instancePath === '' ? '/' : error.instancePath;
+  const pointer = oneLine(error.instancePath === '' ? '/' : error.instancePath);
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'additionalProperties') return `${pointer}: must NOT have additional property "${String(params.additionalProperty)}"`;
+  if (error.keyword === 'additionalProperties') return `${pointer}: must NOT have additional property ${oneLine(JSON.stringify(String(params.additionalProperty)))}`;
   if (error.keyword === 'enum') return `${pointer}: must be one of ${JSON.stringify(params.allowedValues)}`;
   if (error.keyword === 'const') return `${pointer}: must be ${JSON.stringify(params.allowedValue)}`;
   return `${pointer}: ${error.message ?? error.keyword}`;

@@ -1,6 +1,7 @@
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ReleaseSafetyArtifact } from './types.js';
+import { neutraliseMarkersInJson } from '../core/own-outputs.js';
 
 /**
  * Atomic writes: the text goes to a temporary file in the same folder, then a rename replaces the
@@ -54,8 +55,10 @@ export function writeFilesAtomic(files: readonly { path: string; text: string }[
 
 function planWrite(requested: string, text: string): WritePlan {
   let path = resolve(requested);
+  const workTree = workTreeOf(dirname(path));
   for (let hop = 0; ; hop++) {
     const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (workTree !== undefined) confine(requested, path, workTree);
     if (!stats || stats.isFile()) return { kind: 'replace', path, text };
     if (stats.isSymbolicLink()) {
       if (hop >= MAX_LINK_HOPS) throw new Error(`cannot write ${requested}: too many levels of symbolic links`);
@@ -65,6 +68,44 @@ function planWrite(requested: string, text: string): WritePlan {
     if (stats.isDirectory()) throw new Error(`cannot write ${requested}: it is a folder`);
     if (stats.isCharacterDevice() || stats.isBlockDevice() || stats.isFIFO()) return { kind: 'direct', path, text, isFifo: stats.isFIFO() };
     throw new Error(`cannot write ${requested}: it is neither a file, a device nor a FIFO`);
+  }
+}
+
+/**
+ * The git work tree a folder is in (the nearest folder above it, itself included, holding `.git`),
+ * lexically: where the repository's own tree decides what is a file and what is a link.
+ */
+function workTreeOf(folder: string): string | undefined {
+  for (let current = folder; ; current = dirname(current)) {
+    if (existsSync(join(current, '.git'))) return current;
+    if (dirname(current) === current) return undefined;
+  }
+}
+
+/**
+ * A link the repository controls is never followed out of its work tree (issue 28: a pull request
+ * that commits `release-safety-report.md` or `release-safety.json` as a symbolic link got the output
+ * written to a file outside the workspace). Where the write would land (the real folder of `path`,
+ * with every folder link on the way resolved) must be inside the real work tree; a path outside any
+ * work tree is the user's own and is followed as before.
+ */
+function confine(requested: string, path: string, workTree: string): void {
+  const landing = realFolder(dirname(path));
+  const root = realpathSync(workTree);
+  const inside = relative(root, landing);
+  if (inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside)) return;
+  throw new Error(
+    `cannot write ${requested}: it is (or goes through) a symbolic link to ${join(landing, basename(path))}, outside the repository work tree ${root}; a link in the repository is not followed out of it — remove the link, or name a path outside the work tree`,
+  );
+}
+
+/** The real path of a folder that may not exist yet: its nearest existing ancestor resolved, the rest appended. */
+function realFolder(folder: string): string {
+  const missing: string[] = [];
+  for (let current = folder; ; current = dirname(current)) {
+    if (existsSync(current)) return join(realpathSync(current), ...missing.reverse());
+    if (dirname(current) === current) return folder;
+    missing.push(basename(current));
   }
 }
 
@@ -101,7 +142,12 @@ function writeToDescriptor(descriptor: number, text: string): void {
   }
 }
 
-/** The artifact as written: 2-space JSON and a final newline (byte-identical for identical input). */
+/**
+ * The artifact as written: 2-space JSON and a final newline (byte-identical for identical input); an
+ * `@` before `release-safety` (a quoted declaration) is written `\u0040`, the same string once
+ * parsed, so a committed artifact never reads as a declaration (core/own-outputs.ts).
+ */
 export function serializeArtifact(artifact: ReleaseSafetyArtifact): string {
-  return `${JSON.stringify(artifact, null, 2)}\n`;
+  // U+2028/2029 are the only line breaks JSON.stringify leaves raw: escaped, the same string once parsed.
+  return `${neutraliseMarkersInJson(JSON.stringify(artifact, null, 2)).replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`)}\n`;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cacheDirectory } from '../span/index-cache.js';
 import type { DerivedCache } from '../stages/contract.js';
@@ -21,6 +21,11 @@ import { writeFileAtomic } from '../core/write-atomic.js';
 export const DEFAULT_MEMORY_BUDGET_CHARS = 8 * 1024 * 1024;
 /** The folder prefix of one tool build's entries under the cache folder. */
 const FOLDER_PREFIX = 'derived-';
+/**
+ * Written into every folder this cache makes: clean-up removes a `derived-*` folder only when it holds
+ * this file, so a folder someone else named `derived-…` in a shared cache folder is never deleted.
+ */
+const OWN_FOLDER_MARK = '.release-safety-derived-cache';
 
 interface MemoryEntry {
   value: unknown;
@@ -123,15 +128,28 @@ export class DiskDerivedCache implements DerivedCache {
     return path.join(this.folder, `${createHash('sha256').update(key).digest('hex')}.json`);
   }
 
-  /** Creates this build's folder; the folders of other builds are removed (the disk use stays one build's). */
+  /**
+   * Creates this build's folder (with its mark); the folders other builds of this cache wrote (those
+   * holding the mark) are removed, so the disk use stays one build's. Nothing else is touched.
+   */
   private prepareFolder(): void {
     if (this.folderReady) return;
     mkdirSync(this.folder, { recursive: true });
+    writeFileSync(path.join(this.folder, OWN_FOLDER_MARK), 'release-safety derived cache\n');
     this.folderReady = true;
     const own = path.basename(this.folder);
     for (const name of readdirSync(this.cacheDir)) {
-      if (name.startsWith(FOLDER_PREFIX) && name !== own) rmSync(path.join(this.cacheDir, name), { recursive: true, force: true });
+      if (name.startsWith(FOLDER_PREFIX) && name !== own && isOwnFolder(path.join(this.cacheDir, name))) rmSync(path.join(this.cacheDir, name), { recursive: true, force: true });
     }
+  }
+}
+
+/** A real folder (not a link) holding the mark as a regular file. */
+function isOwnFolder(folder: string): boolean {
+  try {
+    return lstatSync(folder).isDirectory() && lstatSync(path.join(folder, OWN_FOLDER_MARK)).isFile();
+  } catch {
+    return false;
   }
 }
 

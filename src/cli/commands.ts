@@ -10,6 +10,7 @@ import { registerGenerate } from './generate.js';
 import { registerInit } from './init.js';
 import { registerUpgradePlan } from './upgrade-plan.js';
 import { registerTrace } from './trace.js';
+import { registerBumpCheck } from './bump-check.js';
 
 /**
  * Every command registers itself here, one line each (keeps main.ts free of command details).
@@ -28,6 +29,7 @@ export const COMMANDS: Readonly<Record<string, (program: Command) => void>> = {
   rules: registerRules,
   init: registerInit,
   trace: registerTrace,
+  'bump-check': registerBumpCheck,
 };
 
 /** The program's own version flags: commander answers them before it looks at any command. */

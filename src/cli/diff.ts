@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { Level } from '../rules/types.js';
 import { chosenFormat, formatOption, maxAnnotationsOption, type OutputFormat } from './output-format.js';
+import { oneLine } from '../core/one-line.js';
 
 /**
  * `release-safety diff openapi|mcp <old> <new>`: one engine on two plain files, for pull-request
@@ -44,7 +45,7 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
       if (failOn === undefined) throw new UsageError(`--fail-on "${options.failOn}" is not a level (expected breaking or advisory)`);
       const report =
         surface === 'openapi'
-          ? await (await import('../diff/openapi.js')).diffOpenApiFiles(oldPath, newPath, (warning) => process.stderr.write(`warning: ${warning}\n`))
+          ? await (await import('../diff/openapi.js')).diffOpenApiFiles(oldPath, newPath, (warning) => process.stderr.write(`warning: ${oneLine(warning)}\n`))
           : await (await import('../diff/mcp.js')).diffMcpFiles(oldPath, newPath);
       const format = chosenFormat(options);
       const failed = reachesFailOn(report, failOn);

@@ -1,5 +1,7 @@
 import { type Command, Option } from 'commander';
 import { chosenFormat, formatOption, maxAnnotationsOption, type OutputFormat } from './output-format.js';
+import { neutraliseMarkersInText } from '../core/own-outputs.js';
+import { oneLine, printableCopy } from '../core/one-line.js';
 
 /**
  * `release-safety generate`: compares two refs of the service's repository and writes
@@ -68,6 +70,7 @@ async function tracedStages(seedRowsText: string) {
     import('../trace/command.js'),
     import('../span/index-cache.js'),
   ]);
+  await (await import('../trace/database.js')).loadPglite();
   const seedRows = parseSeedRows(seedRowsText);
   return { ...pipelineStages, migrations: tracedMigrationsStage(pipelineStages.migrations, { seedRows, cacheDirectory: cacheDirectory(process.env) }) };
 }
@@ -120,8 +123,9 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     import('../generate/report.js'),
     import('./style.js'),
     import('../cache/derived-cache.js'),
+    import('../generate/outcome-observer.js'),
   ]);
-  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }]] = await Promise.all([
+  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }, { publishGenerateOutcome }]] = await Promise.all([
     opening,
     // A failed open is the error to report; a module that fails to load is reported only if it opened.
     modules.catch(async (error: unknown) => {
@@ -149,7 +153,10 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
 
   // Everything is rendered before anything is written: an error leaves no file behind.
   const artifactText = serializeArtifact(outcome.artifact);
-  const markdown = options.report === undefined ? undefined : report.renderMarkdownReport(outcome);
+  // Reports print repository text (file names, notes, reasons): each string kept on its line (core/one-line.ts).
+  const printable = printableCopy(outcome);
+  // A quoted declaration in the report file stays a quote (core/own-outputs.ts): a committed report never declares.
+  const markdown = options.report === undefined ? undefined : neutraliseMarkersInText(report.renderMarkdownReport(printable));
   // Both or neither: a report that cannot be written must not leave a fresh artifact behind.
   try {
     writeFilesAtomic([{ path: options.out, text: artifactText }, ...(options.report === undefined || markdown === undefined ? [] : [{ path: options.report, text: markdown }])]);
@@ -157,18 +164,19 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     const targets = options.report === undefined ? `--out ${options.out}` : `--out ${options.out} and --report ${options.report}`;
     throw new InputError(`cannot write ${targets} (nothing was written): ${error instanceof Error ? error.message : String(error)}`);
   }
+  publishGenerateOutcome(outcome);
 
   if (format === 'json') process.stdout.write(artifactText);
-  else if (format === 'markdown') process.stdout.write(markdown ?? report.renderMarkdownReport(outcome));
+  else if (format === 'markdown') process.stdout.write(markdown ?? neutraliseMarkersInText(report.renderMarkdownReport(printable)));
   else if (format !== 'text') {
     const [{ renderCiFormat }, { ciRunFromGenerate }, { packageVersion }] = await Promise.all([
       import('../ci-formats/render.js'),
       import('../ci-formats/from-generate.js'),
       import('../core/package-info.js'),
     ]);
-    process.stdout.write(await renderCiFormat(format, ciRunFromGenerate(outcome, packageVersion()), { maxAnnotations: options.maxAnnotations }));
+    process.stdout.write(await renderCiFormat(format, ciRunFromGenerate(printable, packageVersion()), { maxAnnotations: options.maxAnnotations }));
   } else if (!options.quiet) {
-    process.stdout.write(report.renderTextReport(outcome, createStyle(colorEnabled())));
+    process.stdout.write(report.renderTextReport(printable, createStyle(colorEnabled())));
     process.stdout.write(`\nWrote ${options.out}${options.report === undefined ? '' : ` and ${options.report}`}\n`);
   }
   const verdict = outcome.artifact.compatibility.rollingUpdateSafe;
@@ -176,7 +184,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     // A CI gate that fails must say why, even with --quiet: one line on stderr.
     const [first, ...more] = outcome.verdict.reasons.map((reason) => `${reason.surface}: ${reason.detail}`);
     const why = first === undefined ? '' : `: ${first}${more.length > 0 ? ` (+${more.length} more)` : ''}`;
-    process.stderr.write(`release-safety: ${outcome.artifact.version} is not proven rolling-safe (rollingUpdateSafe: ${String(verdict)})${why}\n`);
+    process.stderr.write(`release-safety: ${oneLine(`${outcome.artifact.version} is not proven rolling-safe (rollingUpdateSafe: ${String(verdict)})${why}`)}\n`);
     process.exitCode = 1;
   }
 }

@@ -2,6 +2,7 @@ import { describeError } from '../core/errors.js';
 import { packageVersion } from '../core/package-info.js';
 import { simpleUpgradeCheckOptions } from './upgrade-check-args.js';
 import { runUpgradeCheckCommand } from './upgrade-check.js';
+import { oneLine } from '../core/one-line.js';
 
 /**
  * Runs one command line and returns its exit code. The CLI bin and the GitHub Action both call this.
@@ -32,7 +33,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     const exitCode = (error as { exitCode?: unknown }).exitCode;
-    process.stderr.write(`release-safety: ${describeError(error)}\n`);
+    process.stderr.write(`release-safety: ${oneLine(describeError(error))}\n`);
     if (process.env.RELEASE_SAFETY_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
     return typeof exitCode === 'number' && exitCode !== 0 ? exitCode : 2;
   }

@@ -1,4 +1,5 @@
 import { describeError } from '../core/errors.js';
+import { oneLine } from '../core/one-line.js';
 
 /**
  * What a failed stdout write means. The output is the answer the caller asked for: when it cannot be
@@ -32,7 +33,7 @@ export function guardStdout(stdout: NodeJS.WriteStream = process.stdout, stderr:
     if (error.code === 'ERR_STREAM_DESTROYED') return;
     if (error.code === 'EPIPE' && delivered) return;
     failed = true;
-    stderr.write(`release-safety: cannot write the output to stdout: ${describeError(error)}\n`);
+    stderr.write(`release-safety: cannot write the output to stdout: ${oneLine(describeError(error))}\n`);
     process.exitCode = 2;
   });
 

@@ -37,6 +37,8 @@ Exit codes: 0 the trace agrees with the static classification (or could not run:
 1 PostgreSQL did something heavier than classified, 2 bad input.`,
     )
     .action(async (options: TraceCommandOptions) => {
+      // PGlite is an optional peer of the package: without it, say how to install it before anything runs.
+      await (await import('../trace/database.js')).loadPglite();
       const { runTraceCommand } = await import('../trace/command.js');
       const outcome = await runTraceCommand({ ...options, seedRows: options.seedRows, cache: options.cache });
       process.stdout.write(options.json ? `${JSON.stringify(outcome.report, null, 2)}\n` : outcome.text);

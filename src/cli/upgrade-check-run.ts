@@ -6,6 +6,7 @@ import { evaluateSpan } from '../span/evaluate.js';
 import type { SpanVerdict } from '../span/types.js';
 import { colorEnabled, createStyle, type Style } from './style.js';
 import type { UpgradeCheckOptions } from './upgrade-check.js';
+import { oneLine } from '../core/one-line.js';
 
 /**
  * The run of `upgrade-check` (options parsed and versions checked in ./upgrade-check.ts): load and
@@ -20,7 +21,7 @@ export async function runUpgradeCheck(options: UpgradeCheckOptions): Promise<voi
   const { from, to } = options;
   const source = resolveIndexSource({ index: options.index, env: process.env, cwd: process.cwd() });
   const loaded = await loadIndex(source, { offline: options.offline, timeoutMs: options.timeout, maxBytes: options.maxIndexBytes });
-  for (const warning of loaded.warnings) process.stderr.write(`release-safety: warning: ${warning}\n`);
+  for (const warning of loaded.warnings) process.stderr.write(`release-safety: warning: ${oneLine(warning)}\n`);
   const evaluation = evaluateSpan(loaded.index, from, to);
   if (!evaluation.evaluable) throw new InputError(`cannot evaluate ${from} → ${to}: ${evaluation.problem}`);
   const spanVerdict = evaluation.verdict;
@@ -28,7 +29,7 @@ export async function runUpgradeCheck(options: UpgradeCheckOptions): Promise<voi
   const backfilled = loaded.index.entries.filter((entry) => entry.backfilled && covered.has(entry.version)).map((entry) => entry.version);
   process.stdout.write(options.json ? `${JSON.stringify(spanVerdict, null, 2)}\n` : renderText(spanVerdict, createStyle(colorEnabled()), backfilled));
   if (!spanVerdict.safe) {
-    process.stderr.write(`release-safety: ${summaryLine(spanVerdict)}\n`);
+    process.stderr.write(`release-safety: ${oneLine(summaryLine(spanVerdict))}\n`);
     process.exitCode = 1;
   }
 }

@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { InputError, UsageError } from '../core/errors.js';
 import { parseVersion } from '../core/version.js';
+import { oneLine } from '../core/one-line.js';
 
 /**
  * `release-safety upgrade-plan`: the operator's checklist for one span, for their own deployment.
@@ -56,7 +57,7 @@ export function registerUpgradePlan(program: Command): void {
       const uses = options.uses === undefined ? undefined : await readUses(options.uses);
       const source = resolveIndexSource({ index: options.index, env: process.env, cwd: process.cwd() });
       const loaded = await loadIndex(source, { offline: options.offline, timeoutMs });
-      for (const warning of loaded.warnings) process.stderr.write(`release-safety: warning: ${warning}\n`);
+      for (const warning of loaded.warnings) process.stderr.write(`release-safety: warning: ${oneLine(warning)}\n`);
       const evaluation = evaluateSpan(loaded.index, from, to);
       if (!evaluation.evaluable) throw new InputError(`cannot evaluate ${from} → ${to}: ${evaluation.problem}`);
       const span = evaluation.verdict;
@@ -68,7 +69,7 @@ export function registerUpgradePlan(program: Command): void {
       process.stdout.write(options.format === 'json' ? `${JSON.stringify(plan, null, 2)}\n` : renderPlan(plan, options.format));
       if (!plan.safe) {
         const why = !span.safe ? `the span ${from} → ${to} is not proven rolling-safe` : 'the plan is incomplete (artifacts missing)';
-        process.stderr.write(`release-safety: ${why}\n`);
+        process.stderr.write(`release-safety: ${oneLine(why)}\n`);
         process.exitCode = 1;
       }
     });

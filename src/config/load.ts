@@ -1,3 +1,4 @@
+import { oneLine } from '../core/one-line.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from '../core/errors.js';
 import { parseJson } from '../core/structured-text.js';
@@ -23,7 +24,7 @@ export async function parseConfig(text: string, source: string): Promise<Release
   try {
     data = parseJson(text);
   } catch (error) {
-    throw new ConfigError(`invalid config ${source}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new ConfigError(`invalid config ${source}: not JSON (${oneLine(error instanceof Error ? error.message : String(error))})`);
   }
   const validate = await configValidator();
   if (!validate(data)) throw new ConfigError(`invalid config ${source}: ${describeSchemaErrors(validate.errors ?? [])}`);
@@ -36,7 +37,8 @@ export async function parseConfig(text: string, source: string): Promise<Release
  */
 export function describeSchemaErrors(errors: readonly ErrorObject[]): string {
   const causes = errors.filter((error) => error.keyword !== 'oneOf');
-  const pointerOf = (error: ErrorObject) => (error.instancePath === '' ? '/' : error.instancePath);
+  // Member names are the repository's text: kept on one line (core/one-line.ts).
+  const pointerOf = (error: ErrorObject) => oneLine(error.instancePath === '' ? '/' : error.instancePath);
   const hasDeeperOrSibling = (error: ErrorObject) =>
     causes.some(
       (other) =>
@@ -59,7 +61,7 @@ function explain(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
-      return `has unknown member "${String(params.additionalProperty)}"`;
+      return `has unknown member ${oneLine(JSON.stringify(String(params.additionalProperty)))}`;
     case 'enum':
       return `must be one of ${JSON.stringify(params.allowedValues)}`;
     case 'const':

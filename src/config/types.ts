@@ -47,6 +47,20 @@ export interface RestPolicyConfig {
   sunsetExtension?: string;
 }
 
+/**
+ * A deployment repository's entry for one container image (`bump-check`): where the service that
+ * publishes the image keeps its release-safety index, how its image tags name versions, and where
+ * its per-release artifacts are. `index` left out (as `init` proposes it) means not checked yet.
+ */
+export interface ImageIndexConfig {
+  /** The release-safety index of the image's service: an http(s) URL, or a path relative to the config file. */
+  index?: string;
+  /** How the image's tags name release versions (`v{version}`); default `{version}` and `v{version}`. */
+  tags?: string | string[];
+  /** Per-release artifacts: a folder of `<version>.json` relative to the config file, or a URL template with `{version}`. */
+  artifacts?: string;
+}
+
 export interface ReleaseSafetyConfig {
   migrations?: MigrationsFolder[] | false;
   /** One OpenAPI document, or several (a monorepo with several APIs: each is diffed on its own). */
@@ -65,6 +79,8 @@ export interface ReleaseSafetyConfig {
   tags?: string | string[];
   /** Team-wide rule decisions by rule id (src/accept/policy.ts): a level and the reason, listed in every report they affect. */
   rules?: Record<string, { level: 'breaking' | 'advisory' | 'info' | 'off'; reason: string }>;
+  /** Deployment repositories (`bump-check`): the images whose tag changes are checked, by image repository. */
+  images?: Record<string, ImageIndexConfig>;
 }
 
 export const DEFAULT_POSTGRES_VERSION = 16;

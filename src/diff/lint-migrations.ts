@@ -1,7 +1,7 @@
 import type { Heaviness } from '../artifact/types.js';
 import { describeError, InputError } from '../core/errors.js';
 import { anyTrue, type Tri } from '../core/tristate.js';
-import { renderFinding, renderTemplate, type Finding, type Level, type RuleMeta } from '../rules/types.js';
+import { renderFinding, renderTemplate, shownLevel, type Finding, type Level, type RuleMeta } from '../rules/types.js';
 import { migrationRule } from '../stages/migrations/catalogue.js';
 import { migrationFixParams } from '../stages/migrations/rules/rule.js';
 import { classifyMigration } from '../stages/migrations/classify.js';
@@ -25,7 +25,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 
 export interface LintFinding {
   rule: string;
-  level: Level;
+  /** `breaking` / `unknown` when the finding makes the file not clean (heavy, or not proven light), else the catalogue level. */
+  level: Level | 'unknown';
   line: number | null;
   statement: string | null;
   message: string;
@@ -57,7 +58,7 @@ function renderLintFinding(finding: Finding, rules: readonly RuleMeta[], file: s
   return {
     rule: finding.rule,
     // A finding no catalogue knows is an engine bug: shown as breaking rather than hidden.
-    level: meta?.level ?? 'breaking',
+    level: meta ? shownLevel(finding, meta.level) : 'breaking',
     line: finding.evidence.line ?? null,
     statement: finding.evidence.statement ?? null,
     message: userPathsIn(meta ? renderFinding(meta, finding).message : `unknown rule ${finding.rule}`, [file]),

@@ -100,7 +100,7 @@ export class InvalidArtifactError extends Error {
 }
 
 /** What the stages see of a pair of trees: both listings, the file-set diff, and contents by blob id. */
-export type PairContents = Pick<StageInput, 'changes' | 'trees' | 'read'>;
+export type PairContents = Pick<StageInput, 'changes' | 'trees' | 'read' | 'readBytes'>;
 
 /**
  * Lists both trees, diffs them, and reads file texts through the repository's blob cache (each
@@ -113,10 +113,15 @@ export async function readPair(repo: Repository, baseTreeish: string, headTreeis
     const blobId = (side === 'base' ? baseTree : headTree).get(path);
     return blobId === undefined ? Promise.resolve(undefined) : repo.readText(blobId);
   };
+  const readBytes = (side: Side, path: string): Promise<Buffer | undefined> => {
+    const blobId = (side === 'base' ? baseTree : headTree).get(path);
+    return blobId === undefined ? Promise.resolve(undefined) : repo.readBlob(blobId);
+  };
   return {
     changes: changedPaths.filter((change: ChangedPath) => baseTree.has(change.path) || headTree.has(change.path)),
     trees: { base: baseTree, head: headTree },
     read,
+    readBytes,
   };
 }
 

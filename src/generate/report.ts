@@ -2,9 +2,10 @@ import type { ReleaseSafetyArtifact } from '../artifact/types.js';
 import type { GenerateOutcome, StageOutcome } from './generate.js';
 import { findRule, ruleBooks, SURFACES } from '../surfaces/registry.js';
 import { docsUrl } from '../rules/links.js';
-import { renderTemplate, type Evidence, type Level, type Surface } from '../rules/types.js';
+import { renderTemplate, shownLevel, type Evidence, type Level, type Surface } from '../rules/types.js';
 import type { Tri } from '../core/tristate.js';
 import { compareText } from '../core/compare-text.js';
+import { mdCode, mdTemplate, mdText } from '../core/safe-markdown.js';
 
 /**
  * The human report of `generate`: why the verdict is what it is. One model, two renderings
@@ -23,16 +24,23 @@ export interface ReportStyle {
 export interface ReportFinding {
   surface: Surface;
   rule: string;
-  level: Level | 'unknown-rule';
+  /** What the finding did to the verdict (`breaking`: made it false, `unknown`), else its catalogue level: advisory and info never change the verdict. */
+  level: Level | 'unknown' | 'unknown-rule';
   message: string;
   evidence: Evidence;
   /** The safe way to make the change, with the finding's own names (absent for a rule no catalogue knows). */
   fix?: string;
   /** Link to the rule's docs in the published repository. */
   docs?: string;
+  /**
+   * The same message and fix as markdown for what the bot posts: the catalogue's code renders as
+   * code, the repository's parameters as code spans that cannot be closed, mention or link
+   * (src/core/safe-markdown.ts).
+   */
+  markdown: { message: string; fix?: string };
 }
 
-const LEVEL_ORDER: Readonly<Record<ReportFinding['level'], number>> = { breaking: 0, advisory: 1, info: 2, 'unknown-rule': 3 };
+const LEVEL_ORDER: Readonly<Record<ReportFinding['level'], number>> = { breaking: 0, unknown: 1, advisory: 2, info: 3, 'unknown-rule': 4 };
 
 /** One accepted finding as every report lists it: rule, wording, evidence, the reason, and where it was accepted. */
 export interface ReportAccepted {
@@ -43,6 +51,8 @@ export interface ReportAccepted {
   reason: string;
   /** `db/migrations/003.sql:4`, `api/openapi.yaml#/paths/~1items/get`, or `config (rules.<id>: off)`. */
   acceptedAt: string;
+  /** The message as safe markdown (see {@link ReportFinding.markdown}). */
+  markdown: { message: string };
 }
 
 const acceptedKey = (rule: string, evidence: Evidence) => JSON.stringify([rule, evidence.file, evidence.line, evidence.statement, evidence.pointer]);
@@ -64,6 +74,7 @@ export function reportAccepted(stages: readonly StageOutcome[]): ReportAccepted[
         evidence: accepted.evidence,
         reason: accepted.reason,
         acceptedAt,
+        markdown: { message: meta ? mdTemplate(meta.message, accepted.params) : `${mdCode(accepted.rule)} ${mdCode(JSON.stringify(accepted.params))}` },
       };
       const key = JSON.stringify(item);
       if (!seen.has(key)) items.push(item);
@@ -93,11 +104,15 @@ export function reportFindings(stages: readonly StageOutcome[]): ReportFinding[]
       findings.push({
         surface: stage.surface,
         rule: finding.rule,
-        level: meta?.level ?? 'unknown-rule',
+        level: meta ? shownLevel(finding, meta.level) : 'unknown-rule',
         message: meta ? renderTemplate(meta.message, finding.params) : `${finding.rule} ${JSON.stringify(finding.params)}`,
         evidence: finding.evidence,
         ...(meta?.fix ? { fix: renderTemplate(meta.fix, fixParams) } : {}),
         ...(meta ? { docs: docsUrl(meta.docs) } : {}),
+        markdown: {
+          message: meta ? mdTemplate(meta.message, finding.params) : `${mdCode(finding.rule)} ${mdCode(JSON.stringify(finding.params))}`,
+          ...(meta?.fix ? { fix: mdTemplate(meta.fix, fixParams) } : {}),
+        },
       });
     }
   }
@@ -135,7 +150,7 @@ export function renderTextReport(outcome: GenerateOutcome, style: ReportStyle): 
   if (findings.length > 0) {
     lines.push('', style.bold(`Findings (${findings.length})`));
     for (const finding of findings) {
-      const level = finding.level === 'breaking' ? style.red(finding.level) : finding.level === 'advisory' ? style.yellow(finding.level) : finding.level;
+      const level = finding.level === 'breaking' || finding.level === 'unknown' ? style.red(finding.level) : finding.level === 'advisory' ? style.yellow(finding.level) : finding.level;
       lines.push(`  ${finding.surface} ${level} ${style.dim(finding.rule)}: ${finding.message}`);
       const where = evidenceLine(finding.evidence);
       if (where) lines.push(`      ${style.dim(where)}`);
@@ -162,26 +177,26 @@ export function renderMarkdownReport(outcome: GenerateOutcome): string {
   const { artifact, verdict } = outcome;
   const safe = artifact.compatibility.rollingUpdateSafe;
   const out: string[] = [];
-  out.push(`# Release safety: ${artifact.version}`, '');
+  // Everything the repository wrote (names, statements, reasons) goes through mdText / mdCode: the
+  // report is the job summary and the release notes, and must not mention, link or mark up.
+  out.push(`# Release safety: ${artifact.version}`, ''); // schema-valid semver: no markup
   out.push(`- **Rolling update safe:** \`${String(safe)}\` (strategy \`${artifact.compatibility.recommendedStrategy}\`)`);
   out.push(`- **Previous version:** ${artifact.previousVersion ?? 'none'}`);
-  out.push(`- **Refs:** ${escapeMarkdown(refsLine(outcome))}`);
-  out.push(`- **Config:** ${escapeMarkdown(configLine(outcome))}`);
+  out.push(`- **Refs:** ${mdText(refsLine(outcome))}`);
+  out.push(`- **Config:** ${mdText(configLine(outcome), 1000)}`);
   out.push('', '## Surfaces', '', '| Surface | Checked | Breaking | Summary |', '|---|---|---|---|');
-  for (const row of surfaceRows(outcome)) out.push(`| ${row.surface} | ${row.checked} | \`${String(row.breaking)}\` | ${cell(row.summary)} |`);
+  for (const row of surfaceRows(outcome)) out.push(`| ${row.surface} | ${row.checked} | \`${String(row.breaking)}\` | ${tableCell(mdText(row.summary))} |`);
   if (verdict.reasons.length > 0) {
     out.push('', safe === false ? '## Why not safe' : '## Why not proven safe', '');
-    for (const reason of verdict.reasons) out.push(`- **${reason.surface}**: ${escapeMarkdown(reason.detail + reasonNotes(outcome, reason.surface))}`);
+    for (const reason of verdict.reasons) out.push(`- **${reason.surface}**: ${mdText(reason.detail + reasonNotes(outcome, reason.surface), 1000)}`);
   }
   const findings = reportFindings(outcome.stages);
   if (findings.length > 0) {
     out.push('', `## Findings (${findings.length})`, '');
     for (const finding of findings) {
-      const where = finding.evidence.file ? `${finding.evidence.file}${finding.evidence.line ? `:${finding.evidence.line}` : ''}` : '';
-      const evidence = finding.evidence.statement ?? finding.evidence.pointer ?? '';
-      const at = [where ? cell(where) : '', evidence ? code(evidence) : ''].filter(Boolean).join(' ');
-      out.push(`- **${finding.level}** \`${finding.rule}\` (${finding.surface}): ${cell(finding.message)}${at ? ` — ${at}` : ''}`);
-      if (finding.fix) out.push(`  - Fix: ${cell(finding.fix)}`);
+      const at = evidenceMarkdown(finding.evidence);
+      out.push(`- **${finding.level}** ${mdCode(finding.rule)} (${finding.surface}): ${finding.markdown.message}${at ? ` — ${at}` : ''}`);
+      if (finding.markdown.fix) out.push(`  - Fix: ${finding.markdown.fix}`);
       if (finding.docs) out.push(`  - Docs: [${finding.rule}](${finding.docs})`);
     }
   }
@@ -190,17 +205,28 @@ export function renderMarkdownReport(outcome: GenerateOutcome): string {
     out.push('', `## Accepted (${accepted.length})`, '', 'Findings a maintainer accepted: not counted in the verdict, listed here with their reason.', '');
     if (accepted.length > 0) out.push('| Rule | Finding | Evidence | Reason | Accepted at |', '|---|---|---|---|---|');
     for (const item of accepted) {
-      const where = item.evidence.file ? `${item.evidence.file}${item.evidence.line ? `:${item.evidence.line}` : ''}` : '';
-      const evidence = [where ? cell(where) : '', item.evidence.statement ?? item.evidence.pointer ? code(item.evidence.statement ?? item.evidence.pointer ?? '').replace(/\|/g, '\\|') : ''].filter(Boolean).join(' ');
-      out.push(`| \`${item.rule}\` (${item.surface}) | ${cell(item.message)} | ${evidence} | ${cell(item.reason)} | ${cell(item.acceptedAt)} |`);
+      const cells = [`${mdCode(item.rule)} (${item.surface})`, item.markdown.message, evidenceMarkdown(item.evidence), mdText(item.reason), mdCode(item.acceptedAt)];
+      out.push(`| ${cells.map(tableCell).join(' | ')} |`);
     }
-    for (const note of outcome.acceptance.notes) out.push(`- Note: ${cell(note)}`);
+    for (const note of outcome.acceptance.notes) out.push(`- Note: ${mdText(note)}`);
   }
   for (const section of listSections(outcome)) {
     out.push('', `## ${section.title}`, '');
-    for (const item of section.items) out.push(`- ${escapeMarkdown(item)}`);
+    for (const item of section.items) out.push(`- ${mdText(item, 1000)}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** `file:line` and the statement or pointer, each a code span. */
+export function evidenceMarkdown(evidence: Evidence): string {
+  const where = evidence.file ? `${evidence.file}${evidence.line ? `:${evidence.line}` : ''}` : '';
+  const detail = evidence.statement ?? evidence.pointer ?? '';
+  return [where ? mdCode(where) : '', detail ? mdCode(detail) : ''].filter(Boolean).join(' ');
+}
+
+/** Markdown inside a GFM table cell: an unescaped `|` (also inside code) would split the cell. */
+export function tableCell(markdown: string): string {
+  return markdown.replace(/(?<!\\)\|/g, '\\|');
 }
 
 interface SurfaceRow {
@@ -314,18 +340,4 @@ function evidenceLine(evidence: Evidence): string {
 function oneLine(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
-}
-
-function cell(text: string): string {
-  return escapeMarkdown(oneLine(text, 500));
-}
-
-/** Inline code that survives backticks inside the statement. */
-function code(text: string): string {
-  const flat = oneLine(text);
-  return flat.includes('`') ? `\`\` ${flat} \`\`` : `\`${flat}\``;
 }

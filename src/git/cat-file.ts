@@ -33,6 +33,8 @@ export class UnresolvedObjectError extends Error {
 export class CatFileBatch {
   private child: ChildProcessByStdio<Writable, Readable, Readable> | undefined;
   private readonly pending: PendingRequest[] = [];
+  /** Object names requested in this turn, not yet written to git. */
+  private outgoing: string[] = [];
   private buffered: Buffer = Buffer.alloc(0);
   /** Chunks not yet joined: a multi-MB blob arrives in many chunks and is joined once, not per chunk. */
   private waiting: Buffer[] = [];
@@ -78,7 +80,21 @@ export class CatFileBatch {
     return new Promise<GitObject & { id: string }>((resolve, reject) => {
       this.pending.push({ id, resolve, reject });
       this.watchSilence();
-      child.stdin.write(`${id}\n`);
+      this.send(child, id);
+    });
+  }
+
+  /**
+   * Requests made in the same turn go to git in one write: a backfill asks for tens of thousands of
+   * objects, and one pipe write per object cost more CPU (system calls) than parsing their answers.
+   */
+  private send(child: ChildProcessByStdio<Writable, Readable, Readable>, id: string): void {
+    this.outgoing.push(id);
+    if (this.outgoing.length > 1) return;
+    queueMicrotask(() => {
+      const ids = this.outgoing;
+      this.outgoing = [];
+      if (this.child === child) child.stdin.write(`${ids.join('\n')}\n`);
     });
   }
 

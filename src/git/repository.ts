@@ -9,7 +9,7 @@ import { CatFileBatch } from './cat-file.js';
 import { committerDateOf, parseTagRefs } from './parse.js';
 import { firstLine, runGit } from './run.js';
 import { TextCache } from './text-cache.js';
-import { diffTreeListings, flattenTree, linksOf, parseTreeObject, TREE_MODE, type LinkKind, type TreeEntry, type TreeListing } from './tree.js';
+import { diffTrees, flattenTree, linksOf, parseTreeObject, TREE_MODE, type LinkKind, type TreeEntry, type TreeListing } from './tree.js';
 import { compareText } from '../core/compare-text.js';
 export type { LinkKind } from './tree.js';
 
@@ -72,6 +72,22 @@ export async function openRepository(dir: string, options: OpenRepositoryOptions
   return new GitRepository(topLevel?.trim() || absolute, false, options);
 }
 
+/**
+ * Why a ref may be missing in CI: actions/checkout clones one commit and no tags by default. One
+ * clause naming the fix, or nothing when the clone is whole and has tags.
+ */
+async function missingHistoryHint(dir: string): Promise<string> {
+  try {
+    const shallow = await runGit(dir, ['rev-parse', '--is-shallow-repository']);
+    if (shallow.stdout.toString('utf8').trim() === 'true') return ' (the clone is shallow: check out the whole history with actions/checkout fetch-depth: 0, or git fetch --unshallow --tags)';
+    const tags = await runGit(dir, ['tag', '--list']);
+    if (tags.code === 0 && tags.stdout.toString('utf8').trim() === '') return ' (the clone has no tags: git fetch --tags, or actions/checkout with fetch-depth: 0)';
+  } catch {
+    // The hint is a courtesy: the error above stands without it.
+  }
+  return '';
+}
+
 async function runGitOrExplain(cwd: string, args: string[], shownDir: string): Promise<string> {
   let run;
   try {
@@ -110,7 +126,7 @@ class GitRepository implements Repository {
     // Through the running `cat-file --batch` (no `rev-parse` process): it peels tags the same way and
     // answers `missing` for an unknown ref, a non-commit or an ambiguous short id.
     const object = await this.batch.lookup(`${ref}^{commit}`);
-    if (!object || object.type !== 'commit') throw new InputError(`unknown ref "${ref}": not a commit in ${this.dir}`);
+    if (!object || object.type !== 'commit') throw new InputError(`unknown ref "${ref}": not a commit in ${this.dir}${await missingHistoryHint(this.dir)}`);
     this.remember(object.id, object.content);
     return object.id;
   }
@@ -124,10 +140,13 @@ class GitRepository implements Repository {
   }
 
   async diffPaths(fromTreeish: string, toTreeish: string): Promise<ChangedPath[]> {
-    // From the two listings (cached, and needed by the stages anyway) instead of a `diff-tree` process;
+    // From the tree objects (cached, and read for the listings anyway) instead of a `diff-tree` process;
     // test/git/tree-diff.test.ts checks that both give the same answer.
-    const [base, head] = await Promise.all([this.listing(fromTreeish), this.listing(toTreeish)]);
-    return diffTreeListings(base, head);
+    // The listings first: the stages need them anyway, and loading them puts every tree object in the
+    // cache, so the diff reads nothing twice.
+    await Promise.all([this.listing(fromTreeish), this.listing(toTreeish)]);
+    const [baseRoot, headRoot] = await Promise.all([this.rootTreeOfTreeish(fromTreeish), this.rootTreeOfTreeish(toTreeish)]);
+    return diffTrees(baseRoot, headRoot, (treeId) => this.treeObject(treeId));
   }
 
   async readBlob(blobId: string): Promise<Buffer> {
@@ -199,10 +218,14 @@ class GitRepository implements Repository {
     return info;
   }
 
+  private async rootTreeOfTreeish(treeish: string): Promise<string> {
+    assertObjectId(treeish);
+    return this.commits.get(treeish)?.tree ?? (await this.rootTreeOf(treeish));
+  }
+
   /** The flattened listing of a commit's or tree's root tree. */
   private async listing(treeish: string): Promise<TreeListing> {
-    assertObjectId(treeish);
-    const rootTree = this.commits.get(treeish)?.tree ?? (await this.rootTreeOf(treeish));
+    const rootTree = await this.rootTreeOfTreeish(treeish);
     let listing = this.listings.get(rootTree);
     if (listing) {
       this.listings.delete(rootTree);

@@ -87,33 +87,51 @@ export function linksOf(listing: TreeListing): Map<string, LinkKind> {
   return links;
 }
 
-/** What `diff-tree` calls an entry: its mode and id (a regular file's mode is implied). */
-function describe(listing: TreeListing, path: string): string | undefined {
-  const kind = listing.kinds.get(path);
-  if (kind !== undefined) return kind;
-  const blob = listing.blobs.get(path);
-  return blob === undefined ? undefined : `${REGULAR_FILE_MODE} ${blob}`;
-}
-
 /**
- * Paths added, modified (content, mode or type) or deleted between two listings, sorted by path:
- * the result of `diff-tree -r --name-status --no-renames` (a rename is a delete plus an add).
+ * Paths added, modified (content, mode or type) or deleted between two root trees, sorted by path: the
+ * result of `diff-tree -r --name-status --no-renames` (a rename is a delete plus an add). Read from the tree objects: subtrees whose ids are
+ * equal are identical and never opened, so a release touching a few folders costs those folders, not
+ * the whole tree (a backfill diffs hundreds of neighbouring trees; test/git/tree-diff.test.ts checks
+ * the result against `git diff-tree`).
  */
-export function diffTreeListings(base: TreeListing, head: TreeListing): ChangedPath[] {
+export async function diffTrees(baseRoot: string, headRoot: string, treeObject: (treeId: string) => Promise<readonly TreeEntry[]>): Promise<ChangedPath[]> {
   const changes: ChangedPath[] = [];
-  for (const path of pathsOf(base)) {
-    const before = describe(base, path);
-    const after = describe(head, path);
-    if (before !== after) changes.push({ status: after === undefined ? 'deleted' : 'modified', path });
-  }
-  for (const path of pathsOf(head)) {
-    if (describe(base, path) === undefined) changes.push({ status: 'added', path });
-  }
+  const every = async (treeId: string, prefix: string, status: 'added' | 'deleted'): Promise<void> => {
+    for (const entry of await treeObject(treeId)) {
+      if (entry.mode === TREE_MODE) await every(entry.id, `${prefix}${entry.name}/`, status);
+      else changes.push({ status, path: prefix + entry.name });
+    }
+  };
+  const walk = async (baseId: string, headId: string, prefix: string): Promise<void> => {
+    const [baseEntries, headEntries] = await Promise.all([treeObject(baseId), treeObject(headId)]);
+    const heads = new Map(headEntries.map((entry) => [entry.name, entry]));
+    const pending: Promise<void>[] = [];
+    for (const before of baseEntries) {
+      const after = heads.get(before.name);
+      heads.delete(before.name);
+      const path = prefix + before.name;
+      const beforeTree = before.mode === TREE_MODE;
+      const afterTree = after?.mode === TREE_MODE;
+      if (beforeTree && afterTree) {
+        if (before.id !== after.id) pending.push(walk(before.id, after.id, `${path}/`));
+        continue;
+      }
+      if (!beforeTree && after && !afterTree) {
+        if (before.mode !== after.mode || before.id !== after.id) changes.push({ status: 'modified', path });
+        continue;
+      }
+      // Gone, or a file that became a folder (or the reverse): every path of the old side goes, every path of the new one comes.
+      if (beforeTree) pending.push(every(before.id, `${path}/`, 'deleted'));
+      else changes.push({ status: 'deleted', path });
+      if (after) pending.push(afterTree ? every(after.id, `${path}/`, 'added') : Promise.resolve(void changes.push({ status: 'added', path })));
+    }
+    for (const after of heads.values()) {
+      const path = prefix + after.name;
+      if (after.mode === TREE_MODE) pending.push(every(after.id, `${path}/`, 'added'));
+      else changes.push({ status: 'added', path });
+    }
+    await Promise.all(pending);
+  };
+  if (baseRoot !== headRoot) await walk(baseRoot, headRoot, '');
   return changes.sort((a, b) => compareText(a.path, b.path));
-}
-
-/** Every path of a listing once: files and symlinks, then submodules (which are not blobs). */
-function* pathsOf(listing: TreeListing): Iterable<string> {
-  yield* listing.blobs.keys();
-  for (const path of listing.kinds.keys()) if (!listing.blobs.has(path)) yield path;
 }

@@ -5,6 +5,7 @@ import { describeError } from '../core/errors.js';
 import type { Tri } from '../core/tristate.js';
 import { renderMarkdownReport } from '../generate/report.js';
 import { serializeArtifact, writeFileAtomic } from '../artifact/write.js';
+import { neutraliseMarkersInText } from '../core/own-outputs.js';
 import type { ReleaseSafetyArtifact } from '../artifact/types.js';
 import { generateRelease } from '../generate/generate.js';
 import type { GenerateOutcome } from '../generate/generate.js';
@@ -183,7 +184,8 @@ function writePair(outDir: string, pair: BackfillPair, artifact: ReleaseSafetyAr
   const version = pair.head.version;
   // The report (the retroactive marker `index` looks for) first, the artifact last: an artifact on
   // disk always has its marker, and a run interrupted in between simply redoes the pair.
-  writeFileAtomic(reportPath(outDir, version), report);
+  // A quoted declaration stays a quote: the committed report never reads as a declaration (core/own-outputs.ts).
+  writeFileAtomic(reportPath(outDir, version), neutraliseMarkersInText(report));
   writeFileAtomic(artifactPath(outDir, version), serializeArtifact(artifact));
   return {
     version,

@@ -16,7 +16,9 @@ import { parseIndexDocument, readIndexFile } from '../span/load-index.js';
  */
 
 /** Suffix of the human report `backfill` writes beside each artifact; its presence marks the artifact retroactive. */
-export const BACKFILL_REPORT_SUFFIX = '.backfill.md';
+import { BACKFILL_REPORT_SUFFIX } from '../core/own-outputs.js';
+
+export { BACKFILL_REPORT_SUFFIX };
 
 export function backfillReportPath(artifactPath: string): string {
   return artifactPath.replace(/\.json$/, BACKFILL_REPORT_SUFFIX);

@@ -8,6 +8,7 @@ import { detectSurfaces, type RepositoryView, type SurfaceProposal } from './det
 import { detectTagPatterns } from './tags.js';
 import { DEFAULT_TAG_PATTERNS, versionOfTag } from '../core/tag-pattern.js';
 import { compareVersions } from '../core/version.js';
+import { proposeImages } from './images.js';
 
 /** Candidates larger than this are not read (a generated 1 MB spec is fine; a data dump is not a config source). */
 const MAX_READ_BYTES = 8 * 1024 * 1024;
@@ -125,7 +126,8 @@ const DECISION: Record<'found' | 'none' | 'unknown' | 'routesOnly', string> = {
  * making the whole file invalid.
  */
 export async function proposeConfig(repoDir: string): Promise<InitOutcome> {
-  const proposals = detectSurfaces(viewOf(repoDir));
+  const view = viewOf(repoDir);
+  const proposals = detectSurfaces(view);
   const config: Record<string, unknown> = {};
   const explanation: string[] = [];
   for (const proposal of proposals) {
@@ -138,6 +140,13 @@ export async function proposeConfig(repoDir: string): Promise<InitOutcome> {
     const decision =
       accepted.value === undefined ? DECISION.unknown : accepted.value === false ? (proposal.key === 'openapi' && proposals.some((other) => other.key === 'routes' && other.value) ? DECISION.routesOnly : DECISION.none) : DECISION.found;
     explanation.push(`${proposal.key}: ${decision} — ${accepted.evidence}`);
+  }
+  // A deployment repository (no service surface of its own): the images it runs, for `bump-check` (./images.ts).
+  const isService = Object.entries(config).some(([, value]) => value !== false);
+  const images = isService ? undefined : proposeImages(view);
+  if (images) {
+    config.images = images.images;
+    explanation.push(...images.explanation);
   }
   await parseConfig(JSON.stringify(config), 'the proposed config');
   return { config, explanation };

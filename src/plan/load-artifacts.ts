@@ -18,7 +18,7 @@ export type ArtifactOutcome = { artifact: ReleaseSafetyArtifact; missing?: undef
 /** An artifact body may be large (a release with many changes); a bomb may not. */
 const MAX_ARTIFACT_BYTES = 16 * 1024 * 1024;
 
-function checked(text: string, where: string, version: string): ArtifactOutcome {
+export function checkedArtifact(text: string, where: string, version: string): ArtifactOutcome {
   let data: unknown;
   try {
     data = parseJson(text);
@@ -64,23 +64,23 @@ export async function loadArtifacts(
           outcomes.set(version, { missing: `${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : describeError(error)}` });
           return;
         }
-        outcomes.set(version, checked(text, file, version));
+        outcomes.set(version, checkedArtifact(text, file, version));
         return;
       }
       const url = source.replaceAll('{version}', encodeURIComponent(version));
       const cached = readCachedIndex(cache, url);
       if (options.offline) {
-        outcomes.set(version, cached ? checked(cached.body, `${url} (cached copy)`, version) : { missing: `${url}: --offline and no cached copy` });
+        outcomes.set(version, cached ? checkedArtifact(cached.body, `${url} (cached copy)`, version) : { missing: `${url}: --offline and no cached copy` });
         return;
       }
       try {
         const text = await fetchText(url, options.timeoutMs);
-        const outcome = checked(text, url, version);
+        const outcome = checkedArtifact(text, url, version);
         // Only a valid artifact is worth keeping: a release's artifact does not change once published.
         if (outcome.artifact) writeCachedIndex(cache, { url, etag: null, lastModified: null, fetchedAt: new Date().toISOString(), body: text });
         outcomes.set(version, outcome);
       } catch (error) {
-        outcomes.set(version, cached ? checked(cached.body, `${url} (cached copy; fetching failed: ${describeError(error)})`, version) : { missing: `${url}: ${describeError(error)}` });
+        outcomes.set(version, cached ? checkedArtifact(cached.body, `${url} (cached copy; fetching failed: ${describeError(error)})`, version) : { missing: `${url}: ${describeError(error)}` });
       }
     }),
   );

@@ -50,6 +50,18 @@ export interface Finding<Id extends string = string> {
   readonly rule: Id;
   readonly params: FindingParams;
   readonly evidence: Evidence;
+  /**
+   * What the finding did to the release verdict, when its catalogue level does not say so: a migration
+   * rule (`advisory` or `info` in the catalogue) whose operation made a heaviness flag `true` makes the
+   * verdict `false` (`breaking`), one that made it `unknown` makes it `unknown`. Every report shows it
+   * at that level (issue 32: advisory means "does not change the verdict" on every surface).
+   */
+  readonly verdictEffect?: 'breaking' | 'unknown';
+}
+
+/** The level a report shows a finding at: what it did to the verdict, else its catalogue level. */
+export function shownLevel(finding: Pick<Finding, 'verdictEffect'>, level: Level): Level | 'unknown' {
+  return finding.verdictEffect ?? level;
 }
 
 /** Fills `{name}` placeholders; a missing parameter stays visible as `{name}` rather than vanishing. */

@@ -1,5 +1,5 @@
 import { acceptedByConfig, acceptedInline, effectiveLevel, isAcceptableRule, type AcceptedFinding, type AcceptProblem } from '../accept/policy.js';
-import { reasonProblem } from '../accept/directives.js';
+import { reasonProblem } from '../accept/reason.js';
 import { indexCatalogue, type Finding, type RuleMeta, type Surface } from '../rules/types.js';
 import type { StageInput } from './contract.js';
 

@@ -31,6 +31,11 @@ export interface StageInput {
   /** Text of a file at a ref; `undefined` when the path does not exist there. */
   read(side: Side, path: string): Promise<string | undefined>;
   /**
+   * The raw bytes of a file at a ref, not decoded and not cached: for a cheap byte-level test before a
+   * large file is decoded (the declarations scan). Optional: in-memory inputs have only text.
+   */
+  readBytes?(side: Side, path: string): Promise<Buffer | undefined>;
+  /**
    * OpenAPI documents the release workflow generated (`generate --openapi-base/--openapi-head`):
    * when given, the REST stage compares these instead of the documents config `openapi` names.
    */

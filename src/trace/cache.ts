@@ -14,19 +14,26 @@ import path from 'node:path';
 import type { ReplaySummary } from './types.js';
 import { writeFileAtomic } from '../core/write-atomic.js';
 
-/** Bumped when what is cached changes meaning (replay rules). */
-const CACHE_FORMAT = 1;
+/** Bumped when what is cached changes meaning (replay rules; 2: the files each migration imported are part of its identity). */
+const CACHE_FORMAT = 2;
 
+/**
+ * What one replayed migration was: its path and blob id, and a digest of the path and blob id of
+ * every file its extraction read besides itself (a knex migration's imported constants decide its
+ * SQL: the same blob builds another schema in another repository), or `failed` when it could not be
+ * extracted (then nothing of it ran).
+ */
 export interface MigrationIdentity {
   path: string;
   blobId: string;
+  reads: string;
 }
 
 /** What is stored beside a cached data directory. */
 export interface CachedStateSummary {
   format: number;
   pglite: string;
-  migrations: Array<[path: string, blobId: string]>;
+  migrations: Array<[path: string, blobId: string, reads: string]>;
   replay: ReplaySummary;
 }
 
@@ -43,7 +50,14 @@ function pgliteVersion(): string {
   return version;
 }
 
-const identity = (migrations: readonly MigrationIdentity[]): Array<[string, string]> => migrations.map((entry) => [entry.path, entry.blobId]);
+const identity = (migrations: readonly MigrationIdentity[]): Array<[string, string, string]> => migrations.map((entry) => [entry.path, entry.blobId, entry.reads]);
+
+/** The {@link MigrationIdentity.reads} of an extraction that read these files (path → blob id, null: absent). */
+export function readsDigest(reads: ReadonlyArray<readonly [string, string | null]> | undefined): string {
+  if (reads === undefined) return 'failed';
+  const sorted = [...new Set(reads.map(([path, blob]) => `${path}\0${blob ?? ''}`))].sort();
+  return createHash('sha256').update(sorted.join('\n')).digest('hex').slice(0, 32);
+}
 
 export function stateKey(migrations: readonly MigrationIdentity[]): string {
   return createHash('sha256').update(JSON.stringify([CACHE_FORMAT, pgliteVersion(), identity(migrations)])).digest('hex').slice(0, 32);
@@ -92,7 +106,7 @@ export function longestCachedPrefix(directory: string, migrations: readonly Migr
     try {
       const summary = JSON.parse(readFileSync(path.join(folder(directory), name), 'utf8')) as CachedStateSummary;
       if (summary.format !== CACHE_FORMAT || summary.pglite !== pgliteVersion() || summary.migrations.length > wanted.length) continue;
-      const isPrefix = summary.migrations.every(([file, blob], index) => wanted[index]![0] === file && wanted[index]![1] === blob);
+      const isPrefix = summary.migrations.every(([file, blob, reads], index) => wanted[index]![0] === file && wanted[index]![1] === blob && wanted[index]![2] === reads);
       if (isPrefix && (best === undefined || summary.migrations.length > best.covered)) best = { key: name.slice(0, -'.json'.length), covered: summary.migrations.length, replay: summary.replay };
     } catch {
       // An unreadable summary is a cache entry that does not exist.

@@ -7,6 +7,7 @@
  * sockets, no processes (`COPY … PROGRAM`) and only its own in-memory file system: no network, no
  * working tree, no environment variables reach a migration.
  */
+import type * as PgliteModule from '@electric-sql/pglite';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ReplayedSchema } from '../stages/migrations/replayed-schema.js';
 import type { UserTypeKind } from '../stages/migrations/types.js';
@@ -17,8 +18,24 @@ export type Database = PGlite;
 
 /** A fresh database, or one restored from a dump of its data directory (`dumpDataDir('gzip')`). */
 export async function openDatabase(dump?: Blob): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite } = await loadPglite();
   return PGlite.create(dump === undefined ? {} : { loadDataDir: dump });
+}
+
+/** How to get PGlite, which the package does not install (27 MB, for `trace` only). */
+export const PGLITE_MISSING =
+  'trace runs migrations in PGlite (an embedded PostgreSQL, 27 MB), which release-safety does not install by default: npm install @electric-sql/pglite@^0.5 in the same project (npm install -g @electric-sql/pglite@^0.5 beside a global install)';
+
+/** PGlite, or an InputError saying how to install it (an optional peer dependency of the package). */
+export async function loadPglite(): Promise<typeof PgliteModule> {
+  try {
+    return await import('@electric-sql/pglite');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
+    const { InputError } = await import('../core/errors.js');
+    throw new InputError(PGLITE_MISSING);
+  }
 }
 
 /** The data directory as a gzipped tarball, to cache. */

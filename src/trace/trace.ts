@@ -14,7 +14,8 @@ import { folderOf } from '../stages/migrations/folders.js';
 import { replayedSchemaKey } from '../stages/migrations/replayed-schema.js';
 import { loadParser } from '../stages/migrations/sql.js';
 import type { ExtractedMigration } from '../stages/migrations/types.js';
-import { longestCachedPrefix, pristineKey, readCachedDump, writeCachedDump, writeCachedState } from './cache.js';
+import { longestCachedPrefix, pristineKey, readCachedDump, readsDigest, writeCachedDump, writeCachedState, type MigrationIdentity } from './cache.js';
+import { extractMigrationCached } from '../stages/migrations/extraction-cache.js';
 import { dumpDatabase, openDatabase, replayedSchemaOf, type Database } from './database.js';
 import { reconcile } from './reconcile.js';
 import { observationBaseline, observeMigration, replayMigrations, seedTables } from './run.js';
@@ -30,16 +31,24 @@ export interface TraceOptions {
 
 const byName = (a: MigrationPath, b: MigrationPath) => compareText(a.name, b.name) || compareText(a.path, b.path);
 
-async function extractAll(input: StageInput, side: 'base' | 'head', migrations: readonly MigrationPath[]): Promise<Array<{ file: string; name: string; migration?: ExtractedMigration; error?: string }>> {
-  const read = (path: string) => input.read(side, path);
+/**
+ * Each migration extracted (through the run's derived cache), with the digest of the files its
+ * extraction read besides itself: part of what a cached state is keyed by ({@link MigrationIdentity}).
+ */
+async function extractAll(
+  input: StageInput,
+  side: 'base' | 'head',
+  migrations: readonly MigrationPath[],
+): Promise<Array<{ file: string; name: string; migration?: ExtractedMigration; error?: string; reads: string }>> {
   const extracted = [];
   for (const migration of migrations) {
     try {
-      const text = await read(migration.path);
+      const text = await input.read(side, migration.path);
       if (text === undefined) throw new Error(`cannot be read at the ${side} ref`);
-      extracted.push({ file: migration.path, name: migration.name, migration: await migration.format.extract(migration.path, text, read) });
+      const { extracted: result, reads } = await extractMigrationCached(input, side, migration, text);
+      extracted.push({ file: migration.path, name: migration.name, migration: result, reads: readsDigest(reads) });
     } catch (error) {
-      extracted.push({ file: migration.path, name: migration.name, error: describeError(error) });
+      extracted.push({ file: migration.path, name: migration.name, error: describeError(error), reads: readsDigest(undefined) });
     }
   }
   return extracted;
@@ -85,12 +94,12 @@ export async function freshDatabase(cacheDirectory: string | undefined): Promise
  */
 async function fromState(
   input: StageInput,
-  released: readonly MigrationPath[],
+  released: Awaited<ReturnType<typeof extractAll>>,
   options: TraceOptions,
 ): Promise<{ db: Database; replay: ReplaySummary; cache: TraceReport['cache']; parts: { start: number; replay: number; cacheWrite: number } }> {
   const clock = () => performance.now();
   const started = clock();
-  const identities = released.map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' }));
+  const identities: MigrationIdentity[] = released.map((migration) => ({ path: migration.file, blobId: input.trees.base.get(migration.file) ?? '', reads: migration.reads }));
   const cached = options.cacheDirectory === undefined ? undefined : longestCachedPrefix(options.cacheDirectory, identities);
   const dump = cached === undefined || options.cacheDirectory === undefined ? undefined : readCachedDump(options.cacheDirectory, cached.key);
   let db: Database | undefined;
@@ -99,7 +108,7 @@ async function fromState(
   db ??= await freshDatabase(options.cacheDirectory);
   const opened = clock();
   if (covered === released.length) return { db, replay: cached!.replay, cache: 'hit', parts: { start: Math.round(opened - started), replay: 0, cacheWrite: 0 } };
-  const rest = await replayMigrations(db, await extractAll(input, 'base', released.slice(covered)));
+  const rest = await replayMigrations(db, released.slice(covered));
   const replayed = clock();
   const earlier = covered > 0 ? cached!.replay : { files: 0, statements: 0, failures: [] };
   const replay: ReplaySummary = { files: earlier.files + rest.files, statements: earlier.statements + rest.statements, failures: [...earlier.failures, ...rest.failures] };
@@ -145,13 +154,13 @@ export async function traceRelease(input: StageInput, runStatic: StaticStage, op
 
   const clock = () => performance.now();
   const beforeState = clock();
-  const { db, replay, cache, parts } = await fromState(input, discovered.released, options);
+  const { db, replay, cache, parts } = await fromState(input, await extractAll(input, 'base', discovered.released), options);
   const afterState = clock();
   try {
     const derivedCache = input.derivedCache ?? runCache();
     if (replay.failures.length === 0) {
       const identities = discovered.released.map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' }));
-      derivedCache.set(replayedSchemaKey(identities), await replayedSchemaOf(db));
+      derivedCache.set(replayedSchemaKey(input.trees.base, identities), await replayedSchemaOf(db));
     }
     const staticResult = await runStatic({ ...input, derivedCache });
     if (staticResult.section.files.length !== discovered.added.length) return { report: emptyReport(options, 'the static stage did not classify the added migrations one by one'), staticResult };

@@ -64,7 +64,7 @@ describe('OpenAPI: x-release-safety-accept', () => {
     expect(artifact.api.rest).toMatchObject({ checked: true, breaking: false, changes: [], breakingCount: 0 });
     expect(artifact.api.rest.advisories).toEqual([expect.stringMatching(/^accepted: GET \/items — .*tenant/)]);
     expect(report).toContain('## Accepted (1)');
-    expect(report).toMatch(new RegExp(`\`new-required-request-parameter\` \\(rest\\) .*\\| ${REASON} \\| api/openapi\\.yaml#/paths/~1items/get${on === 'parameter' ? '/parameters/0' : ''} \\|`));
+    expect(report).toMatch(new RegExp(`\`new-required-request-parameter\` \\(rest\\) .*\\| ${REASON} \\| \`api/openapi\\.yaml#/paths/~1items/get${on === 'parameter' ? '/parameters/0' : ''}\` \\|`));
   });
 
   it('a stale entry (the rule did not fire there) stops generate naming the file and pointer', () => {
@@ -105,7 +105,7 @@ describe('MCP: x-release-safety-accept in annotations or _meta', () => {
     const { artifact, report } = generate(repo, '1.0.0', release({ 'mcp/tools.json': tools({ 'x-release-safety-accept': [{ rule, reason: REASON }] }, place) }));
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
     expect(artifact.api.mcp.advisories).toEqual([expect.stringMatching(/^accepted: /)]);
-    expect(report).toContain(`| ${REASON} | mcp/tools.json#/tools/0/${place.replace('_', '\\_')} |`);
+    expect(report).toContain(`| ${REASON} | \`mcp/tools.json#/tools/0/${place}\` |`);
   });
 
   it('an entry naming a rule that does not exist is refused', () => {

@@ -54,8 +54,8 @@ describe('inline acknowledgements in migrations', () => {
     expect(artifact.migrations.files[0]!.heaviness).toEqual({ locksTable: true, rewritesTable: false, scansTable: true });
     expect(report).toContain('## Accepted (1)');
     expect(report).toContain(
-      '| `require-concurrent-index-creation` (migrations) | CREATE INDEX items\\_name\\_idx on items without CONCURRENTLY blocks writes while the whole table is read' +
-        ' | db/migrations/002\\_index.sql:3 `CREATE INDEX items_name_idx ON items (name)` | items holds a few hundred rows: the build takes milliseconds | db/migrations/002\\_index.sql:2 |',
+      '| `require-concurrent-index-creation` (migrations) | CREATE INDEX `items_name_idx` on `items` without CONCURRENTLY blocks writes while the whole table is read' +
+        ' | `db/migrations/002_index.sql:3` `CREATE INDEX items_name_idx ON items (name)` | items holds a few hundred rows: the build takes milliseconds | `db/migrations/002_index.sql:2` |',
     );
     // Listed as accepted, not among the findings that count.
     expect(report).not.toMatch(/\*\*advisory\*\* `require-concurrent-index-creation`/);
@@ -78,7 +78,7 @@ describe('inline acknowledgements in migrations', () => {
     const tag = release({ 'db/migrations/002_index.js': knex });
     const { artifact, report } = generate(repo, '1.0.0', tag);
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
-    expect(report).toContain('db/migrations/002\\_index.js:3');
+    expect(report).toContain('`db/migrations/002_index.js:3`');
   });
 
   it('accepting one rule leaves the others counting', () => {
@@ -139,7 +139,7 @@ describe('guard rails: generate stops (exit 2) naming file and line', () => {
     const later = release({ 'db/migrations/002_index.sql': `-- @release-safety accept require-concurrent-index-creation: ${REASON}\n${INDEX}` }, first);
     const { report } = generate(repo, first, later);
     expect(report).toContain('acceptance-added-to-released-migration');
-    expect(report).toContain('db/migrations/002\\_index.sql: acknowledgement added after release (require-concurrent-index-creation)');
+    expect(report).toContain('`db/migrations/002_index.sql`: acknowledgement added after release (`require-concurrent-index-creation`)');
   });
 });
 
@@ -154,7 +154,7 @@ describe('config rule settings', () => {
     const { artifact, report } = generate(repo, base, tag);
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
     expect(artifact.migrations.files[0]!.heaviness.locksTable).toBe(true);
-    expect(report).toMatch(/`require-timeout-settings` \(migrations\) .*\| lock\\_timeout = 5s is set on the migration role \| config \(rules.require-timeout-settings: off\) \|/);
+    expect(report).toMatch(/`require-timeout-settings` \(migrations\) .*\| lock\\_timeout = 5s is set on the migration role \| `config \(rules.require-timeout-settings: off\)` \|/);
   });
 
   it('a release cannot lower a rule for itself: a lowering only in the --to config is not in force', () => {

@@ -24,12 +24,13 @@ afterAll(() => {
 const generate = (...args: string[]) => runCli(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', join(out, 'a.json'), ...args]);
 
 describe('generate --format', () => {
-  it('github: an annotation on the migration line, then the verdict as an error', () => {
+  // Issue 32: the heavy CREATE INDEX makes the verdict false, so it is an error on every surface (it was a warning, a SARIF warning and a passing JUnit case).
+  it('github: an error annotation on the migration line that makes the verdict false, then the verdict as an error', () => {
     const run = generate('--format', 'github');
     expect(run.status).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toContain(
-      '::warning file=db/002_index.sql,line=2,title=release-safety require-concurrent-index-creation::CREATE INDEX orders_customer on orders without CONCURRENTLY blocks writes while the whole table is read',
+      '::error file=db/002_index.sql,line=2,title=release-safety require-concurrent-index-creation::CREATE INDEX orders_customer on orders without CONCURRENTLY blocks writes while the whole table is read',
     );
     expect(lines.at(-1)).toBe('::error title=release-safety generate 1.1.0::1.1.0 is not proven rolling-safe (rollingUpdateSafe: false); strategy Recreate');
   });
@@ -40,15 +41,23 @@ describe('generate --format', () => {
     const log = JSON.parse(run.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } }; results: { ruleId: string; level: string; locations?: unknown[] }[] }[] };
     expect(log.version).toBe('2.1.0');
     const result = log.runs[0]!.results.find((r) => r.ruleId === 'require-concurrent-index-creation');
-    expect(result).toMatchObject({ level: 'warning', locations: [{ physicalLocation: { artifactLocation: { uri: 'db/002_index.sql' }, region: { startLine: 2 } } }] });
+    expect(result).toMatchObject({ level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'db/002_index.sql' }, region: { startLine: 2 } } }] });
     expect(log.runs[0]!.results.some((r) => r.ruleId === 'rolling-update-not-proven' && r.level === 'error')).toBe(true);
     expect(log.runs[0]!.tool.driver.rules.find((rule) => rule.id === 'require-concurrent-index-creation')!.helpUri).toMatch(/^https:\/\/.+migration-rules\.md#require-concurrent-index-creation$/);
   });
 
-  it('junit: the verdict case fails', () => {
+  it("junit: the verdict case and the heavy statement's case fail", () => {
     const run = generate('--format', 'junit');
     expect(run.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="release-safety" tests="\d+" failures="[1-9]\d*">/);
     expect(run.stdout).toContain('name="verdict: generate 1.1.0"');
+    expect(run.stdout).toMatch(/<testcase [^>]*require-concurrent-index-creation[^>]*>\s*<failure /);
+  });
+
+  it('text and markdown: the heavy statement is shown as breaking', () => {
+    const text = generate();
+    expect(text.stdout).toMatch(/migrations breaking require-concurrent-index-creation: CREATE INDEX orders_customer/);
+    const markdown = generate('--format', 'markdown');
+    expect(markdown.stdout).toContain('- **breaking** `require-concurrent-index-creation` (migrations)');
   });
 
   it('--json with another --format is a usage error', () => {

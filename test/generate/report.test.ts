@@ -41,14 +41,15 @@ const withoutIds = (text: string) => text.replace(/\b[0-9a-f]{12}\b/g, '<sha>');
 describe('generate report', () => {
   it('renders findings through the catalogue and still prints rules no catalogue knows', () => {
     expect(reportFindings(outcome.stages)).toEqual([
-      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool archive|item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/archive|item' }, fix: FIX('archive|item'), docs: DOCS },
-      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool delete_item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/delete_item' }, fix: FIX('delete_item'), docs: DOCS },
+      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool archive|item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/archive|item' }, fix: FIX('archive|item'), docs: DOCS, markdown: { message: 'tool `archive|item` removed', fix: FIX('`archive|item`') } },
+      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool delete_item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/delete_item' }, fix: FIX('delete_item'), docs: DOCS, markdown: { message: 'tool `delete_item` removed', fix: FIX('`delete_item`') } },
       {
         surface: 'mcp',
         rule: 'tool-renamed-someday',
         level: 'unknown-rule',
         message: 'tool-renamed-someday {"from":"a","to":"b"}',
         evidence: { file: 'mcp/tools.json', line: 3, statement: 'x | `y`' },
+        markdown: { message: '`tool-renamed-someday` `{"from":"a","to":"b"}`' },
       },
     ]);
   });
@@ -103,7 +104,8 @@ describe('generate report', () => {
     const text = renderTextReport(outcome, createStyle(false));
     expect(text).toContain(`tool delete_item removed\n      mcp/tools.json  #/tools/delete_item\n      fix: ${FIX('delete_item')}\n      docs: ${DOCS}\n`);
     const markdown = renderMarkdownReport(outcome);
-    expect(markdown).toContain(`- **breaking** \`tool-removed\` (mcp): tool delete\\_item removed — mcp/tools.json \`/tools/delete_item\`\n  - Fix: Keep delete\\_item serving, marked deprecated in its description; remove it in a later release.\n  - Docs: [tool-removed](${DOCS})\n`);
+    // Repository names are code spans: they render as code, never as markup.
+    expect(markdown).toContain(`- **breaking** \`tool-removed\` (mcp): tool \`delete_item\` removed — \`mcp/tools.json\` \`/tools/delete_item\`\n  - Fix: Keep \`delete_item\` serving, marked deprecated in its description; remove it in a later release.\n  - Docs: [tool-removed](${DOCS})\n`);
   });
 
   it('renders markdown that survives pipes and backticks', () => {
@@ -111,8 +113,8 @@ describe('generate report', () => {
     expect(markdown.startsWith('# Release safety: 2.1.0\n')).toBe(true);
     expect(markdown).toContain('- **Rolling update safe:** `false` (strategy `Recreate`)');
     expect(markdown).toContain('| rest | not checked | `unknown` | 0 breaking change(s), 0 advisory(ies) |');
-    expect(markdown).toContain('- **breaking** `tool-removed` (mcp): tool archive\\|item removed — mcp/tools.json `/tools/archive|item`\n');
-    expect(markdown).toContain('- **unknown-rule** `tool-renamed-someday` (mcp): tool-renamed-someday {"from":"a","to":"b"} — mcp/tools.json:3 `` x | `y` ``\n');
+    expect(markdown).toContain('- **breaking** `tool-removed` (mcp): tool `archive|item` removed — `mcp/tools.json` `/tools/archive|item`\n');
+    expect(markdown).toContain('- **unknown-rule** `tool-renamed-someday` (mcp): `tool-renamed-someday` `{"from":"a","to":"b"}` — `mcp/tools.json:3` `` x | `y` ``\n');
     expect(markdown).toContain('- src/session.ts:7 sessions move to a new table \\[required stop\\]');
     // Every surface row of the table has the same number of unescaped cell separators as its header.
     const rows = markdown.split('\n').filter((line) => /^\| (migrations|rest|mcp|config|declarations) \|/.test(line));

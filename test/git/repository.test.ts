@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +93,35 @@ describe('openRepository', () => {
     } finally {
       await opened2.close();
       rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
+  it('names the fix when a ref is missing from a shallow or tag-less clone (the CI default)', async () => {
+    repo = createRepo();
+    repo.commit({ 'a.txt': 'x' }, { tag: 'v1.0.0' });
+    repo.commit({ 'a.txt': 'y' }, { tag: 'v1.1.0' });
+    const shallow = mkdtempSync(join(tmpdir(), 'rs-shallow-'));
+    const tagless = mkdtempSync(join(tmpdir(), 'rs-tagless-'));
+    try {
+      execFileSync('git', ['clone', '-q', '--depth', '1', '--no-tags', `file://${repo.dir}`, shallow]);
+      execFileSync('git', ['clone', '-q', '--no-tags', repo.dir, tagless]);
+      for (const [dir, hint] of [
+        [shallow, '(the clone is shallow: check out the whole history with actions/checkout fetch-depth: 0, or git fetch --unshallow --tags)'],
+        [tagless, '(the clone has no tags: git fetch --tags, or actions/checkout with fetch-depth: 0)'],
+      ] as const) {
+        const git = await openRepository(dir);
+        try {
+          await expect(git.resolveCommit('v1.0.0')).rejects.toThrow(`unknown ref "v1.0.0": not a commit in ${dir} ${hint}`);
+        } finally {
+          await git.close();
+        }
+      }
+      // A whole clone with tags: no hint, the ref is simply unknown.
+      opened = await openRepository(repo.dir);
+      await expect(opened.resolveCommit('v9.9.9')).rejects.toThrow(new RegExp(`unknown ref "v9\\.9\\.9": not a commit in [^ ]+$`));
+    } finally {
+      rmSync(shallow, { recursive: true, force: true });
+      rmSync(tagless, { recursive: true, force: true });
     }
   });
 

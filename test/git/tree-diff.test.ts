@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import { parseLsTree, parseNameStatus } from '../../src/git/parse.js';
 import { openRepository, type Repository } from '../../src/git/repository.js';
-import { diffTreeListings, parseTreeObject } from '../../src/git/tree.js';
+import { diffTrees, parseTreeObject } from '../../src/git/tree.js';
 import { createRepo, type TestRepo } from '../helpers/git-fixture.js';
 
 /**
@@ -104,7 +104,7 @@ describe('tree listings and diffs without ls-tree / diff-tree processes', () => 
     expect(await opened.diffPaths(commits[2]!, tree)).toEqual(gitDiff(commits[2]!, tree));
   });
 
-  it('parses raw tree objects and diffs listings as pure functions', () => {
+  it('parses raw tree objects, and diffs trees without opening identical subtrees', () => {
     const id = (byte: number) => Buffer.alloc(20, byte);
     const raw = Buffer.concat([Buffer.from('100644 a.txt\0'), id(1), Buffer.from('40000 dir\0'), id(2), Buffer.from('120000 link\0'), id(3)]);
     expect(parseTreeObject(raw, 20)).toEqual([
@@ -113,13 +113,20 @@ describe('tree listings and diffs without ls-tree / diff-tree processes', () => 
       { mode: '120000', name: 'link', id: '03'.repeat(20) },
     ]);
     expect(() => parseTreeObject(raw.subarray(0, raw.length - 5), 20)).toThrow(/malformed git tree object/);
-    const base = { blobs: new Map([['a', '1'], ['b', '2'], ['x', '5']]), kinds: new Map([['x', '100755 5']]) };
-    const head = { blobs: new Map([['a', '1'], ['c', '3'], ['x', '5']]), kinds: new Map() };
-    expect(diffTreeListings(base, head)).toEqual([
+    const trees = new Map<string, { mode: string; name: string; id: string }[]>([
+      ['base', [{ mode: '100644', name: 'a', id: '1' }, { mode: '100644', name: 'b', id: '2' }, { mode: '40000', name: 'same', id: 's' }, { mode: '100755', name: 'x', id: '5' }]],
+      ['head', [{ mode: '100644', name: 'a', id: '1' }, { mode: '100644', name: 'c', id: '3' }, { mode: '40000', name: 'same', id: 's' }, { mode: '100644', name: 'x', id: '5' }]],
+    ]);
+    const opened: string[] = [];
+    const treeObject = (id: string) => {
+      opened.push(id);
+      return Promise.resolve(trees.get(id)!);
+    };
+    return expect(diffTrees('base', 'head', treeObject)).resolves.toEqual([
       { status: 'deleted', path: 'b' },
       { status: 'added', path: 'c' },
       { status: 'modified', path: 'x' },
-    ]);
+    ]).then(() => expect(opened).toEqual(['base', 'head']));
   });
 
   it('resolves refs through the batch process: unknown refs (even with spaces) name the ref and later reads still work', async () => {

@@ -9,7 +9,7 @@ import type { ReleaseSafetyIndex } from '../../src/artifact/types.js';
 import { makeArtifact, writeArtifacts } from './artifacts.js';
 
 const realIndexFile = new URL('../../fixtures/lightdash-index.json', import.meta.url).pathname;
-// Copies of /work/shared/data/lightdash/release-safety/ (SOURCES.md there says where each came from).
+// Real published artifacts of lightdash (fixtures/lightdash-release-safety/SOURCES.md says where each came from).
 const realArtifactsDir = new URL('../../fixtures/lightdash-release-safety', import.meta.url).pathname;
 const realArtifacts = ['1.136.1', '2.114.0', '2.133.1'];
 

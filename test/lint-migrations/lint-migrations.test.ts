@@ -53,7 +53,7 @@ describe('lint-migrations: .sql files', () => {
     expect(file?.findings).toEqual([
       {
         rule: 'require-concurrent-index-creation',
-        level: 'advisory',
+        level: 'breaking', // it makes the file not clean: error level (issue 32)
         line: 2,
         statement: 'CREATE INDEX projects_name_idx ON projects (name)',
         message: 'CREATE INDEX projects_name_idx on projects without CONCURRENTLY blocks writes while the whole table is read',
@@ -159,7 +159,7 @@ describe('lint-migrations: text output and bad input', () => {
       fixtures/diff/migrations/sql/002_index_projects.sql: NOT CLEAN
         heaviness: locksTable=true rewritesTable=false scansTable=true  breaksOldCode=false
         tables: projects
-        line 2: advisory require-concurrent-index-creation: CREATE INDEX projects_name_idx on projects without CONCURRENTLY blocks writes while the whole table is read
+        line 2: breaking require-concurrent-index-creation: CREATE INDEX projects_name_idx on projects without CONCURRENTLY blocks writes while the whole table is read
           statement: CREATE INDEX projects_name_idx ON projects (name)
           safer: CREATE INDEX CONCURRENTLY projects_name_idx ON projects (…), in a migration your runner does not wrap in a transaction.
       1 of 2 files not clean (heavy, unknown, or breaking old code; PostgreSQL 16)

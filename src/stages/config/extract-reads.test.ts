@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { extractEnvReads, factsOf, parseSource, type EnvRead } from './extract-reads.js';
 
 const HELPERS = ['getIntegerFromEnvironmentVariable'];
@@ -207,5 +208,33 @@ describe('extractEnvReads', () => {
     const extraction = extractEnvReads('for (const key in process.env) console.log(key);\nexport const keys = Object.keys(process.env);\nexport const a = process.env.A;', 'src/config.ts', HELPERS);
     expect(extraction.ok && extraction.unresolved.map((entry) => entry.line)).toEqual([1, 2]);
     expect(extraction.ok && summary(extraction.reads)).toEqual(['3 A=∅ @a']);
+  });
+});
+
+// Issue 32: 13 of the reference service's 381 releases were `unknown` because a configured helper that
+// takes a value (`getPemFileContent(process.env.CERT)`) was read as reading a variable by a computed name.
+describe('configured helpers that take a value, not a name', () => {
+  const helpers = ['getObjectFromEnvironmentVariable', 'getMaybeBase64EncodedFromEnvironmentVariable', 'getPemFileContent'];
+  const lightdash = readFileSync(new URL('../../../fixtures/env/value-helpers/parseConfig.ts', import.meta.url), 'utf8');
+
+  it('reads the variable passed as the value; the call reads nothing by a computed name', () => {
+    const extraction = extractEnvReads(lightdash, 'src/config/parseConfig.ts', helpers);
+    if (!extraction.ok) throw new Error(extraction.message);
+    expect(extraction.unresolved).toEqual([]);
+    expect(extraction.reads.map((read) => read.name).sort()).toEqual(['AUTH_AZURE_AD_OID', 'AUTH_AZURE_AD_PRIVATE_KEY', 'AUTH_AZURE_AD_X509_CERT']);
+  });
+
+  it('a helper that uses its parameter as a name stays unresolved when given a computed one', () => {
+    const text = [
+      'const getObjectFromEnvironmentVariable = (name: string) => JSON.parse(process.env[name] ?? "{}");',
+      'const viaAlias = (name: string) => { const key = name; return process.env[key]; };',
+      'const viaHelper = (name: string) => getObjectFromEnvironmentVariable(name);',
+      'export const a = getObjectFromEnvironmentVariable(process.env.WHICH as string);',
+      'export const b = viaAlias(process.env.WHICH2 as string);',
+      'export const c = viaHelper(process.env.WHICH3 as string);',
+    ].join('\n');
+    const extraction = extractEnvReads(text, 'src/config.ts', ['getObjectFromEnvironmentVariable', 'viaAlias', 'viaHelper']);
+    if (!extraction.ok) throw new Error(extraction.message);
+    expect(extraction.unresolved.map((entry) => entry.line)).toEqual([4, 5, 6]);
   });
 });

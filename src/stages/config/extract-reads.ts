@@ -1,3 +1,4 @@
+import { parameterName } from '../../syntax/ast.js';
 import { compareText } from '../../core/compare-text.js';
 import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, staticString, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
@@ -254,6 +255,9 @@ class ReadCollector implements SchemaContext {
     // `registerAs` factory, which reads process.env itself): only a key named like a variable reads the environment.
     if (name !== undefined && !ENV_NAME.test(name) && this.isServiceRead(call) && !this.helpers.has(memberName(call.callee as Member))) return;
     if (name === undefined) {
+      // A configured helper that takes a value, not a name (`getPemFileContent(process.env.CERT)`):
+      // the argument's own reads are read where they are; the call reads nothing by a computed name.
+      if (this.helperTakesValue(call)) return;
       // The helper's own body (or a helper calling another with its parameter) forwards its callers' names.
       if (!this.isForwarded(call)) this.unresolve(call, this.computedReason(call, nameArgument, `${this.textOf(call.callee)}(${nameArgument === undefined ? '' : this.textOf(nameArgument)})`));
       return;
@@ -261,6 +265,34 @@ class ReadCollector implements SchemaContext {
     const given = defaultArgument === undefined ? undefined : this.literalValue(defaultArgument);
     if (defaultArgument !== undefined && given === undefined) this.opaqueDefaults.set(call, defaultArgument);
     this.add(name, call, given !== undefined ? given : this.defaultOf(call));
+  }
+
+  /**
+   * Whether the configured helper `call` calls is defined once in this file and never reads the
+   * environment by a name its callers give: its body holds no computed env read (`env[x]`, `x in env`),
+   * no use of the env object but plain `env.NAME` reads, and no call of a configured helper with a
+   * computed first argument other than one that itself takes a value. Such a helper's first argument
+   * is a value (its callers' reads are read where they are written), so its calls read no computed name.
+   * Reads inside the helper's body are not reported as computed ({@link isForwarded}): this is checked here.
+   */
+  private helperTakesValue(call: Call, seen: ReadonlySet<string> = new Set()): boolean {
+    const callee = call.callee.type === 'Identifier' ? call.callee.name : undefined;
+    if (callee === undefined || seen.has(callee)) return false;
+    const definitions = this.order.filter((node): node is FunctionLike => isFunctionLike(node) && functionName(node, this.parents) === callee);
+    const [definition] = definitions;
+    if (definitions.length !== 1 || definition === undefined) return false;
+    const inner = new Set([...seen, callee]);
+    let takesValue = true;
+    walk(definition.body, (node, parent) => {
+      if (!takesValue) return false;
+      if (isMember(node) && node.computed && this.isEnvObject(node.object)) takesValue = false;
+      else if (node.type === 'BinaryExpression' && node.operator === 'in' && this.isEnvObject(node.right)) takesValue = false;
+      else if (this.isEnvObjectReference(node)) {
+        if (!(parent && isMember(parent) && parent.object === node && !parent.computed)) takesValue = false;
+      } else if (isCall(node) && this.isHelperCall(node) && this.stringValue(node.arguments[0]) === undefined && !this.helperTakesValue(node, inner)) takesValue = false;
+      return takesValue;
+    });
+    return takesValue;
   }
 
   /**
@@ -1149,15 +1181,6 @@ function isFunctionLike(node: t.Node): node is FunctionLike {
 
 function enclosingFunction(node: t.Node, parents: Parents): FunctionLike | undefined {
   for (let current = parents.get(node); current; current = parents.get(current)) if (isFunctionLike(current)) return current;
-  return undefined;
-}
-
-/** A parameter's name: `name`, `name = 'x'`, `...name`. */
-function parameterName(parameter: t.Node): string | undefined {
-  const inner = parameter.type === 'TSParameterProperty' ? parameter.parameter : parameter;
-  if (inner.type === 'Identifier') return inner.name;
-  if (inner.type === 'AssignmentPattern' && inner.left.type === 'Identifier') return inner.left.name;
-  if (inner.type === 'RestElement' && inner.argument.type === 'Identifier') return inner.argument.name;
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { posix } from 'node:path';
+import { resolveImport } from '../../syntax/modules.js';
 import { compareText } from '../../core/compare-text.js';
 import type { DerivedCache } from '../contract.js';
 
@@ -18,7 +18,6 @@ export interface TreeView {
 
 /** Re-export chains longer than this are not followed (and cycles end here). */
 export const REEXPORT_DEPTH = 5;
-const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** Bump when what {@link relativeSpecifiers} finds in a text changes. */
 const SPECIFIERS_KIND = 'env-import-specifiers/1';
 
@@ -27,18 +26,10 @@ export function extensionOf(path: string): string {
   return match ? match[0].toLowerCase() : '.ts';
 }
 
-/** A relative import resolved as TypeScript does (extension, `.js` written for `.ts`, `index` files); bare packages are not ours. */
+/** A relative import resolved as TypeScript does (src/syntax/modules.ts); bare packages are not ours. */
 export function resolveSpecifier(importer: string, specifier: string, tree: Pick<TreeView, 'blobOf'>): string | undefined {
   if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
-  const joined = posix.normalize(posix.join(posix.dirname(importer), specifier));
-  if (joined.startsWith('..')) return undefined;
-  const withoutJs = joined.replace(/\.(m|c)?jsx?$/, '');
-  const candidates = [
-    joined,
-    ...RESOLVE_EXTENSIONS.map((extension) => `${withoutJs}${extension}`),
-    ...RESOLVE_EXTENSIONS.map((extension) => `${joined}/index${extension}`),
-  ];
-  return candidates.find((candidate) => RESOLVE_EXTENSIONS.includes(extensionOf(candidate)) && candidate.endsWith(extensionOf(candidate)) && tree.blobOf(candidate) !== undefined);
+  return resolveImport(importer, specifier, (path) => tree.blobOf(path) !== undefined);
 }
 
 /**

@@ -56,12 +56,13 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
   // for it (the artifact's ConfigChange), so it stands in the findings and the verdict only.
   const breaking = changes.length > 0 || diff.becameRequired.length > 0;
   const unresolved = [...surfaces.unresolved, ...diff.unproven.map((entry) => entry.reason)];
+  const unchangedNotes = surfaces.unchangedConstructs.map((construct) => `env surface: not read but identical at both refs: ${construct}`);
   if (unresolved.length > 0) {
     // Reads we cannot name hide what the release changed: proven breaks stand, nothing else is claimed.
     const notes = unresolved.map((reason) => `env surface not fully read: ${reason}`);
-    return result({ checked: false, breaking: breaking ? true : 'unknown', changes }, envFindings(diff), [...notes, ...(surfaces.notes ?? [])]);
+    return result({ checked: false, breaking: breaking ? true : 'unknown', changes }, envFindings(diff), [...notes, ...unchangedNotes, ...(surfaces.notes ?? [])]);
   }
-  return result({ checked: true, breaking, changes }, envFindings(diff), surfaces.notes ?? []);
+  return result({ checked: true, breaking, changes }, envFindings(diff), [...unchangedNotes, ...(surfaces.notes ?? [])]);
 }
 
 /** The artifact's `config.changes`: breaking changes only (new variables stay in the report), sorted by name then type. */

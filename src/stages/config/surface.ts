@@ -36,7 +36,7 @@ export type EnvSurface = ReadonlyMap<string, EnvVariable>;
 
 export type SurfacePair =
   | { kind: 'unchanged'; fileCount: number; notes?: string[] }
-  | { kind: 'compared'; base: EnvSurface; head: EnvSurface; fileCount: number; unresolved: string[]; notes?: string[] }
+  | { kind: 'compared'; base: EnvSurface; head: EnvSurface; fileCount: number; unresolved: string[]; unchangedConstructs: string[]; notes?: string[] }
   | { kind: 'unreadable'; reasons: string[]; notes?: string[] };
 
 /** Extracts one source file of a ref (imports resolved in that ref); injected so the heavy parser loads only when needed. */
@@ -95,7 +95,9 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
   if (sameBlobs(input, allBase, allHead) && !(await dependencyChanged(input, selected.head.sources, dependencies))) return { kind: 'unchanged', fileCount, notes };
 
   const surfaces: Partial<Record<Side, EnvSurface>> = {};
-  const unresolved: string[] = [];
+  // Constructs we cannot read, per side, held until we know whether they are identical at both refs.
+  const unreadConstructs: UnreadConstruct[] = [];
+  const unparsedSources = new Map<string, UnreadConstruct>();
   for (const side of ['base', 'head'] as const) {
     const variables = new Map<string, EnvVariable>();
     const variable = (name: string) => {
@@ -108,11 +110,11 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
     for (const path of selected[side].sources) {
       const extraction = await extract(path, tree, extractConfig);
       if (!extraction.ok) {
-        reasons.push(`${path}:${extraction.line}: ${extraction.message} (at ${SIDE_LABEL[side]})`);
+        unparsedSources.set(`${side}\0${path}`, { side, path, line: extraction.line, text: `${path}:${extraction.line}: ${extraction.message}`, unparsed: true });
         continue;
       }
       for (const read of extraction.reads) variable(read.name).reads.push({ ...read, file: path });
-      for (const entry of extraction.unresolved) unresolved.push(`${path}${entry.line > 0 ? `:${entry.line}` : ''}: ${entry.reason} (at ${SIDE_LABEL[side]})`);
+      for (const entry of extraction.unresolved) unreadConstructs.push({ side, path, line: entry.line, text: `${path}${entry.line > 0 ? `:${entry.line}` : ''}: ${entry.reason}`, unparsed: false });
     }
     // Env files in the order the config lists them: the first listing is the documented default.
     for (const path of orderByPatterns(selected[side].envFiles, envFilePatterns)) {
@@ -126,8 +128,55 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
     for (const entry of variables.values()) entry.reads.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
     surfaces[side] = variables;
   }
+  // Differential soundness: what cannot be read but is identical at both refs, with everything it
+  // depends on (src/stages/differential.ts), cannot have changed.
+  const unchangedConstructs: string[] = [];
+  const settled = await settleUnchanged(input, [...unparsedSources.values(), ...unreadConstructs]);
+  for (const construct of unparsedSources.values()) {
+    if (settled.has(construct)) unchangedConstructs.push(`${construct.text} (does not parse at either ref): ${settled.get(construct)}`);
+    else reasons.push(`${construct.text} (at ${SIDE_LABEL[construct.side]})`);
+  }
   if (reasons.length > 0) return { kind: 'unreadable', reasons, notes };
-  return { kind: 'compared', base: surfaces.base!, head: surfaces.head!, fileCount, unresolved: [...new Set(unresolved)], notes };
+  const unresolved: string[] = [];
+  for (const construct of unreadConstructs) {
+    if (settled.has(construct)) unchangedConstructs.push(`${construct.text}: ${settled.get(construct)}`);
+    else unresolved.push(`${construct.text} (at ${SIDE_LABEL[construct.side]})`);
+  }
+  return { kind: 'compared', base: surfaces.base!, head: surfaces.head!, fileCount, unresolved: [...new Set(unresolved)], unchangedConstructs: [...new Set(unchangedConstructs)], notes };
+}
+
+interface UnreadConstruct {
+  side: Side;
+  path: string;
+  /** 0: the file as a whole (an import of a module that does not parse). */
+  line: number;
+  text: string;
+  unparsed: boolean;
+}
+
+/**
+ * The unread constructs that are identical at both refs with their whole dependency closure (and,
+ * in a function its callers give values to, no changed file reaching it), each with the note that
+ * says so. Only asked when something could not be read: the parser is loaded already.
+ */
+async function settleUnchanged(input: StageInput, constructs: readonly UnreadConstruct[]): Promise<Map<UnreadConstruct, string>> {
+  const settled = new Map<UnreadConstruct, string>();
+  if (constructs.length === 0) return settled;
+  const [{ differentialOf }, { callersFlowInto }, { parseSource }] = await Promise.all([import('../differential.js'), import('../../syntax/inflow.js'), import('../../syntax/parse.js')]);
+  const differential = differentialOf(input);
+  for (const construct of constructs) {
+    let callers = true;
+    if (!construct.unparsed) {
+      if (construct.line === 0) callers = false;
+      else {
+        const parsed = parseSource(construct.path, (await input.read(construct.side, construct.path)) ?? '');
+        callers = !parsed.ok || callersFlowInto(parsed.ast, construct.line);
+      }
+    }
+    const verdict = await differential.unchanged(construct.path, callers);
+    if (verdict.unchanged) settled.set(construct, `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}${callers ? ', and no changed file calls into it' : ''}): no change`);
+  }
+  return settled;
 }
 
 function validateConfig(config: EnvSurfaceConfig): string | undefined {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanAnnotations } from './annotations.js';
+import { mayMentionMarker, mentionsMarker, scanAnnotations } from './annotations.js';
 
 describe('scanAnnotations', () => {
   const cases = [
@@ -23,5 +24,29 @@ describe('scanAnnotations', () => {
     '// @release-safety: breaking colon in the wrong place',
   ])('flags an attempted but malformed annotation: %s', (line) => {
     expect(scanAnnotations(`x\n${line}`)).toEqual({ annotations: [], malformed: [{ line: 2, statement: line }] });
+  });
+});
+
+describe('mayMentionMarker (the byte-level pre-filter)', () => {
+  it('passes the marker in UTF-8, UTF-16 and any case, and a file without the word does not pass', () => {
+    expect(mayMentionMarker(Buffer.from('// @release-safety breaking: x'))).toBe(true);
+    expect(mayMentionMarker(Buffer.from('// @Release-SAFETY breaking: x', 'utf16le'))).toBe(true);
+    expect(mayMentionMarker(Buffer.from('\ufeff# @release_safety breaking', 'utf16le').swap16())).toBe(true);
+    expect(mayMentionMarker(Buffer.from('ssafety'))).toBe(true);
+    expect(mayMentionMarker(Buffer.from('# Changelog\n\n## 1.2.0 — safe by default, the safe way'))).toBe(false);
+    expect(mayMentionMarker(Buffer.from('safet'))).toBe(false);
+  });
+
+  it('is a superset of the text test: whatever mentionsMarker finds, the bytes pass (UTF-8 and UTF-16)', () => {
+    const piece = fc.constantFrom('release', 'safety', 'RELEASE', 'Safety', '-', ' ', '\n', '—', 'é', 'sa', 'fety', 's', '\0', 'x');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        if (!mentionsMarker(text)) return;
+        expect(mayMentionMarker(Buffer.from(text, 'utf8'))).toBe(true);
+        expect(mayMentionMarker(Buffer.from(text, 'utf16le'))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -49,6 +49,20 @@ const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/;
 /** A cheap test before any line is looked at: both words, close together, in any case. */
 const MENTION = /release[^a-z0-9\n]{0,3}safety/i;
 
+/** "safety" in any case, NUL bytes allowed between its letters (UTF-16 and UTF-32 text). */
+const SAFETY_BYTES = /s\0*a\0*f\0*e\0*t\0*y/i;
+
+/**
+ * Whether a file's bytes may hold what {@link mentionsMarker} looks for, tested before any decoding:
+ * a superset of the text test (every letter of the marker is ASCII, so its bytes are the same in
+ * UTF-8 and Latin-1, and UTF-16/32 only put NULs between them). A release's changed files are mostly
+ * without the word, and decoding a generated megabyte-sized file (a changelog, a route table) as UTF-8
+ * cost three times this test (a Latin-1 string is a plain copy of the bytes).
+ */
+export function mayMentionMarker(bytes: Buffer): boolean {
+  return SAFETY_BYTES.test(bytes.toString('latin1'));
+}
+
 /** Whether a text may hold an annotation or a near-miss of one (the scanner's pre-filter). */
 export function mentionsMarker(text: string): boolean {
   return MENTION.test(text);

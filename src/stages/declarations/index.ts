@@ -35,6 +35,7 @@ async function runDeclarationsStage(input: StageInput): Promise<StageResult<Decl
       .filter((finding) => errorRuleIds.has(finding.rule))
       .map((finding) => `declarations could not be read as intended: ${finding.evidence.file}:${finding.evidence.line} (${finding.rule})`),
     ...found.skippedLargeFiles.map((path) => `${path}: not scanned for declared breaks (larger than ${MAX_SCANNED_CHARS / (1024 * 1024)} MB)`),
+    ...found.ownOutputs.map((path) => `${path}: ignored (a report, artifact or index release-safety wrote: its quotes are not declarations)`),
     ...found.undecodableFiles.map((path) => `${path}: mentions @release-safety but is not UTF-8 text (UTF-16 or binary), so its declarations cannot be read: save it as UTF-8`),
   ];
   const failed = findings.some((finding) => errorRuleIds.has(finding.rule));

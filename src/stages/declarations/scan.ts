@@ -1,6 +1,7 @@
 import type { ChangedPath, Side, StageInput } from '../contract.js';
-import { mentionsMarker, scanAnnotations, type Annotation, type MalformedAnnotation } from './annotations.js';
+import { mayMentionMarker, mentionsMarker, scanAnnotations, type Annotation, type MalformedAnnotation } from './annotations.js';
 import { compareText } from '../../core/compare-text.js';
+import { isOwnOutput } from '../../core/own-outputs.js';
 
 /**
  * Finds the annotations that are new in `to`: only changed paths are read (never an unchanged
@@ -27,6 +28,8 @@ export interface NewAnnotations {
   skippedLargeFiles: string[];
   /** Changed files at `to` that are not UTF-8 text (UTF-16, UTF-32, binary) yet mention the marker: not read. */
   undecodableFiles: string[];
+  /** Changed files this tool wrote (reports, artifacts, indexes: core/own-outputs.ts) that mention the marker: never read as declarations. */
+  ownOutputs: string[];
 }
 
 type SideScan = NewAnnotations;
@@ -34,7 +37,7 @@ type SideScan = NewAnnotations;
 export async function findNewAnnotations(input: StageInput): Promise<NewAnnotations> {
   const head = await scanSide(input, 'head', pathsWith(input.changes, ['added', 'modified']));
   if (head.annotations.length === 0 && head.malformed.length === 0) {
-    return { annotations: [], malformed: [], skippedLargeFiles: head.skippedLargeFiles, undecodableFiles: head.undecodableFiles };
+    return { annotations: [], malformed: [], skippedLargeFiles: head.skippedLargeFiles, undecodableFiles: head.undecodableFiles, ownOutputs: head.ownOutputs };
   }
   // Only now is the base worth reading: the files that changed or went away, where an annotation may have come from.
   const base = await scanSide(input, 'base', pathsWith(input.changes, ['modified', 'deleted']));
@@ -44,6 +47,7 @@ export async function findNewAnnotations(input: StageInput): Promise<NewAnnotati
     skippedLargeFiles: [...new Set([...head.skippedLargeFiles, ...base.skippedLargeFiles])].sort(),
     // Undecodable at `from` only makes more head annotations look new (more cautious), never fewer.
     undecodableFiles: head.undecodableFiles,
+    ownOutputs: head.ownOutputs,
   };
 }
 
@@ -52,10 +56,12 @@ function pathsWith(changes: readonly ChangedPath[], statuses: readonly ChangedPa
 }
 
 async function scanSide(input: StageInput, side: Side, changedPaths: readonly string[]): Promise<SideScan> {
-  const scan: SideScan = { annotations: [], malformed: [], skippedLargeFiles: [], undecodableFiles: [] };
+  const scan: SideScan = { annotations: [], malformed: [], skippedLargeFiles: [], undecodableFiles: [], ownOutputs: [] };
   // A changed path without a blob on this side (a submodule bump) has no text to scan.
   const paths = changedPaths.filter((path) => input.trees[side].has(path));
   const perFile = await mapWithConcurrency(paths, READ_CONCURRENCY, async (path) => {
+    const bytes = await input.readBytes?.(side, path);
+    if (bytes !== undefined && !mayMentionMarker(bytes)) return { path, large: false, found: undefined };
     const text = await input.read(side, path);
     if (text === undefined) throw new Error(`${path}: listed as changed but missing at ${side === 'base' ? 'base (from)' : 'head (to)'}`);
     if (text.includes('\0')) {
@@ -66,11 +72,13 @@ async function scanSide(input: StageInput, side: Side, changedPaths: readonly st
       return { path, large: false, undecodable: !mentionsMarker(probe) && mentionsMarker(probe.replace(/\0/g, '')), found: undefined };
     }
     if (!mentionsMarker(text)) return { path, large: false, found: undefined };
+    if (isOwnOutput(path, text)) return { path, large: false, own: true, found: undefined };
     if (text.length > MAX_SCANNED_CHARS) return { path, large: true, found: undefined };
     return { path, large: false, found: scanAnnotations(text) };
   });
-  for (const { path, large, undecodable, found } of perFile) {
+  for (const { path, large, undecodable, own, found } of perFile) {
     if (large) scan.skippedLargeFiles.push(path);
+    if (own) scan.ownOutputs.push(path);
     if (undecodable) scan.undecodableFiles.push(path);
     if (!found) continue;
     scan.annotations.push(...found.annotations.map((annotation) => ({ ...annotation, file: path })));

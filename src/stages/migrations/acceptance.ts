@@ -37,7 +37,7 @@ export function applyMigrationAcceptance(input: MigrationAcceptanceInput, policy
   let breaksOldCode = false;
   const accepted: AcceptedFinding[] = [];
   const problems: AcceptProblem[] = [];
-  const read = policy ? readDirectives(text) : { directives: [], problems: [] };
+  const read = policy ? readDirectives(file, text) : { directives: [], problems: [] };
   problems.push(...read.problems.map((problem) => ({ file, ...problem })));
   const lines = text.split(/\r\n|\r|\n/);
   const used = new Set<AcceptDirective>();

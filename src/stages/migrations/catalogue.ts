@@ -25,6 +25,7 @@ import { rule as constraintRejectsOldCodeWrites } from './rules/constraint-rejec
 import { rule as deleteWithoutWhere } from './rules/delete-without-where.js';
 import { rule as detachPartitionNotConcurrently } from './rules/detach-partition-not-concurrently.js';
 import { rule as disallowedUniqueConstraint } from './rules/disallowed-unique-constraint.js';
+import { rule as primaryKeyUsingIndexSetsNotNull } from './rules/primary-key-using-index-sets-not-null.js';
 import { rule as dynamicSqlUnresolved } from './rules/dynamic-sql-unresolved.js';
 import { rule as exclusionConstraintBuildsIndex } from './rules/exclusion-constraint-builds-index.js';
 import { rule as functionCallUnresolved } from './rules/function-call-unresolved.js';
@@ -74,6 +75,7 @@ export const migrationRuleList = [
   addingRequiredField,
   addingSerialPrimaryKeyField,
   disallowedUniqueConstraint,
+  primaryKeyUsingIndexSetsNotNull,
   exclusionConstraintBuildsIndex,
   constraintMissingNotValid,
   addingForeignKeyConstraint,

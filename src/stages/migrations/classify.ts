@@ -170,10 +170,12 @@ class MigrationClassifier {
       return;
     }
     for (const table of plan.tables) this.touch(table);
+    this.state.beginStatementLocks(plan.operations.map((operation) => ({ table: operation.table, lock: operation.lock })));
     for (const operation of plan.operations) {
       this.touch(operation.table);
       this.run(operation, statement);
     }
+    this.state.endStatementLocks();
     this.recordState(node, statement);
     const dataChange = nodeOf(node, 'UpdateStmt') ?? nodeOf(node, 'InsertStmt') ?? nodeOf(node, 'DeleteStmt');
     if (dataChange !== undefined) {
@@ -295,12 +297,12 @@ class MigrationClassifier {
         const column = nodeOf(element, 'ColumnDef');
         if (column?.colname !== undefined) {
           state.declareColumn(table, column.colname, columnType(column.typeName));
-          state.columnNotNull.set(`${tableKey(table)}.${column.colname}`, declaresNotNull(column.constraints));
+          state.setColumnNotNull(table, column.colname, declaresNotNull(column.constraints), isNew);
           if (isNew) this.recordColumnConstraints(table, column.colname, column.constraints);
         }
         const constraint = nodeOf(element, 'Constraint');
         if (constraint !== undefined) state.addRecheckedColumns(table, recheckedByConstraint(constraint));
-        if (constraint?.contype === 'CONSTR_PRIMARY') for (const key of constraint.keys ?? []) state.columnNotNull.set(`${tableKey(table)}.${stringValue(key) ?? '?'}`, true);
+        if (constraint?.contype === 'CONSTR_PRIMARY') for (const key of constraint.keys ?? []) state.setColumnNotNull(table, stringValue(key) ?? '?', true, isNew);
         if (isNew && constraint !== undefined) this.recordTableConstraint(table, constraint);
       }
     }
@@ -309,7 +311,13 @@ class MigrationClassifier {
     const createAs = tableName(nodeOf(node, 'CreateTableAsStmt')?.into?.rel);
     if (createAs !== undefined) state.addCreated(createAs);
     const index = nodeOf(node, 'IndexStmt');
-    if (index?.idxname !== undefined) state.indexTables.set(index.idxname, tableName(index.relation) ?? '?');
+    if (index?.idxname !== undefined) {
+      state.indexTables.set(index.idxname, tableName(index.relation) ?? '?');
+      // The columns PRIMARY KEY USING INDEX will make NOT NULL: plain columns of a full unique index only.
+      const columns = (index.indexParams ?? []).map((param) => nodeOf(param, 'IndexElem')?.name);
+      const plain = index.unique === true && index.whereClause === undefined && columns.every((column) => column !== undefined);
+      state.recordIndexColumns(tableName(index.relation) ?? '?', index.idxname, plain ? (columns as string[]) : undefined);
+    }
     // A partial index serves only the rows it covers: it does not make `col = value` on the table bounded.
     const leading = index?.whereClause === undefined ? nodeOf(index?.indexParams?.[0], 'IndexElem')?.name : undefined;
     if (index !== undefined && leading !== undefined) state.addIndexedColumn(tableName(index.relation) ?? '?', leading);
@@ -342,7 +350,7 @@ class MigrationClassifier {
         const column = nodeOf(cmd.def, 'ColumnDef');
         if (column?.colname !== undefined) {
           state.declareColumn(table, column.colname, columnType(column.typeName));
-          state.columnNotNull.set(`${tableKey(table)}.${column.colname}`, declaresNotNull(column.constraints));
+          state.setColumnNotNull(table, column.colname, declaresNotNull(column.constraints));
           this.recordColumnConstraints(table, column.colname, column.constraints);
         }
       }
@@ -354,8 +362,7 @@ class MigrationClassifier {
       if (cmd.subtype === 'AT_AlterColumnType') state.forgetTableShape(table, { indexes: true, recheckedColumns: true });
       if (cmd.subtype === 'AT_DropColumn') state.forgetTableShape(table);
       const columnKey = `${tableKey(table)}.${cmd.name ?? '?'}`;
-      if (cmd.subtype === 'AT_SetNotNull') state.columnNotNull.set(columnKey, true);
-      if (cmd.subtype === 'AT_DropNotNull') state.columnNotNull.set(columnKey, false);
+      if (cmd.subtype === 'AT_SetNotNull' || cmd.subtype === 'AT_DropNotNull') state.setColumnNotNull(table, cmd.name ?? '?', cmd.subtype === 'AT_SetNotNull');
       if (cmd.subtype === 'AT_ColumnDefault' && cmd.def !== undefined) state.pendingDroppedDefaults.delete(columnKey);
       if (cmd.subtype === 'AT_ColumnDefault' && cmd.def === undefined && cmd.name !== undefined) {
         const dropped = { table, column: cmd.name, at: statement };
@@ -370,15 +377,17 @@ class MigrationClassifier {
         const column = constraint.contype === 'CONSTR_CHECK' ? notNullCheckColumn(constraint.raw_expr) : undefined;
         if (constraint.skip_validation === true) {
           if (this.state.inTransaction) state.notValidInTransaction.add(key);
-          if (column !== undefined) state.pendingNotNullChecks.set(key, column);
+          if (column !== undefined) {
+            state.pendingNotNullChecks.set(key, column);
+            state.addNotValidNotNullCheck(table, column, constraint.conname);
+          }
         } else if (column !== undefined) {
           state.addNotNullCheck(table, column, constraint.conname);
         }
         if (constraint.skip_validation !== true) this.recordTableConstraint(table, constraint, false);
       }
       if (cmd.subtype === 'AT_ValidateConstraint') {
-        const column = state.pendingNotNullChecks.get(`${tableKey(table)}.${cmd.name ?? ''}`);
-        if (column !== undefined) state.addNotNullCheck(table, column, cmd.name);
+        if (cmd.name !== undefined) state.validateNotNullCheck(table, cmd.name);
       }
     }
   }
@@ -479,7 +488,12 @@ class MigrationClassifier {
     for (const entry of RULES_BY_KIND.get(operation.kind) ?? []) {
       const hit = entry.check(operation, this.state);
       if (hit === undefined) continue;
-      const flags = hit.flags ?? derivedFlags(entry.facts);
+      let flags = hit.flags ?? derivedFlags(entry.facts);
+      // A scan or rewrite while a write-blocking lock on the table is held (another subcommand of the
+      // same ALTER TABLE, or an earlier statement of the open transaction) blocks writes all along.
+      if ((flags.scansTable === true || flags.rewritesTable === true) && flags.locksTable !== true && !PSEUDO_KINDS.has(operation.kind) && this.state.writesBlockedOn(operation.table) && !this.state.isNewTable(operation.table)) {
+        flags = { ...flags, locksTable: true };
+      }
       for (const flag of FLAGS) {
         const value = flags[flag];
         if (value !== undefined) operationFlags[flag] = anyTrue([operationFlags[flag] ?? false, value]);
@@ -564,6 +578,54 @@ function isBoundedLockTimeout(value: Node | undefined): boolean {
  * Classifies one migration file. Call `await loadParser()` (sql.ts) once before.
  * Statements are judged in order, each with the state the statements before it left.
  */
+const hitKey = (finding: Finding) => `${finding.rule}\u0000${finding.evidence.line ?? ''}\u0000${finding.evidence.statement ?? ''}\u0000${JSON.stringify(finding.params)}`;
+
+/**
+ * Each finding with what its hits did to the verdict: a flag `true` makes it `false` (breaking), else a
+ * flag `unknown` makes it `unknown`. Rules whose catalogue level is `breaking` (old code) say so already.
+ */
+function withVerdictEffects(findings: readonly Finding[], hits: readonly MigrationHit[]): Finding[] {
+  const effects = new Map<string, 'breaking' | 'unknown'>();
+  for (const hit of hits) {
+    const values = Object.values(hit.flags);
+    const effect = values.includes(true) ? 'breaking' : values.includes('unknown') ? 'unknown' : undefined;
+    const key = hitKey(hit.finding);
+    if (effect !== undefined && effects.get(key) !== 'breaking') effects.set(key, effect);
+  }
+  return findings.map((finding) => {
+    const effect = effects.get(hitKey(finding));
+    return effect === undefined || migrationRule(finding.rule)?.level === 'breaking' ? finding : { ...finding, verdictEffect: effect };
+  });
+}
+
+/**
+ * Rules whose `unknown` is about the heaviness of one statement on the table it names (a type change,
+ * a default, a trigger, an index build): that statement changes no other table. Every other unknown
+ * (dynamic SQL, a function call, an unread part, an unknown statement) could touch any table.
+ */
+const ONE_TABLE_UNKNOWN_RULES: ReadonlySet<string> = new Set([
+  'adding-field-of-constrained-domain',
+  'adding-field-with-default',
+  'changing-column-type',
+  'column-type-changed-incompatibly',
+  'detach-partition-not-concurrently',
+  'reindex-rebuilds-index',
+  'trigger-on-existing-table',
+  'ban-concurrent-index-creation-in-transaction',
+]);
+
+/** The tables the parts judged `unknown` could have changed the indexes or checks of. */
+function tablesAnUnknownCouldTouch(hits: readonly MigrationHit[]): Set<string> | 'all' {
+  const tables = new Set<string>();
+  for (const hit of hits) {
+    if (!Object.values(hit.flags).includes('unknown')) continue;
+    const table = hit.finding.params.table;
+    if (!ONE_TABLE_UNKNOWN_RULES.has(hit.finding.rule) || typeof table !== 'string' || table === '' || table.includes('?')) return 'all';
+    tables.add(table);
+  }
+  return tables;
+}
+
 export function classifyMigration(migration: ExtractedMigration, context: ClassifyContext, options: ClassifyOptions = {}): ClassifiedMigrationWithTypes {
   const state = new MigrationState(migration.inTransaction, { ...context, postgresVersion: context.postgresVersion || 16 }, options);
   const classifier = new MigrationClassifier(migration.file, state);
@@ -582,7 +644,12 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
   for (const part of migration.unresolved) {
     classifier.run({ kind: 'unresolved-part', part, lock: 'none' }, { sql: part.evidence ?? part.reason, line: part.line });
   }
-  const findings = [...classifier.findings].sort(
+  // A part judged `unknown` may have added or dropped an index or a check: forget what is known of
+  // the tables it could have touched (one named table for the rules below; every table otherwise).
+  const touched = tablesAnUnknownCouldTouch(classifier.hits);
+  if (touched === 'all') state.forgetAllShapes();
+  else for (const table of touched) state.forgetTableShape(table, { indexes: true });
+  const findings = withVerdictEffects(classifier.findings, classifier.hits).sort(
     (a, b) => (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule) || compareText(a.evidence.statement ?? '', b.evidence.statement ?? ''),
   );
   return {

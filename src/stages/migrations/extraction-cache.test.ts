@@ -67,7 +67,7 @@ describe('added migrations extracted once per content', () => {
     expect((await run(added('score'), new DiskDerivedCache(dir, () => 'build-a'))).importRead).toBe(0);
 
     const folder = join(dir, 'derived-build-a');
-    for (const name of readdirSync(folder)) {
+    for (const name of readdirSync(folder).filter((file) => file.endsWith('.json'))) {
       const record = JSON.parse(readFileSync(join(folder, name), 'utf8')) as { key: string; value: { extracted?: { statements?: unknown } } };
       if (!record.key.includes('migration-extraction')) continue;
       // The right key, a value of the wrong shape (a statement without its SQL).

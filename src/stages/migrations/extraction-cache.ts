@@ -24,7 +24,27 @@ export interface Extraction {
   reads: Array<[string, string | null]>;
 }
 
+/**
+ * A NUL, another C0 control character (tab, line ends, form feed and vertical tab aside), DEL, or the
+ * replacement character a byte that is not UTF-8 decodes to. A SQL tool may skip or stop at one
+ * (psql ends a statement at a NUL), so what follows could run unseen: such a file is not read
+ * (issue 28: a NUL hid a `CREATE INDEX` after it). A byte-order mark is allowed as the first character.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_TEXT = /[\u0000-\u0008\u000e-\u001f\u007f\ufffd]|(?<!^)\ufeff/u;
+
+/** Why a migration's text does not decode cleanly, naming the line; undefined when it does. */
+export function undecodableText(text: string): string | undefined {
+  const found = NOT_TEXT.exec(text);
+  if (found === null) return undefined;
+  const line = text.slice(0, found.index).split('\n').length;
+  const code = found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+  return `line ${line} holds U+${code}${found[0] === '\ufffd' ? ' (bytes that are not UTF-8)' : ' (a control character)'}: the file does not decode cleanly as text, and a SQL tool may skip or stop at it`;
+}
+
 export async function extractMigrationCached(input: StageInput, side: Side, migration: MigrationPath, text: string): Promise<Extraction> {
+  const undecodable = undecodableText(text);
+  if (undecodable !== undefined) throw new Error(undecodable);
   const digest = createHash('sha256').update(text).digest('hex');
   const key = JSON.stringify([EXTRACTION_KIND, digest, migration.path, migration.format.id, migration.folder]);
   const tree = input.trees[side];

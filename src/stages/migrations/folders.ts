@@ -5,8 +5,10 @@ import type { MigrationsFolder } from '../../config/types.js';
  * Which paths belong to a configured migrations folder. Kept free of heavy imports so the stage can
  * tell "nothing in the migration folders changed" without loading the source parser, an ORM or the
  * PostgreSQL grammar. Which of a folder's files are migrations is the format's business
- * (`formats/`): here a folder holds its own files and those one sub-folder down (Prisma keeps one
- * folder per migration, drizzle its `meta/_journal.json`).
+ * (`formats/`): here a folder holds every file below it (Prisma keeps one folder per migration,
+ * drizzle its `meta/_journal.json`, Flyway scans its locations recursively), and a changed file a
+ * format does not read is judged by `coverage.ts`. The repository root as a folder holds its own files
+ * and those one sub-folder down only: everything else in the repository is not a migration.
  */
 
 /** Extensions `lint-migrations` accepts: SQL files and TypeScript/JavaScript migrations. */
@@ -17,15 +19,15 @@ export function normalizeDir(dir: string): string {
   return trimmed === '.' ? '' : trimmed;
 }
 
-/** How deep below the folder a file may sit and still belong to it (`<migration>/migration.sql`). */
-const MAX_DEPTH = 2;
+/** How deep below the repository root, when it is the folder, a file may sit and still belong to it. */
+const ROOT_MAX_DEPTH = 2;
 
 /** The path relative to a folder (`''` is the repository root) when the path belongs to it. */
 export function relativeToFolder(path: string, dir: string): string | undefined {
   const prefix = dir === '' ? '' : `${dir}/`;
   if (!path.startsWith(prefix)) return undefined;
   const relative = path.slice(prefix.length);
-  if (relative === '' || relative.split('/').length > MAX_DEPTH) return undefined;
+  if (relative === '' || (dir === '' && relative.split('/').length > ROOT_MAX_DEPTH)) return undefined;
   return relative;
 }
 

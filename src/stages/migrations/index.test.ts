@@ -7,11 +7,18 @@ describe('migrationsStage fast path', () => {
   const config = { migrations: [{ dir: 'db/migrations', edition: 'core' as const }] };
 
   it('answers "no migrations" exactly as the full stage does when no migration file changed', async () => {
-    const input = stageInput({ base: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'x' }, head: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'y', 'db/migrations/nested/002.sql': 'drop table a;' } }, config);
+    const input = stageInput({ base: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'x' }, head: { 'db/migrations/001.sql': 'create table a (id int);', 'src/a.ts': 'y', 'db/migrations/README.md': '# how to add one' } }, config);
     const fast = await migrationsStage.run(input);
     expect(input.reads.size).toBe(0);
     expect(fast).toEqual(await runMigrationsStage(input));
     expect(fast.verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('does not answer "no migrations" for a file in a sub-folder a plain SQL runner may execute (issue 28)', async () => {
+    const input = stageInput({ base: { 'db/migrations/001.sql': 'create table a (id int);' }, head: { 'db/migrations/001.sql': 'create table a (id int);', 'db/migrations/nested/002.sql': 'drop table a;' } }, config);
+    const result = await migrationsStage.run(input);
+    expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
+    expect(result.findings).toEqual([expect.objectContaining({ rule: 'migration-extraction-failed', params: expect.objectContaining({ file: 'db/migrations/nested/002.sql' }) })]);
   });
 
   it('answers for a service without migrations (`false`) exactly as the full stage does', async () => {

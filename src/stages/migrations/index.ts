@@ -5,6 +5,7 @@ import { normalConfigPath, type SectionVerdict, type Stage, type StageInput, typ
 import { migrationRules } from './catalogue.js';
 import { anyFileIn, folderOf } from './folders.js';
 import { mayBeMigration } from './formats/registry.js';
+import { DOCUMENTATION_REASON, ignoredNote, isDocumentation } from './coverage.js';
 
 /** Nothing known about the release's migrations (not configured, or the stage failed). */
 export const unknownSection = (): MigrationsSection => ({ present: 'unknown', count: 0, coreCount: 0, eeCount: 0, files: [] });
@@ -33,6 +34,12 @@ function mayBeChangedMigration(path: string, folders: readonly MigrationsFolder[
   return owner !== undefined && mayBeMigration(owner.relativePath, owner.folder.format);
 }
 
+/** Whether a changed path of a configured folder may be executed by some runner (anything but documentation). */
+function mayBeRun(path: string, folders: readonly MigrationsFolder[]): boolean {
+  const owner = folderOf(path, folders);
+  return owner !== undefined && !isDocumentation(owner.relativePath);
+}
+
 /** Checked, and nothing in the migration folders changed: the release ships no migrations. */
 export function noMigrationChangedResult(): StageResult<MigrationsSection> {
   return {
@@ -56,7 +63,11 @@ export const migrationsStage: Stage<MigrationsSection> = {
     // `false` (the service has no migrations) gives the same answer as "none changed".
     if (folders === false) return noMigrationChangedResult();
     if (folders !== undefined && !hasFiles(input, folders)) return emptyFoldersResult(folders);
-    if (folders !== undefined && !input.changes.some((change) => mayBeChangedMigration(change.path, folders))) return noMigrationChangedResult();
+    // Any other changed file of a folder is judged by the stage too (coverage.ts): ignored only when its runner never executes it.
+    if (folders !== undefined && !input.changes.some((change) => mayBeChangedMigration(change.path, folders) || mayBeRun(change.path, folders))) {
+      const documentation = input.changes.filter((change) => folderOf(change.path, folders) !== undefined).map((change) => ignoredNote(change.path, DOCUMENTATION_REASON));
+      return { ...noMigrationChangedResult(), notes: documentation };
+    }
     return (await import('./stage.js')).runMigrationsStage(input);
   },
   failClosed: unknownSection,

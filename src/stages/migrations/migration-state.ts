@@ -5,7 +5,7 @@
  */
 import type { PlpgsqlItem } from './plpgsql.js';
 import { columnType, nodeOf, tableKey, typeText, type ColumnType } from './rules/ast.js';
-import type { RuleContext } from './rules/rule.js';
+import { blocksWrites, lockRank, type LockMode, type RuleContext } from './rules/rule.js';
 import { parseStatements } from './sql.js';
 import type { ClassifyContext, ClassifyOptions, UserTypeKind } from './types.js';
 
@@ -13,6 +13,12 @@ import type { ClassifyContext, ClassifyOptions, UserTypeKind } from './types.js'
  * Ceiling above which a `lock_timeout` does not count as bounding a lock wait (README, "lock_timeout"):
  * a wait of minutes blocks every query queued behind it just as an unbounded one does.
  */
+/** Keys of NOT NULL columns and of unique indexes' columns, kept with the not-null checks. */
+const NOT_NULL_COLUMN_MARK = '\u0000not-null:';
+const INDEX_MARK = '\u0000index:';
+/** Marks a NOT VALID check's column in the not-null checks (no identifier holds a NUL character). */
+const NOT_VALID_MARK = '\u0000not-valid:';
+
 export const LOCK_TIMEOUT_CEILING_MS = 10_000;
 
 /** How long a `SET` / `set_config` lasts: the session, or the current transaction (`LOCAL`). */
@@ -51,6 +57,10 @@ export class MigrationState implements RuleContext {
   /** NOT VALID `CHECK (col IS NOT NULL)` waiting for VALIDATE: constraint key → column. */
   readonly pendingNotNullChecks = new Map<string, string>();
   readonly notValidInTransaction = new Set<string>();
+  /** The strongest lock taken on each table in the open transaction (held until it ends): table key → mode. */
+  private readonly heldLocks = new Map<string, LockMode>();
+  /** The strongest lock the statement being judged takes on each table (all its subcommands hold it together). */
+  private statementLocks = new Map<string, LockMode>();
   readonly indexTables = new Map<string, string>();
   /** Column types declared in this migration (they take precedence over the given ones). */
   private readonly columnTypes = new Map<string, ColumnType>();
@@ -121,6 +131,7 @@ export class MigrationState implements RuleContext {
       this.transactionOpen = chain && kind !== 'TRANS_STMT_PREPARE';
       this.sessionTimeoutAtBegin = this.sessionTimeoutBounded;
       this.notValidInTransaction.clear();
+      this.heldLocks.clear();
     } else if (kind === 'TRANS_STMT_ROLLBACK_TO') {
       this.sessionTimeoutBounded &&= this.sessionTimeoutAtBegin;
       this.localTimeoutBounded = undefined;
@@ -146,6 +157,41 @@ export class MigrationState implements RuleContext {
   addNotNullCheck(table: string, column: string, constraint?: string): void {
     const bare = tableKey(table).split('.').pop() ?? table;
     this.notNullChecks.set(`${tableKey(table)}.${constraint ?? `${bare}_${column}_check`}`, column);
+  }
+  /**
+   * A NOT VALID `CHECK (column IS NOT NULL)`: kept with the validated ones, its column marked, so that a
+   * VALIDATE in a later migration makes it count. A marked entry never equals a column name, so
+   * {@link hasValidNotNullCheck} does not see it.
+   */
+  addNotValidNotNullCheck(table: string, column: string, constraint?: string): void {
+    this.addNotNullCheck(table, `${NOT_VALID_MARK}${column}`, constraint ?? `${tableKey(table).split('.').pop() ?? table}_${column}_check`);
+  }
+  /** VALIDATE CONSTRAINT: the column of a NOT VALID not-null check of that name (this migration's or a released one), now valid. */
+  validateNotNullCheck(table: string, constraint: string): void {
+    const key = `${tableKey(table)}.${constraint}`;
+    const marked = this.notNullChecks.get(key);
+    const column = this.pendingNotNullChecks.get(key) ?? (marked?.startsWith(NOT_VALID_MARK) ? marked.slice(NOT_VALID_MARK.length) : undefined);
+    if (column !== undefined) this.addNotNullCheck(table, column, constraint);
+  }
+  /**
+   * A column is NOT NULL (declared so, or set): kept with the not-null checks (SET NOT NULL on it scans
+   * nothing either), so the next migrations know it. `false` (DROP NOT NULL) forgets it.
+   */
+  setColumnNotNull(table: string, column: string, notNull: boolean, known = true): void {
+    this.columnNotNull.set(`${tableKey(table)}.${column}`, notNull);
+    const key = `${tableKey(table)}.${NOT_NULL_COLUMN_MARK}${column}`;
+    if (notNull && known) this.notNullChecks.set(key, column);
+    else this.notNullChecks.delete(key);
+  }
+  /** A unique index's columns, kept (marked) with the table's not-null checks for `ADD PRIMARY KEY USING INDEX`. */
+  recordIndexColumns(table: string, index: string, columns: readonly string[] | undefined): void {
+    for (const key of [...this.notNullChecks.keys()]) if (key.endsWith(`.${INDEX_MARK}${index}`)) this.notNullChecks.delete(key);
+    if (columns !== undefined) this.notNullChecks.set(`${tableKey(table)}.${INDEX_MARK}${index}`, `${INDEX_MARK}${columns.join('\u0000')}`);
+  }
+  /** The columns of an index of the table, when a migration read created it (plain columns only). */
+  indexColumns(table: string, index: string): string[] | undefined {
+    const value = this.notNullChecks.get(`${tableKey(table)}.${INDEX_MARK}${index}`);
+    return value === undefined ? undefined : value.slice(INDEX_MARK.length).split('\u0000');
   }
   /** DROP CONSTRAINT: the check (if it was one) no longer lets SET NOT NULL skip its scan. */
   dropConstraint(table: string, constraint: string): void {
@@ -191,6 +237,31 @@ export class MigrationState implements RuleContext {
   }
   columnIndexed(table: string, column: string): boolean | undefined {
     return this.indexedColumns.get(tableKey(table))?.has(column);
+  }
+  /** A statement begins: the locks its operations take, held together while any of them scans. */
+  beginStatementLocks(locks: ReadonlyArray<{ table: string | undefined; lock: LockMode }>): void {
+    this.statementLocks = new Map();
+    for (const { table, lock } of locks) {
+      if (table === undefined) continue;
+      const key = tableKey(table);
+      if (lockRank(lock) > lockRank(this.statementLocks.get(key) ?? 'none')) this.statementLocks.set(key, lock);
+    }
+  }
+  /** The statement ended: inside a transaction its locks stay held until COMMIT or ROLLBACK. */
+  endStatementLocks(): void {
+    if (this.transactionOpen) for (const [key, lock] of this.statementLocks) if (lockRank(lock) > lockRank(this.heldLocks.get(key) ?? 'none')) this.heldLocks.set(key, lock);
+    this.statementLocks = new Map();
+  }
+  /** Whether a lock that blocks writes is held on the table now (by this statement, or earlier in the open transaction). */
+  writesBlockedOn(table: string | undefined): boolean {
+    if (table === undefined) return false;
+    const key = tableKey(table);
+    return [this.statementLocks.get(key), this.heldLocks.get(key)].some((lock) => lock !== undefined && blocksWrites(lock));
+  }
+  /** Nothing known of any table's checks and re-checked columns any more (a part that may touch any table was not judged). */
+  forgetAllShapes(): void {
+    this.notNullChecks.clear();
+    this.recheckedColumns.clear();
   }
   /** The schema facts to hand to the next migration ({@link ClassifyOptions}). */
   schemaAfter(): { notNullChecks: Record<string, string>; indexedColumns: Record<string, string[]>; recheckedColumns: Record<string, string[]> } {

@@ -50,19 +50,24 @@ type Share = Pick<ClassifiedMigrationWithTypes, 'heaviness' | 'declaredColumnTyp
  * statement), may have dropped a constraint: the NOT NULL checks known so far are forgotten. It may
  * also have constrained a domain (`ALTER DOMAIN … ADD CONSTRAINT`): domains known as unconstrained
  * are forgotten too (unknown again); enums, composite and range types cannot gain constraints. And it
- * may have added an index or a check a type change re-checks: no table's indexes and checks are known
- * after it.
+ * may have added an index or a check a type change re-checks: the classifier forgets the indexes and
+ * checks of the tables such a part could have touched (the one table a type change or a default names;
+ * every table for dynamic SQL, a function call or an unread part), and a file that could not be read
+ * leaves none known.
  */
 export function foldReleasedMigration(schema: ReleasedSchema, classified: Share | undefined): void {
-  if (classified === undefined || Object.values(classified.heaviness).includes('unknown')) {
+  if (classified === undefined) {
     schema.notNullChecks.clear();
     schema.recheckedColumns.clear();
+  }
+  if (classified === undefined || Object.values(classified.heaviness).includes('unknown')) {
     for (const [name, kind] of schema.userTypes) if (kind === 'domain') schema.userTypes.delete(name);
     if (classified === undefined) return;
-  } else {
-    schema.notNullChecks = new Map(Object.entries(classified.notNullChecks));
-    schema.recheckedColumns = new Map(Object.entries(classified.recheckedColumns).map(([table, columns]) => [table, new Set(columns)]));
   }
+  // The classifier already forgot the checks and re-checked columns of the tables a part it judged
+  // `unknown` could have touched (every table, when that part could touch any): classify.ts.
+  schema.notNullChecks = new Map(Object.entries(classified.notNullChecks));
+  schema.recheckedColumns = new Map(Object.entries(classified.recheckedColumns).map(([table, columns]) => [table, new Set(columns)]));
   for (const [column, type] of Object.entries(classified.declaredColumnTypes)) schema.columnTypes.set(column, type);
   for (const table of classified.createdTables) schema.tables.add(table);
   schema.indexedColumns = new Map(Object.entries(classified.indexedColumns).map(([table, columns]) => [table, new Set(columns)]));
@@ -92,7 +97,7 @@ interface Contribution extends Share {
 }
 
 /** Bump when what a {@link Contribution} means changes (the tool fingerprint covers code changes too). */
-const CONTRIBUTION_KIND = 'released-migration-schema/4';
+const CONTRIBUTION_KIND = 'released-migration-schema/5';
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   compareText(a.name, b.name) || compareText(a.path, b.path);

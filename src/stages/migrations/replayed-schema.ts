@@ -7,6 +7,7 @@
  * migrations could follow: a column whose type only PostgreSQL knew (dynamic SQL, CREATE TABLE … AS,
  * a construct the reader cannot follow) is then judged on its real previous type. Facts, never guesses.
  */
+import { createHash } from 'node:crypto';
 import type { StageInput } from '../contract.js';
 import { compareText } from '../../core/compare-text.js';
 import { migrationAt, type FolderFormat, type MigrationPath } from './discovery.js';
@@ -33,7 +34,7 @@ export interface ReplayedSchema {
 }
 
 /** Bump when what a {@link ReplayedSchema} means changes. */
-const KIND = 'replayed-schema/3';
+const KIND = 'replayed-schema/4';
 
 const byName = (a: MigrationPath, b: MigrationPath) => compareText(a.name, b.name) || compareText(a.path, b.path);
 
@@ -46,8 +47,28 @@ export function releasedIdentities(input: Pick<StageInput, 'trees'>, formats: re
     .map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' }));
 }
 
-export function replayedSchemaKey(identities: ReadonlyArray<{ path: string; blobId: string }>): string {
-  return JSON.stringify([KIND, identities.map((entry) => [entry.path, entry.blobId])]);
+/**
+ * The key of the replayed schema of one base: its migrations in order, and a digest of every path and
+ * blob id of the base tree. A released knex migration runs the modules it imports, so the same
+ * migration blobs build another schema in a repository whose imported constants differ: the whole
+ * tree is what the replay read (issue 28, a cache folder shared by two repositories).
+ */
+export function replayedSchemaKey(baseTree: ReadonlyMap<string, string>, identities: ReadonlyArray<{ path: string; blobId: string }>): string {
+  return JSON.stringify([KIND, treeDigest(baseTree), identities.map((entry) => [entry.path, entry.blobId])]);
+}
+
+const treeDigests = new WeakMap<ReadonlyMap<string, string>, string>();
+
+/** SHA-256 over every path and blob id of a tree (sorted), once per tree object. */
+export function treeDigest(tree: ReadonlyMap<string, string>): string {
+  let known = treeDigests.get(tree);
+  if (known === undefined) {
+    const hash = createHash('sha256');
+    for (const path of [...tree.keys()].sort(compareText)) hash.update(`${path}\0${tree.get(path)}\n`);
+    known = hash.digest('hex');
+    treeDigests.set(tree, known);
+  }
+  return known;
 }
 
 const isRecordOf = (value: unknown, item: (entry: unknown) => boolean): value is Record<string, never> =>
@@ -68,7 +89,7 @@ export function asReplayedSchema(value: unknown): ReplayedSchema | undefined {
 /** The replayed schema of this release's base, when the trace left one in the cache. */
 export function cachedReplayedSchema(input: Pick<StageInput, 'trees' | 'derivedCache'>, formats: readonly FolderFormat[]): ReplayedSchema | undefined {
   if (input.derivedCache === undefined) return undefined;
-  return asReplayedSchema(input.derivedCache.get(replayedSchemaKey(releasedIdentities(input, formats))));
+  return asReplayedSchema(input.derivedCache.get(replayedSchemaKey(input.trees.base, releasedIdentities(input, formats))));
 }
 
 /** The released schema as PostgreSQL holds it: the replayed facts replace the statically read ones. */

@@ -30,6 +30,15 @@ describe('released NOT NULL checks', () => {
     expect(heaviness([CREATE, 'ALTER TABLE users ADD CHECK (name IS NOT NULL)'], 'ALTER TABLE users ALTER COLUMN name SET NOT NULL')).toEqual(LIGHT);
     expect(heaviness([CREATE, 'ALTER TABLE users ADD CHECK (name IS NOT NULL)', 'ALTER TABLE users DROP CONSTRAINT users_name_check'], 'ALTER TABLE users ALTER COLUMN name SET NOT NULL').scansTable).toBe(true);
   });
+  // Issue 32 (strong_migrations' recipe): NOT VALID released, VALIDATE in the next migration, then SET NOT NULL.
+  it('a released NOT VALID check validated later (same or next migration) lets SET NOT NULL skip its scan', () => {
+    const notValid = 'ALTER TABLE users ADD CONSTRAINT users_name_nn CHECK (name IS NOT NULL) NOT VALID';
+    const validate = 'ALTER TABLE users VALIDATE CONSTRAINT users_name_nn';
+    const set = 'ALTER TABLE users ALTER COLUMN name SET NOT NULL';
+    expect(heaviness([CREATE, notValid, validate], set)).toEqual(LIGHT);
+    expect(heaviness([CREATE, notValid], `${validate};\n${set}`)).toEqual({ locksTable: false, rewritesTable: false, scansTable: true });
+    expect(heaviness([CREATE, 'ALTER TABLE users ADD CHECK (name IS NOT NULL) NOT VALID', 'ALTER TABLE users VALIDATE CONSTRAINT users_name_check'], set)).toEqual(LIGHT);
+  });
   it('NOT VALID, dropped, renamed away or followed by a migration that could not be judged: the scan stays', () => {
     const set = 'ALTER TABLE users ALTER COLUMN name SET NOT NULL';
     expect(heaviness([CREATE, 'ALTER TABLE users ADD CONSTRAINT c CHECK (name IS NOT NULL) NOT VALID'], set).scansTable).toBe(true);
@@ -137,6 +146,14 @@ describe('released indexes and checks a type change re-checks (changing-column-t
     expect(renamed.recheckedColumns).toEqual({ accounts: ['email', 'id'] });
     const dynamic = "DO $$ BEGIN EXECUTE 'CREATE INDEX ON accounts (' || 'lower(email))'; END $$";
     expect(heaviness([TABLE, dynamic], WIDEN)).toEqual({ locksTable: 'unknown', rewritesTable: false, scansTable: 'unknown' });
+  });
+  // Issue 32: one released type change judged `unknown` (on a table no migration creates) erased what
+  // was known of every table, so a later varchar → text on another table was `unknown` too.
+  it('a released part judged unknown on one named table forgets that table only', () => {
+    const unknownOnLegacy = 'ALTER TABLE legacy ALTER COLUMN note TYPE text';
+    expect(heaviness([TABLE, unknownOnLegacy], WIDEN)).toEqual(LIGHT);
+    expect(heaviness([TABLE, `${unknownOnLegacy};\nCREATE INDEX accounts_email_lower ON accounts (lower(email))`], WIDEN)).toEqual(SCANS);
+    expect(heaviness([TABLE, 'ALTER TABLE accounts ADD COLUMN extra integer DEFAULT legacy_default()'], WIDEN)).toEqual({ locksTable: 'unknown', rewritesTable: false, scansTable: 'unknown' });
   });
   it('a table the released migrations do not create has unknown indexes and checks; a second conditional create keeps what is known', () => {
     const typed = classifyMigration(file(`SET lock_timeout = '2s';\n${WIDEN}`), { postgresVersion: 16 }, { columnTypes: new Map([['accounts.email', 'varchar(255)']]) });

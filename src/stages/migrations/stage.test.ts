@@ -73,12 +73,13 @@ describe('which files are migrations', () => {
     expect(knexFormat.migrationName(name) !== undefined).toBe(expected);
   });
 
-  test('a folder holds its files and one sub-folder down; knex reads only its own files; ./ and trailing / are ignored', () => {
+  test('a folder holds every file below it (the root: one sub-folder down); knex reads only its own files; ./ and trailing / are ignored', () => {
     const folders = [{ dir: './db/migrations/', edition: 'core' as const }];
     expect(folderOf('db/migrations/001.ts', folders)).toEqual({ folder: folders[0], relativePath: '001.ts' });
     expect(folderOf('db/migrations/helpers/columns.ts', folders)?.relativePath).toBe('helpers/columns.ts');
     expect(knexFormat.migrationName('helpers/columns.ts')).toBeUndefined();
-    expect(folderOf('db/migrations/a/b/c.ts', folders)).toBeUndefined();
+    expect(folderOf('db/migrations/a/b/c.ts', folders)?.relativePath).toBe('a/b/c.ts');
+    expect(folderOf('a/b/c.ts', [{ dir: '.', edition: 'ee' }])).toBeUndefined();
     expect(folderOf('db/migrations-old/001.ts', folders)).toBeUndefined();
     expect(folderOf('001.ts', [{ dir: '.', edition: 'ee' }])?.folder.edition).toBe('ee');
   });
@@ -95,7 +96,8 @@ describe('added, modified and deleted files', () => {
         [`${DIR}/003_new.sql`]: 'CREATE TABLE c (id int);',
         [`${DIR}/000_late_merge.sql`]: 'CREATE TABLE d (id int);',
         'ee/migrations/005_ee.ts': knexFile(`await knex.schema.createTable('e', (t) => { t.increments(); });`),
-        [`${DIR}/helpers/not-a-migration.ts`]: 'export const x = 1;',
+        // knex loads only its folder's own files: a helper one folder down is ignored, with the reason (coverage.ts).
+        'ee/migrations/helpers/not-a-migration.ts': 'export const x = 1;',
       },
     }, CONFIG);
     const result = await runStage(migrationsStage, input);
@@ -105,7 +107,8 @@ describe('added, modified and deleted files', () => {
       ['005_ee.ts', 'ee', ['e']],
     ]);
     expect(result.section).toMatchObject({ present: true, count: 3, coreCount: 2, eeCount: 1 });
-    expect(input.reads.has(`head:${DIR}/helpers/not-a-migration.ts`)).toBe(false);
+    expect(input.reads.has('head:ee/migrations/helpers/not-a-migration.ts')).toBe(false);
+    expect(result.notes).toContain('ee/migrations/helpers/not-a-migration.ts: ignored (knex loads only the files directly in its folder (a file a migration imports is read with it))');
   });
 
   test('an edit that leaves every statement identical is only an info finding', async () => {

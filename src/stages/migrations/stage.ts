@@ -7,6 +7,7 @@ import type { ChangedPath, StageInput, StageResult } from '../contract.js';
 import { classifyMigration } from './classify.js';
 import { migrationAt, recogniseFolders, unrecognisedOwner, type FolderFormat, type MigrationPath } from './discovery.js';
 import { folderOf } from './folders.js';
+import { coverageOf, ignoredNote } from './coverage.js';
 import { releasedEditChange } from './released-edit.js';
 import { noMigrationChangedResult, unknownSection } from './index.js';
 import type { MigrationRuleId } from './catalogue.js';
@@ -69,7 +70,7 @@ async function releasedMigrationChange(input: StageInput, migration: MigrationPa
 /** Rule ids of acknowledgements a released migration has at the head ref and did not have at the base ref. */
 async function acceptancesAdded(input: StageInput, path: string): Promise<string[]> {
   const [before, after] = await Promise.all([input.read('base', path), input.read('head', path)]);
-  const rules = (text: string | undefined) => new Set(readDirectives(text ?? '').directives.map((directive) => `${directive.rule}: ${directive.reason}`));
+  const rules = (text: string | undefined) => new Set(readDirectives(path, text ?? '').directives.map((directive) => `${directive.rule}: ${directive.reason}`));
   const known = rules(before);
   return [...new Set([...rules(after)].filter((entry) => !known.has(entry)).map((entry) => entry.slice(0, entry.indexOf(':'))))].sort(compareText);
 }
@@ -101,9 +102,19 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   const findings: Finding[] = [];
   const notes: string[] = [];
   let releasedMigrationsChanged = false;
+  /** Changed files of a folder the runner could execute that the tool does not read (coverage.ts): unknown, named. */
+  const unread: Array<{ path: string; reason: string; edition: MigrationFile['edition'] }> = [];
   for (const change of input.changes as readonly ChangedPath[]) {
     const migration = migrationAt(change.path, formats);
-    if (!migration) continue;
+    if (!migration) {
+      const owner = folderOf(change.path, folders);
+      const format = owner && formats.find((entry) => entry.folder === owner.folder)?.format;
+      if (owner === undefined || format === undefined) continue;
+      const coverage = coverageOf(format, owner.relativePath);
+      if ('ignored' in coverage) notes.push(ignoredNote(change.path, coverage.ignored));
+      else unread.push({ path: change.path, reason: `${change.status}, ${coverage.unread}`, edition: owner.folder.edition });
+      continue;
+    }
     const owner = folderOf(change.path, folders);
     // A repeatable migration (Flyway `R__`) runs again when it changes: an edit is a new run.
     const rerun = change.status === 'modified' && owner !== undefined && migration.format.rerunsWhenChanged?.(owner.relativePath) === true;
@@ -192,12 +203,20 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     countedFiles.push(files[files.length - 1]!);
     // An acceptance in a file that could not be analysed would accept what nobody checked.
     if (input.acceptance && text !== undefined) {
-      for (const directive of readDirectives(text).directives) {
+      for (const directive of readDirectives(migration.path, text).directives) {
         acceptProblems.push({ file: migration.path, line: directive.line, problem: `accept ${directive.rule}: this migration could not be analysed (unknown): only proven findings can be accepted` });
       }
     }
     findings.push(fileFinding('migration-extraction-failed', migration.path, { reason: reason ?? 'unknown error' }));
     notes.push(`${migration.path}: not analysed (${reason})`);
+    breaksOldCode.push('unknown');
+  }
+
+  for (const file of unread) {
+    files.push({ name: file.path, edition: file.edition, tables: [], heaviness: { ...UNKNOWN_HEAVINESS } });
+    countedFiles.push(files[files.length - 1]!);
+    findings.push(fileFinding('migration-extraction-failed', file.path, { reason: file.reason }));
+    notes.push(`${file.path}: not read (${file.reason})`);
     breaksOldCode.push('unknown');
   }
 

@@ -253,6 +253,30 @@ describe('a registration that changes through an import', () => {
   });
 });
 
+describe('a registration that depends on a file outside the route sources (differential soundness)', () => {
+  const router = "import { Router } from 'express';\nimport { PATHS } from '../config';\nexport const router = Router();\nrouter.get(PATHS.users, list);\n";
+  const config = { 'src/config/index.ts': "export { PATHS } from './paths';\n" };
+
+  it('a path from a constant re-exported by an unchanged module, whose own file changed, is unknown', async () => {
+    const { verdict, notes } = await release(
+      { 'src/routes/r.ts': router, ...config, 'src/config/paths.ts': "export const PATHS = { users: '/users' };\n", 'src/routes/other.ts': 'export const x = 1;\n' },
+      { 'src/config/paths.ts': "export const PATHS = { users: '/people' };\n", 'src/routes/other.ts': 'export const x = 2;\n' },
+      ['src/routes/**/*.ts'],
+    );
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toContain('routes of src/routes/r.ts at the head ref cannot be read: line 4: `router.get(…)`: the path PATHS.users is not a literal');
+  });
+
+  it('the same registration, with everything it imports identical at both refs, is no change', async () => {
+    const { verdict } = await release(
+      { 'src/routes/r.ts': router, ...config, 'src/config/paths.ts': "export const PATHS = { users: '/users' };\n", 'src/routes/other.ts': 'export const x = 1;\n' },
+      { 'src/routes/other.ts': 'export const x = 2;\n' },
+      ['src/routes/**/*.ts'],
+    );
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+});
+
 describe('a registration under a run-time condition', () => {
   const router = (body: string) => `import { Router } from 'express';\nexport const users = Router();\n${body}\n`;
   const served = (condition?: string) => (condition === undefined ? "users.get('/legacy', async (req, res) => res.json({}));" : `if (${condition}) {\n  users.get('/legacy', async (req, res) => res.json({}));\n}`);

@@ -51,7 +51,8 @@ describe('generate with routes served by the code', () => {
     expect(added.stdout).toContain('route-added');
     expect(added.stdout).toContain('GET /api/v1/projects/:projectUuid/catalog — new route served (code: src/routers/projectRouter.ts:12)');
     // The spec documents /explores only: the rest of what the changed router serves is its blind spot.
-    expect(readFileSync(report, 'utf8')).toContain('POST /api/v1/projects/:projectUuid/sqlRunner/downloadCsv — served (code: src/routers/projectRouter.ts:7) but not in the OpenAPI document');
+    // The report renders the route's names as code (issue 28: repository text never becomes markup).
+    expect(readFileSync(report, 'utf8')).toContain('`POST` `/api/v1/projects/:projectUuid/sqlRunner/downloadCsv` — served (code: `src/routers/projectRouter.ts`:`7`) but not in the OpenAPI document');
 
     const removed = runCli(['generate', '--repo', repo.dir, '--from', '1.1.0', '--to', '1.2.0', '--out', out, '--quiet']);
     expect(removed.status).toBe(0);

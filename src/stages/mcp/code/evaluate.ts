@@ -1,3 +1,4 @@
+import { parameterName, propertyAccess } from '../../../syntax/ast.js';
 import { isCall, lineOf, type t } from '../../../syntax/parse.js';
 
 export { isCall };
@@ -75,14 +76,7 @@ function isFunctionLikeDeclaration(node: t.Node): boolean {
   }
 }
 
-/** The name of a parameter written as a plain name (`a`, `a = 1`, `...a`); undefined for a pattern. */
-export function parameterName(parameter: t.Node): string | undefined {
-  if (parameter.type === 'Identifier') return parameter.name;
-  if (parameter.type === 'AssignmentPattern' && parameter.left.type === 'Identifier') return parameter.left.name;
-  if (parameter.type === 'RestElement' && parameter.argument.type === 'Identifier') return parameter.argument.name;
-  if (parameter.type === 'TSParameterProperty') return parameterName(parameter.parameter);
-  return undefined;
-}
+export { parameterName, propertyAccess } from '../../../syntax/ast.js';
 
 /** A statement without its `export` / `export default` wrapper (the compiler kept `export` as a modifier). */
 export function unexported(statement: t.Node): { statement: t.Node; exported: boolean; isDefault: boolean } {
@@ -108,14 +102,6 @@ function isNamedDeclaration(node: t.Node): boolean {
 
 function exportName(node: t.Identifier | t.StringLiteral): string {
   return node.type === 'Identifier' ? node.name : node.value;
-}
-
-/** `a.b`, `a?.b`, `a.#b`: the object and the name (not `a[b]`). */
-export function propertyAccess(node: t.Node): { object: t.Node; name: string } | undefined {
-  if ((node.type !== 'MemberExpression' && node.type !== 'OptionalMemberExpression') || node.computed) return undefined;
-  if (node.property.type === 'Identifier') return { object: node.object, name: node.property.name };
-  if (node.property.type === 'PrivateName') return { object: node.object, name: `#${node.property.id.name}` };
-  return undefined;
 }
 
 /** A parameter with no value in scope: the registration sits in a function that callers give it to (a wrapper). */

@@ -3,6 +3,7 @@ import type { McpTool } from '../snapshot.js';
 import { readSnapshot } from '../snapshot.js';
 import { Evaluator, excerpt, isCall, propertyAccess, UnboundParameter } from './evaluate.js';
 import { loadProgram, type Program, type SourceFile } from './program.js';
+import type { ModuleLayout } from '../../../syntax/modules.js';
 import { DeferredArgument, EMPTY_ENV, FunctionValue, isPlainObject, isZod, kindOf, type Env, type PlainObject, type Value } from './values.js';
 import { toJson } from './zod-build.js';
 import { Unconvertible, ZodSchema } from './zod-model.js';
@@ -42,8 +43,8 @@ const HANDLE_METHODS = new Set(['update', 'remove', 'disable', 'enable']);
 const EMPTY_SHAPE_JSON_SCHEMA = { type: 'object', properties: {}, $schema: 'http://json-schema.org/draft-07/schema#' };
 
 /** Parses one ref's closure (sources and the files they import) and reads its tools. */
-export function extractToolsFromTexts(sources: readonly string[], texts: ReadonlyMap<string, string>): ToolExtraction {
-  const program = loadProgram(sources, texts);
+export function extractToolsFromTexts(sources: readonly string[], texts: ReadonlyMap<string, string>, layout?: ModuleLayout): ToolExtraction {
+  const program = loadProgram(sources, texts, layout);
   if (!('sources' in program)) return { ok: false, reasons: [`${program.path}:${program.line} does not parse: ${program.message}`] };
   try {
     return extractTools(program);

@@ -1,5 +1,5 @@
 import { lineOf, parseSource, walk, type t } from '../../../syntax/parse.js';
-import { resolveModulePath } from './module-path.js';
+import { EMPTY_LAYOUT, resolveImportDetailed, type ModuleLayout } from '../../../syntax/modules.js';
 
 /**
  * The repository files of one ref that the tool extraction may read: the configured sources and
@@ -34,7 +34,7 @@ export interface ParseProblem {
 }
 
 /** Parses every file; a file that does not parse is returned as a problem (the surface fails closed). */
-export function loadProgram(sourcePaths: readonly string[], texts: ReadonlyMap<string, string>): Program | ParseProblem {
+export function loadProgram(sourcePaths: readonly string[], texts: ReadonlyMap<string, string>, layout: ModuleLayout = EMPTY_LAYOUT): Program | ParseProblem {
   const fileByPath = new Map<string, SourceFile>();
   const fileByRoot = new Map<t.Node, SourceFile>();
   const parents = new Map<t.Node, t.Node>();
@@ -55,11 +55,10 @@ export function loadProgram(sourcePaths: readonly string[], texts: ReadonlyMap<s
     files: [...new Set([...sources, ...fileByPath.values()])],
     pathOf: (file) => file.path,
     resolve(from, specifier) {
-      if (!specifier.startsWith('./') && !specifier.startsWith('../')) return `\`${specifier}\` is not a relative import inside the repository`;
-      const target = resolveModulePath((candidate) => fileByPath.has(candidate), from.path, specifier);
-      const file = target === undefined ? undefined : fileByPath.get(target);
-      if (file) return file;
-      return `import \`${specifier}\` from ${from.path} was not found in the repository at this ref`;
+      const resolution = resolveImportDetailed(from.path, specifier, (candidate) => fileByPath.has(candidate), layout);
+      if (resolution.kind === 'file') return fileByPath.get(resolution.path)!;
+      if (resolution.kind === 'external') return `\`${specifier}\` is not a module of the repository`;
+      return resolution.reason;
     },
     parentOf: (node) => parents.get(node),
     fileOf(node) {

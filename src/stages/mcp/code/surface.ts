@@ -1,7 +1,8 @@
 import picomatch from 'picomatch';
 import type { Side, StageInput } from '../../contract.js';
 import type { ToolExtraction } from './extract-tools.js';
-import { CODE_FILE, resolveModulePath } from './module-path.js';
+import { specifiersIn } from '../../../syntax/closure.js';
+import { CODE_FILE, loadModuleLayout, resolveImport, type ModuleLayout } from '../../../syntax/modules.js';
 import { mcpDependencies } from './absence.js';
 import { NOT_SERVER_SOURCES } from '../../source-globs.js';
 
@@ -19,11 +20,9 @@ export type CodeSurfacePair =
   | { kind: 'unreadable'; reasons: string[] };
 
 /** Extracts the tools of one ref from its closure's texts; injected so the parser loads only when needed. */
-export type ToolExtractor = (sources: readonly string[], texts: ReadonlyMap<string, string>) => ToolExtraction;
+export type ToolExtractor = (sources: readonly string[], texts: ReadonlyMap<string, string>, layout: ModuleLayout) => ToolExtraction;
 
 const MAX_CLOSURE_FILES = 2000;
-/** Any relative module specifier in an import, export … from, dynamic import or require: over-approximates, never misses one. */
-const RELATIVE_SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"`])(\.{1,2}\/[^'"`\n]+)\1/g;
 const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
 
 const specifierCache = new Map<string, readonly string[]>();
@@ -35,6 +34,8 @@ interface Closure {
   /** Blob id of every file of the closure, by path. */
   blobs: Map<string, string>;
   texts: Map<string, string>;
+  /** The ref's tsconfig aliases and workspace packages (src/syntax/modules.ts). */
+  layout: ModuleLayout;
 }
 
 export async function collectCodeTools(input: StageInput, globs: readonly string[], extract: () => Promise<ToolExtractor>): Promise<CodeSurfacePair> {
@@ -78,7 +79,8 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
 
 async function closureOf(input: StageInput, side: Side, sources: readonly string[], reasons: string[]): Promise<Closure> {
   const tree = input.trees[side];
-  const closure: Closure = { sources: [...sources], blobs: new Map(), texts: new Map() };
+  const layout = await loadModuleLayout(tree.keys(), (path) => input.read(side, path));
+  const closure: Closure = { sources: [...sources], blobs: new Map(), texts: new Map(), layout };
   const queue = [...sources];
   while (queue.length > 0) {
     const path = queue.shift()!;
@@ -96,7 +98,7 @@ async function closureOf(input: StageInput, side: Side, sources: readonly string
     closure.blobs.set(path, blob);
     closure.texts.set(path, text);
     for (const specifier of specifiersOf(blob, text)) {
-      const target = resolveModulePath((candidate) => tree.has(candidate), path, specifier);
+      const target = resolveImport(path, specifier, (candidate) => tree.has(candidate), layout);
       if (target !== undefined && !closure.blobs.has(target)) queue.push(target);
     }
   }
@@ -106,7 +108,7 @@ async function closureOf(input: StageInput, side: Side, sources: readonly string
 function specifiersOf(blob: string, text: string): readonly string[] {
   let specifiers = specifierCache.get(blob);
   if (!specifiers) {
-    specifiers = [...new Set([...text.matchAll(RELATIVE_SPECIFIER)].map((match) => match[2]!))];
+    specifiers = specifiersIn(text).specifiers;
     if (specifierCache.size >= CACHE_LIMIT) specifierCache.clear();
     specifierCache.set(blob, specifiers);
   }
@@ -123,7 +125,7 @@ function extractCached(closure: Closure, extractor: ToolExtractor): ToolExtracti
   const key = `${closure.sources.join('\0')}\n${[...closure.blobs].map(([path, blob]) => `${path}\0${blob}`).sort().join('\n')}`;
   let extraction = extractionCache.get(key);
   if (!extraction) {
-    extraction = extractor(closure.sources, closure.texts);
+    extraction = extractor(closure.sources, closure.texts, closure.layout);
     if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
     extractionCache.set(key, extraction);
   }

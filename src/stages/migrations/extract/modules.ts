@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { importCandidates as candidatePaths } from '../../../syntax/modules.js';
 import { walk } from '../../../syntax/parse.js';
 import type { ModuleResolver } from './constants.js';
 import { isCall, parseFile, textOf, type SourceFile } from './source.js';
@@ -14,13 +15,12 @@ export type ReadRepoFile = (path: string) => Promise<string | undefined>;
 const MAX_IMPORTED_FILES = 25;
 const MAX_IMPORT_DEPTH = 3;
 
-/** Candidate repository paths of a relative import, in the order Node/TypeScript would try them. */
+/** Candidate repository paths of a relative import, in the order Node/TypeScript would try them (src/syntax/modules.ts). */
 export function importCandidates(fromPath: string, specifier: string): string[] {
-  const base = posix.normalize(posix.join(posix.dirname(fromPath), specifier));
-  const candidates = [base, `${base}.ts`, `${base}.js`, `${base}/index.ts`, `${base}/index.js`];
-  const withoutJs = /\.(c|m)?js$/.exec(base) ? base.replace(/\.(c|m)?js$/, '') : undefined;
-  if (withoutJs) candidates.splice(1, 0, `${withoutJs}.ts`, `${withoutJs}.mts`, `${withoutJs}.cts`);
-  return candidates.filter((c) => !c.startsWith('../') && c !== '..' && !posix.isAbsolute(c));
+  const candidates = candidatePaths(fromPath, specifier);
+  // The path as written comes first, as Node tries it (a file without an extension is read like any other).
+  const asWritten = posix.normalize(posix.join(posix.dirname(fromPath), specifier));
+  return candidates.length === 0 || candidates.includes(asWritten) ? candidates : [asWritten, ...candidates];
 }
 
 function relativeSpecifiers(file: SourceFile): string[] {

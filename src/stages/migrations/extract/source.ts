@@ -137,13 +137,7 @@ export function isFunctionNode(node: Node | null | undefined): node is FunctionN
 }
 
 /** The identifier a parameter binds when it is a plain name (`a`, `a = 1`, `...a`, `private a`); undefined for a pattern. */
-export function parameterIdentifier(parameter: Node): t.Identifier | undefined {
-  let current: Node = parameter;
-  if (current.type === 'TSParameterProperty') current = current.parameter;
-  if (current.type === 'AssignmentPattern') current = current.left;
-  if (current.type === 'RestElement') current = current.argument;
-  return current.type === 'Identifier' ? current : undefined;
-}
+export { parameterIdentifier } from '../../../syntax/ast.js';
 
 /**
  * Names a binding pattern may bind, counted generously: property names, bound names and plain

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { matchingLines } from './listing.js';
 import type { MigrationFormat } from './types.js';
 import type { UnresolvedPart } from '../types.js';
@@ -6,6 +7,7 @@ import type { UnresolvedPart } from '../types.js';
  * Flyway: versioned `V<version>__<description>.sql` run once in version order; undo `U…` files are
  * not forward migrations; repeatable `R__<description>.sql` files run again whenever they change.
  * `${placeholder}`s are replaced from Flyway's configuration, which is not read: unresolved.
+ * Flyway scans a location recursively (`2024/V2__idx.sql` runs too): a file is named by its own name.
  */
 const VERSIONED = /^V\d+(?:[._]\d+)*__[^/]+\.sql$/;
 const REPEATABLE = /^R__[^/]+\.sql$/;
@@ -24,9 +26,12 @@ export const flywayFormat: MigrationFormat = {
   id: 'flyway',
   label: 'Flyway',
   layout: '`V<version>__<name>.sql` (`U…` undo, `R__…` repeatable)',
-  detect: (files) => files.some((file) => VERSIONED.test(file)),
-  migrationName: (relativePath) => (VERSIONED.test(relativePath) || REPEATABLE.test(relativePath) ? relativePath : undefined),
-  rerunsWhenChanged: (relativePath) => REPEATABLE.test(relativePath),
+  detect: (files) => files.some((file) => VERSIONED.test(posix.basename(file))),
+  migrationName: (relativePath) => {
+    const name = posix.basename(relativePath);
+    return VERSIONED.test(name) || REPEATABLE.test(name) ? name : undefined;
+  },
+  rerunsWhenChanged: (relativePath) => REPEATABLE.test(posix.basename(relativePath)),
   extract: async (file, text) => {
     const unresolved = placeholders(text);
     // Flyway runs a migration in a transaction unless it holds a statement PostgreSQL refuses in one

@@ -220,15 +220,48 @@ export interface Volatility {
   function?: string;
 }
 
+/**
+ * How many arguments each built-in of {@link NON_VOLATILE_FUNCTIONS} and {@link VOLATILE_FUNCTIONS}
+ * accepts in PostgreSQL (`[min, max]`; variadic ones have no maximum). A call with another count is
+ * not that built-in: `now(123)` resolves to a user's `now(integer)`, whose volatility is not known.
+ */
+const BUILTIN_ARITY: Readonly<Record<string, readonly [number, number]>> = {
+  now: [0, 0], transaction_timestamp: [0, 0], statement_timestamp: [0, 0], current_date: [0, 0], lower: [1, 1], upper: [1, 1],
+  coalesce: [1, Infinity], to_jsonb: [1, 1], jsonb_build_object: [0, Infinity], jsonb_build_array: [0, Infinity],
+  json_build_object: [0, Infinity], json_build_array: [0, Infinity], array: [0, Infinity], concat: [0, Infinity],
+  to_timestamp: [1, 2], make_interval: [0, 7], current_setting: [1, 2], length: [1, 2], abs: [1, 1], round: [1, 2],
+  trim: [1, 2], replace: [3, 3], substring: [2, 3], left: [2, 2], right: [2, 2], timezone: [1, 2], date_trunc: [2, 3],
+  to_char: [2, 2], md5: [1, 1], array_to_json: [1, 2], to_json: [1, 1], json_object: [1, 2], jsonb_object: [1, 2],
+  random: [0, 2], gen_random_uuid: [0, 0], uuid_generate_v1: [0, 0], uuid_generate_v1mc: [0, 0], uuid_generate_v4: [0, 0],
+  clock_timestamp: [0, 0], timeofday: [0, 0], nextval: [1, 1], txid_current: [0, 0], uuidv4: [0, 0], uuidv7: [0, 1],
+  random_normal: [0, 2], gen_random_bytes: [1, 1],
+};
+
+/**
+ * The built-in a call resolves to, judged by its signature, not its name alone: unqualified or
+ * `pg_catalog.`-qualified (a `public.now()` is the user's), positional arguments in a count the
+ * built-in accepts, no `*`, VARIADIC or named argument. Undefined when it may be a user's function.
+ */
+function builtinCalled(body: Record<string, unknown>): string | undefined {
+  const name = dottedName((body as { funcname?: Node[] }).funcname) ?? '?';
+  const bare = name.replace(/^pg_catalog\./, '');
+  const arity = BUILTIN_ARITY[bare];
+  if (arity === undefined || body.agg_star === true || body.func_variadic === true) return undefined;
+  const args = (body.args as Node[] | undefined) ?? [];
+  if (args.some((arg) => nodeOf(arg, 'NamedArgExpr') !== undefined) && bare !== 'make_interval') return undefined;
+  return args.length >= arity[0] && args.length <= arity[1] ? bare : undefined;
+}
+
 /** Whether a default expression is volatile: `true` (known volatile call), `false` (constants and stable calls), `unknown` (a function we do not know). */
 export function expressionVolatility(expression: Node | undefined): Volatility {
   let result: Volatility = { volatile: false };
   walkNodes(expression, (kind, body) => {
     if (kind !== 'FuncCall' || result.volatile === true) return;
-    const name = dottedName((body as { funcname?: Node[] }).funcname) ?? '?';
-    const bare = name.replace(/^pg_catalog\./, '').replace(/^public\./, '');
-    if (VOLATILE_FUNCTIONS.has(bare)) result = { volatile: true, function: bare };
-    else if (!NON_VOLATILE_FUNCTIONS.has(bare) && result.volatile === false) result = { volatile: 'unknown', function: bare };
+    const builtin = builtinCalled(body);
+    if (builtin !== undefined && VOLATILE_FUNCTIONS.has(builtin)) result = { volatile: true, function: builtin };
+    else if ((builtin === undefined || !NON_VOLATILE_FUNCTIONS.has(builtin)) && result.volatile === false) {
+      result = { volatile: 'unknown', function: dottedName((body as { funcname?: Node[] }).funcname) ?? '?' };
+    }
   });
   return result;
 }

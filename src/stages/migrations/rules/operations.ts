@@ -442,7 +442,8 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
     const tables = (vacuum.rels ?? []).map((rel) => tableName(nodeOf(rel, 'VacuumRelation')?.relation)).filter((name): name is string => name !== undefined);
     if (vacuum.is_vacuumcmd !== true) return tables.length > 0 ? { operations: [], tables } : 'light';
     if (tables.length === 0) return undefined;
-    const full = (vacuum.options ?? []).some((option) => nodeOf(option, 'DefElem')?.defname === 'full');
+    // `VACUUM (FULL FALSE)` is plain VACUUM: the option's value counts, not its name (an unreadable value counts as on).
+    const full = (vacuum.options ?? []).some((option) => optionIsOn(option, 'full') !== false);
     return { operations: tables.map((table) => ({ kind: 'vacuum', table, full, lock: full ? 'ACCESS EXCLUSIVE' : 'SHARE UPDATE EXCLUSIVE' }) as const), tables };
   }
   const cluster = nodeOf(node, 'ClusterStmt');
@@ -458,11 +459,28 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
   }
   const reindex = nodeOf(node, 'ReindexStmt');
   if (reindex !== undefined) {
-    const concurrent = (reindex.params ?? []).some((param) => nodeOf(param, 'DefElem')?.defname === 'concurrently');
+    const concurrent = (reindex.params ?? []).some((param) => optionIsOn(param, 'concurrently') === true);
     const relation = tableName(reindex.relation);
     const target = `${(reindex.kind ?? '').replace('REINDEX_OBJECT_', '')} ${relation ?? reindex.name ?? '?'}`;
     const tables = reindex.kind === 'REINDEX_OBJECT_TABLE' && relation !== undefined ? [relation] : [];
     return { operations: [{ kind: 'reindex', target, concurrent, lock: concurrent ? 'SHARE UPDATE EXCLUSIVE' : 'SHARE', ...(tables[0] === undefined ? {} : { table: tables[0] }) }], tables };
   }
   return LIGHT_STATEMENTS[kind] === undefined ? undefined : 'light';
+}
+
+/**
+ * A utility option's boolean value as PostgreSQL's defGetBoolean reads it (`FULL`, `FULL true`,
+ * `FULL 1`, `FULL on` are on; `FULL false`, `FULL 0`, `FULL off` off): false when the option is
+ * another one (or off), undefined when its value cannot be read.
+ */
+function optionIsOn(option: Node | undefined, name: string): boolean | undefined {
+  const element = nodeOf(option, 'DefElem');
+  if (element?.defname !== name) return false;
+  if (element.arg === undefined) return true;
+  const integer = nodeOf(element.arg, 'Integer');
+  if (integer !== undefined) return integer.ival === 1 ? true : (integer.ival ?? 0) === 0 ? false : undefined;
+  const boolean = nodeOf(element.arg, 'Boolean');
+  if (boolean !== undefined) return boolean.boolval === true;
+  const text = nodeOf(element.arg, 'String')?.sval?.toLowerCase();
+  return text === 'true' || text === 'on' ? true : text === 'false' || text === 'off' ? false : undefined;
 }

@@ -115,8 +115,12 @@ export interface RuleContext {
    * (created in this migration or by the released migrations), then true or false.
    */
   columnIndexed(table: string, column: string): boolean | undefined;
+  /** A write-blocking lock on the table is held now: taken by another part of this statement, or earlier in the open transaction. */
+  writesBlockedOn(table: string | undefined): boolean;
   /** The constraint was added NOT VALID earlier in the same transaction (its lock is still held). */
   addedNotValidInThisTransaction(table: string, constraint: string): boolean;
+  /** The plain columns of a unique index of the table, when a migration read created it; undefined otherwise. */
+  indexColumns(table: string, index: string): string[] | undefined;
   /** An object (`OBJECT_FUNCTION`, `OBJECT_TYPE`, …) of that name was created earlier in this migration. */
   isNewObject(objectType: string, name: string): boolean;
   /**

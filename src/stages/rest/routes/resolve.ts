@@ -1,4 +1,4 @@
-import { posix } from 'node:path';
+import { resolveImport, type ModuleLayout } from '../../../syntax/modules.js';
 import type { FileRoutes, RouterId } from './types.js';
 
 /**
@@ -127,13 +127,7 @@ export function normalizePath(path: string): string {
     .join('/');
 }
 
-const EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
-
-/** A relative import to a file of the tree (`./users` → `src/users.ts` or `src/users/index.ts`); bare and aliased modules are not followed. */
-export function resolveModule(fromFile: string, specifier: string, treePaths: ReadonlySet<string>): string | undefined {
-  if (!specifier.startsWith('.')) return undefined;
-  const base = posix.normalize(posix.join(posix.dirname(fromFile), specifier));
-  const stem = base.replace(/\.(m|c)?js$/, '');
-  const candidates = [base, ...EXTENSIONS.map((extension) => stem + extension), ...EXTENSIONS.map((extension) => `${base}/index${extension}`)];
-  return candidates.find((candidate) => treePaths.has(candidate));
+/** A relative import to a file of the tree (`./users` → `src/users.ts` or `src/users/index.ts`), resolved by the toolkit (src/syntax/modules.ts). */
+export function resolveModule(fromFile: string, specifier: string, treePaths: ReadonlySet<string>, layout?: ModuleLayout): string | undefined {
+  return resolveImport(fromFile, specifier, (path) => treePaths.has(path), layout);
 }

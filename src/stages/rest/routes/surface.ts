@@ -9,6 +9,7 @@ import { restRules } from '../rules/index.js';
 import type { RoutesDiff } from './rule.js';
 import type { FileRoutes } from './types.js';
 import { NOT_SERVER_SOURCES, selectByGlobs } from '../../source-globs.js';
+import { differentialOf } from '../../differential.js';
 
 /**
  * The routes surface (config `routes`): the routes the code serves, read statically from the files
@@ -42,6 +43,7 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
   const [{ extractRoutesCached }, { resolveModule, resolveServedRoutes }] = await Promise.all([import('./extract.js'), import('./resolve.js')]);
   const notes: string[] = [];
   const unreadableAtHead = new Set<string>();
+  const differential = differentialOf(input);
   const served = {} as Record<Side, ServedRoute[]>;
   const globalSettings: Record<Side, Map<string, string[]>> = { base: new Map(), head: new Map() };
   for (const side of ['base', 'head'] as const) {
@@ -49,6 +51,16 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     const treePaths = new Set(tree.keys());
     const changedHere = changed.filter((path) => selection[side].has(path));
     const importers = await importerClosure(input, side, selection[side], new Set(changedHere));
+    // A source that imports (through any module outside the sources: a barrel, a workspace package)
+    // a changed file the sources do not hold is read too: a route path may come from there.
+    const outside = new Set(input.changes.map((change) => change.path).filter((path) => SOURCE_FILE.test(path) && !selection.base.has(path) && !selection.head.has(path)));
+    if (outside.size > 0) {
+      for (const path of [...selection[side]].sort()) {
+        if (changedHere.includes(path) || importers.includes(path)) continue;
+        const closure = await differential.closureOf(side, path);
+        if (closure.unbounded.length > 0 || [...closure.files.keys()].some((file) => outside.has(file))) importers.push(path);
+      }
+    }
     const files = new Map<string, FileRoutes>();
     // Routers mounted by a changed file are read too, though unchanged, and so on down the mounts:
     // a changed mount (`app.use('/api/v1', users)` → `'/api/v2'`, or the mount gone) moves or
@@ -57,11 +69,16 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     // reading every router an app file mounts made a 300-router release 2.5× slower.
     const expanding = new Set(changedHere);
     const touched = new Set([...changedHere, ...importers]);
-    const dependsOnChange = (path: string, modules: readonly string[]): boolean =>
-      modules.some((module) => {
+    // A module the construct names depends on a change when it is touched, or when anything it imports
+    // (transitively: `./paths` re-exported by an unchanged `./constants`) differs between the refs.
+    const dependsOnChange = async (path: string, modules: readonly string[]): Promise<boolean> => {
+      for (const module of modules) {
         const target = resolveModule(path, module, treePaths);
-        return target !== undefined && touched.has(target);
-      });
+        if (target === undefined) continue;
+        if (touched.has(target) || !(await differential.unchanged(target, false)).unchanged) return true;
+      }
+      return false;
+    };
     const queue = [...changedHere, ...importers].sort();
     const queued = new Set(queue);
     const processed = new Set<string>();
@@ -80,7 +97,8 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       }
       // An unchanged file's unreadable registration counts when it names an import from a file
       // the release changed (or one importing it): `router.get(PATHS.users, …)` with `./paths` changed.
-      const counted = isChanged ? extraction.unreadable : extraction.unreadable.filter((reason) => dependsOnChange(path, extraction.unreadableImports?.[reason] ?? []));
+      const counted: string[] = [];
+      for (const reason of extraction.unreadable) if (isChanged || (await dependsOnChange(path, extraction.unreadableImports?.[reason] ?? []))) counted.push(reason);
       for (const reason of counted) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
       if (side === 'head' && counted.length > 0) unreadableAtHead.add(path);
       files.set(path, extraction);

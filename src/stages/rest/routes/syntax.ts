@@ -1,3 +1,4 @@
+import { isFunctionLike, parameterIdentifier as parameterName, propertyAccess } from '../../../syntax/ast.js';
 import { isCall, lineOf, literalKeyName, parseSource as parseWithBabel, unwrapExpression, walk, type t } from '../../../syntax/parse.js';
 
 export { isCall };
@@ -54,21 +55,7 @@ const unwrap = unwrapExpression;
 /** 1-based line where the node starts (comments before it excluded, as the compiler's `getStart`). */
 export { lineOf, unwrap };
 
-/** `a.b` and `a?.b` (the compiler's property access): the object and the property's name; not `a[b]`. */
-export function propertyAccess(node: t.Node | undefined): { object: t.Node; name: string; nameNode: t.Node } | undefined {
-  if (node?.type !== 'MemberExpression' && node?.type !== 'OptionalMemberExpression') return undefined;
-  if (node.computed) return undefined;
-  const property = node.property;
-  if (property.type === 'Identifier') return { object: node.object, name: property.name, nameNode: property };
-  if (property.type === 'PrivateName') return { object: node.object, name: `#${property.id.name}`, nameNode: property };
-  return undefined;
-}
-
-/** `a[b]` and `a?.[b]` (the compiler's element access). */
-export function elementAccess(node: t.Node | undefined): { object: t.Node; key: t.Node } | undefined {
-  if (node?.type !== 'MemberExpression' && node?.type !== 'OptionalMemberExpression') return undefined;
-  return node.computed ? { object: node.object, key: node.property } : undefined;
-}
+export { elementAccess, propertyAccess } from '../../../syntax/ast.js';
 
 export function isFunctionExpression(node: t.Node | undefined): node is t.ArrowFunctionExpression | t.FunctionExpression {
   return node?.type === 'ArrowFunctionExpression' || node?.type === 'FunctionExpression';
@@ -76,13 +63,8 @@ export function isFunctionExpression(node: t.Node | undefined): node is t.ArrowF
 
 /** Parameters of anything the compiler called function-like (functions, methods, overloads, signatures). */
 export function parametersOf(node: t.Node): readonly t.Node[] | undefined {
+  if (isFunctionLike(node)) return node.params;
   switch (node.type) {
-    case 'FunctionDeclaration':
-    case 'FunctionExpression':
-    case 'ArrowFunctionExpression':
-    case 'ObjectMethod':
-    case 'ClassMethod':
-    case 'ClassPrivateMethod':
     case 'TSDeclareFunction':
     case 'TSDeclareMethod':
       return node.params;
@@ -98,14 +80,8 @@ export function parametersOf(node: t.Node): readonly t.Node[] | undefined {
   }
 }
 
-/** The name of a parameter written as a plain name (`app`, `app: Express`, `app = x`, `private app`), with its type annotation. */
-export function parameterName(parameter: t.Node): t.Identifier | undefined {
-  if (parameter.type === 'Identifier') return parameter;
-  if (parameter.type === 'AssignmentPattern' && parameter.left.type === 'Identifier') return parameter.left;
-  if (parameter.type === 'RestElement' && parameter.argument.type === 'Identifier') return parameter.argument;
-  if (parameter.type === 'TSParameterProperty') return parameterName(parameter.parameter);
-  return undefined;
-}
+/** The name of a parameter written as a plain name (`app`, `app: Express`, `app = x`, `private app`). */
+export { parameterIdentifier as parameterName } from '../../../syntax/ast.js';
 
 /** The type written on a name or a parameter (`x: Router`, `...x: Router[]`), if any. */
 export function typeAnnotationOf(node: t.Node): t.TSType | undefined {

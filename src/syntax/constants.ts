@@ -1,0 +1,247 @@
+import { moduleBindings, declarationsOf, type ModuleBindings } from './bindings.js';
+import { propertyKeyName, unwrapExpression, type t } from './parse.js';
+
+/**
+ * Constant evaluation over the files of one ref: what a expression is worth when it is built only
+ * from literals — template strings, object and array members, `as const`, enums, arithmetic and
+ * concatenation, and constants imported from other modules (through re-exports and `export *`).
+ * Anything else (a call, a `let`, a parameter) is not a constant: `undefined`, and the reader
+ * fails closed or reads the construct another way. Nothing runs.
+ */
+
+export type Constant = string | number | boolean | null | readonly Constant[] | { readonly [key: string]: Constant };
+
+/** A parsed module, as the evaluator loads it. */
+export interface ConstantModule {
+  path: string;
+  ast: t.File;
+}
+
+export interface ConstantSources {
+  /** The parsed module at `path` (undefined: not in the repository, or it does not parse). */
+  load(path: string): ConstantModule | undefined;
+  /** The repository path `specifier` names from `fromPath` (src/syntax/modules.ts). */
+  resolve(fromPath: string, specifier: string): string | undefined;
+}
+
+const MAX_DEPTH = 12;
+
+export class ConstantEvaluator {
+  private readonly bindings = new Map<string, { bindings: ModuleBindings; declared: Map<string, t.Node | undefined> }>();
+  /** Paths the evaluator read (the modules a value came from): part of a read's dependency closure. */
+  readonly visited = new Set<string>();
+
+  constructor(private readonly sources: ConstantSources) {}
+
+  /** The value of `node`, an expression of the module at `path`. */
+  evaluate(path: string, node: t.Node): Constant | undefined {
+    return this.value(path, node, 0);
+  }
+
+  /** The value the module at `path` exports as `name`. */
+  exported(path: string, name: string): Constant | undefined {
+    return this.exportedValue(path, name, 0);
+  }
+
+  private module(path: string) {
+    let entry = this.bindings.get(path);
+    if (!entry) {
+      const loaded = this.sources.load(path);
+      if (!loaded) return undefined;
+      this.visited.add(path);
+      const declared = new Map<string, t.Node | undefined>();
+      for (const statement of loaded.ast.program.body) {
+        const inner = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
+        for (const [name, value] of declarationsOf(inner)) declared.set(name, value);
+      }
+      entry = { bindings: moduleBindings(loaded.ast), declared };
+      this.bindings.set(path, entry);
+    }
+    return entry;
+  }
+
+  private exportedValue(path: string, name: string, depth: number): Constant | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const entry = this.module(path);
+    if (!entry) return undefined;
+    const binding = entry.bindings.exports.get(name);
+    if (binding?.kind === 'local') {
+      if (binding.value !== undefined) return this.value(path, binding.value, depth + 1);
+      return binding.local === undefined ? undefined : this.identifier(path, binding.local, depth + 1);
+    }
+    if (binding?.kind === 'reexport') {
+      const target = this.sources.resolve(path, binding.specifier);
+      if (target === undefined) return undefined;
+      return binding.imported === '*' ? this.namespace(target, depth + 1) : this.exportedValue(target, binding.imported, depth + 1);
+    }
+    for (const specifier of entry.bindings.starExports) {
+      if (name === 'default') break;
+      const target = this.sources.resolve(path, specifier);
+      const value = target === undefined ? undefined : this.exportedValue(target, name, depth + 1);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  }
+
+  /** `import * as ns`: an object of every export that is a constant (only when all of them are). */
+  private namespace(path: string, depth: number): Constant | undefined {
+    const entry = this.module(path);
+    if (!entry || entry.bindings.starExports.length > 0) return undefined;
+    const object: Record<string, Constant> = {};
+    for (const name of entry.bindings.exports.keys()) {
+      const value = this.exportedValue(path, name, depth + 1);
+      if (value !== undefined) object[name] = value;
+    }
+    return object;
+  }
+
+  private identifier(path: string, name: string, depth: number): Constant | undefined {
+    if (name === 'undefined') return undefined;
+    const entry = this.module(path);
+    if (!entry) return undefined;
+    if (entry.declared.has(name)) {
+      const value = entry.declared.get(name);
+      return value === undefined ? undefined : this.value(path, value, depth + 1);
+    }
+    const imported = entry.bindings.imports.find((binding) => binding.local === name && !binding.typeOnly);
+    if (!imported) return undefined;
+    const target = this.sources.resolve(path, imported.specifier);
+    if (target === undefined) return undefined;
+    return imported.imported === '*' ? this.namespace(target, depth + 1) : this.exportedValue(target, imported.imported, depth + 1);
+  }
+
+  private value(path: string, raw: t.Node, depth: number): Constant | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const node = unwrapExpression(raw);
+    switch (node.type) {
+      case 'StringLiteral':
+      case 'NumericLiteral':
+      case 'BooleanLiteral':
+        return node.value;
+      case 'NullLiteral':
+        return null;
+      case 'TemplateLiteral': {
+        let text = node.quasis[0]?.value.cooked ?? '';
+        for (let index = 0; index < node.expressions.length; index++) {
+          const part = this.value(path, node.expressions[index]!, depth + 1);
+          if (part === undefined || (part !== null && typeof part === 'object')) return undefined;
+          text += String(part) + (node.quasis[index + 1]?.value.cooked ?? '');
+        }
+        return text;
+      }
+      case 'Identifier':
+        return this.identifier(path, node.name, depth);
+      case 'UnaryExpression': {
+        const operand = this.value(path, node.argument, depth + 1);
+        if (typeof operand === 'number' && node.operator === '-') return -operand;
+        if (typeof operand === 'number' && node.operator === '+') return operand;
+        if (typeof operand === 'boolean' && node.operator === '!') return !operand;
+        return undefined;
+      }
+      case 'BinaryExpression': {
+        if (node.left.type === 'PrivateName') return undefined;
+        const left = this.value(path, node.left, depth + 1);
+        const right = this.value(path, node.right, depth + 1);
+        if (node.operator === '+' && (typeof left === 'string' || typeof right === 'string') && isScalar(left) && isScalar(right)) return String(left) + String(right);
+        if (typeof left !== 'number' || typeof right !== 'number') return undefined;
+        switch (node.operator) {
+          case '+':
+            return left + right;
+          case '-':
+            return left - right;
+          case '*':
+            return left * right;
+          case '/':
+            return left / right;
+          default:
+            return undefined;
+        }
+      }
+      case 'LogicalExpression': {
+        const left = this.value(path, node.left, depth + 1);
+        if (left === undefined) return undefined;
+        if (node.operator === '??') return left === null ? this.value(path, node.right, depth + 1) : left;
+        const truthy = left !== null && left !== false && left !== 0 && left !== '';
+        if (node.operator === '||') return truthy ? left : this.value(path, node.right, depth + 1);
+        return truthy ? this.value(path, node.right, depth + 1) : left;
+      }
+      case 'ArrayExpression': {
+        const items: Constant[] = [];
+        for (const element of node.elements) {
+          if (!element) return undefined;
+          if (element.type === 'SpreadElement') {
+            const spread = this.value(path, element.argument, depth + 1);
+            if (!Array.isArray(spread)) return undefined;
+            items.push(...(spread as Constant[]));
+          } else {
+            const item = this.value(path, element, depth + 1);
+            if (item === undefined) return undefined;
+            items.push(item);
+          }
+        }
+        return items;
+      }
+      case 'ObjectExpression': {
+        const object: Record<string, Constant> = {};
+        for (const property of node.properties) {
+          if (property.type === 'SpreadElement') {
+            const spread = this.value(path, property.argument, depth + 1);
+            if (spread === null || typeof spread !== 'object' || Array.isArray(spread)) return undefined;
+            Object.assign(object, spread);
+            continue;
+          }
+          if (property.type !== 'ObjectProperty') return undefined;
+          const key = property.computed ? this.keyOf(path, property.key, depth) : propertyKeyName(property.key, false);
+          const value = this.value(path, property.value, depth + 1);
+          if (key === undefined || value === undefined) return undefined;
+          object[key] = value;
+        }
+        return object;
+      }
+      case 'MemberExpression':
+      case 'OptionalMemberExpression': {
+        const object = this.value(path, node.object, depth + 1);
+        if (object === null || object === undefined || typeof object !== 'object') return undefined;
+        const key = node.computed ? this.keyOf(path, node.property, depth) : node.property.type === 'Identifier' ? node.property.name : undefined;
+        if (key === undefined) return undefined;
+        if (Array.isArray(object)) return /^\d+$/.test(key) ? (object as Constant[])[Number(key)] : key === 'length' ? object.length : undefined;
+        return Object.hasOwn(object, key) ? (object as Record<string, Constant>)[key] : undefined;
+      }
+      case 'ConditionalExpression': {
+        const test = this.value(path, node.test, depth + 1);
+        if (typeof test !== 'boolean') return undefined;
+        return this.value(path, test ? node.consequent : node.alternate, depth + 1);
+      }
+      case 'TSEnumDeclaration':
+        return this.enumValue(path, node, depth);
+      default:
+        return undefined;
+    }
+  }
+
+  private keyOf(path: string, node: t.Node, depth: number): string | undefined {
+    const key = this.value(path, node, depth + 1);
+    return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
+  }
+
+  /** An enum as an object of its members: numbers count up from the last number, strings as written. */
+  private enumValue(path: string, node: t.TSEnumDeclaration, depth: number): Constant | undefined {
+    const object: Record<string, Constant> = {};
+    let next: number | undefined = 0;
+    const members = (node as unknown as { members?: t.TSEnumMember[]; body?: { members: t.TSEnumMember[] } }).members ?? (node as unknown as { body: { members: t.TSEnumMember[] } }).body.members;
+    for (const member of members) {
+      const name = member.id.type === 'Identifier' ? member.id.name : member.id.value;
+      let value: Constant | undefined;
+      if (member.initializer) value = this.value(path, member.initializer, depth + 1);
+      else value = next;
+      if (value === undefined) return undefined;
+      object[name] = value;
+      next = typeof value === 'number' ? value + 1 : undefined;
+    }
+    return object;
+  }
+}
+
+function isScalar(value: Constant | undefined): value is string | number | boolean | null {
+  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
