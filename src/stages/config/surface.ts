@@ -55,7 +55,6 @@ export const DEFAULT_EXCLUDES: readonly string[] = [
   '**/*.{test,spec,e2e,stories,story}.{ts,tsx,mts,cts,js,jsx,mjs,cjs}',
   '**/{__tests__,__mocks__,__fixtures__,.storybook}/**',
   '**/{dev-server,devServer,preview-server,previewServer}.{ts,mts,cts,js,mjs,cjs}',
-  '**/*.d.{ts,mts,cts}',
 ];
 
 /** `.env.example`, `.env.sample`, `example.env`, `.env.template`: documentation of names, not defaults. */
