@@ -46,8 +46,8 @@ async function run(files, tag, analyseSource) {
 }
 
 const loadStart = performance.now();
-const { analyseSource } = await import('../dist/stages/config/module-links.js');
-const { parseSource } = await import('../dist/stages/config/extract-reads.js');
+const { analyseSource } = await import('../dist/stages/env/module-links.js');
+const { parseSource } = await import('../dist/stages/env/extract-reads.js');
 const loadMs = performance.now() - loadStart;
 
 const [v1, v2] = [tree(0), tree(1)];

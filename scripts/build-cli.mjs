@@ -94,6 +94,8 @@ await build({
     'release-safety': 'src/cli/main.ts',
     // `backfill --jobs N` starts its workers from this file, found beside the code that starts them.
     'backfill-worker': 'src/index/backfill-worker.ts',
+    // The trace runs PGlite in a worker thread it can terminate past a time limit (src/trace/database.ts).
+    'pglite-worker': 'src/trace/pglite-worker.ts',
     // The library entry (package.json `exports`): the package ships this bundle, not the tsc tree,
     // whose packages (commander, js-yaml, knex, …) are bundled here and not installed (issue 34).
     lib: 'src/lib.ts',

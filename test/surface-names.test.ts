@@ -18,6 +18,10 @@ const ALLOWED: readonly { file: string; name: string; why: string }[] = [
   { file: 'src/plan/build-plan.ts', name: 'rest', why: 'the artifact field `api.rest` (contract) shown in the upgrade plan' },
   { file: 'src/plan/build-plan.ts', name: 'mcp', why: 'the artifact field `api.mcp` (contract) shown in the upgrade plan' },
   { file: 'src/init/detect.ts', name: 'migrations', why: 'the config key `migrations` that `init` writes' },
+  { file: 'src/init/detect.ts', name: 'graphql', why: 'the config key `graphql` that `init` writes' },
+  { file: 'src/init/detect.ts', name: 'trpc', why: 'the config key `trpc` that `init` writes' },
+  { file: 'src/init/detect-api-surfaces.ts', name: 'graphql', why: 'the config key `graphql` that `init` writes' },
+  { file: 'src/init/detect-api-surfaces.ts', name: 'trpc', why: 'the config key `trpc` that `init` writes' },
   { file: 'src/generate/checked-surfaces.ts', name: 'rest', why: 'the config key `rest` (REST policies): unset means its defaults' },
   { file: 'src/index/validate-document.ts', name: 'migrations', why: 'the artifact field `migrations` (contract) that tells an artifact from an index' },
   { file: 'src/action/inputs.ts', name: 'config', why: 'the Action input `config` (action.yml)' },
@@ -42,7 +46,9 @@ function strayNames(surfaces: readonly string[]): string[] {
     const file = relative(resolve('.'), path).split('\\').join('/');
     // The registry names them; a file generated from the artifact schema spells its contract field names.
     if (file.startsWith('src/surfaces/') || file.endsWith('.generated.ts')) continue;
-    const ownSurface = /^src\/stages\/([^/]+)\//.exec(file)?.[1];
+    const folder = /^src\/stages\/([^/]+)\//.exec(file)?.[1];
+    // The env-var surface's stage lives in src/stages/env/ (src/config/ is the tool's own config file); its surface id stays `config`.
+    const ownSurface = folder === 'env' ? 'config' : folder;
     readFileSync(path, 'utf8')
       .split('\n')
       .forEach((line, index) => {

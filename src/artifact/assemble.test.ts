@@ -38,6 +38,8 @@ function input(reverse: boolean): AssembleInput {
   const surfaces = verdictSurfaces({
     migrations: result(sections.migrations),
     rest: result(sections.rest),
+    graphql: result(sections.rest),
+    trpc: result(sections.rest),
     mcp: result(sections.mcp),
     config: result(sections.config),
     declarations: result(sections.declaredBreaks),

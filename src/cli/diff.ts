@@ -60,7 +60,7 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
         const { colorEnabled, createStyle } = await import('./style.js');
         const style = createStyle(colorEnabled());
         const paint: Record<Level, (text: string) => string> = { breaking: style.red, advisory: style.yellow, info: style.dim };
-        const lines = renderDiffText(report, { verbose: Boolean(options.verbose), colorLevel: (level, text) => paint[level](text) });
+        const lines = renderDiffText(report, { verbose: Boolean(options.verbose), colorLevel: (level, text) => paint[level](text), dim: style.dim });
         process.stdout.write(`${lines.join('\n')}\n`);
       }
       if (failed) process.exitCode = 1;

@@ -31,6 +31,8 @@ interface GenerateOptions {
   cache: boolean;
   trace?: boolean;
   seedRows: string;
+  traceStatementTimeout?: string;
+  traceDeadline?: string;
 }
 
 export function registerGenerate(program: Command): void {
@@ -57,14 +59,16 @@ export function registerGenerate(program: Command): void {
     .option('--no-cache', 'do not read or write the cache of results derived from unchanged files (released migrations)')
     .option('--trace', 'also run the added migrations in an embedded PostgreSQL (PGlite) on the previous schema with seeded rows; what it observes heavier than classified wins (see `release-safety trace`)')
     .option('--seed-rows <n>', 'with --trace: rows seeded into each touched table', '1000')
+    .option('--trace-statement-timeout <seconds>', 'with --trace: longest one statement may run; past it the trace could not run and the static result stands (default 30)')
+    .option('--trace-deadline <seconds>', 'with --trace: longest the whole trace may run (default 600)')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
     });
 }
 
 /** The pipeline with the migrations stage followed by the trace (PGlite loads only with --trace). */
-async function tracedStages(seedRowsText: string) {
-  const [{ pipelineStages }, { tracedMigrationsStage }, { parseSeedRows }, { cacheDirectory }] = await Promise.all([
+async function tracedStages(seedRowsText: string, statementTimeout: string | undefined, deadline: string | undefined) {
+  const [{ pipelineStages }, { tracedMigrationsStage }, { parseSeedRows, traceLimits }, { cacheDirectory }] = await Promise.all([
     import('../surfaces/registry.js'),
     import('../trace/stage.js'),
     import('../trace/command.js'),
@@ -72,7 +76,8 @@ async function tracedStages(seedRowsText: string) {
   ]);
   await (await import('../trace/database.js')).loadPglite();
   const seedRows = parseSeedRows(seedRowsText);
-  return { ...pipelineStages, migrations: tracedMigrationsStage(pipelineStages.migrations, { seedRows, cacheDirectory: cacheDirectory(process.env) }) };
+  const limits = traceLimits(statementTimeout, deadline, ['--trace-statement-timeout', '--trace-deadline']);
+  return { ...pipelineStages, migrations: tracedMigrationsStage(pipelineStages.migrations, { seedRows, limits, cacheDirectory: cacheDirectory(process.env) }) };
 }
 
 async function runGenerate(options: GenerateOptions): Promise<void> {
@@ -133,7 +138,7 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
       throw error;
     }),
   ]);
-  const stages = options.trace ? await tracedStages(options.seedRows) : undefined;
+  const stages = options.trace ? await tracedStages(options.seedRows, options.traceStatementTimeout, options.traceDeadline) : undefined;
   let outcome;
   try {
     outcome = await generateRelease(repo, {

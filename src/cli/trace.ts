@@ -13,6 +13,8 @@ interface TraceCommandOptions {
   seedRows: string;
   cache: boolean;
   json?: boolean;
+  statementTimeout?: string;
+  deadline?: string;
 }
 
 export function registerTrace(program: Command): void {
@@ -24,6 +26,8 @@ export function registerTrace(program: Command): void {
     .requiredOption('--to <ref>', 'release whose added migrations are run')
     .option('--config <file>', 'config file to use instead of release-safety.config.json at the --to ref')
     .option('--seed-rows <n>', 'rows seeded into each table the added migrations touch', '1000')
+    .option('--statement-timeout <seconds>', 'longest one statement may run in PGlite; past it the trace could not run and the static result stands (default 30)')
+    .option('--deadline <seconds>', 'longest the whole trace may run; past it the trace could not run and the static result stands (default 600)')
     .option('--no-cache', 'rebuild the previous release\'s schema instead of loading it from the cache folder')
     .option('--json', 'print the trace report as JSON')
     .addHelpText(

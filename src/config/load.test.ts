@@ -20,6 +20,16 @@ describe('parseConfig', () => {
     ['the issue example', ISSUE_EXAMPLE],
     ['every surface declared absent', { migrations: false, openapi: false, mcpTools: false, env: false }],
     ['an empty config (nothing configured)', {}],
+    [
+      'folders of several dialects, one an alternative deployment',
+      {
+        migrations: [
+          { dir: 'db/postgresql', edition: 'core' },
+          { dir: 'db/mysql', edition: 'core', dialect: 'mysql', alternative: true },
+          { dir: 'packages/shared/clickhouse/migrations', edition: 'core', dialect: 'clickhouse', format: 'golang-migrate' },
+        ],
+      },
+    ],
     ['a $schema reference', { $schema: './node_modules/release-safety/schemas/release-safety.config.schema.json' }],
   ])('accepts %s', async (_name, config) => {
     expect(await parseConfig(JSON.stringify(config), 'release-safety.config.json')).toEqual(config);
@@ -27,6 +37,7 @@ describe('parseConfig', () => {
 
   it.each([
     ['{"migrations":[{"dir":"db","edition":"pro"}]}', 'invalid config cfg.json: /migrations/0/edition must be one of ["core","ee"]'],
+    ['{"migrations":[{"dir":"db","edition":"core","dialect":"oracle"}]}', 'invalid config cfg.json: /migrations/0/dialect must be one of ["postgresql","mysql","sqlite","clickhouse"]'],
     ['{"openapi":true}', 'invalid config cfg.json: /openapi must be false or string'],
     ['{"migrations":true}', 'invalid config cfg.json: /migrations must be false or array'],
     ['{"mcpTool":"mcp/tools.json"}', 'invalid config cfg.json: / has unknown member "mcpTool"'],
@@ -56,6 +67,15 @@ describe('config schema', () => {
     const ajv = new Ajv2020({ strict: true });
     const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')) as object;
     expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+  });
+});
+
+describe('config dialects', () => {
+  it('lists in the schema exactly the dialects the code knows', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { MIGRATION_DIALECTS } = await import('./migration-formats.js');
+    const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')) as { properties: { migrations: { oneOf: [unknown, { items: { properties: { dialect: { enum: string[] } } } }] } } };
+    expect(schema.properties.migrations.oneOf[1].items.properties.dialect.enum).toEqual([...MIGRATION_DIALECTS]);
   });
 });
 

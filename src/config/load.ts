@@ -1,4 +1,5 @@
 import { oneLine } from '../core/one-line.js';
+import { configGlobProblems } from './glob-bounds.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError } from '../core/errors.js';
 import { parseJson } from '../core/structured-text.js';
@@ -28,6 +29,8 @@ export async function parseConfig(text: string, source: string): Promise<Release
   }
   const validate = await configValidator();
   if (!validate(data)) throw new ConfigError(`invalid config ${source}: ${describeSchemaErrors(validate.errors ?? [])}`);
+  const globs = configGlobProblems(data);
+  if (globs.length > 0) throw new ConfigError(oneLine(`invalid config ${source}: ${globs.join('; ')}`));
   return data as ReleaseSafetyConfig;
 }
 

@@ -1,4 +1,4 @@
-import type { MigrationFormatSetting } from './migration-formats.js';
+import type { MigrationDialect, MigrationFormatSetting } from './migration-formats.js';
 /**
  * `release-safety.config.json`: where each surface lives in the service's repository.
  * A surface set to `false` means the service has none (checked, not breaking);
@@ -9,6 +9,19 @@ export interface MigrationsFolder {
   edition: 'core' | 'ee';
   /** The folder's migration format (`formats/registry.ts`); `auto` (the default) recognises it from the folder. */
   format?: MigrationFormatSetting;
+  /**
+   * The database the folder's migrations run on; `postgresql` (the default). A folder is judged only
+   * by its own dialect's rules and never parsed with another's grammar: `clickhouse` has its own
+   * rules; `mysql` and `sqlite` are not judged (a changed migration there is `unknown`).
+   */
+  dialect?: MigrationDialect;
+  /**
+   * `true`: the folder ships the same schema for an alternative database the service also supports
+   * (`db/mysql` beside `db/postgresql`), and the published verdict speaks only for the PostgreSQL
+   * deployment. Its files are then not judged, and every report says so; without it a changed
+   * migration of a dialect the tool does not judge is `unknown`.
+   */
+  alternative?: boolean;
 }
 
 export interface EnvSurfaceConfig {
@@ -36,6 +49,23 @@ export interface RoutesSurfaceConfig {
 /** MCP tools read from the server's code: files that register tools on an `McpServer`. */
 export interface McpCodeConfig {
   /** Globs of TypeScript/JavaScript files that register tools (they and the modules they import are read). */
+  sources: string[];
+}
+
+/**
+ * The GraphQL schema the server serves: committed SDL files and/or code-first definitions (NestJS,
+ * type-graphql decorators), read statically. Reported under `api.rest` (contract), lines prefixed `GraphQL:`.
+ */
+export interface GraphqlSurfaceConfig {
+  /** Globs of committed SDL files (`*.graphql`, `*.gql`, `*.graphqls`): together they are one schema. */
+  schema?: string[];
+  /** Globs of TypeScript files with code-first definitions (`@ObjectType`, `@Resolver`, `@Query`, …). */
+  sources?: string[];
+}
+
+/** tRPC routers read from code (their procedures and zod schemas). Reported under `api.rest`, lines prefixed `tRPC:`. */
+export interface TrpcSurfaceConfig {
+  /** Globs of TypeScript files that define routers (they and the in-repository modules they import are read). */
   sources: string[];
 }
 
@@ -70,6 +100,10 @@ export interface ReleaseSafetyConfig {
   /** Source files whose code registers HTTP routes (read statically, never run). */
   routes?: RoutesSurfaceConfig | false;
   mcpTools?: string | false | McpCodeConfig;
+  /** The GraphQL schema (SDL files and/or code-first sources); `false` when the service serves none. */
+  graphql?: GraphqlSurfaceConfig | false;
+  /** tRPC routers; `false` when the service has none. */
+  trpc?: TrpcSurfaceConfig | false;
   env?: EnvSurfaceConfig | false;
   /** Target PostgreSQL major version for heaviness rules; default {@link DEFAULT_POSTGRES_VERSION}. */
   postgresVersion?: number;

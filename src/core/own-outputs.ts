@@ -31,5 +31,5 @@ export function neutraliseMarkersInJson(json: string): string {
 }
 
 export function neutraliseMarkersInText(text: string): string {
-  return text.replace(/@(?=release)/gi, '@\u2060');
+  return text.replace(/@(?=release)/gi, '@\u2063');
 }

@@ -33,7 +33,7 @@ export function parseJsonLenient(text: string): unknown {
 /** Parses `text` as JSON or YAML; throws an Error whose message names the format that failed. */
 export async function parseJsonOrYaml(text: string, path: string): Promise<unknown> {
   const format = formatOf(path, text);
-  if (format === 'JSON') return parseJson(text);
+  if (format === 'JSON') return assertBoundedDepth(parseJson(text), path);
   if (text.length > YAML_MAX_CHARACTERS) {
     throw new Error(`${path}: YAML document of ${text.length} characters is larger than the ${YAML_MAX_CHARACTERS} this tool reads`);
   }
@@ -41,6 +41,29 @@ export async function parseJsonOrYaml(text: string, path: string): Promise<unkno
   // js-yaml refuses duplicate keys itself ("duplicated mapping key").
   const document = load(text, { schema: CORE_SCHEMA, filename: path });
   assertBoundedExpansion(document, path);
+  return assertBoundedDepth(document, path);
+}
+
+/**
+ * Deepest nesting of objects and arrays a document may have (issue 28): every reader of a spec or a
+ * snapshot walks it recursively, and a 20,000-deep schema ended in "Maximum call stack size exceeded".
+ * Real OpenAPI documents stay far below (a few dozen levels).
+ */
+export const MAX_DOCUMENT_DEPTH = 200;
+
+/** The document, when it nests no deeper than {@link MAX_DOCUMENT_DEPTH}; else an error naming the file (walked without recursion). */
+function assertBoundedDepth(document: unknown, path: string): unknown {
+  const deepestSeen = new Map<object, number>();
+  const stack: Array<[unknown, number]> = [[document, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_DOCUMENT_DEPTH) throw new Error(`${path}: nests deeper than ${MAX_DOCUMENT_DEPTH} levels of objects and arrays (refused: a document this deep is not a real spec, and readers walk it recursively)`);
+    // A shared YAML node is walked again only when reached deeper than before.
+    if ((deepestSeen.get(value) ?? 0) >= depth) continue;
+    deepestSeen.set(value, depth);
+    for (const child of Array.isArray(value) ? value : Object.values(value)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
   return document;
 }
 

@@ -9,6 +9,7 @@ import { MIGRATION_EXTENSIONS } from '../stages/migrations/folders.js';
 import { detectFormat, sampleCandidates, unrecognisedFolderNote } from '../stages/migrations/formats/registry.js';
 import type { MigrationFormat, MigrationFormatSetting } from '../stages/migrations/formats/types.js';
 import { migrationsStage } from '../stages/migrations/index.js';
+import { fileFinding } from '../stages/migrations/file-finding.js';
 import { loadParser } from '../stages/migrations/sql.js';
 import { UNKNOWN_HEAVINESS } from '../stages/migrations/types.js';
 import { fileSystemPath, readFileSystemPath, userPathsIn } from '../core/file-system-paths.js';
@@ -150,7 +151,7 @@ export async function lintMigrationFiles(files: readonly string[], postgresVersi
     } catch (error) {
       failure = describeError(error);
     }
-    const notAnalysed: Finding = { rule: 'migration-extraction-failed', params: { file, reason: failure }, evidence: { file } };
+    const notAnalysed = fileFinding('migration-extraction-failed', file, { reason: failure });
     linted.push({ file, tables: [], heaviness: { ...UNKNOWN_HEAVINESS }, breaksOldCode: 'unknown', clean: false, findings: [renderLintFinding(notAnalysed, rules, file)] });
   }
   return { postgresVersion, clean: linted.every((file) => file.clean), files: linted };

@@ -1,5 +1,6 @@
 import { compareText } from '../core/compare-text.js';
-import { renderFinding, type Finding, type Level, type RuleMeta } from '../rules/types.js';
+import { docsUrl } from '../rules/links.js';
+import { renderFinding, renderTemplate, type Finding, type Level, type RuleMeta } from '../rules/types.js';
 
 /**
  * The report of `release-safety diff openapi|mcp`: the engine's findings with the catalogue's
@@ -27,6 +28,12 @@ export type FailOn = 'breaking' | 'advisory';
 const FAIL_ON_LEVELS: readonly FailOn[] = ['breaking', 'advisory'];
 
 const LEVEL_RANK: Readonly<Record<Level, number>> = { breaking: 0, advisory: 1, info: 2 };
+
+/**
+ * The `fix:` and `docs:` lines of a finding, as `generate`'s report prints them. Kept beside the
+ * report rather than in it: `--json` has its documented shape ({rule, level, operation, location, message}).
+ */
+const GUIDANCE = new WeakMap<DiffFinding, { fix?: string; docs?: string }>();
 
 /** The operation a finding is about, from the parameters every REST / MCP rule carries. */
 function operationOf(finding: Finding): string {
@@ -59,7 +66,9 @@ export function buildDiffReport(findings: readonly Finding[], rules: readonly Ru
     const location = finding.evidence.pointer ?? '';
     if (!meta) return { rule: finding.rule, level: 'breaking', operation: operationOf(finding), location, message: `unknown rule ${finding.rule}: ${JSON.stringify(finding.params)}` };
     const { level, message } = renderFinding(meta, finding);
-    return { rule: meta.id, level, operation: operationOf(finding), location, message };
+    const rendered: DiffFinding = { rule: meta.id, level, operation: operationOf(finding), location, message };
+    GUIDANCE.set(rendered, { ...(meta.fix ? { fix: renderTemplate(meta.fix, finding.params) } : {}), ...(meta.docs ? { docs: docsUrl(meta.docs) } : {}) });
+    return rendered;
   });
   rendered.sort(compareDiffFindings);
   return { breaking: rendered.some((finding) => finding.level === 'breaking'), findings: rendered };
@@ -75,13 +84,23 @@ export interface TextOptions {
   verbose: boolean;
   /** Colours the level word (style.ts); identity when colours are off. */
   colorLevel?: (level: Level, text: string) => string;
+  /** Dims the docs link (style.ts), as `generate` prints it. */
+  dim?: (text: string) => string;
 }
 
-/** One line per finding: `breaking  <rule-id>  <message>`, then a summary line. */
+/** One line per finding: `breaking  <rule-id>  <message>`, its `fix:` and `docs:` lines under it, then a summary line. */
 export function renderDiffText(report: DiffReport, options: TextOptions): string[] {
   const shown = report.findings.filter((finding) => options.verbose || finding.level !== 'info');
   const colour = options.colorLevel ?? ((_level: Level, text: string) => text);
-  const lines = shown.map((finding) => `${colour(finding.level, finding.level.padEnd(8))}  ${finding.rule}  ${finding.message}`);
+  const lines = shown.flatMap((finding) => {
+    const guidance = GUIDANCE.get(finding);
+    return [
+      `${colour(finding.level, finding.level.padEnd(8))}  ${finding.rule}  ${finding.message}`,
+      // On one line, as generate prints it: a parameter taken from the document cannot add lines.
+      ...(guidance?.fix ? [`      fix: ${oneLine(guidance.fix, 1000)}`] : []),
+      ...(guidance?.docs ? [`      docs: ${options.dim?.(guidance.docs) ?? guidance.docs}`] : []),
+    ];
+  });
   const count = (level: Level) => report.findings.filter((finding) => finding.level === level).length;
   const hiddenInfo = options.verbose ? 0 : count('info');
   const summary = `${count('breaking')} breaking, ${count('advisory')} advisory, ${count('info')} info${hiddenInfo > 0 ? ' (info shown with --verbose)' : ''}`;
@@ -92,4 +111,9 @@ export function renderDiffText(report: DiffReport, options: TextOptions): string
 /** Parses `--fail-on`; `undefined` when the value is not a level it accepts. */
 export function parseFailOn(value: string): FailOn | undefined {
   return FAIL_ON_LEVELS.find((level) => level === value);
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

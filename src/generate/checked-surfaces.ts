@@ -26,8 +26,11 @@ import type { ChangedPath, StageInput, StageResult } from '../stages/contract.js
  * Every key of the config schema is either read by a stage (its `configKeys`) or here (a test checks
  * it): a key added for a stage and forgotten there would be a surface the release could switch off.
  */
-/** `rules` is read by generate itself, the stricter of the from and to configs (accept/policy.ts). */
-export const KEYS_NO_STAGE_READS = ['$schema', 'indexUrl', 'floorVersion', 'tags', 'rules'] as const;
+/**
+ * `rules` is read by generate itself, the stricter of the from and to configs (accept/policy.ts);
+ * `images` by `bump-check` in an operator's deployment repository, never by `generate`.
+ */
+export const KEYS_NO_STAGE_READS = ['$schema', 'indexUrl', 'floorVersion', 'tags', 'rules', 'images'] as const;
 
 /** Keys naming files of a surface, where a release may move a file (`openapi`: one path or a list). */
 const PATH_KEYS: ReadonlyArray<keyof ReleaseSafetyConfig> = ['openapi', 'mcpTools'];

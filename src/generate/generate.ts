@@ -8,7 +8,7 @@ import { describeError, InputError } from '../core/errors.js';
 import { compareVersions, parsePrereleaseVersion, parseVersion, type Version } from '../core/version.js';
 import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import type { Repository } from '../git/repository.js';
-import { allStages, findRule, surfaceRefusal, pipelineStages, stageOf, SURFACES, verdictSurfaces, type PipelineStages, type StageResults } from '../surfaces/registry.js';
+import { allStages, artifactApiSections, findRule, surfaceRefusal, pipelineStages, stageOf, SURFACES, verdictSurfaces, type PipelineStages, type StageResults } from '../surfaces/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
 import { runStage, type ChangedPath, type Side, type Stage, type StageInput, type StageResult, type StageVerdict } from '../stages/contract.js';
 import { combineRuns, mayReferenceSiblings, movedInput, planSurface } from './checked-surfaces.js';
@@ -178,17 +178,18 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     previousUpgrade: previousArtifact.upgrade,
   });
 
-  // The artifact's sections by the contract's field names.
+  // The artifact's sections by the contract's field names; GraphQL and tRPC are reported under `api.rest`.
+  const api = artifactApiSections(results, verdict.surfaces);
   const artifact = assembleArtifact({
     version,
     previousVersion,
     releaseDate,
     migrations: results.migrations.section,
-    rest: results.rest.section,
-    mcp: results.mcp.section,
+    rest: api.rest.section,
+    mcp: api.mcp.section,
     config: results.config.section,
     declaredBreaks: results.declarations.section,
-    verdict,
+    verdict: { ...verdict, surfaces: { ...verdict.surfaces, rest: api.rest.state, mcp: api.mcp.state } },
   });
   const validation = validateArtifact(artifact);
   if (!validation.valid) throw new InvalidArtifactError(validation.errors);

@@ -15,6 +15,8 @@ describe('init detection: absence needs evidence', () => {
       routes: false,
       mcpTools: false,
       env: false,
+      graphql: false,
+      trpc: false,
     });
   });
 

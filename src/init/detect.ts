@@ -1,3 +1,5 @@
+import { detectGraphql, detectTrpc } from './detect-api-surfaces.js';
+
 /**
  * `init`'s detection: from the repository's file list and the text of a few candidates, where each
  * surface lives — or evidence that the service has none. Pure: the caller lists and reads files.
@@ -27,7 +29,7 @@ export interface RepositoryView {
 }
 
 export interface SurfaceProposal {
-  key: 'migrations' | 'openapi' | 'routes' | 'mcpTools' | 'env' | 'tags';
+  key: 'migrations' | 'openapi' | 'routes' | 'mcpTools' | 'env' | 'graphql' | 'trpc' | 'tags';
   /** The config value; undefined leaves the key out (unknown). */
   value: unknown;
   /** What was seen, for the explanation `init` prints. */
@@ -278,7 +280,7 @@ export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new 
 export function detectSurfaces(view: RepositoryView): SurfaceProposal[] {
   const deps = dependencies(view);
   const routes = detectRoutes(view, deps);
-  const proposals = [detectMigrations(view, deps), detectOpenApi(view, deps, routes), routes, detectMcp(view, deps), detectEnv(view, deps)];
+  const proposals = [detectMigrations(view, deps), detectOpenApi(view, deps, routes), routes, detectMcp(view, deps), detectEnv(view, deps), detectGraphql(view, deps), detectTrpc(view, deps)];
   const tags = view.tags === undefined ? undefined : detectTagPatterns(view.tags);
   if (tags) proposals.push({ key: 'tags', value: tags.patterns.length === 1 ? tags.patterns[0] : tags.patterns, evidence: tags.evidence });
   return proposals;

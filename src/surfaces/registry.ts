@@ -1,20 +1,27 @@
 import type { ApiSurfaceSection, ConfigSection, DeclaredBreak, MigrationsSection } from '../artifact/types.js';
-import { configStage } from '../stages/config/index.js';
-import { configRuleBook } from '../stages/config/rule-book.js';
+import { configStage } from '../stages/env/index.js';
+import { configRuleBook } from '../stages/env/rule-book.js';
 import type { Stage } from '../stages/contract.js';
 import { declarationsStage } from '../stages/declarations/index.js';
 import { declarationsRuleBook } from '../stages/declarations/rule-book.js';
+import { graphqlStage } from '../stages/graphql/index.js';
+import { graphqlRuleBook } from '../stages/graphql/rule-book.js';
 import { mcpStage } from '../stages/mcp/index.js';
 import { mcpRuleBook } from '../stages/mcp/rule-book.js';
 import { migrationsStage } from '../stages/migrations/index.js';
 import { migrationsRuleBook } from '../stages/migrations/rule-book.js';
 import { restStage } from '../stages/rest/index.js';
 import { restRuleBook } from '../stages/rest/rule-book.js';
+import { trpcStage } from '../stages/trpc/index.js';
+import { trpcRuleBook } from '../stages/trpc/rule-book.js';
 import type { AnyRuleBook } from '../rules/book.js';
 import type { StageAcceptance, StageResult } from '../stages/contract.js';
 import type { SurfaceInput } from '../verdict/verdict.js';
 import type { RuleMeta, Surface } from '../rules/types.js';
 import { compareText } from '../core/compare-text.js';
+import { LIST_CAP } from '../core/cap.js';
+import { anyTrue } from '../core/tristate.js';
+import type { SurfaceState } from '../artifact/types.js';
 
 /**
  * The one registry of surfaces: every stage of `generate`, in report order, with its rule book.
@@ -25,6 +32,8 @@ import { compareText } from '../core/compare-text.js';
 export interface PipelineStages {
   migrations: Stage<MigrationsSection>;
   rest: Stage<ApiSurfaceSection>;
+  graphql: Stage<ApiSurfaceSection>;
+  trpc: Stage<ApiSurfaceSection>;
   mcp: Stage<ApiSurfaceSection>;
   config: Stage<ConfigSection>;
   declarations: Stage<DeclaredBreak[]>;
@@ -33,10 +42,66 @@ export interface PipelineStages {
 export const pipelineStages: PipelineStages = {
   migrations: migrationsStage,
   rest: restStage,
+  graphql: graphqlStage,
+  trpc: trpcStage,
   mcp: mcpStage,
   config: configStage,
   declarations: declarationsStage,
 };
+
+/**
+ * The artifact's `api` members (contract: exactly `rest` and `mcp`) and the surfaces reported in
+ * each. GraphQL and tRPC are HTTP APIs the same server serves: their lines go into `api.rest`,
+ * prefixed, their counts are added, and `api.rest` is checked and not breaking only when each of
+ * them is too. The report, `rules --surface`, the config and `init` keep them as surfaces of their own.
+ */
+export const API_SECTION_MEMBERS = {
+  rest: [
+    { surface: 'rest', prefix: '' },
+    { surface: 'graphql', prefix: 'GraphQL: ' },
+    { surface: 'trpc', prefix: 'tRPC: ' },
+  ],
+  mcp: [{ surface: 'mcp', prefix: '' }],
+} as const satisfies Record<'rest' | 'mcp', readonly { surface: keyof PipelineStages; prefix: string }[]>;
+
+/** One `api` member of the artifact: its section and its effective state, folded from the surfaces it reports. */
+export interface ArtifactApiSection {
+  section: ApiSurfaceSection;
+  state: SurfaceState;
+}
+
+/**
+ * The artifact's `api.rest` and `api.mcp` from the surfaces each reports ({@link API_SECTION_MEMBERS}):
+ * lines prefixed and concatenated (each surface's own lines already sorted and capped; the overflow
+ * lines are recomputed over the whole), counts added; checked only when every member is, breaking
+ * when any is, `unknown` when none is and one is unknown or unchecked.
+ */
+export function artifactApiSections(results: StageResults, states: Readonly<Record<Surface, SurfaceState>>): { rest: ArtifactApiSection; mcp: ArtifactApiSection } {
+  const fold = (members: readonly { surface: keyof PipelineStages; prefix: string }[]): ArtifactApiSection => {
+    const sections = members.map((member) => ({ ...member, section: results[member.surface].section as ApiSurfaceSection }));
+    const memberStates = members.map((member) => states[member.surface]);
+    const checked = memberStates.every((state) => state.checked);
+    const breaking = anyTrue(memberStates.map((state) => (state.checked ? state.breaking : state.breaking === true ? true : 'unknown')));
+    const join = (lines: (section: ApiSurfaceSection) => readonly string[], count: (section: ApiSurfaceSection) => number) => {
+      const visible = sections.flatMap(({ prefix, section }) => lines(section).filter((line) => !OVERFLOW.test(line)).map((line) => `${prefix}${line}`));
+      const total = sections.reduce((sum, { section }) => sum + count(section), 0);
+      if (total <= LIST_CAP && visible.length === total) return { lines: visible, total };
+      const kept = visible.slice(0, LIST_CAP - 1);
+      // The same overflow line as `capLines` writes, over the folded total.
+      return { lines: [...kept, `… and ${total - kept.length} more`], total };
+    };
+    const changes = join((section) => section.changes, (section) => section.breakingCount);
+    const advisories = join((section) => section.advisories, (section) => section.advisoryCount);
+    const single = sections.length === 1 ? sections[0]!.section : undefined;
+    return {
+      section: single ?? { checked, breaking, changes: changes.lines, breakingCount: changes.total, advisories: advisories.lines, advisoryCount: advisories.total },
+      state: members.length === 1 ? states[members[0]!.surface] : { checked, breaking: !checked && breaking === false ? 'unknown' : breaking },
+    };
+  };
+  return { rest: fold(API_SECTION_MEMBERS.rest), mcp: fold(API_SECTION_MEMBERS.mcp) };
+}
+
+const OVERFLOW = /^… and \d+ more$/;
 
 /** Every surface, in report order. */
 export const SURFACES: readonly Surface[] = Object.keys(pipelineStages) as (keyof PipelineStages)[];
@@ -105,6 +170,8 @@ export function findRule(id: string, surface?: Surface, catalogue: readonly Rule
 const books: { readonly [S in Surface]: AnyRuleBook } = {
   migrations: migrationsRuleBook,
   rest: restRuleBook,
+  graphql: graphqlRuleBook,
+  trpc: trpcRuleBook,
   mcp: mcpRuleBook,
   config: configRuleBook,
   declarations: declarationsRuleBook,

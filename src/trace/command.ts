@@ -14,6 +14,7 @@ import { cacheDirectory } from '../span/index-cache.js';
 import { runStage, type StageInput } from '../stages/contract.js';
 import { migrationsStage } from '../stages/migrations/index.js';
 import { traceRelease } from './trace.js';
+import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_TRACE_DEADLINE_MS } from './database.js';
 import type { TraceReport } from './types.js';
 
 export interface TraceCommandInput {
@@ -23,6 +24,23 @@ export interface TraceCommandInput {
   config?: string;
   seedRows: string;
   cache: boolean;
+  /** Seconds one statement may run (default 30) and the whole trace (default 600). */
+  statementTimeout?: string;
+  deadline?: string;
+}
+
+/** A positive number of seconds (fractions allowed) as milliseconds. */
+export function parseSeconds(text: string, flag: string): number {
+  if (!/^\d+(?:\.\d+)?$/.test(text) || Number(text) <= 0 || Number(text) > 86_400) throw new UsageError(`${flag} "${text}" is not a number of seconds from 0 to 86400`);
+  return Math.round(Number(text) * 1000);
+}
+
+/** The trace's limits from the flags (database.ts holds the defaults). */
+export function traceLimits(statementTimeout: string | undefined, deadline: string | undefined, flags = ['--statement-timeout', '--deadline']): { statementTimeoutMs: number; runMs: number } {
+  return {
+    statementTimeoutMs: statementTimeout === undefined ? DEFAULT_STATEMENT_TIMEOUT_MS : parseSeconds(statementTimeout, flags[0]!),
+    runMs: deadline === undefined ? DEFAULT_TRACE_DEADLINE_MS : parseSeconds(deadline, flags[1]!),
+  };
 }
 
 export function parseSeedRows(text: string): number {
@@ -63,6 +81,7 @@ export function renderTraceText(report: TraceReport): string {
 
 export async function runTraceCommand(options: TraceCommandInput): Promise<{ report: TraceReport; text: string; heavier: boolean }> {
   const seedRows = parseSeedRows(options.seedRows);
+  const limits = traceLimits(options.statementTimeout, options.deadline);
   let configText: { text: string; source: string } | undefined;
   if (options.config !== undefined) {
     try {
@@ -81,6 +100,7 @@ export async function runTraceCommand(options: TraceCommandInput): Promise<{ rep
     // The derived cache keeps the replayed schema: a later `generate` of the same `from` reads it without --trace.
     const { report } = await traceRelease({ ...input, derivedCache: openDerivedCache({ disk: options.cache }) }, (staticInput) => runStage(migrationsStage, staticInput), {
       seedRows,
+      limits,
       ...(options.cache ? { cacheDirectory: cacheDirectory(process.env) } : {}),
     });
     return { report, text: renderTraceText(report), heavier: report.files.some((file) => file.status === 'trace-heavier') };

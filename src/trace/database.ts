@@ -7,19 +7,146 @@
  * sockets, no processes (`COPY … PROGRAM`) and only its own in-memory file system: no network, no
  * working tree, no environment variables reach a migration.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type * as PgliteModule from '@electric-sql/pglite';
-import type { PGlite } from '@electric-sql/pglite';
 import type { ReplayedSchema } from '../stages/migrations/replayed-schema.js';
 import type { UserTypeKind } from '../stages/migrations/types.js';
 import type { Snapshot, TableCounters } from './observation.js';
 import { tableLabel, type TableShape } from './seed.js';
 
-export type Database = PGlite;
+/** What the trace asks of PGlite. */
+export interface Database {
+  exec(sql: string): Promise<unknown>;
+  query<T>(sql: string): Promise<{ rows: T[] }>;
+  dumpDataDir(compression: 'gzip'): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/**
+ * Bounded time (issue 28): PGlite runs PostgreSQL in WebAssembly on the thread that calls it, and its
+ * `statement_timeout` never fires (no signals in WASM): `DO $$ BEGIN LOOP END LOOP; END $$` or
+ * `SELECT pg_sleep(100000)` held the trace forever. So the database runs in a worker thread
+ * (pglite-worker.ts) and every call has a deadline: the statement timeout, and what is left of the
+ * whole run's. Past it the worker is terminated (that stops even a busy WASM loop), the call fails
+ * with a {@link TraceTimeout}, and so does every later call: the trace reports it could not run.
+ */
+export interface TraceLimits {
+  /** Longest one statement (or catalog query) may run, in milliseconds. */
+  statementTimeoutMs: number;
+  /** When the whole trace must be over (`performance.now()` clock). */
+  deadline: number;
+}
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TRACE_DEADLINE_MS = 600_000;
+
+export class TraceTimeout extends Error {
+  override readonly name = 'TraceTimeout';
+}
 
 /** A fresh database, or one restored from a dump of its data directory (`dumpDataDir('gzip')`). */
-export async function openDatabase(dump?: Blob): Promise<Database> {
+export async function openDatabase(dump?: Blob, limits?: TraceLimits): Promise<Database> {
+  const workerFile = fileURLToPath(new URL('./pglite-worker.js', import.meta.url));
+  // Under the tests (TypeScript sources) there is no worker file: PGlite then runs on this thread, unbounded.
+  if (limits !== undefined && existsSync(workerFile)) return WorkerDatabase.open(workerFile, dump, limits);
   const { PGlite } = await loadPglite();
   return PGlite.create(dump === undefined ? {} : { loadDataDir: dump });
+}
+
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { message: string; code?: string } };
+
+/** PGlite in a worker thread, each call under the limits. */
+class WorkerDatabase implements Database {
+  private next = 0;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private dead: Error | undefined;
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly limits: TraceLimits,
+  ) {
+    worker.on('message', (reply: Reply) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (reply.ok) waiting?.resolve(reply.result);
+      else waiting?.reject(Object.assign(new Error(reply.error.message), reply.error.code === undefined ? {} : { code: reply.error.code }));
+    });
+    const fail = (error: Error) => {
+      this.dead ??= error;
+      for (const waiting of this.pending.values()) waiting.reject(this.dead);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', () => fail(new Error('the PGlite worker ended')));
+  }
+
+  static async open(workerFile: string, dump: Blob | undefined, limits: TraceLimits): Promise<WorkerDatabase> {
+    const data = dump === undefined ? undefined : new Uint8Array(await dump.arrayBuffer());
+    const database = new WorkerDatabase(new Worker(workerFile, { workerData: { dump: data } }), limits);
+    try {
+      await database.call('open', 'starting PGlite');
+    } catch (error) {
+      await database.close();
+      // The install hint crosses the thread as text: the same one-line input error as in process.
+      if (error instanceof Error && error.message === PGLITE_MISSING) {
+        const { InputError } = await import('../core/errors.js');
+        throw new InputError(PGLITE_MISSING);
+      }
+      throw error;
+    }
+    return database;
+  }
+
+  private call(op: 'open' | 'exec' | 'query' | 'dump' | 'close', sql: string): Promise<unknown> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = this.next++;
+    const budget = Math.max(0, Math.min(this.limits.statementTimeoutMs, this.limits.deadline - performance.now()));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const whole = this.limits.deadline - performance.now() <= this.limits.statementTimeoutMs;
+        const excerpt = sql.replace(/\s+/g, ' ').trim().slice(0, 80);
+        this.dead = new TraceTimeout(whole ? `the trace ran past its deadline (at: ${excerpt})` : `a statement ran longer than ${this.limits.statementTimeoutMs} ms: ${excerpt}`);
+        void this.worker.terminate();
+        this.pending.delete(id);
+        reject(this.dead);
+      }, budget);
+      timer.unref?.();
+      this.pending.set(id, {
+        resolve: (value) => (clearTimeout(timer), resolve(value)),
+        reject: (error) => (clearTimeout(timer), reject(error)),
+      });
+      this.worker.postMessage({ id, op, sql });
+    });
+  }
+
+  /** Why the database stopped answering, when a limit stopped it. */
+  get timedOut(): TraceTimeout | undefined {
+    return this.dead instanceof TraceTimeout ? this.dead : undefined;
+  }
+
+  exec(sql: string): Promise<unknown> {
+    return this.call('exec', sql);
+  }
+
+  async query<T>(sql: string): Promise<{ rows: T[] }> {
+    return (await this.call('query', sql)) as { rows: T[] };
+  }
+
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([(await this.call('dump', 'dumping the data directory')) as Uint8Array]);
+  }
+
+  async close(): Promise<void> {
+    if (!this.dead) await this.call('close', 'closing').catch(() => undefined);
+    await this.worker.terminate();
+  }
+}
+
+/** The limit that stopped a database, when one did. */
+export function timeoutOf(db: Database): TraceTimeout | undefined {
+  return db instanceof WorkerDatabase ? db.timedOut : undefined;
 }
 
 /** How to get PGlite, which the package does not install (27 MB, for `trace` only). */

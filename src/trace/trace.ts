@@ -10,13 +10,13 @@ import type { Finding } from '../rules/types.js';
 import type { StageInput, StageResult } from '../stages/contract.js';
 import { migrationRule } from '../stages/migrations/catalogue.js';
 import { migrationAt, recogniseFolders, type MigrationPath } from '../stages/migrations/discovery.js';
-import { folderOf } from '../stages/migrations/folders.js';
+import { folderOf, isPostgresFolder } from '../stages/migrations/folders.js';
 import { replayedSchemaKey } from '../stages/migrations/replayed-schema.js';
 import { loadParser } from '../stages/migrations/sql.js';
 import type { ExtractedMigration } from '../stages/migrations/types.js';
 import { longestCachedPrefix, pristineKey, readCachedDump, readsDigest, writeCachedDump, writeCachedState, type MigrationIdentity } from './cache.js';
 import { extractMigrationCached } from '../stages/migrations/extraction-cache.js';
-import { dumpDatabase, openDatabase, replayedSchemaOf, type Database } from './database.js';
+import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_TRACE_DEADLINE_MS, dumpDatabase, openDatabase, replayedSchemaOf, timeoutOf, TraceTimeout, type Database, type TraceLimits } from './database.js';
 import { reconcile } from './reconcile.js';
 import { observationBaseline, observeMigration, replayMigrations, seedTables } from './run.js';
 import type { ReplaySummary, TraceReport, TracedFile } from './types.js';
@@ -25,6 +25,8 @@ export const DEFAULT_SEED_ROWS = 1000;
 
 export interface TraceOptions {
   seedRows: number;
+  /** Bounds on the run (database.ts): each statement's timeout and the whole trace's, in milliseconds. Absent: the defaults. */
+  limits?: { statementTimeoutMs: number; runMs: number };
   /** Cache folder of rebuilt `from` states; undefined: no cache (`--no-cache`). */
   cacheDirectory?: string;
 }
@@ -58,7 +60,8 @@ async function extractAll(
 async function releaseMigrations(input: StageInput): Promise<{ released: MigrationPath[]; added: MigrationPath[] } | string> {
   const folders = input.config.migrations;
   if (folders === undefined || folders === false) return 'migrations are not configured';
-  const formats = await recogniseFolders(input, folders);
+  // PostgreSQL replays PostgreSQL folders only: a ClickHouse or MySQL folder is never run through it.
+  const formats = (await recogniseFolders(input, folders)).filter((entry) => isPostgresFolder(entry.folder));
   const released = [...input.trees.base.keys()].map((path) => migrationAt(path, formats)).filter((entry): entry is MigrationPath => entry !== undefined).sort(byName);
   const added = input.changes
     .filter((change) => {
@@ -74,16 +77,17 @@ async function releaseMigrations(input: StageInput): Promise<{ released: Migrati
 }
 
 /** An empty database: from the cached pristine dump when there is one, else initialised (and cached). */
-export async function freshDatabase(cacheDirectory: string | undefined): Promise<Database> {
+export async function freshDatabase(cacheDirectory: string | undefined, limits?: TraceLimits): Promise<Database> {
   const pristine = cacheDirectory === undefined ? undefined : readCachedDump(cacheDirectory, pristineKey());
   if (pristine !== undefined) {
     try {
-      return await openDatabase(pristine);
-    } catch {
+      return await openDatabase(pristine, limits);
+    } catch (error) {
+      if (error instanceof TraceTimeout) throw error;
       // Rebuilt below.
     }
   }
-  const db = await openDatabase();
+  const db = await openDatabase(undefined, limits);
   if (cacheDirectory !== undefined) await writeCachedDump(cacheDirectory, pristineKey(), await dumpDatabase(db)).catch(() => undefined);
   return db;
 }
@@ -96,6 +100,7 @@ async function fromState(
   input: StageInput,
   released: Awaited<ReturnType<typeof extractAll>>,
   options: TraceOptions,
+  limits: TraceLimits,
 ): Promise<{ db: Database; replay: ReplaySummary; cache: TraceReport['cache']; parts: { start: number; replay: number; cacheWrite: number } }> {
   const clock = () => performance.now();
   const started = clock();
@@ -103,16 +108,16 @@ async function fromState(
   const cached = options.cacheDirectory === undefined ? undefined : longestCachedPrefix(options.cacheDirectory, identities);
   const dump = cached === undefined || options.cacheDirectory === undefined ? undefined : readCachedDump(options.cacheDirectory, cached.key);
   let db: Database | undefined;
-  if (dump !== undefined) db = await openDatabase(dump).catch(() => undefined);
+  if (dump !== undefined) db = await openDatabase(dump, limits).catch(() => undefined);
   const covered = db === undefined ? 0 : cached!.covered;
-  db ??= await freshDatabase(options.cacheDirectory);
+  db ??= await freshDatabase(options.cacheDirectory, limits);
   const opened = clock();
   if (covered === released.length) return { db, replay: cached!.replay, cache: 'hit', parts: { start: Math.round(opened - started), replay: 0, cacheWrite: 0 } };
   const rest = await replayMigrations(db, released.slice(covered));
   const replayed = clock();
   const earlier = covered > 0 ? cached!.replay : { files: 0, statements: 0, failures: [] };
   const replay: ReplaySummary = { files: earlier.files + rest.files, statements: earlier.statements + rest.statements, failures: [...earlier.failures, ...rest.failures] };
-  if (options.cacheDirectory !== undefined) {
+  if (options.cacheDirectory !== undefined && timeoutOf(db) === undefined) {
     // Not being able to cache costs time on the next release, not correctness.
     await writeCachedState(options.cacheDirectory, identities, await dumpDatabase(db), replay).catch(() => undefined);
   }
@@ -146,6 +151,20 @@ function runCache(): NonNullable<StageInput['derivedCache']> {
  */
 export async function traceRelease(input: StageInput, runStatic: StaticStage, options: TraceOptions): Promise<{ report: TraceReport; staticResult: StageResult<MigrationsSection> }> {
   const started = performance.now();
+  const limits: TraceLimits = {
+    statementTimeoutMs: options.limits?.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    deadline: started + (options.limits?.runMs ?? DEFAULT_TRACE_DEADLINE_MS),
+  };
+  try {
+    return await traceWithin(input, runStatic, options, limits, started);
+  } catch (error) {
+    if (!(error instanceof TraceTimeout)) throw error;
+    // What ran past a limit proves nothing: the trace could not run, and the static result stands.
+    return { report: emptyReport(options, `could not run: ${error.message}`), staticResult: await runStatic(input) };
+  }
+}
+
+async function traceWithin(input: StageInput, runStatic: StaticStage, options: TraceOptions, limits: TraceLimits, started: number): Promise<{ report: TraceReport; staticResult: StageResult<MigrationsSection> }> {
   const discovered = await releaseMigrations(input);
   if (typeof discovered === 'string') return { report: emptyReport(options, discovered), staticResult: await runStatic(input) };
   if (discovered.added.length === 0) return { report: emptyReport(options, 'the release adds no migration'), staticResult: await runStatic(input) };
@@ -154,11 +173,11 @@ export async function traceRelease(input: StageInput, runStatic: StaticStage, op
 
   const clock = () => performance.now();
   const beforeState = clock();
-  const { db, replay, cache, parts } = await fromState(input, await extractAll(input, 'base', discovered.released), options);
+  const { db, replay, cache, parts } = await fromState(input, await extractAll(input, 'base', discovered.released), options, limits);
   const afterState = clock();
   try {
     const derivedCache = input.derivedCache ?? runCache();
-    if (replay.failures.length === 0) {
+    if (replay.failures.length === 0 && timeoutOf(db) === undefined) {
       const identities = discovered.released.map((migration) => ({ path: migration.path, blobId: input.trees.base.get(migration.path) ?? '' }));
       derivedCache.set(replayedSchemaKey(input.trees.base, identities), await replayedSchemaOf(db));
     }
@@ -183,6 +202,9 @@ export async function traceRelease(input: StageInput, runStatic: StaticStage, op
         continue;
       }
       const observation = await observeMigration(db, entry.file, entry.migration, baseline);
+      // A statement stopped by a limit (its error swallowed as a failed statement) leaves nothing proven.
+      const stopped = timeoutOf(db);
+      if (stopped !== undefined) throw stopped;
       files.push(reconcile({ file: entry.file, name: entry.name, static: staticFile.heaviness, findings, observation, inexact }));
     }
     const end = clock();
@@ -194,6 +216,8 @@ export async function traceRelease(input: StageInput, runStatic: StaticStage, op
       seeds,
       files,
     };
+    const stopped = timeoutOf(db);
+    if (stopped !== undefined) throw stopped;
     return { report, staticResult };
   } finally {
     await db.close();

@@ -35,11 +35,13 @@ interface Release {
 /** A quiet release: every surface checked, nothing found. Each case changes one thing. */
 function quiet(overrides: Partial<Release> = {}): VerdictInput {
   const release: Release = { migrations: migrationsWith(), rest: api(true, false), mcp: api(true, false), config: { checked: true, breaking: false, changes: [] }, declaredBreaks: [], ...overrides };
-  const stages = { migrations: CLEAR, rest: CLEAR, mcp: CLEAR, config: CLEAR, declarations: CLEAR, ...overrides.stages };
+  const stages = { migrations: CLEAR, rest: CLEAR, graphql: CLEAR, trpc: CLEAR, mcp: CLEAR, config: CLEAR, declarations: CLEAR, ...overrides.stages };
   const result = <Section>(section: Section, verdict: StageVerdict) => ({ section, verdict, findings: [], notes: [] });
   const surfaces = verdictSurfaces({
     migrations: result(release.migrations, stages.migrations),
     rest: result(release.rest, stages.rest),
+    graphql: result(api(true, false), stages.graphql),
+    trpc: result(api(true, false), stages.trpc),
     mcp: result(release.mcp, stages.mcp),
     config: result(release.config, stages.config),
     declarations: result(release.declaredBreaks, stages.declarations),

@@ -48,8 +48,14 @@ describe('diff mcp: comparing snapshots', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toMatchInlineSnapshot(`
       "breaking  tool-new-required-input  tool "list_metrics" — new required input property "page"
+            fix: Add input "page" to "list_metrics" as optional with a server-side default; make it required in a later release, once every caller sends it.
+            docs: https://github.com/release-safety/release-safety/blob/main/docs/mcp.md#tool-new-required-input
       breaking  tool-removed  tool "run_sql" — removed
+            fix: Keep "run_sql" listed and working in this release, with "deprecated" in its description; remove it in a later release.
+            docs: https://github.com/release-safety/release-safety/blob/main/docs/mcp.md#tool-removed
       advisory  tool-input-enum-value-added  tool "list_metrics" — input property "order" accepts new value "none"
+            fix: Accept "none" for input "order" of "list_metrics", but have callers send it only once every instance is upgraded (old instances reject it).
+            docs: https://github.com/release-safety/release-safety/blob/main/docs/mcp.md#tool-input-enum-value-added
       2 breaking, 1 advisory, 0 info
       "
     `);

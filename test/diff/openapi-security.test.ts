@@ -38,6 +38,8 @@ describe('diff openapi: a security scheme redefined', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toBe(
       "breaking  api-security-scheme-changed  GET /api/v1/org/users — security scheme 'ApiKeyAuth' changed: apiKey in header 'Authorization' → http bearer\n" +
+        "      fix: Keep 'ApiKeyAuth' as it was and define the new way under a new scheme name beside it, listing both as alternatives on GET /api/v1/org/users (`security: [{ApiKeyAuth: []}, {NewScheme: []}]`); drop 'ApiKeyAuth' in a later release, once no client uses it.\n" +
+        '      docs: https://github.com/release-safety/release-safety/blob/main/docs/rest.md#api-security-scheme-changed\n' +
         '1 breaking, 0 advisory, 0 info\n',
     );
   });

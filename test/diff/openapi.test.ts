@@ -27,12 +27,17 @@ describe('diff openapi: findings', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toMatchInlineSnapshot(`
       "breaking  request-parameter-became-required  GET /api/v2/projects/{projectUuid}/dataCatalog/metrics — query parameter 'page' became required
+            fix: Keep query parameter 'page' of GET /api/v2/projects/{projectUuid}/dataCatalog/metrics optional with a server-side default; make it required in a later release, once every caller sends it.
+            docs: https://github.com/release-safety/release-safety/blob/main/docs/rest.md#request-parameter-became-required
       advisory  request-parameter-enum-value-added  GET /api/v2/projects/{projectUuid}/dataCatalog/metrics — query parameter 'order' now accepts "none"
+            fix: Accept "none" for query parameter 'order' of GET /api/v2/projects/{projectUuid}/dataCatalog/metrics, but have callers send it only once every instance is upgraded (old instances reject it).
+            docs: https://github.com/release-safety/release-safety/blob/main/docs/rest.md#request-parameter-enum-value-added
       1 breaking, 1 advisory, 1 info (info shown with --verbose)
       "
     `);
     const verbose = diffOpenApi('--verbose', `${dir}/yaml/base.yaml`, `${dir}/yaml/revision.yaml`);
-    expect(verbose.stdout.split('\n')[2]).toBe('info      endpoint-added  GET /api/v2/projects/{projectUuid}/dataCatalog/tags — operation added');
+    // Each finding is followed by its fix: and docs: lines (as generate prints them).
+    expect(verbose.stdout.split('\n')[6]).toBe('info      endpoint-added  GET /api/v2/projects/{projectUuid}/dataCatalog/tags — operation added');
   });
 
   it('--json: the documented shape, sorted by level then rule, every finding included', () => {

@@ -64,6 +64,8 @@ describe('generate report', () => {
       Surfaces
         migrations   checked      not breaking    present: false, 0 file(s) (core 0, ee 0)
         rest         not checked  unknown         0 breaking change(s), 0 advisory(ies)
+        graphql      checked      not breaking    0 breaking change(s), 0 advisory(ies)
+        trpc         checked      not breaking    0 breaking change(s), 0 advisory(ies)
         mcp          checked      breaking        2 breaking change(s), 0 advisory(ies)
         config       checked      not breaking    0 change(s)
         declarations checked      breaking        1 declared break(s)

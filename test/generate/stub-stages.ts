@@ -56,6 +56,9 @@ export function stubStages(options: StubOptions = {}): PipelineStages & { inputs
       failClosed: unknownMigrations,
     },
     rest: apiStage('rest', 'openapi'),
+    // The real GraphQL and tRPC stages: unconfigured with no evidence of either, they report none.
+    graphql: pipelineStages.graphql,
+    trpc: pipelineStages.trpc,
     mcp: options.mcp ? { ...mcp, run: options.mcp } : mcp,
     config: {
       ...pipelineStages.config,

@@ -101,6 +101,8 @@ describe('init', () => {
       // Recursive globs at the stable root: a folder added or renamed under src/ later is still read.
       routes: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
       mcpTools: false,
+      graphql: false,
+      trpc: false,
       env: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], envFiles: ['.env.example'] },
       tags: '{version}',
     });
@@ -130,6 +132,8 @@ describe('init', () => {
       openapi: false,
       routes: { sources: ['server/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
       mcpTools: false,
+      graphql: false,
+      trpc: false,
       env: { sources: ['server/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
     });
   });
@@ -164,6 +168,8 @@ describe('init', () => {
       openapi: 'openapi.json',
       routes: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
       mcpTools: false,
+      graphql: false,
+      trpc: false,
       env: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
       tags: 'v{version}',
     });

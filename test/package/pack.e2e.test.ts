@@ -54,7 +54,7 @@ describe('the packed package', () => {
 
   it('ships the CLI bundle, the library types, schemas, docs and licence; not the compiled tree, tests or source maps', () => {
     const root = join(installed, 'node_modules', 'release-safety');
-    for (const file of ['dist/bin/release-safety.js', 'dist/bin/backfill-worker.js', 'dist/bin/lib.js', 'dist/types/lib.d.ts', 'schemas/release-safety.schema.json', 'docs/migration-rules.md', 'LICENSE', 'README.md']) {
+    for (const file of ['dist/bin/release-safety.js', 'dist/bin/backfill-worker.js', 'dist/bin/pglite-worker.js', 'dist/bin/lib.js', 'dist/types/lib.d.ts', 'schemas/release-safety.schema.json', 'docs/migration-rules.md', 'LICENSE', 'README.md']) {
       expect(existsSync(join(root, file)), file).toBe(true);
     }
     // The code ships once: the bundle. The tsc tree (dist/cli, dist/stages, …) is not in the package.

@@ -62,9 +62,11 @@ describe('rules', () => {
     expect(rest.every((rule) => rule.surface === 'rest')).toBe(true);
     expect(rest.map((rule) => rule.id)).toContain('request-parameter-became-required');
     expect(listed('--surface', 'migrations').map((rule) => rule.id)).toContain('require-concurrent-index-creation');
-    const bad = runCli(['rules', '--surface', 'graphql']);
+    expect(listed('--surface', 'graphql').map((rule) => rule.id)).toContain('graphql-field-removed');
+    expect(listed('--surface', 'trpc').map((rule) => rule.id)).toContain('procedure-removed');
+    const bad = runCli(['rules', '--surface', 'soap']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('--surface "graphql" is not a surface');
+    expect(bad.stderr).toContain('--surface "soap" is not a surface');
   });
 });
 

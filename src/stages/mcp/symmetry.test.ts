@@ -94,7 +94,6 @@ const SAME: Array<[string, 'request' | 'response', Schema, Schema, Strongest]> =
   ['maxLength raised', 'response', { type: 'string', maxLength: 5 }, { type: 'string', maxLength: 10 }, 'breaking'],
   ['maximum raised', 'response', { type: 'integer', maximum: 5 }, { type: 'integer', maximum: 10 }, 'breaking'],
   ['minimum lowered', 'response', { type: 'integer', minimum: 5 }, { type: 'integer', minimum: 0 }, 'breaking'],
-  ['pattern dropped', 'response', { type: 'string', pattern: '^a' }, string, 'breaking'],
   ['uniqueItems dropped', 'response', { type: 'array', items: string, uniqueItems: true }, { type: 'array', items: string }, 'breaking'],
   ['dependentRequired dropped', 'response', { ...object({ p: string, q: string }), dependentRequired: { p: ['q'] } }, object({ p: string, q: string }), 'breaking'],
   ['allOf branch inside array items gains a required property', 'response', { type: 'array', items: { allOf: [object({ p: string }, ['p'])] } }, { type: 'array', items: { allOf: [object({ p: string })] } }, 'breaking'],
@@ -105,6 +104,7 @@ const LISTED: Array<[string, 'request' | 'response', Schema, Schema, Strongest, 
   ['input property removed', 'request', object({ p: string, q: string }), object({ q: string }), 'advisory', 'breaking'],
   ['default changed', 'request', { type: 'integer', default: 10 }, { type: 'integer', default: 20 }, 'advisory', 'none'],
   ['optional output property removed', 'response', object({ p: string, q: string }), object({ q: string }), 'advisory', 'breaking'],
+  ['output pattern dropped', 'response', { type: 'string', pattern: '^a' }, string, 'info', 'breaking'],
 ];
 
 describe('REST and MCP judge the same schema change alike (STYLE.md 9)', () => {

@@ -18,6 +18,11 @@ import { rule as banDropColumn } from './rules/ban-drop-column.js';
 import { rule as banDropTable } from './rules/ban-drop-table.js';
 import { rule as banTruncateTable } from './rules/ban-truncate-table.js';
 import { rule as changingColumnType } from './rules/changing-column-type.js';
+import { rule as clickhouseDropColumn } from './rules/clickhouse-drop-column.js';
+import { rule as clickhouseDropTable } from './rules/clickhouse-drop-table.js';
+import { rule as clickhouseMutationRewritesParts } from './rules/clickhouse-mutation-rewrites-parts.js';
+import { rule as clickhouseRenaming } from './rules/clickhouse-renaming.js';
+import { rule as clickhouseUnclassifiedStatement } from './rules/clickhouse-unclassified-statement.js';
 import { rule as clusterRewritesTable } from './rules/cluster-rewrites-table.js';
 import { rule as columnTypeChangedIncompatibly } from './rules/column-type-changed-incompatibly.js';
 import { rule as constraintMissingNotValid } from './rules/constraint-missing-not-valid.js';
@@ -118,6 +123,12 @@ export const migrationRuleList = [
   loopOverDataUnresolved,
   functionCallUnresolved,
   migrationPartUnresolved,
+  // ClickHouse folders (clickhouse/classify.ts): never parsed with the PostgreSQL grammar.
+  clickhouseMutationRewritesParts,
+  clickhouseDropTable,
+  clickhouseDropColumn,
+  clickhouseRenaming,
+  clickhouseUnclassifiedStatement,
   // Reported by the stage's file-set diff, not by the classifier.
   releasedMigrationModified,
   releasedMigrationReformatted,

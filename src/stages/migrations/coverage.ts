@@ -82,6 +82,8 @@ export const DOCUMENTATION_REASON = 'documentation: no runner executes it';
 export function coverageOf(format: MigrationFormat, relativePath: string): Coverage {
   const base = posix.basename(relativePath);
   if (DOCUMENTATION.test(relativePath)) return { ignored: DOCUMENTATION_REASON };
+  if (/\.d\.[cm]?ts$/.test(base)) return { ignored: 'a TypeScript declaration file: it holds types, no code to run' };
+  if (/\.[cm]?[jt]s\.map$/.test(base)) return { ignored: 'a source map: no code to run' };
   const topLevel = !relativePath.includes('/');
   const decided = RULES[format.id]?.(relativePath, base, topLevel);
   return decided ?? { unread: `in a ${format.label} migrations folder, but not a migration the tool reads (${format.label} may run it)` };

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { MigrationsFolder } from '../../config/types.js';
+import { DIALECT_LABELS, JUDGED_DIALECTS, type MigrationDialect } from '../../config/migration-formats.js';
 
 /**
  * Which paths belong to a configured migrations folder. Kept free of heavy imports so the stage can
@@ -57,4 +58,48 @@ export function anyFileIn(paths: Iterable<string>, folders: readonly MigrationsF
   const dirs = folders.map((folder) => normalizeDir(folder.dir));
   for (const path of paths) if (dirs.some((dir) => relativeToFolder(path, dir) !== undefined) && accept(path)) return true;
   return false;
+}
+
+/** The database a folder's migrations run on (config `dialect`, PostgreSQL by default). */
+export function dialectOf(folder: MigrationsFolder): MigrationDialect {
+  return folder.dialect ?? 'postgresql';
+}
+
+/** Whether the folder is PostgreSQL: the only dialect the PostgreSQL grammar, the released schema and the trace may read. */
+export const isPostgresFolder = (folder: MigrationsFolder): boolean => dialectOf(folder) === 'postgresql';
+
+/** Whether the folder's dialect has rules (PostgreSQL, ClickHouse); the others are never judged. */
+export const isJudgedFolder = (folder: MigrationsFolder): boolean => JUDGED_DIALECTS.includes(dialectOf(folder));
+
+/**
+ * The notes every report carries while a folder of an alternative database is configured as not
+ * judged (`alternative: true`): the verdict speaks only for the PostgreSQL deployment.
+ */
+export function alternativeDeploymentNotes(folders: readonly MigrationsFolder[]): string[] {
+  return folders
+    .filter((folder) => folder.alternative === true && !isJudgedFolder(folder))
+    .map(
+      (folder) =>
+        `${folder.dir} (${DIALECT_LABELS[dialectOf(folder)]}): not judged — this verdict speaks only for the PostgreSQL deployment of the service (\`alternative: true\` in release-safety.config.json)`,
+    );
+}
+
+/** `.down.sql` files and Flyway undo files: never run forward, never read. */
+export const isReverseFile = (relativePath: string): boolean => /\.down\.sql$/.test(relativePath) || /(^|\/)U\d[^/]*\.sql$/.test(relativePath);
+
+/** Whether a file of a folder may hold what a migration runs (SQL, or a script a runner may load). */
+export const mayHoldMigration = (relativePath: string): boolean => MIGRATION_EXTENSIONS.some((extension) => relativePath.endsWith(extension)) && !isReverseFile(relativePath);
+
+/**
+ * The configured folder a path sits in deeper than any format reads (`<dir>/a/b/c.sql`), with the
+ * path relative to it; the repository root as a folder claims no deep path.
+ */
+export function deepFolderOf(path: string, folders: readonly MigrationsFolder[]): { folder: MigrationsFolder; relativePath: string } | undefined {
+  if (folderOf(path, folders) !== undefined) return undefined;
+  const deepestFirst = [...folders].sort((a, b) => normalizeDir(b.dir).length - normalizeDir(a.dir).length);
+  for (const folder of deepestFirst) {
+    const dir = normalizeDir(folder.dir);
+    if (dir !== '' && path.startsWith(`${dir}/`)) return { folder, relativePath: path.slice(dir.length + 1) };
+  }
+  return undefined;
 }

@@ -3,9 +3,9 @@ import type { MigrationsFolder } from '../../config/types.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import { normalConfigPath, type SectionVerdict, type Stage, type StageInput, type StageResult } from '../contract.js';
 import { migrationRules } from './catalogue.js';
-import { anyFileIn, folderOf } from './folders.js';
-import { mayBeMigration } from './formats/registry.js';
+import { alternativeDeploymentNotes, anyFileIn, deepFolderOf, folderOf } from './folders.js';
 import { DOCUMENTATION_REASON, ignoredNote, isDocumentation } from './coverage.js';
+import { mayBeMigration } from './formats/registry.js';
 
 /** Nothing known about the release's migrations (not configured, or the stage failed). */
 export const unknownSection = (): MigrationsSection => ({ present: 'unknown', count: 0, coreCount: 0, eeCount: 0, files: [] });
@@ -34,19 +34,23 @@ function mayBeChangedMigration(path: string, folders: readonly MigrationsFolder[
   return owner !== undefined && mayBeMigration(owner.relativePath, owner.folder.format);
 }
 
-/** Whether a changed path of a configured folder may be executed by some runner (anything but documentation). */
-function mayBeRun(path: string, folders: readonly MigrationsFolder[]): boolean {
-  const owner = folderOf(path, folders);
-  return owner !== undefined && !isDocumentation(owner.relativePath);
+/**
+ * Whether a changed path needs the stage: any file of a configured folder that some runner may
+ * execute (anything but documentation), at any depth below it (a layout no format reads is `unknown`,
+ * never "no migrations"; coverage.ts decides which files a runner never executes).
+ */
+function needsStage(path: string, folders: readonly MigrationsFolder[]): boolean {
+  const owner = folderOf(path, folders) ?? deepFolderOf(path, folders);
+  return owner !== undefined && (mayBeMigration(owner.relativePath, owner.folder.format) || !isDocumentation(owner.relativePath));
 }
 
 /** Checked, and nothing in the migration folders changed: the release ships no migrations. */
-export function noMigrationChangedResult(): StageResult<MigrationsSection> {
+export function noMigrationChangedResult(notes: string[] = []): StageResult<MigrationsSection> {
   return {
     section: { present: false, count: 0, coreCount: 0, eeCount: 0, files: [] },
     verdict: { checked: true, breaking: false },
     findings: [],
-    notes: [],
+    notes,
   };
 }
 
@@ -63,10 +67,9 @@ export const migrationsStage: Stage<MigrationsSection> = {
     // `false` (the service has no migrations) gives the same answer as "none changed".
     if (folders === false) return noMigrationChangedResult();
     if (folders !== undefined && !hasFiles(input, folders)) return emptyFoldersResult(folders);
-    // Any other changed file of a folder is judged by the stage too (coverage.ts): ignored only when its runner never executes it.
-    if (folders !== undefined && !input.changes.some((change) => mayBeChangedMigration(change.path, folders) || mayBeRun(change.path, folders))) {
+    if (folders !== undefined && !input.changes.some((change) => needsStage(change.path, folders))) {
       const documentation = input.changes.filter((change) => folderOf(change.path, folders) !== undefined).map((change) => ignoredNote(change.path, DOCUMENTATION_REASON));
-      return { ...noMigrationChangedResult(), notes: documentation };
+      return noMigrationChangedResult([...alternativeDeploymentNotes(folders), ...documentation]);
     }
     return (await import('./stage.js')).runMigrationsStage(input);
   },

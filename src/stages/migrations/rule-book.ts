@@ -1,7 +1,7 @@
 import type { RuleBook } from '../../rules/book.js';
 import { fenced } from '../../rules/docs.js';
 import { migrationRuleList } from './catalogue.js';
-import { classifySql } from './rules/cases.js';
+import { classifyClickHouseSql, classifySql } from './rules/cases.js';
 import { runStage } from '../contract.js';
 import { memoryStageInput } from '../memory-input.js';
 import { migrationsStage } from './index.js';
@@ -18,15 +18,18 @@ export const migrationsRuleBook: RuleBook<'migrations'> = {
     const findings =
       'observed' in example
         ? await observedFindings(example)
+        : 'sql' in example && example.dialect === 'clickhouse'
+          ? classifyClickHouseSql(example.sql, { newTables: example.newTables ? [...example.newTables] : [] }).findings
         : 'sql' in example
           ? (await classifySql(example.sql, caseOptions(example))).findings
           : (await runStage(migrationsStage, memoryStageInput(example, FOLDER_CONFIG))).findings;
     return findings.filter((finding) => finding.rule === rule.meta.id);
   },
-  showExample: (example) => ('observed' in example ? observedText(example) : 'sql' in example ? [fenced('sql', example.sql), ...context(example)].join('\n') : folderText(example)),
+  showExample: (example) => ('observed' in example ? observedText(example) : 'sql' in example ? [fenced('sql', example.sql), ...(example.dialect === 'clickhouse' ? ['', '(ClickHouse)'] : []), ...context(example)].join('\n') : folderText(example)),
   details: (rule) => {
-    const { lock, rewrites, scans, versions } = rule.meta.facts;
+    const { lock, rewrites, scans, versions, dialect } = rule.meta.facts;
     const operations = rule.check.operations.map((kind) => `\`${kind}\``).join(', ');
+    if (dialect === 'clickhouse') return `ClickHouse · rewrites parts: ${rewrites ? 'yes' : 'no'} · reads every part: ${scans ? 'yes' : 'no'} · versions: ${versions} · operations: ${operations}`;
     return `lock ${lock} · rewrites: ${rewrites ? 'yes' : 'no'} · scans: ${scans ? 'yes' : 'no'} · PostgreSQL: ${versions} · operations: ${operations}`;
   },
   fixParams: migrationFixParams,

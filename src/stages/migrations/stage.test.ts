@@ -44,9 +44,9 @@ describe('folder formats', () => {
   test('a changed folder whose format is not recognised is unknown, naming what it holds and the formats supported', async () => {
     const head = { 'src/migrations/1700000000000-AddUsers.ts': 'export class AddUsers { async up(runner) { await runner.run(`DROP TABLE users`); } }\n' };
     const result = await runStage(migrationsStage, stageInput({ base: {}, head }, { migrations: [{ dir: 'src/migrations', edition: 'core' }] }));
-    expect(result.section.present).toBe('unknown');
-    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.notes).toEqual([expect.stringMatching(/^src\/migrations: no supported migration format recognised in 1 file \(1 \.ts\), e\.g\. 1700000000000-AddUsers\.ts; supported formats: prisma, .*knex, sql\./)]);
+    expect(result.section.files).toMatchObject([{ name: 'src/migrations/1700000000000-AddUsers.ts', heaviness: { locksTable: 'unknown' } }]);
+    expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
+    expect(result.notes).toEqual([expect.stringMatching(/^src\/migrations\/1700000000000-AddUsers\.ts: not read \(added, src\/migrations: no supported migration format recognised in 1 file \(1 \.ts\), e\.g\. 1700000000000-AddUsers\.ts; supported formats: prisma, .*knex, sql\./)]);
   });
 
   test('a configured format is used as given: a goose file named as dbmate reads nothing and is unknown', async () => {

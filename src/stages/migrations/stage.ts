@@ -5,12 +5,16 @@ import type { Finding } from '../../rules/types.js';
 import { UNKNOWN_HEAVINESS, type ExtractedMigration } from './types.js';
 import type { ChangedPath, StageInput, StageResult } from '../contract.js';
 import { classifyMigration } from './classify.js';
-import { migrationAt, recogniseFolders, unrecognisedOwner, type FolderFormat, type MigrationPath } from './discovery.js';
-import { folderOf } from './folders.js';
+import { migrationAt, recogniseFolders, type FolderFormat, type MigrationPath } from './discovery.js';
+import { alternativeDeploymentNotes, deepFolderOf, dialectOf, folderOf, isJudgedFolder, isPostgresFolder, isReverseFile, mayHoldMigration } from './folders.js';
 import { coverageOf, ignoredNote } from './coverage.js';
+import { classifyClickHouseMigration } from './clickhouse/classify.js';
+import { sameClickHouseStatements } from './clickhouse/released-edit.js';
+import type { MigrationsFolder } from '../../config/types.js';
+import { DIALECT_LABELS } from '../../config/migration-formats.js';
 import { releasedEditChange } from './released-edit.js';
 import { noMigrationChangedResult, unknownSection } from './index.js';
-import type { MigrationRuleId } from './catalogue.js';
+import { fileFinding } from './file-finding.js';
 import { loadParser } from './sql.js';
 import { compareText } from '../../core/compare-text.js';
 import { readDirectives } from '../../accept/directives.js';
@@ -31,9 +35,6 @@ export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   compareText(a.name, b.name) || compareText(a.path, b.path);
 
-function fileFinding(rule: MigrationRuleId, file: string, params: Record<string, string> = {}): Finding {
-  return { rule, params: { file, ...params }, evidence: { file } };
-}
 
 function findingOrder(a: Finding, b: Finding): number {
   return compareText(a.evidence.file ?? '', b.evidence.file ?? '') || (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule);
@@ -52,6 +53,11 @@ const CREATE_TABLE = /\bcreate\s+table\b/i;
  * by its format, imports included); undefined when it sends the same statements as before.
  */
 async function releasedMigrationChange(input: StageInput, migration: MigrationPath): Promise<string | undefined> {
+  if (dialectOf(migration.folder) === 'clickhouse') {
+    const [before, after] = await Promise.all([input.read('base', migration.path), input.read('head', migration.path)]);
+    if (before === undefined || after === undefined) return 'it could not be compared (the file cannot be read at both refs)';
+    return sameClickHouseStatements(before, after);
+  }
   try {
     await loadParser();
     const [before, after] = await Promise.all(
@@ -75,6 +81,59 @@ async function acceptancesAdded(input: StageInput, path: string): Promise<string
   return [...new Set([...rules(after)].filter((entry) => !known.has(entry)).map((entry) => entry.slice(0, entry.indexOf(':'))))].sort(compareText);
 }
 
+/**
+ * Why a changed file of a configured folder is not read, or undefined when its folder's format reads
+ * it as a migration: a reason makes it `unknown`; `{ ignored }` is a file the runner never executes
+ * (coverage.ts: a down file, a snapshot, documentation); `false` is left out on purpose (a folder of
+ * an alternative deployment the verdict does not speak for).
+ */
+function unreadChange(folder: MigrationsFolder, relativePath: string, formats: readonly FolderFormat[]): string | { ignored: string } | false | undefined {
+  if (!isJudgedFolder(folder)) {
+    if (folder.alternative === true) return false;
+    const label = DIALECT_LABELS[dialectOf(folder)];
+    return mayHoldMigration(relativePath)
+      ? `${folder.dir} holds ${label} migrations, which are not judged (only PostgreSQL and ClickHouse are); set \`alternative: true\` on the folder if the published verdict speaks only for the PostgreSQL deployment`
+      : undefined;
+  }
+  const entry = formats.find((candidate) => candidate.folder === folder);
+  if (!entry?.format) return mayHoldMigration(relativePath) ? (entry?.note ?? `${folder.dir}: no supported migration format recognised`) : undefined;
+  if (entry.format.migrationName(relativePath) !== undefined) return undefined;
+  // What the folder's runner provably never executes is ignored; anything else is unread (coverage.ts).
+  const coverage = coverageOf(entry.format, relativePath);
+  return 'ignored' in coverage ? { ignored: coverage.ignored } : coverage.unread;
+}
+
+/**
+ * Migration files moved or renamed with identical contents (a folder moved): a deleted path and an
+ * added one with the same blob id and the same name within their folders (the last path segments
+ * the folder's format names a migration by). Both paths are returned; neither is a change.
+ */
+function movedMigrations(input: StageInput, folders: readonly MigrationsFolder[]): Set<string> {
+  const byBlob = { added: new Map<string, string[]>(), deleted: new Map<string, string[]>() };
+  for (const change of input.changes) {
+    if (change.status === 'modified') continue;
+    const blob = (change.status === 'added' ? input.trees.head : input.trees.base).get(change.path);
+    const map = byBlob[change.status];
+    if (blob !== undefined) map.set(blob, [...(map.get(blob) ?? []), change.path]);
+  }
+  const moved = new Set<string>();
+  if (byBlob.added.size === 0 || byBlob.deleted.size === 0) return moved;
+  // Either side may be the one in a configured folder (the config of either ref is compared).
+  for (const change of input.changes) {
+    if (change.status === 'modified' || moved.has(change.path)) continue;
+    const owner = folderOf(change.path, folders);
+    const blob = (change.status === 'added' ? input.trees.head : input.trees.base).get(change.path);
+    if (!owner || blob === undefined) continue;
+    const tail = `/${owner.relativePath}`;
+    const other = (change.status === 'added' ? byBlob.deleted : byBlob.added).get(blob) ?? [];
+    const counterpart = other.find((path) => !moved.has(path) && `/${path}`.endsWith(tail));
+    if (counterpart === undefined) continue;
+    moved.add(change.path);
+    moved.add(counterpart);
+  }
+  return moved;
+}
+
 export async function runMigrationsStage(input: StageInput): Promise<StageResult<MigrationsSection>> {
   const folders = input.config.migrations;
   if (folders === false) return noMigrationChangedResult();
@@ -88,36 +147,38 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   }
 
   const formats = await recogniseFolders(input, folders);
-  const unrecognised = new Set<FolderFormat>();
-  for (const change of input.changes) {
-    const owner = unrecognisedOwner(change.path, formats);
-    if (owner) unrecognised.add(owner);
-  }
-  // A changed folder whose format is not known: what changed in it cannot be told apart from a migration.
-  if (unrecognised.size > 0) {
-    return { section: unknownSection(), verdict: { checked: false, breaking: 'unknown' }, findings: [], notes: [...unrecognised].map((entry) => entry.note ?? entry.folder.dir) };
-  }
+  const notes: string[] = alternativeDeploymentNotes(folders);
+  const moves = movedMigrations(input, folders);
+  if (moves.size > 0) notes.push(`${moves.size / 2} migration file(s) moved with identical contents (same name, same blob): not new, not deleted`);
+  /** Changed files of the configured folders that no format of a judged dialect reads: each `unknown`, named. */
+  const unreadable: Array<{ path: string; folder: MigrationsFolder; reason: string }> = [];
 
   const added: MigrationPath[] = [];
   const findings: Finding[] = [];
-  const notes: string[] = [];
   let releasedMigrationsChanged = false;
-  /** Changed files of a folder the runner could execute that the tool does not read (coverage.ts): unknown, named. */
-  const unread: Array<{ path: string; reason: string; edition: MigrationFile['edition'] }> = [];
   for (const change of input.changes as readonly ChangedPath[]) {
-    const migration = migrationAt(change.path, formats);
-    if (!migration) {
-      const owner = folderOf(change.path, folders);
-      const format = owner && formats.find((entry) => entry.folder === owner.folder)?.format;
-      if (owner === undefined || format === undefined) continue;
-      const coverage = coverageOf(format, owner.relativePath);
-      if ('ignored' in coverage) notes.push(ignoredNote(change.path, coverage.ignored));
-      else unread.push({ path: change.path, reason: `${change.status}, ${coverage.unread}`, edition: owner.folder.edition });
+    if (moves.has(change.path)) continue;
+    const owner = folderOf(change.path, folders);
+    if (!owner) {
+      const deep = deepFolderOf(change.path, folders);
+      if (deep && isJudgedFolder(deep.folder) && deep.relativePath.endsWith('.sql') && !isReverseFile(deep.relativePath)) {
+        unreadable.push({ path: change.path, folder: deep.folder, reason: `no migration format reads it: it sits deeper in ${deep.folder.dir} than any format reads` });
+      } else if (deep && deep.folder.alternative !== true && !isJudgedFolder(deep.folder) && mayHoldMigration(deep.relativePath)) {
+        const why = unreadChange(deep.folder, deep.relativePath, formats);
+        unreadable.push({ path: change.path, folder: deep.folder, reason: typeof why === 'string' ? why : 'not read' });
+      }
       continue;
     }
-    const owner = folderOf(change.path, folders);
+    const unread = unreadChange(owner.folder, owner.relativePath, formats);
+    if (unread !== undefined) {
+      if (typeof unread === 'string') unreadable.push({ path: change.path, folder: owner.folder, reason: `${change.status}, ${unread}` });
+      else if (unread !== false) notes.push(ignoredNote(change.path, unread.ignored));
+      continue;
+    }
+    const migration = migrationAt(change.path, formats);
+    if (!migration) continue;
     // A repeatable migration (Flyway `R__`) runs again when it changes: an edit is a new run.
-    const rerun = change.status === 'modified' && owner !== undefined && migration.format.rerunsWhenChanged?.(owner.relativePath) === true;
+    const rerun = change.status === 'modified' && migration.format.rerunsWhenChanged?.(owner.relativePath) === true;
     if (change.status === 'added' || rerun) {
       added.push(migration);
       continue;
@@ -136,13 +197,18 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   }
   added.sort(byName);
 
-  if (added.length > 0) await loadParser();
+  if (added.some((migration) => isPostgresFolder(migration.folder))) await loadParser();
   const extractions: Array<{ migration: MigrationPath; text?: string; extracted?: ExtractedMigration; error?: string }> = [];
   for (const migration of added) {
     let text: string | undefined;
     try {
       text = await input.read('head', migration.path);
       if (text === undefined) throw new Error('the file is listed as added but cannot be read at the head ref');
+      // A ClickHouse file is read by the ClickHouse reader when it is classified, never by a PostgreSQL extractor.
+      if (dialectOf(migration.folder) === 'clickhouse') {
+        extractions.push({ migration, text });
+        continue;
+      }
       extractions.push({ migration, text, extracted: (await extractMigrationCached(input, 'head', migration, text)).extracted });
     } catch (error) {
       extractions.push({ migration, ...(text === undefined ? {} : { text }), error: describeError(error) });
@@ -159,9 +225,11 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     needs((sql) => ALTER_COLUMN_TYPE.test(sql) || NEEDS_RELEASED_SHAPE.test(sql) || mayAddColumnOfUserType(sql)) ||
     needs((sql, guarded) => CONDITIONAL_CREATE_TABLE.test(sql) || (guarded && CREATE_TABLE.test(sql)));
   // The schema PostgreSQL held after the trace replayed every released migration (cached) is exact: it wins.
-  const replayed = needsReleased ? cachedReplayedSchema(input, formats) : undefined;
+  // Only PostgreSQL folders make the PostgreSQL schema: another dialect's files are never parsed with its grammar.
+  const postgresFormats = formats.filter((entry) => isPostgresFolder(entry.folder));
+  const replayed = needsReleased ? cachedReplayedSchema(input, postgresFormats) : undefined;
   if (replayed) notes.push('released schema: as PostgreSQL holds it after replaying the released migrations (cached by the trace)');
-  const schema = replayed ? releasedSchemaFromReplay(replayed) : needsReleased ? await releasedSchema(input, formats) : undefined;
+  const schema = replayed ? releasedSchemaFromReplay(replayed) : needsReleased ? await releasedSchema(input, postgresFormats) : undefined;
   // What the migrations before each added one leave: the released ones, then each added one in turn.
   const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : emptySchema();
 
@@ -171,8 +239,30 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   const breaksOldCode: Tri[] = [];
   const accepted: AcceptedFinding[] = [];
   const acceptProblems: AcceptProblem[] = [];
+  // Tables a ClickHouse migration of the release created, per folder and deployment shape (`clustered/`…).
+  const clickHouseNewTables = new Map<string, Set<string>>();
   for (const { migration, text, extracted, error } of extractions) {
     let reason = error;
+    if (text !== undefined && error === undefined && dialectOf(migration.folder) === 'clickhouse') {
+      const shape = `${migration.folder.dir}\0${migration.name.includes('/') ? migration.name.slice(0, migration.name.indexOf('/')) : ''}`;
+      const shapeTables = clickHouseNewTables.get(shape) ?? new Set<string>();
+      clickHouseNewTables.set(shape, shapeTables);
+      const classified = classifyClickHouseMigration(migration.path, text, { newTables: shapeTables });
+      for (const table of classified.createdTables) shapeTables.add(table);
+      const file = { name: migration.name, edition: migration.folder.edition, tables: classified.tables, heaviness: classified.heaviness };
+      files.push(file);
+      findings.push(...classified.findings);
+      const acceptance = applyMigrationAcceptance(
+        { file: migration.path, text, observed: classified.heaviness, hits: classified.hits, statements: [] },
+        input.acceptance,
+        (id) => input.acceptance?.knownRule(id),
+      );
+      countedFiles.push({ ...file, heaviness: acceptance.counted });
+      accepted.push(...acceptance.accepted);
+      acceptProblems.push(...acceptance.problems);
+      breaksOldCode.push(acceptance.breaksOldCode);
+      continue;
+    }
     if (extracted) {
       try {
         const classified = classifyMigration(
@@ -212,11 +302,13 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     breaksOldCode.push('unknown');
   }
 
-  for (const file of unread) {
-    files.push({ name: file.path, edition: file.edition, tables: [], heaviness: { ...UNKNOWN_HEAVINESS } });
-    countedFiles.push(files[files.length - 1]!);
-    findings.push(fileFinding('migration-extraction-failed', file.path, { reason: file.reason }));
-    notes.push(`${file.path}: not read (${file.reason})`);
+  // Changed files no format of a judged dialect reads: unknown, named, beside the migrations that were read.
+  for (const { path, folder, reason } of unreadable) {
+    const file = { name: path, edition: folder.edition, tables: [], heaviness: { ...UNKNOWN_HEAVINESS } };
+    files.push(file);
+    countedFiles.push(file);
+    findings.push(fileFinding('migration-extraction-failed', path, { reason }));
+    notes.push(`${path}: not read (${reason})`);
     breaksOldCode.push('unknown');
   }
 
@@ -228,7 +320,8 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     releasedMigrationsChanged,
   ]);
   const coreCount = files.filter((file) => file.edition === 'core').length;
-  const section = { present: files.length > 0, count: files.length, coreCount, eeCount: files.length - coreCount };
+  const present = files.length > 0;
+  const section = { present, count: files.length, coreCount, eeCount: files.length - coreCount };
   return {
     section: { ...section, files },
     verdict: { checked: true, breaking },

@@ -139,7 +139,7 @@ export const REQUEST_KEYWORD_RULE_DETAILS: ReadonlySet<string> = new Set([
 export const RESPONSE_KEYWORD_RULE_DETAILS: ReadonlySet<string> = new Set([
   'contains', 'contentEncoding', 'contentMediaType', 'contentSchema', 'dependentRequired', 'dependentSchemas', 'else', 'exclusiveMaximum',
   'exclusiveMinimum', 'if', 'maxContains', 'maximum', 'minContains', 'minimum', 'patternProperties', 'propertyNames', 'then',
-  'unevaluatedItems', 'unevaluatedProperties',
+  'unevaluatedItems', 'unevaluatedProperties', 'pattern',
 ]);
 
 /** Every schema change of what a caller sends: parameters and request bodies, each with the element it describes (`query parameter 'tags'`, `request property 'user.email'`). */

@@ -80,9 +80,10 @@ export const ORM_LAYOUTS: SqlLayout[] = [
       [`src/migrations/2024_02_01_00000${m.version}_${m.slug}.ts`]: `import { sql, type Kysely } from ${prettier(m) ? '"kysely"' : "'kysely'"};\n\n// \`any\` is required here since migrations should be frozen in time.\nexport async function up(db: Kysely<any>): Promise<void> {\n${upStatements(m).map((sql) => `  await sql${template(sql)}.execute(db);`).join('\n')}\n}\n\nexport async function down(db: Kysely<any>): Promise<void> {\n  await sql${template(m.down)}.execute(db);\n}\n`,
     }),
     unsupported: {
-      files: { 'src/migrations/2024_03_01_000000_add_bio.ts': "import type { Kysely } from 'kysely';\n\nexport async function up(db: Kysely<any>): Promise<void> {\n  await db.schema.alterTable('users').addColumn('bio', 'text').execute();\n}\n" },
+      // A schema builder kept in a variable and run later is not followed (one run where it is built is compiled).
+      files: { 'src/migrations/2024_03_01_000000_add_bio.ts': "import type { Kysely } from 'kysely';\n\nexport async function up(db: Kysely<any>): Promise<void> {\n  const addBio = db.schema.alterTable('users').addColumn('bio', 'text');\n  await addBio.execute();\n}\n" },
       name: '2024_03_01_000000_add_bio.ts',
-      reason: /^kysely call `schema\.alterTable\(…\)` is not read/,
+      reason: /^kysely schema builder not compiled: the kysely schema builder is not run by `\.execute\(\)` where it is built/,
     },
   },
   {

@@ -33,7 +33,8 @@ export interface CodeTool {
   registeredIn?: { function: string; called: boolean | 'unknown' };
 }
 
-export type ToolExtraction = { ok: true; tools: CodeTool[] } | { ok: false; reasons: string[] };
+/** `unparsed`: the file that does not parse, when that is why (a reader may skip it if it is identical at both refs). */
+export type ToolExtraction = { ok: true; tools: CodeTool[] } | { ok: false; reasons: string[]; unparsed?: string };
 
 const REGISTRATION_METHODS = new Set(['registerTool', 'tool', 'setRequestHandler']);
 /** A file that can hold no registration is not walked (`server['tool'](…)` included). */
@@ -45,7 +46,7 @@ const EMPTY_SHAPE_JSON_SCHEMA = { type: 'object', properties: {}, $schema: 'http
 /** Parses one ref's closure (sources and the files they import) and reads its tools. */
 export function extractToolsFromTexts(sources: readonly string[], texts: ReadonlyMap<string, string>, layout?: ModuleLayout): ToolExtraction {
   const program = loadProgram(sources, texts, layout);
-  if (!('sources' in program)) return { ok: false, reasons: [`${program.path}:${program.line} does not parse: ${program.message}`] };
+  if (!('sources' in program)) return { ok: false, reasons: [`${program.path}:${program.line} does not parse: ${program.message}`], unparsed: program.path };
   try {
     return extractTools(program);
   } finally {

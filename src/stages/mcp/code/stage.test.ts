@@ -159,3 +159,29 @@ describe('a registration function the release stops calling', () => {
     }
   });
 });
+
+describe('differential soundness: what cannot be read but is identical at both refs', () => {
+  const lazy = `${Z}${tool('tree', '{ node: z.lazy(() => z.string()) }')}`;
+  const plain = (name: string, extra = '') => `${Z}${tool(name, `{ id: z.string()${extra} }`)}`;
+
+  it('a tool unreadable at both refs in an unchanged file, another tool file changed: no change for it, said in the notes', async () => {
+    const { result } = await run({ 'src/tools/a.ts': lazy, 'src/tools/b.ts': plain('b') }, { 'src/tools/a.ts': lazy, 'src/tools/b.ts': plain('b', ', note: z.string().optional()') });
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.notes).toEqual([expect.stringMatching(/^MCP tool "tree" \(src\/tools\/a\.ts:2\) is not read \(z\.lazy\(\) is not supported.*\) but its file is unchanged with everything it depends on \(1 file\): no change$/)]);
+  });
+
+  it('the same tool, when a helper its file imports changed: unknown', async () => {
+    const withHelper = `${Z}import { label } from '../lib/label.js';\n${tool('tree', '{ node: z.lazy(() => z.string()).describe(label) }')}`;
+    const { result } = await run({ 'src/tools/a.ts': withHelper, 'src/lib/label.ts': "export const label = 'a';\n" }, { 'src/tools/a.ts': withHelper, 'src/lib/label.ts': "export const label = 'b';\n" });
+    expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
+  });
+
+  it('a file that does not parse, identical at both refs and reached by no changed file: its tools are no change; changed: unreadable', async () => {
+    const broken = `${Z}server.registerTool('x', {;\n`;
+    const unchanged = await run({ 'src/tools/a.ts': broken, 'src/tools/b.ts': plain('b') }, { 'src/tools/a.ts': broken, 'src/tools/b.ts': plain('b', ', note: z.string().optional()') });
+    expect(unchanged.result.verdict).toEqual({ checked: true, breaking: false });
+    expect(unchanged.result.notes).toEqual([expect.stringContaining('src/tools/a.ts does not parse at either ref, and is unchanged with everything it depends on')]);
+    const changed = await run({ 'src/tools/a.ts': broken, 'src/tools/b.ts': plain('b') }, { 'src/tools/a.ts': `${broken}\n`, 'src/tools/b.ts': plain('b') });
+    expect(changed.result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+});

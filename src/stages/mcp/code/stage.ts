@@ -10,6 +10,7 @@ import type { McpTool, ToolSnapshot } from '../snapshot.js';
 import { diffToolSnapshots } from '../tool-diff.js';
 import type { CodeTool } from './extract-tools.js';
 import { collectCodeTools } from './surface.js';
+import { differentialOf, type Differential } from '../../differential.js';
 
 const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
 
@@ -29,11 +30,12 @@ export async function runCodeStage(input: StageInput, globs: readonly string[]):
     ...(pair.base.ok ? [] : pair.base.reasons.map((reason) => `${reason} (at the ${SIDE_LABEL.base})`)),
     ...(pair.head.ok ? [] : pair.head.reasons.map((reason) => `${reason} (at the ${SIDE_LABEL.head})`)),
   ];
-  if (!pair.base.ok || !pair.head.ok) return withNotes(uncheckedApiResult(''), unreadable.map((reason) => `MCP tools could not be read from code: ${reason}`));
+  if (!pair.base.ok || !pair.head.ok) return withNotes(uncheckedApiResult(''), [...unreadable.map((reason) => `MCP tools could not be read from code: ${reason}`), ...pair.unchangedNotes]);
+  const differential = differentialOf(input);
 
   const baseByName = new Map(pair.base.tools.map((tool) => [tool.name, tool]));
   const headByName = new Map(pair.head.tools.map((tool) => [tool.name, tool]));
-  const notes: string[] = [];
+  const notes: string[] = [...pair.unchangedNotes];
   let unprovenTools = 0;
   const keep = { base: [] as CodeTool[], head: [] as CodeTool[] };
   for (const name of [...new Set([...baseByName.keys(), ...headByName.keys()])].sort(compareText)) {
@@ -47,8 +49,17 @@ export async function runCodeStage(input: StageInput, globs: readonly string[]):
     }
     const unknownSide = before?.unknown ? 'base' : after?.unknown ? 'head' : undefined;
     if (unknownSide && before && after) {
-      unprovenTools++;
       const tool = unknownSide === 'base' ? before : after;
+      // Differential soundness: unreadable at both refs, in a file identical with everything it
+      // depends on and (when its registration takes values from callers) reached by no changed file.
+      if (before.unknown !== undefined && after.unknown !== undefined && before.file === after.file) {
+        const settled = await unchangedTool(input, differential, after);
+        if (settled !== undefined) {
+          notes.push(`MCP tool "${name}" (${after.file}:${after.line}) is not read (${after.unknown}) but ${settled}: no change`);
+          continue;
+        }
+      }
+      unprovenTools++;
       notes.push(`MCP tool "${name}" (${tool.file}:${tool.line}) is unknown: its definition at the ${SIDE_LABEL[unknownSide]} could not be read: ${tool.unknown}`);
       continue;
     }
@@ -67,6 +78,18 @@ export async function runCodeStage(input: StageInput, globs: readonly string[]):
   const section = apiSectionFromFindings(applied.remaining, rulesWithSettings(MCP_RULE_CATALOGUE, input.acceptance), applied.acceptedFindings);
   if (unprovenTools > 0 && section.breaking === false) section.breaking = 'unknown';
   return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes, ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}) };
+}
+
+/** Why a tool unreadable at both refs cannot have changed, or undefined when it may have. */
+async function unchangedTool(input: StageInput, differential: Differential, tool: CodeTool): Promise<string | undefined> {
+  // Loaded here only: the parser is loaded already when a tool was read (the stage itself does not load it).
+  const [{ callersFlowInto }, { parseSource }] = await Promise.all([import('../../../syntax/inflow.js'), import('../../../syntax/parse.js')]);
+  const text = await input.read('head', tool.file);
+  const parsed = text === undefined ? undefined : parseSource(tool.file, text);
+  const callers = parsed === undefined || !parsed.ok || callersFlowInto(parsed.ast, tool.line);
+  const verdict = await differential.unchanged(tool.file, callers);
+  if (!verdict.unchanged) return undefined;
+  return `its file is unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'})${callers ? ' and no changed file calls into it' : ''}`;
 }
 
 /** Tools as a snapshot for the shared diff; a tool on one side only needs no schema (added or removed is the whole finding). */

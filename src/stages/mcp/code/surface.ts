@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import type { Side, StageInput } from '../../contract.js';
 import type { ToolExtraction } from './extract-tools.js';
+import { differentialOf } from '../../differential.js';
 import { specifiersIn } from '../../../syntax/closure.js';
 import { CODE_FILE, loadModuleLayout, resolveImport, type ModuleLayout } from '../../../syntax/modules.js';
 import { mcpDependencies } from './absence.js';
@@ -16,7 +17,7 @@ import { NOT_SERVER_SOURCES } from '../../source-globs.js';
 
 export type CodeSurfacePair =
   | { kind: 'unchanged' }
-  | { kind: 'compared'; base: ToolExtraction; head: ToolExtraction; baseEmpty: boolean }
+  | { kind: 'compared'; base: ToolExtraction; head: ToolExtraction; baseEmpty: boolean; unchangedNotes: string[] }
   | { kind: 'unreadable'; reasons: string[] };
 
 /** Extracts the tools of one ref from its closure's texts; injected so the parser loads only when needed. */
@@ -69,12 +70,25 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
     }
   }
   const extractor = await extract();
-  return {
-    kind: 'compared',
-    base: baseEmpty ? { ok: true, tools: [] } : extractCached(base, extractor),
-    head: extractCached(head, extractor),
-    baseEmpty,
-  };
+  const unchangedNotes: string[] = [];
+  let [baseTools, headTools]: ToolExtraction[] = [baseEmpty ? { ok: true, tools: [] } : extractCached(base, extractor), extractCached(head, extractor)];
+  // Differential soundness: a file that does not parse, identical at both refs with everything it
+  // depends on and reached by no changed file, holds the same tools at both: it is left out of both.
+  const differential = differentialOf(input);
+  for (let round = 0; round < 10; round++) {
+    const unparsed = (!baseTools!.ok && baseTools!.unparsed) || (!headTools!.ok && headTools!.unparsed) || undefined;
+    if (unparsed === undefined || !base.texts.has(unparsed) || !head.texts.has(unparsed)) break;
+    const verdict = await differential.unchanged(unparsed, true);
+    if (!verdict.unchanged) break;
+    unchangedNotes.push(`${unparsed} does not parse at either ref, and is unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}) and no changed file reaches it: its tools are no change`);
+    base.texts.delete(unparsed);
+    head.texts.delete(unparsed);
+    base.blobs.delete(unparsed);
+    head.blobs.delete(unparsed);
+    baseTools = baseEmpty ? { ok: true, tools: [] } : extractCached(base, extractor);
+    headTools = extractCached(head, extractor);
+  }
+  return { kind: 'compared', base: baseTools!, head: headTools!, baseEmpty, unchangedNotes };
 }
 
 async function closureOf(input: StageInput, side: Side, sources: readonly string[], reasons: string[]): Promise<Closure> {

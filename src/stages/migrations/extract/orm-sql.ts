@@ -3,6 +3,7 @@ import { loadParser, splitStatements, SqlParseError } from '../sql.js';
 import type { ExtractedMigration, ExtractedStatement, HeavinessFlag, UnresolvedPart } from '../types.js';
 import { excerpt, StaticEvaluator } from './constants.js';
 import { findExport } from './exports.js';
+import { compileSchemaChain, recordSchemaChain } from './kysely-schema.js';
 import { loadMigrationSource, type ReadRepoFile } from './modules.js';
 import { isCall, isFunctionNode, isMember, lineOf, memberName, parameterIdentifier, parentOf, textOf, unexported, type FunctionNode, type Node, type SourceFile } from './source.js';
 /**
@@ -29,6 +30,8 @@ export interface OrmSqlSpec {
   harmlessCalls?: readonly string[];
   /** Whether sql`…` tagged templates executed on the handle (`.execute(db)`) are read (kysely). */
   sqlTemplates?: boolean;
+  /** `handle.schema.…execute()` chains compiled by the ORM's own compiler (kysely-schema.ts). */
+  schemaBuilder?: 'kysely';
   /** Whether the migration runs in a transaction, from its source (a class property, a call). */
   inTransaction(file: SourceFile, up: FunctionNode): boolean;
 }
@@ -143,8 +146,20 @@ class HandleWalker {
     this.addText(node, quasi.value.cooked ?? quasi.value.raw);
   }
 
+  /** A kysely `db.schema.…execute()` chain: compiled by kysely itself (kysely-schema.ts), or unresolved with the reason. */
+  private async schemaChain(occurrence: Node, call: Node): Promise<void> {
+    const recorded = recordSchemaChain(occurrence, this.evaluator);
+    if (!recorded.ok) return this.fail(call, `${this.spec.label} schema builder not compiled: ${recorded.reason}`);
+    if (repeatedWithin(recorded.end, this.up)) return this.fail(recorded.end, `${this.spec.label} schema builder inside a loop: it runs an unknown number of times`);
+    try {
+      this.addText(recorded.end, await compileSchemaChain(recorded.steps));
+    } catch (error) {
+      this.fail(recorded.end, `${this.spec.label} schema builder not compiled: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   /** Every use of the handle, in source order. */
-  walk(occurrences: readonly Node[]): void {
+  async walk(occurrences: readonly Node[]): Promise<void> {
     for (const occurrence of occurrences) {
       const called = calledPath(occurrence);
       if (called && this.spec.sqlCalls.includes(called.path)) {
@@ -152,6 +167,10 @@ class HandleWalker {
         continue;
       }
       if (called && this.spec.harmlessCalls?.includes(called.path)) continue;
+      if (called && this.spec.schemaBuilder === 'kysely' && called.path.startsWith('schema.')) {
+        await this.schemaChain(occurrence, called.call);
+        continue;
+      }
       if (called) {
         this.fail(called.call, `${this.spec.label} call \`${called.path}(…)\` is not read: only raw SQL is (the builder's SQL is not compiled)`);
         continue;
@@ -209,6 +228,6 @@ export async function extractOrmSqlMigration(file: string, text: string, read: R
     return { file, statements: [], unresolved: [{ line: lineOf(up), reason: `\`up\` takes no ${spec.label} handle by name: what it runs is not followed`, affects: [...ALL_FLAGS], evidence: excerpt(up, 120) }], inTransaction };
   }
   const walker = new HandleWalker(spec, new StaticEvaluator(loaded.modules), up);
-  walker.walk(occurrences);
+  await walker.walk(occurrences);
   return { file, statements: walker.statements, unresolved: walker.unresolved, inTransaction };
 }

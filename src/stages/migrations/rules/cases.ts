@@ -9,6 +9,7 @@ import type { UnresolvedPart } from '../types.js';
 import { migrationRule } from '../catalogue.js';
 import { classifyMigration } from '../classify.js';
 import { loadParser } from '../sql.js';
+import { classifyClickHouseMigration } from '../clickhouse/classify.js';
 
 export interface CaseOptions {
   /** Default true: `.sql` files and knex migrations run in a transaction. */
@@ -51,6 +52,22 @@ export async function classifySql(sql: string, options: CaseOptions = {}): Promi
       recheckedColumns: new Map(Object.entries(options.recheckedColumns ?? {}).map(([table, columns]) => [table, new Set(columns)])),
     },
   );
+  return {
+    heaviness: result.heaviness,
+    findings: result.findings,
+    rules: result.findings.map((finding) => finding.rule),
+    messages: result.findings.map((finding) => {
+      const meta = migrationRule(finding.rule);
+      return `${finding.rule} (${meta?.level ?? '?'}) line ${finding.evidence.line ?? '?'}: ${renderTemplate(meta?.message ?? '', finding.params)}`;
+    }),
+    breaksOldCode: result.breaksOldCode,
+    tables: result.tables,
+  };
+}
+
+/** Runs ClickHouse SQL through the ClickHouse reader and rules (clickhouse/classify.ts), as a ClickHouse folder's migration is judged. */
+export function classifyClickHouseSql(sql: string, options: Pick<CaseOptions, 'newTables'> = {}): CaseOutcome {
+  const result = classifyClickHouseMigration('clickhouse/migrations/0001_change.up.sql', sql, { newTables: new Set(options.newTables ?? []) });
   return {
     heaviness: result.heaviness,
     findings: result.findings,

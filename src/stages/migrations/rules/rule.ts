@@ -86,6 +86,18 @@ export type Operation = OperationBase &
     | { kind: 'refresh-materialized-view'; table: string; concurrent: boolean }
     /** A catalog-only change: its `lock` on `table` (if any) is held only for the catalog update. */
     | { kind: 'catalog-only'; statement: string }
+    /**
+     * ClickHouse (clickhouse/operations.ts): a mutation rewrites every part of the table in the
+     * background (`MATERIALIZE INDEX`, `ALTER … UPDATE/DELETE`, `MODIFY COLUMN` type, …).
+     */
+    | { kind: 'clickhouse-mutation'; table: string; mutation: string }
+    /** ClickHouse DROP TABLE / VIEW / DICTIONARY / DATABASE (`object` says which). */
+    | { kind: 'clickhouse-drop-table'; table: string; object: string }
+    | { kind: 'clickhouse-drop-column'; table: string; column: string }
+    /** ClickHouse RENAME TABLE / EXCHANGE TABLES (`column` unset), or RENAME COLUMN. */
+    | { kind: 'clickhouse-rename'; table: string; newName: string; column?: string }
+    /** A ClickHouse statement or ALTER command the ClickHouse rules do not judge. */
+    | { kind: 'clickhouse-unclassified'; statement: string }
     /** Pseudo-operations raised by the classifier itself. */
     | { kind: 'brief-lock'; table: string }
     | { kind: 'unclassified'; statement: string }
@@ -157,8 +169,10 @@ export interface RuleFacts {
   lock: LockMode;
   rewrites: boolean;
   scans: boolean;
-  /** PostgreSQL versions the behaviour applies to, in words. */
+  /** PostgreSQL versions the behaviour applies to, in words (ClickHouse versions for a ClickHouse rule). */
   versions: string;
+  /** The database whose behaviour these are; PostgreSQL when absent. */
+  dialect?: 'clickhouse';
 }
 
 /** A migration rule's check: the operation kinds it reads, and what it says about one of them. */
@@ -231,6 +245,8 @@ export type MigrationFiles = Readonly<Record<string, string | null>>;
  */
 export interface MigrationRuleExample {
   readonly sql: string;
+  /** The example is ClickHouse SQL, judged by the ClickHouse rules (clickhouse/classify.ts); PostgreSQL when absent. */
+  readonly dialect?: 'clickhouse';
   readonly inTransaction?: boolean;
   readonly postgresVersion?: number;
   /** Tables created earlier in the release. */

@@ -19,6 +19,7 @@ import { newRequiredRequestProperty } from './new-required-request-property.js';
 import { requestBodyBecameRequired } from './request-body-became-required.js';
 import { requestBodyMediaTypeRemoved } from './request-body-media-type-removed.js';
 import { requestParameterBecameRequired } from './request-parameter-became-required.js';
+import { requestParameterBecameNotNullable } from './request-parameter-became-not-nullable.js';
 import { requestParameterConstraintTightened } from './request-parameter-constraint-tightened.js';
 import { requestParameterDefaultValueChanged } from './request-parameter-default-value-changed.js';
 import { requestParameterEnumValueAdded } from './request-parameter-enum-value-added.js';
@@ -68,6 +69,7 @@ import { responsePropertyDependentSchemaRemoved } from './response-property-depe
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
 import { responsePropertyIfRemoved } from './response-property-if-removed.js';
 import { responsePropertyMaxIncreased } from './response-property-max-increased.js';
+import { responsePropertyPatternLoosened } from './response-property-pattern-loosened.js';
 import { responsePropertyMinDecreased } from './response-property-min-decreased.js';
 import { responsePropertyPatternPropertyRemoved } from './response-property-pattern-property-removed.js';
 import { responsePropertyPropertyNamesRemoved } from './response-property-property-names-removed.js';
@@ -106,6 +108,7 @@ export const restRules = [
   requestBodyBecameRequired,
   requestBodyMediaTypeRemoved,
   requestParameterBecameRequired,
+  requestParameterBecameNotNullable,
   requestParameterConstraintTightened,
   requestParameterDefaultValueChanged,
   requestParameterEnumValueAdded,
@@ -155,6 +158,7 @@ export const restRules = [
   responsePropertyEnumValueAdded,
   responsePropertyIfRemoved,
   responsePropertyMaxIncreased,
+  responsePropertyPatternLoosened,
   responsePropertyMinDecreased,
   responsePropertyPatternPropertyRemoved,
   responsePropertyPropertyNamesRemoved,

@@ -14,7 +14,7 @@ export const responsePropertyConstraintLoosened = defineRule(
     surface: 'rest',
     level: 'breaking',
     direction: 'response',
-    summary: "A response value is less constrained than before: a length, item or property count, pattern, enum, const, multipleOf or uniqueItems loosened or dropped.",
+    summary: "A response value is less constrained than before: a length, item or property count, enum, const, multipleOf or uniqueItems loosened or dropped (a pattern: response-property-pattern-loosened).",
     message: "{method} {path} \u2014 {element} {keyword} loosened from {before} to {after}",
     why: "Clients that rely on the documented constraint (a name of at most 64 characters, unique tags, a fixed pattern) get values they do not handle.",
     fix: "Keep {element} of {method} {path} within its old {keyword} ({before}) in this release; send the wider values only after every client reads them, or behind a new media type or version.",

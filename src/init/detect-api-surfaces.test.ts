@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { dependencies, type RepositoryView } from './detect.js';
+import { detectGraphql, detectTrpc } from './detect-api-surfaces.js';
+
+function view(files: Record<string, string>): RepositoryView {
+  return { files: Object.keys(files).sort(), read: (file) => files[file] };
+}
+const graphql = (files: Record<string, string>) => detectGraphql(view(files), dependencies(view(files)));
+const trpc = (files: Record<string, string>) => detectTrpc(view(files), dependencies(view(files)));
+
+describe('init detection of GraphQL', () => {
+  it('NestJS code-first models and resolvers (the hoppscotch layout): their folders as sources', () => {
+    const proposal = graphql({
+      'packages/hoppscotch-backend/package.json': JSON.stringify({ dependencies: { '@nestjs/graphql': '^12' } }),
+      'packages/hoppscotch-backend/src/team/team.model.ts': "import { ObjectType, Field } from '@nestjs/graphql';\n@ObjectType()\nexport class Team {}\n",
+      'packages/hoppscotch-backend/src/team/team.resolver.ts': "import { Resolver, Query } from '@nestjs/graphql';\n@Resolver(() => Team)\nexport class TeamResolver {}\n",
+      'packages/hoppscotch-backend/src/team/team.service.spec.ts': "import { ObjectType } from '@nestjs/graphql';\n@ObjectType()\nclass X {}\n",
+      'packages/hoppscotch-common/src/helpers/backend/gql/queries/GetTeam.graphql': 'query GetTeam($teamID: ID!) { team(teamID: $teamID) { id } }\n',
+    });
+    expect(proposal.value).toEqual({ sources: ['packages/hoppscotch-backend/src/team/*.ts'] });
+  });
+
+  it('committed SDL that defines types; client operation documents are not a schema', () => {
+    expect(graphql({ 'server/schema.graphql': 'type Query { a: Int }\n', 'web/queries/a.graphql': 'query A { a }\n' }).value).toEqual({ schema: ['server/*.graphql'] });
+  });
+
+  it('a GraphQL server dependency without a recognised schema leaves the key out; none at all is false', () => {
+    expect(graphql({ 'package.json': JSON.stringify({ dependencies: { 'graphql-yoga': '^5' } }) }).value).toBeUndefined();
+    expect(graphql({ 'src/index.ts': "import { builder } from './builder';\nimport SchemaBuilder from '@pothos/core';\n" }).value).toBeUndefined();
+    expect(graphql({ 'package.json': JSON.stringify({ dependencies: { '@apollo/client': '^3' } }) }).value).toBe(false);
+  });
+});
+
+describe('init detection of tRPC', () => {
+  it('router files (the rallly layout) as sources', () => {
+    const proposal = trpc({
+      'apps/web/package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11' } }),
+      'apps/web/src/trpc/trpc.ts': "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\n",
+      'apps/web/src/trpc/routers/index.ts': "import { mergeRouters, router } from '../trpc';\nexport const appRouter = mergeRouters(router({ auth }));\n",
+      'apps/web/src/trpc/routers/polls/comments.ts': "import { publicProcedure, router } from '../../trpc';\nexport const comments = router({ list: publicProcedure.query(() => []) });\n",
+      'apps/web/src/app/page.tsx': 'export default function Page() {}\n',
+    });
+    expect(proposal.value).toEqual({ sources: ['apps/web/src/trpc/routers/*.ts', 'apps/web/src/trpc/routers/polls/*.ts'] });
+  });
+
+  it('@trpc/server without a recognised router leaves the key out; without it, false', () => {
+    expect(trpc({ 'package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11' } }) }).value).toBeUndefined();
+    expect(trpc({ 'package.json': JSON.stringify({ dependencies: { express: '^4' } }) }).value).toBe(false);
+  });
+});

@@ -1,0 +1,1239 @@
+import { parameterName } from '../../syntax/ast.js';
+import { compareText } from '../../core/compare-text.js';
+import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, staticString, unwrapExpression, walk, type t } from '../../syntax/parse.js';
+import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
+
+/**
+ * Environment-variable reads in one TypeScript/JavaScript file, found syntactically with the
+ * source parser (`src/syntax/parse.ts`, no type checking). Module resolution is done outside, in
+ * `module-links.ts`: what the file imports (an env wrapper module, constants) comes in as {@link LinkedImports}.
+ */
+
+/** One place that reads a named variable. */
+export interface EnvRead {
+  name: string;
+  /** Literal default when the variable is unset (`|| 'x'`, `?? 'x'`, `=== 'true'` → `'false'`, a schema's `.default(…)`); null when none is visible. */
+  default: string | null;
+  line: number;
+  /** Where in the file it is read (enclosing property/variable/function names): pairs renames. */
+  shape: string;
+  /** The source line, trimmed, as evidence. */
+  statement: string;
+  /** Other variables read in the same fallback chain (`process.env.NEW ?? process.env.OLD`): pairs renames. */
+  fallbacks?: string[];
+  /** A schema key only: whether the schema accepts the variable unset (null: cannot be told). A plain read has none. */
+  optional?: boolean | null;
+  /**
+   * The default as written (whitespace collapsed) when it is not a literal the reader evaluates
+   * (`isProd ? 'info' : 'debug'`, `pick('x')`, a helper-built schema): when it changes, whether an
+   * unset variable behaves alike cannot be told.
+   */
+  opaque?: string;
+  /**
+   * The default is what a comparison gives an unset variable (`=== 'true'` → `'false'`), not a value
+   * the variable takes: a new comparison beside plain reads changes no default (src/stages/config/diff.ts).
+   */
+  compared?: true;
+}
+
+/** A read whose variable cannot be named statically: the surface is unknown while it stays. */
+export interface UnresolvedRead {
+  line: number;
+  reason: string;
+}
+
+/** A parse failure keeps line and message only: the same blob may sit at another path (the cache is by blob). */
+export type Extraction = { ok: true; reads: EnvRead[]; unresolved: UnresolvedRead[] } | { ok: false; line: number; message: string };
+
+/** What the file's imports turned out to be, resolved across the repository (empty when parsed alone). */
+export interface LinkedImports {
+  /** Local names (or dotted paths through a namespace import) bound to an env object, with the keys the wrapper defines itself. */
+  envObjects: ReadonlyMap<string, readonly string[]>;
+  /** Local names (or dotted paths) bound to a literal constant of another file. */
+  constants: ReadonlyMap<string, string | null>;
+}
+
+export const NO_LINKS: LinkedImports = { envObjects: new Map(), constants: new Map() };
+
+export interface ExtractOptions {
+  /** Functions whose first argument names the variable (`env.helpers`). */
+  helpers: readonly string[];
+  /** Other objects whose property reads are env reads (`env.objects`), as dotted paths. */
+  objects: readonly string[];
+  linked: LinkedImports;
+}
+
+/** How a file's own bindings look to its importers. */
+export type ExportFact =
+  | { kind: 'env'; ownKeys: readonly string[] }
+  | { kind: 'constant'; value: string | null }
+  | { kind: 'object'; values: Readonly<Record<string, string | null>> }
+  | { kind: 'reexport'; specifier: string; imported: string };
+
+export interface ImportFact {
+  local: string;
+  specifier: string;
+  /** `default`, `*` (namespace) or the exported name. */
+  imported: string;
+}
+
+/** What importers of the file need, and which of its imports could change what it reads. */
+export interface ModuleFacts {
+  exports: ReadonlyMap<string, ExportFact>;
+  /** Only imports used as values (not called, not types): the others cannot hold env objects or defaults. */
+  imports: readonly ImportFact[];
+}
+
+/** A parsed file: the syntax tree and the text it was parsed from (for evidence lines and excerpts). */
+export interface ParsedFile {
+  ast: t.File;
+  text: string;
+}
+
+export type Parsed = { ok: true; sourceFile: ParsedFile } | { ok: false; line: number; message: string };
+
+const STATEMENT_MAX = 160;
+/** Calls that convert the value but keep "unset" meaning unset: the default sits outside them. */
+const CONVERSION_CALLS = new Set(['parseInt', 'parseFloat', 'Number', 'String', 'Boolean']);
+const VALUE_METHODS = new Set(['trim', 'toLowerCase', 'toUpperCase', 'toString']);
+const PROCESS_MODULES = new Set(['process', 'node:process']);
+
+export function extensionOf(path: string): string {
+  const match = /\.[cm]?[jt]sx?$/i.exec(path);
+  return match ? match[0].toLowerCase() : '.ts';
+}
+
+/** Parses `text` as the file at `path` (its extension picks TS, TSX or JS; anything else is TS); the first syntax error fails it. */
+export function parseSource(text: string, path: string): Parsed {
+  // The dialect by extension only (a declaration file is ambient); reasons name the real path elsewhere.
+  const parsed = parseWithBabel(`/extract/file${/\.d\.[cm]?ts$/i.test(path) ? '.d' : ''}${extensionOf(path)}`, text);
+  if (!parsed.ok) return { ok: false, line: parsed.line, message: parsed.message };
+  return { ok: true, sourceFile: { ast: parsed.ast, text } };
+}
+
+/** Parses and lists the env reads of one file on its own (no imports followed). */
+export function extractEnvReads(text: string, path: string, helpers: readonly string[], options: Partial<Omit<ExtractOptions, 'helpers'>> = {}): Extraction {
+  const parsed = parseSource(text, path);
+  if (!parsed.ok) return parsed;
+  return readsOf(parsed.sourceFile, { helpers, objects: options.objects ?? [], linked: options.linked ?? NO_LINKS });
+}
+
+/** The env reads of a parsed file. */
+export function readsOf(sourceFile: ParsedFile, options: ExtractOptions): Extraction {
+  const collector = new ReadCollector(sourceFile, options);
+  return { ok: true, ...collector.collect() };
+}
+
+/** The exports and value imports of a parsed file (its own bindings only). */
+export function factsOf(sourceFile: ParsedFile, options: Omit<ExtractOptions, 'linked'>): ModuleFacts {
+  return new ReadCollector(sourceFile, { ...options, linked: NO_LINKS }).facts();
+}
+
+type Member = t.MemberExpression | t.OptionalMemberExpression;
+type Call = t.CallExpression | t.OptionalCallExpression;
+type FunctionLike = t.FunctionDeclaration | t.FunctionExpression | t.ArrowFunctionExpression | t.ClassMethod | t.ClassPrivateMethod | t.ObjectMethod;
+type Parents = ReadonlyMap<t.Node, t.Node>;
+
+class ReadCollector implements SchemaContext {
+  private readonly processNames = new Set(['process']);
+  /** Env objects by dotted path, with the keys a wrapper defines itself (not variables). */
+  private readonly envObjects = new Map<string, ReadonlySet<string>>();
+  private readonly constants = new Map<string, string | null>();
+  private readonly declarations = new Map<string, t.Node | null>();
+  /** Proxy handlers of env wrappers: their `process.env[prop]` forwards the importers' reads. */
+  private readonly wrapperHandlers = new Set<t.Node>();
+  private readonly imports: ImportFact[] = [];
+  /** Each read with where it starts: reads on one line with one name keep source order. */
+  private readonly reads: Array<{ read: EnvRead; start: number }> = [];
+  private readonly unresolved: UnresolvedRead[] = [];
+  /** Reads whose default is an expression the reader does not evaluate, with that expression ({@link EnvRead.opaque}). */
+  private readonly opaqueDefaults = new Map<t.Node, t.Node>();
+  /** Reads whose default is a comparison's result (`=== 'true'` → `'false'`): {@link EnvRead.compared}. */
+  private readonly comparedReads = new Set<t.Node>();
+  /** Babel's nodes have no parent pointer: the tree's parent links and pre-order, made once per tree (see {@link indexTree}). */
+  private readonly parents: Parents;
+  private readonly order: readonly t.Node[];
+  /** Identifiers named like an import, found by the first walk: {@link valueImports} keeps those used as values. */
+  private readonly importNameUses: Array<{ node: t.Identifier | t.JSXIdentifier; parent: t.Node }> = [];
+  private readonly text: string;
+  private readonly lines: string[];
+  private readonly helpers: ReadonlySet<string>;
+  private prepared = false;
+  /** Whether an env object is known by a dotted path (`this.config.env`, `ns.env`): only then is a member's path built. */
+  private readonly dottedObjects: boolean;
+
+  constructor(
+    private readonly sourceFile: ParsedFile,
+    private readonly options: ExtractOptions,
+  ) {
+    ({ parents: this.parents, order: this.order } = indexTree(sourceFile.ast));
+    this.text = sourceFile.text;
+    this.lines = sourceFile.text.split('\n');
+    this.helpers = new Set(options.helpers);
+    for (const object of options.objects) this.envObjects.set(object, new Set());
+    for (const [path, ownKeys] of options.linked.envObjects) this.envObjects.set(path, new Set(ownKeys));
+    for (const [path, value] of options.linked.constants) this.constants.set(path, value);
+    // Only configured and linked objects have dotted paths (the file's own aliases are plain names).
+    this.dottedObjects = [...this.envObjects.keys()].some((key) => key.includes('.'));
+  }
+
+  collect(): { reads: EnvRead[]; unresolved: UnresolvedRead[] } {
+    this.prepare();
+    for (const node of this.order) this.inspect(node);
+    return {
+      reads: this.reads.sort((a, b) => a.read.line - b.read.line || compareText(a.read.name, b.read.name) || a.start - b.start).map((entry) => entry.read),
+      unresolved: this.unresolved.sort((a, b) => a.line - b.line || compareText(a.reason, b.reason)),
+    };
+  }
+
+  facts(): ModuleFacts {
+    this.prepare();
+    return { exports: this.exportFacts(), imports: this.valueImports() };
+  }
+
+  /** The node's text as the reasons quote it: with the parentheses written around it (this parser keeps them as a flag only). */
+  textOf(node: t.Node): string {
+    const extra = node.extra as { parenthesized?: boolean; parenStart?: number } | undefined;
+    if (!extra?.parenthesized || typeof extra.parenStart !== 'number' || node.start == null || node.end == null) return sourceOf(node, this.text);
+    let open = 0;
+    for (let at = extra.parenStart; at < node.start; at++) if (this.text[at] === '(') open++;
+    let end = node.end;
+    while (open > 0 && end < this.text.length) {
+      const char = this.text[end]!;
+      if (char === ')') open--;
+      else if (!/\s/.test(char)) break;
+      end++;
+    }
+    return this.text.slice(extra.parenStart, end);
+  }
+
+  private prepare(): void {
+    if (this.prepared) return;
+    this.prepared = true;
+    this.findImports();
+    this.findAliasesAndConstants();
+  }
+
+  private parentOf(node: t.Node): t.Node | undefined {
+    return this.parents.get(node);
+  }
+
+  private inspect(node: t.Node): void {
+    if (isMember(node) && this.isEnvObject(node.object)) {
+      if (!node.computed) {
+        const name = memberName(node);
+        if (!isWrite(node, this.parents) && !isCallee(node, this.parents) && !this.ownKeysOf(node.object).has(name)) this.add(name, node, this.defaultOf(node));
+      } else {
+        if (isWrite(node, this.parents)) return;
+        const name = this.stringValue(node.property);
+        if (name !== undefined) this.add(name, node, this.defaultOf(node));
+        else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
+      }
+    } else if (node.type === 'VariableDeclarator') {
+      this.collectDestructuring(node);
+    } else if (node.type === 'AssignmentPattern' && node.left.type === 'ObjectPattern') {
+      // `function load({ PORT = '3000' } = process.env)`: a destructuring, as a parameter's default.
+      const ownKeys = this.wrapperKeys(node.right);
+      if (ownKeys) this.collectPattern(node.left, ownKeys);
+    } else if (node.type === 'BinaryExpression' && node.operator === 'in' && this.isEnvObject(node.right)) {
+      // `'FEATURE_X' in process.env`: whether it is set is a read of it.
+      const name = this.stringValue(node.left);
+      if (name !== undefined) this.add(name, node, null);
+      else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.left, this.textOf(node)));
+    } else if (isCall(node)) {
+      if (this.isHelperCall(node)) this.collectHelperCall(node);
+      const schema = readEnvSchemaCall(node, this);
+      if (schema) {
+        for (const entry of schema.entries) if (entry.opaque) this.opaqueDefaults.set(entry.node, entry.opaque);
+        for (const entry of schema.entries) this.add(entry.name, entry.node, entry.default, undefined, this.keyText(entry.node), entry.optional);
+        for (const problem of schema.problems) this.unresolve(problem.node, problem.reason);
+      }
+    }
+    if (node.type === 'ForInStatement' && this.isEnvObject(node.right)) {
+      this.unresolve(node, `for (… in ${this.textOf(node.right)}) reads every variable by a computed name, so they cannot be named`);
+    }
+    if (this.isEnvObjectReference(node)) this.checkWholeUse(node);
+  }
+
+  private collectHelperCall(call: Call): void {
+    const [nameArgument, defaultArgument] = call.arguments;
+    const name = this.stringValue(nameArgument);
+    // A config service also serves its own namespaces (`configService.get('database.host')` from a
+    // `registerAs` factory, which reads process.env itself): only a key named like a variable reads the environment.
+    if (name !== undefined && !ENV_NAME.test(name) && this.isServiceRead(call) && !this.helpers.has(memberName(call.callee as Member))) return;
+    if (name === undefined) {
+      // A configured helper that takes a value, not a name (`getPemFileContent(process.env.CERT)`):
+      // the argument's own reads are read where they are; the call reads nothing by a computed name.
+      if (this.helperTakesValue(call)) return;
+      // The helper's own body (or a helper calling another with its parameter) forwards its callers' names.
+      if (!this.isForwarded(call)) this.unresolve(call, this.computedReason(call, nameArgument, `${this.textOf(call.callee)}(${nameArgument === undefined ? '' : this.textOf(nameArgument)})`));
+      return;
+    }
+    const given = defaultArgument === undefined ? undefined : this.literalValue(defaultArgument);
+    if (defaultArgument !== undefined && given === undefined) this.opaqueDefaults.set(call, defaultArgument);
+    this.add(name, call, given !== undefined ? given : this.defaultOf(call));
+  }
+
+  /**
+   * Whether the configured helper `call` calls is defined once in this file and never reads the
+   * environment by a name its callers give: its body holds no computed env read (`env[x]`, `x in env`),
+   * no use of the env object but plain `env.NAME` reads, and no call of a configured helper with a
+   * computed first argument other than one that itself takes a value. Such a helper's first argument
+   * is a value (its callers' reads are read where they are written), so its calls read no computed name.
+   * Reads inside the helper's body are not reported as computed ({@link isForwarded}): this is checked here.
+   */
+  private helperTakesValue(call: Call, seen: ReadonlySet<string> = new Set()): boolean {
+    const callee = call.callee.type === 'Identifier' ? call.callee.name : undefined;
+    if (callee === undefined || seen.has(callee)) return false;
+    const definitions = this.order.filter((node): node is FunctionLike => isFunctionLike(node) && functionName(node, this.parents) === callee);
+    const [definition] = definitions;
+    if (definitions.length !== 1 || definition === undefined) return false;
+    const inner = new Set([...seen, callee]);
+    let takesValue = true;
+    walk(definition.body, (node, parent) => {
+      if (!takesValue) return false;
+      if (isMember(node) && node.computed && this.isEnvObject(node.object)) takesValue = false;
+      else if (node.type === 'BinaryExpression' && node.operator === 'in' && this.isEnvObject(node.right)) takesValue = false;
+      else if (this.isEnvObjectReference(node)) {
+        if (!(parent && isMember(parent) && parent.object === node && !parent.computed)) takesValue = false;
+      } else if (isCall(node) && this.isHelperCall(node) && this.stringValue(node.arguments[0]) === undefined && !this.helperTakesValue(node, inner)) takesValue = false;
+      return takesValue;
+    });
+    return takesValue;
+  }
+
+  /**
+   * The env object used as a whole somewhere its reads are not followed (handed to a function, kept
+   * on `this`, returned, put in an options object): what is read through it is invisible, so the
+   * surface cannot be complete. Uses that read nothing or are followed elsewhere pass.
+   */
+  private checkWholeUse(node: t.Node): void {
+    let target = node;
+    for (let parent = this.parentOf(target); parent && isTransparentWrapper(parent); parent = this.parentOf(target)) target = parent;
+    const escape = this.escapeOf(target);
+    if (!escape || this.isForwarded(node)) return;
+    const what = this.textOf(target);
+    this.unresolve(
+      escape.at,
+      escape.passed
+        ? `${what} is ${escape.how}, which may read any variable: the names it reads cannot be followed (${SAFE_FIXES_PASSED})`
+        : `${what} is ${escape.how}: the variables read through it cannot be followed (${SAFE_FIXES_HELD})`,
+    );
+  }
+
+  /** Where the env object (or a value that holds it: a copy, a branch) at `target` goes, when its reads are not followed there. */
+  private escapeOf(target: t.Node): { at: t.Node; how: string; passed?: boolean } | undefined {
+    let parent = this.parentOf(target);
+    while (parent && isTransparentWrapper(parent)) {
+      target = parent;
+      parent = this.parentOf(target);
+    }
+    if (!parent) return undefined;
+    switch (parent.type) {
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        // A read (or a method call) of the env object itself; of a copy or a branch it is not followed.
+        if (parent.object === target && this.isEnvObject(target)) return undefined;
+        return { at: parent, how: `read through ${truncate(this.textOf(parent))}` };
+      case 'VariableDeclarator':
+        // An alias or a destructuring: followed (see findAliasesAndConstants, collectDestructuring).
+        if (parent.init !== target || ((parent.id.type === 'Identifier' || parent.id.type === 'ObjectPattern') && this.wrapperKeys(target))) return undefined;
+        return { at: parent, how: `assigned to ${truncate(this.textOf(parent.id))}` };
+      case 'AssignmentExpression':
+        // `process.env = …` writes (`process.env = { ...defaults, ...process.env }` keeps it the environment, read where it is read);
+        // `module.exports = process.env` makes a wrapper module, followed in its importers.
+        if (parent.left === target || this.isEnvObject(parent.left) || (parent.operator === '=' && this.textOf(parent.left) === 'module.exports')) return undefined;
+        return { at: parent, how: `assigned to ${truncate(this.textOf(parent.left))}` };
+      case 'AssignmentPattern':
+        if (parent.left === target || (parent.left.type === 'ObjectPattern' && this.wrapperKeys(target))) return undefined;
+        return { at: parent, how: `the default of ${parent.left.type === 'Identifier' ? parent.left.name : truncate(this.textOf(parent.left))}` };
+      case 'ExportDefaultDeclaration':
+      case 'TSExportAssignment':
+      case 'ExpressionStatement':
+      case 'UnaryExpression':
+      case 'BinaryExpression':
+      case 'IfStatement':
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+      case 'ForInStatement':
+        // Exports (wrapper modules), tests of the object and comparisons read no variable; `in` and `for … in` are handled where they are.
+        return undefined;
+      case 'ConditionalExpression':
+        if (parent.test === target) return undefined;
+        return { at: parent, how: `one branch of ${truncate(this.textOf(parent))}` };
+      case 'LogicalExpression':
+        if (parent.left === target && parent.operator === '&&') return undefined;
+        // `process.env || {}` is an alias where it is declared; anywhere else the value is not followed.
+        if (this.wrapperKeys(parent)) return this.escapeOf(parent);
+        return { at: parent, how: `one branch of ${truncate(this.textOf(parent))}` };
+      case 'SpreadElement': {
+        // A copy (`{ ...process.env }`): where the copy goes decides.
+        const container = this.parentOf(parent);
+        if (container?.type !== 'ObjectExpression') return { at: parent, how: 'spread into a list' };
+        const onward = this.escapeOf(container);
+        return onward && { ...onward, how: `spread into ${truncate(this.textOf(container))}, which is ${onward.how}` };
+      }
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+      case 'NewExpression':
+        return parent.callee === target ? undefined : this.passedOn(parent, target);
+      case 'ObjectProperty':
+        if (parent.value !== target) return { at: parent, how: 'used as a property name' };
+        return this.optionEscape(parent);
+      case 'ClassProperty':
+      case 'ClassPrivateProperty':
+      case 'ClassAccessorProperty':
+        return { at: parent, how: `the value of ${this.keyText(parent)}` };
+      case 'ReturnStatement':
+      case 'ArrowFunctionExpression': {
+        const fn = parent.type === 'ArrowFunctionExpression' ? parent : enclosingFunction(parent, this.parents);
+        const name = fn ? functionName(fn, this.parents) : undefined;
+        return { at: parent, how: `returned by ${name === undefined ? 'a function' : `${name}()`}` };
+      }
+      case 'ArrayExpression':
+        return { at: parent, how: 'an element of an array' };
+      default:
+        return { at: parent, how: `used as a value in ${truncate(this.textOf(parent))}` };
+    }
+  }
+
+  /** An env object (or a copy) given as an argument: a schema, a Proxy wrapper and `Object.assign(process.env, …)` are followed; anything else may read any variable. */
+  private passedOn(call: Call | t.NewExpression, target: t.Node): { at: t.Node; how: string; passed: boolean } | undefined {
+    const index = (call.arguments as readonly t.Node[]).indexOf(target);
+    if (index < 0) return undefined;
+    const callee = this.textOf(call.callee);
+    if (call.type === 'NewExpression' && callee === 'Proxy') return undefined; // a wrapper: its importers' reads are followed
+    if (isCall(call) && ((isSchemaEnvArgument(call, index) && this.isEnvObject(target)) || (callee === 'Object.assign' && index === 0))) return undefined;
+    return { at: call, how: `passed to ${truncate(callee)}()`, passed: true };
+  }
+
+  /**
+   * An env object as the value of an option: t3-env's `runtimeEnv` (its schema is read where the
+   * call is), and the `env` of a child process or worker (another program, or a file read on its
+   * own). Any other option hands it to code that is not followed.
+   */
+  private optionEscape(property: t.ObjectProperty): { at: t.Node; how: string; passed?: boolean } | undefined {
+    const key = literalKeyName(property);
+    const options = this.parentOf(property);
+    const call = options === undefined ? undefined : this.parentOf(options);
+    const callee = call && (isCall(call) || call.type === 'NewExpression') && (call.arguments as readonly t.Node[]).includes(options!) ? lastName(this.textOf(call.callee)) : undefined;
+    if (callee === 'createEnv' && key !== undefined && T3_RUNTIME_KEYS.has(key)) return undefined;
+    if (key === 'env' && callee !== undefined && CHILD_PROCESS_CALLS.has(callee)) return undefined;
+    return { at: property, how: `the value of ${this.keyText(property)}` };
+  }
+
+  private computedReason(node: t.Node, nameExpression: t.Node | undefined, what: string): string {
+    const inner = nameExpression === undefined ? undefined : unwrap(nameExpression);
+    const parameter = inner?.type === 'Identifier' ? inner.name : undefined;
+    const enclosing = enclosingFunction(node, this.parents);
+    if (parameter !== undefined && enclosing && enclosing.params.some((p) => parameterName(p) === parameter)) {
+      const name = functionName(enclosing, this.parents);
+      if (name !== undefined) return `${truncate(what)} reads a variable named by the callers of ${name}(): list "${name}" in env.helpers so its calls are read`;
+    }
+    return `${truncate(what)} reads a variable whose name is computed, so it cannot be named`;
+  }
+
+  /** Inside a configured helper's body or an env wrapper's Proxy handler: the name comes from the reads we already follow. */
+  private isForwarded(node: t.Node): boolean {
+    for (let current = this.parentOf(node); current; current = this.parentOf(current)) {
+      if (this.wrapperHandlers.has(current)) return true;
+      if (isFunctionLike(current)) {
+        const name = functionName(current, this.parents);
+        if (name !== undefined && this.helpers.has(name)) return true;
+      }
+    }
+    return false;
+  }
+
+  private unresolve(node: t.Node, reason: string): void {
+    const line = lineOf(node);
+    if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason)) this.unresolved.push({ line, reason });
+  }
+
+  private findImports(): void {
+    for (const statement of this.sourceFile.ast.program.body) {
+      if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type' || statement.importKind === 'typeof') continue;
+      const specifier = statement.source.value;
+      if (PROCESS_MODULES.has(specifier)) {
+        for (const binding of statement.specifiers) {
+          if (binding.type !== 'ImportSpecifier') this.processNames.add(binding.local.name);
+          else if (nameText(binding.imported) === 'env') this.envObjects.set(binding.local.name, new Set());
+        }
+        continue;
+      }
+      for (const binding of statement.specifiers) {
+        if (binding.type === 'ImportDefaultSpecifier') this.imports.push({ local: binding.local.name, specifier, imported: 'default' });
+        else if (binding.type === 'ImportNamespaceSpecifier') this.imports.push({ local: binding.local.name, specifier, imported: '*' });
+        else if (binding.importKind !== 'type' && binding.importKind !== 'typeof') this.imports.push({ local: binding.local.name, specifier, imported: nameText(binding.imported) });
+      }
+    }
+  }
+
+  /** `const env = process.env`, `{ ...process.env }`, `new Proxy(process.env, …)`, `const { env } = process`, and same-file constants. */
+  private findAliasesAndConstants(): void {
+    const importNames = new Set(this.imports.map((entry) => entry.local));
+    for (const node of this.order) {
+      const parent = this.parents.get(node);
+      if ((node.type === 'Identifier' || node.type === 'JSXIdentifier') && parent && importNames.has(node.name)) this.importNameUses.push({ node, parent });
+      // A Proxy over the environment anywhere (`export default new Proxy(…)`): its handler forwards reads.
+      if (node.type === 'NewExpression') this.wrapperKeys(node);
+      // `function load({ A, ...rest } = process.env)`: `rest` holds every other variable.
+      if (node.type === 'AssignmentPattern' && node.left.type === 'ObjectPattern' && this.isEnvObject(node.right)) this.recordRest(node.left);
+      if (node.type !== 'VariableDeclarator' || !node.init) continue;
+      const initializer = unwrap(node.init);
+      if (node.id.type === 'Identifier') {
+        const name = node.id.name;
+        if (isProcessRequire(initializer)) this.processNames.add(name); // `const proc = require('process')`
+        this.recordDeclaration(name, node.init);
+        const wrapped = this.wrapperKeys(initializer);
+        if (wrapped) this.envObjects.set(name, wrapped);
+        const literal = this.literalValue(initializer);
+        if (literal !== undefined) this.recordConstant(name, literal);
+        else if (initializer.type === 'ObjectExpression' && !wrapped) this.recordObjectConstant(name, initializer);
+      } else if (node.id.type === 'ObjectPattern') {
+        const elements = node.id.properties;
+        if (this.isProcess(initializer)) {
+          // `const { env } = process`, `const { env } = require('node:process')`; a nested pattern is read in collectDestructuring.
+          for (const element of elements) {
+            if (element.type !== 'ObjectProperty' || propertyNameOf(element) !== 'env') continue;
+            const binding = bindingOf(element);
+            if (binding.type === 'Identifier') this.envObjects.set(binding.name, new Set());
+            else if (binding.type === 'ObjectPattern') this.recordRest(binding);
+          }
+        } else if (this.isEnvObject(initializer)) {
+          this.recordRest(node.id);
+        }
+      }
+    }
+  }
+
+  /** `const { A, ...rest } = process.env`: `rest` holds every other variable. */
+  private recordRest(pattern: t.ObjectPattern): void {
+    const elements = pattern.properties;
+    const rest = elements.find((element): element is t.RestElement => element.type === 'RestElement');
+    if (rest && rest.argument.type === 'Identifier') {
+      const taken = elements.map((element) => (element.type === 'ObjectProperty' ? propertyNameOf(element) : undefined)).filter((key): key is string => key !== undefined);
+      this.envObjects.set(rest.argument.name, new Set(taken));
+    }
+  }
+
+  /** The own keys when `expression` is an env object or a wrapper of one, else undefined. */
+  private wrapperKeys(expression: t.Node): ReadonlySet<string> | undefined {
+    const inner = unwrap(expression);
+    if (this.isEnvObject(inner)) return this.ownKeysOf(inner);
+    // `process.env || {}`, `process.env ?? {}`: a guard for runtimes without it, the same object where it exists.
+    if (isFallback(inner) && unwrap(inner.right).type === 'ObjectExpression' && (unwrap(inner.right) as t.ObjectExpression).properties.length === 0 && this.isEnvObject(inner.left)) {
+      return this.ownKeysOf(inner.left);
+    }
+    if (inner.type === 'ObjectExpression') {
+      const spreadsEnv = inner.properties.some((property) => property.type === 'SpreadElement' && this.isEnvObject(property.argument));
+      if (!spreadsEnv) return undefined;
+      // Keys written after the spread override it; all explicit keys are the wrapper's own (read where defined).
+      const keys = inner.properties.map((property) => (property.type === 'SpreadElement' ? undefined : literalKeyName(property))).filter((key): key is string => key !== undefined);
+      return new Set(keys);
+    }
+    if (inner.type === 'NewExpression' && inner.callee.type === 'Identifier' && inner.callee.name === 'Proxy') {
+      const [target, handler] = inner.arguments;
+      if (target === undefined || handler === undefined) return undefined;
+      if (this.isEnvObject(target) || this.forwardsEnv(handler)) {
+        this.wrapperHandlers.add(handler);
+        return new Set();
+      }
+    }
+    return undefined;
+  }
+
+  /** A Proxy handler that answers a property from `process.env[prop]`. */
+  private forwardsEnv(handler: t.Node): boolean {
+    let found = false;
+    walk(handler, (node) => {
+      if (found) return false;
+      if (isMember(node) && node.computed && this.isEnvObject(node.object)) {
+        found = true;
+        return false;
+      }
+      return true;
+    });
+    return found;
+  }
+
+  private exportFacts(): Map<string, ExportFact> {
+    const facts = new Map<string, ExportFact>();
+    const importOf = (local: string) => this.imports.find((entry) => entry.local === local);
+    const factOfLocal = (local: string): ExportFact | undefined => {
+      const envKeys = this.envObjects.get(local);
+      if (envKeys) return { kind: 'env', ownKeys: [...envKeys].sort(compareText) };
+      if (this.constants.has(local)) return { kind: 'constant', value: this.constants.get(local)! };
+      const prefix = `${local}.`;
+      const values = Object.fromEntries([...this.constants].filter(([key]) => key.startsWith(prefix)).map(([key, value]) => [key.slice(prefix.length), value]));
+      if (Object.keys(values).length > 0) return { kind: 'object', values };
+      const imported = importOf(local);
+      return imported ? { kind: 'reexport', specifier: imported.specifier, imported: imported.imported } : undefined;
+    };
+    const factOfExpression = (expression: t.Node): ExportFact | undefined => {
+      const inner = unwrap(expression);
+      if (inner.type === 'Identifier') return factOfLocal(inner.name);
+      const wrapped = this.wrapperKeys(inner);
+      if (wrapped) return { kind: 'env', ownKeys: [...wrapped].sort(compareText) };
+      const literal = this.literalValue(inner);
+      return literal === undefined ? undefined : { kind: 'constant', value: literal };
+    };
+    const set = (name: string, fact: ExportFact | undefined) => {
+      if (fact) facts.set(name, fact);
+    };
+    for (const statement of this.sourceFile.ast.program.body) {
+      if (statement.type === 'ExportNamedDeclaration') {
+        if (statement.declaration) {
+          if (statement.declaration.type !== 'VariableDeclaration') continue;
+          for (const declaration of statement.declaration.declarations) {
+            if (declaration.id.type === 'Identifier') set(declaration.id.name, factOfLocal(declaration.id.name));
+          }
+        } else if (statement.exportKind !== 'type') {
+          // `export * as ns from …` is a namespace, not named exports: as before, not followed.
+          if (statement.specifiers.some((specifier) => specifier.type !== 'ExportSpecifier')) continue;
+          const from = statement.source?.value;
+          for (const specifier of statement.specifiers) {
+            if (specifier.type !== 'ExportSpecifier') continue;
+            const local = nameText(specifier.local);
+            set(nameText(specifier.exported), from === undefined ? factOfLocal(local) : { kind: 'reexport', specifier: from, imported: local });
+          }
+        }
+      } else if (statement.type === 'ExportDefaultDeclaration') {
+        // `export default function …` / `class …` declare a binding, not an expression (as before, not followed).
+        const declaration = statement.declaration;
+        if (declaration.type !== 'FunctionDeclaration' && declaration.type !== 'ClassDeclaration' && declaration.type !== 'TSDeclareFunction') set('default', factOfExpression(declaration));
+      } else if (statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression' && statement.expression.operator === '=') {
+        // CommonJS: `module.exports = process.env`.
+        if (this.textOf(statement.expression.left) === 'module.exports') set('default', factOfExpression(statement.expression.right));
+      }
+    }
+    return facts;
+  }
+
+  /** Imports whose binding is used as a value (read, destructured, a default): the ones that may be env objects or constants. */
+  private valueImports(): ImportFact[] {
+    const used = new Set<string>();
+    for (const { node, parent } of this.importNameUses) {
+      // The import statements' own names are bindings, not uses.
+      if (IMPORT_PARTS.has(parent.type)) continue;
+      if (node.type === 'Identifier') {
+        if (isValueUse(node, this.parents)) used.add(node.name);
+      } else if ((parent.type === 'JSXMemberExpression' && parent.object === node) || (parent.type === 'JSXAttribute' && parent.name === node)) {
+        // `<ns.Component />` reads `ns`; an attribute's name was counted too (over-inclusive: it only links one more import).
+        used.add(node.name);
+      }
+    }
+    return this.imports.filter((entry) => used.has(entry.local));
+  }
+
+  /** A name bound twice with different values is ambiguous without scope analysis: it resolves to nothing. */
+  private recordConstant(name: string, value: string | null): void {
+    if (this.constants.has(name) && this.constants.get(name) !== value) this.constants.set(name, null);
+    else this.constants.set(name, value);
+  }
+
+  /** `const DEFAULTS = { port: 3000 }`: `DEFAULTS.port` is a constant. */
+  private recordObjectConstant(name: string, object: t.ObjectExpression): void {
+    for (const property of object.properties) {
+      if (property.type !== 'ObjectProperty' || property.shorthand) continue;
+      const key = literalKeyName(property);
+      const value = this.literalValue(property.value);
+      if (key !== undefined && value !== undefined) this.recordConstant(`${name}.${key}`, value);
+    }
+  }
+
+  private recordDeclaration(name: string, initializer: t.Node): void {
+    this.declarations.set(name, this.declarations.has(name) ? null : initializer);
+  }
+
+  declarationOf(name: string): t.Node | undefined {
+    return this.declarations.get(name) ?? undefined;
+  }
+
+  private collectDestructuring(declaration: t.VariableDeclarator): void {
+    if (declaration.id.type !== 'ObjectPattern' || !declaration.init) return;
+    if (this.isProcess(unwrap(declaration.init))) {
+      // `const { env: { PORT } } = process`: the nested pattern destructures the environment.
+      for (const element of declaration.id.properties) {
+        if (element.type !== 'ObjectProperty' || propertyNameOf(element) !== 'env') continue;
+        const binding = bindingOf(element);
+        if (binding.type === 'ObjectPattern') this.collectPattern(binding, new Set());
+      }
+      return;
+    }
+    const ownKeys = this.wrapperKeys(declaration.init);
+    if (ownKeys) this.collectPattern(declaration.id, ownKeys);
+  }
+
+  /** Each key of a pattern destructured from the environment is a read, with its literal default. */
+  private collectPattern(pattern: t.ObjectPattern, ownKeys: ReadonlySet<string>): void {
+    for (const element of pattern.properties) {
+      if (element.type !== 'ObjectProperty') continue; // `...rest` is an env object itself, read by name elsewhere
+      const binding = bindingOf(element);
+      const name = element.shorthand && binding.type === 'Identifier' ? binding.name : element.computed ? this.stringValue(element.key) : propertyNameOf(element);
+      if (name === undefined) {
+        this.unresolve(element, `${this.textOf(element)} destructures a variable whose name is computed, so it cannot be named`);
+        continue;
+      }
+      if (ownKeys.has(name)) continue;
+      if (binding.type !== 'Identifier') {
+        // `{ A: { b } }` reads A as an object; the variable is still read.
+        this.add(name, element, null);
+        continue;
+      }
+      const literal = element.value.type === 'AssignmentPattern' ? this.literalValue(element.value.right) : null;
+      if (literal === undefined && element.value.type === 'AssignmentPattern') this.opaqueDefaults.set(element, element.value.right);
+      this.add(name, element, literal === undefined ? null : literal, binding.name);
+    }
+  }
+
+  private isHelperCall(call: Call): boolean {
+    const callee = call.callee;
+    if (callee.type === 'Identifier') return this.helpers.has(callee.name);
+    if (isMember(callee) && !callee.computed) return this.helpers.has(memberName(callee)) || this.isServiceRead(call);
+    return false;
+  }
+
+  /**
+   * A configured `receiver.method` helper (`configService.get`: NestJS's ConfigService, reached as
+   * `this.configService.get(…)` or `configService.get(…)`): the receiver is matched by its last name.
+   */
+  private isServiceRead(call: Call): boolean {
+    const callee = call.callee;
+    if (!isMember(callee) || callee.computed) return false;
+    return this.helpers.has(`${lastName(this.textOf(callee.object))}.${memberName(callee)}`);
+  }
+
+  /** `process.env`, `proc.env`, an alias or wrapper of it, or a configured object, through parentheses and type assertions. */
+  isEnvObject(expression: t.Node): boolean {
+    const node = unwrap(expression);
+    if (node.type === 'Identifier') return this.envObjects.has(node.name);
+    if (isMember(node) && isEnvProperty(node)) {
+      const target = unwrap(node.object);
+      if (this.isProcess(target)) return true;
+      // Bun's own name for the same object.
+      if (!node.computed && target.type === 'Identifier' && target.name === 'Bun') return true;
+    }
+    // Dotted paths (`this.config.env`, `ns.env`) are rare: build the path only when one is known.
+    if (!this.dottedObjects) return false;
+    const path = dottedPath(node);
+    return path !== undefined && this.envObjects.has(path);
+  }
+
+  /** `process` (or its import), `globalThis.process`, `global.process`, `require('process')`. */
+  private isProcess(node: t.Node): boolean {
+    if (node.type === 'Identifier') return this.processNames.has(node.name);
+    if (isMember(node) && !node.computed && memberName(node) === 'process') {
+      const global = unwrap(node.object);
+      return global.type === 'Identifier' && (global.name === 'globalThis' || global.name === 'global');
+    }
+    return isProcessRequire(node);
+  }
+
+
+  /** An expression that is an env object as a whole (not the `process` of `process.env`, not a binding's own name, not a key). */
+  private isEnvObjectReference(node: t.Node): boolean {
+    if (node.type === 'Identifier') {
+      if (!this.envObjects.has(node.name)) return false;
+      if (!isReferenceIdentifier(node, this.parents)) return false;
+    } else if (!isMember(node) || (!this.dottedObjects && !isEnvProperty(node))) return false;
+    return this.isEnvObject(node);
+  }
+
+  private ownKeysOf(expression: t.Node): ReadonlySet<string> {
+    const path = dottedPath(unwrap(expression));
+    return (path === undefined ? undefined : this.envObjects.get(path)) ?? new Set();
+  }
+
+  /** A string known at parse time: a literal, or a constant holding one. */
+  private stringValue(node: t.Node | undefined): string | undefined {
+    if (!node) return undefined;
+    const value = this.literalValue(node);
+    const inner = unwrap(node);
+    const named = inner.type === 'StringLiteral' || (inner.type === 'TemplateLiteral' && inner.expressions.length === 0) || inner.type === 'Identifier' || (isMember(inner) && !inner.computed);
+    return typeof value === 'string' && named ? value : undefined;
+  }
+
+  /** The text of a literal default (`'x'`, `10`, `true`, `-1`, a constant holding one); null for `undefined`/`null`; undefined if not a literal. */
+  literalValue(node: t.Node): string | null | undefined {
+    const inner = unwrap(node);
+    switch (inner.type) {
+      case 'StringLiteral':
+        return inner.value;
+      case 'TemplateLiteral':
+        return inner.expressions.length === 0 ? (inner.quasis[0]?.value.cooked ?? undefined) : undefined;
+      case 'NumericLiteral':
+        return String(inner.value);
+      case 'BooleanLiteral':
+        return inner.value ? 'true' : 'false';
+      case 'NullLiteral':
+        return null;
+      case 'UnaryExpression':
+        return isNegativeNumber(inner) ? `-${String((inner.argument as t.NumericLiteral).value)}` : undefined;
+      case 'BinaryExpression':
+        return ARITHMETIC.has(inner.operator) ? this.foldArithmetic(inner) : undefined;
+      case 'Identifier':
+        if (inner.name === 'undefined') return null;
+        break;
+      default:
+        if (!(isMember(inner) && !inner.computed)) return undefined;
+    }
+    const path = dottedPath(inner);
+    return path !== undefined && this.constants.has(path) ? this.constants.get(path) : undefined;
+  }
+
+  /** `1000 * 60 * 10` as a default (or a constant holding it) is `'600000'`. */
+  private foldArithmetic(expression: t.BinaryExpression): string | undefined {
+    // Numbers only: `'10' + 5` is string concatenation, so operands must be numeric expressions themselves.
+    if (!isNumericExpression(expression.left) || !isNumericExpression(expression.right)) return undefined;
+    const [left, right] = [this.literalValue(expression.left), this.literalValue(expression.right)];
+    if (typeof left !== 'string' || typeof right !== 'string') return undefined;
+    const [a, b] = [Number(left), Number(right)];
+    const operator = expression.operator;
+    const value = operator === '+' ? a + b : operator === '-' ? a - b : operator === '*' ? a * b : a / b;
+    return Number.isFinite(value) ? String(value) : undefined;
+  }
+
+  /** The variable `node` reads directly (an env access or a helper call with a known name), if any. */
+  private readName(node: t.Node): string | undefined {
+    const inner = unwrap(node);
+    if (isMember(inner) && this.isEnvObject(inner.object)) return inner.computed ? this.stringValue(inner.property) : memberName(inner);
+    if (isCall(inner) && this.isHelperCall(inner)) return this.stringValue(inner.arguments[0]);
+    return undefined;
+  }
+
+  /** Whether `node` reads the environment (an env access or a helper call), so `a || b` chains go on to the final literal. */
+  private readsEnv(node: t.Node): boolean {
+    const inner = unwrap(node);
+    if (isMember(inner) && this.isEnvObject(inner.object)) return true;
+    if (isCall(inner)) {
+      const [first] = inner.arguments;
+      return this.isHelperCall(inner) || (isConversionCall(inner) && first !== undefined && this.readsEnv(first));
+    }
+    if (isFallback(inner)) return this.readsEnv(inner.left);
+    return false;
+  }
+
+  /** Names read in the fallback chain that holds `read` (`process.env.NEW ?? process.env.OLD ?? 'x'`). */
+  private fallbackNames(read: t.Node): string[] {
+    let top: t.Node = read;
+    for (;;) {
+      const parent = this.parentOf(top);
+      if (!parent) break;
+      if (isTransparentWrapper(parent) || (isCall(parent) && isConversionCall(parent) && parent.arguments[0] === top)) top = parent;
+      else if (isFallback(parent)) top = parent;
+      else break;
+    }
+    const names: string[] = [];
+    const collect = (node: t.Node): void => {
+      const inner = unwrap(node);
+      const name = this.readName(inner);
+      if (name !== undefined) names.push(name);
+      else if (isFallback(inner)) {
+        collect(inner.left);
+        collect(inner.right);
+      } else if (isCall(inner) && isConversionCall(inner) && inner.arguments[0] !== undefined) collect(inner.arguments[0]);
+    };
+    collect(top);
+    return [...new Set(names)];
+  }
+
+  /**
+   * Climbs from a read through conversions (`parseInt(…)`, `.trim()`) and fallback chains
+   * (`process.env.NEW || process.env.OLD || 'x'`) to the literal that applies when the variable is unset.
+   */
+  private defaultOf(read: t.Node): string | null {
+    let node: t.Node = read;
+    for (;;) {
+      const parent = this.parentOf(node);
+      if (!parent) return null;
+      if (isTransparentWrapper(parent)) {
+        node = parent;
+      } else if (isCall(parent) && parent.arguments[0] === node && !this.isHelperCall(parent)) {
+        // `parseInt(…)`, and any function given the value first (`this.toOptionalNumber(environment.X) ?? 10000`):
+        // the literal after it is what an unset variable ends up as (a changed literal is reported, never missed).
+        node = parent;
+      } else if (isMember(parent) && !parent.computed && parent.object === node && VALUE_METHODS.has(memberName(parent)) && isCall(this.parentOf(parent))) {
+        node = this.parentOf(parent)!;
+      } else if (parent.type === 'AssignmentExpression' && parent.left === node && (parent.operator === '??=' || parent.operator === '||=')) {
+        // `process.env.TZ ??= 'UTC'`: what an unset variable becomes for every later read.
+        return this.literalOrOpaque(read, parent.right);
+      } else if (isFallback(parent)) {
+        if (parent.right === node) {
+          node = parent; // we are the fallback of an earlier read: the chain's final literal is ours too
+          continue;
+        }
+        if (!this.readsEnv(parent.right)) return this.literalOrOpaque(read, parent.right);
+        const literal = this.literalValue(parent.right);
+        if (literal !== undefined) return literal;
+        node = parent;
+      } else if (parent.type === 'BinaryExpression') {
+        const operator = parent.operator;
+        const compared = this.literalValue(parent.left === node ? parent.right : parent.left);
+        const flag = (operator === '===' || operator === '==') && compared === 'true' ? 'false' : (operator === '!==' || operator === '!=') && compared === 'false' ? 'true' : null;
+        if (flag !== null) this.comparedReads.add(read);
+        return flag;
+      } else if (parent.type === 'ConditionalExpression') {
+        // `process.env.X ? parseInt(process.env.X, 10) : 600`: the false branch is what an unset variable gets.
+        if (parent.test === node || (parent.consequent === node && this.readsEnv(parent.test))) {
+          return this.literalOrOpaque(read, parent.alternate);
+        }
+        return null;
+      } else {
+        return null;
+      }
+    }
+  }
+
+  /** The literal `fallback` holds, or null with the expression kept as the read's opaque default. */
+  private literalOrOpaque(read: t.Node, fallback: t.Node): string | null {
+    const literal = this.literalValue(fallback);
+    if (literal !== undefined) return literal;
+    this.opaqueDefaults.set(read, fallback);
+    return null;
+  }
+
+  private add(name: string, node: t.Node, defaultValue: string | null, ownName?: string, key?: string, optional?: boolean | null): void {
+    const line = lineOf(node);
+    const path = this.enclosingNames(node);
+    if (ownName !== undefined) path.push(ownName);
+    if (key !== undefined && path[path.length - 1] !== key) path.push(key);
+    const statement = (this.lines[line - 1] ?? '').trim();
+    const read: EnvRead = {
+      name,
+      default: defaultValue,
+      line,
+      shape: path.length > 0 ? path.join('.') : '<top>',
+      statement: statement.length > STATEMENT_MAX ? `${statement.slice(0, STATEMENT_MAX - 1)}…` : statement,
+    };
+    const fallbacks = this.fallbackNames(node).filter((other) => other !== name);
+    if (fallbacks.length > 0) read.fallbacks = fallbacks;
+    if (optional !== undefined) read.optional = optional;
+    const opaque = this.opaqueDefaults.get(node);
+    if (opaque) read.opaque = this.textOf(opaque).replace(/\s+/g, ' ');
+    if (defaultValue !== null && this.comparedReads.has(node)) read.compared = true;
+    this.reads.push({ read, start: node.start ?? 0 });
+  }
+
+  /** A member's key as written (`port`, `'a-b'`, `[KEY]`, `#secret`), as evidence of where a read sits. */
+  keyText(member: t.ObjectProperty | t.ObjectMethod | t.ClassMethod | t.ClassPrivateMethod | t.ClassProperty | t.ClassPrivateProperty | t.ClassAccessorProperty): string {
+    const key = member.key;
+    if (!('computed' in member && member.computed) || key.start == null || key.end == null) return this.textOf(key);
+    // Babel's key excludes the brackets of a computed key; the name as written includes them.
+    const open = this.text.lastIndexOf('[', key.start);
+    const close = this.text.indexOf(']', key.end);
+    return open < 0 || close < 0 ? `[${this.textOf(key)}]` : this.text.slice(open, close + 1);
+  }
+
+  /** Names of the enclosing properties, variables, functions and classes, outermost first. */
+  private enclosingNames(node: t.Node): string[] {
+    const names: string[] = [];
+    for (let current = this.parentOf(node); current; current = this.parentOf(current)) {
+      switch (current.type) {
+        case 'ObjectProperty': {
+          if (this.parentOf(current)?.type === 'ObjectPattern') {
+            // A binding element (`const { a = process.env.X } = …`): its own name.
+            const binding = bindingOf(current);
+            if (binding.type === 'Identifier') names.push(binding.name);
+          } else names.push(this.keyText(current));
+          break;
+        }
+        case 'ObjectMethod':
+        case 'ClassMethod':
+        case 'ClassPrivateMethod':
+          // Methods and getters (a setter or constructor names nothing, as before).
+          if (current.kind === 'method' || current.kind === 'get') names.push(this.keyText(current));
+          break;
+        case 'ClassProperty':
+        case 'ClassPrivateProperty':
+        case 'ClassAccessorProperty':
+          names.push(this.keyText(current));
+          break;
+        case 'VariableDeclarator':
+          if (current.id.type === 'Identifier') names.push(current.id.name);
+          break;
+        case 'AssignmentPattern':
+          // An array binding element with a default (`const [a = process.env.X] = …`).
+          if (this.parentOf(current)?.type === 'ArrayPattern' && current.left.type === 'Identifier') names.push(current.left.name);
+          break;
+        case 'FunctionDeclaration':
+        case 'ClassDeclaration':
+          if (current.id) names.push(current.id.name);
+          break;
+        default:
+          break;
+      }
+    }
+    return names.reverse();
+  }
+}
+
+const ARITHMETIC = new Set(['+', '-', '*', '/']);
+const LOGICAL_ASSIGNMENTS = new Set(['??=', '||=', '&&=']);
+/** t3-env options that hand it the environment its schema (read where the call is) validates. */
+const T3_RUNTIME_KEYS = new Set(['runtimeEnv', 'experimental__runtimeEnv', 'runtimeEnvStrict']);
+/** Calls whose `env` option is the environment of another program (or of a worker, a file read on its own). */
+const CHILD_PROCESS_CALLS = new Set(['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork', 'execa', 'execaSync', 'execaNode', 'execaCommand', 'execaCommandSync', 'Worker']);
+
+/** `x.env`, `x['env']`: the only members that are env objects unless one is known by a dotted path. */
+function isEnvProperty(node: Member): boolean {
+  return node.computed ? staticString(node.property) === 'env' : memberName(node) === 'env';
+}
+
+/** `require('process')`, `require('node:process')`. */
+function isProcessRequire(node: t.Node): boolean {
+  if (!isCall(node) || node.callee.type !== 'Identifier' || node.callee.name !== 'require') return false;
+  const specifier = node.arguments[0] === undefined ? undefined : staticString(node.arguments[0]);
+  return specifier !== undefined && PROCESS_MODULES.has(specifier);
+}
+
+/** The last name of a dotted callee (`cp.spawn` → `spawn`, `Bun.spawn` → `spawn`). */
+/**
+ * The fixes an unfollowed env object's message offers: each keeps every variable visible. Excluding
+ * the file is never offered: it hides what the file reads, and a removed variable would then pass as
+ * a safe release.
+ */
+const SAFE_FIXES_PASSED = 'safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them';
+const SAFE_FIXES_HELD = 'safe fixes: read the variables by name; or list the object that holds it in env.objects; never exclude the file, which hides them';
+
+/** A key named like an environment variable (`APP_URL`), not a config path (`database.host`, `mail`). */
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+function lastName(callee: string): string {
+  return callee.slice(callee.lastIndexOf('.') + 1);
+}
+
+/**
+ * An identifier that refers to a value here: not a declaration's or a parameter's own name, not a
+ * key, not a member's name, not part of an import or export, not a type.
+ */
+function isReferenceIdentifier(node: t.Identifier, parents: Parents): boolean {
+  const parent = parents.get(node);
+  if (!parent) return true;
+  switch (parent.type) {
+    case 'VariableDeclarator':
+      return parent.id !== node;
+    case 'AssignmentPattern':
+      return parent.left !== node;
+    case 'ObjectProperty':
+      // A key as written (not computed, not the value of a shorthand `{ env }`); a pattern's value is a binding.
+      if (parents.get(parent)?.type === 'ObjectPattern') return parent.key === node && parent.computed;
+      return parent.value === node || parent.computed;
+    case 'MemberExpression':
+    case 'OptionalMemberExpression':
+      return parent.object === node || parent.computed;
+    case 'ObjectMethod':
+    case 'ClassMethod':
+    case 'ClassPrivateMethod':
+    case 'ClassProperty':
+    case 'ClassAccessorProperty':
+    case 'TSDeclareMethod':
+      return parent.key !== node || !!parent.computed;
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      return parent.superClass === node;
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      // A function's name and parameters are bindings; an arrow's expression body is a use.
+      return parent.type === 'ArrowFunctionExpression' && parent.body === node;
+    case 'RestElement':
+    case 'ArrayPattern':
+    case 'CatchClause':
+    case 'LabeledStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+      return false;
+    default:
+      if (isTransparentWrapper(parent)) return true;
+      return !IMPORT_PARTS.has(parent.type) && !parent.type.startsWith('Export') && !parent.type.startsWith('TS');
+  }
+}
+/** A parsed tree's parent links and its nodes in walk order (pre-order, source order). */
+interface TreeIndex {
+  parents: Parents;
+  order: readonly t.Node[];
+}
+
+const TREES = new WeakMap<t.File, TreeIndex>();
+
+/**
+ * One walk per tree: the facts collector and the reads collector of a file (and each pass of
+ * either) iterate the same pre-order list instead of walking Babel's nodes again.
+ */
+function indexTree(ast: t.File): TreeIndex {
+  let index = TREES.get(ast);
+  if (!index) {
+    const parents = new Map<t.Node, t.Node>();
+    const order: t.Node[] = [];
+    walk(ast, (node, parent) => {
+      order.push(node);
+      if (parent) parents.set(node, parent);
+    });
+    index = { parents, order };
+    TREES.set(ast, index);
+  }
+  return index;
+}
+
+/** What holds an identifier inside an import declaration. */
+const IMPORT_PARTS = new Set(['ImportSpecifier', 'ImportDefaultSpecifier', 'ImportNamespaceSpecifier', 'ImportAttribute', 'ImportDeclaration']);
+
+/** The name of `a.b` / `a?.b` (`#b` for a private name); computed members have none. */
+function memberName(node: Member): string {
+  const property = node.property;
+  if (property.type === 'Identifier') return property.name;
+  if (property.type === 'PrivateName') return `#${property.id.name}`;
+  return '';
+}
+
+/** An identifier or string as a module export name (`import { 'a-b' as x }`). */
+function nameText(node: t.Identifier | t.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+/** `a || b`, `a ?? b`: the operators whose right side is what an unset left side becomes. */
+function isFallback(node: t.Node): node is t.LogicalExpression {
+  return node.type === 'LogicalExpression' && (node.operator === '||' || node.operator === '??');
+}
+
+function isNumericExpression(node: t.Node): boolean {
+  const inner = unwrap(node);
+  if (inner.type === 'NumericLiteral') return true;
+  if (inner.type === 'UnaryExpression') return isNegativeNumber(inner);
+  return inner.type === 'BinaryExpression' && ARITHMETIC.has(inner.operator) && isNumericExpression(inner.left) && isNumericExpression(inner.right);
+}
+
+/** `-1` (not `-(1)`, which was never read as a literal). */
+function isNegativeNumber(node: t.UnaryExpression): boolean {
+  return node.operator === '-' && node.argument.type === 'NumericLiteral' && !isParenthesized(node.argument);
+}
+
+function isParenthesized(node: t.Node): boolean {
+  return (node.extra as { parenthesized?: boolean } | undefined)?.parenthesized === true;
+}
+
+/** The variable a destructuring element reads: its key as written (computed keys have none here). */
+function propertyNameOf(element: t.ObjectProperty): string | undefined {
+  return literalKeyName(element);
+}
+
+/** The binding of a destructuring element: `b` in `{ a: b }`, `{ a: b = 1 }`, `{ b = 1 }`. */
+function bindingOf(element: t.ObjectProperty): t.Node {
+  const value = element.value;
+  return value.type === 'AssignmentPattern' ? value.left : value;
+}
+
+const WRAPPERS = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSTypeAssertion', 'TSNonNullExpression', 'ParenthesizedExpression']);
+
+/** `x as T`, `x satisfies T`, `<T>x`, `x!` (parentheses are no node in this parser's tree). */
+function isTransparentWrapper(node: t.Node): boolean {
+  return WRAPPERS.has(node.type);
+}
+
+function unwrap(node: t.Node): t.Node {
+  return unwrapExpression(node);
+}
+
+function isConversionCall(call: Call): boolean {
+  return call.callee.type === 'Identifier' && CONVERSION_CALLS.has(call.callee.name);
+}
+
+/** `process.env.X = …` and `delete process.env.X` set the environment; they are not reads an operator configures. */
+function isWrite(node: t.Node, parents: Parents): boolean {
+  let target = node;
+  let parent = parents.get(target);
+  while (parent && isTransparentWrapper(parent)) {
+    target = parent;
+    parent = parents.get(target);
+  }
+  if (!parent) return false;
+  if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;
+  // `process.env.X ??= 'd'` (also `||=`, `&&=`) reads X first: a read with a default, not a write.
+  return parent.type === 'AssignmentExpression' && parent.left === target && !LOGICAL_ASSIGNMENTS.has(parent.operator);
+}
+
+/** `process.env.hasOwnProperty('X')` calls a method of the object; it names no variable. */
+function isCallee(node: t.Node, parents: Parents): boolean {
+  const parent = parents.get(node);
+  return parent !== undefined && isCall(parent) && parent.callee === node;
+}
+
+/** `a.b.c`, `this.env`, `import.meta.env`; undefined for anything else. */
+function dottedPath(node: t.Node): string | undefined {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'ThisExpression') return 'this';
+  if (node.type === 'MetaProperty') return `${node.meta.name}.${node.property.name}`;
+  if (isMember(node) && !node.computed) {
+    const head = dottedPath(unwrap(node.object));
+    return head === undefined ? undefined : `${head}.${memberName(node)}`;
+  }
+  return undefined;
+}
+
+/** Functions and methods (not getters, setters or constructors, which take no variable name). */
+function isFunctionLike(node: t.Node): node is FunctionLike {
+  switch (node.type) {
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      return true;
+    case 'ClassMethod':
+    case 'ClassPrivateMethod':
+    case 'ObjectMethod':
+      return node.kind === 'method';
+    default:
+      return false;
+  }
+}
+
+function enclosingFunction(node: t.Node, parents: Parents): FunctionLike | undefined {
+  for (let current = parents.get(node); current; current = parents.get(current)) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/** A function's name: its own, or the variable / property it is assigned to. */
+function functionName(node: FunctionLike, parents: Parents): string | undefined {
+  if ((node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression') && node.id) return node.id.name;
+  if (node.type === 'ClassMethod' || node.type === 'ClassPrivateMethod' || node.type === 'ObjectMethod') return literalKeyName(node);
+  // `const f = ((name) => …)`: the name belongs to the parentheses, as the TypeScript reader saw it.
+  if (isParenthesized(node)) return undefined;
+  const parent = parents.get(node);
+  if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') return parent.id.name;
+  if (parent?.type === 'ObjectProperty' && parent.value === node) return literalKeyName(parent);
+  return undefined;
+}
+
+const TYPE_REFERENCES = new Set(['TSTypeReference', 'TSQualifiedName', 'TSExpressionWithTypeArguments', 'TSInterfaceHeritage', 'TSClassImplements', 'TSTypeQuery', 'TSInstantiationExpression']);
+
+/** An identifier used as a value: not called, not `new`ed, not a method's object, not a type, not a member's name. */
+function isValueUse(node: t.Identifier, parents: Parents): boolean {
+  const parent = parents.get(node);
+  if (!parent) return true;
+  if ((isCall(parent) || parent.type === 'NewExpression') && parent.callee === node) return false;
+  if (isMember(parent) && !parent.computed) {
+    if (parent.property === node) return false;
+    if (isCall(parents.get(parent)) && (parents.get(parent) as Call).callee === parent) return false;
+  }
+  if (TYPE_REFERENCES.has(parent.type)) return false;
+  // `class A extends Base`: the heritage clause, which the TypeScript reader did not count as a value.
+  if ((parent.type === 'ClassDeclaration' || parent.type === 'ClassExpression') && parent.superClass === node) return false;
+  switch (parent.type) {
+    case 'ObjectProperty':
+      return parent.key !== node || parent.computed || parent.shorthand || parents.get(parent)?.type !== 'ObjectExpression';
+    case 'ObjectMethod':
+    case 'ClassMethod':
+      return parent.key !== node || !!parent.computed || parent.kind !== 'method';
+    case 'TSDeclareMethod':
+    case 'ClassProperty':
+    case 'ClassAccessorProperty':
+      return parent.key !== node || !!parent.computed;
+    default:
+      return true;
+  }
+}
+
+function truncate(text: string): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}

@@ -1,0 +1,206 @@
+import { posix } from 'node:path';
+import type { ApiSurfaceSection } from '../../artifact/types.js';
+import { compareText } from '../../core/compare-text.js';
+import { describeError } from '../../core/errors.js';
+import type { Finding } from '../../rules/types.js';
+import { absentApiSection, apiSectionFromFindings, apiSectionSummary, apiSectionVerdict, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
+import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
+import type { Side, Stage, StageInput, StageResult } from '../contract.js';
+import { CODE_FILE, resolveImport } from '../../syntax/modules.js';
+import { selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
+import { TRPC_RULE_CATALOGUE, TRPC_RULES } from './catalogue.js';
+import type { Procedure, ProcedureExtraction, UnknownRouter } from './extract.js';
+import { readPaths, rewriteAliases, type AliasTable } from './path-aliases.js';
+import { diffProcedures } from './procedure-diff.js';
+
+/**
+ * The tRPC surface (config `trpc: { sources }`): the procedures the routers define, read from code
+ * (`extract.ts`), paired by path and judged by the rules in `rules/` with the shared JSON-Schema
+ * diff. The artifact has no member of its own for it (contract: `api` holds `rest` and `mcp`): its
+ * lines are reported under `api.rest`, prefixed `tRPC:` (src/surfaces/registry.ts folds them).
+ *
+ * - key missing → not configured: `unknown` when a package.json at the head ref depends on
+ *   `@trpc/server`, otherwise the service has none;
+ * - no file of the sources' closure (the sources and the in-repository modules they import) changed
+ *   → no change, nothing parsed;
+ * - a procedure or router entry that cannot be read is left out at both refs and keeps the surface
+ *   `unknown` unless a proven break decides it;
+ * - an output the procedure does not declare (`.output(z…)`) is its handler's return value, which is
+ *   not read: a handler whose text changed is `unknown`; one whose text is identical is taken as
+ *   unchanged (what it calls in other modules is not followed — see the README's surface table).
+ */
+export const trpcStage: Stage<ApiSurfaceSection> = {
+  surface: 'trpc',
+  rules: TRPC_RULE_CATALOGUE,
+  run: runTrpcStage,
+  failClosed: uncheckedApiSection,
+  configKeys: ['trpc'],
+  configuredPaths: (config) => (config.trpc ? config.trpc.sources.map((glob, index) => ({ key: `trpc.sources[${index}]`, path: glob, shape: 'glob' as const })) : []),
+  sectionVerdict: apiSectionVerdict,
+  acceptance: { where: 'the config\'s `rules` settings only (procedures read from code have no place to write an acknowledgement)' },
+  summary: apiSectionSummary,
+};
+
+const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
+const MAX_CLOSURE_FILES = 3000;
+const RELATIVE_SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"`])(\.{1,2}\/[^'"`\n]+)\1/g;
+const extractionCache = new Map<string, ProcedureExtraction>();
+const CACHE_LIMIT = 2000;
+
+async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {
+  const config = input.config.trpc;
+  if (config === false) return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
+  if (config === undefined) {
+    const evidence = await undeclaredSurfaceEvidence(input, { dependencies: ['@trpc/server'] });
+    if (evidence) return uncheckedApiResult(`tRPC surface not configured, but ${evidence}: name the router sources (\`trpc: { sources }\`) or set \`trpc: false\``);
+    return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
+  }
+  const sources = { base: selectPaths(input, 'base', config.sources, CODE_FILE), head: selectPaths(input, 'head', config.sources, CODE_FILE) };
+  if (sources.head.length === 0) return uncheckedApiResult(`trpc.sources ${JSON.stringify(config.sources)} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}`);
+  // Procedures live in code files only: a release that changed none cannot have changed one.
+  if (!input.changes.some((change) => CODE_FILE.test(change.path))) return result(input, [], [], 0);
+
+  const reasons: string[] = [];
+  const base = await closureOf(input, 'base', sources.base, reasons);
+  const head = await closureOf(input, 'head', sources.head, reasons);
+  if (reasons.length > 0) return uncheckedApiResult(`tRPC procedures could not be read: ${reasons.join('; ')}`);
+  if (sameClosure(base, head)) return result(input, [], [], 0);
+
+  const { extractProceduresFromTexts } = await import('./extract.js');
+  const extract = (closure: Closure): ProcedureExtraction => {
+    const key = `${closure.sources.join('\0')}\n${[...closure.blobs].map(([path, blob]) => `${path}\0${blob}`).sort().join('\n')}`;
+    let extraction = extractionCache.get(key);
+    if (!extraction) {
+      extraction = closure.sources.length === 0 ? { ok: true, procedures: [], unknownRouters: [] } : extractProceduresFromTexts(closure.sources, closure.texts);
+      if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
+      extractionCache.set(key, extraction);
+    }
+    return extraction;
+  };
+  const before = extract(base);
+  const after = extract(head);
+  if (!before.ok) return uncheckedApiResult(`tRPC procedures could not be read at the ${SIDE_LABEL.base}: ${before.reasons.join('; ')}`);
+  if (!after.ok) return uncheckedApiResult(`tRPC procedures could not be read at the ${SIDE_LABEL.head}: ${after.reasons.join('; ')}`);
+
+  const notes: string[] = [];
+  if (sources.base.length === 0) notes.push(`the tRPC sources are new at the ${SIDE_LABEL.head}: every procedure counts as added`);
+  const unknownRouters: (UnknownRouter & { side: Side })[] = [...before.unknownRouters.map((item) => ({ ...item, side: 'base' as const })), ...after.unknownRouters.map((item) => ({ ...item, side: 'head' as const }))];
+  for (const item of unknownRouters) notes.push(`tRPC router entry ${item.prefix || '(root)'} (${item.file}:${item.line}) is unknown at the ${SIDE_LABEL[item.side]}: ${item.reason}`);
+  const underUnknown = (path: string) => unknownRouters.some((item) => item.prefix === '' || path === item.prefix || path.startsWith(`${item.prefix}.`));
+
+  const baseByPath = new Map(before.procedures.map((procedure) => [procedure.path, procedure]));
+  const headByPath = new Map(after.procedures.map((procedure) => [procedure.path, procedure]));
+  const keep = { base: [] as Procedure[], head: [] as Procedure[] };
+  let unproven = unknownRouters.length;
+  for (const path of [...new Set([...baseByPath.keys(), ...headByPath.keys()])].sort(compareText)) {
+    const b = baseByPath.get(path);
+    const a = headByPath.get(path);
+    const why = unprovenReason(b, a, underUnknown(path));
+    if (why) {
+      unproven++;
+      const at = a ?? b!;
+      notes.push(`tRPC procedure ${path} (${at.file}:${at.line}) is unknown: ${why}`);
+      continue;
+    }
+    if (b) keep.base.push(b);
+    if (a) keep.head.push(a);
+  }
+  let findings: Finding[];
+  try {
+    findings = diffProcedures(keep.base, keep.head, TRPC_RULES);
+  } catch (error) {
+    return uncheckedApiResult(`tRPC procedures could not be compared: ${describeError(error)}`);
+  }
+  return result(input, findings, notes, unproven);
+}
+
+/** Why a procedure cannot be compared, or `undefined` when it can. */
+function unprovenReason(before: Procedure | undefined, after: Procedure | undefined, underUnknownRouter: boolean): string | undefined {
+  // Gone from a router that could not be read, or unreadable where it is: not proven removed or unchanged.
+  if (underUnknownRouter && !(before && after && !before.unknown && !after.unknown && sameOutput(before, after))) return 'it sits under a router entry that could not be read';
+  if (before?.unknown && after) return `its definition at the ${SIDE_LABEL.base} could not be read: ${before.unknown}`;
+  if (after?.unknown && before) return `its definition at the ${SIDE_LABEL.head} could not be read: ${after.unknown}`;
+  if (before && after && !sameOutput(before, after)) return "it declares no `.output()` and its handler changed: its output is the handler's return value, which is not read";
+  return undefined;
+}
+
+function sameOutput(before: Procedure, after: Procedure): boolean {
+  if (before.output && after.output) return true;
+  return before.output === undefined && after.output === undefined && before.handler === after.handler;
+}
+
+function result(input: StageInput, findings: Finding[], notes: string[], unproven: number): StageResult<ApiSurfaceSection> {
+  // Procedures read from code have no document to write an acknowledgement in: only the config's rule settings apply.
+  const applied = applyApiAcceptance('trpc', findings, { added: [], problems: [] }, () => false, TRPC_RULE_CATALOGUE, input.acceptance);
+  const section = apiSectionFromFindings(applied.remaining, rulesWithSettings(TRPC_RULE_CATALOGUE, input.acceptance), applied.acceptedFindings);
+  if (unproven > 0 && section.breaking === false) section.breaking = 'unknown';
+  return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes, ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}) };
+}
+
+interface Closure {
+  sources: string[];
+  blobs: Map<string, string>;
+  texts: Map<string, string>;
+}
+
+/** The sources and every in-repository module they import (relative imports), followed transitively. */
+async function closureOf(input: StageInput, side: Side, sources: readonly string[], reasons: string[]): Promise<Closure> {
+  const tree = input.trees[side];
+  const closure: Closure = { sources: [...sources], blobs: new Map(), texts: new Map() };
+  const aliases = await aliasTable(input, side, closure);
+  const queue = [...sources];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (closure.blobs.has(path)) continue;
+    if (closure.blobs.size >= MAX_CLOSURE_FILES) {
+      reasons.push(`the tRPC sources import more than ${MAX_CLOSURE_FILES} files at the ${SIDE_LABEL[side]}`);
+      return closure;
+    }
+    const blob = tree.get(path);
+    const text = blob === undefined ? undefined : await input.read(side, path);
+    if (blob === undefined || text === undefined) {
+      reasons.push(`${path} is listed at the ${SIDE_LABEL[side]} but could not be read`);
+      continue;
+    }
+    // Path aliases (`@/lib/…`) read as the relative imports they stand for.
+    const rewritten = rewriteAliases(path, text, aliases, (candidate) => tree.has(candidate));
+    closure.blobs.set(path, blob);
+    closure.texts.set(path, rewritten);
+    for (const match of rewritten.matchAll(RELATIVE_SPECIFIER)) {
+      const target = resolveImport(path, match[2]!, (candidate) => tree.has(candidate));
+      if (target !== undefined && !closure.blobs.has(target)) queue.push(target);
+    }
+  }
+  return closure;
+}
+
+/**
+ * The tsconfig.json files of the ref with `paths`, each deciding the files below its folder (the
+ * nearest wins). Their blobs join the closure's, so a changed alias is a changed closure.
+ */
+async function aliasTable(input: StageInput, side: Side, closure: Closure): Promise<AliasTable> {
+  const configs = new Map<string, NonNullable<ReturnType<typeof readPaths>>>();
+  for (const [path, blob] of input.trees[side]) {
+    if (!/(^|\/)tsconfig\.json$/.test(path) || /(^|\/)node_modules\//.test(path)) continue;
+    const text = await input.read(side, path);
+    const paths = text === undefined ? undefined : readPaths(path, text);
+    if (!paths) continue;
+    configs.set(posix.dirname(path), paths);
+    closure.blobs.set(path, blob);
+  }
+  return {
+    configOf(path) {
+      for (let dir = posix.dirname(path); ; dir = posix.dirname(dir)) {
+        const found = configs.get(dir);
+        if (found) return found;
+        if (dir === '.' || dir === '/' || dir === '') return undefined;
+      }
+    },
+  };
+}
+
+function sameClosure(base: Closure, head: Closure): boolean {
+  if (base.sources.join('\0') !== head.sources.join('\0') || base.blobs.size !== head.blobs.size) return false;
+  for (const [path, blob] of base.blobs) if (head.blobs.get(path) !== blob) return false;
+  return true;
+}

@@ -1,0 +1,59 @@
+import picomatch from 'picomatch';
+import type { Side, StageInput } from './contract.js';
+
+/**
+ * What an API surface the config does not name (no key) says: a service that shows the surface at
+ * the head ref — a server library in a package.json, or a file of the surface's own kind — is
+ * `unknown` until the config names it or sets it to `false`; one that shows neither has none. This
+ * keeps a GraphQL or tRPC service without the key from passing as checked while its API changed,
+ * without making every service's releases `unknown` for a surface it does not have.
+ */
+export interface SurfaceEvidence {
+  /** Dependencies that serve the surface (`@trpc/server`, `@nestjs/graphql`). */
+  dependencies: readonly string[];
+  /** Tracked files that are the surface (`schema.graphql`). */
+  files?: RegExp;
+}
+
+const IGNORED = /(^|\/)(node_modules|dist|build|vendor|\.git|test|tests|__tests__|fixtures?|examples?)(\/|$)/;
+
+/** The evidence found at the head ref, or `undefined` when there is none. */
+export async function undeclaredSurfaceEvidence(input: StageInput, evidence: SurfaceEvidence): Promise<string | undefined> {
+  const tree = input.trees.head;
+  for (const path of tree.keys()) {
+    if (IGNORED.test(path)) continue;
+    if (evidence.files?.test(path)) return `${path} is in the repository`;
+  }
+  for (const path of [...tree.keys()].filter((candidate) => /(^|\/)package\.json$/.test(candidate) && !IGNORED.test(candidate)).sort()) {
+    const text = await input.read('head', path);
+    if (text === undefined) continue;
+    try {
+      const manifest = JSON.parse(text) as Record<string, unknown>;
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+        const deps = manifest[field];
+        if (!deps || typeof deps !== 'object') continue;
+        const found = evidence.dependencies.find((name) => Object.prototype.hasOwnProperty.call(deps, name));
+        if (found) return `${path} depends on ${found}`;
+      }
+    } catch {
+      // A manifest that does not parse proves nothing either way.
+    }
+  }
+  return undefined;
+}
+
+/** The paths of a ref that the globs select, sorted. */
+export function selectPaths(input: StageInput, side: Side, globs: readonly string[], kind: RegExp): string[] {
+  const matchers = globs.map((glob) => picomatch(glob, { dot: true }));
+  return [...input.trees[side].keys()].filter((path) => kind.test(path) && matchers.some((matches) => matches(path))).sort();
+}
+
+/** Whether any selected path differs between the refs (added, deleted or another blob). */
+export function selectionChanged(input: StageInput, base: readonly string[], head: readonly string[]): boolean {
+  if (base.length !== head.length) return true;
+  for (let index = 0; index < base.length; index++) {
+    const path = head[index]!;
+    if (base[index] !== path || input.trees.base.get(path) !== input.trees.head.get(path)) return true;
+  }
+  return false;
+}

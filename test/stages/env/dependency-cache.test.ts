@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryDerivedCache } from '../../../src/cache/derived-cache.js';
+import type { DerivedCache } from '../../../src/stages/contract.js';
+import { configStage } from '../../../src/stages/env/index.js';
+import { dependenciesOf, relativeSpecifiers } from '../../../src/stages/env/import-list.js';
+import { runStage } from '../../../src/stages/contract.js';
+import { fakeBlobId, stageInput } from '../../helpers/stage-input.js';
+
+/**
+ * What an env source imports is kept in the derived cache by blob id (import-list.ts), so a release
+ * that changed only script files no source imports (an added migration) is answered without reading
+ * the sources again nor loading the parser. Resolution against the tree is per ref: a cached import
+ * list must still see a file that appeared.
+ */
+
+const ENV = { sources: ['src/config/**/*.ts'] };
+const SETTINGS = "import { DEFAULT_PORT } from '../shared/defaults';\nexport const port = Number(process.env.PORT || DEFAULT_PORT);\n";
+const RELEASED = { 'src/config/settings.ts': SETTINGS, 'db/001.ts': 'export async function up() {}\n' };
+
+async function run(base: Record<string, string>, head: Record<string, string>, derivedCache?: DerivedCache) {
+  const input = { ...stageInput({ base, head }, { env: ENV }), derivedCache };
+  const result = await runStage(configStage, input);
+  return { result, settingsReads: input.reads.get('head:src/config/settings.ts') ?? 0 };
+}
+
+describe('env sources: import lists cached by blob id', () => {
+  it('a release adding a script no source imports reads the sources once, then not at all', async () => {
+    const head = { ...RELEASED, 'db/002.ts': 'export async function up() {}\n' };
+    const cache = new MemoryDerivedCache();
+    const first = await run(RELEASED, head, cache);
+    expect(first.settingsReads).toBe(1);
+    expect(first.result.section).toEqual({ checked: true, breaking: false, changes: [] });
+    const second = await run(RELEASED, head, cache);
+    expect(second.settingsReads).toBe(0);
+    expect(second.result).toEqual(first.result);
+    expect(cache.get(JSON.stringify(['env-import-specifiers/1', fakeBlobId(SETTINGS)]))).toEqual(['../shared/defaults']);
+  });
+
+  it('a cached import list is resolved again at each ref: an imported file that appears is compared', async () => {
+    const cache = new MemoryDerivedCache();
+    await run(RELEASED, { ...RELEASED, 'db/002.ts': '' }, cache);
+    const withDefaults = { ...RELEASED, 'src/shared/defaults.ts': "export const DEFAULT_PORT = '8080';\n" };
+    const { result } = await run(RELEASED, withDefaults, cache);
+    expect(result.section).toEqual({ checked: true, breaking: true, changes: [{ type: 'defaultChanged', name: 'PORT', previousDefault: null, defaultValue: '8080' }] });
+  });
+
+  it('an entry of the wrong shape is read again, never trusted', async () => {
+    const tree = { blobOf: () => 'blob-1', read: async () => "export * from './b';\n" };
+    const other = { blobOf: (path: string) => (path === 'src/b.ts' ? 'blob-2' : 'blob-1'), read: async (path: string) => (path === 'src/a.ts' ? "export * from './b';\n" : '') };
+    for (const bad of [['/etc/passwd'], 'x', [1], { length: 0 }]) {
+      const cache = new MemoryDerivedCache();
+      cache.set(JSON.stringify(['env-import-specifiers/1', 'blob-1']), bad);
+      expect(await dependenciesOf('src/a.ts', other, cache)).toEqual(['src/b.ts']);
+    }
+    expect(await dependenciesOf('src/a.ts', { ...tree, blobOf: (path: string) => (path === 'src/a.ts' ? 'blob-1' : undefined) })).toEqual([]);
+  });
+
+  it('finds every relative import form, once each', () => {
+    const text = "import a from './a';\nexport { b } from \"../b.js\";\nconst c = require('./c');\nimport './side';\nconst d = await import('./d');\nimport x from 'pkg';\nimport a2 from './a';\n";
+    expect(relativeSpecifiers(text)).toEqual(['./a', '../b.js', './c', './side', './d']);
+  });
+});
