@@ -93,14 +93,18 @@ function isFunction(node: t.Node): boolean {
   return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
 }
 
-/** The next.config of the Next.js app a file belongs to: the one in its nearest ancestor folder. */
+/** The next.config of the Next.js app a file belongs to: the one in its nearest ancestor folder; none when that folder has two (which one Next.js loads is not told). */
 export function nextConfigOf(file: string, configs: readonly string[]): string | undefined {
-  let best: string | undefined;
+  const depthOf = (dir: string) => (dir === '.' ? 0 : dir.split('/').length);
+  let best: { config: string; depth: number; tied: boolean } | undefined;
   for (const config of configs) {
     const dir = posix.dirname(config);
-    if ((dir === '.' || file.startsWith(`${dir}/`)) && (best === undefined || posix.dirname(best).length < dir.length || posix.dirname(best) === '.')) best = config;
+    if (dir !== '.' && !file.startsWith(`${dir}/`)) continue;
+    const depth = depthOf(dir);
+    if (best === undefined || depth > best.depth) best = { config, depth, tied: false };
+    else if (depth === best.depth) best.tied = true;
   }
-  return best;
+  return best === undefined || best.tied ? undefined : best.config;
 }
 
 /**
