@@ -8,6 +8,7 @@ import type { EnvRead, Extraction } from './extract-reads.js';
 import type { TreeView } from './import-list.js';
 import type { ExtractConfig } from './module-links.js';
 import { compareText } from '../../core/compare-text.js';
+import { applyNextMapping, NEXT_CONFIG, nextConfigOf, nextEnvMapping, type NextEnvMapping } from './next-config.js';
 
 /**
  * The environment-variable surface of one ref: every variable read by the configured sources or
@@ -88,9 +89,11 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
     head: { sources: sourceSelection.selected.head, envFiles: envFileSelection.selected.head },
   };
 
-  const allBase = [...selected.base.sources, ...selected.base.envFiles];
-  const allHead = [...selected.head.sources, ...selected.head.envFiles];
-  const fileCount = new Set([...allBase, ...allHead]).size;
+  // A next.config's `env:` entries decide which variable a mapped key in the app reads: it is compared too.
+  const nextConfigs = { base: [...input.trees.base.keys()].filter((path) => NEXT_CONFIG.test(path)).sort(), head: [...input.trees.head.keys()].filter((path) => NEXT_CONFIG.test(path)).sort() };
+  const allBase = [...new Set([...selected.base.sources, ...selected.base.envFiles, ...nextConfigs.base])];
+  const allHead = [...new Set([...selected.head.sources, ...selected.head.envFiles, ...nextConfigs.head])];
+  const fileCount = new Set([...selected.base.sources, ...selected.base.envFiles, ...selected.head.sources, ...selected.head.envFiles]).size;
   if (sameBlobs(input, allBase, allHead) && !(await dependencyChanged(input, selected.head.sources, dependencies))) return { kind: 'unchanged', fileCount, notes };
 
   const surfaces: Partial<Record<Side, EnvSurface>> = {};
@@ -105,6 +108,11 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
       return entry;
     };
     const tree: TreeView = { blobOf: (path) => input.trees[side].get(path), read: (path) => input.read(side, path) };
+    const mappings = new Map<string, NextEnvMapping>();
+    for (const path of nextConfigs[side]) {
+      const text = await input.read(side, path);
+      if (text !== undefined) mappings.set(path, nextEnvMapping(text, path));
+    }
     // One file at a time, so one syntax tree is held at once; a blob already extracted is not read again.
     for (const path of selected[side].sources) {
       const extraction = await extract(path, tree, extractConfig);
@@ -112,7 +120,11 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
         unparsedSources.set(`${side}\0${path}`, { side, path, line: extraction.line, text: `${path}:${extraction.line}: ${extraction.message}`, unparsed: true });
         continue;
       }
-      for (const read of extraction.reads) variable(read.name).reads.push({ ...read, file: path });
+      const configPath = nextConfigOf(path, nextConfigs[side]);
+      const mapping = configPath === undefined || configPath === path ? undefined : mappings.get(configPath);
+      for (const read of extraction.reads) {
+        for (const located of mapping ? applyNextMapping({ ...read, file: path }, mapping) : [{ ...read, file: path }]) variable(located.name).reads.push(located);
+      }
       for (const entry of extraction.unresolved) unreadConstructs.push({ side, path, line: entry.line, text: `${path}${entry.line > 0 ? `:${entry.line}` : ''}: ${entry.reason}`, unparsed: false });
     }
     // Env files in the order the config lists them: the first listing is the documented default.
