@@ -79,6 +79,13 @@ describe('lint-migrations --released / --schema', () => {
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^release-safety: --schema .*broken\.sql is not PostgreSQL DDL the grammar reads: line 1: .*syntax error at or near "age"$/)]);
   });
 
+  it('--help names both options with an example', () => {
+    const help = runCli(['lint-migrations', '--help']).stdout;
+    expect(help).toContain('--released <dir>');
+    expect(help).toContain('--schema <file.sql>');
+    expect(help).toContain('release-safety lint-migrations --released db/migrations db/migrations/');
+  });
+
   it('a --released path that is not a folder is exit 2', () => {
     const run = runCli(['lint-migrations', '--released', join(temp, 'missing'), join(db, '002_widen_name.sql')]);
     expect(run.status).toBe(2);
