@@ -28,6 +28,8 @@ describe('action inputs', () => {
     const lint = parseActionInputs({ INPUT_COMMAND: 'lint-migrations', INPUT_FILES: 'db/*.sql\n  db/x.sql' });
     expect(lint.files).toEqual(['db/*.sql', 'db/x.sql']);
     expect(lintMigrationsArgv(lint, ['-x.sql'], 'markdown')).toEqual(['lint-migrations', '--format', 'markdown', '--', '-x.sql']);
+    const released = parseActionInputs({ INPUT_COMMAND: 'lint-migrations', INPUT_FILES: 'db/3.sql', INPUT_RELEASED: 'db', INPUT_SCHEMA: 'schema.sql' });
+    expect(lintMigrationsArgv(released, ['db/3.sql'], 'markdown')).toEqual(['lint-migrations', '--format', 'markdown', '--released', 'db', '--schema', 'schema.sql', '--', 'db/3.sql']);
   });
 
   it('reads the comment mode: true (default), false, relevant', () => {

@@ -27,6 +27,9 @@ export interface ActionInputs {
   openapiHead?: string;
   /** lint-migrations: files or globs, one per line (or separated by spaces). */
   files: string[];
+  /** lint-migrations: the released migrations folder (`--released`) and plain DDL (`--schema`). */
+  released: string | undefined;
+  schema: string | undefined;
   /** pr: token for the sticky comment; without it no comment is written. */
   githubToken?: string;
   /**
@@ -76,6 +79,8 @@ export function parseActionInputs(env: NodeJS.ProcessEnv): ActionInputs {
     openapiBase: readInput(env, 'openapi-base'),
     openapiHead: readInput(env, 'openapi-head'),
     files: (readInput(env, 'files') ?? '').split(/\s+/).filter((file) => file !== ''),
+    released: readInput(env, 'released'),
+    schema: readInput(env, 'schema'),
     githubToken: readInput(env, 'github-token'),
     comment,
     maxAnnotations: Number(maxAnnotationsText),
@@ -140,5 +145,6 @@ export function diffOpenApiArgv(inputs: ActionInputs, format: 'github' | 'markdo
 }
 
 export function lintMigrationsArgv(inputs: ActionInputs, files: readonly string[], format: 'github' | 'markdown'): string[] {
-  return ['lint-migrations', '--format', format, ...(format === 'github' ? ['--max-annotations', String(inputs.maxAnnotations)] : []), '--', ...files];
+  const released = [...(inputs.released === undefined ? [] : ['--released', inputs.released]), ...(inputs.schema === undefined ? [] : ['--schema', inputs.schema])];
+  return ['lint-migrations', '--format', format, ...(format === 'github' ? ['--max-annotations', String(inputs.maxAnnotations)] : []), ...released, '--', ...files];
 }

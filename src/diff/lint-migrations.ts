@@ -10,11 +10,14 @@ import { detectFormat, sampleCandidates, unrecognisedFolderNote } from '../stage
 import type { MigrationFormat, MigrationFormatSetting } from '../stages/migrations/formats/types.js';
 import { migrationsStage } from '../stages/migrations/index.js';
 import { fileFinding } from '../stages/migrations/file-finding.js';
-import { loadParser } from '../stages/migrations/sql.js';
+import { loadParser, parseStatements } from '../stages/migrations/sql.js';
 import { UNKNOWN_HEAVINESS } from '../stages/migrations/types.js';
 import { fileSystemPath, readFileSystemPath, userPathsIn } from '../core/file-system-paths.js';
-import { readInput } from '../core/input-files.js';
-import { readdir } from 'node:fs/promises';
+import { firstLine, readInput } from '../core/input-files.js';
+import { emptySchema, foldReleasedMigration, schemaOptions, type ReleasedSchema } from '../stages/migrations/released-schema.js';
+import { migrationFormat } from '../stages/migrations/formats/registry.js';
+import { compareText } from '../core/compare-text.js';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /**
@@ -122,21 +125,93 @@ async function readMigrationFiles(files: readonly string[], setting: MigrationFo
   );
 }
 
-export async function lintMigrationFiles(files: readonly string[], postgresVersion: number, setting: MigrationFormatSetting = 'auto'): Promise<LintReport> {
+/** What the linted files run on top of: a released migrations folder and/or a plain SQL schema (`--released`, `--schema`). */
+export interface ReleasedInputs {
+  /** A folder of released migrations, read in file order with its own format (the files linted are skipped in it). */
+  releasedDir?: string;
+  /** Plain PostgreSQL DDL (e.g. `pg_dump --schema-only`), folded as one released migration. */
+  schemaFile?: string;
+}
+
+/**
+ * The schema the released inputs leave, folded exactly as the migrations stage folds released
+ * migrations (released-schema.ts): the `--schema` file first, then the released folder's
+ * migrations in name order. A released migration that cannot be read is folded as unreadable
+ * (what it may have changed is forgotten, no table is proven absent), never skipped silently; a
+ * `--schema` file or `--released` folder that cannot be read at all is an input error (exit 2).
+ */
+async function foldReleasedInputs(released: ReleasedInputs, linted: ReadonlySet<string>, setting: MigrationFormatSetting, postgresVersion: number): Promise<ReleasedSchema> {
+  const schema = emptySchema();
+  const fold = async (file: string, text: string, format: MigrationFormat, strict = false): Promise<void> => {
+    const extracted = await format.extract(fileSystemPath(file), text, readFileSystemPath);
+    if (strict) {
+      // A schema file is plain DDL the user wrote or dumped: one that does not parse is a mistake, not an unknown.
+      const [unread] = extracted.unresolved;
+      if (unread !== undefined) throw new Error(`line ${unread.line}: ${unread.reason}`);
+      if (extracted.statements.length === 0) throw new Error('it holds no SQL statement');
+      for (const statement of extracted.statements) parseStatements(statement.sql, statement.line);
+    }
+    const classified = classifyMigration(extracted, { postgresVersion, existingTables: new Set() }, schemaOptions(schema));
+    foldReleasedMigration(schema, classified);
+    schema.tablesComplete &&= extracted.unresolved.length === 0;
+  };
+  if (released.schemaFile !== undefined) {
+    const file = released.schemaFile;
+    const text = await readInput(file);
+    try {
+      await fold(file, text, migrationFormat('sql'), true);
+    } catch (error) {
+      throw new InputError(`--schema ${file} is not PostgreSQL DDL the grammar reads: ${firstLine(describeError(error))}`);
+    }
+  }
+  if (released.releasedDir !== undefined) {
+    const dir = released.releasedDir;
+    const isDir = await stat(dir).then((info) => info.isDirectory(), () => false);
+    if (!isDir) throw new InputError(`--released ${dir} is not a folder`);
+    const files = await folderListing(dir);
+    const samples = new Map<string, string>();
+    for (const sample of sampleCandidates(files)) samples.set(sample, await readInput(join(dir, sample)).catch(() => ''));
+    const format = detectFormat(setting, files, samples);
+    if (!format) throw new InputError(`--released ${dir}: ${unrecognisedFolderNote(dir, files)}`);
+    const migrations = files
+      .flatMap((relative) => {
+        const name = format.migrationName(relative);
+        return name === undefined || linted.has(resolve(dir, relative)) ? [] : [{ name, relative }];
+      })
+      .sort((a, b) => compareText(a.name, b.name) || compareText(a.relative, b.relative));
+    for (const { relative } of migrations) {
+      try {
+        await fold(join(dir, relative), await readInput(join(dir, relative)), format);
+      } catch {
+        // Unreadable: it may have created a table, added an index or dropped a check (fail closed).
+        foldReleasedMigration(schema, undefined);
+        schema.tablesComplete = false;
+      }
+    }
+  }
+  return schema;
+}
+
+export async function lintMigrationFiles(files: readonly string[], postgresVersion: number, setting: MigrationFormatSetting = 'auto', released: ReleasedInputs = {}): Promise<LintReport> {
   const inputs = await readMigrationFiles(files, setting);
   await loadParser();
+  const hasReleased = released.releasedDir !== undefined || released.schemaFile !== undefined;
+  const schema = hasReleased ? await foldReleasedInputs(released, new Set(files.map((file) => resolve(file))), setting, postgresVersion) : undefined;
   const rules = migrationsStage.rules;
   const newTables = new Set<string>();
-  const columnTypes = new Map<string, string>();
+  // What the migrations before each file leave: the released schema, then each linted file in turn.
+  const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : emptySchema();
   const linted: LintedFile[] = [];
   for (const { file, text, format, note } of inputs) {
     let failure: string | undefined;
     try {
       if (!format) throw new Error(note ?? 'no supported migration format recognised');
       const extracted = await format.extract(fileSystemPath(file), text, readFileSystemPath);
-      const classified = classifyMigration(extracted, { postgresVersion, newTables: new Set(newTables) }, { columnTypes: new Map(columnTypes) });
+      // Tables are proven absent only when a released schema was given and read completely.
+      const context = { postgresVersion, newTables: new Set(newTables), ...(schema?.tablesComplete ? { existingTables: schema.tables } : {}) };
+      const classified = classifyMigration(extracted, context, schemaOptions(known));
       for (const table of classified.createdTables) newTables.add(table);
-      for (const [column, type] of Object.entries(classified.declaredColumnTypes)) columnTypes.set(column, type);
+      foldReleasedMigration(known, classified);
       const { locksTable, rewritesTable, scansTable } = classified.heaviness;
       const harmful = anyTrue([locksTable, rewritesTable, scansTable, classified.breaksOldCode]);
       linted.push({
@@ -151,6 +226,8 @@ export async function lintMigrationFiles(files: readonly string[], postgresVersi
     } catch (error) {
       failure = describeError(error);
     }
+    // What an unreadable file changed is not known to the files after it.
+    foldReleasedMigration(known, undefined);
     const notAnalysed = fileFinding('migration-extraction-failed', file, { reason: failure });
     linted.push({ file, tables: [], heaviness: { ...UNKNOWN_HEAVINESS }, breaksOldCode: 'unknown', clean: false, findings: [renderLintFinding(notAnalysed, rules, file)] });
   }
