@@ -24,6 +24,10 @@ describe("graphql-argument-removed", () => {
 
   it('renders the finding', async () => {
     const found = await findings(rule.examples.flagged[0].base, rule.examples.flagged[0].revision);
-    expect(found.map((finding) => renderFinding(rule.meta, finding).message)).toMatchInlineSnapshot();
+    expect(found.map((finding) => renderFinding(rule.meta, finding).message)).toMatchInlineSnapshot(`
+      [
+        "Query.teams(take) — argument removed",
+      ]
+    `);
   });
 });
