@@ -100,6 +100,8 @@ export interface OperationDiff {
   parametersChanged: ParameterDiff[];
   /** Set when the base had no request body and the revision has one. */
   requestBodyAdded?: RestRequestBody;
+  /** Set when the base had a request body and the revision has none (the base's). */
+  requestBodyRemoved?: RestRequestBody;
   requestBodyChanged?: RequestBodyDiff;
   responsesRemoved: Array<{ status: string; response: RestResponse }>;
   responsesChanged: ResponseDiff[];
@@ -207,6 +209,7 @@ function diffOperation(base: RestOperation, revision: RestOperation, schemaChang
   }
 
   if (!base.requestBody && revision.requestBody) diff.requestBodyAdded = revision.requestBody;
+  if (base.requestBody && !revision.requestBody) diff.requestBodyRemoved = base.requestBody;
   if (base.requestBody && revision.requestBody) {
     const { removed, common } = compareContent(base.requestBody.content, revision.requestBody.content);
     diff.requestBodyChanged = {

@@ -18,6 +18,7 @@ import { newRequiredRequestParameter } from './new-required-request-parameter.js
 import { newRequiredRequestProperty } from './new-required-request-property.js';
 import { requestBodyBecameRequired } from './request-body-became-required.js';
 import { requestBodyMediaTypeRemoved } from './request-body-media-type-removed.js';
+import { requestBodyRemoved } from './request-body-removed.js';
 import { requestParameterBecameRequired } from './request-parameter-became-required.js';
 import { requestParameterBecameNotNullable } from './request-parameter-became-not-nullable.js';
 import { requestParameterConstraintTightened } from './request-parameter-constraint-tightened.js';
@@ -107,6 +108,7 @@ export const restRules = [
   newRequiredRequestProperty,
   requestBodyBecameRequired,
   requestBodyMediaTypeRemoved,
+  requestBodyRemoved,
   requestParameterBecameRequired,
   requestParameterBecameNotNullable,
   requestParameterConstraintTightened,
