@@ -67,6 +67,7 @@ import { responsePropertyContentMediaTypeChanged } from './response-property-con
 import { responsePropertyContentSchemaRemoved } from './response-property-content-schema-removed.js';
 import { responsePropertyDependentRequiredRemoved } from './response-property-dependent-required-removed.js';
 import { responsePropertyDependentSchemaRemoved } from './response-property-dependent-schema-removed.js';
+import { responsePropertyConstChanged } from './response-property-const-changed.js';
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
 import { responsePropertyIfRemoved } from './response-property-if-removed.js';
 import { responsePropertyMaxIncreased } from './response-property-max-increased.js';
@@ -157,6 +158,7 @@ export const restRules = [
   responsePropertyContentSchemaRemoved,
   responsePropertyDependentRequiredRemoved,
   responsePropertyDependentSchemaRemoved,
+  responsePropertyConstChanged,
   responsePropertyEnumValueAdded,
   responsePropertyIfRemoved,
   responsePropertyMaxIncreased,
