@@ -83,6 +83,8 @@ import { responseSuccessStatusRemoved } from './response-success-status-removed.
 import { routeAdded } from './route-added.js';
 import { routeRemoved } from './route-removed.js';
 import { routeUndocumented } from './route-undocumented.js';
+import { webhookAdded } from './webhook-added.js';
+import { webhookRemoved } from './webhook-removed.js';
 
 /**
  * The REST rule catalogue: one entry per file in this folder (the file name is the id), in id order.
@@ -174,6 +176,8 @@ export const restRules = [
   routeAdded,
   routeRemoved,
   routeUndocumented,
+  webhookAdded,
+  webhookRemoved,
 ] as const;
 
 export type RestRuleId = (typeof restRules)[number]['meta']['id'];
