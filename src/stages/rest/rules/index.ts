@@ -52,6 +52,7 @@ import { requestPropertyPropertyNamesAdded } from './request-property-property-n
 import { requestPropertyRemoved } from './request-property-removed.js';
 import { requestPropertyRemovedFromClosedObject } from './request-property-removed-from-closed-object.js';
 import { requestPropertyTypeChanged } from './request-property-type-changed.js';
+import { requestPropertyXExtensibleEnumValueRemoved } from './request-property-x-extensible-enum-value-removed.js';
 import { requestPropertyUnevaluatedPropertiesAdded } from './request-property-unevaluated-properties-added.js';
 import { requestSchemaChangeUnknown } from './request-schema-change-unknown.js';
 import { requiredResponseHeaderRemoved } from './required-response-header-removed.js';
@@ -145,6 +146,7 @@ export const restRules = [
   requestPropertyRemoved,
   requestPropertyRemovedFromClosedObject,
   requestPropertyTypeChanged,
+  requestPropertyXExtensibleEnumValueRemoved,
   requestPropertyUnevaluatedPropertiesAdded,
   requestSchemaChangeUnknown,
   requiredResponseHeaderRemoved,
