@@ -16,7 +16,8 @@ import { serviceReleases, type ServiceReleases } from './bump/service-releases.j
  */
 const bundleDir = join(projectRoot, 'action', '.test-dist-bump');
 const bundle = join(bundleDir, 'index.mjs');
-const comments: { id: number; body: string }[] = [];
+// As GitHub answers: every comment carries its author (the Action updates only its own).
+const comments: { id: number; body: string; user: { login: string } }[] = [];
 const requests: string[] = [];
 let server: Server;
 let apiUrl: string;
@@ -38,9 +39,9 @@ beforeAll(async () => {
         response.end(JSON.stringify(data));
       };
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      if (request.method === 'GET' && url.pathname === '/repos/acme/gitops/issues/9/comments') return json(200, [{ id: 1, body: 'renovate: this PR updates ghcr.io/acme/app' }, ...comments]);
+      if (request.method === 'GET' && url.pathname === '/repos/acme/gitops/issues/9/comments') return json(200, [{ id: 1, body: 'renovate: this PR updates ghcr.io/acme/app', user: { login: 'renovate[bot]' } }, ...comments]);
       if (request.method === 'POST' && url.pathname === '/repos/acme/gitops/issues/9/comments') {
-        const created = { id: 100 + comments.length, body: (JSON.parse(body) as { body: string }).body };
+        const created = { id: 100 + comments.length, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]' } };
         comments.push(created);
         return json(201, created);
       }

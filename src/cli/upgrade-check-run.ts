@@ -25,7 +25,9 @@ export async function runUpgradeCheck(options: UpgradeCheckOptions): Promise<voi
   const evaluation = evaluateSpan(loaded.index, from, to);
   if (!evaluation.evaluable) throw new InputError(`cannot evaluate ${from} → ${to}: ${evaluation.problem}`);
   const spanVerdict = evaluation.verdict;
-  process.stdout.write(options.json ? `${JSON.stringify(spanVerdict, null, 2)}\n` : renderText(spanVerdict, createStyle(colorEnabled())));
+  const covered = new Set(spanVerdict.coveredVersions);
+  const backfilled = loaded.index.entries.filter((entry) => entry.backfilled && covered.has(entry.version)).map((entry) => entry.version);
+  process.stdout.write(options.json ? `${JSON.stringify(spanVerdict, null, 2)}\n` : renderText(spanVerdict, createStyle(colorEnabled()), backfilled));
   if (!spanVerdict.safe) {
     process.stderr.write(`release-safety: ${oneLine(summaryLine(spanVerdict))}\n`);
     process.exitCode = 1;
@@ -34,8 +36,12 @@ export async function runUpgradeCheck(options: UpgradeCheckOptions): Promise<voi
 
 const list = (versions: readonly string[]) => (versions.length === 0 ? 'none' : versions.join(', '));
 
-/** The contract's lines, always, in this order; then required stops, missing coverage, strategy and why. */
-export function renderText(spanVerdict: SpanVerdict, style: Style): string {
+/**
+ * The contract's lines, always, in this order; then required stops, missing coverage, strategy and
+ * why; then, when the span crosses backfilled releases, what that means in plain words (a first
+ * check after a backfill is all Recreate, by span rule 5) and what makes future releases count.
+ */
+export function renderText(spanVerdict: SpanVerdict, style: Style, backfilledVersions: readonly string[] = []): string {
   const verdictWord = spanVerdict.safe ? style.green(spanVerdict.verdict) : style.red(spanVerdict.verdict);
   const missing = spanVerdict.missingRanges.map(
     (range) => `between ${range.after} and ${range.before} (${range.before} names ${range.previousVersionOfBefore ?? 'no release'} as its previous release)`,
@@ -52,6 +58,12 @@ export function renderText(spanVerdict: SpanVerdict, style: Style): string {
     `Missing coverage: ${missing.length === 0 ? 'none' : missing.join('; ')}`,
     `Recommended strategy: ${spanVerdict.recommendedStrategy}`,
     ...spanVerdict.reasons.map((reason) => `Why: ${reason}`),
+    ...(backfilledVersions.length === 0
+      ? []
+      : [
+          `Backfilled releases in this span: ${list([...backfilledVersions])}. Their verdicts were generated retroactively by \`release-safety backfill\`, not published with the releases, so by span rule 5 a span that crosses them needs Recreate whatever their verdicts say.`,
+          'What makes future releases count: run `release-safety generate` at release time and publish its release-safety.json with each release (then `release-safety index`); a span made only of such releases, all `true`, is rolling-safe.',
+        ]),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -27,7 +27,11 @@ export interface MigrationsFolder {
 export interface EnvSurfaceConfig {
   /** Globs of TypeScript/JavaScript files that read environment variables. */
   sources: string[];
-  /** Helper functions whose first argument names the variable, e.g. `getIntegerFromEnvironmentVariable`. */
+  /**
+   * Helper functions whose first argument names the variable, e.g. `getIntegerFromEnvironmentVariable`;
+   * or `receiver.method` for a config service (`configService.get`: NestJS's ConfigService), whose keys
+   * named like a variable (`APP_URL`) are env reads and other keys (`database.host`) its own namespaces.
+   */
   helpers?: string[];
   /** `.env` files: example files (`.env.example`, `.env.sample`) document names only; others (`.env.defaults`) give defaults. */
   envFiles?: string[];

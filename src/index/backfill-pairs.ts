@@ -200,7 +200,8 @@ function writePair(outDir: string, pair: BackfillPair, artifact: ReleaseSafetyAr
 function retroactiveBanner(pair: BackfillPair): string {
   return (
     `> **Generated retroactively** by \`release-safety backfill\` from tags \`${pair.base.tag}\` → \`${pair.head.tag}\`; ` +
-    `this artifact was not published with the release. In the index its entry is marked \`backfilled: true\`.\n`
+    `this artifact was not published with the release. In the index its entry is marked \`backfilled: true\`.\n` +
+    `> The previous release is the nearest release tag that is an ancestor of this one (numeric order breaks ties)${pair.note === undefined ? '' : `: ${pair.note}`}.\n`
   );
 }
 

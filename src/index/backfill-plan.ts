@@ -18,6 +18,8 @@ export interface PlannedTag {
 export interface BackfillPair {
   base: PlannedTag;
   head: PlannedTag;
+  /** Why the base is not the numeric predecessor (backfill-ancestry.ts), shown in the report. */
+  note?: string;
 }
 
 /** `tags` must hold one tag per version (see `chooseReleaseTags`). */

@@ -7,7 +7,9 @@ import { InputError, describeError } from '../core/errors.js';
 import { parseConfig } from '../config/load.js';
 import { tagPatterns } from '../core/tag-pattern.js';
 import { openRepository } from '../git/index.js';
-import { planBackfillPairs } from './backfill-plan.js';
+import { planPairsByAncestry } from './backfill-ancestry.js';
+import { committedConfig, isAncestorIn, tagNames } from './committed-config.js';
+import { shortFormNotes } from './short-tags.js';
 import type { BackfillPair } from './backfill-plan.js';
 import { artifactPath, failPair, isDone, openSession, previousArtifactOf, processPair, processPairs } from './backfill-pairs.js';
 import type { PairJob, PairResult, RepositorySession } from './backfill-pairs.js';
@@ -59,16 +61,21 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillSum
   const started = performance.now();
   const config = options.configFile === undefined ? undefined : readConfig(options.configFile);
   // A bad --config is the user's mistake, not a property of each release: refuse it once, up front.
-  const parsedConfig = config ? await parseConfig(config.text, config.source) : undefined;
+  // Without --config, the tag patterns come from the repository's own config (init writes them).
+  const parsedConfig = config ? await parseConfig(config.text, config.source) : (await committedConfig(options.repoDir))?.config;
+  const patterns = tagPatterns(parsedConfig?.tags);
   const repository = await openRepository(options.repoDir);
   let tagChoice;
   try {
-    tagChoice = chooseReleaseTags(await repository.releaseTags(tagPatterns(parsedConfig?.tags)));
+    tagChoice = chooseReleaseTags(await repository.releaseTags(patterns));
   } finally {
     await repository.close();
   }
   for (const note of tagChoice.notes) options.progress.warn(note);
-  const pairs = planBackfillPairs(tagChoice.tags, options.from, options.to);
+  for (const note of shortFormNotes(await tagNames(options.repoDir), patterns, tagChoice.tags)) options.progress.warn(note);
+  const ancestry = await planPairsByAncestry(tagChoice.tags, options.from, options.to, isAncestorIn(options.repoDir));
+  for (const note of ancestry.notes) options.progress.warn(note);
+  const pairs = ancestry.pairs;
 
   mkdirSync(options.outDir, { recursive: true });
   const pending = options.force ? pairs : pairs.filter((pair) => !isDone(options.outDir, pair.head.version));

@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../artifact/write.js';
 import { parseConfig } from '../config/load.js';
 import type { ReleaseSafetyConfig } from '../config/types.js';
 import { tagPatterns } from '../core/tag-pattern.js';
+import { committedConfig } from './committed-config.js';
 import { describeError, InputError } from '../core/errors.js';
 
 async function readConfigFile(file: string): Promise<ReleaseSafetyConfig> {
@@ -47,7 +48,8 @@ export interface IndexRunOutcome {
 
 export async function runIndex(options: IndexRunOptions): Promise<IndexRunOutcome> {
   // The config first: a bad file is refused before anything else is read.
-  const config = options.configFile === undefined ? undefined : await readConfigFile(options.configFile);
+  // Without --config, the repository's own config names the tag patterns (init writes them there).
+  const config = options.configFile === undefined ? (options.repoDir === undefined ? undefined : (await committedConfig(options.repoDir))?.config) : await readConfigFile(options.configFile);
   const configFloor = config?.floorVersion;
   const { artifacts, skipped } = options.artifactsDir
     ? loadArtifactsDir(options.artifactsDir, { skipInvalid: options.skipInvalid })

@@ -8,19 +8,34 @@ import { detectGraphql, detectTrpc } from './detect-api-surfaces.js';
  * the kind and no dependency that would make one); with no evidence either way it is left out, so
  * the verdict says `unknown` until a maintainer decides.
  */
+import { detectEnvHelpers } from './env-helpers.js';
+import { detectTagPatterns } from './tags.js';
+import { classifyMigrationsFolder } from './migration-dialects.js';
+import { DIALECT_LABEL, type MigrationDialectName } from './migration-dialect-names.js';
+import { packageDirs, stableGlobs } from './globs.js';
+
 export interface RepositoryView {
   /** Tracked (and untracked, not ignored) files, forward slashes, relative to the root. */
   files: readonly string[];
   /** Text of a file, or undefined when it is too large or unreadable. */
   read(file: string): string | undefined;
+  /** The repository's tag names (for the release tag pattern); absent: not detected. */
+  tags?: readonly string[];
+  /**
+   * Files of earlier releases that the newest commit no longer has (a sample of release tags), so a
+   * layout that moved (`db/postgresql/migrations` → `prisma/migrations`) is configured for both.
+   */
+  history?: { files: readonly string[]; read(file: string): string | undefined; where(file: string): string | undefined };
 }
 
 export interface SurfaceProposal {
-  key: 'migrations' | 'openapi' | 'routes' | 'mcpTools' | 'env' | 'graphql' | 'trpc';
+  key: 'migrations' | 'openapi' | 'routes' | 'mcpTools' | 'env' | 'graphql' | 'trpc' | 'tags';
   /** The config value; undefined leaves the key out (unknown). */
   value: unknown;
   /** What was seen, for the explanation `init` prints. */
   evidence: string;
+  /** What to write when the config schema refuses `value` (a field this version of the schema lacks). */
+  fallback?: { value: unknown; evidence: string };
 }
 
 const IGNORED = /(^|\/)(node_modules|dist|build|out|coverage|vendor|\.git|\.next|\.turbo)(\/|$)/;
@@ -68,7 +83,21 @@ const MIGRATION_FILE = /\.(sql|ts|js|mjs|cjs)$/;
 const DATABASE_LIKE = /(^|[/@-])(pg|postgres|postgresql|sql|mysql|sqlite|orm|knex|prisma|drizzle|sequelize|typeorm|kysely|mikro-orm|objection|slonik|bookshelf|migrat\w*|db)([/-]|$)/i;
 const MIGRATION_DEPENDENCIES = ['knex', 'sequelize', 'sequelize-cli', 'typeorm', 'prisma', '@prisma/client', 'drizzle-orm', 'drizzle-kit', 'kysely', 'node-pg-migrate', '@mikro-orm/core', '@mikro-orm/migrations', 'db-migrate', 'postgres-migrations', 'pg', 'postgres'];
 
-export function detectMigrations(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+/** A folder of TS/JS files is database migrations only with SQL, an up/down or a database call in it (typebot's `src/migrations` upgrade documents, not tables). */
+const DATABASE_MIGRATION_CODE = /\bexports\.(up|down)\b|\b(async\s+)?(up|down)\s*[:(=]|queryInterface|MigrationInterface|\bKysely\b|\bknex\b|\bpgm\.|\bsql`|\.query\s*\(|\.execute\s*\(|\$executeRaw|MigrationScript|CREATE\s+TABLE|ALTER\s+TABLE/i;
+
+export function looksLikeDatabaseMigrations(files: readonly string[], read: (file: string) => string | undefined): boolean {
+  if (files.some((file) => /\.sql$/i.test(file))) return true;
+  return files.filter((file) => MIGRATION_FILE.test(file)).slice(0, 10).some((file) => DATABASE_MIGRATION_CODE.test(read(file) ?? ''));
+}
+
+export function detectMigrations(current: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+  // Folders of earlier releases count too: a backfill visits them.
+  const history = current.history;
+  const view: RepositoryView = history
+    ? { files: [...new Set([...current.files, ...history.files])].sort(), read: (file) => current.read(file) ?? history.read(file) }
+    : current;
+  const gone = (dir: string) => history !== undefined && !current.files.some((file) => file.startsWith(`${dir}/`));
   const folders = new Map<string, number>();
   for (const file of view.files) {
     if (IGNORED.test(file) || NOT_SERVER.test(file) || !MIGRATION_FILE.test(file)) continue;
@@ -83,10 +112,46 @@ export function detectMigrations(view: RepositoryView, deps: ReadonlySet<string>
       }
     }
   }
-  const dirs = [...folders.keys()].filter((dir) => ![...folders.keys()].some((other) => other !== dir && dir.startsWith(`${other}/`))).sort();
-  if (dirs.length > 0) {
-    const value = dirs.map((dir) => ({ dir, edition: /(^|\/)(ee|enterprise)(\/|$)/i.test(dir) ? 'ee' : 'core' }));
-    return { key: 'migrations', value, evidence: dirs.map((dir) => `${dir} (${folders.get(dir)} files)`).join(', ') };
+  const candidates = [...folders.keys()].filter((dir) => ![...folders.keys()].some((other) => other !== dir && dir.startsWith(`${other}/`))).sort();
+  const skipped: string[] = [];
+  const classified: Array<{ dir: string; dialect: MigrationDialectName; evidence: string }> = [];
+  for (const dir of candidates) {
+    const inFolder = view.files.filter((file) => file.startsWith(`${dir}/`));
+    if (!looksLikeDatabaseMigrations(inFolder, (file) => view.read(file))) {
+      skipped.push(`${dir} (no SQL, no up/down and no database call: not database migrations)`);
+      continue;
+    }
+    classified.push({ dir, ...classifyMigrationsFolder(dir, inFolder, (file) => view.read(file)) });
+  }
+  if (classified.length > 0) {
+    const hasPostgres = classified.some((folder) => folder.dialect === 'postgresql');
+    const edition = (dir: string): 'core' | 'ee' => (/(^|\/)(ee|enterprise)(\/|$)/i.test(dir) ? 'ee' : 'core');
+    const withDialects = classified.map(({ dir, dialect }) => ({
+      dir,
+      edition: edition(dir),
+      ...(dialect === 'postgresql' ? {} : { dialect }),
+      // The same schema for another database the service also supports (db/mysql beside db/postgresql); ClickHouse runs beside PostgreSQL.
+      ...((dialect === 'mysql' || dialect === 'sqlite') && hasPostgres ? { alternative: true } : {}),
+    }));
+    const postgresOnly = withDialects.filter((folder) => !('dialect' in folder)).map(({ dir, edition: folderEdition }) => ({ dir, edition: folderEdition }));
+    const described = classified.map(({ dir, dialect, evidence }) => {
+      const where = gone(dir) ? `; at ${history!.where(view.files.find((file) => file.startsWith(`${dir}/`))!) ?? 'an earlier release'}, gone from the newest commit (the layout moved: both are configured)` : '';
+      return `${dir} (${folders.get(dir)} files): ${DIALECT_LABEL[dialect]}, ${evidence}${where}`;
+    });
+    const others = classified.filter((folder) => folder.dialect !== 'postgresql').map(({ dir, dialect }) => `${dir} (${DIALECT_LABEL[dialect]})`);
+    return {
+      key: 'migrations',
+      value: withDialects,
+      evidence: [...described, ...skipped.map((entry) => `left out ${entry}`)].join('; '),
+      ...(others.length > 0
+        ? {
+            fallback: {
+              value: postgresOnly.length > 0 ? postgresOnly : undefined,
+              evidence: `${[...described, ...skipped.map((entry) => `left out ${entry}`)].join('; ')}; left out ${others.join(', ')}: this config schema has no dialect field, and no folder is ever configured as PostgreSQL when it is not`,
+            },
+          }
+        : {}),
+    };
   }
   const used = [...deps].filter((name) => MIGRATION_DEPENDENCIES.includes(name) || DATABASE_LIKE.test(name)).sort();
   if (used.length > 0) return { key: 'migrations', value: undefined, evidence: `no migrations folder found, but the service depends on ${used.join(', ')}: add its folder by hand` };
@@ -112,7 +177,7 @@ function webEvidence(view: RepositoryView, deps: ReadonlySet<string>): string[] 
 
 const WEB_DEPENDENCIES = ['express', 'koa', 'koa-router', '@koa/router', 'fastify', 'hono', '@nestjs/core', '@nestjs/common', 'tsoa', 'next', 'restify', '@hapi/hapi', 'h3', 'elysia'];
 
-export function detectOpenApi(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+export function detectOpenApi(view: RepositoryView, deps: ReadonlySet<string>, routes?: SurfaceProposal): SurfaceProposal {
   const documents = view.files.filter((file) => {
     // API documents often live under docs/ (`docs/api/openapi.yaml`): only test and example trees are skipped.
     if (!SPEC_FILE.test(file) || IGNORED.test(file) || NOT_A_SPEC_HOME.test(file) || /(^|\/)package(-lock)?\.json$|tsconfig/.test(file)) return false;
@@ -121,6 +186,10 @@ export function detectOpenApi(view: RepositoryView, deps: ReadonlySet<string>): 
   });
   if (documents.length === 1) return { key: 'openapi', value: documents[0], evidence: `${documents[0]} has an openapi/swagger key` };
   if (documents.length > 1) return { key: 'openapi', value: documents.sort(), evidence: `${documents.length} documents with an openapi/swagger key` };
+  if (routes?.value !== undefined && routes.value !== false) {
+    // No document to compare, but the routes the code serves are read: REST is decided from them.
+    return { key: 'openapi', value: false, evidence: `no committed OpenAPI document: REST is judged from the routes the code serves (${routes.evidence}); a generated document can still be passed with --openapi-base/--openapi-head` };
+  }
   const web = webEvidence(view, deps);
   if (web.length > 0) {
     return { key: 'openapi', value: undefined, evidence: `no committed OpenAPI document; the service uses ${web.join(', ')}: pass a generated one with --openapi-base/--openapi-head, or rely on routes` };
@@ -142,7 +211,10 @@ export function detectRoutes(view: RepositoryView, deps: ReadonlySet<string>): S
     const text = view.read(file);
     return text !== undefined && ROUTER_IMPORT.test(text) && ROUTE_CALL.test(text);
   });
-  if (files.length > 0) return { key: 'routes', value: { sources: globsFor(files) }, evidence: `${files.length} source files register routes` };
+  if (files.length > 0) {
+    const sources = stableGlobs(files, packageDirs(view.files));
+    return { key: 'routes', value: { sources }, evidence: `${files.length} source files register routes, under ${sources.length} root(s)` };
+  }
   const web = webEvidence(view, deps);
   if (web.length > 0) return { key: 'routes', value: undefined, evidence: `the service uses ${web.join(', ')} but no file registering routes was recognised: add routes.sources by hand` };
   return { key: 'routes', value: false, evidence: 'no web framework dependency and no route file' };
@@ -168,7 +240,7 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
     const text = view.read(file);
     return text !== undefined && MCP_IMPORT.test(text) && MCP_REGISTRATION.test(text);
   });
-  if (code.length > 0) return { key: 'mcpTools', value: { sources: globsFor(code) }, evidence: `${code.length} source files register MCP tools` };
+  if (code.length > 0) return { key: 'mcpTools', value: { sources: stableGlobs(code, packageDirs(view.files), { nested: true }) }, evidence: `${code.length} source files register MCP tools` };
   const snapshots = view.files.filter((file) => file.endsWith('.json') && !IGNORED.test(file) && !NOT_SERVER.test(file) && /tool/i.test(file) && isToolSnapshot(view.read(file) ?? ''));
   if (snapshots.length === 1) return { key: 'mcpTools', value: snapshots[0], evidence: `${snapshots[0]} is a tools/list snapshot` };
   if ([...deps].some((name) => /mcp|modelcontextprotocol/i.test(name)) || snapshots.length > 1) {
@@ -182,14 +254,23 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
 const ENV_READ = /process\.env\b|import\.meta\.env\b|Deno\.env/;
 const EXAMPLE_ENV = /(^|\/)(\.env\.(example|sample|template|dist|defaults)|example\.env|sample\.env)$/;
 
-export function detectEnv(view: RepositoryView): SurfaceProposal {
-  const readers = sources(view).filter((file) => ENV_READ.test(view.read(file) ?? ''));
+export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new Set()): SurfaceProposal {
+  // NestJS services read their variables through ConfigService: those files read the environment too.
+  const configService = deps.has('@nestjs/config') ? /:\s*ConfigService\b/ : undefined;
+  const readers = sources(view).filter((file) => {
+    const text = view.read(file) ?? '';
+    return ENV_READ.test(text) || (configService?.test(text) ?? false);
+  });
   const examples = view.files.filter((file) => EXAMPLE_ENV.test(file) && !IGNORED.test(file) && !NOT_SERVER.test(file)).sort();
   if (readers.length > 0) {
+    const found = detectEnvHelpers(new Map(readers.map((file) => [file, view.read(file) ?? ''])), deps);
     return {
       key: 'env',
-      value: { sources: globsFor(readers), ...(examples.length > 0 ? { envFiles: examples } : {}) },
-      evidence: `${readers.length} source files read the environment${examples.length > 0 ? `; example files ${examples.join(', ')}` : ''}`,
+      value: { sources: stableGlobs(readers, packageDirs(view.files)), ...(found.helpers.length > 0 ? { helpers: found.helpers } : {}), ...(examples.length > 0 ? { envFiles: examples } : {}) },
+      evidence:
+        `${readers.length} source files read the environment` +
+        (found.helpers.length > 0 ? `; helpers ${found.evidence.join('; ')}` : '') +
+        (examples.length > 0 ? `; example files ${examples.join(', ')}` : ''),
     };
   }
   if (examples.length > 0) return { key: 'env', value: undefined, evidence: `example files ${examples.join(', ')} but no source reading process.env was recognised: set env.sources by hand` };
@@ -198,5 +279,9 @@ export function detectEnv(view: RepositoryView): SurfaceProposal {
 
 export function detectSurfaces(view: RepositoryView): SurfaceProposal[] {
   const deps = dependencies(view);
-  return [detectMigrations(view, deps), detectOpenApi(view, deps), detectRoutes(view, deps), detectMcp(view, deps), detectEnv(view), detectGraphql(view, deps), detectTrpc(view, deps)];
+  const routes = detectRoutes(view, deps);
+  const proposals = [detectMigrations(view, deps), detectOpenApi(view, deps, routes), routes, detectMcp(view, deps), detectEnv(view, deps), detectGraphql(view, deps), detectTrpc(view, deps)];
+  const tags = view.tags === undefined ? undefined : detectTagPatterns(view.tags);
+  if (tags) proposals.push({ key: 'tags', value: tags.patterns.length === 1 ? tags.patterns[0] : tags.patterns, evidence: tags.evidence });
+  return proposals;
 }

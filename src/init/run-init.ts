@@ -5,6 +5,9 @@ import { parseConfig } from '../config/load.js';
 import { CONFIG_FILE_NAME } from '../config/types.js';
 import { describeError, InputError } from '../core/errors.js';
 import { detectSurfaces, type RepositoryView, type SurfaceProposal } from './detect.js';
+import { detectTagPatterns } from './tags.js';
+import { DEFAULT_TAG_PATTERNS, versionOfTag } from '../core/tag-pattern.js';
+import { compareVersions } from '../core/version.js';
 import { proposeImages } from './images.js';
 
 /** Candidates larger than this are not read (a generated 1 MB spec is fine; a data dump is not a config source). */
@@ -28,10 +31,74 @@ function listFiles(repoDir: string): string[] {
   return [...new Set(listing.split('\0').filter((file) => file !== ''))].sort();
 }
 
-function viewOf(repoDir: string): RepositoryView {
+/** Tag names (for the release tag pattern); none when git cannot list them. */
+function listTags(repoDir: string): string[] {
+  try {
+    return execFileSync('git', ['tag', '--list'], { cwd: repoDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** How many earlier releases are sampled for layouts that moved, and over how many recent releases. */
+const HISTORY_SAMPLES = 6;
+const HISTORY_RELEASES = 60;
+const MIGRATIONS_LIKE = /(^|\/)(migrations?|migrate|drizzle)\//i;
+
+/**
+ * Migration files of a sample of earlier releases that the newest commit does not have: where a
+ * layout moved, the backfill visits both. Release tags under the default patterns or the detected
+ * one, newest first; evenly spaced over the last {@link HISTORY_RELEASES}.
+ */
+function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySet<string>): RepositoryView['history'] {
+  const detected = detectTagPatterns(tags)?.patterns;
+  const releases = tags
+    .flatMap((tag) => {
+      const version = versionOfTag(tag, detected ?? DEFAULT_TAG_PATTERNS);
+      return version ? [{ tag, version }] : [];
+    })
+    .sort((a, b) => compareVersions(b.version, a.version))
+    .slice(0, HISTORY_RELEASES);
+  if (releases.length === 0) return undefined;
+  const step = Math.max(1, Math.floor(releases.length / HISTORY_SAMPLES));
+  const sampled = releases.filter((_release, index) => index % step === 0 || index === releases.length - 1).slice(0, HISTORY_SAMPLES + 1);
+  const where = new Map<string, string>();
+  for (const { tag } of sampled) {
+    let listing: string;
+    try {
+      listing = execFileSync('git', ['ls-tree', '-r', '--name-only', '-z', `refs/tags/${tag}`], { cwd: repoDir, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+    } catch {
+      continue;
+    }
+    for (const file of listing.split('\0')) if (file !== '' && !current.has(file) && MIGRATIONS_LIKE.test(file) && !where.has(file)) where.set(file, tag);
+  }
   const texts = new Map<string, string | undefined>();
   return {
-    files: listFiles(repoDir),
+    files: [...where.keys()].sort(),
+    where: (file) => where.get(file),
+    read(file) {
+      const tag = where.get(file);
+      if (tag === undefined) return undefined;
+      if (!texts.has(file)) {
+        try {
+          texts.set(file, execFileSync('git', ['show', `refs/tags/${tag}:${file}`], { cwd: repoDir, encoding: 'utf8', maxBuffer: MAX_READ_BYTES }));
+        } catch {
+          texts.set(file, undefined);
+        }
+      }
+      return texts.get(file);
+    },
+  };
+}
+
+function viewOf(repoDir: string): RepositoryView {
+  const texts = new Map<string, string | undefined>();
+  const files = listFiles(repoDir);
+  const tags = listTags(repoDir);
+  return {
+    files,
+    tags,
+    history: historyOf(repoDir, tags, new Set(files)),
     read(file) {
       if (!texts.has(file)) {
         try {
@@ -46,10 +113,11 @@ function viewOf(repoDir: string): RepositoryView {
   };
 }
 
-const DECISION: Record<'found' | 'none' | 'unknown', string> = {
+const DECISION: Record<'found' | 'none' | 'unknown' | 'routesOnly', string> = {
   found: 'configured',
   none: 'false (the service has none)',
   unknown: 'left out (the verdict says unknown until you set it)',
+  routesOnly: 'false (REST is judged from routes only)',
 };
 
 /**
@@ -65,7 +133,12 @@ export async function proposeConfig(repoDir: string): Promise<InitOutcome> {
   for (const proposal of proposals) {
     const accepted = await acceptedValue(proposal);
     if (accepted.value !== undefined) config[proposal.key] = accepted.value;
-    const decision = accepted.value === undefined ? DECISION.unknown : accepted.value === false ? DECISION.none : DECISION.found;
+    if (proposal.key === 'tags') {
+      explanation.push(`tags: ${accepted.value === undefined ? 'left out (the default {version} and v{version})' : JSON.stringify(accepted.value)} — ${accepted.evidence}`);
+      continue;
+    }
+    const decision =
+      accepted.value === undefined ? DECISION.unknown : accepted.value === false ? (proposal.key === 'openapi' && proposals.some((other) => other.key === 'routes' && other.value) ? DECISION.routesOnly : DECISION.none) : DECISION.found;
     explanation.push(`${proposal.key}: ${decision} — ${accepted.evidence}`);
   }
   // A deployment repository (no service surface of its own): the images it runs, for `bump-check` (./images.ts).
@@ -85,6 +158,7 @@ async function acceptedValue(proposal: SurfaceProposal): Promise<{ value: unknow
     await parseConfig(JSON.stringify({ [proposal.key]: proposal.value }), proposal.key);
     return { value: proposal.value, evidence: proposal.evidence };
   } catch (error) {
+    if (proposal.fallback) return acceptedValue({ key: proposal.key, value: proposal.fallback.value, evidence: proposal.fallback.evidence });
     return { value: undefined, evidence: `${proposal.evidence}; not accepted by the config schema (${describeError(error)})` };
   }
 }

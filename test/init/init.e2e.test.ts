@@ -43,7 +43,7 @@ describe('init', () => {
       openapi: 'api/openapi.json',
       mcpTools: 'mcp/tools.json',
       routes: false,
-      env: { sources: ['src/config/*.ts'], envFiles: ['.env.example'] },
+      env: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], envFiles: ['.env.example'] },
     });
     const artifact = decided(repo, '1.1.0', '1.2.0', join(repo.dir, 'release-safety.config.json'));
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
@@ -98,17 +98,20 @@ describe('init', () => {
     expect(config).toEqual({
       migrations: [{ dir: 'prisma/migrations', edition: 'core' }],
       openapi: 'docs/api/openapi.yaml',
-      routes: { sources: ['src/*.ts', 'src/routes/*.ts'] },
+      // Recursive globs at the stable root: a folder added or renamed under src/ later is still read.
+      routes: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
       mcpTools: false,
       graphql: false,
       trpc: false,
-      env: { sources: ['src/*.ts'], envFiles: ['.env.example'] },
+      env: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], envFiles: ['.env.example'] },
+      tags: '{version}',
     });
+    expect(run.stdout).toContain('PostgreSQL, prisma/migrations/migration_lock.toml says provider "postgresql"');
     const artifact = decided(repo, '1.0.0', '1.1.0', configFile);
     expect(artifact.compatibility.rollingUpdateSafe).not.toBe('unknown');
   });
 
-  it('on a knex + koa-router service: configured; without an API document the REST surface is left out, honestly', () => {
+  it('on a knex + koa-router service without an API document: REST is judged from routes only, and init says so', () => {
     const repo = createRepo();
     repos.push(repo);
     const files: Record<string, string> = {
@@ -122,15 +125,16 @@ describe('init', () => {
     writeFileSync(configFile, '');
     const run = runCli(['init', '--repo', repo.dir, '--out', configFile, '--force']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('openapi: left out (the verdict says unknown until you set it) — no committed OpenAPI document; the service uses @koa/router, koa');
+    expect(run.stdout).toContain('openapi: false (REST is judged from routes only) — no committed OpenAPI document: REST is judged from the routes the code serves');
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
     expect(config).toEqual({
       migrations: [{ dir: 'server/migrations', edition: 'core' }],
-      routes: { sources: ['server/routes/*.ts'] },
+      openapi: false,
+      routes: { sources: ['server/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
       mcpTools: false,
       graphql: false,
       trpc: false,
-      env: { sources: ['server/*.ts'] },
+      env: { sources: ['server/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
     });
   });
 
@@ -162,11 +166,12 @@ describe('init', () => {
     expect(config).toEqual({
       migrations: [{ dir: 'db/migrations', edition: 'core' }],
       openapi: 'openapi.json',
-      routes: { sources: ['src/*.ts'] },
+      routes: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
       mcpTools: false,
       graphql: false,
       trpc: false,
-      env: { sources: ['src/*.ts'] },
+      env: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
+      tags: 'v{version}',
     });
     const artifact = decided(repo, 'v2.0.0', 'v2.1.0', configFile);
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);

@@ -54,6 +54,21 @@ describe('upgrade-check on the real lightdash index', () => {
     ]);
   });
 
+  it('a span crossing backfilled releases says so in plain words after the contract lines, and what makes future releases count', () => {
+    const run = check(['--from', '1.110.0', '--to', '1.125.0', '--index', realIndex]);
+    const lines = run.stdout.trimEnd().split('\n');
+    const contractEnd = lines.findIndex((line) => line.startsWith('Covered releases: '));
+    const backfilledAt = lines.findIndex((line) => line.startsWith('Backfilled releases in this span: '));
+    expect(contractEnd).toBe(6);
+    expect(backfilledAt).toBeGreaterThan(contractEnd);
+    expect(lines[backfilledAt]).toContain('by span rule 5 a span that crosses them needs Recreate whatever their verdicts say');
+    expect(lines[backfilledAt + 1]).toBe(
+      'What makes future releases count: run `release-safety generate` at release time and publish its release-safety.json with each release (then `release-safety index`); a span made only of such releases, all `true`, is rolling-safe.',
+    );
+    // A span of published releases only has no such lines.
+    expect(check(['--from', '1.121.0', '--to', '1.136.1', '--index', realIndex]).stdout).not.toContain('Backfilled releases');
+  });
+
   it('--json prints one object with the contract members, and still explains a non-zero exit on stderr', () => {
     const run = check(['--from', '1.110.0', '--to', '1.125.0', '--index', realIndex, '--json']);
     expect(run.status).toBe(1);

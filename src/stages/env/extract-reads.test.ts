@@ -137,7 +137,7 @@ describe('extractEnvReads', () => {
   it('quotes an env object handed on as written, parentheses included', () => {
     const extraction = extractEnvReads('doSomething((process.env as NodeJS.ProcessEnv));\nfor (const key in (process.env)) {}', 'src/config.ts', HELPERS);
     expect(extraction.ok && extraction.unresolved).toEqual([
-      { line: 1, reason: '(process.env as NodeJS.ProcessEnv) is passed to doSomething(), which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name)' },
+      { line: 1, reason: '(process.env as NodeJS.ProcessEnv) is passed to doSomething(), which may read any variable: the names it reads cannot be followed (safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them)' },
       { line: 2, reason: 'for (… in (process.env)) reads every variable by a computed name, so they cannot be named' },
     ]);
   });

@@ -258,6 +258,9 @@ class ReadCollector implements SchemaContext {
   private collectHelperCall(call: Call): void {
     const [nameArgument, defaultArgument] = call.arguments;
     const name = this.stringValue(nameArgument);
+    // A config service also serves its own namespaces (`configService.get('database.host')` from a
+    // `registerAs` factory, which reads process.env itself): only a key named like a variable reads the environment.
+    if (name !== undefined && !ENV_NAME.test(name) && this.isServiceRead(call) && !this.helpers.has(memberName(call.callee as Member))) return;
     if (name === undefined) {
       // A configured helper that takes a value, not a name (`getPemFileContent(process.env.CERT)`):
       // the argument's own reads are read where they are; the call reads nothing by a computed name.
@@ -313,8 +316,8 @@ class ReadCollector implements SchemaContext {
     this.unresolve(
       escape.at,
       escape.passed
-        ? `${what} is ${escape.how}, which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name)`
-        : `${what} is ${escape.how}: the variables read through it cannot be followed (read them by name, or exclude the file)`,
+        ? `${what} is ${escape.how}, which may read any variable: the names it reads cannot be followed (${SAFE_FIXES_PASSED})`
+        : `${what} is ${escape.how}: the variables read through it cannot be followed (${SAFE_FIXES_HELD})`,
     );
   }
 
@@ -687,8 +690,18 @@ class ReadCollector implements SchemaContext {
   private isHelperCall(call: Call): boolean {
     const callee = call.callee;
     if (callee.type === 'Identifier') return this.helpers.has(callee.name);
-    if (isMember(callee) && !callee.computed) return this.helpers.has(memberName(callee));
+    if (isMember(callee) && !callee.computed) return this.helpers.has(memberName(callee)) || this.isServiceRead(call);
     return false;
+  }
+
+  /**
+   * A configured `receiver.method` helper (`configService.get`: NestJS's ConfigService, reached as
+   * `this.configService.get(…)` or `configService.get(…)`): the receiver is matched by its last name.
+   */
+  private isServiceRead(call: Call): boolean {
+    const callee = call.callee;
+    if (!isMember(callee) || callee.computed) return false;
+    return this.helpers.has(`${lastName(this.textOf(callee.object))}.${memberName(callee)}`);
   }
 
   /** `process.env`, `proc.env`, an alias or wrapper of it, or a configured object, through parentheses and type assertions. */
@@ -975,6 +988,17 @@ function isProcessRequire(node: t.Node): boolean {
 }
 
 /** The last name of a dotted callee (`cp.spawn` → `spawn`, `Bun.spawn` → `spawn`). */
+/**
+ * The fixes an unfollowed env object's message offers: each keeps every variable visible. Excluding
+ * the file is never offered: it hides what the file reads, and a removed variable would then pass as
+ * a safe release.
+ */
+const SAFE_FIXES_PASSED = 'safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them';
+const SAFE_FIXES_HELD = 'safe fixes: read the variables by name; or list the object that holds it in env.objects; never exclude the file, which hides them';
+
+/** A key named like an environment variable (`APP_URL`), not a config path (`database.host`, `mail`). */
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
+
 function lastName(callee: string): string {
   return callee.slice(callee.lastIndexOf('.') + 1);
 }

@@ -46,9 +46,9 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
     (path, tree) => dependenciesOf(path, tree, input.derivedCache),
   );
   if (surfaces.kind === 'unreadable') {
-    return result(uncheckedSection(), [], surfaces.reasons.map((reason) => `env surface could not be checked: ${reason}`));
+    return result(uncheckedSection(), [], [...surfaces.reasons.map((reason) => `env surface could not be checked: ${reason}`), ...(surfaces.notes ?? [])]);
   }
-  if (surfaces.kind === 'unchanged') return result({ checked: true, breaking: false, changes: [] }, [], []);
+  if (surfaces.kind === 'unchanged') return result({ checked: true, breaking: false, changes: [] }, [], surfaces.notes ?? []);
 
   const diff = diffEnvSurfaces(surfaces.base, surfaces.head);
   const changes = sectionChanges(diff);
@@ -60,9 +60,9 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
   if (unresolved.length > 0) {
     // Reads we cannot name hide what the release changed: proven breaks stand, nothing else is claimed.
     const notes = unresolved.map((reason) => `env surface not fully read: ${reason}`);
-    return result({ checked: false, breaking: breaking ? true : 'unknown', changes }, envFindings(diff), [...notes, ...unchangedNotes]);
+    return result({ checked: false, breaking: breaking ? true : 'unknown', changes }, envFindings(diff), [...notes, ...unchangedNotes, ...(surfaces.notes ?? [])]);
   }
-  return result({ checked: true, breaking, changes }, envFindings(diff), unchangedNotes);
+  return result({ checked: true, breaking, changes }, envFindings(diff), [...unchangedNotes, ...(surfaces.notes ?? [])]);
 }
 
 /** The artifact's `config.changes`: breaking changes only (new variables stay in the report), sorted by name then type. */

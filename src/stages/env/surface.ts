@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
+import { selectByGlobs } from '../source-globs.js';
 import type { EnvSurfaceConfig } from '../../config/types.js';
 import type { Side, StageInput } from '../contract.js';
 import { parseEnvFile, type EnvFileEntry } from './env-files.js';
@@ -34,9 +35,9 @@ export interface EnvVariable {
 export type EnvSurface = ReadonlyMap<string, EnvVariable>;
 
 export type SurfacePair =
-  | { kind: 'unchanged'; fileCount: number }
-  | { kind: 'compared'; base: EnvSurface; head: EnvSurface; fileCount: number; unresolved: string[]; unchangedConstructs: string[] }
-  | { kind: 'unreadable'; reasons: string[] };
+  | { kind: 'unchanged'; fileCount: number; notes?: string[] }
+  | { kind: 'compared'; base: EnvSurface; head: EnvSurface; fileCount: number; unresolved: string[]; unchangedConstructs: string[]; notes?: string[] }
+  | { kind: 'unreadable'; reasons: string[]; notes?: string[] };
 
 /** Extracts one source file of a ref (imports resolved in that ref); injected so the heavy parser loads only when needed. */
 export type SourceExtractor = (path: string, tree: TreeView, config: ExtractConfig) => Promise<Extraction>;
@@ -76,18 +77,21 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
   const excluded = picomatch([...DEFAULT_EXCLUDES, ...(config.exclude ?? [])], { dot: true });
 
   const reasons: string[] = [];
-  const selected = { base: { sources: [] as string[], envFiles: [] as string[] }, head: { sources: [] as string[], envFiles: [] as string[] } };
-  for (const side of ['base', 'head'] as const) {
-    const paths = [...input.trees[side].keys()].sort();
-    selected[side].sources = selectPaths(paths, config.sources, side, 'env source glob', reasons, excluded);
-    selected[side].envFiles = selectPaths(paths, envFilePatterns, side, 'env file', reasons);
-  }
-  if (reasons.length > 0) return { kind: 'unreadable', reasons };
+  // A glob that selects nothing at one ref is a note; the sources selecting nothing at a ref is the failure (source-globs.ts).
+  const paths = { base: input.trees.base.keys(), head: input.trees.head.keys() };
+  const sourceSelection = selectByGlobs(paths, config.sources, { what: 'env source glob', exclude: excluded });
+  const envFileSelection = selectByGlobs({ base: input.trees.base.keys(), head: input.trees.head.keys() }, envFilePatterns, { what: 'env file', mayBeEmpty: true });
+  const notes = [...sourceSelection.notes, ...envFileSelection.notes];
+  if (sourceSelection.failure) return { kind: 'unreadable', reasons: [sourceSelection.failure], notes };
+  const selected = {
+    base: { sources: sourceSelection.selected.base, envFiles: envFileSelection.selected.base },
+    head: { sources: sourceSelection.selected.head, envFiles: envFileSelection.selected.head },
+  };
 
   const allBase = [...selected.base.sources, ...selected.base.envFiles];
   const allHead = [...selected.head.sources, ...selected.head.envFiles];
   const fileCount = new Set([...allBase, ...allHead]).size;
-  if (sameBlobs(input, allBase, allHead) && !(await dependencyChanged(input, selected.head.sources, dependencies))) return { kind: 'unchanged', fileCount };
+  if (sameBlobs(input, allBase, allHead) && !(await dependencyChanged(input, selected.head.sources, dependencies))) return { kind: 'unchanged', fileCount, notes };
 
   const surfaces: Partial<Record<Side, EnvSurface>> = {};
   // Constructs we cannot read, per side, held until we know whether they are identical at both refs.
@@ -131,13 +135,13 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
     if (settled.has(construct)) unchangedConstructs.push(`${construct.text} (does not parse at either ref): ${settled.get(construct)}`);
     else reasons.push(`${construct.text} (at ${SIDE_LABEL[construct.side]})`);
   }
-  if (reasons.length > 0) return { kind: 'unreadable', reasons };
+  if (reasons.length > 0) return { kind: 'unreadable', reasons, notes };
   const unresolved: string[] = [];
   for (const construct of unreadConstructs) {
     if (settled.has(construct)) unchangedConstructs.push(`${construct.text}: ${settled.get(construct)}`);
     else unresolved.push(`${construct.text} (at ${SIDE_LABEL[construct.side]})`);
   }
-  return { kind: 'compared', base: surfaces.base!, head: surfaces.head!, fileCount, unresolved: [...new Set(unresolved)], unchangedConstructs: [...new Set(unchangedConstructs)] };
+  return { kind: 'compared', base: surfaces.base!, head: surfaces.head!, fileCount, unresolved: [...new Set(unresolved)], unchangedConstructs: [...new Set(unchangedConstructs)], notes };
 }
 
 interface UnreadConstruct {
@@ -182,31 +186,6 @@ function validateConfig(config: EnvSurfaceConfig): string | undefined {
   if (config.exclude !== undefined && !isStringList(config.exclude)) return 'env.exclude must be a list of globs';
   if (config.objects !== undefined && !isStringList(config.objects)) return 'env.objects must be a list of names (`environment`, `config.env`)';
   return undefined;
-}
-
-/**
- * Paths selected by any pattern, less the excluded ones (a literal path is never excluded); each
- * pattern that selects nothing at this ref is a reason to fail closed.
- */
-function selectPaths(paths: readonly string[], patterns: readonly string[], side: Side, what: string, reasons: string[], excluded?: (path: string) => boolean): string[] {
-  const selected = new Set<string>();
-  for (const pattern of patterns) {
-    const matches = picomatch(pattern, { dot: true });
-    const literal = !picomatch.scan(pattern).isGlob;
-    let count = 0;
-    let excludedCount = 0;
-    for (const path of paths) {
-      if (!matches(path)) continue;
-      if (!literal && excluded?.(path)) {
-        excludedCount++;
-      } else {
-        selected.add(path);
-        count++;
-      }
-    }
-    if (count === 0) reasons.push(`${what} "${pattern}" matches no file${excludedCount > 0 ? ` (${excludedCount} excluded as not the server)` : ''} at ${SIDE_LABEL[side]}`);
-  }
-  return [...selected].sort();
 }
 
 function orderByPatterns(paths: readonly string[], patterns: readonly string[]): string[] {

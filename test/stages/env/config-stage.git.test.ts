@@ -43,9 +43,9 @@ describe('configStage on a real git repository (fixtures/env)', () => {
     });
   });
 
-  it('a glob that selects nothing at the older ref fails closed', async () => {
+  it('globs that select nothing at a ref fail closed', async () => {
     const result = await configStage.run(await gitStageInput(repo.dir, '1.0.0', '1.2.0', { env: { ...ENV, sources: ['src/settings/**/*.ts'] } }));
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.notes[0]).toBe('env surface could not be checked: env source glob "src/settings/**/*.ts" matches no file at base (from)');
+    expect(result.notes[0]).toBe('env surface could not be checked: env source glob "src/settings/**/*.ts" select no file at either ref: the layout of this release is not covered by the config (add the folder it used to the globs)');
   });
 });

@@ -30,16 +30,26 @@ describe('configStage: configuration', () => {
 });
 
 describe('configStage: fail closed', () => {
-  it('a source glob that matches nothing at one ref is unknown, naming the glob and the ref', async () => {
+  it('globs that select nothing at one ref are unknown, naming the globs and the ref: the layout moved away from them', async () => {
     const result = await runEnvStage({ 'lib/config.ts': 'process.env.A' }, { 'src/config.ts': 'process.env.A' });
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.notes).toEqual(['env surface could not be checked: env source glob "src/**/*.ts" matches no file at base (from)']);
+    expect(result.notes).toEqual(['env surface could not be checked: env source glob "src/**/*.ts" select no file at the base (from) ref: the layout of this release is not covered by the config (add the folder it used to the globs)']);
   });
 
-  it('a configured env file missing at a ref is unknown', async () => {
+  it('one glob that selects nothing at a ref while another selects files: a note, and the files each ref has are compared', async () => {
+    const env = { sources: ['src/**/*.ts', 'server/**/*.ts'] };
+    const kept = await runEnvStage({ 'src/a.ts': 'process.env.A' }, { 'src/a.ts': 'process.env.A', 'server/b.ts': 'process.env.B' }, env);
+    expect(kept.verdict).toEqual({ checked: true, breaking: false });
+    expect(kept.notes).toEqual(['env source glob "server/**/*.ts" selects no file at the base (from) ref (the other globs do: the files each ref has were compared)']);
+    // A variable whose only read left every glob looks removed: towards false, never a silent true.
+    const removed = await runEnvStage({ 'src/a.ts': 'process.env.A', 'server/b.ts': 'process.env.B' }, { 'src/a.ts': 'process.env.A' }, env);
+    expect(removed.verdict).toEqual({ checked: true, breaking: true });
+  });
+
+  it('a configured env file missing at a ref is a note; the variables are compared as each ref documents them', async () => {
     const result = await runEnvStage({ 'src/a.ts': 'process.env.A', '.env.example': 'A=1' }, { 'src/a.ts': 'process.env.A' }, WITH_EXAMPLE);
-    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.notes).toEqual(['env surface could not be checked: env file ".env.example" matches no file at head (to)']);
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.notes).toEqual(['env file ".env.example" selects no file at the head (to) ref: compared as that ref has it (none)']);
   });
 
   it('an unparseable source is unknown, with file, line and parser message', async () => {

@@ -100,7 +100,7 @@ describe('scope: files that are not the server', () => {
 
   it('a glob that selects only excluded files fails closed and says so', async () => {
     const result = await runEnvStage({ 'src/a.test.ts': 'process.env.A' }, { 'src/a.test.ts': 'process.env.B' }, { sources: ['src/**/*.ts'] });
-    expect(result.notes[0]).toBe('env surface could not be checked: env source glob "src/**/*.ts" matches no file (1 excluded as not the server) at base (from)');
+    expect(result.notes[0]).toBe('env surface could not be checked: env source glob "src/**/*.ts" select no file (2 excluded as not the server) at either ref: the layout of this release is not covered by the config (add the folder it used to the globs)');
   });
 });
 
@@ -130,7 +130,7 @@ describe('renames', () => {
 describe('reads that cannot be named make the surface unknown, with the reason', () => {
   it.each([
     ['a computed name', 'export const flags = FLAGS.map((flag) => process.env[`FEATURE_${flag}`]);', "src/config.ts:2: process.env[`FEATURE_${flag}`] reads a variable whose name is computed, so it cannot be named (at head (to))"],
-    ['process.env passed to a function', 'export const config = loadConfig(process.env);', 'src/config.ts:2: process.env is passed to loadConfig(), which may read any variable: the names it reads cannot be followed (exclude the file, or read the variables by name) (at head (to))'],
+    ['process.env passed to a function', 'export const config = loadConfig(process.env);', 'src/config.ts:2: process.env is passed to loadConfig(), which may read any variable: the names it reads cannot be followed (safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them) (at head (to))'],
     ['an env-reading helper of the repo', 'export function setting(key: string) { return process.env[key]; }\nexport const port = setting("PORT");', 'src/config.ts:2: process.env[key] reads a variable named by the callers of setting(): list "setting" in env.helpers so its calls are read (at head (to))'],
   ])('%s', async (_name, head, note) => {
     const result = await runEnvStage({ 'src/config.ts': 'export const a = process.env.A;' }, { 'src/config.ts': `export const a = process.env.A;\n${head}` });

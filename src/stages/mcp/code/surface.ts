@@ -4,6 +4,8 @@ import type { ToolExtraction } from './extract-tools.js';
 import { differentialOf } from '../../differential.js';
 import { specifiersIn } from '../../../syntax/closure.js';
 import { CODE_FILE, loadModuleLayout, resolveImport, type ModuleLayout } from '../../../syntax/modules.js';
+import { mcpDependencies } from './absence.js';
+import { NOT_SERVER_SOURCES } from '../../source-globs.js';
 
 /**
  * Which files decide the tools of one ref, and whether they changed. A tool's schema may come from
@@ -38,10 +40,19 @@ interface Closure {
 }
 
 export async function collectCodeTools(input: StageInput, globs: readonly string[], extract: () => Promise<ToolExtractor>): Promise<CodeSurfacePair> {
+  const notServer = picomatch([...NOT_SERVER_SOURCES], { dot: true });
   const matchers = globs.map((glob) => picomatch(glob, { dot: true }));
-  const select = (side: Side) => [...input.trees[side].keys()].filter((path) => CODE_FILE.test(path) && matchers.some((matches) => matches(path))).sort();
+  const select = (side: Side) => [...input.trees[side].keys()].filter((path) => CODE_FILE.test(path) && !notServer(path) && matchers.some((matches) => matches(path))).sort();
   const sources = { base: select('base'), head: select('head') };
-  if (sources.head.length === 0) return { kind: 'unreadable', reasons: [`mcpTools.sources ${JSON.stringify(globs)} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}`] };
+  if (sources.head.length === 0) {
+    const unmatched = `mcpTools.sources ${JSON.stringify(globs)} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}`;
+    if (sources.base.length > 0) return { kind: 'unreadable', reasons: [unmatched] };
+    // Before the service had an MCP server: proven only when no manifest of either ref depends on an MCP library.
+    const [base, head] = [await mcpDependencies(input, 'base'), await mcpDependencies(input, 'head')];
+    if (base?.length === 0 && head?.length === 0) return { kind: 'unchanged' };
+    const evidence = base === undefined || head === undefined ? 'a package.json could not be read' : `the service depends on ${[...new Set([...base, ...head])].slice(0, 3).join(', ')}`;
+    return { kind: 'unreadable', reasons: [`${unmatched} and at the ${SIDE_LABEL.base}, yet ${evidence}: the tools may live elsewhere in this release`] };
+  }
   // Tools live in code files only: a release that changed none cannot have changed a tool.
   if (!input.changes.some((change) => CODE_FILE.test(change.path))) return { kind: 'unchanged' };
 

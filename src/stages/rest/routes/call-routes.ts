@@ -92,6 +92,7 @@ class CallRouteReader {
       this.findRouter(node, parent);
       if (isCall(node)) calls.push(node);
     });
+    this.assignRouterIds();
     for (const call of calls) this.readCall(call);
     this.readExports();
   }
@@ -128,19 +129,56 @@ class CallRouteReader {
     if (parameter && name && !this.routers.has(parameter)) this.addRouter(parameter, name.name, 'fastify');
   }
 
-  private readonly idsTaken = new Set<string>();
+  /** Routers found by the walk, given their ids once all are known (see {@link assignRouterIds}). */
+  private readonly found: { node: t.Node; name: string; framework: string; created?: CreatedRouter }[] = [];
+
+  private addRouter(node: t.Node, name: string, framework: string, created?: CreatedRouter): void {
+    // A placeholder until the walk ends: routerOf is not asked before then.
+    this.routers.set(node, { id: name, framework });
+    this.found.push({ node, name, framework, ...(created ? { created } : {}) });
+  }
 
   /**
-   * A router's id is its name, numbered when the name is declared again (plugin parameters are all
-   * `fastify`): stable when lines move, so a mount anchor means the same router at both refs.
+   * A router's id is its name: stable when lines move, so an anchor (`file#router`) means the same
+   * router at both refs. Routers declared at the file's top level keep their plain name whatever is
+   * declared before them (a helper `function send(app, …)` added above must not rename `app`);
+   * others are qualified by their enclosing named function (`fastify@usersPlugin`), and numbered
+   * only when that is still taken (anonymous plugins, in source order).
    */
-  private addRouter(node: t.Node, name: string, framework: string, created?: CreatedRouter): void {
-    let id = name;
-    for (let n = 2; this.idsTaken.has(id); n += 1) id = `${name}~${n}`;
-    this.idsTaken.add(id);
-    this.routers.set(node, { id, framework });
-    if (created?.root) this.out.roots.push(id);
-    if (created?.prefix !== undefined) this.out.ownPrefixes[id] = created.prefix;
+  private assignRouterIds(): void {
+    const taken = new Set<string>();
+    const topLevel = (node: t.Node) => this.enclosingFunction(node) === undefined;
+    const ordered = [...this.found.filter((entry) => topLevel(entry.node)), ...this.found.filter((entry) => !topLevel(entry.node))];
+    for (const { node, name, framework, created } of ordered) {
+      const fn = this.enclosingFunction(node);
+      const fnName = fn && this.functionName(fn);
+      const base = fnName === undefined ? name : `${name}@${fnName}`;
+      let id = base;
+      for (let n = 2; taken.has(id); n += 1) id = `${base}~${n}`;
+      taken.add(id);
+      this.routers.set(node, { id, framework });
+      if (created?.root) this.out.roots.push(id);
+      if (created?.prefix !== undefined) this.out.ownPrefixes[id] = created.prefix;
+    }
+  }
+
+  /** The function a node is declared in (a parameter: its own function), or undefined at the top level. */
+  private enclosingFunction(node: t.Node): t.Node | undefined {
+    for (let parent = this.file.parentOf(node); parent !== undefined; parent = this.file.parentOf(parent)) {
+      if (parametersOf(parent) !== undefined) return parent;
+    }
+    return undefined;
+  }
+
+  /** `function users(…)`, `const users = (…) => …`, `users(…) {}` in a class or object: `users`. */
+  private functionName(fn: t.Node): string | undefined {
+    const id = (fn as { id?: t.Node | null }).id;
+    if (id?.type === 'Identifier') return id.name;
+    const key = (fn as { key?: t.Node }).key;
+    if (key?.type === 'Identifier') return key.name;
+    const parent = this.file.parentOf(fn);
+    if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return parent.id.name;
+    return undefined;
   }
 
   /** The router an initializer creates: the factory at the bottom of a chain (`new Hono().basePath('/api').get(…)`). */
@@ -497,6 +535,16 @@ class CallRouteReader {
       } else if (assigned) {
         if (this.routers.has(statement)) this.out.exports.default = this.routers.get(statement)!.id;
         else exportRouter('default', assigned);
+      } else if (statement.type === 'ExportNamedDeclaration' && statement.source && !statement.declaration) {
+        for (const specifier of statement.specifiers) {
+          if (specifier.type !== 'ExportSpecifier') continue;
+          const exportedName = specifier.exported.type === 'Identifier' ? specifier.exported.name : specifier.exported.value;
+          const local = specifier.local as t.Identifier | t.StringLiteral;
+          const localName = local.type === 'Identifier' ? local.name : local.value;
+          (this.out.reexports ??= {})[exportedName] = { module: statement.source.value, exportName: localName };
+        }
+      } else if (statement.type === 'ExportAllDeclaration') {
+        (this.out.starReexports ??= []).push(statement.source.value);
       } else if (statement.type === 'ExportNamedDeclaration' && !statement.source && !statement.declaration) {
         for (const specifier of statement.specifiers) {
           if (specifier.type !== 'ExportSpecifier') continue;

@@ -1,12 +1,14 @@
 import type { FileRoutes } from './types.js';
-import { bindingName, declarationOfStatement, isDeclaration, lineOf, type FileSyntax, type t } from './syntax.js';
+import { walk } from '../../../syntax/parse.js';
+import { bindingName, declarationOfStatement, isCall, isDeclaration, isFunctionExpression, lineOf, propertyAccess, unwrap, type FileSyntax, type t } from './syntax.js';
 
 /**
  * Next.js route files: the file's place gives the path, its exports the methods.
  * App router: `app/**\/route.ts` exporting `GET`, `POST`… (functions, constants, `export { h as GET }`,
  * `export const { GET, POST } = handlers`); route groups `(admin)` and slots `@modal` are not in
  * the URL, `[id]` is a parameter, `[...slug]` a catch-all. Pages router: `pages/api/**` default
- * export answers every method. `export *` hides which methods exist: unreadable.
+ * export answers the methods its handler accepts when it answers the others with 405 (see
+ * {@link acceptedMethods}), else every method (`ALL`). `export *` hides which methods exist: unreadable.
  */
 const APP_ROUTE = /(?:^|\/)app\/((?:[^/]+\/)*)route\.[cm]?[jt]sx?$/;
 const PAGES_API = /(?:^|\/)pages\/(api(?:\/[^/]+)*?)(?:\/index)?\.[cm]?[jt]sx?$/;
@@ -31,7 +33,118 @@ export function readNextRoutes(path: string, file: FileSyntax, out: FileRoutes):
   const url = urlOf(pages[1]!.split('/'));
   if (url === undefined) return;
   const handler = exportedNames(file, out).find((exported) => exported.name === 'default');
-  if (handler) out.routes.push({ method: 'ALL', path: url, line: lineOf(handler.node), router: '', framework: 'nextjs' });
+  if (!handler) return;
+  const methods = acceptedMethods(handlerFunction(handler.node, file), file) ?? ['ALL'];
+  for (const method of methods) out.routes.push({ method, path: url, line: lineOf(handler.node), router: '', framework: 'nextjs' });
+}
+
+/** The function a `pages/api` default export runs: declared there, named, or the first argument of a wrapper (`withAuth(handler)`). */
+function handlerFunction(exported: t.Node, file: FileSyntax, depth = 0): t.Node | undefined {
+  if (depth > 4) return undefined;
+  let node: t.Node = exported;
+  if (node.type === 'ExportDefaultDeclaration') node = node.declaration;
+  node = unwrap(node);
+  if (node.type === 'FunctionDeclaration' || isFunctionExpression(node)) return node;
+  if (node.type === 'VariableDeclarator') return node.init ? handlerFunction(node.init, file, depth + 1) : undefined;
+  if (node.type === 'Identifier') {
+    const declared = file.declarationsIn(file.source.ast.program)?.get(node.name);
+    return declared ? handlerFunction(declared, file, depth + 1) : undefined;
+  }
+  if (isCall(node) && node.arguments.length === 1 && node.arguments[0]!.type !== 'SpreadElement') return handlerFunction(node.arguments[0]!, file, depth + 1);
+  return undefined;
+}
+
+/**
+ * The methods a pages-router handler accepts, when its body says so at its top level and answers
+ * every other method with 405: a guard `if (req.method !== 'POST') return …405…`, a `switch
+ * (req.method)` whose `default` (or what follows it) answers 405, or `if (req.method === 'GET') {…
+ * return}` branches followed by a 405. Anything else (no 405, a method from elsewhere): `undefined`,
+ * read as every method.
+ */
+export function acceptedMethods(fn: t.Node | undefined, file: FileSyntax): string[] | undefined {
+  if (!fn || !(fn.type === 'FunctionDeclaration' || isFunctionExpression(fn)) || fn.body.type !== 'BlockStatement') return undefined;
+  const request = fn.params[0]?.type === 'Identifier' ? fn.params[0].name : undefined;
+  if (request === undefined) return undefined;
+  const isMethod = (node: t.Node) => {
+    const access = propertyAccess(unwrap(node));
+    return access?.name === 'method' && access.object.type === 'Identifier' && access.object.name === request;
+  };
+  /** `req.method === 'X'` (or `'X' === req.method`, `==`): the method; or several joined by `||`. */
+  const methodsTested = (test: t.Node, operator: '===' | '!=='): string[] | undefined => {
+    const node = unwrap(test);
+    if (node.type === 'LogicalExpression' && node.operator === (operator === '===' ? '||' : '&&')) {
+      const left = methodsTested(node.left, operator);
+      const right = methodsTested(node.right, operator);
+      return left && right ? [...left, ...right] : undefined;
+    }
+    if (node.type !== 'BinaryExpression' || node.operator.replace(/=+$/, '') !== operator.replace(/=+$/, '') || node.left.type === 'PrivateName') return undefined;
+    const value = isMethod(node.left) ? file.stringValue(node.right) : isMethod(node.right) ? file.stringValue(node.left) : undefined;
+    return value === undefined ? undefined : [value.toUpperCase()];
+  };
+  const statements = fn.body.body;
+  for (const [index, statement] of statements.entries()) {
+    if (statement.type === 'IfStatement') {
+      const rejected = methodsTested(statement.test, '!==');
+      if (rejected && !statement.alternate && leaves(statement.consequent) && answers405(statement.consequent)) return unique(rejected);
+      const accepted: string[] = [];
+      let allLeave = true;
+      let branch: t.Statement | null | undefined = statement;
+      while (branch?.type === 'IfStatement') {
+        const methods = methodsTested(branch.test, '===');
+        if (!methods) return undefined;
+        accepted.push(...methods);
+        allLeave &&= leaves(branch.consequent);
+        branch = branch.alternate;
+      }
+      // Either a final `else` answers 405, or every branch leaves and what follows answers 405.
+      if (branch ? answers405(branch) : allLeave && statements.slice(index + 1).some(answers405)) return unique(accepted);
+      return undefined;
+    }
+    if (statement.type === 'SwitchStatement' && isMethod(statement.discriminant)) {
+      const accepted: string[] = [];
+      let otherwise: t.Node[] | undefined;
+      for (const branch of statement.cases) {
+        if (!branch.test) otherwise = branch.consequent;
+        else {
+          const method = file.stringValue(branch.test);
+          if (method === undefined) return undefined;
+          accepted.push(method.toUpperCase());
+        }
+      }
+      if (otherwise ? otherwise.some(answers405) : statements.slice(index + 1).some(answers405)) return unique(accepted);
+      return undefined;
+    }
+    // Statements before the dispatch that do not depend on the method (a session read) are passed over;
+    // one that answers or leaves may answer every method.
+    if (statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement' || mentions(statement, isMethod)) return undefined;
+  }
+  return undefined;
+}
+
+function unique(methods: readonly string[]): string[] | undefined {
+  return methods.length === 0 ? undefined : [...new Set(methods)].sort();
+}
+
+/** A statement that always leaves (`return`, `throw`, or a block ending in one). */
+function leaves(statement: t.Statement): boolean {
+  if (statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement') return true;
+  const last = statement.type === 'BlockStatement' ? statement.body[statement.body.length - 1] : undefined;
+  return last !== undefined && leaves(last);
+}
+
+/** Whether a statement answers 405 (`res.status(405)`, `StatusCodes.METHOD_NOT_ALLOWED`). */
+function answers405(node: t.Node): boolean {
+  return mentions(node, (inner) => (inner.type === 'NumericLiteral' && inner.value === 405) || (inner.type === 'Identifier' && /^(METHOD_NOT_ALLOWED|MethodNotAllowed)$/.test(inner.name)));
+}
+
+function mentions(root: t.Node, matches: (node: t.Node) => boolean): boolean {
+  let found = false;
+  walk(root, (node) => {
+    if (found) return false;
+    if (matches(node)) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 function urlOf(segments: readonly string[]): string | undefined {

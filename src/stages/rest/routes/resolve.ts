@@ -34,6 +34,22 @@ interface Prefix {
 
 export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, treePaths: ReadonlySet<string>): ServedRoute[] {
   const global = (file: string, router: RouterId) => `${file}#${router}`;
+  // The router a module exports under a name, through barrels that re-export it (read files only).
+  const exportedRouter = (fromFile: string, module: string, exportName: string, depth: number): string | undefined => {
+    const target = resolveModule(fromFile, module, treePaths);
+    const routes = target === undefined ? undefined : files.get(target);
+    if (target === undefined || routes === undefined || depth > 4) return undefined;
+    const own = routes.exports[exportName];
+    if (own !== undefined) return global(target, own);
+    const reexport = routes.reexports?.[exportName];
+    if (reexport) return exportedRouter(target, reexport.module, reexport.exportName, depth + 1);
+    if (exportName === 'default') return undefined;
+    for (const star of routes.starReexports ?? []) {
+      const found = exportedRouter(target, star, exportName, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
   const mountsInto = new Map<string, { parent: string; prefix: string | undefined; prefixText?: string; condition?: string }[]>();
   const roots = new Set<string>();
   const ownPrefix = new Map<string, string>();
@@ -44,9 +60,7 @@ export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, tree
       let child: string | undefined;
       if (mount.child.kind === 'local') child = global(file, mount.child.router);
       else {
-        const target = resolveModule(file, mount.child.module, treePaths);
-        const exported = target === undefined ? undefined : files.get(target)?.exports[mount.child.exportName];
-        if (target !== undefined && exported !== undefined) child = global(target, exported);
+        child = exportedRouter(file, mount.child.module, mount.child.exportName, 0);
       }
       if (child === undefined) continue;
       const list = mountsInto.get(child) ?? [];

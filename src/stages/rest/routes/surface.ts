@@ -8,6 +8,7 @@ import { routeChanges, runRestRule } from '../rule.js';
 import { restRules } from '../rules/index.js';
 import type { RoutesDiff } from './rule.js';
 import type { FileRoutes } from './types.js';
+import { NOT_SERVER_SOURCES, selectByGlobs } from '../../source-globs.js';
 import { differentialOf } from '../../differential.js';
 
 /**
@@ -33,10 +34,11 @@ const SIDE_LABEL: Record<Side, string> = { base: 'base ref', head: 'head ref' };
 export async function runRoutesSurface(input: StageInput): Promise<RoutesSurfaceResult> {
   const config = input.config.routes;
   if (!config) return { outcome: { kind: 'absent' }, headRoutes: [], base: [] };
-  const selection = selectSources(input, config);
-  if (typeof selection === 'string') return { outcome: { kind: 'unchecked', findings: [], notes: [selection] }, headRoutes: [], base: [] };
+  const selected = selectSources(input, config);
+  if (typeof selected === 'string') return { outcome: { kind: 'unchecked', findings: [], notes: [selected] }, headRoutes: [], base: [] };
+  const { selection, notes: layoutNotes } = selected;
   const changed = input.changes.map((change) => change.path).filter((path) => selection.base.has(path) || selection.head.has(path));
-  if (changed.length === 0) return { outcome: { kind: 'checked', findings: [], notes: [] }, headRoutes: [], base: [] };
+  if (changed.length === 0) return { outcome: { kind: 'checked', findings: [], notes: layoutNotes }, headRoutes: [], base: [] };
 
   const [{ extractRoutesCached }, { resolveModule, resolveServedRoutes }] = await Promise.all([import('./extract.js'), import('./resolve.js')]);
   const notes: string[] = [];
@@ -122,7 +124,7 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     }
   }
   notes.push(...conditionNotes(served.base, served.head));
-  return { outcome: { kind: notes.length > 0 ? 'unchecked' : 'checked', findings: [], notes: [...new Set(notes)] }, headRoutes: served.head, base: served.base, unreadableAtHead };
+  return { outcome: { kind: notes.length > 0 ? 'unchecked' : 'checked', findings: [], notes: [...new Set([...notes, ...layoutNotes])] }, headRoutes: served.head, base: served.base, unreadableAtHead };
 }
 
 /**
@@ -169,15 +171,17 @@ export async function routeFindings(result: RoutesSurfaceResult, documented: Rea
   return restRules.flatMap((rule): Finding[] => runRestRule(rule, changes));
 }
 
-function selectSources(input: StageInput, config: RoutesSurfaceConfig): Record<Side, Set<string>> | string {
-  const matchers = config.sources.map((glob) => ({ glob, matches: picomatch(glob.replace(/^\.\//, ''), { dot: true }) }));
-  const selection = { base: new Set<string>(), head: new Set<string>() };
-  for (const side of ['base', 'head'] as const) {
-    for (const path of input.trees[side].keys()) if (SOURCE_FILE.test(path) && matchers.some(({ matches }) => matches(path))) selection[side].add(path);
-  }
-  const empty = matchers.filter(({ matches }) => ![...selection.head].some((path) => matches(path)));
-  if (empty.length > 0) return `routes source glob ${empty.map(({ glob }) => JSON.stringify(glob)).join(', ')} selects no TypeScript/JavaScript file at the head ref`;
-  return selection;
+const notServer = picomatch([...NOT_SERVER_SOURCES], { dot: true });
+
+/** The route sources at each ref (tests, stories, build configs and declaration files left out: they serve nothing); see source-globs.ts. */
+function selectSources(input: StageInput, config: RoutesSurfaceConfig): { selection: Record<Side, Set<string>>; notes: string[] } | string {
+  const { selected, notes, failure } = selectByGlobs({ base: input.trees.base.keys(), head: input.trees.head.keys() }, config.sources, {
+    what: 'routes source glob',
+    accept: (path) => SOURCE_FILE.test(path),
+    exclude: notServer,
+  });
+  if (failure) return failure;
+  return { selection: { base: new Set(selected.base), head: new Set(selected.head) }, notes };
 }
 
 /**

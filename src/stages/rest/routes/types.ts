@@ -52,6 +52,13 @@ export interface FileRoutes {
   ownPrefixes: Record<RouterId, string>;
   /** Export name → router served under it (a router variable, or the router parameter of an exported plugin function). */
   exports: Record<string, RouterId>;
+  /**
+   * Export name → where it is re-exported from (`export { users } from './users'`,
+   * `export { default as users } from './users'`); `*` holds the modules of `export * from`.
+   * A barrel between the mount and the router: followed, so a router moved behind it keeps its mount.
+   */
+  reexports?: Record<string, { module: string; exportName: string }>;
+  starReexports?: string[];
   /** Registrations that could not be read statically, each with its line and why. */
   unreadable: string[];
   /**
