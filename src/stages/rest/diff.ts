@@ -2,6 +2,8 @@ import { compareText } from '../../core/compare-text.js';
 import { createSchemaDiffMemo, diffSchemas, schemaDiffCost } from '../schema-diff/diff.js';
 import type { DiffSchemasOptions, SchemaChange, SchemaDiffMemo, SchemaView } from '../schema-diff/types.js';
 import { createUnchangedOperations } from './fingerprint.js';
+import { isObject, pointerOf } from './json-pointer.js';
+import { HTTP_METHODS } from './load.js';
 import { DEFAULT_POLICY, type RestPolicy } from './policy.js';
 import { securitySchemeChange } from './security-schemes.js';
 import type { RestMediaType, RestOperation, RestParameter, RestRequestBody, RestResponse, RestSpec, SecurityAlternative } from './model.js';
@@ -35,6 +37,20 @@ export interface RestDiff {
    * engine: what would break their callers is reported as one advisory each (`rules` names those rules).
    */
   unstableOperations: UnstableOperationChange[];
+  /** OpenAPI 3.1 `webhooks` operations (by webhook name and method) only in the revision / only in the base. */
+  webhooksAdded: WebhookOperation[];
+  webhooksRemoved: WebhookOperation[];
+}
+
+/** One operation of an OpenAPI 3.1 webhook: the service calls the subscriber's endpoint with it. */
+export interface WebhookOperation {
+  name: string;
+  /** `POST`. */
+  method: string;
+  /** `webhook 'orderDeleted'`: how findings name it in place of a path. */
+  path: string;
+  /** In the revision when added, in the base when removed. */
+  pointer: string;
 }
 
 export interface UnstableOperationChange {
@@ -100,6 +116,8 @@ export interface OperationDiff {
   parametersChanged: ParameterDiff[];
   /** Set when the base had no request body and the revision has one. */
   requestBodyAdded?: RestRequestBody;
+  /** Set when the base had a request body and the revision has none (the base's). */
+  requestBodyRemoved?: RestRequestBody;
   requestBodyChanged?: RequestBodyDiff;
   responsesRemoved: Array<{ status: string; response: RestResponse }>;
   responsesChanged: ResponseDiff[];
@@ -129,7 +147,10 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
           ...(mediaType === undefined ? {} : { mediaType }),
         }));
 
-  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 }, securitySchemesChanged: [], policy, unstableOperations: [] };
+  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 }, securitySchemesChanged: [], policy, unstableOperations: [], webhooksAdded: [], webhooksRemoved: [] };
+  const [baseWebhooks, revisionWebhooks] = [webhookOperations(base), webhookOperations(revision)];
+  for (const [key, webhook] of baseWebhooks) if (!revisionWebhooks.has(key)) result.webhooksRemoved.push(webhook);
+  for (const [key, webhook] of revisionWebhooks) if (!baseWebhooks.has(key)) result.webhooksAdded.push(webhook);
   const schemeChanges = new Map<string, string | undefined>();
   const schemeChange = (scheme: string): string | undefined => {
     if (!schemeChanges.has(scheme)) schemeChanges.set(scheme, securitySchemeChange(base.securitySchemes.get(scheme), revision.securitySchemes.get(scheme)));
@@ -172,6 +193,22 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
   return result;
 }
 
+/** The operations of a spec's `webhooks` (OpenAPI 3.1), by `name METHOD`, sorted; a path item may be a `$ref`. */
+function webhookOperations(spec: RestSpec): Map<string, WebhookOperation> {
+  const found = new Map<string, WebhookOperation>();
+  const webhooks = spec.document.webhooks;
+  if (!isObject(webhooks)) return found;
+  for (const name of Object.keys(webhooks).sort(compareText)) {
+    let item: unknown = webhooks[name];
+    for (let hops = 0; isObject(item) && typeof item.$ref === 'string' && hops < 32; hops += 1) item = spec.resolve(item.$ref);
+    if (!isObject(item)) continue;
+    for (const method of HTTP_METHODS) {
+      if (isObject(item[method])) found.set(`${name} ${method}`, { name, method: method.toUpperCase(), path: `webhook '${name}'`, pointer: pointerOf('webhooks', name, method) });
+    }
+  }
+  return found;
+}
+
 function schemesOnBothSides(base: RestOperation, revision: RestOperation): string[] {
   const named = (operation: RestOperation) => new Set(operation.security.flatMap((alternative) => [...alternative.keys()]));
   const before = named(base);
@@ -207,6 +244,7 @@ function diffOperation(base: RestOperation, revision: RestOperation, schemaChang
   }
 
   if (!base.requestBody && revision.requestBody) diff.requestBodyAdded = revision.requestBody;
+  if (base.requestBody && !revision.requestBody) diff.requestBodyRemoved = base.requestBody;
   if (base.requestBody && revision.requestBody) {
     const { removed, common } = compareContent(base.requestBody.content, revision.requestBody.content);
     diff.requestBodyChanged = {

@@ -41,7 +41,7 @@ export interface RestChanges extends RestDiff {
  * change), or at a route the code serves (evidence: its file and line). `method` and `path` come from it.
  */
 export interface Emit {
-  (operation: RestOperation, params: FindingParams, pointer: string): void;
+  (operation: Pick<RestOperation, 'method' | 'path'>, params: FindingParams, pointer: string): void;
   (route: ServedRoute, params?: FindingParams): void;
 }
 
@@ -66,20 +66,20 @@ export function specChanges(diff: RestDiff): RestChanges {
 
 /** The routes' diff with no document changed. */
 export function routeChanges(routes: RoutesDiff): RestChanges {
-  return { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 }, securitySchemesChanged: [], policy: DEFAULT_POLICY, unstableOperations: [], routes };
+  return { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 }, securitySchemesChanged: [], policy: DEFAULT_POLICY, unstableOperations: [], webhooksAdded: [], webhooksRemoved: [], routes };
 }
 
 /** The findings of one rule over one diff. */
 export function runRestRule<Id extends string>(rule: RestRule<Id>, diff: RestChanges): Finding<Id>[] {
   const findings: Finding<Id>[] = [];
-  const emit = (at: RestOperation | ServedRoute, params: FindingParams = {}, pointer?: string): void => {
+  const emit = (at: Pick<RestOperation, 'method' | 'path'> | ServedRoute, params: FindingParams = {}, pointer?: string): void => {
     findings.push(isServedRoute(at) ? routeFinding(rule.meta.id, at, params) : { rule: rule.meta.id, params: { method: at.method, path: at.path, ...params }, evidence: { pointer } });
   };
   rule.check(diff, emit);
   return findings;
 }
 
-function isServedRoute(at: RestOperation | ServedRoute): at is ServedRoute {
+function isServedRoute(at: Pick<RestOperation, 'method' | 'path'> | ServedRoute): at is ServedRoute {
   return 'file' in at && 'line' in at;
 }
 

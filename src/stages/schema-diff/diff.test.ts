@@ -34,6 +34,8 @@ describe('diffSchemas: keywords of one node', () => {
     ['const changed', { const: 'a' }, { const: 'b' }, ['enum-value-removed  (root) const', 'enum-value-added  (root) const']],
     ['const appears', {}, { const: 'a' }, ['constraint-tightened  (root) const']],
     ['const vanishes', { const: 'a' }, {}, ['constraint-loosened  (root) const']],
+    ['x-extensible-enum value removed', { 'x-extensible-enum': ['a', 'b'] }, { 'x-extensible-enum': ['a'] }, ['enum-value-removed  (root) x-extensible-enum']],
+    ['x-extensible-enum value added is no change (extensible by design)', { 'x-extensible-enum': ['a'] }, { 'x-extensible-enum': ['a', 'b'] }, []],
   ])('%s', (_name, base, revision, expected) => {
     expect(diff(base, revision)).toEqual(expected);
   });

@@ -527,6 +527,15 @@ function compareEnums(base: Schema, revision: Schema, record: RecordChange): voi
     record('constraint-loosened', { detail: 'enum', before: baseEnum });
   }
 
+  // `x-extensible-enum` (Zalando's guidelines, read by oasdiff): values may be added by design (readers
+  // must accept unknown ones), so only a value that vanished is recorded.
+  const baseExtensible = base['x-extensible-enum'];
+  const revisionExtensible = revision['x-extensible-enum'];
+  if (Array.isArray(baseExtensible) && Array.isArray(revisionExtensible)) {
+    const revisionKeys = new Set(revisionExtensible.map(canonicalJson));
+    for (const value of baseExtensible) if (!revisionKeys.has(canonicalJson(value))) record('enum-value-removed', { before: value, detail: 'x-extensible-enum' });
+  }
+
   const baseHasConst = hasOwn(base, 'const');
   const revisionHasConst = hasOwn(revision, 'const');
   if (baseHasConst && revisionHasConst) {

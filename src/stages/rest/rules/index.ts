@@ -18,6 +18,7 @@ import { newRequiredRequestParameter } from './new-required-request-parameter.js
 import { newRequiredRequestProperty } from './new-required-request-property.js';
 import { requestBodyBecameRequired } from './request-body-became-required.js';
 import { requestBodyMediaTypeRemoved } from './request-body-media-type-removed.js';
+import { requestBodyRemoved } from './request-body-removed.js';
 import { requestParameterBecameRequired } from './request-parameter-became-required.js';
 import { requestParameterBecameNotNullable } from './request-parameter-became-not-nullable.js';
 import { requestParameterConstraintTightened } from './request-parameter-constraint-tightened.js';
@@ -51,6 +52,7 @@ import { requestPropertyPropertyNamesAdded } from './request-property-property-n
 import { requestPropertyRemoved } from './request-property-removed.js';
 import { requestPropertyRemovedFromClosedObject } from './request-property-removed-from-closed-object.js';
 import { requestPropertyTypeChanged } from './request-property-type-changed.js';
+import { requestPropertyXExtensibleEnumValueRemoved } from './request-property-x-extensible-enum-value-removed.js';
 import { requestPropertyUnevaluatedPropertiesAdded } from './request-property-unevaluated-properties-added.js';
 import { requestSchemaChangeUnknown } from './request-schema-change-unknown.js';
 import { requiredResponseHeaderRemoved } from './required-response-header-removed.js';
@@ -66,6 +68,7 @@ import { responsePropertyContentMediaTypeChanged } from './response-property-con
 import { responsePropertyContentSchemaRemoved } from './response-property-content-schema-removed.js';
 import { responsePropertyDependentRequiredRemoved } from './response-property-dependent-required-removed.js';
 import { responsePropertyDependentSchemaRemoved } from './response-property-dependent-schema-removed.js';
+import { responsePropertyConstChanged } from './response-property-const-changed.js';
 import { responsePropertyEnumValueAdded } from './response-property-enum-value-added.js';
 import { responsePropertyIfRemoved } from './response-property-if-removed.js';
 import { responsePropertyMaxIncreased } from './response-property-max-increased.js';
@@ -81,6 +84,8 @@ import { responseSuccessStatusRemoved } from './response-success-status-removed.
 import { routeAdded } from './route-added.js';
 import { routeRemoved } from './route-removed.js';
 import { routeUndocumented } from './route-undocumented.js';
+import { webhookAdded } from './webhook-added.js';
+import { webhookRemoved } from './webhook-removed.js';
 
 /**
  * The REST rule catalogue: one entry per file in this folder (the file name is the id), in id order.
@@ -107,6 +112,7 @@ export const restRules = [
   newRequiredRequestProperty,
   requestBodyBecameRequired,
   requestBodyMediaTypeRemoved,
+  requestBodyRemoved,
   requestParameterBecameRequired,
   requestParameterBecameNotNullable,
   requestParameterConstraintTightened,
@@ -140,6 +146,7 @@ export const restRules = [
   requestPropertyRemoved,
   requestPropertyRemovedFromClosedObject,
   requestPropertyTypeChanged,
+  requestPropertyXExtensibleEnumValueRemoved,
   requestPropertyUnevaluatedPropertiesAdded,
   requestSchemaChangeUnknown,
   requiredResponseHeaderRemoved,
@@ -155,6 +162,7 @@ export const restRules = [
   responsePropertyContentSchemaRemoved,
   responsePropertyDependentRequiredRemoved,
   responsePropertyDependentSchemaRemoved,
+  responsePropertyConstChanged,
   responsePropertyEnumValueAdded,
   responsePropertyIfRemoved,
   responsePropertyMaxIncreased,
@@ -170,6 +178,8 @@ export const restRules = [
   routeAdded,
   routeRemoved,
   routeUndocumented,
+  webhookAdded,
+  webhookRemoved,
 ] as const;
 
 export type RestRuleId = (typeof restRules)[number]['meta']['id'];

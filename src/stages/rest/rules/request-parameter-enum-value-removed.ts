@@ -45,6 +45,7 @@ paths:
   },
   (diff, emit) => {
     forEachParameterChange(diff, ['enum-value-removed'], ({ change, pointer }, { revision }, operation) => {
+      if (change.detail === 'x-extensible-enum') return; // request-property-x-extensible-enum-value-removed
       emit(operation.revision, { element: parameterElement(revision.location, revision.name, change.path), value: formatValue(change.before) }, pointer);
     });
   },

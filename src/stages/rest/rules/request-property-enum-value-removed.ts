@@ -51,6 +51,7 @@ components:
   },
   (diff, emit) => {
     forEachRequestBodyChange(diff, ['enum-value-removed'], ({ change, pointer }, operation) => {
+      if (change.detail === 'x-extensible-enum') return; // request-property-x-extensible-enum-value-removed
       emit(operation.revision, { element: requestElement(change.path), value: formatValue(change.before) }, pointer);
     });
   },

@@ -24,6 +24,18 @@ paths:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {r: {type: string, enum: [a]}}}}}}}`,
     expected: [],
   },
+  {
+    name: 'ok: a const replaced (its only value gone: response-property-const-changed, not a value added)',
+    base: `
+paths:
+  /api/v1/events:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {kind: {type: string, const: a}}}}}}}}`,
+    revision: `
+paths:
+  /api/v1/events:
+    get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {kind: {type: string, const: b}}}}}}}}`,
+    expected: [],
+  },
 ];
 
 testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`

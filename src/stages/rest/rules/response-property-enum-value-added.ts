@@ -39,6 +39,7 @@ paths:
   },
   (diff, emit) => {
     forEachResponseChange(diff, ['enum-value-added'], ({ change, pointer }, response, operation) => {
+      if (change.detail === 'const') return; // a `const` replaced: its only value is gone (response-property-const-changed)
       emit(operation.revision, { element: responseElement(response.status, change.path), value: formatValue(change.after) }, pointer);
     });
   },
