@@ -1,6 +1,4 @@
-import { InputError } from '../core/errors.js';
-import { compareVersions, requireVersion } from '../core/version.js';
-import type { BackfillPair, PlannedTag } from './backfill-plan.js';
+import { releaseTagsInRange, type BackfillPair, type PlannedTag } from './backfill-plan.js';
 
 /**
  * Which release each release is compared with: the nearest release tag that is an ANCESTOR of it,
@@ -24,17 +22,7 @@ const MAX_CANDIDATES = 200;
 
 /** `tags` must hold one tag per version (see `chooseReleaseTags`). */
 export async function planPairsByAncestry(tags: readonly PlannedTag[], from: string, to: string, isAncestor: IsAncestor): Promise<AncestryPlan> {
-  const fromVersion = requireVersion(from, '--from');
-  const toVersion = requireVersion(to, '--to');
-  if (compareVersions(fromVersion, toVersion) >= 0) throw new InputError(`--from ${from} must be older than --to ${to}`);
-  const sorted = [...tags].sort((a, b) => compareVersions(requireVersion(a.version), requireVersion(b.version)));
-  const inRange = sorted.filter((tag) => {
-    const version = requireVersion(tag.version);
-    return compareVersions(version, fromVersion) >= 0 && compareVersions(version, toVersion) <= 0;
-  });
-  for (const [flag, wanted] of [['--from', fromVersion.text], ['--to', toVersion.text]] as const) {
-    if (!inRange.some((tag) => tag.version === wanted)) throw new InputError(`${flag} ${wanted}: no release tag ${wanted} (or v${wanted}) in the repository`);
-  }
+  const inRange = releaseTagsInRange(tags, from, to);
   const pairs: BackfillPair[] = [];
   const notes: string[] = [];
   for (let position = 1; position < inRange.length; position++) {

@@ -24,6 +24,12 @@ export interface BackfillPair {
 
 /** `tags` must hold one tag per version (see `chooseReleaseTags`). */
 export function planBackfillPairs(tags: readonly PlannedTag[], from: string, to: string): BackfillPair[] {
+  const inRange = releaseTagsInRange(tags, from, to);
+  return inRange.slice(1).map((head, position) => ({ base: inRange[position]!, head }));
+}
+
+/** The tags from `from` to `to` (both required to exist), oldest first by version. */
+export function releaseTagsInRange(tags: readonly PlannedTag[], from: string, to: string): PlannedTag[] {
   const fromVersion = requireVersion(from, '--from');
   const toVersion = requireVersion(to, '--to');
   if (compareVersions(fromVersion, toVersion) >= 0) throw new InputError(`--from ${from} must be older than --to ${to}`);
@@ -35,5 +41,5 @@ export function planBackfillPairs(tags: readonly PlannedTag[], from: string, to:
   for (const [flag, wanted] of [['--from', fromVersion.text], ['--to', toVersion.text]] as const) {
     if (!inRange.some((tag) => tag.version === wanted)) throw new InputError(`${flag} ${wanted}: no release tag ${wanted} (or v${wanted}) in the repository`);
   }
-  return inRange.slice(1).map((head, position) => ({ base: inRange[position]!, head }));
+  return inRange;
 }

@@ -17,14 +17,31 @@ export interface SurfaceEvidence {
 
 const IGNORED = /(^|\/)(node_modules|dist|build|vendor|\.git|test|tests|__tests__|fixtures?|examples?)(\/|$)/;
 
+/** A tree's paths that can show a surface, and its manifests: one pass per tree for every surface that asks. */
+interface TreeCandidates {
+  paths: string[];
+  manifests: string[];
+}
+const candidatesByTree = new WeakMap<ReadonlyMap<string, string>, TreeCandidates>();
+
+function candidatesOf(tree: ReadonlyMap<string, string>): TreeCandidates {
+  let candidates = candidatesByTree.get(tree);
+  if (!candidates) {
+    const paths = [...tree.keys()].filter((path) => !IGNORED.test(path));
+    candidates = { paths, manifests: paths.filter((path) => /(^|\/)package\.json$/.test(path)).sort() };
+    candidatesByTree.set(tree, candidates);
+  }
+  return candidates;
+}
+
 /** The evidence found at the head ref, or `undefined` when there is none. */
 export async function undeclaredSurfaceEvidence(input: StageInput, evidence: SurfaceEvidence): Promise<string | undefined> {
-  const tree = input.trees.head;
-  for (const path of tree.keys()) {
-    if (IGNORED.test(path)) continue;
-    if (evidence.files?.test(path)) return `${path} is in the repository`;
+  const { paths, manifests } = candidatesOf(input.trees.head);
+  if (evidence.files) {
+    const file = paths.find((path) => evidence.files!.test(path));
+    if (file !== undefined) return `${file} is in the repository`;
   }
-  for (const path of [...tree.keys()].filter((candidate) => /(^|\/)package\.json$/.test(candidate) && !IGNORED.test(candidate)).sort()) {
+  for (const path of manifests) {
     const text = await input.read('head', path);
     if (text === undefined) continue;
     try {
