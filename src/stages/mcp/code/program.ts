@@ -41,9 +41,15 @@ export interface ParseProblem {
 /** Parsed files by path and blob, shared by every program (base and head, MCP and tRPC, a backfill's pairs). */
 const parsedByBlob = new Map<string, SourceFile | ParseProblem>();
 const PARSED_LIMIT = 5000;
-/** Parents and owning files of every node of every parsed file: an AST is shared, so what it knows is too. */
-const parents = new WeakMap<t.Node, t.Node>();
-const fileByRoot = new WeakMap<t.Node, SourceFile>();
+/**
+ * Parents and owning files of every node of every parsed file, kept on the nodes under symbols (not
+ * enumerated, never serialised): an AST is shared, so what it knows is too, and a property read is
+ * far cheaper than a map of a few hundred thousand nodes.
+ */
+const PARENT = Symbol('parent');
+const FILE = Symbol('file');
+type Linked = t.Node & { [PARENT]?: t.Node; [FILE]?: SourceFile };
+const parentOf = (node: t.Node): t.Node | undefined => (node as Linked)[PARENT];
 
 function parseFile(path: string, text: string, blob: string | undefined): SourceFile | ParseProblem {
   const key = blob === undefined ? undefined : `${path}\0${blob}`;
@@ -54,10 +60,10 @@ function parseFile(path: string, text: string, blob: string | undefined): Source
   if (!parsed.ok) file = { path, line: parsed.line, message: parsed.message };
   else {
     file = { path, ast: parsed.ast, text };
-    fileByRoot.set(parsed.ast, file);
+    (parsed.ast as Linked)[FILE] = file;
     // Iterative (parse.ts's walk): a long `a + b + …` chain nests deeper than the call stack allows.
     walk(parsed.ast, (node, parent) => {
-      if (parent) parents.set(node, parent);
+      if (parent) (node as Linked)[PARENT] = parent;
     });
   }
   if (key !== undefined) {
@@ -103,11 +109,11 @@ export function loadProgram(
     },
     fileAt: (path) => fileByPath.get(path),
     exportOf: (file, name) => followExport(file.path, name, exportSources),
-    parentOf: (node) => parents.get(node),
+    parentOf,
     fileOf(node) {
       let root = node;
-      for (let parent = parents.get(root); parent; parent = parents.get(root)) root = parent;
-      const file = fileByRoot.get(root);
+      for (let parent = parentOf(root); parent; parent = parentOf(root)) root = parent;
+      const file = (root as Linked)[FILE];
       if (!file) throw new Error(`a node at line ${lineOf(node)} belongs to no loaded file`);
       return file;
     },
