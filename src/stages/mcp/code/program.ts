@@ -40,7 +40,9 @@ export interface ParseProblem {
 
 /** Parsed files by path and blob, shared by every program (base and head, MCP and tRPC, a backfill's pairs). */
 const parsedByBlob = new Map<string, SourceFile | ParseProblem>();
-const PARSED_LIMIT = 5000;
+/** Source characters kept parsed (a syntax tree weighs tens of times its text): enough for both refs of a large closure. */
+const PARSED_TEXT_LIMIT = 16 * 1024 * 1024;
+let parsedText = 0;
 /**
  * Parents and owning files of every node of every parsed file, kept on the nodes under symbols (not
  * enumerated, never serialised): an AST is shared, so what it knows is too, and a property read is
@@ -67,8 +69,12 @@ function parseFile(path: string, text: string, blob: string | undefined): Source
     });
   }
   if (key !== undefined) {
-    if (parsedByBlob.size >= PARSED_LIMIT) parsedByBlob.clear();
+    if (parsedText + text.length > PARSED_TEXT_LIMIT) {
+      parsedByBlob.clear();
+      parsedText = 0;
+    }
     parsedByBlob.set(key, file);
+    parsedText += text.length;
   }
   return file;
 }
