@@ -11,6 +11,31 @@ function readsOf(text: string, path = 'src/config.ts'): string[] {
   return summary(extraction.reads);
 }
 
+describe('defaults that are another variable (defaultFrom)', () => {
+  const fromOf = (text: string) => {
+    const extraction = extractEnvReads(text, 'src/config.ts', []);
+    if (!extraction.ok) throw new Error(extraction.message);
+    return extraction.reads.filter((read) => read.name === 'R').map((read) => ({ defaultFrom: read.defaultFrom, opaque: read.opaque }));
+  };
+  // Modelled on lightdash 0.1623.0, packages/backend/src/config/parseConfig.ts (parseResultsS3Config).
+  const base = 'const parseBase = () => {\n  const bucket = process.env.S3_BUCKET;\n  return { bucket };\n};\n';
+  it('follows a destructured result of a same-file function to the variable it holds', () => {
+    expect(fromOf(`${base}export const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};`)).toEqual([{ defaultFrom: ['S3_BUCKET'], opaque: undefined }]);
+  });
+  it.each([
+    ['a function that takes a parameter', 'const parseBase = (x) => {\n  const bucket = process.env.S3_BUCKET;\n  return { bucket };\n};\nexport const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};'],
+    ['a let binding', `${base}export const f = () => {\n  let { bucket: b } = parseBase();\n  return process.env.R || b;\n};`],
+    ['an object whose member is assigned', `${base}export const f = () => {\n  const o = parseBase();\n  o.bucket = 'x';\n  return process.env.R || o.bucket;\n};`],
+    ['a parameter that shadows the name', `const b = process.env.S3_BUCKET;\nexport const f = (b) => process.env.R || b;`],
+    ['a function that returns in two places', "const parseBase = () => {\n  if (process.env.X) return { bucket: 'a' };\n  return { bucket: process.env.S3_BUCKET };\n};\nexport const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};"],
+    ['an object with a spread', `${base}export const f = (extra) => {\n  const o = { bucket: process.env.S3_BUCKET, ...extra };\n  return process.env.R || o.bucket;\n};`],
+  ])('does not follow %s (the default stays opaque)', (_name, text) => {
+    const [read] = fromOf(text);
+    expect(read?.defaultFrom).toBeUndefined();
+    expect(read?.opaque).toBeDefined();
+  });
+});
+
 describe('extractEnvReads', () => {
   it('finds every supported form with its default and place', () => {
     const text = [

@@ -1,4 +1,4 @@
-import { parameterName } from '../../syntax/ast.js';
+import { isFunctionLike as isAnyFunction, parameterName } from '../../syntax/ast.js';
 import { compareText } from '../../core/compare-text.js';
 import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, staticString, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
@@ -34,6 +34,12 @@ export interface EnvRead {
    * the variable takes: a new comparison beside plain reads changes no default (src/stages/config/diff.ts).
    */
   compared?: true;
+  /**
+   * Variables whose value an unset one takes (`process.env.A || process.env.B`, or `|| baseBucket`
+   * where `baseBucket` holds `process.env.B` through constants, destructurings and a same-file
+   * function's returned object): a name that appears or goes here changes what an unset A means.
+   */
+  defaultFrom?: string[];
 }
 
 /** A read whose variable cannot be named statically: the surface is unknown while it stays. */
@@ -150,6 +156,8 @@ class ReadCollector implements SchemaContext {
   private readonly opaqueDefaults = new Map<t.Node, t.Node>();
   /** Reads whose default is a comparison's result (`=== 'true'` → `'false'`): {@link EnvRead.compared}. */
   private readonly comparedReads = new Set<t.Node>();
+  /** Reads whose unset value is another variable's ({@link EnvRead.defaultFrom}). */
+  private readonly defaultsFrom = new Map<t.Node, string[]>();
   /** Babel's nodes have no parent pointer: the tree's parent links and pre-order, made once per tree (see {@link indexTree}). */
   private readonly parents: Parents;
   private readonly order: readonly t.Node[];
@@ -863,7 +871,14 @@ class ReadCollector implements SchemaContext {
           node = parent; // we are the fallback of an earlier read: the chain's final literal is ours too
           continue;
         }
+        const held = this.readsEnv(parent.right) ? undefined : this.variableHeldBy(parent.right);
+        if (held !== undefined) {
+          this.recordDefaultFrom(read, [held]);
+          node = parent;
+          continue;
+        }
         if (!this.readsEnv(parent.right)) return this.literalOrOpaque(read, parent.right);
+        this.recordDefaultFrom(read, this.chainNames(parent.right));
         const literal = this.literalValue(parent.right);
         if (literal !== undefined) return literal;
         node = parent;
@@ -883,6 +898,62 @@ class ReadCollector implements SchemaContext {
         return null;
       }
     }
+  }
+
+  private recordDefaultFrom(read: t.Node, names: readonly string[]): void {
+    if (names.length > 0) this.defaultsFrom.set(read, [...new Set([...(this.defaultsFrom.get(read) ?? []), ...names])]);
+  }
+
+  /** The variables read directly in a fallback chain's right side (`process.env.B ?? process.env.C`). */
+  private chainNames(node: t.Node): string[] {
+    const inner = unwrap(node);
+    const name = this.readName(inner);
+    if (name !== undefined) return [name];
+    if (isFallback(inner)) return [...this.chainNames(inner.left), ...this.chainNames(inner.right)];
+    if (isCall(inner) && isConversionCall(inner) && inner.arguments[0] !== undefined) return this.chainNames(inner.arguments[0]);
+    return [];
+  }
+
+  /**
+   * The variable whose value `expression` holds unchanged, followed through this file's `const`
+   * bindings, object destructurings, object literals and the returned object of a same-file function
+   * called without arguments (lightdash: `const { bucket: baseBucket } = parseBaseS3Config()`, whose
+   * `bucket` is `process.env.S3_BUCKET`). Undefined when anything on the way is not such a binding.
+   */
+  private variableHeldBy(expression: t.Node, depth = 0): string | undefined {
+    if (depth > MAX_TRACE) return undefined;
+    const inner = unwrap(expression);
+    if (isMember(inner) && this.isEnvObject(inner.object)) return this.readName(inner);
+    if (inner.type === 'Identifier') {
+      const binding = constBinding(inner.name, inner, this.parents);
+      if (!binding) return undefined;
+      if (binding.key === undefined) return this.variableHeldBy(binding.init, depth + 1);
+      return this.memberHeldBy(binding.init, binding.key, depth + 1);
+    }
+    if (isMember(inner) && !inner.computed && !this.isEnvObject(inner.object)) return this.memberHeldBy(inner.object, memberName(inner), depth + 1);
+    return undefined;
+  }
+
+  /** The variable the member `key` of the object `expression` holds ({@link variableHeldBy}). */
+  private memberHeldBy(expression: t.Node, key: string, depth: number): string | undefined {
+    if (depth > MAX_TRACE) return undefined;
+    const inner = unwrap(expression);
+    if (inner.type === 'Identifier') {
+      const binding = constBinding(inner.name, inner, this.parents);
+      if (!binding || binding.key !== undefined || binding.mutated) return undefined;
+      return this.memberHeldBy(binding.init, key, depth + 1);
+    }
+    if (inner.type === 'ObjectExpression') {
+      // A spread may set the key too: only plain properties are followed.
+      if (inner.properties.some((property) => property.type !== 'ObjectProperty')) return undefined;
+      const matches = inner.properties.filter((property): property is t.ObjectProperty => property.type === 'ObjectProperty' && !property.computed && literalKeyName(property) === key);
+      return matches.length === 1 ? this.variableHeldBy(matches[0]!.value, depth + 1) : undefined;
+    }
+    if (isCall(inner) && inner.callee.type === 'Identifier' && inner.arguments.length === 0) {
+      const returned = returnedObject(inner.callee.name, this.order, this.parents);
+      return returned === undefined ? undefined : this.memberHeldBy(returned, key, depth + 1);
+    }
+    return undefined;
   }
 
   /** The literal `fallback` holds, or null with the expression kept as the read's opaque default. */
@@ -912,6 +983,8 @@ class ReadCollector implements SchemaContext {
     const opaque = this.opaqueDefaults.get(node);
     if (opaque) read.opaque = this.textOf(opaque).replace(/\s+/g, ' ');
     if (defaultValue !== null && this.comparedReads.has(node)) read.compared = true;
+    const defaultFrom = this.defaultsFrom.get(node)?.filter((other) => other !== name);
+    if (defaultFrom !== undefined && defaultFrom.length > 0) read.defaultFrom = [...defaultFrom].sort(compareText);
     this.reads.push({ read, start: node.start ?? 0 });
   }
 
@@ -969,6 +1042,81 @@ class ReadCollector implements SchemaContext {
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/']);
+/** How many bindings {@link ReadCollector.variableHeldBy} follows before it gives up. */
+const MAX_TRACE = 10;
+
+/**
+ * The `const` binding of `name` seen from `from` (the nearest block that declares it; a parameter
+ * of the same name on the way shadows it, and then there is none): its initializer, and for a
+ * destructured binding (`const { bucket: b } = init`) the key it takes. `mutated`: a member of the
+ * name is assigned, or the name is passed to a call, in the declaring block (its members may differ
+ * from the initializer's).
+ */
+function constBinding(name: string, from: t.Node, parents: Parents): { init: t.Node; key?: string; mutated: boolean } | undefined {
+  for (let current = parents.get(from); current; current = parents.get(current)) {
+    if (isAnyFunction(current) && current.params.some((parameter) => bindsName(parameter, name))) return undefined;
+    if (current.type !== 'BlockStatement' && current.type !== 'Program') continue;
+    for (const statement of current.body) {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      if (declaration?.type !== 'VariableDeclaration') continue;
+      for (const declarator of declaration.declarations) {
+        if (!bindsName(declarator.id, name)) continue;
+        if (declaration.kind !== 'const' || !declarator.init) return undefined;
+        const mutated = isMutatedIn(name, current);
+        if (declarator.id.type === 'Identifier') return { init: declarator.init, mutated };
+        if (declarator.id.type !== 'ObjectPattern') return undefined;
+        for (const element of declarator.id.properties) {
+          if (element.type !== 'ObjectProperty' || element.computed || element.value.type !== 'Identifier' || element.value.name !== name) continue;
+          const key = literalKeyName(element);
+          return key === undefined ? undefined : { init: declarator.init, key, mutated };
+        }
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether a parameter or a binding pattern binds `name`. */
+function bindsName(pattern: t.Node, name: string): boolean {
+  let found = false;
+  walk(pattern, (node, parent) => {
+    if (found) return false;
+    if (node.type === 'Identifier' && node.name === name && !(parent?.type === 'ObjectProperty' && parent.key === node && !parent.shorthand)) found = true;
+    // Types and defaults name other things.
+    return node.type === 'TSTypeAnnotation' || (parent?.type === 'AssignmentPattern' && parent.right === node) ? false : undefined;
+  });
+  return found;
+}
+
+function isMutatedIn(name: string, block: t.Node): boolean {
+  let mutated = false;
+  walk(block, (node) => {
+    if (mutated) return false;
+    if (node.type === 'AssignmentExpression' && isMember(node.left) && unwrap(node.left.object).type === 'Identifier' && (unwrap(node.left.object) as t.Identifier).name === name) mutated = true;
+    else if ((isCall(node) || node.type === 'NewExpression') && node.arguments.some((argument) => argument.type === 'Identifier' && argument.name === name)) mutated = true;
+    return undefined;
+  });
+  return mutated;
+}
+
+/**
+ * The object a same-file function called `name` with no parameters returns: an arrow's expression
+ * body, or its one `return` (nested functions' returns are theirs). Undefined when the name is
+ * declared more than once, takes parameters, or returns in more than one place.
+ */
+function returnedObject(name: string, order: readonly t.Node[], parents: Parents): t.Node | undefined {
+  const definitions = order.filter((node): node is FunctionLike => isFunctionLike(node) && functionName(node, parents) === name);
+  const [definition] = definitions;
+  if (definitions.length !== 1 || definition === undefined || definition.params.length > 0) return undefined;
+  if (definition.body.type !== 'BlockStatement') return definition.body;
+  const returns: t.ReturnStatement[] = [];
+  walk(definition.body, (node) => {
+    if (node.type === 'ReturnStatement') returns.push(node);
+    return node !== definition.body && isFunctionLike(node) ? false : undefined;
+  });
+  return returns.length === 1 && returns[0]!.argument ? returns[0]!.argument : undefined;
+}
 const LOGICAL_ASSIGNMENTS = new Set(['??=', '||=', '&&=']);
 /** t3-env options that hand it the environment its schema (read where the call is) validates. */
 const T3_RUNTIME_KEYS = new Set(['runtimeEnv', 'experimental__runtimeEnv', 'runtimeEnvStrict']);
