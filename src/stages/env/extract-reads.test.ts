@@ -36,6 +36,43 @@ describe('defaults that are another variable (defaultFrom)', () => {
   });
 });
 
+describe('names computed from constants (src/syntax/constants.ts)', () => {
+  const read = (text: string) => {
+    const extraction = extractEnvReads(text, 'src/config.ts', []);
+    if (!extraction.ok) throw new Error(extraction.message);
+    return { reads: summary(extraction.reads), unresolved: extraction.unresolved.map((entry) => `${entry.line}: ${entry.reason}`) };
+  };
+  // rallly v4.12.3, packages/emails/src/transport.ts (written so a bundler does not inline it).
+  it('reads a name concatenated from literals', () => {
+    expect(read('const ses = { region: process.env["AWS" + "_REGION"] as string };')).toEqual({ reads: ['1 AWS_REGION=∅ @ses.region'], unresolved: [] });
+  });
+  it('reads a name built from a module-level constant', () => {
+    expect(read("const PREFIX = 'APP_';\nexport const port = process.env[`${PREFIX}PORT`] || '80';")).toEqual({ reads: ['2 APP_PORT=80 @port'], unresolved: [] });
+  });
+  it('does not take a parameter for the module-level constant it shadows', () => {
+    expect(read("const PREFIX = 'APP_';\nexport const get = (PREFIX) => process.env[PREFIX + 'PORT'];").unresolved).toHaveLength(1);
+  });
+  // rallly v4.12.3, apps/web/src/lib/outbound-proxy.ts.
+  const proxy = [
+    'const PROXY_ENV_VARS = [', //
+    '  "HTTP_PROXY",',
+    '  "HTTPS_PROXY",',
+    '] as const;',
+    'export function setupOutboundProxy() {', // 5
+    '  const configured = PROXY_ENV_VARS.filter((name) => process.env[name]);',
+    '  if (configured.length === 0) return;',
+    '  log(Object.fromEntries(configured.map((name) => [name, process.env[name] as string])));',
+    '}',
+  ].join('\n');
+  it('reads each name of a constant list a callback is called with', () => {
+    expect(read(proxy)).toEqual({ reads: ['6 HTTPS_PROXY=∅ @setupOutboundProxy.configured', '6 HTTP_PROXY=∅ @setupOutboundProxy.configured', '8 HTTPS_PROXY=∅ @setupOutboundProxy', '8 HTTP_PROXY=∅ @setupOutboundProxy'], unresolved: [] });
+  });
+  it('does not read a list that is not constant', () => {
+    expect(read('export function f(names) {\n  return names.filter((name) => process.env[name]);\n}').unresolved).toHaveLength(1);
+    expect(read("const LIST = ['A'];\nexport function f() {\n  LIST.push(other());\n  return LIST.map((name) => process.env[name]);\n}").unresolved).toHaveLength(1);
+  });
+});
+
 describe('extractEnvReads', () => {
   it('finds every supported form with its default and place', () => {
     const text = [

@@ -1,6 +1,7 @@
 import { isFunctionLike as isAnyFunction, parameterName } from '../../syntax/ast.js';
 import { compareText } from '../../core/compare-text.js';
 import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, staticString, unwrapExpression, walk, type t } from '../../syntax/parse.js';
+import { ConstantEvaluator, type Constant } from '../../syntax/constants.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
 
 /**
@@ -167,6 +168,7 @@ class ReadCollector implements SchemaContext {
   private readonly lines: string[];
   private readonly helpers: ReadonlySet<string>;
   private prepared = false;
+  private evaluator: ConstantEvaluator | undefined;
   /** Whether an env object is known by a dotted path (`this.config.env`, `ns.env`): only then is a member's path built. */
   private readonly dottedObjects: boolean;
 
@@ -233,8 +235,10 @@ class ReadCollector implements SchemaContext {
         if (!isWrite(node, this.parents) && !isCallee(node, this.parents) && !this.ownKeysOf(node.object).has(name)) this.add(name, node, this.defaultOf(node));
       } else {
         if (isWrite(node, this.parents)) return;
-        const name = this.stringValue(node.property);
+        const name = this.stringValue(node.property, true);
+        const listed = name === undefined ? this.iteratedNames(node.property) : undefined;
         if (name !== undefined) this.add(name, node, this.defaultOf(node));
+        else if (listed !== undefined) for (const each of listed) this.add(each, node, this.defaultOf(node));
         else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
       }
     } else if (node.type === 'VariableDeclarator') {
@@ -753,13 +757,63 @@ class ReadCollector implements SchemaContext {
     return (path === undefined ? undefined : this.envObjects.get(path)) ?? new Set();
   }
 
-  /** A string known at parse time: a literal, or a constant holding one. */
-  private stringValue(node: t.Node | undefined): string | undefined {
+  /** A string known at parse time: a literal, a constant holding one, or (`envKey`: an env object's key) one built from them (`'AWS' + '_REGION'`, `` `${PREFIX}PORT` ``). */
+  private stringValue(node: t.Node | undefined, envKey = false): string | undefined {
     if (!node) return undefined;
     const value = this.literalValue(node);
     const inner = unwrap(node);
     const named = inner.type === 'StringLiteral' || (inner.type === 'TemplateLiteral' && inner.expressions.length === 0) || inner.type === 'Identifier' || (isMember(inner) && !inner.computed);
-    return typeof value === 'string' && named ? value : undefined;
+    if (typeof value === 'string' && named) return value;
+    // Only an env object's key: a helper's argument keeps the narrower reading it always had.
+    if (!envKey || (inner.type !== 'BinaryExpression' && inner.type !== 'TemplateLiteral')) return undefined;
+    const built = this.moduleConstant(inner);
+    return typeof built === 'string' ? built : undefined;
+  }
+
+  /**
+   * The value of `expression` from literals and this file's module-level constants (the toolkit's
+   * evaluator); undefined when a name in it is bound nearer (a parameter, a local) or by an import.
+   */
+  private moduleConstant(expression: t.Node): Constant | undefined {
+    let local = false;
+    walk(expression, (node, parent) => {
+      if (local) return false;
+      if (node.type === 'Identifier' && !(parent && isMember(parent) && parent.property === node && !parent.computed) && boundBelowModule(node.name, expression, this.parents)) local = true;
+      return undefined;
+    });
+    if (local) return undefined;
+    this.evaluator ??= new ConstantEvaluator({ load: (path) => (path === SELF ? { path, ast: this.sourceFile.ast } : undefined), resolve: () => undefined });
+    return this.evaluator.evaluate(SELF, expression);
+  }
+
+  /**
+   * The names a callback's parameter takes when the callback is handed to an iteration method of a
+   * constant list (rallly: `PROXY_ENV_VARS.filter((name) => process.env[name])`, then
+   * `configured.map((name) => …)` over that filter's result): every element may be read.
+   */
+  private iteratedNames(nameExpression: t.Node): string[] | undefined {
+    const inner = unwrap(nameExpression);
+    if (inner.type !== 'Identifier') return undefined;
+    const callback = enclosingFunction(inner, this.parents);
+    if (!callback || callback.params[0]?.type !== 'Identifier' || callback.params[0].name !== inner.name || isMutatedIn(inner.name, callback.body)) return undefined;
+    const call = this.parentOf(callback);
+    if (!call || !isCall(call) || call.arguments[0] !== callback || !isMember(call.callee) || call.callee.computed || !ITERATIONS.has(memberName(call.callee))) return undefined;
+    return this.constantNames(call.callee.object, 0);
+  }
+
+  /** A list of strings known at parse time, or a `filter`/`slice` of one held in a `const`. */
+  private constantNames(expression: t.Node, depth: number): string[] | undefined {
+    if (depth > MAX_TRACE) return undefined;
+    const inner = unwrap(expression);
+    if (inner.type === 'Identifier') {
+      if (isMutatedIn(inner.name, this.sourceFile.ast.program)) return undefined;
+      const binding = constBinding(inner.name, inner, this.parents);
+      if (!binding || binding.key !== undefined) return undefined;
+      const init = unwrap(binding.init);
+      if (isCall(init) && isMember(init.callee) && !init.callee.computed && SUBSETS.has(memberName(init.callee))) return this.constantNames(init.callee.object, depth + 1);
+    }
+    const value = this.moduleConstant(inner);
+    return Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
   }
 
   /** The text of a literal default (`'x'`, `10`, `true`, `-1`, a constant holding one); null for `undefined`/`null`; undefined if not a literal. */
@@ -1042,6 +1096,33 @@ class ReadCollector implements SchemaContext {
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/']);
+/** The evaluator's name for the file being read (it loads no other). */
+const SELF = '<this file>';
+/** Iteration methods whose callback's first parameter takes the list's elements. */
+const ITERATIONS = new Set(['filter', 'map', 'forEach', 'some', 'every', 'find', 'findLast', 'flatMap']);
+/** Methods whose result holds only elements of the list. */
+const SUBSETS = new Set(['filter', 'slice']);
+/** Methods that change a list in place. */
+const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
+
+/** Whether `name`, seen from `from`, is bound by a parameter or a declaration below the module level. */
+function boundBelowModule(name: string, from: t.Node, parents: Parents): boolean {
+  for (let current = parents.get(from); current; current = parents.get(current)) {
+    if (isAnyFunction(current) && current.params.some((parameter) => bindsName(parameter, name))) return true;
+    if (current.type === 'BlockStatement' || current.type === 'ForStatement' || current.type === 'ForOfStatement' || current.type === 'ForInStatement' || current.type === 'CatchClause') {
+      let declared = false;
+      walk(current, (node) => {
+        if (declared) return false;
+        if (node.type === 'VariableDeclarator' && bindsName(node.id, name)) declared = true;
+        if (node.type === 'CatchClause' && node.param && bindsName(node.param, name)) declared = true;
+        return node !== current && (isAnyFunction(node) || node.type === 'BlockStatement') ? false : undefined;
+      });
+      if (declared) return true;
+    }
+  }
+  return false;
+}
+
 /** How many bindings {@link ReadCollector.variableHeldBy} follows before it gives up. */
 const MAX_TRACE = 10;
 
@@ -1095,6 +1176,8 @@ function isMutatedIn(name: string, block: t.Node): boolean {
     if (mutated) return false;
     if (node.type === 'AssignmentExpression' && isMember(node.left) && unwrap(node.left.object).type === 'Identifier' && (unwrap(node.left.object) as t.Identifier).name === name) mutated = true;
     else if ((isCall(node) || node.type === 'NewExpression') && node.arguments.some((argument) => argument.type === 'Identifier' && argument.name === name)) mutated = true;
+    else if (isCall(node) && isMember(node.callee) && !node.callee.computed && MUTATORS.has(memberName(node.callee)) && unwrap(node.callee.object).type === 'Identifier' && (unwrap(node.callee.object) as t.Identifier).name === name) mutated = true;
+    else if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && node.left.name === name) mutated = true;
     return undefined;
   });
   return mutated;
