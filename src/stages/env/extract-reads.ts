@@ -47,10 +47,20 @@ export interface EnvRead {
 export interface UnresolvedRead {
   line: number;
   reason: string;
+  /**
+   * The read inside a property-key decorator (`process.env[propertyKey]`): its names are the
+   * properties it decorates, read where they are in env.sources; only a file outside them that
+   * imports it can add one (src/stages/env/surface.ts settles it so).
+   */
+  decorator?: true;
 }
 
 /** A parse failure keeps line and message only: the same blob may sit at another path (the cache is by blob). */
-export type Extraction = { ok: true; reads: EnvRead[]; unresolved: UnresolvedRead[] } | { ok: false; line: number; message: string };
+/**
+ * `decoratorModules`: the modules whose property-key decorators the file applies (linked by
+ * module-links.ts), so a changed importer of one is known to have been read through.
+ */
+export type Extraction = { ok: true; reads: EnvRead[]; unresolved: UnresolvedRead[]; decoratorModules?: string[] } | { ok: false; line: number; message: string };
 
 /** What the file's imports turned out to be, resolved across the repository (empty when parsed alone). */
 export interface LinkedImports {
@@ -58,6 +68,8 @@ export interface LinkedImports {
   envObjects: ReadonlyMap<string, readonly string[]>;
   /** Local names (or dotted paths) bound to a literal constant of another file. */
   constants: ReadonlyMap<string, string | null>;
+  /** Local names bound to another file's property-key decorator: true for a factory (`@Deprecated("…")`), false for a bare one. */
+  keyDecorators?: ReadonlyMap<string, boolean>;
 }
 
 export const NO_LINKS: LinkedImports = { envObjects: new Map(), constants: new Map() };
@@ -75,7 +87,8 @@ export type ExportFact =
   | { kind: 'env'; ownKeys: readonly string[] }
   | { kind: 'constant'; value: string | null }
   | { kind: 'object'; values: Readonly<Record<string, string | null>> }
-  | { kind: 'reexport'; specifier: string; imported: string };
+  | { kind: 'reexport'; specifier: string; imported: string }
+  | { kind: 'keyDecorator'; factory: boolean };
 
 export interface ImportFact {
   local: string;
@@ -169,6 +182,10 @@ class ReadCollector implements SchemaContext {
   private readonly helpers: ReadonlySet<string>;
   private prepared = false;
   private evaluator: ConstantEvaluator | undefined;
+  /** Property-key decorators by local name (true: a factory); {@link findKeyDecorators}. */
+  private readonly keyDecorators = new Map<string, boolean>();
+  /** The `process.env[propertyKey]` reads inside this file's own property-key decorators, with the decorator's name. */
+  private readonly decoratorReads = new Map<t.Node, string>();
   /** Whether an env object is known by a dotted path (`this.config.env`, `ns.env`): only then is a member's path built. */
   private readonly dottedObjects: boolean;
 
@@ -183,6 +200,7 @@ class ReadCollector implements SchemaContext {
     for (const object of options.objects) this.envObjects.set(object, new Set());
     for (const [path, ownKeys] of options.linked.envObjects) this.envObjects.set(path, new Set(ownKeys));
     for (const [path, value] of options.linked.constants) this.constants.set(path, value);
+    for (const [name, factory] of options.linked.keyDecorators ?? []) this.keyDecorators.set(name, factory);
     // Only configured and linked objects have dotted paths (the file's own aliases are plain names).
     this.dottedObjects = [...this.envObjects.keys()].some((key) => key.includes('.'));
   }
@@ -222,6 +240,46 @@ class ReadCollector implements SchemaContext {
     this.prepared = true;
     this.findImports();
     this.findAliasesAndConstants();
+    this.findKeyDecorators();
+  }
+
+  /**
+   * Decorators that read the variable named by the property they decorate (outline:
+   * `const Deprecated = (message) => (_target, propertyKey) => { if (process.env[propertyKey]) … }`):
+   * the env read's key is the decorator's second parameter, and the decorator is named, or returned
+   * by a named factory.
+   */
+  private findKeyDecorators(): void {
+    for (const node of this.order) {
+      // A Proxy handler's `get(target, prop)` forwards its importers' reads; it decorates nothing.
+      if (!isMember(node) || !node.computed || !this.isEnvObject(node.object) || this.isForwarded(node)) continue;
+      const key = unwrap(node.property);
+      const decorator = key.type === 'Identifier' ? enclosingFunction(node, this.parents) : undefined;
+      const second = decorator?.params[1];
+      if (!decorator || second?.type !== 'Identifier' || key.type !== 'Identifier' || second.name !== key.name || isMutatedIn(key.name, decorator.body)) continue;
+      const own = functionName(decorator, this.parents);
+      const parent = this.parentOf(decorator);
+      const factory = parent?.type === 'ArrowFunctionExpression' && parent.body === decorator ? parent : parent?.type === 'ReturnStatement' ? enclosingFunction(parent, this.parents) : undefined;
+      const factoryName = factory ? functionName(factory, this.parents) : undefined;
+      const name = own ?? factoryName;
+      if (name === undefined) continue;
+      this.keyDecorators.set(name, own === undefined);
+      this.decoratorReads.set(node, name);
+    }
+  }
+
+  /** `@Deprecated("…") public NAME = …`: the property's name is read by the decorator. */
+  private collectDecoratedKey(member: t.ClassProperty | t.ClassAccessorProperty | t.ClassMethod): void {
+    for (const decorator of member.decorators ?? []) {
+      const expression = unwrap(decorator.expression);
+      const called = isCall(expression);
+      const callee = called ? expression.callee : expression;
+      const factory = callee.type === 'Identifier' ? this.keyDecorators.get(callee.name) : undefined;
+      if (factory === undefined || factory !== called) continue;
+      const name = member.computed ? undefined : literalKeyName(member);
+      if (name === undefined) this.unresolve(decorator, `${this.textOf(decorator)} reads the variable named by a computed property, so it cannot be named`);
+      else this.add(name, decorator, null);
+    }
   }
 
   private parentOf(node: t.Node): t.Node | undefined {
@@ -239,10 +297,15 @@ class ReadCollector implements SchemaContext {
         const listed = name === undefined ? this.iteratedNames(node.property) : undefined;
         if (name !== undefined) this.add(name, node, this.defaultOf(node));
         else if (listed !== undefined) for (const each of listed) this.add(each, node, this.defaultOf(node));
-        else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
+        else if (this.decoratorReads.has(node)) {
+          const decorator = this.decoratorReads.get(node)!;
+          this.unresolve(node, `${truncate(this.textOf(node))} reads the variable named by each class property decorated with ${decorator}: those in env.sources are read`, true);
+        } else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
       }
     } else if (node.type === 'VariableDeclarator') {
       this.collectDestructuring(node);
+    } else if ((node.type === 'ClassProperty' || node.type === 'ClassAccessorProperty' || node.type === 'ClassMethod') && node.decorators && this.keyDecorators.size > 0) {
+      this.collectDecoratedKey(node);
     } else if (node.type === 'AssignmentPattern' && node.left.type === 'ObjectPattern') {
       // `function load({ PORT = '3000' } = process.env)`: a destructuring, as a parameter's default.
       const ownKeys = this.wrapperKeys(node.right);
@@ -265,6 +328,17 @@ class ReadCollector implements SchemaContext {
       this.unresolve(node, `for (… in ${this.textOf(node.right)}) reads every variable by a computed name, so they cannot be named`);
     }
     if (this.isEnvObjectReference(node)) this.checkWholeUse(node);
+    if (node.type === 'Identifier' && this.keyDecorators.has(node.name) && isReferenceIdentifier(node, this.parents) && !this.isDecoratorUse(node)) {
+      // Called or handed on as a function, the key it reads comes from code, not from a property.
+      this.unresolve(node, `${node.name} reads the variable its second argument names and is used here other than as a decorator, so the name cannot be followed`);
+    }
+  }
+
+  /** `@D` or `@D(…)` (the decorator's own expression). */
+  private isDecoratorUse(node: t.Identifier): boolean {
+    const parent = this.parentOf(node);
+    if (parent?.type === 'Decorator') return true;
+    return parent !== undefined && isCall(parent) && parent.callee === node && this.parentOf(parent)?.type === 'Decorator';
   }
 
   private collectHelperCall(call: Call): void {
@@ -457,9 +531,9 @@ class ReadCollector implements SchemaContext {
     return false;
   }
 
-  private unresolve(node: t.Node, reason: string): void {
+  private unresolve(node: t.Node, reason: string, decorator = false): void {
     const line = lineOf(node);
-    if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason)) this.unresolved.push({ line, reason });
+    if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason)) this.unresolved.push(decorator ? { line, reason, decorator } : { line, reason });
   }
 
   private findImports(): void {
@@ -573,6 +647,8 @@ class ReadCollector implements SchemaContext {
     const facts = new Map<string, ExportFact>();
     const importOf = (local: string) => this.imports.find((entry) => entry.local === local);
     const factOfLocal = (local: string): ExportFact | undefined => {
+      const factory = this.keyDecorators.get(local);
+      if (factory !== undefined && !this.imports.some((entry) => entry.local === local)) return { kind: 'keyDecorator', factory };
       const envKeys = this.envObjects.get(local);
       if (envKeys) return { kind: 'env', ownKeys: [...envKeys].sort(compareText) };
       if (this.constants.has(local)) return { kind: 'constant', value: this.constants.get(local)! };
@@ -1441,6 +1517,8 @@ const TYPE_REFERENCES = new Set(['TSTypeReference', 'TSQualifiedName', 'TSExpres
 function isValueUse(node: t.Identifier, parents: Parents): boolean {
   const parent = parents.get(node);
   if (!parent) return true;
+  // `@Deprecated("…")`: a decorator factory may be a property-key decorator of another file.
+  if (isCall(parent) && parent.callee === node && parents.get(parent)?.type === 'Decorator') return true;
   if ((isCall(parent) || parent.type === 'NewExpression') && parent.callee === node) return false;
   if (isMember(parent) && !parent.computed) {
     if (parent.property === node) return false;
