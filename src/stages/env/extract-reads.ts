@@ -1,4 +1,4 @@
-import { isFunctionLike as isAnyFunction, parameterName } from '../../syntax/ast.js';
+import { isFunctionLike as isAnyFunction, parameterName, propertyAccess } from '../../syntax/ast.js';
 import { compareText } from '../../core/compare-text.js';
 import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, staticString, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { ConstantEvaluator, type Constant } from '../../syntax/constants.js';
@@ -1386,12 +1386,9 @@ function indexTree(ast: t.File): TreeIndex {
 /** What holds an identifier inside an import declaration. */
 const IMPORT_PARTS = new Set(['ImportSpecifier', 'ImportDefaultSpecifier', 'ImportNamespaceSpecifier', 'ImportAttribute', 'ImportDeclaration']);
 
-/** The name of `a.b` / `a?.b` (`#b` for a private name); computed members have none. */
+/** The name of `a.b` / `a?.b` (`#b` for a private name; the toolkit's propertyAccess); '' for a computed member. */
 function memberName(node: Member): string {
-  const property = node.property;
-  if (property.type === 'Identifier') return property.name;
-  if (property.type === 'PrivateName') return `#${property.id.name}`;
-  return '';
+  return propertyAccess(node)?.name ?? '';
 }
 
 /** An identifier or string as a module export name (`import { 'a-b' as x }`). */
