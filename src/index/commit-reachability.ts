@@ -61,8 +61,10 @@ export async function ancestryOfReleases(repoDir: string, releaseCommits: readon
   const floor = releaseCommits[0];
   if (floor === undefined) return fallback;
   const distinct = [...new Set(releaseCommits)];
-  const run = await runGit(repoDir, ['rev-list', '--parents', '--topo-order', ...distinct, '--not', `${floor}^@`]);
-  if (run.code !== 0) return fallback; // e.g. a shallow clone without the floor's parents: ask per pair, as before
+  // A failed walk (a shallow clone without the floor's parents, an argument list too long for the
+  // system) only costs speed: every question then goes to git one by one, as before.
+  const run = await runGit(repoDir, ['rev-list', '--parents', '--topo-order', ...distinct, '--not', `${floor}^@`]).catch(() => undefined);
+  if (run?.code !== 0) return fallback;
   const reachability = reachabilityFromParents(run.stdout.toString('latin1'), distinct);
   return async (ancestor, descendant) => reachability.isAncestor(ancestor, descendant) ?? fallback(ancestor, descendant);
 }
