@@ -34,6 +34,7 @@ import { requestParameterSunsetParse } from './request-parameter-sunset-parse.js
 import { requestParameterTypeChanged } from './request-parameter-type-changed.js';
 import { requestPathParameterRenamed } from './request-path-parameter-renamed.js';
 import { requestPropertyAdditionalPropertiesClosed } from './request-property-additional-properties-closed.js';
+import { requestBodyWrappedInOneOf } from './request-body-wrapped-in-one-of.js';
 import { requestPropertyBecameNotNullable } from './request-property-became-not-nullable.js';
 import { requestPropertyBecameRequired } from './request-property-became-required.js';
 import { requestPropertyConstraintTightened } from './request-property-constraint-tightened.js';
@@ -128,6 +129,7 @@ export const restRules = [
   requestParameterTypeChanged,
   requestPathParameterRenamed,
   requestPropertyAdditionalPropertiesClosed,
+  requestBodyWrappedInOneOf,
   requestPropertyBecameNotNullable,
   requestPropertyBecameRequired,
   requestPropertyConstraintTightened,
