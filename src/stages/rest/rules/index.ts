@@ -84,6 +84,7 @@ import { responseSchemaChangeUnknown } from './response-schema-change-unknown.js
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
 import { routeAdded } from './route-added.js';
 import { routeRemoved } from './route-removed.js';
+import { routeRemovedDevelopmentOnly } from './route-removed-development-only.js';
 import { routeUndocumented } from './route-undocumented.js';
 import { webhookAdded } from './webhook-added.js';
 import { webhookRemoved } from './webhook-removed.js';
@@ -179,6 +180,7 @@ export const restRules = [
   responseSuccessStatusRemoved,
   routeAdded,
   routeRemoved,
+  routeRemovedDevelopmentOnly,
   routeUndocumented,
   webhookAdded,
   webhookRemoved,
