@@ -116,19 +116,96 @@ class ScriptReader {
   readonly unresolved: UnresolvedPart[] = [];
   private readonly constants: ConstantEvaluator;
 
+  /** The parameters of `helper` bound to the constants of `args` (the handle's own position excluded); undefined when a parameter is a pattern. */
+  bindArguments(helper: FunctionNode, args: readonly Node[], handleIndex = -1): { values: Map<string, Constant | undefined>; text: Set<string> } | undefined {
+    const bindings = new Map<string, Constant | undefined>();
+    const text = new Set<string>();
+    for (const [index, parameter] of helper.params.entries()) {
+      if (index === handleIndex) continue;
+      const name = parameterIdentifier(parameter);
+      if (!name) return undefined;
+      const argument = args[index];
+      const value = argument && argument.type !== 'SpreadElement' ? this.constant(argument) : undefined;
+      bindings.set(name.name, value);
+      if (value === undefined && argument && this.textShaped(argument)) text.add(name.name);
+    }
+    return { values: bindings, text };
+  }
+
   constructor(
-    loaded: LoadedMigration,
+    readonly loaded: LoadedMigration,
     /** The transaction mode is not known: statements whose heaviness depends on it are unknown. */
     private readonly modeUnknown: string | undefined,
   ) {
     this.constants = new ConstantEvaluator(constantSources(loaded));
   }
 
-  fail(node: Node, reason: string): void {
-    this.unresolved.push({ line: lineOf(node), reason, affects: [...ALL_FLAGS], evidence: excerpt(node) });
+  /** The migration file's line of the helper call being read (a helper in another file has no line there). */
+  readonly callSites: number[] = [];
+
+  private lineOf(node: Node): number {
+    return fileOf(node) === this.loaded.file ? lineOf(node) : (this.callSites[0] ?? 1);
   }
 
-  private constant(node: Node): Constant | undefined {
+  fail(node: Node, reason: string): void {
+    this.unresolved.push({ line: this.lineOf(node), reason, affects: [...ALL_FLAGS], evidence: excerpt(node) });
+  }
+
+  /** Parameters of the helpers being read, bound to the caller's constants (undefined: known only at run time). */
+  private readonly scopes: Array<Map<string, Constant | undefined>> = [];
+  /** Parameters bound to text known only at run time (`logto_tenant_${database}`), per scope. */
+  private readonly textScopes: Array<Set<string>> = [];
+  private placeholders = 0;
+
+  /** Reads `body` with `bindings` for the parameters of the helper it belongs to. */
+  within<T>(bindings: { values: Map<string, Constant | undefined>; text: Set<string> }, body: () => T): T {
+    this.scopes.push(bindings.values);
+    this.textScopes.push(bindings.text);
+    try {
+      return body();
+    } finally {
+      this.scopes.pop();
+      this.textScopes.pop();
+    }
+  }
+
+  /** Whether `node` is always text (or a number), whatever its value: never a SQL fragment. */
+  textShaped(node: Node): boolean {
+    return isText(node) || (node.type === 'Identifier' && (this.textScopes.at(-1)?.has(node.name) ?? false));
+  }
+
+  private bound(name: string): { value: Constant | undefined } | undefined {
+    const scope = this.scopes.at(-1);
+    return scope?.has(name) ? { value: scope.get(name) } : undefined;
+  }
+
+  /** A name known only at run time: a quoted identifier no other site shares (never taken for a table created elsewhere). */
+  private unknownIdentifier(): string {
+    this.placeholders += 1;
+    return quoteIdentifier(`${UNRESOLVED_PLACEHOLDER}:${this.placeholders}`);
+  }
+
+  constant(node: Node): Constant | undefined {
+    if (node.type === 'Identifier') {
+      const parameter = this.bound(node.name);
+      if (parameter) return parameter.value;
+    }
+    // Text built from a helper's bound parameters (`${tableName}_tenant_id`): the evaluator does not see them.
+    if (this.scopes.length > 0 && node.type === 'TemplateLiteral') {
+      let text = node.quasis[0]!.value.cooked ?? '';
+      for (const [index, expression] of node.expressions.entries()) {
+        const part = this.constant(expression as Node);
+        if (typeof part !== 'string' && typeof part !== 'number') return undefined;
+        text += String(part) + (node.quasis[index + 1]!.value.cooked ?? '');
+      }
+      return text;
+    }
+    if (this.scopes.length > 0 && node.type === 'BinaryExpression' && node.operator === '+' && node.left.type !== 'PrivateName') {
+      const left = this.constant(node.left);
+      const right = this.constant(node.right);
+      if (typeof left === 'string' && (typeof right === 'string' || typeof right === 'number')) return left + String(right);
+      if (typeof right === 'string' && typeof left === 'number') return String(left) + right;
+    }
     let target = node;
     for (let hops = 0; target.type === 'Identifier' && hops < 8; hops++) {
       const init = constInit(target);
@@ -163,6 +240,14 @@ class ScriptReader {
       if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return { ok: true, sql: (value as string[]).map(quoteIdentifier).join(', ') };
       return { ok: false, node: expression, reason: `\`${excerpt(expression, 60)}\`: its identifiers or values are not constants` };
     }
+    if (callee.type === 'Identifier' && !this.bound(callee.name)) {
+      const helper = resolveFunction(callee, this.loaded);
+      const body = helper && returnedExpression(helper);
+      if (!helper || !body) return undefined;
+      const bindings = this.bindArguments(helper, args);
+      if (!bindings) return { ok: false, node: expression, reason: `\`${excerpt(expression, 60)}\`: its arguments are not read` };
+      return this.within(bindings, () => this.fragment(body, sqlTags(fileOf(body)), depth + 1));
+    }
     if (!isMember(callee) || callee.object.type !== 'Identifier' || !tags.has(callee.object.name)) return undefined;
     const helper = memberName(callee);
     if (helper !== undefined && VALUE_HELPERS.has(helper)) {
@@ -174,6 +259,19 @@ class ScriptReader {
     if (helper === 'identifier') {
       const value = args.length === 1 ? this.constant(args[0]!) : undefined;
       if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) return { ok: true, sql: (value as string[]).map(quoteIdentifier).join('.') };
+      // Names built from text at run time (`logto_tenant_${database}`): each an identifier of its own, unknown.
+      const [list] = args;
+      if (args.length === 1 && list?.type === 'ArrayExpression' && list.elements.length > 0 && list.elements.every((element) => element && element.type !== 'SpreadElement' && (typeof this.constant(element) === 'string' || this.textShaped(element)))) {
+        return {
+          ok: true,
+          sql: list.elements
+            .map((element) => {
+              const part = this.constant(element as Node);
+              return typeof part === 'string' ? quoteIdentifier(part) : this.unknownIdentifier();
+            })
+            .join('.'),
+        };
+      }
       return { ok: false, node: expression, reason: `\`${excerpt(expression, 60)}\`: the identifier is not a constant` };
     }
     if (helper === 'raw' || helper === 'unsafe') {
@@ -205,6 +303,8 @@ class ScriptReader {
     const value = this.constant(node);
     const text = value === undefined ? undefined : literal(value);
     if (text !== undefined) return { ok: true, sql: text };
+    // Text built at run time is a bound value, never SQL (slonik and postgres.js bind strings).
+    if (this.textShaped(node)) return { ok: true, sql: `'${UNRESOLVED_PLACEHOLDER}'` };
     return { ok: false, node, reason: `\`\${${excerpt(node, 60)}}\` is not a constant: a value or a SQL fragment only known at run time` };
   }
 
@@ -234,7 +334,7 @@ class ScriptReader {
   }
 
   add(node: Node, sql: string): void {
-    const line = lineOf(node);
+    const line = this.lineOf(node);
     let split: { sql: string; line: number }[];
     try {
       split = splitStatements(sql, line);
@@ -249,6 +349,42 @@ class ScriptReader {
       this.statements.push({ sql: statement.sql, line, origin: 'orm-raw' });
     }
   }
+}
+
+/** An expression whose value is always text (or a number): a template literal, `'a' + x`, `JSON.stringify(…)`, `String(…)`. */
+function isText(node: Node): boolean {
+  if (node.type === 'StringLiteral' || node.type === 'TemplateLiteral' || node.type === 'NumericLiteral') return true;
+  if (node.type === 'BinaryExpression' && node.operator === '+') return node.left.type === 'StringLiteral' || node.left.type === 'TemplateLiteral' || node.right.type === 'StringLiteral' || node.right.type === 'TemplateLiteral';
+  if (isCall(node)) return ['JSON.stringify', 'String', 'Number'].includes(textOf(node.callee));
+  return false;
+}
+
+/** The function a called name stands for: a same-file `const f = (…) => …` / `function f`, or one imported from a repository file. */
+function resolveFunction(callee: t.Identifier, loaded: LoadedMigration): FunctionNode | undefined {
+  const file = fileOf(callee);
+  const init = constInit(callee);
+  if (init && isFunctionNode(init)) return init;
+  for (const statement of file.statements) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id?.name === callee.name) return declaration;
+    if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type') continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== 'ImportSpecifier' || specifier.local.name !== callee.name) continue;
+      const target = loaded.modules.resolve(file, statement.source.value);
+      if (!('file' in target)) return undefined;
+      const exported = findExport(target.file, textOf(specifier.imported));
+      return exported && isFunctionNode(exported) ? exported : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** `(…) => expression` or a body that is one `return expression;`. */
+function returnedExpression(fn: FunctionNode): Node | undefined {
+  const body = fn.body;
+  if (body.type !== 'BlockStatement') return body;
+  const [only] = body.body;
+  return body.body.length === 1 && only?.type === 'ReturnStatement' && only.argument ? only.argument : undefined;
 }
 
 /** CONCURRENTLY and session settings: their effect depends on a transaction (or its absence). */
@@ -322,9 +458,11 @@ function scriptFunction(file: SourceFile, name: string): FunctionNode | 'absent'
 }
 
 /** Reads one function (`up` or `beforeUp`): every use of its handle. */
-function readFunction(reader: ScriptReader, fn: FunctionNode, tags: ReadonlySet<string>, label: string): void {
-  if (fn.params.length === 0) return; // no handle: nothing it runs reaches the database
-  const handle = parameterIdentifier(fn.params[0]!);
+const MAX_HELPER_DEPTH = 4;
+
+function readFunction(reader: ScriptReader, fn: FunctionNode, tags: ReadonlySet<string>, label: string, handleIndex = 0, depth = 0): void {
+  if (fn.params.length <= handleIndex) return; // no handle: nothing it runs reaches the database
+  const handle = parameterIdentifier(fn.params[handleIndex]!);
   if (!handle) return reader.fail(fn, `\`${label}\` takes its database handle as a pattern: what runs through it is not followed`);
   const scriptTags = new Set(tags);
   // postgres.js: the handle is itself the tag (sql`…`, sql.unsafe(…), sql('name')).
@@ -365,6 +503,17 @@ function readFunction(reader: ScriptReader, fn: FunctionNode, tags: ReadonlySet<
     }
     // Inside a fragment of a template (postgres.js `${sql('name')}`): read with that template.
     if (isCall(parent) && parent.callee === occurrence && enclosingTemplate(parent)) continue;
+    if (isCall(parent) && parent.callee.type === 'Identifier' && (parent.arguments as Node[]).includes(occurrence) && depth < MAX_HELPER_DEPTH) {
+      const helper = resolveFunction(parent.callee, reader.loaded);
+      const args = parent.arguments as Node[];
+      const bindings = helper && reader.bindArguments(helper, args, args.indexOf(occurrence));
+      if (helper && bindings && !repeatedWithin(parent, fn)) {
+        if (fileOf(parent) === reader.loaded.file) reader.callSites.push(lineOf(parent));
+        reader.within(bindings, () => readFunction(reader, helper, sqlTags(fileOf(helper)), `${label} → ${textOf(parent.callee)}(…)`, args.indexOf(occurrence), depth + 1));
+        if (fileOf(parent) === reader.loaded.file) reader.callSites.pop();
+        continue;
+      }
+    }
     reader.fail(parent ?? occurrence, `${label}: the database handle is passed on or kept: what runs through it is not followed`);
   }
 }
