@@ -45,6 +45,7 @@ export const ORM_SQL_SPECS: Record<'typeorm' | 'mikro-orm' | 'sequelize' | 'kyse
     handle: 'first-parameter',
     sqlCalls: ['sequelize.query'],
     harmlessCalls: ['sequelize.transaction'],
+    builder: 'sequelize',
     inTransaction: (_file, up) => callsIn(up, /\.sequelize\.transaction$/),
   },
   /** kysely's Migrator runs each migration in a transaction on PostgreSQL. */
