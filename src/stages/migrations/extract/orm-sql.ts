@@ -17,6 +17,9 @@ import { isCall, isFunctionNode, isMember, lineOf, memberName, parameterIdentifi
 
 const ALL_FLAGS: HeavinessFlag[] = ['locksTable', 'rewritesTable', 'scansTable'];
 
+/** node-pg-migrate builder methods compiled by node-pg-migrate (the list lives in pgm-builder.ts, loaded only when used). */
+const PGM_METHODS = new Set(['createTable', 'dropTable', 'renameTable', 'alterTable', 'addColumns', 'addColumn', 'dropColumns', 'dropColumn', 'renameColumn', 'alterColumn', 'addConstraint', 'dropConstraint', 'renameConstraint', 'createIndex', 'addIndex', 'dropIndex']);
+
 /** Sequelize QueryInterface methods compiled by Sequelize (the list lives in sequelize-builder.ts, loaded only when used). */
 const SEQUELIZE_METHODS = new Set(['addColumn', 'removeColumn', 'renameColumn', 'changeColumn', 'addIndex', 'removeIndex', 'createTable', 'dropTable', 'addConstraint', 'removeConstraint', 'renameTable']);
 
@@ -36,7 +39,7 @@ export interface OrmSqlSpec {
   /** `handle.schema.…execute()` chains compiled by the ORM's own compiler (kysely-schema.ts). */
   schemaBuilder?: 'kysely';
   /** `handle.addColumn(…)` and the other QueryInterface calls compiled by Sequelize itself (sequelize-builder.ts). */
-  builder?: 'sequelize';
+  builder?: 'sequelize' | 'node-pg-migrate';
   /** Whether the migration runs in a transaction, from its source (a class property, a call). */
   inTransaction(file: SourceFile, up: FunctionNode): boolean;
 }
@@ -124,6 +127,23 @@ class HandleWalker {
     private readonly sequelizeNames: ReadonlySet<string> = new Set(),
   ) {}
 
+  /** A node-pg-migrate builder call: its arguments recorded, replayed on node-pg-migrate (pgm-builder.ts). */
+  private async pgmCall(method: string, call: t.CallExpression | t.OptionalCallExpression, handle: string): Promise<void> {
+    const { recordPgmArg, compilePgmCall } = await import('./pgm-builder.js');
+    const args = [];
+    for (const argument of call.arguments as Node[]) {
+      const recorded = recordPgmArg(argument, this.evaluator, handle);
+      if (typeof recorded === 'string') return this.fail(call, `${this.spec.label} \`${method}(…)\` not compiled: ${recorded}`);
+      args.push(recorded);
+    }
+    if (repeatedWithin(call, this.up)) return this.fail(call, `${this.spec.label} builder call inside a loop: it runs an unknown number of times`);
+    try {
+      for (const sql of await compilePgmCall(method, args)) this.addText(call, sql);
+    } catch (error) {
+      this.fail(call, `${this.spec.label} \`${method}(…)\` not compiled: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   /** A Sequelize QueryInterface call: its arguments recorded, replayed on Sequelize for PostgreSQL (sequelize-builder.ts). */
   private async sequelizeCall(method: string, call: t.CallExpression | t.OptionalCallExpression): Promise<void> {
     const { recordSequelizeArg, compileSequelizeCall } = await import('./sequelize-builder.js');
@@ -193,6 +213,10 @@ class HandleWalker {
       if (called && this.spec.harmlessCalls?.includes(called.path)) continue;
       if (called && this.spec.builder === 'sequelize' && SEQUELIZE_METHODS.has(called.path)) {
         await this.sequelizeCall(called.path, called.call);
+        continue;
+      }
+      if (called && this.spec.builder === 'node-pg-migrate' && PGM_METHODS.has(called.path) && occurrence.type === 'Identifier') {
+        await this.pgmCall(called.path, called.call, occurrence.name);
         continue;
       }
       if (called && this.spec.schemaBuilder === 'kysely' && called.path.startsWith('schema.')) {
