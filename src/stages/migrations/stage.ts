@@ -108,7 +108,7 @@ function unreadChange(folder: MigrationsFolder, relativePath: string, formats: r
  * added one with the same blob id and the same name within their folders (the last path segments
  * the folder's format names a migration by). Both paths are returned; neither is a change.
  */
-function movedMigrations(input: StageInput, folders: readonly MigrationsFolder[]): Set<string> {
+function movedMigrations(input: StageInput, folders: readonly MigrationsFolder[], formats: readonly FolderFormat[]): Set<string> {
   const byBlob = { added: new Map<string, string[]>(), deleted: new Map<string, string[]>() };
   for (const change of input.changes) {
     if (change.status === 'modified') continue;
@@ -126,7 +126,14 @@ function movedMigrations(input: StageInput, folders: readonly MigrationsFolder[]
     if (!owner || blob === undefined) continue;
     const tail = `/${owner.relativePath}`;
     const other = (change.status === 'added' ? byBlob.deleted : byBlob.added).get(blob) ?? [];
-    const counterpart = other.find((path) => !moved.has(path) && `/${path}`.endsWith(tail));
+    // Or renamed within its folder to a name its runner records the same (logto's `next-<timestamp>-x.ts` → `1.2.0-<timestamp>-x.ts`).
+    const format = formats.find((entry) => entry.folder === owner.folder)?.format;
+    const recorded = format?.migrationName(owner.relativePath);
+    const sameRecordedName = (path: string) => {
+      const otherOwner = recorded === undefined ? undefined : folderOf(path, folders);
+      return otherOwner?.folder === owner.folder && format?.migrationName(otherOwner.relativePath) === recorded;
+    };
+    const counterpart = other.find((path) => !moved.has(path) && (`/${path}`.endsWith(tail) || sameRecordedName(path)));
     if (counterpart === undefined) continue;
     moved.add(change.path);
     moved.add(counterpart);
@@ -148,7 +155,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
 
   const formats = await recogniseFolders(input, folders);
   const notes: string[] = alternativeDeploymentNotes(folders);
-  const moves = movedMigrations(input, folders);
+  const moves = movedMigrations(input, folders, formats);
   if (moves.size > 0) notes.push(`${moves.size / 2} migration file(s) moved with identical contents (same name, same blob): not new, not deleted`);
   /** Changed files of the configured folders that no format of a judged dialect reads: each `unknown`, named. */
   const unreadable: Array<{ path: string; folder: MigrationsFolder; reason: string }> = [];
