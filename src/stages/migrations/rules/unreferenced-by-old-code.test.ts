@@ -5,7 +5,7 @@ import { rule } from './unreferenced-by-old-code.js';
 const knexUsers = (select: string) => ({ 'src/users.ts': `import knex from 'knex';\nexport const byId = (id: number) => knex('users').where({ id }).select(${select});` });
 
 describe('unreferenced-by-old-code', () => {
-  const cases = [
+  const cases: Array<{ name: string; sql: string; oldCode: Readonly<Record<string, string>> | undefined; rules: string[]; breaksOldCode: boolean }> = [
     { name: 'flagged: DROP COLUMN no old code names', sql: rule.examples.flagged[0]!.sql, oldCode: knexUsers("'id', 'email'"), rules: ['lock-timeout-bounds-brief-lock', 'unreferenced-by-old-code'], breaksOldCode: false },
     { name: 'ok: DROP COLUMN old code selects (ban-drop-column cites it)', sql: rule.examples.flagged[0]!.sql, oldCode: knexUsers("'id', 'nickname'"), rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
     { name: 'ok: a mention anywhere (a typed row) counts', sql: rule.examples.flagged[0]!.sql, oldCode: { ...knexUsers("'*'"), 'src/types.ts': 'export type DbUser = { id: number; nickName: string };' }, rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
