@@ -114,10 +114,44 @@ export class BuilderReader {
     const evaluator = new ConstantEvaluator({ load: (p) => (p === path ? { path, ast: parsed.ast } : undefined), resolve: () => undefined });
     const references: CodeReference[] = [];
     const dynamic: DynamicReference[] = [];
+    // `const cteName = 'latest'` inside a function: a name declared once in the file is its value.
+    const localConsts = new Map<string, t.Node | null>();
+    walk(parsed.ast, (node, parent) => {
+      if (node.type !== 'VariableDeclarator' || node.id.type !== 'Identifier') return;
+      const constant = parent?.type === 'VariableDeclaration' && parent.kind === 'const' && node.init;
+      localConsts.set(node.id.name, localConsts.has(node.id.name) || !constant ? null : (node.init as t.Node));
+    });
+    const evaluateLocal = (raw: t.Node, depth = 0): string | number | undefined => {
+      const node = unwrapExpression(raw);
+      const value = evaluator.evaluate(path, node);
+      if (typeof value === 'string' || typeof value === 'number') return value;
+      if (depth > 8) return undefined;
+      if (node.type === 'Identifier') {
+        const init = localConsts.get(node.name);
+        return init ? evaluateLocal(init, depth + 1) : undefined;
+      }
+      if (node.type === 'TemplateLiteral') {
+        let text = node.quasis[0]?.value.cooked ?? '';
+        for (let index = 0; index < node.expressions.length; index++) {
+          const part = evaluateLocal(node.expressions[index] as t.Node, depth + 1);
+          if (part === undefined) return undefined;
+          text += String(part) + (node.quasis[index + 1]?.value.cooked ?? '');
+        }
+        return text;
+      }
+      if (node.type === 'BinaryExpression' && node.operator === '+') {
+        const left = evaluateLocal(node.left as t.Node, depth + 1);
+        const right = evaluateLocal(node.right, depth + 1);
+        return left === undefined || right === undefined ? undefined : typeof left === 'number' && typeof right === 'number' ? left + right : `${left}${right}`;
+      }
+      return undefined;
+    };
 
     const nameOf = (raw: t.Node): NameValue => {
       const node = unwrapExpression(raw);
-      const value = evaluator.evaluate(path, node);
+      const value = evaluateLocal(node);
+      // A number is a position (`orderBy(1)`), not a name.
+      if (typeof value === 'number') return { kind: 'text', text: '*' };
       if (typeof value === 'string') return { kind: 'text', text: value };
       const imported = importedName(node, imports);
       if (imported) return { kind: 'import', name: imported, suffix: '' };
@@ -135,6 +169,14 @@ export class BuilderReader {
       if (parent && isMember(parent) && (parent as t.MemberExpression).object === node) return;
       const { root, links } = chainOf(node);
       if (!links.some((link) => link.name !== undefined && this.dialect.markers.has(link.name))) return;
+      // A query chain has a table source: a root call (`knex('users')`, `trx(T)`) followed by a query
+      // method, or a table method (`from`, `into`, `selectFrom`, …). `path.join(__dirname)` has neither.
+      // The root call is the last call that is not a query method before the first one that is
+      // (`knex('users')`, `this.database(UserTableName)`, `trx(T)`).
+      const isMethod = (link: Link | undefined) => link?.name !== undefined && this.dialect.methods[link.name] !== undefined;
+      const firstMethod = links.findIndex(isMethod);
+      const rootIndex = this.dialect.rootCallIsTable && firstMethod > 0 && links[firstMethod - 1]!.args.length > 0 ? firstMethod - 1 : -1;
+      if (rootIndex < 0 && !links.some((link) => isMethod(link) && !/join/i.test(link.name!) && this.dialect.methods[link.name!]!.args[0] === 'table')) return;
       const line = lineOf(node);
       const before = references.length;
       let table: { table: string; schema?: string } | { import: ImportedName } | undefined;
@@ -157,9 +199,9 @@ export class BuilderReader {
         return undefined;
       };
       // First pass: the tables of the chain (root, `from`-like methods), so columns know their table.
-      const start = links[0]?.name === undefined ? 1 : 0;
-      if (start === 1 && this.dialect.rootCallIsTable && links[0]!.args.length >= 1) {
-        const arg = unwrapExpression(links[0]!.args[0]!);
+      const start = rootIndex >= 0 ? rootIndex + 1 : Math.max(firstMethod, 0);
+      if (rootIndex >= 0) {
+        const arg = unwrapExpression(links[rootIndex]!.args[0]!);
         if (!isFunctionNode(arg) && !isRawCall(arg)) setTable(nameOf(arg), lineOf(arg));
       }
       for (const link of links.slice(start)) {

@@ -67,6 +67,30 @@ describe('knex reader', () => {
       }
     `);
   });
+
+  it('reads `this.database(T)` roots and local constants; ignores path.join and positions', () => {
+    const text = [
+      "import path from 'path';",
+      "import { UserTableName } from '../entities/users';",
+      'export class M {',
+      '  async f() {',
+      "    const cteName = 'latest';",
+      "    path.join(__dirname, 'x');",
+      "    await this.database(UserTableName).where('user_uuid', 1).select(`${cteName}.first_name`).orderBy(1);",
+      '  }',
+      '}',
+    ].join('\n');
+    expect(brief(knex.read('m.ts', text))).toMatchInlineSnapshot(`
+      {
+        "dynamic": [],
+        "references": [
+          "read import:UserTableName.user_uuid @7",
+          "read latest.first_name @7",
+          "read import:UserTableName @7",
+        ],
+      }
+    `);
+  });
 });
 
 describe('kysely reader', () => {
