@@ -1,9 +1,9 @@
-import type { OldCodeLookup } from './old-code/lookup.js';
 /**
  * The state of one migration while it is classified, statement by statement: what rules may ask
  * about (RuleContext: transaction, lock_timeout, new tables, NOT NULL checks) plus what the
  * classifier records for later statements (column types, index tables, functions created).
  */
+import type { OldCodeLookup } from './old-code/lookup.js';
 import type { PlpgsqlItem } from './plpgsql.js';
 import { columnType, nodeOf, tableKey, typeText, type ColumnType } from './rules/ast.js';
 import { blocksWrites, lockRank, type LockMode, type RuleContext } from './rules/rule.js';
