@@ -50,19 +50,27 @@ export function bareTable(table: string): string {
 
 const MAX_CITED = 3;
 
-function mentionOf(index: OldCodeIndex, name: string): CodeReference | undefined {
+/**
+ * The first mention of `name`, preferring a file that also names `table` (a mention is a word, not
+ * bound to a table: the citation should point where the table is used when such a file exists).
+ */
+function mentionOf(index: OldCodeIndex, name: string, table?: string): CodeReference | undefined {
   const word = normaliseName(name);
   if (word.length === 0) return undefined;
   const needle = ` ${word} `;
+  const tableNeedle = table === undefined ? undefined : ` ${normaliseName(table)} `;
+  let fallback: CodeReference | undefined;
   for (const file of index.mentions) {
     const at = file.words.indexOf(needle);
     if (at === -1) continue;
     // The position among the words: count the spaces before it.
     let position = 0;
-    for (let i = 1; i < at; i++) if (file.words.charCodeAt(i) === 32) position++;
-    return { table: '', access: 'any', file: file.file, line: file.lines[position] ?? 1, via: 'mention' };
+    for (let i = 0; i < at; i++) if (file.words.charCodeAt(i) === 32) position++;
+    const found: CodeReference = { table: '', access: 'any', file: file.file, line: file.lines[position] ?? 1, via: 'mention' };
+    if (tableNeedle === undefined || file.words.includes(tableNeedle)) return found;
+    fallback ??= found;
   }
-  return undefined;
+  return fallback;
 }
 
 function dynamicFor(index: OldCodeIndex, table: string): DynamicReference | undefined {
@@ -106,7 +114,7 @@ export function createLookup(index: OldCodeIndex): OldCodeLookup {
       const column = rawColumn.replace(/"/g, '').toLowerCase();
       const structural = (byTable.get(table) ?? []).filter((reference) => reference.column !== undefined && normaliseName(reference.column) === normaliseName(column));
       if (structural.length > 0) return cite(structural);
-      const mention = mentionOf(index, column);
+      const mention = mentionOf(index, column, table);
       if (mention) return cite([{ ...mention, table, column }]);
       const mark = dynamicFor(index, table);
       if (mark) return unknownFrom(mark);
