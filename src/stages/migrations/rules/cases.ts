@@ -10,6 +10,8 @@ import { migrationRule } from '../catalogue.js';
 import { classifyMigration } from '../classify.js';
 import { emptySchema, foldReleasedMigration, schemaOptions } from '../released-schema.js';
 import { loadParser } from '../sql.js';
+import { indexFromFiles } from '../old-code/scan.js';
+import { createLookup } from '../old-code/lookup.js';
 import { classifyClickHouseMigration } from '../clickhouse/classify.js';
 
 export interface CaseOptions {
@@ -25,6 +27,8 @@ export interface CaseOptions {
   unresolved?: UnresolvedPart[];
   /** SQL of released migrations, classified and folded first as the stage folds them (released-schema.ts). */
   released?: string;
+  /** The previous release's code (path → text): old-code references are read from it (issue 33). */
+  oldCode?: Readonly<Record<string, string>>;
 }
 
 export interface CaseOutcome {
@@ -55,7 +59,7 @@ export async function classifySql(sql: string, options: CaseOptions = {}): Promi
   }
   const result = classifyMigration(
     { file: 'migrations/001.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: options.unresolved ?? [], inTransaction: options.inTransaction ?? true },
-    { postgresVersion, newTables: new Set(options.newTables ?? []) },
+    { postgresVersion, newTables: new Set(options.newTables ?? []), ...(options.oldCode ? { oldCode: createLookup(indexFromFiles(options.oldCode)) } : {}) },
     {
       ...schemaOptions(schema),
       ...(options.columnTypes === undefined ? {} : { columnTypes: new Map(Object.entries(options.columnTypes)) }),
