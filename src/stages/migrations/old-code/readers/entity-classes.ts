@@ -176,3 +176,36 @@ export function firstStringArgument(file: FileClasses, args: readonly t.Node[] |
 export function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
+
+/**
+ * The classes whose members make a model's columns: the class, then its bases declared in this
+ * file. The chain ends at the ORM's own base (`isOrmPackage`), or at a base imported by a relative
+ * path: that base is a file of the repository the scan reads itself, where every column it maps is
+ * written as a word (an explicit name, or the property whose camel/snake forms the lookup compares
+ * as one name), so the lookup finds it as a mention; what that file cannot name is a dynamic mark
+ * of its own ({@link BASE_CLASS}). Any other base (a package, an alias, a mixin call) is
+ * `foreignBase`: the caller fails closed for the model's tables.
+ */
+export function classChain(file: FileClasses, found: DecoratedClass, isOrmPackage: (from: string) => boolean): { chain: DecoratedClass[]; foreignBase?: { name: string; line: number } } {
+  const chain: DecoratedClass[] = [];
+  let current: DecoratedClass | undefined = found;
+  while (current && !chain.includes(current)) {
+    chain.push(current);
+    const superClass: t.Node | undefined = current.superClass && unwrapExpression(current.superClass);
+    if (!superClass) return { chain };
+    if (superClass.type === 'Identifier') {
+      const imported = file.imports.get(superClass.name);
+      if (imported && (isOrmPackage(imported.from) || imported.from.startsWith('./') || imported.from.startsWith('../'))) return { chain };
+      const local: DecoratedClass | undefined = imported ? undefined : file.byName.get(superClass.name);
+      if (local) {
+        current = local;
+        continue;
+      }
+    }
+    return { chain, foreignBase: { name: shortSourceOf(superClass, file.text, 40), line: lineOf(superClass) } };
+  }
+  return { chain };
+}
+
+/** Marks a base class (columns, no table): what it cannot name is unknown for every table, as the tables that extend it are in other files. */
+export const BASE_CLASS = 'a base class of models';

@@ -3,7 +3,7 @@ import inflection = require('inflection');
 import type { Constant } from '../../../../syntax/constants.js';
 import { isCall, lineOf, literalKeyName, parseSource, shortSourceOf, unwrapExpression, walk, type t } from '../../../../syntax/parse.js';
 import type { CodeReference, DynamicReference, FileReferences, ReferenceReader } from '../references.js';
-import { decoratorOption, isTypeLike, readClasses, stringOf, unique, type DecoratedClass, type FileClasses, type OptionValue } from './entity-classes.js';
+import { BASE_CLASS, classChain, decoratorOption, isTypeLike, readClasses, stringOf, unique, type DecoratedClass, type FileClasses, type OptionValue } from './entity-classes.js';
 
 /**
  * Sequelize models: `sequelize.define('name', attributes, options)`, `Model.init(attributes,
@@ -97,7 +97,8 @@ class Collector {
       for (const column of unique(names)) this.references.push({ table, ...(naming.schema === undefined ? {} : { schema: naming.schema }), column, access: 'read', file: this.path, line, via: VIA });
   }
   unknown(naming: ModelNaming | undefined, line: number, reason: string) {
-    if (!naming) this.dynamic.push({ file: this.path, line, via: VIA, reason });
+    // A base class maps no table of its own: what it cannot name is unknown for any table extending it.
+    if (!naming || naming.tables.length === 0) this.dynamic.push({ file: this.path, line, via: VIA, reason: naming ? `${reason} (in ${BASE_CLASS})` : reason });
     else for (const table of naming.tables) this.dynamic.push({ table, file: this.path, line, via: VIA, reason });
   }
 }
@@ -274,7 +275,14 @@ function enclosingClassName(ast: t.File, target: t.Node): string | undefined {
 function readClassModels(file: FileClasses, out: Collector): void {
   for (const found of file.classes) {
     const table = found.decorators.find((decorator) => decorator.from === TYPESCRIPT_PACKAGE && decorator.name === 'Table');
-    if (!table) continue;
+    if (!table) {
+      // A base class (outline's IdModel, ParanoidModel): its columns are mentions where it is declared; what it cannot name is a mark for every table.
+      if (found.members.some((member) => member.decorators.some((decorator) => decorator.from === TYPESCRIPT_PACKAGE))) {
+        const base: ModelNaming = { tables: [], underscored: undefined };
+        for (const member of found.members) readMember(file, base, member, out, new Set());
+      }
+      continue;
+    }
     const options = (key: string) => decoratorOption(file, table.args, key, () => false);
     const modelName = options('modelName');
     if (modelName.kind === 'unknown' || (modelName.kind === 'known' && typeof modelName.value !== 'string')) {
@@ -293,7 +301,7 @@ function readClassModels(file: FileClasses, out: Collector): void {
     }
     out.model(naming, found.line);
     const declared = new Set<string>();
-    const { chain, foreignBase } = classChain(file, found);
+    const { chain, foreignBase } = classChain(file, found, (from) => from === TYPESCRIPT_PACKAGE || from === 'sequelize');
     if (foreignBase) out.unknown(naming, foreignBase.line, `columns inherited from \`${foreignBase.name}\` (declared in another file) are not read with ${found.name ?? name}`);
     for (const owner of chain) for (const member of owner.members) readMember(file, naming, member, out, declared);
     timestampColumns(naming, options, found.line, out, declared);
@@ -349,26 +357,6 @@ function isVirtualOption(args: readonly t.Node[]): boolean {
   return false;
 }
 
-function classChain(file: FileClasses, found: DecoratedClass): { chain: DecoratedClass[]; foreignBase?: { name: string; line: number } } {
-  const chain: DecoratedClass[] = [];
-  let current: DecoratedClass | undefined = found;
-  while (current && !chain.includes(current)) {
-    chain.push(current);
-    const superClass: t.Node | undefined = current.superClass && unwrapExpression(current.superClass);
-    if (!superClass) return { chain };
-    if (superClass.type === 'Identifier') {
-      const imported = file.imports.get(superClass.name);
-      if (imported && (imported.from === TYPESCRIPT_PACKAGE || imported.from === 'sequelize')) return { chain };
-      const local = file.byName.get(superClass.name);
-      if (local) {
-        current = local;
-        continue;
-      }
-    }
-    return { chain, foreignBase: { name: shortSourceOf(superClass, file.text, 40), line: lineOf(superClass) } };
-  }
-  return { chain };
-}
 
 function read(path: string, text: string): FileReferences {
   const parsed = parseSource(path, text);

@@ -1,6 +1,6 @@
 import { lineOf, parseSource, shortSourceOf, unwrapExpression, walk, type t } from '../../../../syntax/parse.js';
 import type { CodeReference, DynamicReference, FileReferences, ReferenceAccess, ReferenceReader } from '../references.js';
-import { decoratorOption, firstStringArgument, isTypeLike, readClasses, stringOf, unique, type BoundDecorator, type DecoratedClass, type FileClasses, type OptionValue } from './entity-classes.js';
+import { BASE_CLASS, classChain, decoratorOption, firstStringArgument, isTypeLike, readClasses, stringOf, unique, type BoundDecorator, type DecoratedClass, type FileClasses, type OptionValue } from './entity-classes.js';
 
 /**
  * TypeORM and MikroORM entities: the tables and columns the previous release's entities map, as
@@ -77,7 +77,8 @@ class Collector {
       for (const column of unique(names)) this.references.push({ table, ...(entity.schema === undefined ? {} : { schema: entity.schema }), column, access, file: this.path, line, via: entity.orm });
   }
   unknown(entity: Entity | undefined, line: number, reason: string, via: string) {
-    if (!entity) this.dynamic.push({ file: this.path, line, via, reason });
+    // A base class maps no table of its own: what it cannot name is unknown for any table extending it.
+    if (!entity || entity.tables.length === 0) this.dynamic.push({ file: this.path, line, via, reason: entity ? `${reason} (in ${BASE_CLASS})` : reason });
     else for (const table of entity.tables) this.dynamic.push({ table, file: this.path, line, via, reason });
   }
 }
@@ -147,28 +148,6 @@ function parentEntity(file: FileClasses, found: DecoratedClass, out: Collector):
   return parent && parent !== found ? entityOf(file, parent, out) : undefined;
 }
 
-/** The classes whose members make the entity's columns: the class, then its bases declared in this file; `undefined` ends at a base from elsewhere. */
-function classChain(file: FileClasses, found: DecoratedClass): { chain: DecoratedClass[]; foreignBase?: { name: string; line: number } } {
-  const chain: DecoratedClass[] = [];
-  let current: DecoratedClass | undefined = found;
-  while (current && !chain.includes(current)) {
-    chain.push(current);
-    const superClass: t.Node | undefined = current.superClass && unwrapExpression(current.superClass);
-    if (!superClass) return { chain };
-    if (superClass.type === 'Identifier') {
-      const imported = file.imports.get(superClass.name);
-      // The ORMs' own base classes (TypeORM `BaseEntity`, MikroORM `BaseEntity`) map no column.
-      if (imported && ormOf(imported.from)) return { chain };
-      const local = file.byName.get(superClass.name);
-      if (local) {
-        current = local;
-        continue;
-      }
-    }
-    return { chain, foreignBase: { name: shortSourceOf(superClass, file.text, 40), line: lineOf(superClass) } };
-  }
-  return { chain };
-}
 
 function propertyColumns(entity: Entity, property: string): string[] {
   return entity.orm === TYPEORM ? [property, typeormSnakeCase(property)] : [mikroUnderscore(property), property];
@@ -345,17 +324,33 @@ function read(path: string, text: string): FileReferences {
   namingStrategies(file, parsed.ast, out);
   for (const found of file.classes) {
     const entity = entityOf(file, found, out);
-    if (!entity) continue;
+    if (!entity) {
+      readBaseClass(file, found, out);
+      continue;
+    }
     for (const table of entity.tables) {
       const base = { table, ...(entity.schema === undefined ? {} : { schema: entity.schema }), file: path, line: found.line, via: entity.orm };
       out.references.push({ ...base, access: 'read' });
       if (!entity.view) out.references.push({ ...base, access: 'insert', insertColumns: 'all-model-columns' });
     }
-    const { chain, foreignBase } = classChain(file, found);
+    const { chain, foreignBase } = classChain(file, found, (from) => ormOf(from) !== undefined);
     if (foreignBase) out.unknown(entity, foreignBase.line, `columns inherited from \`${foreignBase.name}\` (declared in another file) are not read with ${found.name ?? 'this entity'}`, entity.orm);
     for (const owner of chain) for (const member of owner.members) readMember(file, entity, member, out);
   }
   return { references: out.references, dynamic: out.dynamic };
+}
+
+/**
+ * A class with mapped members and no entity decorator of its own (`abstract class Timestamped`):
+ * its columns belong to the entities of other files that extend it, where the lookup finds them as
+ * mentions (see `classChain`); what it cannot name is a mark for every table.
+ */
+function readBaseClass(file: FileClasses, found: DecoratedClass, out: Collector): void {
+  if (found.decorators.some((decorator) => ormOf(decorator.from) !== undefined)) return;
+  const orm = found.members.flatMap((member) => member.decorators).map((decorator) => ormOf(decorator.from)).find((value) => value !== undefined);
+  if (!orm) return;
+  const base: Entity = { orm, tables: [], view: false };
+  for (const member of found.members) readMember(file, base, member, out);
 }
 
 export const reader: ReferenceReader = {
