@@ -279,7 +279,7 @@ function readClassModels(file: FileClasses, out: Collector): void {
       // A base class (outline's IdModel, ParanoidModel): its columns are mentions where it is declared; what it cannot name is a mark for every table.
       if (found.members.some((member) => member.decorators.some((decorator) => decorator.from === TYPESCRIPT_PACKAGE))) {
         const base: ModelNaming = { tables: [], underscored: undefined };
-        for (const member of found.members) readMember(file, base, member, out, new Set());
+        for (const member of found.members) readMember(file, base, member, out, new Set(), foreignKeyTargetsOf([found]));
       }
       continue;
     }
@@ -303,14 +303,15 @@ function readClassModels(file: FileClasses, out: Collector): void {
     const declared = new Set<string>();
     const { chain, foreignBase } = classChain(file, found, (from) => from === TYPESCRIPT_PACKAGE || from === 'sequelize');
     if (foreignBase) out.unknown(naming, foreignBase.line, `columns inherited from \`${foreignBase.name}\` (declared in another file) are not read with ${found.name ?? name}`);
-    for (const owner of chain) for (const member of owner.members) readMember(file, naming, member, out, declared);
+    const foreignKeyTargets = foreignKeyTargetsOf(chain);
+    for (const owner of chain) for (const member of owner.members) readMember(file, naming, member, out, declared, foreignKeyTargets);
     timestampColumns(naming, options, found.line, out, declared);
   }
 }
 
 const TIMESTAMP_DECORATORS: Record<string, string> = { CreatedAt: 'createdAt', UpdatedAt: 'updatedAt', DeletedAt: 'deletedAt' };
 
-function readMember(file: FileClasses, naming: ModelNaming, member: DecoratedClass['members'][number], out: Collector, declared: Set<string>): void {
+function readMember(file: FileClasses, naming: ModelNaming, member: DecoratedClass['members'][number], out: Collector, declared: Set<string>, foreignKeyTargets: ReadonlySet<string>): void {
   const decorators = member.decorators.filter((decorator) => decorator.from === TYPESCRIPT_PACKAGE);
   const column = decorators.find((decorator) => decorator.name === 'Column');
   const timestamp = decorators.find((decorator) => TIMESTAMP_DECORATORS[decorator.name] !== undefined);
@@ -343,8 +344,32 @@ function readMember(file: FileClasses, naming: ModelNaming, member: DecoratedCla
       out.columns(naming, columnNames(keyName, naming.underscored), member.line);
       return;
     }
+    // sequelize-typescript takes the key from a `@ForeignKey(() => Target)` member of the class: that member is a column read above.
+    const target = arrowTarget(belongsTo.args?.[0]);
+    if (second === undefined && target !== undefined && foreignKeyTargets.has(target)) return;
     out.unknown(naming, member.line, `foreign key of \`${member.name}\` is named from the target model's primary key`);
   }
+}
+
+/** `X` of `() => X`. */
+function arrowTarget(node: t.Node | undefined): string | undefined {
+  const inner = node && unwrapExpression(node);
+  if (inner?.type !== 'ArrowFunctionExpression' || inner.body.type === 'BlockStatement') return undefined;
+  const body = unwrapExpression(inner.body);
+  return body.type === 'Identifier' ? body.name : undefined;
+}
+
+/** The targets of `@ForeignKey(() => X)` members of the classes. */
+function foreignKeyTargetsOf(classes: readonly DecoratedClass[]): Set<string> {
+  const targets = new Set<string>();
+  for (const owner of classes)
+    for (const member of owner.members)
+      for (const decorator of member.decorators) {
+        if (decorator.from !== TYPESCRIPT_PACKAGE || decorator.name !== 'ForeignKey') continue;
+        const target = arrowTarget(decorator.args?.[0]);
+        if (target !== undefined) targets.add(target);
+      }
+  return targets;
 }
 
 function isVirtualOption(args: readonly t.Node[]): boolean {
