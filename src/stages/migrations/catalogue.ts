@@ -15,6 +15,10 @@ import { rule as addingRequiredField } from './rules/adding-required-field.js';
 import { rule as addingSerialPrimaryKeyField } from './rules/adding-serial-primary-key-field.js';
 import { rule as banConcurrentIndexCreationInTransaction } from './rules/ban-concurrent-index-creation-in-transaction.js';
 import { rule as banDropColumn } from './rules/ban-drop-column.js';
+import { rule as unreferencedByOldCode } from './rules/unreferenced-by-old-code.js';
+import { rule as addingRequiredFieldFailsOnExistingRows } from './rules/adding-required-field-fails-on-existing-rows.js';
+import { rule as setNotNullFailsOnExistingNulls } from './rules/set-not-null-fails-on-existing-nulls.js';
+import { rule as uniqueIndexFailsOnDuplicates } from './rules/unique-index-fails-on-duplicates.js';
 import { rule as banDropTable } from './rules/ban-drop-table.js';
 import { rule as banTruncateTable } from './rules/ban-truncate-table.js';
 import { rule as changingColumnType } from './rules/changing-column-type.js';
@@ -92,6 +96,10 @@ export const migrationRuleList = [
   renamingTable,
   banDropColumn,
   banDropTable,
+  unreferencedByOldCode,
+  addingRequiredFieldFailsOnExistingRows,
+  setNotNullFailsOnExistingNulls,
+  uniqueIndexFailsOnDuplicates,
   banTruncateTable,
   renamingEnumValue,
   banDropView,

@@ -1,3 +1,4 @@
+import type { OldCodeLookup } from './old-code/lookup.js';
 /**
  * The state of one migration while it is classified, statement by statement: what rules may ask
  * about (RuleContext: transaction, lock_timeout, new tables, NOT NULL checks) plus what the
@@ -32,6 +33,7 @@ export type FunctionBody =
 /** The migration so far: what rules may ask about (RuleContext) plus what the classifier records. */
 export class MigrationState implements RuleContext {
   readonly postgresVersion: number;
+  readonly oldCode?: OldCodeLookup;
   /** Whether a transaction block is open: the runner's at the start, then BEGIN / COMMIT / ROLLBACK. */
   private transactionOpen: boolean;
   /** Whether the session's lock_timeout (plain SET) bounds lock waits. */
@@ -89,6 +91,7 @@ export class MigrationState implements RuleContext {
     options: ClassifyOptions,
   ) {
     this.postgresVersion = context.postgresVersion;
+    if (context.oldCode !== undefined) this.oldCode = context.oldCode;
     this.transactionOpen = runnerTransaction;
     this.newTableKeys = new Set([...(context.newTables ?? [])].map(tableKey));
     this.existingTableKeys = context.existingTables === undefined ? undefined : new Set([...context.existingTables].map(tableKey));

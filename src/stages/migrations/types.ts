@@ -1,3 +1,4 @@
+import type { OldCodeLookup } from './old-code/lookup.js';
 import type { Heaviness } from '../../artifact/types.js';
 import type { Finding } from '../../rules/types.js';
 
@@ -63,6 +64,8 @@ export interface ClassifyContext {
    * exist with rows, and what follows on it is judged as on an existing table.
    */
   existingTables?: ReadonlySet<string>;
+  /** The previous release's code references (old-code/lookup.ts), when the stage scanned them. */
+  oldCode?: OldCodeLookup;
 }
 
 /** Optional knowledge beyond the shared context: the schema the released (earlier) migrations leave. */

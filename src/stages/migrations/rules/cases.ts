@@ -9,6 +9,8 @@ import type { UnresolvedPart } from '../types.js';
 import { migrationRule } from '../catalogue.js';
 import { classifyMigration } from '../classify.js';
 import { loadParser } from '../sql.js';
+import { indexFromFiles } from '../old-code/scan.js';
+import { createLookup } from '../old-code/lookup.js';
 import { classifyClickHouseMigration } from '../clickhouse/classify.js';
 
 export interface CaseOptions {
@@ -22,6 +24,8 @@ export interface CaseOptions {
   recheckedColumns?: Readonly<Record<string, readonly string[]>>;
   /** Parts the extractor could not resolve. */
   unresolved?: UnresolvedPart[];
+  /** The previous release's code (path → text): old-code references are read from it (issue 33). */
+  oldCode?: Readonly<Record<string, string>>;
 }
 
 export interface CaseOutcome {
@@ -46,7 +50,7 @@ export async function classifySql(sql: string, options: CaseOptions = {}): Promi
   await loadParser();
   const result = classifyMigration(
     { file: 'migrations/001.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: options.unresolved ?? [], inTransaction: options.inTransaction ?? true },
-    { postgresVersion: options.postgresVersion ?? 16, newTables: new Set(options.newTables ?? []) },
+    { postgresVersion: options.postgresVersion ?? 16, newTables: new Set(options.newTables ?? []), ...(options.oldCode ? { oldCode: createLookup(indexFromFiles(options.oldCode)) } : {}) },
     {
       columnTypes: new Map(Object.entries(options.columnTypes ?? {})),
       recheckedColumns: new Map(Object.entries(options.recheckedColumns ?? {}).map(([table, columns]) => [table, new Set(columns)])),

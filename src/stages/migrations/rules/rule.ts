@@ -8,6 +8,7 @@ import type { Rule } from '../../../rules/define.js';
 import type { Finding, FindingParams, RuleMeta } from '../../../rules/types.js';
 import type { UnresolvedPart, UserTypeKind } from '../types.js';
 import type { ColumnType } from './ast.js';
+import type { OldCodeLookup } from '../old-code/lookup.js';
 
 /** PostgreSQL table lock modes, weakest first. */
 export const LOCK_MODES = [
@@ -151,6 +152,11 @@ export interface RuleContext {
    * indexes and checks are known (created in this migration or by the released ones).
    */
   columnRechecked(table: string, column: string): boolean | undefined;
+  /**
+   * What the previous release's code references (issue 33, old-code/): present only when the stage
+   * scanned the `from` tree for this release. Absent → every old-code rule judges as it always did.
+   */
+  readonly oldCode?: OldCodeLookup;
 }
 
 /** A rule's verdict on one operation: parameters for the message and, when they differ from the catalogue facts, the flags. */
@@ -257,6 +263,8 @@ export interface MigrationRuleExample {
   readonly recheckedColumns?: Readonly<Record<string, readonly string[]>>;
   /** Parts the extractor could not resolve. */
   readonly unresolved?: readonly UnresolvedPart[];
+  /** The previous release's code (path → text), read for old-code references (issue 33); absent: not read. */
+  readonly oldCode?: Readonly<Record<string, string>>;
 }
 
 /** An example of a file-set rule: the `migrations/` folder at the previous and the new release. */
