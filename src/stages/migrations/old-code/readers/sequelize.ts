@@ -1,5 +1,5 @@
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-import inflection = require('inflection');
+// inflection 1.x is what Sequelize 6's Utils.pluralize/underscore call (bundled into the CLI, so a devDependency like knex).
+import inflection from 'inflection';
 import type { Constant } from '../../../../syntax/constants.js';
 import { isCall, lineOf, literalKeyName, parseSource, shortSourceOf, unwrapExpression, walk, type t } from '../../../../syntax/parse.js';
 import type { CodeReference, DynamicReference, FileReferences, ReferenceReader } from '../references.js';
