@@ -24,6 +24,8 @@ import { extractMigrationCached } from './extraction-cache.js';
 import { mayAddColumnOfUserType } from './rules/user-types.js';
 import { emptySchema, foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
 import { cachedReplayedSchema, releasedSchemaFromReplay } from './replayed-schema.js';
+import { scanOldCode } from './old-code/scan.js';
+import { createLookup, type OldCodeLookup } from './old-code/lookup.js';
 
 export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
 
@@ -47,6 +49,12 @@ const NEEDS_RELEASED_SHAPE = /\bset\s+not\s+null\b|\bwhere\b/i;
 /** `CREATE TABLE IF NOT EXISTS` (knex `createTableIfNotExists`), and any CREATE TABLE (for guarded statements). */
 const CONDITIONAL_CREATE_TABLE = /\bcreate\s+table\s+if\s+not\s+exists\b/i;
 const CREATE_TABLE = /\bcreate\s+table\b/i;
+/**
+ * Statements whose effect on old instances depends on what the previous release's code references
+ * (issue 33): the scan of the `from` tree runs only for a release that has one.
+ */
+const OLD_CODE_STATEMENT = /^\s*(?:alter\s+table|drop\s+table|create\s+unique\s+index)\b/i;
+const OLD_CODE_CHANGE = /\b(?:drop\s+(?:column|table)|drop\s+table|rename|not\s+null|unique|check|foreign\s+key|references|primary\s+key)\b/i;
 
 /**
  * What an edit of a released migration changed in what it runs (each side extracted at its own ref
@@ -233,6 +241,18 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   // What the migrations before each added one leave: the released ones, then each added one in turn.
   const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : emptySchema();
 
+  // The previous release's code, read for references only when a statement needs it (cached per blob).
+  let oldCode: OldCodeLookup | undefined;
+  if (needs((sql) => OLD_CODE_STATEMENT.test(sql) && OLD_CODE_CHANGE.test(sql))) {
+    const index = await scanOldCode(input, { migrationFolders: folders });
+    oldCode = createLookup(index);
+    notes.push(
+      index.incomplete === undefined
+        ? `old code: the previous release's code was read for schema references (${index.filesRead} files, ${index.references.length} references, ${index.dynamic.length} names built at run time)`
+        : `old code: not read (${index.incomplete}); old-code rules judge as without it`,
+    );
+  }
+
   const files: MigrationFile[] = [];
   const countedFiles: MigrationFile[] = [];
   const newTables = new Set<string>();
@@ -267,7 +287,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
       try {
         const classified = classifyMigration(
           extracted,
-          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema?.tablesComplete ? { existingTables: schema.tables } : {}) },
+          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema?.tablesComplete ? { existingTables: schema.tables } : {}), ...(oldCode ? { oldCode } : {}) },
           schemaOptions(known),
         );
         for (const table of classified.createdTables) newTables.add(table);

@@ -134,6 +134,8 @@ async function scan(input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>, 
   if (paths.length > MAX_SCANNED_FILES) {
     return { references: [], dynamic: [], mentions: [], filesRead: 0, incomplete: `the previous release has ${paths.length} code files, more than the scan reads (${MAX_SCANNED_FILES})` };
   }
+  // Nothing to read is no proof: the code may live elsewhere (another repository, an unread language).
+  if (paths.length === 0) return { references: [], dynamic: [], mentions: [], filesRead: 0, incomplete: 'no code file of the previous release was found to read (outside migrations, tests and build output)' };
   let parserReady = true;
   try {
     await loadParser();

@@ -5,11 +5,11 @@ const selects = { 'src/accounts.ts': "import knex from 'knex';\nexport const all
 const inserts = { 'src/users.ts': "import knex from 'knex';\nexport const add = (email: string) => knex('users').insert({ email });" };
 const sql = "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN tenant_id bigint NOT NULL";
 
-describe('adding-required-field-fails-on-existing-rows', () => {
+describe("adding-required-field-fails-on-existing-rows", () => {
   const cases = [
-    { name: 'flagged: no old insert: a data risk, still breaking', oldCode: selects, rules: ['adding-required-field-fails-on-existing-rows', 'unreferenced-by-old-code'] },
-    { name: 'ok: an old insert: adding-required-field cites it', oldCode: inserts, rules: ['adding-required-field'] },
-    { name: 'ok: old code not read: as today', oldCode: undefined, rules: ['adding-required-field'] },
+    { name: "flagged: no old insert: a data risk, still breaking", oldCode: selects, rules: ['adding-required-field-fails-on-existing-rows', 'unreferenced-by-old-code'] },
+    { name: "ok: an old insert: adding-required-field cites it", oldCode: inserts, rules: ['adding-required-field'] },
+    { name: "ok: old code not read: as today", oldCode: undefined, rules: ['adding-required-field'] },
   ];
   it.each(cases)('$name', async ({ oldCode, rules }) => {
     const outcome = await classifySql(sql, oldCode ? { oldCode } : {});

@@ -4,17 +4,17 @@ import { rule } from './unreferenced-by-old-code.js';
 
 const knexUsers = (select: string) => ({ 'src/users.ts': `import knex from 'knex';\nexport const byId = (id: number) => knex('users').where({ id }).select(${select});` });
 
-describe('unreferenced-by-old-code', () => {
+describe("unreferenced-by-old-code", () => {
   const cases: Array<{ name: string; sql: string; oldCode: Readonly<Record<string, string>> | undefined; rules: string[]; breaksOldCode: boolean }> = [
-    { name: 'flagged: DROP COLUMN no old code names', sql: rule.examples.flagged[0]!.sql, oldCode: knexUsers("'id', 'email'"), rules: ['lock-timeout-bounds-brief-lock', 'unreferenced-by-old-code'], breaksOldCode: false },
-    { name: 'ok: DROP COLUMN old code selects (ban-drop-column cites it)', sql: rule.examples.flagged[0]!.sql, oldCode: knexUsers("'id', 'nickname'"), rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
-    { name: 'ok: a mention anywhere (a typed row) counts', sql: rule.examples.flagged[0]!.sql, oldCode: { ...knexUsers("'*'"), 'src/types.ts': 'export type DbUser = { id: number; nickName: string };' }, rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
-    { name: 'ok: a column name built at run time keeps today\'s verdict', sql: rule.examples.flagged[0]!.sql, oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const pick = (field: string) => knex('users').select(`${field}_name`);" }, rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
-    { name: 'flagged: DROP TABLE never used', sql: "SET lock_timeout = '5s';\nDROP TABLE legacy_events", oldCode: knexUsers("'id'"), rules: ['lock-timeout-bounds-brief-lock', 'unreferenced-by-old-code'], breaksOldCode: false },
-    { name: 'ok: DROP TABLE from raw SQL', sql: "SET lock_timeout = '5s';\nDROP TABLE legacy_events", oldCode: { 'src/q.ts': "export const q = (db: any) => db.query('SELECT count(*) FROM legacy_events');" }, rules: ['ban-drop-table', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
-    { name: 'ok: DROP TABLE with a table name from a variable', sql: "SET lock_timeout = '5s';\nDROP TABLE legacy_events", oldCode: { 'src/q.ts': "import knex from 'knex';\nexport const all = (table: string) => knex(table).select('id');" }, rules: ['ban-drop-table', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
-    { name: 'flagged: RENAME COLUMN unreferenced', sql: "SET lock_timeout = '5s';\nALTER TABLE users RENAME COLUMN nickname TO handle", oldCode: knexUsers("'id'"), rules: ['lock-timeout-bounds-brief-lock', 'unreferenced-by-old-code'], breaksOldCode: false },
-    { name: 'ok: without the old code read, as today', sql: rule.examples.flagged[0]!.sql, oldCode: undefined, rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
+    { name: "flagged: DROP COLUMN no old code names", sql: rule.examples.flagged[0]!.sql, oldCode: knexUsers("'id', 'email'"), rules: ['lock-timeout-bounds-brief-lock', 'unreferenced-by-old-code'], breaksOldCode: false },
+    { name: "ok: DROP COLUMN old code selects (ban-drop-column cites it)", sql: rule.examples.flagged[0]!.sql, oldCode: knexUsers("'id', 'nickname'"), rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
+    { name: "ok: a mention anywhere (a typed row) counts", sql: rule.examples.flagged[0]!.sql, oldCode: { ...knexUsers("'*'"), 'src/types.ts': 'export type DbUser = { id: number; nickName: string };' }, rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
+    { name: "ok: a column name built at run time keeps today's verdict", sql: rule.examples.flagged[0]!.sql, oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const pick = (field: string) => knex('users').select(`${field}_name`);" }, rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
+    { name: "flagged: DROP TABLE never used", sql: "SET lock_timeout = '5s';\nDROP TABLE legacy_events", oldCode: knexUsers("'id'"), rules: ['lock-timeout-bounds-brief-lock', 'unreferenced-by-old-code'], breaksOldCode: false },
+    { name: "ok: DROP TABLE from raw SQL", sql: "SET lock_timeout = '5s';\nDROP TABLE legacy_events", oldCode: { 'src/q.ts': "export const q = (db: any) => db.query('SELECT count(*) FROM legacy_events');" }, rules: ['ban-drop-table', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
+    { name: "ok: DROP TABLE with a table name from a variable", sql: "SET lock_timeout = '5s';\nDROP TABLE legacy_events", oldCode: { 'src/q.ts': "import knex from 'knex';\nexport const all = (table: string) => knex(table).select('id');" }, rules: ['ban-drop-table', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
+    { name: "flagged: RENAME COLUMN unreferenced", sql: "SET lock_timeout = '5s';\nALTER TABLE users RENAME COLUMN nickname TO handle", oldCode: knexUsers("'id'"), rules: ['lock-timeout-bounds-brief-lock', 'unreferenced-by-old-code'], breaksOldCode: false },
+    { name: "ok: without the old code read, as today", sql: rule.examples.flagged[0]!.sql, oldCode: undefined, rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'], breaksOldCode: true },
   ];
 
   it.each(cases)('$name', async ({ sql, oldCode, rules, breaksOldCode }) => {
