@@ -31,6 +31,14 @@ describe('init detection: absence needs evidence', () => {
     expect(decided({ 'package.json': JSON.stringify({ dependencies }), 'src/index.ts': 'export {};\n' })[key]).toBeUndefined();
   });
 
+  it('MCP tools registered with the split SDK packages (formbricks: `@modelcontextprotocol/server`) are configured from code', () => {
+    const surfaces = decided({
+      'apps/web/package.json': JSON.stringify({ dependencies: { '@modelcontextprotocol/server': '^2' } }),
+      'apps/web/modules/mcp/tools/feedback-records.ts': 'import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";\nexport const register = (server: McpServer) => {\n  server.registerTool("list_feedback", { description: "d" }, async () => ({ content: [] }));\n};\n',
+    });
+    expect(surfaces.mcpTools).toEqual({ sources: ['apps/web/modules/mcp/tools/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] });
+  });
+
   it('a source that starts an HTTP server keeps the API surfaces open', () => {
     const surfaces = decided({ 'package.json': '{}', 'src/main.ts': "import { createServer } from 'node:http';\ncreateServer(handler).listen(8080);\n" });
     expect(surfaces.openapi).toBeUndefined();

@@ -222,7 +222,8 @@ export function detectRoutes(view: RepositoryView, deps: ReadonlySet<string>): S
 
 // ---- MCP --------------------------------------------------------------------------------------
 
-const MCP_IMPORT = /["']@modelcontextprotocol\/sdk/;
+// The SDK (`@modelcontextprotocol/sdk`) and its split packages (`@modelcontextprotocol/server`, v2).
+const MCP_IMPORT = /["']@modelcontextprotocol\/(sdk|server)\b/;
 const MCP_REGISTRATION = /\.(registerTool|tool)\s*\(|ListToolsRequestSchema/;
 
 function isToolSnapshot(text: string): boolean {
