@@ -39,6 +39,19 @@ describe('init detection: absence needs evidence', () => {
     expect(surfaces.mcpTools).toEqual({ sources: ['apps/web/modules/mcp/tools/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] });
   });
 
+  it('MCP tools in a private submodule (docmost: apps/server/src/ee): the submodule is configured, so its commit decides', () => {
+    const files = {
+      '.gitmodules': '[submodule "apps/server/src/ee"]\n\tpath = apps/server/src/ee\n\turl = https://github.com/docmost/ee\n',
+      'apps/server/package.json': JSON.stringify({ dependencies: { '@modelcontextprotocol/sdk': '1.30.0', '@nestjs/core': '^11' } }),
+      'apps/server/src/main.ts': 'export {};\n',
+      // git ls-files lists the gitlink itself; it has no text here.
+      'apps/server/src/ee': undefined as unknown as string,
+    };
+    const proposal = detectSurfaces(view(files)).find((item) => item.key === 'mcpTools')!;
+    expect(proposal.value).toEqual({ sources: ['apps/server/src/ee/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] });
+    expect(proposal.evidence).toContain('apps/server/src/ee is a git submodule');
+  });
+
   it('a source that starts an HTTP server keeps the API surfaces open', () => {
     const surfaces = decided({ 'package.json': '{}', 'src/main.ts': "import { createServer } from 'node:http';\ncreateServer(handler).listen(8080);\n" });
     expect(surfaces.openapi).toBeUndefined();

@@ -12,7 +12,7 @@ import { detectEnvHelpers } from './env-helpers.js';
 import { detectTagPatterns } from './tags.js';
 import { classifyMigrationsFolder } from './migration-dialects.js';
 import { DIALECT_LABEL, type MigrationDialectName } from './migration-dialect-names.js';
-import { packageDirs, stableGlobs } from './globs.js';
+import { packageDirs, SOURCE_EXTENSIONS, stableGlobs } from './globs.js';
 
 export interface RepositoryView {
   /** Tracked (and untracked, not ignored) files, forward slashes, relative to the root. */
@@ -236,6 +236,30 @@ function isToolSnapshot(text: string): boolean {
   }
 }
 
+/**
+ * A submodule inside a package that depends on an MCP library, when no registration is in this
+ * repository (docmost keeps its MCP server in the private `apps/server/src/ee`): its files cannot be
+ * read, but its commit can be compared, so it is what the config names.
+ */
+function mcpSubmodule(view: RepositoryView): { path: string; manifest: string; dependency: string } | undefined {
+  const paths = [...(view.read('.gitmodules') ?? '').matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((match) => match[1]!.replace(/^\.\//, '').replace(/\/+$/, ''));
+  if (paths.length === 0) return undefined;
+  for (const manifest of view.files.filter((file) => /(^|\/)package\.json$/.test(file) && !IGNORED.test(file))) {
+    let dependency: string | undefined;
+    try {
+      const parsed = JSON.parse(view.read(manifest) ?? '{}') as Record<string, Record<string, unknown> | undefined>;
+      dependency = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) => Object.keys(parsed[field] ?? {})).find((name) => /mcp|modelcontextprotocol/i.test(name));
+    } catch {
+      continue;
+    }
+    if (dependency === undefined) continue;
+    const dir = manifest.includes('/') ? manifest.slice(0, manifest.lastIndexOf('/')) : '';
+    const path = paths.find((candidate) => dir === '' || candidate.startsWith(`${dir}/`));
+    if (path !== undefined) return { path, manifest, dependency };
+  }
+  return undefined;
+}
+
 export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
   const code = sources(view).filter((file) => {
     const text = view.read(file);
@@ -244,6 +268,14 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
   if (code.length > 0) return { key: 'mcpTools', value: { sources: stableGlobs(code, packageDirs(view.files), { nested: true }) }, evidence: `${code.length} source files register MCP tools` };
   const snapshots = view.files.filter((file) => file.endsWith('.json') && !IGNORED.test(file) && !NOT_SERVER.test(file) && /tool/i.test(file) && isToolSnapshot(view.read(file) ?? ''));
   if (snapshots.length === 1) return { key: 'mcpTools', value: snapshots[0], evidence: `${snapshots[0]} is a tools/list snapshot` };
+  const submodule = mcpSubmodule(view);
+  if (submodule) {
+    return {
+      key: 'mcpTools',
+      value: { sources: [`${submodule.path}/**/*.${SOURCE_EXTENSIONS}`] },
+      evidence: `no tool registration in this repository, and ${submodule.path} is a git submodule (another repository) inside ${submodule.manifest}, which depends on ${submodule.dependency}: a release that keeps its commit is no change there; one that changes it is unknown, naming it`,
+    };
+  }
   if ([...deps].some((name) => /mcp|modelcontextprotocol/i.test(name)) || snapshots.length > 1) {
     return { key: 'mcpTools', value: undefined, evidence: 'the service depends on an MCP library but no tool registration or single snapshot was recognised: set mcpTools by hand' };
   }
