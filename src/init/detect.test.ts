@@ -52,6 +52,19 @@ describe('init detection: absence needs evidence', () => {
     expect(proposal.evidence).toContain('apps/server/src/ee is a git submodule');
   });
 
+  it('env: a command-line client published beside the server (hoppscotch-cli: a `bin`, no web framework) is not the service', () => {
+    const surfaces = decided({
+      'packages/hoppscotch-backend/package.json': JSON.stringify({ dependencies: { '@nestjs/core': '^11' } }),
+      'packages/hoppscotch-backend/src/main.ts': 'export const port = process.env.PORT;\n',
+      'packages/hoppscotch-cli/package.json': JSON.stringify({ name: '@hoppscotch/cli', bin: { hopp: 'bin/hopp.js' }, dependencies: { commander: '^11', axios: '^1' } }),
+      'packages/hoppscotch-cli/src/utils/request.ts': 'export const read = (variable: { key: string }) => process.env[variable.key];\n',
+      // A server started from a `bin` stays the service.
+      'packages/server-bin/package.json': JSON.stringify({ bin: { serve: 'dist/main.js' }, dependencies: { express: '^4' } }),
+      'packages/server-bin/src/main.ts': 'export const host = process.env.HOST;\n',
+    });
+    expect((surfaces.env as { sources: string[] }).sources).toEqual(['packages/hoppscotch-backend/src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', 'packages/server-bin/src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}']);
+  });
+
   it('a source that starts an HTTP server keeps the API surfaces open', () => {
     const surfaces = decided({ 'package.json': '{}', 'src/main.ts': "import { createServer } from 'node:http';\ncreateServer(handler).listen(8080);\n" });
     expect(surfaces.openapi).toBeUndefined();

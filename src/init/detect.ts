@@ -12,7 +12,7 @@ import { detectEnvHelpers } from './env-helpers.js';
 import { detectTagPatterns } from './tags.js';
 import { classifyMigrationsFolder } from './migration-dialects.js';
 import { DIALECT_LABEL, type MigrationDialectName } from './migration-dialect-names.js';
-import { packageDirs, SOURCE_EXTENSIONS, stableGlobs } from './globs.js';
+import { packageDirs, packageOf, SOURCE_EXTENSIONS, stableGlobs } from './globs.js';
 
 export interface RepositoryView {
   /** Tracked (and untracked, not ignored) files, forward slashes, relative to the root. */
@@ -287,10 +287,34 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
 const ENV_READ = /process\.env\b|import\.meta\.env\b|Deno\.env/;
 const EXAMPLE_ENV = /(^|\/)(\.env\.(example|sample|template|dist|defaults)|example\.env|sample\.env)$/;
 
+/**
+ * Packages that are command-line clients published beside the service (hoppscotch's `@hoppscotch/cli`,
+ * lightdash's `@lightdash/cli`): a `bin` and no web framework. Their env reads are the user's shell,
+ * not the deployed service's settings, so `init` does not make them env sources (a computed
+ * `process.env[variable.key]` there kept every release unknown). A `bin` that starts a server stays.
+ */
+function commandLineClients(view: RepositoryView): Set<string> {
+  const clients = new Set<string>();
+  for (const manifest of view.files.filter((file) => /(^|\/)package\.json$/.test(file) && file !== 'package.json' && !IGNORED.test(file))) {
+    try {
+      const parsed = JSON.parse(view.read(manifest) ?? '{}') as { bin?: unknown } & Record<string, unknown>;
+      if (parsed.bin === undefined || parsed.bin === null) continue;
+      const names = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) => Object.keys((parsed[field] as Record<string, unknown> | undefined) ?? {}));
+      if (!names.some((name) => WEB_DEPENDENCIES.includes(name))) clients.add(manifest.slice(0, -'/package.json'.length));
+    } catch {
+      // An unreadable manifest: its package stays a source.
+    }
+  }
+  return clients;
+}
+
 export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new Set()): SurfaceProposal {
   // NestJS services read their variables through ConfigService: those files read the environment too.
   const configService = deps.has('@nestjs/config') ? /:\s*ConfigService\b/ : undefined;
+  const clients = commandLineClients(view);
+  const packages = packageDirs(view.files);
   const readers = sources(view).filter((file) => {
+    if (clients.has(packageOf(file, packages))) return false;
     const text = view.read(file) ?? '';
     return ENV_READ.test(text) || (configService?.test(text) ?? false);
   });
@@ -303,7 +327,8 @@ export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new 
       evidence:
         `${readers.length} source files read the environment` +
         (found.helpers.length > 0 ? `; helpers ${found.evidence.join('; ')}` : '') +
-        (examples.length > 0 ? `; example files ${examples.join(', ')}` : ''),
+        (examples.length > 0 ? `; example files ${examples.join(', ')}` : '') +
+        (clients.size > 0 ? `; not the service (command-line clients: a bin, no web framework): ${[...clients].sort().join(', ')}` : ''),
     };
   }
   if (examples.length > 0) return { key: 'env', value: undefined, evidence: `example files ${examples.join(', ')} but no source reading process.env was recognised: set env.sources by hand` };
