@@ -20,7 +20,7 @@ export async function runUpgradeCheck(options: UpgradeCheckOptions): Promise<voi
   setFlagsFromString('--no-opt');
   const { from, to } = options;
   const source = resolveIndexSource({ index: options.index, env: process.env, cwd: process.cwd() });
-  const loaded = await loadIndex(source, { offline: options.offline, timeoutMs: options.timeout, maxBytes: options.maxIndexBytes });
+  const loaded = await loadIndex(source, { offline: options.offline, timeoutMs: options.timeout, maxBytes: options.maxIndexBytes, span: { from, to } });
   for (const warning of loaded.warnings) process.stderr.write(`release-safety: warning: ${oneLine(warning)}\n`);
   const evaluation = evaluateSpan(loaded.index, from, to);
   if (!evaluation.evaluable) throw new InputError(`cannot evaluate ${from} → ${to}: ${evaluation.problem}`);

@@ -8,9 +8,10 @@ import { parseConfig } from '../config/load.js';
 import { tagPatterns } from '../core/tag-pattern.js';
 import { openRepository } from '../git/index.js';
 import { planPairsByAncestry } from './backfill-ancestry.js';
+import { ancestryOfReleases } from './commit-reachability.js';
 import { committedConfig, isAncestorIn, tagNames } from './committed-config.js';
 import { shortFormNotes } from './short-tags.js';
-import type { BackfillPair } from './backfill-plan.js';
+import { releaseTagsInRange, type BackfillPair } from './backfill-plan.js';
 import { artifactPath, failPair, isDone, openSession, previousArtifactOf, processPair, processPairs } from './backfill-pairs.js';
 import type { PairJob, PairResult, RepositorySession } from './backfill-pairs.js';
 import { chooseReleaseTags } from './load.js';
@@ -73,7 +74,9 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillSum
   }
   for (const note of tagChoice.notes) options.progress.warn(note);
   for (const note of shortFormNotes(await tagNames(options.repoDir), patterns, tagChoice.tags)) options.progress.warn(note);
-  const ancestry = await planPairsByAncestry(tagChoice.tags, options.from, options.to, isAncestorIn(options.repoDir));
+  const releaseCommits = releaseTagsInRange(tagChoice.tags, options.from, options.to).map((tag) => tag.commit);
+  const isAncestor = await ancestryOfReleases(options.repoDir, releaseCommits, isAncestorIn(options.repoDir));
+  const ancestry = await planPairsByAncestry(tagChoice.tags, options.from, options.to, isAncestor);
   for (const note of ancestry.notes) options.progress.warn(note);
   const pairs = ancestry.pairs;
 

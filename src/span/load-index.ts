@@ -8,6 +8,7 @@ import type { CachedIndex } from './index-cache.js';
 import { checkIndexStructure } from './index-structure.js';
 import type { IndexSource } from './index-source.js';
 import { parseJson, parseJsonLenient } from '../core/structured-text.js';
+import { compareVersions, parseVersion } from '../core/version.js';
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 15_000;
 /**
@@ -24,6 +25,11 @@ export interface LoadIndexOptions {
   /** Largest body read, after decompression (default {@link DEFAULT_MAX_INDEX_BYTES}). */
   maxBytes?: number;
   env?: NodeJS.ProcessEnv;
+  /**
+   * The span the index is loaded for (`upgrade-check`): entries outside it are schema-checked only
+   * in what the structure checks and the span rules read of them (see {@link parseIndexForSpan}).
+   */
+  span?: { from: string; to: string };
 }
 
 export interface LoadedIndex {
@@ -40,8 +46,10 @@ const SCHEMA_ERRORS_SHOWN = 3;
  * anyone evaluates a span on it. Every failure is an {@link InputError} (exit 2) naming the source.
  */
 export async function loadIndex(source: IndexSource, options: LoadIndexOptions = {}): Promise<LoadedIndex> {
-  if (source.kind === 'file') return { index: parseIndex(readIndexFile(source.location, options.maxBytes), source.location), warnings: [] };
-  return fetchIndex(source.location, options);
+  const span = options.span;
+  const parse = span === undefined ? parseIndex : (text: string, where: string) => parseIndexForSpan(text, where, span);
+  if (source.kind === 'file') return { index: parse(readIndexFile(source.location, options.maxBytes), source.location), warnings: [] };
+  return fetchIndex(source.location, options, parse);
 }
 
 export function readIndexFile(filePath: string, maxBytes = DEFAULT_MAX_INDEX_BYTES): string {
@@ -70,20 +78,100 @@ export function parseIndex(text: string, where: string): ReleaseSafetyIndex {
  * structure problems itself (as warnings or errors), where a span check refuses an unusable index.
  */
 export function parseIndexDocument(text: string, where: string): ReleaseSafetyIndex {
-  let data: unknown;
+  const data = parseIndexJson(text, where);
+  assertSchemaValid(data, where);
+  return data as ReleaseSafetyIndex;
+}
+
+function parseIndexJson(text: string, where: string): unknown {
   try {
-    data = parseJson(text);
+    return parseJson(text);
   } catch (error) {
     if (error instanceof DuplicateKeyError) throw new InputError(`index ${where} is refused: ${describeError(error)}${entryNamed(text, error)}`);
     throw new InputError(`index ${where} is not valid JSON: ${describeError(error)}`);
   }
+}
+
+/** The whole document against the schema; throws the first problems as one line. */
+function assertSchemaValid(data: unknown, where: string): void {
   const validation = validateIndex(data);
   if (!validation.valid) {
     const shown = validation.errors.slice(0, SCHEMA_ERRORS_SHOWN).join('; ');
     const more = validation.errors.length - SCHEMA_ERRORS_SHOWN;
     throw new InputError(`index ${where} does not match the index schema: ${shown}${more > 0 ? ` (and ${more} more)` : ''}`);
   }
-  return data as ReleaseSafetyIndex;
+}
+
+/**
+ * {@link parseIndex} for one span (`upgrade-check`, issue 36): the schema is checked in full only for
+ * the entries between `from` and `to`, the only ones whose verdict fields the span rules read. Every
+ * other entry first passes a cheap structural pass over exactly what the structure checks and the
+ * span rules read of it (a plain object; `version`, `previousVersion`, `minPreviousVersion` and each
+ * of `requiredStops` release versions or null where the schema allows it; `syntheticRequiredStop` a
+ * boolean), and the document's top level is checked against the schema with its entries left out.
+ * The real 3,111-entry index then skips ≈ 3,000 entries' schema checks (date-time formats, patterns,
+ * unknown keys) on every call. Whatever fails, the full path runs first, so every index `parseIndex`
+ * refuses for a reason the span reads is refused here with the same line; what is not read (a
+ * malformed `releaseDate` or `rollingUpdateSafe` of a release outside the span) no longer is.
+ */
+export function parseIndexForSpan(text: string, where: string, span: { from: string; to: string }): ReleaseSafetyIndex {
+  const data = parseIndexJson(text, where);
+  const refuse = (problems: readonly string[]): never => {
+    assertSchemaValid(data, where); // the full schema's line, as parseIndex would say it
+    throw new InputError(`index ${where} is not usable: ${problems.join('; ')}`);
+  };
+  if (!structurallyPlain(data) || !validateIndex({ ...data, entries: [] }).valid) refuse(['the index does not match its schema']);
+  const index = data as unknown as ReleaseSafetyIndex;
+  const problems = checkIndexStructure(index);
+  if (problems.length > 0) refuse(problems);
+  const window = spanWindow(index.entries, span);
+  if (window !== undefined && !validateIndex({ ...index, entries: index.entries.slice(window.first, window.last + 1) }).valid) refuse(['the index does not match its schema']);
+  return index;
+}
+
+const RELEASE_VERSION_TEXT = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+const isVersionText = (value: unknown): boolean => typeof value === 'string' && RELEASE_VERSION_TEXT.test(value);
+const isVersionOrNull = (value: unknown): boolean => value === null || isVersionText(value);
+
+/** The cheap pass: what the structure checks and the span rules read of every entry, typed as the schema says. */
+function structurallyPlain(data: unknown): data is Record<string, unknown> & { entries: unknown[] } {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
+  const entries = (data as { entries?: unknown }).entries;
+  if (!Array.isArray(entries)) return false;
+  for (const entry of entries as unknown[]) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return false;
+    const { version, previousVersion, minPreviousVersion, requiredStops, syntheticRequiredStop } = entry as Record<string, unknown>;
+    if (!isVersionText(version) || !isVersionOrNull(previousVersion) || !isVersionOrNull(minPreviousVersion) || typeof syntheticRequiredStop !== 'boolean') return false;
+    if (!Array.isArray(requiredStops) || !requiredStops.every(isVersionText)) return false;
+  }
+  return true;
+}
+
+/**
+ * Positions of the entries from the lower to the higher end of the span (entries are sorted and
+ * unique: the structure checks passed). `undefined` when an end is not a release version (the span
+ * evaluation says so; nothing of the entries is read).
+ */
+function spanWindow(entries: ReleaseSafetyIndex['entries'], span: { from: string; to: string }): { first: number; last: number } | undefined {
+  const from = parseVersion(span.from);
+  const to = parseVersion(span.to);
+  if (!from || !to) return undefined;
+  const [low, high] = compareVersions(from, to) <= 0 ? [from, to] : [to, from];
+  // First position whose version is >= low; last position whose version is <= high.
+  const lowerBound = (atLeast: (position: number) => boolean): number => {
+    let lo = 0;
+    let hi = entries.length;
+    while (lo < hi) {
+      const middle = (lo + hi) >>> 1;
+      if (atLeast(middle)) hi = middle;
+      else lo = middle + 1;
+    }
+    return lo;
+  };
+  const versionAt = (position: number) => parseVersion(entries[position]!.version)!;
+  const first = lowerBound((position) => compareVersions(versionAt(position), low) >= 0);
+  const last = lowerBound((position) => compareVersions(versionAt(position), high) > 0) - 1;
+  return { first, last };
 }
 
 /** ` in the entry of version 1.2.0` when the duplicate sits inside `entries[n]` (read again: this is the error path only). */
@@ -98,7 +186,7 @@ function entryNamed(text: string, error: DuplicateKeyError): string {
   }
 }
 
-async function fetchIndex(url: string, options: LoadIndexOptions): Promise<LoadedIndex> {
+async function fetchIndex(url: string, options: LoadIndexOptions, parseIndex: (text: string, where: string) => ReleaseSafetyIndex): Promise<LoadedIndex> {
   const env = options.env ?? process.env;
   // Loaded here, not at the top: a file index never needs the cache (nor node:crypto and node:os, ~5 ms of start-up; issue 21).
   const { cacheDirectory, readCachedIndex, writeCachedIndex } = await import('./index-cache.js');

@@ -1,5 +1,5 @@
-import { dependencyClosure, declaredVersionsFrom, sameClosure, type DependencyClosure, type TreeFiles } from '../syntax/closure.js';
-import { CODE_FILE, loadModuleLayout, parseJsonc, type ModuleLayout } from '../syntax/modules.js';
+import { dependencyClosure, declaredVersionsFrom, sameClosure, specifiersIn, type DependencyClosure, type TreeFiles } from '../syntax/closure.js';
+import { CODE_FILE, loadModuleLayout, parseJsonc, resolveImport, type ModuleLayout } from '../syntax/modules.js';
 import type { Side, StageInput } from './contract.js';
 
 /**
@@ -22,6 +22,12 @@ export interface Differential {
   unchanged(path: string, callersFlowIn: boolean): Promise<UnchangedVerdict>;
   /** The dependency closure of `path` at one ref (cached per side and path). */
   closureOf(side: Side, path: string): Promise<DependencyClosure>;
+  /**
+   * Which of `candidates` import `target` at one ref: directly, or through a module that re-exports
+   * from it (`export … from`), found from the text like the closure. What imports a module is what
+   * can bind its exports by name (a decorator written `@Deprecated`).
+   */
+  importersOf(side: Side, target: string, candidates: readonly string[]): Promise<string[]>;
 }
 
 const REACH_LIMIT = 20_000;
@@ -61,8 +67,41 @@ export function differentialOf(input: StageInput): Differential {
     return found;
   };
 
+  const REEXPORT = /\bexport\s+(?:\*|\*\s+as\s+\w+|(?:type\s+)?\{[^}]*\})\s+from\s*(['"])([^'"\n]+)\1/g;
+  const importersOf = async (side: Side, target: string, candidates: readonly string[]): Promise<string[]> => {
+    const layout = await layoutOf(side);
+    const exists = (path: string) => input.trees[side].has(path);
+    // Modules that expose the target: itself, then those re-exporting from one that does (bounded).
+    const exposing = new Set([target]);
+    const reexporters = new Map<string, Promise<string[]>>();
+    const reexportsOf = (path: string) => {
+      let found = reexporters.get(path);
+      if (!found)
+        reexporters.set(
+          path,
+          (found = trees[side].read(path).then((text) => [...(text ?? '').matchAll(REEXPORT)].map((match) => resolveImport(path, match[2]!, exists, layout)).filter((resolved): resolved is string => resolved !== undefined))),
+        );
+      return found;
+    };
+    const importers: string[] = [];
+    for (const candidate of candidates) {
+      const text = await trees[side].read(candidate);
+      if (text === undefined) continue;
+      for (const specifier of specifiersIn(text).specifiers) {
+        const resolved = resolveImport(candidate, specifier, exists, layout);
+        if (resolved === undefined) continue;
+        if (exposing.has(resolved) || (await reexportsOf(resolved)).some((inner) => exposing.has(inner))) {
+          importers.push(candidate);
+          break;
+        }
+      }
+    }
+    return importers;
+  };
+
   return {
     closureOf,
+    importersOf,
     async unchanged(path, callersFlowIn) {
       const [baseBlob, headBlob] = [input.trees.base.get(path), input.trees.head.get(path)];
       if (baseBlob === undefined || baseBlob !== headBlob) return { unchanged: false, why: `${path} changed` };

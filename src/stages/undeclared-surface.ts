@@ -15,6 +15,7 @@ export interface SurfaceEvidence {
   files?: RegExp;
 }
 
+const MANIFEST = /(^|\/)package\.json$/;
 const IGNORED = /(^|\/)(node_modules|dist|build|vendor|\.git|test|tests|__tests__|fixtures?|examples?)(\/|$)/;
 
 /** A tree's paths that can show a surface, and its manifests: one pass per tree for every surface that asks. */
@@ -28,14 +29,51 @@ function candidatesOf(tree: ReadonlyMap<string, string>): TreeCandidates {
   let candidates = candidatesByTree.get(tree);
   if (!candidates) {
     const paths = [...tree.keys()].filter((path) => !IGNORED.test(path));
-    candidates = { paths, manifests: paths.filter((path) => /(^|\/)package\.json$/.test(path)).sort() };
+    candidates = { paths, manifests: paths.filter((path) => MANIFEST.test(path)).sort() };
     candidatesByTree.set(tree, candidates);
   }
   return candidates;
 }
 
+/**
+ * Results by tree listing and evidence (`evidenceKey`). A backfill's base tree is the listing its
+ * previous pair had as head (the repository keeps listings by root tree), so a release that adds,
+ * deletes or edits nothing the evidence can see reuses that result instead of testing every path of
+ * the tree and parsing every manifest again (≈ 0.9 s of the real 381-release backfill, issue 36).
+ */
+const resultsByTree = new WeakMap<ReadonlyMap<string, string>, Map<string, string | undefined>>();
+
+
+function evidenceKey(evidence: SurfaceEvidence): string {
+  return `${evidence.dependencies.join('\n')}\0${evidence.files?.source ?? ''}\0${evidence.files?.flags ?? ''}`;
+}
+
+/**
+ * Whether a change can move the evidence: a manifest added, deleted or edited, or a file of the
+ * surface's kind added or deleted (only its presence counts). Paths under ignored folders never count.
+ */
+function touchesEvidence(changes: StageInput['changes'], evidence: SurfaceEvidence): boolean {
+  return changes.some(
+    (change) => !IGNORED.test(change.path) && (MANIFEST.test(change.path) || (change.status !== 'modified' && evidence.files !== undefined && evidence.files.test(change.path))),
+  );
+}
+
 /** The evidence found at the head ref, or `undefined` when there is none. */
 export async function undeclaredSurfaceEvidence(input: StageInput, evidence: SurfaceEvidence): Promise<string | undefined> {
+  const key = evidenceKey(evidence);
+  const head = input.trees.head;
+  let results = resultsByTree.get(head);
+  if (results?.has(key)) return results.get(key);
+  const atBase = resultsByTree.get(input.trees.base);
+  let found: string | undefined;
+  if (atBase?.has(key) && !touchesEvidence(input.changes, evidence)) found = atBase.get(key);
+  else found = await evidenceIn(input, evidence);
+  if (!results) resultsByTree.set(head, (results = new Map()));
+  results.set(key, found);
+  return found;
+}
+
+async function evidenceIn(input: StageInput, evidence: SurfaceEvidence): Promise<string | undefined> {
   const { paths, manifests } = candidatesOf(input.trees.head);
   if (evidence.files) {
     const file = paths.find((path) => evidence.files!.test(path));

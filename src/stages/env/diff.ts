@@ -65,7 +65,7 @@ export function diffEnvSurfaces(base: EnvSurface, head: EnvSurface): EnvDiff {
     const before = base.get(name);
     const after = head.get(name)!;
     if (!before || !isLive(before) || !isLive(after)) continue;
-    const change = defaultChange(before, after);
+    const change = defaultChange(before, after, (other) => liveAt(base, other) && liveAt(head, other));
     if (change) diff.defaultChanged.push({ name, ...change, evidence: evidenceOf(after, change.fromListing) });
     const unproven = diff.unproven.length;
     requirementChange(before, after, diff);
@@ -105,10 +105,16 @@ export function effectiveDefault(variable: EnvVariable): ConfigDefault {
   return codeDefault(variable) ?? listedDefault(variable) ?? null;
 }
 
-function defaultChange(before: EnvVariable, after: EnvVariable): { previousDefault: ConfigDefault; defaultValue: ConfigDefault; fromListing: boolean } | undefined {
+function defaultChange(before: EnvVariable, after: EnvVariable, liveAtBoth: (name: string) => boolean): { previousDefault: ConfigDefault; defaultValue: ConfigDefault; fromListing: boolean } | undefined {
   if (codeDefault(before) !== codeDefault(after)) {
     const [previousDefault, defaultValue] = [effectiveDefault(before), effectiveDefault(after)];
     if (previousDefault !== defaultValue) return { previousDefault, defaultValue, fromListing: codeDefault(after) === null && listedDefault(after) !== undefined };
+  }
+  // The same literal, but an unset variable now takes another variable's value (or no longer does).
+  // A fallback whose variable appeared or went is a rename or an addition, reported as such.
+  const [variablesBefore, variablesAfter] = [defaultVariables(before).filter(liveAtBoth), defaultVariables(after).filter(liveAtBoth)];
+  if (variablesBefore.join('\0') !== variablesAfter.join('\0')) {
+    return { previousDefault: unsetValue(before, variablesBefore), defaultValue: unsetValue(after, variablesAfter), fromListing: false };
   }
   // An example an operator copies that now says something else. A listing that merely appeared or
   // went away changes nothing for a running deployment: the code's own default is what it gets.
@@ -117,6 +123,19 @@ function defaultChange(before: EnvVariable, after: EnvVariable): { previousDefau
     return { previousDefault: listedBefore, defaultValue: listedAfter, fromListing: true };
   }
   return undefined;
+}
+
+/** The variables an unset one takes its value from ({@link EnvRead.defaultFrom}), over its plain reads. */
+function defaultVariables(variable: EnvVariable): string[] {
+  const plain = variable.reads.filter((read) => read.compared !== true);
+  return [...new Set(plain.flatMap((read) => read.defaultFrom ?? []))].sort(compareText);
+}
+
+/** What an unset variable gets, written as a default: `${OTHER}` for another variable's value (as docker compose writes it), then the literal. */
+function unsetValue(variable: EnvVariable, variables: readonly string[]): ConfigDefault {
+  const literal = effectiveDefault(variable);
+  if (variables.length === 0) return literal;
+  return [...variables.map((name) => `\${${name}}`), ...(literal === null ? [] : [literal])].join(' || ');
 }
 
 /**
@@ -258,5 +277,7 @@ function evidenceOf(variable: EnvVariable, preferListing = false): Evidence {
 
 /** How a default reads in a message: quoted, or `none` when unset means unset. */
 export function describeDefault(value: ConfigDefault): string {
-  return value === null ? 'none' : `'${value}'`;
+  if (value === null) return 'none';
+  const variable = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value);
+  return variable ? `the value of ${variable[1]}` : `'${value}'`;
 }

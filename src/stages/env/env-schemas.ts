@@ -1,3 +1,4 @@
+import { propertyAccess } from '../../syntax/ast.js';
 import { isCall, literalKeyName, unwrapExpression, type t } from '../../syntax/parse.js';
 
 /**
@@ -47,7 +48,6 @@ export interface SchemaRead {
 }
 
 type Call = t.CallExpression | t.OptionalCallExpression;
-type Member = t.MemberExpression | t.OptionalMemberExpression;
 
 const ZOD_PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
 /** Chain methods that keep an object schema's keys, their defaults and whether each is optional. */
@@ -91,22 +91,11 @@ export function isSchemaEnvArgument(call: Call, index: number): boolean {
   return callee === 'cleanEnv' || callee === 'customCleanEnv' || (ZOD_PARSE_METHODS.has(callee) && propertyAccess(call.callee) !== undefined);
 }
 
-/** `a.b` / `a?.b` with a plain name (not `a[b]`). */
-function propertyAccess(node: t.Node): (Member & { property: t.Identifier | t.PrivateName }) | undefined {
-  return (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') && !node.computed && (node.property.type === 'Identifier' || node.property.type === 'PrivateName')
-    ? (node as Member & { property: t.Identifier | t.PrivateName })
-    : undefined;
-}
-
-function accessName(node: Member & { property: t.Identifier | t.PrivateName }): string {
-  return node.property.type === 'Identifier' ? node.property.name : `#${node.property.id.name}`;
-}
-
 function calledName(call: Call): string | undefined {
   const callee = call.callee;
   if (callee.type === 'Identifier') return callee.name;
   const access = propertyAccess(callee);
-  return access ? accessName(access) : undefined;
+  return access ? access.name : undefined;
 }
 
 function resolveObject(node: t.Node | undefined, context: SchemaContext): t.ObjectExpression | undefined {
@@ -190,7 +179,7 @@ function zodObjectEntries(node: t.Node, context: SchemaContext, problems: Schema
   }
   const access = isCall(inner) ? propertyAccess(inner.callee) : undefined;
   if (!isCall(inner) || !access) return undefined;
-  const method = accessName(access);
+  const method = access.name;
   const receiver = access.object;
   const toFacts = (value: t.Node) => zodFacts(value, context);
   if (method === 'object' && unwrap(receiver).type === 'Identifier') {
@@ -234,7 +223,7 @@ function zodDefault(node: t.Node, context: SchemaContext, depth: number): string
     }
     const access = isCall(current) ? propertyAccess(current.callee) : undefined;
     if (!isCall(current) || !access) return isCall(current) ? undefined : null;
-    const method = accessName(access);
+    const method = access.name;
     if (method === 'default' || method === 'catch') {
       const argument = current.arguments[0];
       if (argument === undefined) return null;
@@ -273,11 +262,11 @@ function zodOptional(node: t.Node, context: SchemaContext, depth: number): boole
   const access = isCall(current) ? propertyAccess(current.callee) : undefined;
   // Anything but a method chain (a helper's call, an imported schema) cannot be read here.
   if (!isCall(current) || !access) return null;
-  const method = accessName(access);
+  const method = access.name;
   const receiver = unwrap(access.object);
   // `z.string()`, `z.coerce.number()`: the receiver is the namespace (a name this file does not declare).
   const coerce = propertyAccess(receiver);
-  if (coerce && accessName(coerce) === 'coerce' && unwrap(coerce.object).type === 'Identifier') return ZOD_COERCE_ACCEPTS_UNSET.has(method);
+  if (coerce && coerce.name === 'coerce' && unwrap(coerce.object).type === 'Identifier') return ZOD_COERCE_ACCEPTS_UNSET.has(method);
   if (receiver.type === 'Identifier' && context.declarationOf(receiver.name) === undefined) {
     if (ZOD_ACCEPTS_UNSET.has(method)) return true;
     return ZOD_UNTELLABLE_CONSTRUCTORS.has(method) ? null : false;

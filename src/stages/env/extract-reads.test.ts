@@ -11,6 +11,68 @@ function readsOf(text: string, path = 'src/config.ts'): string[] {
   return summary(extraction.reads);
 }
 
+describe('defaults that are another variable (defaultFrom)', () => {
+  const fromOf = (text: string) => {
+    const extraction = extractEnvReads(text, 'src/config.ts', []);
+    if (!extraction.ok) throw new Error(extraction.message);
+    return extraction.reads.filter((read) => read.name === 'R').map((read) => ({ defaultFrom: read.defaultFrom, opaque: read.opaque }));
+  };
+  // Modelled on lightdash 0.1623.0, packages/backend/src/config/parseConfig.ts (parseResultsS3Config).
+  const base = 'const parseBase = () => {\n  const bucket = process.env.S3_BUCKET;\n  return { bucket };\n};\n';
+  it('follows a destructured result of a same-file function to the variable it holds', () => {
+    expect(fromOf(`${base}export const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};`)).toEqual([{ defaultFrom: ['S3_BUCKET'], opaque: undefined }]);
+  });
+  it.each([
+    ['a function that takes a parameter', 'const parseBase = (x) => {\n  const bucket = process.env.S3_BUCKET;\n  return { bucket };\n};\nexport const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};'],
+    ['a let binding', `${base}export const f = () => {\n  let { bucket: b } = parseBase();\n  return process.env.R || b;\n};`],
+    ['an object whose member is assigned', `${base}export const f = () => {\n  const o = parseBase();\n  o.bucket = 'x';\n  return process.env.R || o.bucket;\n};`],
+    ['a parameter that shadows the name', `const b = process.env.S3_BUCKET;\nexport const f = (b) => process.env.R || b;`],
+    ['a function that returns in two places', "const parseBase = () => {\n  if (process.env.X) return { bucket: 'a' };\n  return { bucket: process.env.S3_BUCKET };\n};\nexport const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};"],
+    ['an object with a spread', `${base}export const f = (extra) => {\n  const o = { bucket: process.env.S3_BUCKET, ...extra };\n  return process.env.R || o.bucket;\n};`],
+  ])('does not follow %s (the default stays opaque)', (_name, text) => {
+    const [read] = fromOf(text);
+    expect(read?.defaultFrom).toBeUndefined();
+    expect(read?.opaque).toBeDefined();
+  });
+});
+
+describe('names computed from constants (src/syntax/constants.ts)', () => {
+  const read = (text: string) => {
+    const extraction = extractEnvReads(text, 'src/config.ts', []);
+    if (!extraction.ok) throw new Error(extraction.message);
+    return { reads: summary(extraction.reads), unresolved: extraction.unresolved.map((entry) => `${entry.line}: ${entry.reason}`) };
+  };
+  // rallly v4.12.3, packages/emails/src/transport.ts (written so a bundler does not inline it).
+  it('reads a name concatenated from literals', () => {
+    expect(read('const ses = { region: process.env["AWS" + "_REGION"] as string };')).toEqual({ reads: ['1 AWS_REGION=∅ @ses.region'], unresolved: [] });
+  });
+  it('reads a name built from a module-level constant', () => {
+    expect(read("const PREFIX = 'APP_';\nexport const port = process.env[`${PREFIX}PORT`] || '80';")).toEqual({ reads: ['2 APP_PORT=80 @port'], unresolved: [] });
+  });
+  it('does not take a parameter for the module-level constant it shadows', () => {
+    expect(read("const PREFIX = 'APP_';\nexport const get = (PREFIX) => process.env[PREFIX + 'PORT'];").unresolved).toHaveLength(1);
+  });
+  // rallly v4.12.3, apps/web/src/lib/outbound-proxy.ts.
+  const proxy = [
+    'const PROXY_ENV_VARS = [', //
+    '  "HTTP_PROXY",',
+    '  "HTTPS_PROXY",',
+    '] as const;',
+    'export function setupOutboundProxy() {', // 5
+    '  const configured = PROXY_ENV_VARS.filter((name) => process.env[name]);',
+    '  if (configured.length === 0) return;',
+    '  log(Object.fromEntries(configured.map((name) => [name, process.env[name] as string])));',
+    '}',
+  ].join('\n');
+  it('reads each name of a constant list a callback is called with', () => {
+    expect(read(proxy)).toEqual({ reads: ['6 HTTPS_PROXY=∅ @setupOutboundProxy.configured', '6 HTTP_PROXY=∅ @setupOutboundProxy.configured', '8 HTTPS_PROXY=∅ @setupOutboundProxy', '8 HTTP_PROXY=∅ @setupOutboundProxy'], unresolved: [] });
+  });
+  it('does not read a list that is not constant', () => {
+    expect(read('export function f(names) {\n  return names.filter((name) => process.env[name]);\n}').unresolved).toHaveLength(1);
+    expect(read("const LIST = ['A'];\nexport function f() {\n  LIST.push(other());\n  return LIST.map((name) => process.env[name]);\n}").unresolved).toHaveLength(1);
+  });
+});
+
 describe('extractEnvReads', () => {
   it('finds every supported form with its default and place', () => {
     const text = [

@@ -1,6 +1,7 @@
-import { parameterName } from '../../syntax/ast.js';
+import { isFunctionLike as isAnyFunction, parameterName, propertyAccess } from '../../syntax/ast.js';
 import { compareText } from '../../core/compare-text.js';
 import { isCall, isMember, lineOf, literalKeyName, parseSource as parseWithBabel, sourceOf, staticString, unwrapExpression, walk, type t } from '../../syntax/parse.js';
+import { ConstantEvaluator, type Constant } from '../../syntax/constants.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from './env-schemas.js';
 
 /**
@@ -34,16 +35,32 @@ export interface EnvRead {
    * the variable takes: a new comparison beside plain reads changes no default (src/stages/config/diff.ts).
    */
   compared?: true;
+  /**
+   * Variables whose value an unset one takes (`process.env.A || process.env.B`, or `|| baseBucket`
+   * where `baseBucket` holds `process.env.B` through constants, destructurings and a same-file
+   * function's returned object): a name that appears or goes here changes what an unset A means.
+   */
+  defaultFrom?: string[];
 }
 
 /** A read whose variable cannot be named statically: the surface is unknown while it stays. */
 export interface UnresolvedRead {
   line: number;
   reason: string;
+  /**
+   * The read inside a property-key decorator (`process.env[propertyKey]`): its names are the
+   * properties it decorates, read where they are in env.sources; only a file outside them that
+   * imports it can add one (src/stages/env/surface.ts settles it so).
+   */
+  decorator?: true;
 }
 
 /** A parse failure keeps line and message only: the same blob may sit at another path (the cache is by blob). */
-export type Extraction = { ok: true; reads: EnvRead[]; unresolved: UnresolvedRead[] } | { ok: false; line: number; message: string };
+/**
+ * `decoratorModules`: the modules whose property-key decorators the file applies (linked by
+ * module-links.ts), so a changed importer of one is known to have been read through.
+ */
+export type Extraction = { ok: true; reads: EnvRead[]; unresolved: UnresolvedRead[]; decoratorModules?: string[] } | { ok: false; line: number; message: string };
 
 /** What the file's imports turned out to be, resolved across the repository (empty when parsed alone). */
 export interface LinkedImports {
@@ -51,6 +68,8 @@ export interface LinkedImports {
   envObjects: ReadonlyMap<string, readonly string[]>;
   /** Local names (or dotted paths) bound to a literal constant of another file. */
   constants: ReadonlyMap<string, string | null>;
+  /** Local names bound to another file's property-key decorator: true for a factory (`@Deprecated("…")`), false for a bare one. */
+  keyDecorators?: ReadonlyMap<string, boolean>;
 }
 
 export const NO_LINKS: LinkedImports = { envObjects: new Map(), constants: new Map() };
@@ -68,7 +87,8 @@ export type ExportFact =
   | { kind: 'env'; ownKeys: readonly string[] }
   | { kind: 'constant'; value: string | null }
   | { kind: 'object'; values: Readonly<Record<string, string | null>> }
-  | { kind: 'reexport'; specifier: string; imported: string };
+  | { kind: 'reexport'; specifier: string; imported: string }
+  | { kind: 'keyDecorator'; factory: boolean };
 
 export interface ImportFact {
   local: string;
@@ -150,6 +170,8 @@ class ReadCollector implements SchemaContext {
   private readonly opaqueDefaults = new Map<t.Node, t.Node>();
   /** Reads whose default is a comparison's result (`=== 'true'` → `'false'`): {@link EnvRead.compared}. */
   private readonly comparedReads = new Set<t.Node>();
+  /** Reads whose unset value is another variable's ({@link EnvRead.defaultFrom}). */
+  private readonly defaultsFrom = new Map<t.Node, string[]>();
   /** Babel's nodes have no parent pointer: the tree's parent links and pre-order, made once per tree (see {@link indexTree}). */
   private readonly parents: Parents;
   private readonly order: readonly t.Node[];
@@ -159,6 +181,11 @@ class ReadCollector implements SchemaContext {
   private readonly lines: string[];
   private readonly helpers: ReadonlySet<string>;
   private prepared = false;
+  private evaluator: ConstantEvaluator | undefined;
+  /** Property-key decorators by local name (true: a factory); {@link findKeyDecorators}. */
+  private readonly keyDecorators = new Map<string, boolean>();
+  /** The `process.env[propertyKey]` reads inside this file's own property-key decorators, with the decorator's name. */
+  private readonly decoratorReads = new Map<t.Node, string>();
   /** Whether an env object is known by a dotted path (`this.config.env`, `ns.env`): only then is a member's path built. */
   private readonly dottedObjects: boolean;
 
@@ -173,6 +200,7 @@ class ReadCollector implements SchemaContext {
     for (const object of options.objects) this.envObjects.set(object, new Set());
     for (const [path, ownKeys] of options.linked.envObjects) this.envObjects.set(path, new Set(ownKeys));
     for (const [path, value] of options.linked.constants) this.constants.set(path, value);
+    for (const [name, factory] of options.linked.keyDecorators ?? []) this.keyDecorators.set(name, factory);
     // Only configured and linked objects have dotted paths (the file's own aliases are plain names).
     this.dottedObjects = [...this.envObjects.keys()].some((key) => key.includes('.'));
   }
@@ -212,6 +240,46 @@ class ReadCollector implements SchemaContext {
     this.prepared = true;
     this.findImports();
     this.findAliasesAndConstants();
+    this.findKeyDecorators();
+  }
+
+  /**
+   * Decorators that read the variable named by the property they decorate (outline:
+   * `const Deprecated = (message) => (_target, propertyKey) => { if (process.env[propertyKey]) … }`):
+   * the env read's key is the decorator's second parameter, and the decorator is named, or returned
+   * by a named factory.
+   */
+  private findKeyDecorators(): void {
+    for (const node of this.order) {
+      // A Proxy handler's `get(target, prop)` forwards its importers' reads; it decorates nothing.
+      if (!isMember(node) || !node.computed || !this.isEnvObject(node.object) || this.isForwarded(node)) continue;
+      const key = unwrap(node.property);
+      const decorator = key.type === 'Identifier' ? enclosingFunction(node, this.parents) : undefined;
+      const second = decorator?.params[1];
+      if (!decorator || second?.type !== 'Identifier' || key.type !== 'Identifier' || second.name !== key.name || isMutatedIn(key.name, decorator.body)) continue;
+      const own = functionName(decorator, this.parents);
+      const parent = this.parentOf(decorator);
+      const factory = parent?.type === 'ArrowFunctionExpression' && parent.body === decorator ? parent : parent?.type === 'ReturnStatement' ? enclosingFunction(parent, this.parents) : undefined;
+      const factoryName = factory ? functionName(factory, this.parents) : undefined;
+      const name = own ?? factoryName;
+      if (name === undefined) continue;
+      this.keyDecorators.set(name, own === undefined);
+      this.decoratorReads.set(node, name);
+    }
+  }
+
+  /** `@Deprecated("…") public NAME = …`: the property's name is read by the decorator. */
+  private collectDecoratedKey(member: t.ClassProperty | t.ClassAccessorProperty | t.ClassMethod): void {
+    for (const decorator of member.decorators ?? []) {
+      const expression = unwrap(decorator.expression);
+      const called = isCall(expression);
+      const callee = called ? expression.callee : expression;
+      const factory = callee.type === 'Identifier' ? this.keyDecorators.get(callee.name) : undefined;
+      if (factory === undefined || factory !== called) continue;
+      const name = member.computed ? undefined : literalKeyName(member);
+      if (name === undefined) this.unresolve(decorator, `${this.textOf(decorator)} reads the variable named by a computed property, so it cannot be named`);
+      else this.add(name, decorator, null);
+    }
   }
 
   private parentOf(node: t.Node): t.Node | undefined {
@@ -225,12 +293,19 @@ class ReadCollector implements SchemaContext {
         if (!isWrite(node, this.parents) && !isCallee(node, this.parents) && !this.ownKeysOf(node.object).has(name)) this.add(name, node, this.defaultOf(node));
       } else {
         if (isWrite(node, this.parents)) return;
-        const name = this.stringValue(node.property);
+        const name = this.stringValue(node.property, true);
+        const listed = name === undefined ? this.iteratedNames(node.property) : undefined;
         if (name !== undefined) this.add(name, node, this.defaultOf(node));
-        else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
+        else if (listed !== undefined) for (const each of listed) this.add(each, node, this.defaultOf(node));
+        else if (this.decoratorReads.has(node)) {
+          const decorator = this.decoratorReads.get(node)!;
+          this.unresolve(node, `${truncate(this.textOf(node))} reads the variable named by each class property decorated with ${decorator}: those in env.sources are read`, true);
+        } else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
       }
     } else if (node.type === 'VariableDeclarator') {
       this.collectDestructuring(node);
+    } else if ((node.type === 'ClassProperty' || node.type === 'ClassAccessorProperty' || node.type === 'ClassMethod') && node.decorators && this.keyDecorators.size > 0) {
+      this.collectDecoratedKey(node);
     } else if (node.type === 'AssignmentPattern' && node.left.type === 'ObjectPattern') {
       // `function load({ PORT = '3000' } = process.env)`: a destructuring, as a parameter's default.
       const ownKeys = this.wrapperKeys(node.right);
@@ -253,6 +328,17 @@ class ReadCollector implements SchemaContext {
       this.unresolve(node, `for (… in ${this.textOf(node.right)}) reads every variable by a computed name, so they cannot be named`);
     }
     if (this.isEnvObjectReference(node)) this.checkWholeUse(node);
+    if (node.type === 'Identifier' && this.keyDecorators.has(node.name) && isReferenceIdentifier(node, this.parents) && !this.isDecoratorUse(node)) {
+      // Called or handed on as a function, the key it reads comes from code, not from a property.
+      this.unresolve(node, `${node.name} reads the variable its second argument names and is used here other than as a decorator, so the name cannot be followed`);
+    }
+  }
+
+  /** `@D` or `@D(…)` (the decorator's own expression). */
+  private isDecoratorUse(node: t.Identifier): boolean {
+    const parent = this.parentOf(node);
+    if (parent?.type === 'Decorator') return true;
+    return parent !== undefined && isCall(parent) && parent.callee === node && this.parentOf(parent)?.type === 'Decorator';
   }
 
   private collectHelperCall(call: Call): void {
@@ -445,9 +531,9 @@ class ReadCollector implements SchemaContext {
     return false;
   }
 
-  private unresolve(node: t.Node, reason: string): void {
+  private unresolve(node: t.Node, reason: string, decorator = false): void {
     const line = lineOf(node);
-    if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason)) this.unresolved.push({ line, reason });
+    if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason)) this.unresolved.push(decorator ? { line, reason, decorator } : { line, reason });
   }
 
   private findImports(): void {
@@ -561,6 +647,8 @@ class ReadCollector implements SchemaContext {
     const facts = new Map<string, ExportFact>();
     const importOf = (local: string) => this.imports.find((entry) => entry.local === local);
     const factOfLocal = (local: string): ExportFact | undefined => {
+      const factory = this.keyDecorators.get(local);
+      if (factory !== undefined && !this.imports.some((entry) => entry.local === local)) return { kind: 'keyDecorator', factory };
       const envKeys = this.envObjects.get(local);
       if (envKeys) return { kind: 'env', ownKeys: [...envKeys].sort(compareText) };
       if (this.constants.has(local)) return { kind: 'constant', value: this.constants.get(local)! };
@@ -745,13 +833,63 @@ class ReadCollector implements SchemaContext {
     return (path === undefined ? undefined : this.envObjects.get(path)) ?? new Set();
   }
 
-  /** A string known at parse time: a literal, or a constant holding one. */
-  private stringValue(node: t.Node | undefined): string | undefined {
+  /** A string known at parse time: a literal, a constant holding one, or (`envKey`: an env object's key) one built from them (`'AWS' + '_REGION'`, `` `${PREFIX}PORT` ``). */
+  private stringValue(node: t.Node | undefined, envKey = false): string | undefined {
     if (!node) return undefined;
     const value = this.literalValue(node);
     const inner = unwrap(node);
     const named = inner.type === 'StringLiteral' || (inner.type === 'TemplateLiteral' && inner.expressions.length === 0) || inner.type === 'Identifier' || (isMember(inner) && !inner.computed);
-    return typeof value === 'string' && named ? value : undefined;
+    if (typeof value === 'string' && named) return value;
+    // Only an env object's key: a helper's argument keeps the narrower reading it always had.
+    if (!envKey || (inner.type !== 'BinaryExpression' && inner.type !== 'TemplateLiteral')) return undefined;
+    const built = this.moduleConstant(inner);
+    return typeof built === 'string' ? built : undefined;
+  }
+
+  /**
+   * The value of `expression` from literals and this file's module-level constants (the toolkit's
+   * evaluator); undefined when a name in it is bound nearer (a parameter, a local) or by an import.
+   */
+  private moduleConstant(expression: t.Node): Constant | undefined {
+    let local = false;
+    walk(expression, (node, parent) => {
+      if (local) return false;
+      if (node.type === 'Identifier' && !(parent && isMember(parent) && parent.property === node && !parent.computed) && boundBelowModule(node.name, expression, this.parents)) local = true;
+      return undefined;
+    });
+    if (local) return undefined;
+    this.evaluator ??= new ConstantEvaluator({ load: (path) => (path === SELF ? { path, ast: this.sourceFile.ast } : undefined), resolve: () => undefined });
+    return this.evaluator.evaluate(SELF, expression);
+  }
+
+  /**
+   * The names a callback's parameter takes when the callback is handed to an iteration method of a
+   * constant list (rallly: `PROXY_ENV_VARS.filter((name) => process.env[name])`, then
+   * `configured.map((name) => …)` over that filter's result): every element may be read.
+   */
+  private iteratedNames(nameExpression: t.Node): string[] | undefined {
+    const inner = unwrap(nameExpression);
+    if (inner.type !== 'Identifier') return undefined;
+    const callback = enclosingFunction(inner, this.parents);
+    if (!callback || callback.params[0]?.type !== 'Identifier' || callback.params[0].name !== inner.name || isMutatedIn(inner.name, callback.body)) return undefined;
+    const call = this.parentOf(callback);
+    if (!call || !isCall(call) || call.arguments[0] !== callback || !isMember(call.callee) || call.callee.computed || !ITERATIONS.has(memberName(call.callee))) return undefined;
+    return this.constantNames(call.callee.object, 0);
+  }
+
+  /** A list of strings known at parse time, or a `filter`/`slice` of one held in a `const`. */
+  private constantNames(expression: t.Node, depth: number): string[] | undefined {
+    if (depth > MAX_TRACE) return undefined;
+    const inner = unwrap(expression);
+    if (inner.type === 'Identifier') {
+      if (isMutatedIn(inner.name, this.sourceFile.ast.program)) return undefined;
+      const binding = constBinding(inner.name, inner, this.parents);
+      if (!binding || binding.key !== undefined) return undefined;
+      const init = unwrap(binding.init);
+      if (isCall(init) && isMember(init.callee) && !init.callee.computed && SUBSETS.has(memberName(init.callee))) return this.constantNames(init.callee.object, depth + 1);
+    }
+    const value = this.moduleConstant(inner);
+    return Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
   }
 
   /** The text of a literal default (`'x'`, `10`, `true`, `-1`, a constant holding one); null for `undefined`/`null`; undefined if not a literal. */
@@ -863,7 +1001,14 @@ class ReadCollector implements SchemaContext {
           node = parent; // we are the fallback of an earlier read: the chain's final literal is ours too
           continue;
         }
+        const held = this.readsEnv(parent.right) ? undefined : this.variableHeldBy(parent.right);
+        if (held !== undefined) {
+          this.recordDefaultFrom(read, [held]);
+          node = parent;
+          continue;
+        }
         if (!this.readsEnv(parent.right)) return this.literalOrOpaque(read, parent.right);
+        this.recordDefaultFrom(read, this.chainNames(parent.right));
         const literal = this.literalValue(parent.right);
         if (literal !== undefined) return literal;
         node = parent;
@@ -883,6 +1028,62 @@ class ReadCollector implements SchemaContext {
         return null;
       }
     }
+  }
+
+  private recordDefaultFrom(read: t.Node, names: readonly string[]): void {
+    if (names.length > 0) this.defaultsFrom.set(read, [...new Set([...(this.defaultsFrom.get(read) ?? []), ...names])]);
+  }
+
+  /** The variables read directly in a fallback chain's right side (`process.env.B ?? process.env.C`). */
+  private chainNames(node: t.Node): string[] {
+    const inner = unwrap(node);
+    const name = this.readName(inner);
+    if (name !== undefined) return [name];
+    if (isFallback(inner)) return [...this.chainNames(inner.left), ...this.chainNames(inner.right)];
+    if (isCall(inner) && isConversionCall(inner) && inner.arguments[0] !== undefined) return this.chainNames(inner.arguments[0]);
+    return [];
+  }
+
+  /**
+   * The variable whose value `expression` holds unchanged, followed through this file's `const`
+   * bindings, object destructurings, object literals and the returned object of a same-file function
+   * called without arguments (lightdash: `const { bucket: baseBucket } = parseBaseS3Config()`, whose
+   * `bucket` is `process.env.S3_BUCKET`). Undefined when anything on the way is not such a binding.
+   */
+  private variableHeldBy(expression: t.Node, depth = 0): string | undefined {
+    if (depth > MAX_TRACE) return undefined;
+    const inner = unwrap(expression);
+    if (isMember(inner) && this.isEnvObject(inner.object)) return this.readName(inner);
+    if (inner.type === 'Identifier') {
+      const binding = constBinding(inner.name, inner, this.parents);
+      if (!binding) return undefined;
+      if (binding.key === undefined) return this.variableHeldBy(binding.init, depth + 1);
+      return this.memberHeldBy(binding.init, binding.key, depth + 1);
+    }
+    if (isMember(inner) && !inner.computed && !this.isEnvObject(inner.object)) return this.memberHeldBy(inner.object, memberName(inner), depth + 1);
+    return undefined;
+  }
+
+  /** The variable the member `key` of the object `expression` holds ({@link variableHeldBy}). */
+  private memberHeldBy(expression: t.Node, key: string, depth: number): string | undefined {
+    if (depth > MAX_TRACE) return undefined;
+    const inner = unwrap(expression);
+    if (inner.type === 'Identifier') {
+      const binding = constBinding(inner.name, inner, this.parents);
+      if (!binding || binding.key !== undefined || binding.mutated) return undefined;
+      return this.memberHeldBy(binding.init, key, depth + 1);
+    }
+    if (inner.type === 'ObjectExpression') {
+      // A spread may set the key too: only plain properties are followed.
+      if (inner.properties.some((property) => property.type !== 'ObjectProperty')) return undefined;
+      const matches = inner.properties.filter((property): property is t.ObjectProperty => property.type === 'ObjectProperty' && !property.computed && literalKeyName(property) === key);
+      return matches.length === 1 ? this.variableHeldBy(matches[0]!.value, depth + 1) : undefined;
+    }
+    if (isCall(inner) && inner.callee.type === 'Identifier' && inner.arguments.length === 0) {
+      const returned = returnedObject(inner.callee.name, this.order, this.parents);
+      return returned === undefined ? undefined : this.memberHeldBy(returned, key, depth + 1);
+    }
+    return undefined;
   }
 
   /** The literal `fallback` holds, or null with the expression kept as the read's opaque default. */
@@ -912,6 +1113,8 @@ class ReadCollector implements SchemaContext {
     const opaque = this.opaqueDefaults.get(node);
     if (opaque) read.opaque = this.textOf(opaque).replace(/\s+/g, ' ');
     if (defaultValue !== null && this.comparedReads.has(node)) read.compared = true;
+    const defaultFrom = this.defaultsFrom.get(node)?.filter((other) => other !== name);
+    if (defaultFrom !== undefined && defaultFrom.length > 0) read.defaultFrom = [...defaultFrom].sort(compareText);
     this.reads.push({ read, start: node.start ?? 0 });
   }
 
@@ -969,6 +1172,110 @@ class ReadCollector implements SchemaContext {
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/']);
+/** The evaluator's name for the file being read (it loads no other). */
+const SELF = '<this file>';
+/** Iteration methods whose callback's first parameter takes the list's elements. */
+const ITERATIONS = new Set(['filter', 'map', 'forEach', 'some', 'every', 'find', 'findLast', 'flatMap']);
+/** Methods whose result holds only elements of the list. */
+const SUBSETS = new Set(['filter', 'slice']);
+/** Methods that change a list in place. */
+const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
+
+/** Whether `name`, seen from `from`, is bound by a parameter or a declaration below the module level. */
+function boundBelowModule(name: string, from: t.Node, parents: Parents): boolean {
+  for (let current = parents.get(from); current; current = parents.get(current)) {
+    if (isAnyFunction(current) && current.params.some((parameter) => bindsName(parameter, name))) return true;
+    if (current.type === 'BlockStatement' || current.type === 'ForStatement' || current.type === 'ForOfStatement' || current.type === 'ForInStatement' || current.type === 'CatchClause') {
+      let declared = false;
+      walk(current, (node) => {
+        if (declared) return false;
+        if (node.type === 'VariableDeclarator' && bindsName(node.id, name)) declared = true;
+        if (node.type === 'CatchClause' && node.param && bindsName(node.param, name)) declared = true;
+        return node !== current && (isAnyFunction(node) || node.type === 'BlockStatement') ? false : undefined;
+      });
+      if (declared) return true;
+    }
+  }
+  return false;
+}
+
+/** How many bindings {@link ReadCollector.variableHeldBy} follows before it gives up. */
+const MAX_TRACE = 10;
+
+/**
+ * The `const` binding of `name` seen from `from` (the nearest block that declares it; a parameter
+ * of the same name on the way shadows it, and then there is none): its initializer, and for a
+ * destructured binding (`const { bucket: b } = init`) the key it takes. `mutated`: a member of the
+ * name is assigned, or the name is passed to a call, in the declaring block (its members may differ
+ * from the initializer's).
+ */
+function constBinding(name: string, from: t.Node, parents: Parents): { init: t.Node; key?: string; mutated: boolean } | undefined {
+  for (let current = parents.get(from); current; current = parents.get(current)) {
+    if (isAnyFunction(current) && current.params.some((parameter) => bindsName(parameter, name))) return undefined;
+    if (current.type !== 'BlockStatement' && current.type !== 'Program') continue;
+    for (const statement of current.body) {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      if (declaration?.type !== 'VariableDeclaration') continue;
+      for (const declarator of declaration.declarations) {
+        if (!bindsName(declarator.id, name)) continue;
+        if (declaration.kind !== 'const' || !declarator.init) return undefined;
+        const mutated = isMutatedIn(name, current);
+        if (declarator.id.type === 'Identifier') return { init: declarator.init, mutated };
+        if (declarator.id.type !== 'ObjectPattern') return undefined;
+        for (const element of declarator.id.properties) {
+          if (element.type !== 'ObjectProperty' || element.computed || element.value.type !== 'Identifier' || element.value.name !== name) continue;
+          const key = literalKeyName(element);
+          return key === undefined ? undefined : { init: declarator.init, key, mutated };
+        }
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether a parameter or a binding pattern binds `name`. */
+function bindsName(pattern: t.Node, name: string): boolean {
+  let found = false;
+  walk(pattern, (node, parent) => {
+    if (found) return false;
+    if (node.type === 'Identifier' && node.name === name && !(parent?.type === 'ObjectProperty' && parent.key === node && !parent.shorthand)) found = true;
+    // Types and defaults name other things.
+    return node.type === 'TSTypeAnnotation' || (parent?.type === 'AssignmentPattern' && parent.right === node) ? false : undefined;
+  });
+  return found;
+}
+
+function isMutatedIn(name: string, block: t.Node): boolean {
+  let mutated = false;
+  walk(block, (node) => {
+    if (mutated) return false;
+    if (node.type === 'AssignmentExpression' && isMember(node.left) && unwrap(node.left.object).type === 'Identifier' && (unwrap(node.left.object) as t.Identifier).name === name) mutated = true;
+    else if ((isCall(node) || node.type === 'NewExpression') && node.arguments.some((argument) => argument.type === 'Identifier' && argument.name === name)) mutated = true;
+    else if (isCall(node) && isMember(node.callee) && !node.callee.computed && MUTATORS.has(memberName(node.callee)) && unwrap(node.callee.object).type === 'Identifier' && (unwrap(node.callee.object) as t.Identifier).name === name) mutated = true;
+    else if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && node.left.name === name) mutated = true;
+    return undefined;
+  });
+  return mutated;
+}
+
+/**
+ * The object a same-file function called `name` with no parameters returns: an arrow's expression
+ * body, or its one `return` (nested functions' returns are theirs). Undefined when the name is
+ * declared more than once, takes parameters, or returns in more than one place.
+ */
+function returnedObject(name: string, order: readonly t.Node[], parents: Parents): t.Node | undefined {
+  const definitions = order.filter((node): node is FunctionLike => isFunctionLike(node) && functionName(node, parents) === name);
+  const [definition] = definitions;
+  if (definitions.length !== 1 || definition === undefined || definition.params.length > 0) return undefined;
+  if (definition.body.type !== 'BlockStatement') return definition.body;
+  const returns: t.ReturnStatement[] = [];
+  walk(definition.body, (node) => {
+    if (node.type === 'ReturnStatement') returns.push(node);
+    return node !== definition.body && isFunctionLike(node) ? false : undefined;
+  });
+  return returns.length === 1 && returns[0]!.argument ? returns[0]!.argument : undefined;
+}
 const LOGICAL_ASSIGNMENTS = new Set(['??=', '||=', '&&=']);
 /** t3-env options that hand it the environment its schema (read where the call is) validates. */
 const T3_RUNTIME_KEYS = new Set(['runtimeEnv', 'experimental__runtimeEnv', 'runtimeEnvStrict']);
@@ -1079,12 +1386,9 @@ function indexTree(ast: t.File): TreeIndex {
 /** What holds an identifier inside an import declaration. */
 const IMPORT_PARTS = new Set(['ImportSpecifier', 'ImportDefaultSpecifier', 'ImportNamespaceSpecifier', 'ImportAttribute', 'ImportDeclaration']);
 
-/** The name of `a.b` / `a?.b` (`#b` for a private name); computed members have none. */
+/** The name of `a.b` / `a?.b` (`#b` for a private name; the toolkit's propertyAccess); '' for a computed member. */
 function memberName(node: Member): string {
-  const property = node.property;
-  if (property.type === 'Identifier') return property.name;
-  if (property.type === 'PrivateName') return `#${property.id.name}`;
-  return '';
+  return propertyAccess(node)?.name ?? '';
 }
 
 /** An identifier or string as a module export name (`import { 'a-b' as x }`). */
@@ -1210,6 +1514,8 @@ const TYPE_REFERENCES = new Set(['TSTypeReference', 'TSQualifiedName', 'TSExpres
 function isValueUse(node: t.Identifier, parents: Parents): boolean {
   const parent = parents.get(node);
   if (!parent) return true;
+  // `@Deprecated("…")`: a decorator factory may be a property-key decorator of another file.
+  if (isCall(parent) && parent.callee === node && parents.get(parent)?.type === 'Decorator') return true;
   if ((isCall(parent) || parent.type === 'NewExpression') && parent.callee === node) return false;
   if (isMember(parent) && !parent.computed) {
     if (parent.property === node) return false;

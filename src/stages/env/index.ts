@@ -2,7 +2,10 @@ import type { ConfigChange, ConfigSection } from '../../artifact/types.js';
 import type { Stage, StageInput, StageResult } from '../contract.js';
 import { diffEnvSurfaces, type EnvDiff } from './diff.js';
 import { envFindings, rules } from './rules/index.js';
-import { dependenciesOf } from './import-list.js';
+import { dependenciesOf, extensionOf, type TreeView } from './import-list.js';
+import type { Extraction } from './extract-reads.js';
+import type { ExtractConfig } from './module-links.js';
+import type { DerivedCache } from '../contract.js';
 import { collectSurfaces } from './surface.js';
 import { compareText } from '../../core/compare-text.js';
 
@@ -42,7 +45,16 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
   const surfaces = await collectSurfaces(
     input,
     env,
-    async (...args) => (await links()).analyseSource(...args),
+    async (path, tree, extractConfig) => {
+      // A file's reads depend on its blob, the config and the blobs of the files it imports (what
+      // module-links follows): kept in the derived cache under that key, a later run parses nothing.
+      const key = await extractionKey(path, tree, extractConfig, input.derivedCache);
+      const cached = key === undefined ? undefined : input.derivedCache?.get(key);
+      if (isExtraction(cached)) return cached;
+      const extraction = await (await links()).analyseSource(path, tree, extractConfig);
+      if (key !== undefined) input.derivedCache?.set(key, extraction);
+      return extraction;
+    },
     (path, tree) => dependenciesOf(path, tree, input.derivedCache),
   );
   if (surfaces.kind === 'unreadable') {
@@ -63,6 +75,39 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
     return result({ checked: false, breaking: breaking ? true : 'unknown', changes }, envFindings(diff), [...notes, ...unchangedNotes, ...(surfaces.notes ?? [])]);
   }
   return result({ checked: true, breaking, changes }, envFindings(diff), [...unchangedNotes, ...(surfaces.notes ?? [])]);
+}
+
+/** Bump when what an extraction holds, or how it is made, changes. */
+const EXTRACTION_KIND = 'env-extraction/1';
+
+async function extractionKey(path: string, tree: TreeView, config: ExtractConfig, cache: DerivedCache | undefined): Promise<string | undefined> {
+  const blob = tree.blobOf(path);
+  if (cache === undefined || blob === undefined) return undefined;
+  const dependencies = await dependenciesOf(path, tree, cache);
+  return JSON.stringify([EXTRACTION_KIND, blob, extensionOf(path), /\.d\.[cm]?ts$/i.test(path), config.helpers, config.objects, dependencies.map((dependency) => [dependency, tree.blobOf(dependency) ?? null])]);
+}
+
+/** Cache entries are untrusted: only the shape an extraction has is taken. */
+function isExtraction(value: unknown): value is Extraction {
+  if (value === null || typeof value !== 'object') return false;
+  const entry = value as Record<string, unknown>;
+  if (entry.ok === false) return typeof entry.line === 'number' && typeof entry.message === 'string';
+  const isRead = (read: unknown) => {
+    const r = read as Record<string, unknown> | null;
+    return r !== null && typeof r === 'object' && typeof r.name === 'string' && typeof r.line === 'number' && typeof r.shape === 'string' && typeof r.statement === 'string' && (r.default === null || typeof r.default === 'string');
+  };
+  const isUnresolved = (item: unknown) => {
+    const u = item as Record<string, unknown> | null;
+    return u !== null && typeof u === 'object' && typeof u.line === 'number' && typeof u.reason === 'string';
+  };
+  return (
+    entry.ok === true &&
+    Array.isArray(entry.reads) &&
+    entry.reads.every(isRead) &&
+    Array.isArray(entry.unresolved) &&
+    entry.unresolved.every(isUnresolved) &&
+    (entry.decoratorModules === undefined || (Array.isArray(entry.decoratorModules) && entry.decoratorModules.every((item) => typeof item === 'string')))
+  );
 }
 
 /** The artifact's `config.changes`: breaking changes only (new variables stay in the report), sorted by name then type. */

@@ -66,7 +66,7 @@ export async function analyseSource(path: string, tree: TreeView, config: Extrac
   }
   if (!facts.ok) return { ok: false, line: facts.line, message: facts.message };
 
-  const { linked, unresolved } = await linkImports(path, facts.facts.imports, tree, config);
+  const { linked, unresolved, decoratorModules } = await linkImports(path, facts.facts.imports, tree, config);
   const key = `${baseKey}\0${linkKey(linked)}`;
   let extraction = extractionCache.get(key);
   if (!extraction) {
@@ -78,8 +78,8 @@ export async function analyseSource(path: string, tree: TreeView, config: Extrac
     }
     extraction = remember(extractionCache, key, readsOf(sourceFile, { ...config, linked }));
   }
-  if (!extraction.ok || unresolved.length === 0) return extraction;
-  return { ...extraction, unresolved: [...extraction.unresolved, ...unresolved] };
+  if (!extraction.ok || (unresolved.length === 0 && decoratorModules.length === 0)) return extraction;
+  return { ...extraction, unresolved: [...extraction.unresolved, ...unresolved], ...(decoratorModules.length > 0 ? { decoratorModules } : {}) };
 }
 
 async function readOrThrow(tree: TreeView, path: string): Promise<string> {
@@ -89,18 +89,26 @@ async function readOrThrow(tree: TreeView, path: string): Promise<string> {
 }
 
 function linkKey(linked: LinkedImports): string {
-  if (linked.envObjects.size === 0 && linked.constants.size === 0) return '';
-  return JSON.stringify([[...linked.envObjects].sort(([a], [b]) => compareText(a, b)), [...linked.constants].sort(([a], [b]) => compareText(a, b))]);
+  const decorators = [...(linked.keyDecorators ?? [])].sort(([a], [b]) => compareText(a, b));
+  if (linked.envObjects.size === 0 && linked.constants.size === 0 && decorators.length === 0) return '';
+  return JSON.stringify([[...linked.envObjects].sort(([a], [b]) => compareText(a, b)), [...linked.constants].sort(([a], [b]) => compareText(a, b)), ...(decorators.length > 0 ? [decorators] : [])]);
 }
 
 /** What each value import of a file is: env objects and constants found in the imported files. */
-async function linkImports(path: string, imports: readonly ImportFact[], tree: TreeView, config: ExtractConfig): Promise<{ linked: LinkedImports; unresolved: UnresolvedRead[] }> {
-  if (imports.length === 0) return { linked: NO_LINKS, unresolved: [] };
+async function linkImports(path: string, imports: readonly ImportFact[], tree: TreeView, config: ExtractConfig): Promise<{ linked: LinkedImports; unresolved: UnresolvedRead[]; decoratorModules: string[] }> {
+  if (imports.length === 0) return { linked: NO_LINKS, unresolved: [], decoratorModules: [] };
+  const decoratorModules = new Set<string>();
   const envObjects = new Map<string, readonly string[]>();
   const constants = new Map<string, string | null>();
+  const keyDecorators = new Map<string, boolean>();
   const unresolved: UnresolvedRead[] = [];
-  const apply = (local: string, fact: ExportFact | undefined) => {
+  const apply = (local: string, found: { fact: ExportFact; path: string } | undefined) => {
+    const fact = found?.fact;
     if (fact?.kind === 'env') envObjects.set(local, fact.ownKeys);
+    else if (fact?.kind === 'keyDecorator') {
+      keyDecorators.set(local, fact.factory);
+      decoratorModules.add(found!.path);
+    }
     else if (fact?.kind === 'constant') constants.set(local, fact.value);
     else if (fact?.kind === 'object') for (const [key, value] of Object.entries(fact.values)) constants.set(`${local}.${key}`, value);
   };
@@ -121,7 +129,7 @@ async function linkImports(path: string, imports: readonly ImportFact[], tree: T
       apply(entry.local, await followExport(target, entry.imported, tree, config, 0));
     }
   }
-  return { linked: { envObjects, constants }, unresolved };
+  return { linked: keyDecorators.size > 0 ? { envObjects, constants, keyDecorators } : { envObjects, constants }, unresolved, decoratorModules: [...decoratorModules].sort(compareText) };
 }
 
 async function moduleFacts(path: string, tree: TreeView, config: ExtractConfig): Promise<FactsEntry> {
@@ -133,12 +141,13 @@ async function moduleFacts(path: string, tree: TreeView, config: ExtractConfig):
   return remember(factsCache, key, parsed.ok ? { ok: true, facts: factsOf(parsed.sourceFile, config) } : parsed);
 }
 
-/** The export `name` of the module at `path`, through `export { x } from './y'` chains. */
-async function followExport(path: string, name: string, tree: TreeView, config: ExtractConfig, depth: number): Promise<ExportFact | undefined> {
+/** The export `name` of the module at `path`, through `export { x } from './y'` chains, with the module that defines it. */
+async function followExport(path: string, name: string, tree: TreeView, config: ExtractConfig, depth: number): Promise<{ fact: ExportFact; path: string } | undefined> {
   const facts = await moduleFacts(path, tree, config);
   if (!facts.ok) return undefined;
   const fact = facts.facts.exports.get(name);
-  if (fact?.kind !== 'reexport') return fact;
+  if (fact === undefined) return undefined;
+  if (fact.kind !== 'reexport') return { fact, path };
   if (depth >= REEXPORT_DEPTH) return undefined;
   const target = resolveSpecifier(path, fact.specifier, tree);
   return target === undefined ? undefined : followExport(target, fact.imported, tree, config, depth + 1);

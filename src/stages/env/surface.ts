@@ -103,6 +103,8 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
   // Constructs we cannot read, per side, held until we know whether they are identical at both refs.
   const unreadConstructs: UnreadConstruct[] = [];
   const unparsedSources = new Map<string, UnreadConstruct>();
+  // Per side: the sources that apply a module's property-key decorators (read through), by module.
+  const decoratorsApplied: Record<Side, Map<string, Set<string>>> = { base: new Map(), head: new Map() };
   for (const side of ['base', 'head'] as const) {
     const variables = new Map<string, EnvVariable>();
     const variable = (name: string) => {
@@ -123,12 +125,18 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
         unparsedSources.set(`${side}\0${path}`, { side, path, line: extraction.line, text: `${path}:${extraction.line}: ${extraction.message}`, unparsed: true });
         continue;
       }
+      for (const module of extraction.decoratorModules ?? []) {
+        if (!decoratorsApplied[side].has(module)) decoratorsApplied[side].set(module, new Set());
+        decoratorsApplied[side].get(module)!.add(path);
+      }
       const configPath = nextConfigOf(path, nextConfigs[side]);
       const mapping = configPath === undefined || configPath === path ? undefined : mappings.get(configPath);
       for (const read of extraction.reads) {
         for (const located of mapping ? applyNextMapping({ ...read, file: path }, mapping) : [{ ...read, file: path }]) variable(located.name).reads.push(located);
       }
-      for (const entry of extraction.unresolved) unreadConstructs.push({ side, path, line: entry.line, text: `${path}${entry.line > 0 ? `:${entry.line}` : ''}: ${entry.reason}`, unparsed: false });
+      for (const entry of extraction.unresolved) {
+        unreadConstructs.push({ side, path, line: entry.line, text: `${path}${entry.line > 0 ? `:${entry.line}` : ''}: ${entry.reason}`, unparsed: false, ...(entry.decorator ? { decorator: true } : {}) });
+      }
     }
     // Env files in the order the config lists them: the first listing is the documented default.
     for (const path of orderByPatterns(selected[side].envFiles, envFilePatterns)) {
@@ -145,7 +153,7 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
   // Differential soundness: what cannot be read but is identical at both refs, with everything it
   // depends on (src/stages/differential.ts), cannot have changed.
   const unchangedConstructs: string[] = [];
-  const settled = await settleUnchanged(input, [...unparsedSources.values(), ...unreadConstructs]);
+  const settled = await settleUnchanged(input, [...unparsedSources.values(), ...unreadConstructs], decoratorsApplied);
   for (const construct of unparsedSources.values()) {
     if (settled.has(construct)) unchangedConstructs.push(`${construct.text} (does not parse at either ref): ${settled.get(construct)}`);
     else reasons.push(`${construct.text} (at ${SIDE_LABEL[construct.side]})`);
@@ -166,6 +174,8 @@ interface UnreadConstruct {
   line: number;
   text: string;
   unparsed: boolean;
+  /** A property-key decorator's read (`UnresolvedRead.decorator`). */
+  decorator?: true;
 }
 
 /**
@@ -173,12 +183,31 @@ interface UnreadConstruct {
  * in a function its callers give values to, no changed file reaching it), each with the note that
  * says so. Only asked when something could not be read: the parser is loaded already.
  */
-async function settleUnchanged(input: StageInput, constructs: readonly UnreadConstruct[]): Promise<Map<UnreadConstruct, string>> {
+async function settleUnchanged(input: StageInput, constructs: UnreadConstruct[], decoratorsApplied: Record<Side, ReadonlyMap<string, ReadonlySet<string>>>): Promise<Map<UnreadConstruct, string>> {
   const settled = new Map<UnreadConstruct, string>();
   if (constructs.length === 0) return settled;
   const [{ differentialOf }, { callersFlowInto }, { parseSource }] = await Promise.all([import('../differential.js'), import('../../syntax/inflow.js'), import('../../syntax/parse.js')]);
   const differential = differentialOf(input);
   for (const construct of constructs) {
+    if (construct.decorator) {
+      // Its names are the properties it decorates: a source that applies it was read through at
+      // that ref, an unchanged file decorates the same properties at both; any other changed file
+      // that imports it (outside the sources, or calling it as a function) can read another name.
+      const verdict = await differential.unchanged(construct.path, false);
+      if (!verdict.unchanged) continue;
+      const importers: string[] = [];
+      for (const side of ['base', 'head'] as const) {
+        const readThrough = decoratorsApplied[side].get(construct.path) ?? new Set<string>();
+        const others = input.changes.map((change) => change.path).filter((path) => CODE_PATH.test(path) && input.trees[side].has(path) && !readThrough.has(path) && path !== construct.path);
+        importers.push(...(await differential.importersOf(side, construct.path, others)));
+      }
+      if (importers.length > 0) {
+        construct.text += `; ${[...new Set(importers)].sort(compareText).join(', ')} changed and imports it without applying it as a decorator in env.sources: add the file to env.sources (a call of the decorator as a function cannot be read; declare the names it reads instead)`;
+        continue;
+      }
+      settled.set(construct, `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}), its decorated properties in env.sources read, and no other changed file imports it: no change`);
+      continue;
+    }
     let callers = true;
     if (!construct.unparsed) {
       if (construct.line === 0) callers = false;
@@ -223,6 +252,8 @@ async function dependencyChanged(input: StageInput, sources: readonly string[], 
 }
 
 const SCRIPT_FILE = /\.[cm]?[jt]sx?$/i;
+/** Code a decorator can be applied in (declaration files apply none). */
+const CODE_PATH = /(?<!\.d)\.[cm]?[jt]sx?$/i;
 
 function sameBlobs(input: StageInput, basePaths: readonly string[], headPaths: readonly string[]): boolean {
   if (basePaths.length !== headPaths.length) return false;

@@ -15,9 +15,17 @@ import { DIALECT_LABELS, JUDGED_DIALECTS, type MigrationDialect } from '../../co
 /** Extensions `lint-migrations` accepts: SQL files and TypeScript/JavaScript migrations. */
 export const MIGRATION_EXTENSIONS = ['.sql', '.ts', '.js', '.cjs', '.mjs', '.mts', '.cts'] as const;
 
+/** Normal forms by configured text: a config names a few folders, asked for once per migration file per tree (≈ 0.2 s of a real 381-release backfill, issue 36). */
+const normalDirs = new Map<string, string>();
+
 export function normalizeDir(dir: string): string {
-  const trimmed = posix.normalize(dir.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/+$/, '');
-  return trimmed === '.' ? '' : trimmed;
+  let normal = normalDirs.get(dir);
+  if (normal === undefined) {
+    const trimmed = posix.normalize(dir.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/+$/, '');
+    normal = trimmed === '.' ? '' : trimmed;
+    if (normalDirs.size < 1024) normalDirs.set(dir, normal);
+  }
+  return normal;
 }
 
 /** How deep below the repository root, when it is the folder, a file may sit and still belong to it. */

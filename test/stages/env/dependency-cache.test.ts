@@ -60,3 +60,38 @@ describe('env sources: import lists cached by blob id', () => {
     expect(relativeSpecifiers(text)).toEqual(['./a', '../b.js', './c', './side', './d']);
   });
 });
+
+describe('env sources: extractions cached by blob, config and the blobs of what they import (issue: env stage cost)', () => {
+  const SETTINGS_V2 = `${SETTINGS}export const host = process.env.HOST;\n`;
+  const DEFAULTS = 'export const DEFAULT_PORT = 3000;\n';
+  const base = { 'src/config/settings.ts': SETTINGS, 'src/shared/defaults.ts': DEFAULTS };
+  const head = { 'src/config/settings.ts': SETTINGS_V2, 'src/shared/defaults.ts': DEFAULTS };
+
+  it('a second run over a changed pair takes each extraction from the derived cache (the entry is what is used)', async () => {
+    const cache = new MemoryDerivedCache();
+    const written: string[] = [];
+    const recording: DerivedCache = { get: (key) => cache.get(key), set: (key, value) => (written.push(key), cache.set(key, value)) };
+    const first = await run(base, head, recording);
+    expect(first.result.section).toEqual({ checked: true, breaking: false, changes: [] });
+    const keys = written.filter((key) => key.startsWith('["env-extraction/1"'));
+    expect(keys).toHaveLength(2); // the source at each ref
+    const headKey = keys.find((key) => key.includes(fakeBlobId(SETTINGS_V2)))!;
+    const entry = cache.get(headKey) as { reads: Array<{ name: string }> };
+    cache.set(headKey, { ...entry, reads: entry.reads.map((read) => ({ ...read, name: read.name === 'HOST' ? 'FROM_CACHE' : read.name })) });
+    const second = await run(base, head, cache);
+    expect(second.result.findings.map((finding) => finding.params?.name)).toContain('FROM_CACHE');
+  });
+
+  it('a changed imported constant changes the key: the default it gives is read again', async () => {
+    const cache = new MemoryDerivedCache();
+    await run(base, head, cache);
+    const changed = await run(base, { ...head, 'src/shared/defaults.ts': 'export const DEFAULT_PORT = 4000;\n' }, cache);
+    expect(changed.result.section.changes).toEqual([{ type: 'defaultChanged', name: 'PORT', previousDefault: '3000', defaultValue: '4000' }]);
+  });
+
+  it('an entry that is not an extraction is ignored', async () => {
+    const poisoned: DerivedCache = { get: (key) => (key.startsWith('["env-extraction/1"') ? { ok: true, reads: [{ name: 1 }], unresolved: [] } : undefined), set: () => {} };
+    const result = await run(base, head, poisoned);
+    expect(result.result.section).toEqual({ checked: true, breaking: false, changes: [] });
+  });
+});

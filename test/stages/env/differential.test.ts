@@ -83,3 +83,65 @@ describe('an unreadable env construct in an unchanged file', () => {
     expect(result.verdict).toEqual({ checked: true, breaking: true });
   });
 });
+
+/**
+ * A decorator that reads the variable named by the property it decorates (outline v1.9.2,
+ * server/models/decorators/Deprecated.ts, applied in server/env.ts): its decorator sites in
+ * env.sources are read; a changed file outside them that imports the decorator cannot be bounded.
+ */
+describe('a property-key decorator (process.env[propertyKey])', () => {
+  const DEPRECATED = [
+    'const Deprecated =',
+    '  (message?: string) => (_target: object, propertyKey: string) => {',
+    '    if (process.env[propertyKey]) {',
+    '      console.warn(`The environment variable ${propertyKey} is deprecated and will be removed in a future release. ${message}`);',
+    '    }',
+    '  };',
+    '',
+    'export default Deprecated;',
+    '',
+  ].join('\n');
+  const envFile = (properties: string) =>
+    ['import Deprecated from "./models/decorators/Deprecated";', 'export class Environment {', '  public PORT = process.env.PORT;', properties, '}', 'export default new Environment();', ''].join('\n');
+  const legacy = '  @Deprecated("Use FILE_STORAGE_UPLOAD_MAX_SIZE instead")\n  public AWS_S3_UPLOAD_MAX_SIZE = this.toOptionalNumber(process.env.AWS_S3_UPLOAD_MAX_SIZE);';
+  const decorator = { 'src/models/decorators/Deprecated.ts': DEPRECATED };
+
+  it('unchanged, its sites in the sources read, other changed files not importing it: decided', async () => {
+    const { verdict, notes } = await run(
+      { ...decorator, 'src/app.ts': 'import env from "./env";\nexport const a = env.PORT;\n' },
+      { 'src/env.ts': envFile(legacy) },
+      { 'src/env.ts': envFile(`${legacy}\n  public HOST = process.env.HOST;`) },
+    );
+    expect(verdict).toEqual({ checked: true, breaking: false });
+    expect(notes).toEqual([expect.stringMatching(/^env surface: not read but identical at both refs: src\/models\/decorators\/Deprecated\.ts:3: .*decorat.*no change$/)]);
+  });
+
+  it('reads the decorated property: a property whose only read is the decorator, removed, is a removed variable', async () => {
+    const result = await runEnvStage(
+      { ...decorator, 'src/env.ts': envFile(`${legacy}\n  @Deprecated("gone soon")\n  public LEGACY_SECRET?: string;`) },
+      { ...decorator, 'src/env.ts': envFile(legacy) },
+      ENV,
+    );
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+    expect(result.section.changes).toEqual([{ type: 'removed', name: 'LEGACY_SECRET', previousDefault: null }]);
+  });
+
+  it('a changed file outside the sources that imports it: unknown, naming the file and the safe fix', async () => {
+    const other = (name: string) => `import Deprecated from "../src/models/decorators/Deprecated";\nexport class Other {\n  @Deprecated()\n  public ${name}?: string;\n}\n`;
+    const { verdict, notes } = await run({ ...decorator, 'src/env.ts': envFile(legacy) }, { 'lib/other.ts': other('A') }, { 'lib/other.ts': other('B') });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes.some((note) => note.includes('src/models/decorators/Deprecated.ts:3') && note.includes('lib/other.ts changed') && note.includes('add the file to env.sources'))).toBe(true);
+  });
+
+  it('called as a function from a changed source (not as a decorator): unknown', async () => {
+    const caller = (name: string) => `import Deprecated from "./models/decorators/Deprecated";\nDeprecated("x")({}, "${name}");\n`;
+    const { verdict, notes } = await run({ ...decorator, 'src/env.ts': envFile(legacy) }, { 'src/warn.ts': caller('A') }, { 'src/warn.ts': caller('B') });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes.some((note) => note.includes('src/models/decorators/Deprecated.ts:3') && note.includes('src/warn.ts changed and imports it without applying it as a decorator'))).toBe(true);
+  });
+
+  it('the decorator itself changed: unknown', async () => {
+    const { verdict } = await run({ 'src/env.ts': envFile(legacy) }, decorator, { 'src/models/decorators/Deprecated.ts': `${DEPRECATED}// changed\n` });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+});

@@ -22,6 +22,33 @@ describe(rule, () => {
     { name: "ignores a new === 'true' comparison beside a plain read", base: 'export const token = process.env.FEATURE_TOKEN;', head: "export const token = process.env.FEATURE_TOKEN;\nexport const enabled = process.env.FEATURE_TOKEN === 'true';", expected: [] },
     { name: 'ignores a new comparison beside a read with a default', base: "export const mode = process.env.MODE || 'auto';", head: "export const mode = process.env.MODE || 'auto';\nexport const strict = process.env.MODE === 'true';", expected: [] },
     { name: 'ignores a reformatted read with the same default', base: "export const a = process.env.A || 'x';", head: "export const a =\n  process.env['A'] ||\n  'x';", expected: [] },
+    // A default that is the value of another variable (read through a destructuring of a same-file
+    // function's result): modelled on lightdash 0.1622.0 → 0.1623.0, packages/backend/src/config/parseConfig.ts.
+    {
+      name: 'flags a default that became the value of another variable, read through a destructured function result',
+      base: 'export const results = { bucket: process.env.RESULTS_CACHE_S3_BUCKET };\nexport const s3 = { bucket: process.env.S3_BUCKET };',
+      head: [
+        'export const parseBaseS3Config = () => {',
+        '  const bucket = process.env.S3_BUCKET;',
+        "  if (!bucket) throw new Error('Missing S3 configuration');",
+        '  return { bucket };',
+        '};',
+        'export const parseResultsS3Config = () => {',
+        '  const baseS3Config = parseBaseS3Config();',
+        '  const { bucket: baseBucket } = baseS3Config;',
+        '  const bucket = process.env.RESULTS_CACHE_S3_BUCKET || baseBucket;',
+        '  return { bucket };',
+        '};',
+      ].join('\n'),
+      expected: [{ rule, params: { name: 'RESULTS_CACHE_S3_BUCKET', previousDefault: 'none', defaultValue: 'the value of S3_BUCKET' }, evidence: at(9, 'const bucket = process.env.RESULTS_CACHE_S3_BUCKET || baseBucket;') }],
+    },
+    { name: 'flags a fallback to another variable that appeared', base: 'export const a = process.env.A;\nexport const b = process.env.B;', head: 'export const a = process.env.A || process.env.B;\nexport const b = process.env.B;', expected: [{ rule, params: { name: 'A', previousDefault: 'none', defaultValue: 'the value of B' }, evidence: at(1, 'export const a = process.env.A || process.env.B;') }] },
+    {
+      name: 'ignores the same destructured default at both refs, moved',
+      base: 'const base = () => { const bucket = process.env.S3_BUCKET; return { bucket }; };\nexport const f = () => { const { bucket: b } = base(); return process.env.R || b; };',
+      head: '\nconst base = () => { const bucket = process.env.S3_BUCKET; return { bucket }; };\nexport const f = () => { const { bucket: b } = base(); return process.env.R || b; };',
+      expected: [],
+    },
     { name: 'ignores a same-file constant that holds the same default', base: "export const a = process.env.A || 'x';", head: "const DEFAULT_A = 'x';\nexport const a = process.env.A || DEFAULT_A;", expected: [] },
   ];
   it.each(cases)('$name', async ({ base, head, expected }) => {

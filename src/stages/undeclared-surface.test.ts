@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangedPath, StageInput } from './contract.js';
+import { undeclaredSurfaceEvidence } from './undeclared-surface.js';
+
+/**
+ * The evidence of an undeclared surface is reused from the previous pair's head tree only when the
+ * release touched nothing it can see (issue 36): every change that can move it is recomputed.
+ */
+const TRPC = { dependencies: ['@trpc/server'] };
+const GRAPHQL = { dependencies: ['graphql-yoga'], files: /(^|\/)schema\.graphql$/ };
+
+type Files = Record<string, string>;
+const treeOf = (files: Files) => new Map(Object.keys(files).map((path) => [path, `blob:${files[path]}`]));
+
+function pair(base: { tree: Map<string, string>; files: Files }, headFiles: Files, reads: string[]) {
+  const head = treeOf(headFiles);
+  const changes: ChangedPath[] = [];
+  for (const path of new Set([...base.tree.keys(), ...head.keys()])) {
+    const before = base.tree.get(path);
+    const after = head.get(path);
+    if (before !== after) changes.push({ path, status: before === undefined ? 'added' : after === undefined ? 'deleted' : 'modified' });
+  }
+  const input = {
+    changes,
+    trees: { base: base.tree, head },
+    read: async (side: 'base' | 'head', path: string) => (reads.push(`${side}:${path}`), side === 'head' ? headFiles[path] : base.files[path]),
+  } as unknown as StageInput;
+  return { input, next: { tree: head, files: headFiles } };
+}
+
+describe('undeclared surface evidence across a history', () => {
+  it('reuses the previous head tree’s answer for an untouched release and recomputes for each change that can move it', async () => {
+    const reads: string[] = [];
+    const plain = { 'package.json': '{"dependencies":{"express":"4"}}', 'src/a.ts': '1' };
+    let state = { tree: treeOf({}), files: {} as Files };
+    const step = async (files: Files, evidence: typeof TRPC | typeof GRAPHQL = TRPC) => {
+      const { input, next } = pair(state, files, reads);
+      state = next;
+      reads.length = 0;
+      return undeclaredSurfaceEvidence(input, evidence);
+    };
+    expect(await step(plain)).toBeUndefined();
+    expect(reads).toEqual(['head:package.json']);
+    // An unrelated edit: the answer of the tree before, nothing read.
+    expect(await step({ ...plain, 'src/a.ts': '2' })).toBeUndefined();
+    expect(reads).toEqual([]);
+    // The manifest gains the server library: recomputed.
+    const withTrpc = { ...plain, 'src/a.ts': '2', 'package.json': '{"dependencies":{"@trpc/server":"11"}}' };
+    expect(await step(withTrpc)).toBe('package.json depends on @trpc/server');
+    // A new manifest in a package: recomputed (and an ignored folder's manifest never counts).
+    expect(await step({ ...withTrpc, 'test/package.json': '{}', 'packages/x/package.json': '{}' })).toBe('package.json depends on @trpc/server');
+    expect(reads).toEqual(['head:package.json']); // recomputed: the first manifest already answers
+    expect(reads).not.toContain('head:test/package.json');
+    // The library removed again: recomputed to nothing.
+    expect(await step({ ...plain, 'packages/x/package.json': '{}' })).toBeUndefined();
+  });
+
+  it('a surface file added or deleted moves the answer; one edited keeps it', async () => {
+    const reads: string[] = [];
+    const start = pair({ tree: treeOf({}), files: {} }, { 'package.json': '{}' }, reads);
+    expect(await undeclaredSurfaceEvidence(start.input, GRAPHQL)).toBeUndefined();
+    const added = pair(start.next, { 'package.json': '{}', 'api/schema.graphql': 'type Q { a: Int }' }, reads);
+    expect(await undeclaredSurfaceEvidence(added.input, GRAPHQL)).toBe('api/schema.graphql is in the repository');
+    const edited = pair(added.next, { 'package.json': '{}', 'api/schema.graphql': 'type Q { b: Int }' }, reads);
+    expect(await undeclaredSurfaceEvidence(edited.input, GRAPHQL)).toBe('api/schema.graphql is in the repository');
+    const deleted = pair(edited.next, { 'package.json': '{}' }, reads);
+    expect(await undeclaredSurfaceEvidence(deleted.input, GRAPHQL)).toBeUndefined();
+    // Another surface's evidence on the same trees is its own.
+    expect(await undeclaredSurfaceEvidence(added.input, TRPC)).toBeUndefined();
+  });
+});
