@@ -15,6 +15,7 @@ import { UNKNOWN_HEAVINESS } from '../stages/migrations/types.js';
 import { fileSystemPath, readFileSystemPath, userPathsIn } from '../core/file-system-paths.js';
 import { firstLine, readInput } from '../core/input-files.js';
 import { emptySchema, foldReleasedMigration, schemaOptions, type ReleasedSchema } from '../stages/migrations/released-schema.js';
+import { MigrationChain } from '../stages/migrations/chain.js';
 import { migrationFormat } from '../stages/migrations/formats/registry.js';
 import { compareText } from '../core/compare-text.js';
 import { readdir, stat } from 'node:fs/promises';
@@ -198,9 +199,8 @@ export async function lintMigrationFiles(files: readonly string[], postgresVersi
   const hasReleased = released.releasedDir !== undefined || released.schemaFile !== undefined;
   const schema = hasReleased ? await foldReleasedInputs(released, new Set(files.map((file) => resolve(file))), setting, postgresVersion) : undefined;
   const rules = migrationsStage.rules;
-  const newTables = new Set<string>();
   // What the migrations before each file leave: the released schema, then each linted file in turn.
-  const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : emptySchema();
+  const chain = new MigrationChain(postgresVersion, schema);
   const linted: LintedFile[] = [];
   for (const { file, text, format, note } of inputs) {
     let failure: string | undefined;
@@ -208,10 +208,7 @@ export async function lintMigrationFiles(files: readonly string[], postgresVersi
       if (!format) throw new Error(note ?? 'no supported migration format recognised');
       const extracted = await format.extract(fileSystemPath(file), text, readFileSystemPath);
       // Tables are proven absent only when a released schema was given and read completely.
-      const context = { postgresVersion, newTables: new Set(newTables), ...(schema?.tablesComplete ? { existingTables: schema.tables } : {}) };
-      const classified = classifyMigration(extracted, context, schemaOptions(known));
-      for (const table of classified.createdTables) newTables.add(table);
-      foldReleasedMigration(known, classified);
+      const classified = chain.next(extracted);
       const { locksTable, rewritesTable, scansTable } = classified.heaviness;
       const harmful = anyTrue([locksTable, rewritesTable, scansTable, classified.breaksOldCode]);
       linted.push({
@@ -227,7 +224,7 @@ export async function lintMigrationFiles(files: readonly string[], postgresVersi
       failure = describeError(error);
     }
     // What an unreadable file changed is not known to the files after it.
-    foldReleasedMigration(known, undefined);
+    chain.unreadable();
     const notAnalysed = fileFinding('migration-extraction-failed', file, { reason: failure });
     linted.push({ file, tables: [], heaviness: { ...UNKNOWN_HEAVINESS }, breaksOldCode: 'unknown', clean: false, findings: [renderLintFinding(notAnalysed, rules, file)] });
   }

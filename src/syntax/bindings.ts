@@ -181,3 +181,64 @@ function commonJsExport(expression: t.Node, exports: Map<string, ExportBinding>)
     exports.set(target.name, { kind: 'local', exported: target.name, local: inner.type === 'Identifier' ? inner.name : undefined, value: inner.type === 'Identifier' ? undefined : inner, line });
   }
 }
+
+const bindingsByAst = new WeakMap<t.File, ModuleBindings>();
+
+/** {@link moduleBindings}, read once per syntax tree (the trees are shared between readers and refs). */
+export function bindingsOf(ast: t.File): ModuleBindings {
+  let bindings = bindingsByAst.get(ast);
+  if (!bindings) bindingsByAst.set(ast, (bindings = moduleBindings(ast)));
+  return bindings;
+}
+
+/** Where an exported name comes from, once re-exports and `export *` are followed. */
+export type ExportOrigin =
+  /** Declared in the module at `path` (`binding.local` names its declaration there; `binding.value` is its value when it has no name). */
+  | { kind: 'local'; path: string; binding: Extract<ExportBinding, { kind: 'local' }> }
+  /** The whole module at `path` (`export * as x from './m'`). */
+  | { kind: 'namespace'; path: string }
+  /** Passed on from a package outside the repository. */
+  | { kind: 'external'; packageName: string; specifier: string; imported: string }
+  /** A re-export that leads nowhere we can read, or a cycle. */
+  | { kind: 'missing'; reason: string };
+
+/** What {@link followExport} needs of the modules of one ref. */
+export interface ExportSources<Module> {
+  /** The parsed module at `path`. */
+  module(path: string): Module | undefined;
+  astOf(module: Module): t.File;
+  /** Where `specifier` leads from `fromPath` (src/syntax/modules.ts `resolveImportDetailed`). */
+  resolve(fromPath: string, specifier: string): { kind: 'file'; path: string } | { kind: 'external'; packageName: string } | { kind: 'missing'; reason: string };
+}
+
+const MAX_EXPORT_HOPS = 24;
+
+/**
+ * Where the module at `path` gets its export `name`: its own declaration, or the module a re-export
+ * or an `export *` passes it on from (followed to the end). `undefined`: the module does not export it.
+ */
+export function followExport<Module>(path: string, name: string, sources: ExportSources<Module>, seen = new Set<string>()): ExportOrigin | undefined {
+  if (seen.has(path) || seen.size > MAX_EXPORT_HOPS) return { kind: 'missing', reason: `\`${name}\` is re-exported in a cycle` };
+  seen.add(path);
+  const module = sources.module(path);
+  if (module === undefined) return undefined;
+  const bindings = bindingsOf(sources.astOf(module));
+  const binding = bindings.exports.get(name);
+  if (binding?.kind === 'local') return { kind: 'local', path, binding };
+  if (binding?.kind === 'reexport') {
+    const target = sources.resolve(path, binding.specifier);
+    if (target.kind === 'missing') return target;
+    if (target.kind === 'external') return { kind: 'external', packageName: target.packageName, specifier: binding.specifier, imported: binding.imported };
+    if (binding.imported === '*') return { kind: 'namespace', path: target.path };
+    return followExport(target.path, binding.imported, sources, seen) ?? { kind: 'missing', reason: `\`${binding.imported}\` is not exported by ${target.path}` };
+  }
+  // `export *` passes on every name but `default`.
+  if (name === 'default') return undefined;
+  for (const specifier of bindings.starExports) {
+    const target = sources.resolve(path, specifier);
+    if (target.kind !== 'file') continue;
+    const found = followExport(target.path, name, sources, new Set(seen));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import { moduleBindings, declarationsOf, type ModuleBindings } from './bindings.js';
+import { bindingsOf, declarationsOf, followExport, type ExportSources, type ModuleBindings } from './bindings.js';
 import { propertyKeyName, unwrapExpression, type t } from './parse.js';
 
 /**
@@ -27,11 +27,23 @@ export interface ConstantSources {
 const MAX_DEPTH = 12;
 
 export class ConstantEvaluator {
-  private readonly bindings = new Map<string, { bindings: ModuleBindings; declared: Map<string, t.Node | undefined> }>();
+  private readonly bindings = new Map<string, { ast: t.File; bindings: ModuleBindings; declared: Map<string, t.Node | undefined> }>();
   /** Paths the evaluator read (the modules a value came from): part of a read's dependency closure. */
   readonly visited = new Set<string>();
 
-  constructor(private readonly sources: ConstantSources) {}
+  /** What bindings.ts's followExport reads: the modules this evaluator loads (each counted in {@link visited}). */
+  private readonly exportSources: ExportSources<{ ast: t.File }>;
+
+  constructor(private readonly sources: ConstantSources) {
+    this.exportSources = {
+      module: (path) => this.module(path),
+      astOf: (module) => module.ast,
+      resolve: (fromPath, specifier) => {
+        const target = this.sources.resolve(fromPath, specifier);
+        return target === undefined ? { kind: 'missing', reason: `\`${specifier}\` does not resolve` } : { kind: 'file', path: target };
+      },
+    };
+  }
 
   /** The value of `node`, an expression of the module at `path`. */
   evaluate(path: string, node: t.Node): Constant | undefined {
@@ -54,7 +66,7 @@ export class ConstantEvaluator {
         const inner = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
         for (const [name, value] of declarationsOf(inner)) declared.set(name, value);
       }
-      entry = { bindings: moduleBindings(loaded.ast), declared };
+      entry = { ast: loaded.ast, bindings: bindingsOf(loaded.ast), declared };
       this.bindings.set(path, entry);
     }
     return entry;
@@ -62,25 +74,12 @@ export class ConstantEvaluator {
 
   private exportedValue(path: string, name: string, depth: number): Constant | undefined {
     if (depth > MAX_DEPTH) return undefined;
-    const entry = this.module(path);
-    if (!entry) return undefined;
-    const binding = entry.bindings.exports.get(name);
-    if (binding?.kind === 'local') {
-      if (binding.value !== undefined) return this.value(path, binding.value, depth + 1);
-      return binding.local === undefined ? undefined : this.identifier(path, binding.local, depth + 1);
-    }
-    if (binding?.kind === 'reexport') {
-      const target = this.sources.resolve(path, binding.specifier);
-      if (target === undefined) return undefined;
-      return binding.imported === '*' ? this.namespace(target, depth + 1) : this.exportedValue(target, binding.imported, depth + 1);
-    }
-    for (const specifier of entry.bindings.starExports) {
-      if (name === 'default') break;
-      const target = this.sources.resolve(path, specifier);
-      const value = target === undefined ? undefined : this.exportedValue(target, name, depth + 1);
-      if (value !== undefined) return value;
-    }
-    return undefined;
+    const origin = followExport(path, name, this.exportSources);
+    if (origin?.kind === 'namespace') return this.namespace(origin.path, depth + 1);
+    if (origin?.kind !== 'local') return undefined;
+    const { local, value } = origin.binding;
+    if (value !== undefined) return this.value(origin.path, value, depth + 1);
+    return local === undefined ? undefined : this.identifier(origin.path, local, depth + 1);
   }
 
   /** `import * as ns`: an object of every export that is a constant (only when all of them are). */

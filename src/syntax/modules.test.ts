@@ -141,6 +141,53 @@ describe('workspace packages', () => {
   });
 });
 
+describe('shapes of formbricks 5.3.4 (apps/web, packages/database, packages/cache)', () => {
+  // Copied in shape from formbricks@5.3.4: apps/web/tsconfig.json, packages/{database,cache}/package.json.
+  const repo = tree({
+    'apps/web/tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['./*'] } }, extends: '@formbricks/config-typescript/nextjs.json' }),
+    'apps/web/lib/constants.ts': '',
+    'apps/web/modules/auth/lib/utils.ts': '',
+    'packages/database/package.json': JSON.stringify({
+      name: '@formbricks/database',
+      main: './dist/index.cjs',
+      types: './dist/index.d.ts',
+      exports: {
+        '.': { types: './dist/index.d.ts', import: './dist/index.js', require: './dist/index.cjs' },
+        './types/*': { types: './types/*.ts', import: './types/*.ts' },
+        './prisma': { types: './dist/src/prisma.d.ts', import: './dist/src/prisma.js', require: './dist/src/prisma.cjs' },
+        './zod/*': { types: './zod/*.ts', import: './zod/*.ts' },
+      },
+    }),
+    'packages/database/src/index.ts': '',
+    'packages/database/src/prisma.ts': '',
+    'packages/database/types/error.ts': '',
+    'packages/database/zod/surveys.ts': '',
+    'packages/cache/package.json': JSON.stringify({ name: '@formbricks/cache', main: './dist/index.js', types: './dist/src/index.d.ts', exports: { types: './dist/src/index.d.ts', import: './dist/index.js', require: './dist/index.cjs' } }),
+    'packages/cache/src/index.ts': '',
+  });
+
+  it('`@/*` → `./*` under `baseUrl: "."`, with `extends` naming a package (not followed, not needed)', async () => {
+    const layout = await repo.layout();
+    expect(resolveImport('apps/web/app/page.tsx', '@/lib/constants', repo.exists, layout)).toBe('apps/web/lib/constants.ts');
+    expect(resolveImport('apps/web/app/page.tsx', '@/modules/auth/lib/utils', repo.exists, layout)).toBe('apps/web/modules/auth/lib/utils.ts');
+    // baseUrl makes a bare path under the app resolve too.
+    expect(resolveImport('apps/web/app/page.tsx', 'lib/constants', repo.exists, layout)).toBe('apps/web/lib/constants.ts');
+  });
+
+  it('conditional `exports` subpaths: `./types/*` to source files, `./prisma` and `.` to built files found as their sources', async () => {
+    const layout = await repo.layout();
+    expect(resolveImport('apps/web/lib/x.ts', '@formbricks/database/types/error', repo.exists, layout)).toBe('packages/database/types/error.ts');
+    expect(resolveImport('apps/web/lib/x.ts', '@formbricks/database/zod/surveys', repo.exists, layout)).toBe('packages/database/zod/surveys.ts');
+    expect(resolveImport('apps/web/lib/x.ts', '@formbricks/database/prisma', repo.exists, layout)).toBe('packages/database/src/prisma.ts');
+    expect(resolveImport('apps/web/lib/x.ts', '@formbricks/database', repo.exists, layout)).toBe('packages/database/src/index.ts');
+  });
+
+  it('`exports` of conditions only (no subpath keys) is the package root', async () => {
+    const layout = await repo.layout();
+    expect(resolveImport('apps/web/lib/x.ts', '@formbricks/cache', repo.exists, layout)).toBe('packages/cache/src/index.ts');
+  });
+});
+
 describe('parseJsonc', () => {
   it('reads comments and trailing commas, keeps `//` inside strings', () => {
     expect(parseJsonc('{ /* a */ "url": "http://x", // b\n "list": [1, 2,], }')).toEqual({ url: 'http://x', list: [1, 2] });

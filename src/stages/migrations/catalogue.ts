@@ -31,6 +31,8 @@ import { rule as deleteWithoutWhere } from './rules/delete-without-where.js';
 import { rule as detachPartitionNotConcurrently } from './rules/detach-partition-not-concurrently.js';
 import { rule as disallowedUniqueConstraint } from './rules/disallowed-unique-constraint.js';
 import { rule as primaryKeyUsingIndexSetsNotNull } from './rules/primary-key-using-index-sets-not-null.js';
+import { rule as domainConstraintScansTables } from './rules/domain-constraint-scans-tables.js';
+import { rule as setExpressionRewritesTable } from './rules/set-expression-rewrites-table.js';
 import { rule as dynamicSqlUnresolved } from './rules/dynamic-sql-unresolved.js';
 import { rule as exclusionConstraintBuildsIndex } from './rules/exclusion-constraint-builds-index.js';
 import { rule as functionCallUnresolved } from './rules/function-call-unresolved.js';
@@ -111,10 +113,12 @@ export const migrationRuleList = [
   vacuumScansTable,
   clusterRewritesTable,
   setLoggedRewritesTable,
+  setExpressionRewritesTable,
   detachPartitionNotConcurrently,
   materializedViewRefreshRewrites,
   reindexRebuildsIndex,
   validatingConstraintScansTable,
+  domainConstraintScansTables,
   requireTimeoutSettings,
   lockTimeoutBoundsBriefLock,
   unclassifiedStatement,

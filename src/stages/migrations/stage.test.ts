@@ -212,6 +212,18 @@ describe('verdict', () => {
     expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
   });
 
+  test('a file that cannot be read forgets the checks before it: a later SET NOT NULL is not proven cheap (the lint-migrations chain)', async () => {
+    const head = {
+      [`${DIR}/001.sql`]: "SET lock_timeout = '2s';\nALTER TABLE users ADD CONSTRAINT users_name_nn CHECK (name IS NOT NULL);",
+      [`${DIR}/002.sql`]: 'ALTER TABLE users DROP CONSTRAINT users_name_nn;',
+      [`${DIR}/003.sql`]: "SET lock_timeout = '2s';\nALTER TABLE users ALTER COLUMN name SET NOT NULL;",
+    };
+    const input = stageInput({ base: {}, head }, CONFIG);
+    const failing = { ...input, read: async (side: 'base' | 'head', path: string) => (path.endsWith('002.sql') ? Promise.reject(new Error('blob missing')) : input.read(side, path)) };
+    const result = await runStage(migrationsStage, failing);
+    expect(result.section.files.map((file) => file.heaviness.scansTable)).toEqual([true, 'unknown', true]);
+  });
+
   test('every finding id is in the stage catalogue, and the catalogue has no duplicates', async () => {
     const { indexCatalogue } = await import('../../rules/types.js');
     const byId = indexCatalogue(migrationsStage.rules);

@@ -4,7 +4,6 @@ import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding } from '../../rules/types.js';
 import { UNKNOWN_HEAVINESS, type ExtractedMigration } from './types.js';
 import type { ChangedPath, StageInput, StageResult } from '../contract.js';
-import { classifyMigration } from './classify.js';
 import { migrationAt, recogniseFolders, type FolderFormat, type MigrationPath } from './discovery.js';
 import { alternativeDeploymentNotes, deepFolderOf, dialectOf, folderOf, isJudgedFolder, isPostgresFolder, isReverseFile, mayHoldMigration } from './folders.js';
 import { coverageOf, ignoredNote } from './coverage.js';
@@ -22,7 +21,8 @@ import type { AcceptedFinding, AcceptProblem } from '../../accept/policy.js';
 import { applyMigrationAcceptance } from './acceptance.js';
 import { extractMigrationCached } from './extraction-cache.js';
 import { mayAddColumnOfUserType } from './rules/user-types.js';
-import { emptySchema, foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
+import { foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
+import { MigrationChain } from './chain.js';
 import { cachedReplayedSchema, releasedSchemaFromReplay } from './replayed-schema.js';
 
 export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
@@ -231,11 +231,10 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   if (replayed) notes.push('released schema: as PostgreSQL holds it after replaying the released migrations (cached by the trace)');
   const schema = replayed ? releasedSchemaFromReplay(replayed) : needsReleased ? await releasedSchema(input, postgresFormats) : undefined;
   // What the migrations before each added one leave: the released ones, then each added one in turn.
-  const known: ReleasedSchema = schema ? { ...schema, tables: new Set(schema.tables) } : emptySchema();
+  const chain = new MigrationChain(input.postgresVersion, schema);
 
   const files: MigrationFile[] = [];
   const countedFiles: MigrationFile[] = [];
-  const newTables = new Set<string>();
   const breaksOldCode: Tri[] = [];
   const accepted: AcceptedFinding[] = [];
   const acceptProblems: AcceptProblem[] = [];
@@ -265,13 +264,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     }
     if (extracted) {
       try {
-        const classified = classifyMigration(
-          extracted,
-          { postgresVersion: input.postgresVersion, newTables: new Set(newTables), ...(schema?.tablesComplete ? { existingTables: schema.tables } : {}) },
-          schemaOptions(known),
-        );
-        for (const table of classified.createdTables) newTables.add(table);
-        foldReleasedMigration(known, classified);
+        const classified = chain.next(extracted);
         const file = { name: migration.name, edition: migration.folder.edition, tables: classified.tables, heaviness: classified.heaviness };
         files.push(file);
         findings.push(...classified.findings);
@@ -289,6 +282,8 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
         reason = describeError(classifyError);
       }
     }
+    // What a PostgreSQL migration that could not be read changed is not known to the ones after it.
+    if (dialectOf(migration.folder) !== 'clickhouse') chain.unreadable();
     files.push({ name: migration.name, edition: migration.folder.edition, tables: [], heaviness: { ...UNKNOWN_HEAVINESS } });
     countedFiles.push(files[files.length - 1]!);
     // An acceptance in a file that could not be analysed would accept what nobody checked.

@@ -80,6 +80,19 @@ export interface ClassifyOptions {
   recheckedColumns?: ReadonlyMap<string, ReadonlySet<string>>;
   /** User-defined types created by earlier migrations (name as `typeKey` in rules/user-types.ts writes it). */
   userTypes?: ReadonlyMap<string, UserTypeKind>;
+  /** What is proven of functions earlier migrations created (bare name → traits). */
+  functions?: ReadonlyMap<string, FunctionTraits>;
+}
+
+/**
+ * What is proven of a user function, for rules that meet it outside the migration that created it.
+ * Overloads share a name: traits are true only when every definition of the name seen has them.
+ */
+export interface FunctionTraits {
+  /** A PL/pgSQL trigger function that only sets fields of NEW from built-ins reading no table, then returns NEW. */
+  harmlessTrigger: boolean;
+  /** Declared IMMUTABLE or STABLE (PostgreSQL then evaluates a column default once) with a SQL body reading no table and calling only built-ins. */
+  tableFreeNonVolatile: boolean;
 }
 
 /**

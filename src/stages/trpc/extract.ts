@@ -1,5 +1,6 @@
 import { lineOf, sourceOf, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { Evaluator } from '../mcp/code/evaluate.js';
+import type { ModuleLayout } from '../../syntax/modules.js';
 import { loadProgram, type Program, type SourceFile } from '../mcp/code/program.js';
 import { isZod, kindOf, type Value } from '../mcp/code/values.js';
 import { toolJsonSchema } from '../mcp/code/zod-json-schema.js';
@@ -51,8 +52,8 @@ const MAY_DEFINE = /router|Router/;
 
 type Call = t.CallExpression;
 
-export function extractProceduresFromTexts(sources: readonly string[], texts: ReadonlyMap<string, string>): ProcedureExtraction {
-  const program = loadProgram(sources, texts);
+export function extractProceduresFromTexts(sources: readonly string[], texts: ReadonlyMap<string, string>, layout?: ModuleLayout, blobs?: ReadonlyMap<string, string>): ProcedureExtraction {
+  const program = loadProgram(sources, texts, layout, blobs);
   if (!('sources' in program)) return { ok: false, reasons: [`${program.path}:${program.line} does not parse: ${program.message}`] };
   return new Reader(program).read();
 }
@@ -234,14 +235,15 @@ class Reader {
 
   /**
    * The initializer of the constant a name refers to: declared at the top of its file, or imported
-   * from an in-repository module (followed through re-exports). `PACKAGE` for a name imported from a
-   * package; a string says why it cannot be followed.
+   * from a repository module (relative, a tsconfig alias or a workspace package; followed through
+   * re-exports). `PACKAGE` for a name imported from a package; a string says why it cannot be followed.
    */
   private declarationOf(identifier: t.Identifier): t.Node | typeof PACKAGE | string | undefined {
-    return this.topLevel(this.program.fileOf(identifier), identifier.name, new Set());
+    return this.topLevel(this.program.fileOf(identifier), identifier.name, 0);
   }
 
-  private topLevel(file: SourceFile, name: string, seen: Set<SourceFile>): t.Node | typeof PACKAGE | string | undefined {
+  private topLevel(file: SourceFile, name: string, depth: number): t.Node | typeof PACKAGE | string | undefined {
+    if (depth > 20) return `\`${name}\` is imported through a cycle of modules`;
     for (const outer of file.ast.program.body) {
       const statement = outer.type === 'ExportNamedDeclaration' && outer.declaration ? outer.declaration : outer;
       if (statement.type === 'VariableDeclaration') {
@@ -256,42 +258,27 @@ class Reader {
         for (const binding of statement.specifiers) {
           if (binding.local.name !== name) continue;
           const specifier = statement.source.value;
-          if (!specifier.startsWith('./') && !specifier.startsWith('../')) return /^[@~#]\/|^src\//.test(specifier) ? `\`${name}\` is imported through the path alias \`${specifier}\`, which is not followed` : PACKAGE;
           const target = this.program.resolve(file, specifier);
           if (typeof target === 'string') return target;
+          if (!('ast' in target)) return PACKAGE;
           if (binding.type !== 'ImportSpecifier') return `\`${name}\` is a default or namespace import of ${specifier}`;
           const imported = binding.imported.type === 'Identifier' ? binding.imported.name : binding.imported.value;
-          return this.exportedFrom(target, imported, seen);
+          return this.exportedFrom(target, imported, depth + 1);
         }
       }
     }
     return undefined;
   }
 
-  private exportedFrom(file: SourceFile, name: string, seen: Set<SourceFile>): t.Node | typeof PACKAGE | string | undefined {
-    if (seen.has(file)) return `\`${name}\` is re-exported in a cycle`;
-    seen.add(file);
-    const own = this.topLevel(file, name, seen);
-    if (own !== undefined) return own;
-    for (const outer of file.ast.program.body) {
-      if (outer.type === 'ExportNamedDeclaration' && outer.source) {
-        for (const named of outer.specifiers) {
-          if (named.type !== 'ExportSpecifier') continue;
-          const exported = named.exported.type === 'Identifier' ? named.exported.name : named.exported.value;
-          if (exported !== name) continue;
-          const target = this.program.resolve(file, outer.source.value);
-          if (typeof target === 'string') return target;
-          return this.exportedFrom(target, named.local.type === 'Identifier' ? named.local.name : (named.local as unknown as t.StringLiteral).value, seen);
-        }
-      }
-      if (outer.type === 'ExportAllDeclaration') {
-        const target = this.program.resolve(file, outer.source.value);
-        if (typeof target === 'string') continue;
-        const found = this.exportedFrom(target, name, seen);
-        if (found !== undefined) return found;
-      }
-    }
-    return undefined;
+  /** What a module exports as `name` (src/syntax/bindings.ts followExport), as {@link topLevel} says it. */
+  private exportedFrom(file: SourceFile, name: string, depth: number): t.Node | typeof PACKAGE | string | undefined {
+    const origin = this.program.exportOf(file, name);
+    if (origin === undefined) return undefined;
+    if (origin.kind === 'missing') return origin.reason;
+    if (origin.kind === 'external') return PACKAGE;
+    if (origin.kind === 'namespace') return `\`${name}\` is a namespace re-export of ${origin.path}`;
+    const owner = this.program.fileAt(origin.path)!;
+    return origin.binding.local !== undefined ? this.topLevel(owner, origin.binding.local, depth + 1) : origin.binding.value;
   }
 }
 

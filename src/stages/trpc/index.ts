@@ -1,4 +1,3 @@
-import { posix } from 'node:path';
 import type { ApiSurfaceSection } from '../../artifact/types.js';
 import { compareText } from '../../core/compare-text.js';
 import { describeError } from '../../core/errors.js';
@@ -6,11 +5,11 @@ import type { Finding } from '../../rules/types.js';
 import { absentApiSection, apiSectionFromFindings, apiSectionSummary, apiSectionVerdict, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
 import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
 import type { Side, Stage, StageInput, StageResult } from '../contract.js';
-import { CODE_FILE, resolveImport } from '../../syntax/modules.js';
+import { CODE_FILE } from '../../syntax/modules.js';
+import { codeClosureKey, readCodeClosure, sameCodeClosure, type CodeClosure } from '../code-closure.js';
 import { selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
 import { TRPC_RULE_CATALOGUE, TRPC_RULES } from './catalogue.js';
 import type { Procedure, ProcedureExtraction, UnknownRouter } from './extract.js';
-import { readPaths, rewriteAliases, type AliasTable } from './path-aliases.js';
 import { diffProcedures } from './procedure-diff.js';
 
 /**
@@ -43,7 +42,6 @@ export const trpcStage: Stage<ApiSurfaceSection> = {
 
 const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
 const MAX_CLOSURE_FILES = 3000;
-const RELATIVE_SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"`])(\.{1,2}\/[^'"`\n]+)\1/g;
 const extractionCache = new Map<string, ProcedureExtraction>();
 const CACHE_LIMIT = 2000;
 
@@ -61,17 +59,17 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
   if (!input.changes.some((change) => CODE_FILE.test(change.path))) return result(input, [], [], 0);
 
   const reasons: string[] = [];
-  const base = await closureOf(input, 'base', sources.base, reasons);
-  const head = await closureOf(input, 'head', sources.head, reasons);
+  const base = await readCodeClosure(input, 'base', sources.base, 'the tRPC sources', MAX_CLOSURE_FILES, reasons);
+  const head = await readCodeClosure(input, 'head', sources.head, 'the tRPC sources', MAX_CLOSURE_FILES, reasons);
   if (reasons.length > 0) return uncheckedApiResult(`tRPC procedures could not be read: ${reasons.join('; ')}`);
-  if (sameClosure(base, head)) return result(input, [], [], 0);
+  if (sameCodeClosure(base, head)) return result(input, [], [], 0);
 
   const { extractProceduresFromTexts } = await import('./extract.js');
-  const extract = (closure: Closure): ProcedureExtraction => {
-    const key = `${closure.sources.join('\0')}\n${[...closure.blobs].map(([path, blob]) => `${path}\0${blob}`).sort().join('\n')}`;
+  const extract = (closure: CodeClosure): ProcedureExtraction => {
+    const key = codeClosureKey(closure);
     let extraction = extractionCache.get(key);
     if (!extraction) {
-      extraction = closure.sources.length === 0 ? { ok: true, procedures: [], unknownRouters: [] } : extractProceduresFromTexts(closure.sources, closure.texts);
+      extraction = closure.sources.length === 0 ? { ok: true, procedures: [], unknownRouters: [] } : extractProceduresFromTexts(closure.sources, closure.texts, closure.layout, closure.blobs);
       if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
       extractionCache.set(key, extraction);
     }
@@ -135,72 +133,4 @@ function result(input: StageInput, findings: Finding[], notes: string[], unprove
   const section = apiSectionFromFindings(applied.remaining, rulesWithSettings(TRPC_RULE_CATALOGUE, input.acceptance), applied.acceptedFindings);
   if (unproven > 0 && section.breaking === false) section.breaking = 'unknown';
   return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes, ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}) };
-}
-
-interface Closure {
-  sources: string[];
-  blobs: Map<string, string>;
-  texts: Map<string, string>;
-}
-
-/** The sources and every in-repository module they import (relative imports), followed transitively. */
-async function closureOf(input: StageInput, side: Side, sources: readonly string[], reasons: string[]): Promise<Closure> {
-  const tree = input.trees[side];
-  const closure: Closure = { sources: [...sources], blobs: new Map(), texts: new Map() };
-  const aliases = await aliasTable(input, side, closure);
-  const queue = [...sources];
-  while (queue.length > 0) {
-    const path = queue.shift()!;
-    if (closure.blobs.has(path)) continue;
-    if (closure.blobs.size >= MAX_CLOSURE_FILES) {
-      reasons.push(`the tRPC sources import more than ${MAX_CLOSURE_FILES} files at the ${SIDE_LABEL[side]}`);
-      return closure;
-    }
-    const blob = tree.get(path);
-    const text = blob === undefined ? undefined : await input.read(side, path);
-    if (blob === undefined || text === undefined) {
-      reasons.push(`${path} is listed at the ${SIDE_LABEL[side]} but could not be read`);
-      continue;
-    }
-    // Path aliases (`@/lib/…`) read as the relative imports they stand for.
-    const rewritten = rewriteAliases(path, text, aliases, (candidate) => tree.has(candidate));
-    closure.blobs.set(path, blob);
-    closure.texts.set(path, rewritten);
-    for (const match of rewritten.matchAll(RELATIVE_SPECIFIER)) {
-      const target = resolveImport(path, match[2]!, (candidate) => tree.has(candidate));
-      if (target !== undefined && !closure.blobs.has(target)) queue.push(target);
-    }
-  }
-  return closure;
-}
-
-/**
- * The tsconfig.json files of the ref with `paths`, each deciding the files below its folder (the
- * nearest wins). Their blobs join the closure's, so a changed alias is a changed closure.
- */
-async function aliasTable(input: StageInput, side: Side, closure: Closure): Promise<AliasTable> {
-  const configs = new Map<string, NonNullable<ReturnType<typeof readPaths>>>();
-  for (const [path, blob] of input.trees[side]) {
-    if (!/(^|\/)tsconfig\.json$/.test(path) || /(^|\/)node_modules\//.test(path)) continue;
-    const text = await input.read(side, path);
-    const paths = text === undefined ? undefined : readPaths(path, text);
-    if (!paths) continue;
-    configs.set(posix.dirname(path), paths);
-    closure.blobs.set(path, blob);
-  }
-  return {
-    configOf(path) {
-      for (let dir = posix.dirname(path); ; dir = posix.dirname(dir)) {
-        const found = configs.get(dir);
-        if (found) return found;
-        if (dir === '.' || dir === '/' || dir === '') return undefined;
-      }
-    },
-  };
-}
-
-function sameClosure(base: Closure, head: Closure): boolean {
-  if (base.sources.join('\0') !== head.sources.join('\0') || base.blobs.size !== head.blobs.size) return false;
-  for (const [path, blob] of base.blobs) if (head.blobs.get(path) !== blob) return false;
-  return true;
 }

@@ -119,6 +119,7 @@ export class Evaluator {
   private readonly moduleBindings = new Map<SourceFile, Map<string, { found: true; value: Value } | { found: false }>>();
   private readonly inProgress = new Set<t.Node>();
   private depth = 0;
+  private exportDepth = 0;
 
   constructor(private readonly program: Program) {}
 
@@ -466,82 +467,46 @@ export class Evaluator {
 
   private imported(statement: t.ImportDeclaration, name: string, use: t.Node): { found: true; value: Value } | { found: false } {
     const specifier = statement.source.value;
-    const isZodModule = ZOD_MODULES.has(specifier);
     for (const binding of statement.specifiers) {
       if (binding.local.name !== name) continue;
-      if (binding.type === 'ImportNamespaceSpecifier') return { found: true, value: isZodModule ? new ZodNamespace(false) : this.moduleNamespace(statement, specifier, use) };
-      if (binding.type === 'ImportDefaultSpecifier') return { found: true, value: isZodModule ? new ZodNamespace(false) : this.fromModule(statement, specifier, 'default', use) };
-      const imported = exportName(binding.imported);
-      if (isZodModule) return { found: true, value: imported === 'z' ? new ZodNamespace(false) : new ZodConstructor(imported) };
-      return { found: true, value: this.fromModule(statement, specifier, imported, use) };
+      const imported = binding.type === 'ImportNamespaceSpecifier' ? '*' : binding.type === 'ImportDefaultSpecifier' ? 'default' : exportName(binding.imported);
+      if (ZOD_MODULES.has(specifier)) return { found: true, value: imported === '*' || imported === 'default' || imported === 'z' ? new ZodNamespace(false) : new ZodConstructor(imported) };
+      return { found: true, value: this.fromModule(this.program.fileOf(statement), specifier, imported, use) };
     }
     return { found: false };
   }
 
-  private moduleNamespace(statement: t.Node, specifier: string, use: t.Node): Value {
-    const target = this.program.resolve(this.program.fileOf(statement), specifier);
-    if (typeof target === 'string') return specifier.startsWith('.') ? this.fail(use, target) : new PackageExport(specifier, '*');
-    return new ModuleNamespace(target);
-  }
-
-  private fromModule(statement: t.Node, specifier: string, name: string, use: t.Node): Value {
-    if (!specifier.startsWith('./') && !specifier.startsWith('../')) return new PackageExport(specifier, name);
-    const target = this.program.resolve(this.program.fileOf(statement), specifier);
+  /** The value `specifier` exports as `name` (`*`: the whole module), resolved from `file` (relative, alias, workspace package). */
+  private fromModule(file: SourceFile, specifier: string, name: string, use: t.Node): Value {
+    const target = this.program.resolve(file, specifier);
     if (typeof target === 'string') return this.fail(use, target);
-    return this.exported(target, name, use);
+    if (!('ast' in target)) return new PackageExport(specifier, name);
+    return name === '*' ? new ModuleNamespace(target) : this.exported(target, name, use);
   }
 
-  /** The value a module exports under `name`: `export const`, `export function`, `export { a as name }`, re-exports, `export default`. */
-  exported(file: SourceFile, name: string, use: t.Node, seen = new Set<SourceFile>()): Value {
-    if (seen.has(file)) return this.fail(use, `\`${name}\` is re-exported in a cycle`);
-    seen.add(file);
-    for (const outer of file.ast.program.body) {
-      const { statement, exported, isDefault } = unexported(outer);
-      if (statement.type === 'VariableDeclaration' && exported) {
-        const declaration = statement.declarations.find((candidate) => candidate.id.type === 'Identifier' && candidate.id.name === name);
-        if (declaration) return this.variable(declaration, EMPTY_ENV);
-      }
-      if (isNamedDeclaration(statement) && exported) {
-        const exportedName = isDefault ? 'default' : declaredName(statement);
-        if (exportedName === name) return this.declarationValue(statement, EMPTY_ENV);
-      }
-      if (outer.type === 'ExportDefaultDeclaration' && !exported && name === 'default') return this.evaluate(outer.declaration);
-      if (outer.type === 'ExportNamedDeclaration' && !outer.declaration) {
-        const specifier = outer.source?.value;
-        for (const named of outer.specifiers) {
-          if (named.type !== 'ExportSpecifier' || exportName(named.exported) !== name) continue;
-          const local = exportName(named.local as t.Identifier | t.StringLiteral);
-          if (specifier === undefined) {
-            const found = this.declaredIn(file.ast.program.body, local, named, EMPTY_ENV);
-            if (found.found) return found.value;
-            return this.fail(named, `\`${local}\` is exported but not declared`);
-          }
-          return this.fromModule(outer, specifier, local, use);
-        }
-      }
-      if (outer.type === 'ExportAllDeclaration') {
-        const target = this.program.resolve(file, outer.source.value);
-        if (typeof target !== 'string' && this.exports(target, name)) return this.exported(target, name, use, seen);
-      }
+  /** The value a module exports under `name`: `export const`, `export function`, `export { a as name }`, re-exports, `export *`, `export default`, CommonJS exports. */
+  exported(file: SourceFile, name: string, use: t.Node): Value {
+    // An export of an imported name leads to another module's export: a cycle of them ends here.
+    if (++this.exportDepth > MAX_DEPTH) {
+      this.exportDepth = 0;
+      return this.fail(use, `\`${name}\` is exported through a cycle of imports`);
     }
-    return this.fail(use, `\`${name}\` is not exported by ${this.program.pathOf(file)}`);
-  }
-
-  /** Whether a module exports `name` (syntactically), to pick the right `export *` source. */
-  private exports(file: SourceFile, name: string, seen = new Set<SourceFile>()): boolean {
-    if (seen.has(file)) return false;
-    seen.add(file);
-    for (const outer of file.ast.program.body) {
-      const { statement, exported, isDefault } = unexported(outer);
-      if (statement.type === 'VariableDeclaration' && exported && statement.declarations.some((declaration) => declaration.id.type === 'Identifier' && declaration.id.name === name)) return true;
-      if (isNamedDeclaration(statement) && exported && (isDefault ? 'default' : declaredName(statement)) === name) return true;
-      if ((outer.type === 'TSExportAssignment' || (outer.type === 'ExportDefaultDeclaration' && !exported)) && name === 'default') return true;
-      if (outer.type === 'ExportNamedDeclaration' && !outer.declaration && outer.specifiers.some((named) => named.type === 'ExportSpecifier' && exportName(named.exported) === name)) return true;
-      if (outer.type === 'ExportAllDeclaration') {
-        const target = this.program.resolve(file, outer.source.value);
-        if (typeof target !== 'string' && this.exports(target, name, seen)) return true;
+    try {
+      const origin = this.program.exportOf(file, name);
+      if (origin === undefined) return this.fail(use, `\`${name}\` is not exported by ${this.program.pathOf(file)}`);
+      if (origin.kind === 'missing') return this.fail(use, origin.reason);
+      if (origin.kind === 'external') return new PackageExport(origin.specifier, origin.imported);
+      const owner = this.program.fileAt(origin.path)!;
+      if (origin.kind === 'namespace') return new ModuleNamespace(owner);
+      const { local, value } = origin.binding;
+      if (local !== undefined) {
+        const found = this.declaredIn(owner.ast.program.body, local, use, EMPTY_ENV);
+        return found.found ? found.value : this.fail(use, `\`${local}\` is exported but not declared`);
       }
+      if (value === undefined) return this.fail(use, `\`${name}\` is exported without a value`);
+      return isNamedDeclaration(value) ? this.declarationValue(value, EMPTY_ENV) : this.evaluate(value);
+    } finally {
+      this.exportDepth = Math.max(0, this.exportDepth - 1);
     }
-    return false;
   }
 }

@@ -2,15 +2,16 @@ import picomatch from 'picomatch';
 import type { Side, StageInput } from '../../contract.js';
 import type { ToolExtraction } from './extract-tools.js';
 import { differentialOf } from '../../differential.js';
-import { specifiersIn } from '../../../syntax/closure.js';
-import { CODE_FILE, loadModuleLayout, resolveImport, type ModuleLayout } from '../../../syntax/modules.js';
+import { CODE_FILE, type ModuleLayout } from '../../../syntax/modules.js';
+import { codeClosureKey, readCodeClosure, sameCodeClosure, type CodeClosure } from '../../code-closure.js';
 import { mcpDependencies } from './absence.js';
 import { NOT_SERVER_SOURCES } from '../../source-globs.js';
 
 /**
  * Which files decide the tools of one ref, and whether they changed. A tool's schema may come from
  * a helper or a constant in any in-repo module its source imports, so the unit is the closure:
- * the configured sources plus every relative import, followed transitively. When no file of either
+ * the configured sources plus every import into the repository (src/stages/code-closure.ts: relative,
+ * a tsconfig alias, a workspace package), followed transitively. When no file of either
  * closure changed, the tools did not change and nothing is parsed; otherwise the whole tool set is
  * extracted at both refs (cached by the closure's blob ids, so a backfill reuses each ref's result).
  */
@@ -21,23 +22,13 @@ export type CodeSurfacePair =
   | { kind: 'unreadable'; reasons: string[] };
 
 /** Extracts the tools of one ref from its closure's texts; injected so the parser loads only when needed. */
-export type ToolExtractor = (sources: readonly string[], texts: ReadonlyMap<string, string>, layout: ModuleLayout) => ToolExtraction;
+export type ToolExtractor = (sources: readonly string[], texts: ReadonlyMap<string, string>, layout: ModuleLayout, blobs?: ReadonlyMap<string, string>) => ToolExtraction;
 
 const MAX_CLOSURE_FILES = 2000;
 const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
 
-const specifierCache = new Map<string, readonly string[]>();
 const extractionCache = new Map<string, ToolExtraction>();
 const CACHE_LIMIT = 20_000;
-
-interface Closure {
-  sources: string[];
-  /** Blob id of every file of the closure, by path. */
-  blobs: Map<string, string>;
-  texts: Map<string, string>;
-  /** The ref's tsconfig aliases and workspace packages (src/syntax/modules.ts). */
-  layout: ModuleLayout;
-}
 
 /** The submodule every glob's folder lies in, and whether it is a submodule at the same commit at both refs; undefined when the globs reach no submodule alone. */
 function submoduleHolding(input: StageInput, globs: readonly string[]): { path: string; unchanged: boolean } | undefined {
@@ -75,10 +66,10 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
   if (!input.changes.some((change) => CODE_FILE.test(change.path))) return { kind: 'unchanged' };
 
   const reasons: string[] = [];
-  const base = await closureOf(input, 'base', sources.base, reasons);
-  const head = await closureOf(input, 'head', sources.head, reasons);
+  const base = await readCodeClosure(input, 'base', sources.base, 'the MCP sources', MAX_CLOSURE_FILES, reasons);
+  const head = await readCodeClosure(input, 'head', sources.head, 'the MCP sources', MAX_CLOSURE_FILES, reasons);
   if (reasons.length > 0) return { kind: 'unreadable', reasons };
-  if (sameClosure(base, head)) return { kind: 'unchanged' };
+  if (sameCodeClosure(base, head)) return { kind: 'unchanged' };
 
   const baseEmpty = sources.base.length === 0;
   if (baseEmpty) {
@@ -109,55 +100,11 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
   return { kind: 'compared', base: baseTools!, head: headTools!, baseEmpty, unchangedNotes };
 }
 
-async function closureOf(input: StageInput, side: Side, sources: readonly string[], reasons: string[]): Promise<Closure> {
-  const tree = input.trees[side];
-  const layout = await loadModuleLayout(tree.keys(), (path) => input.read(side, path));
-  const closure: Closure = { sources: [...sources], blobs: new Map(), texts: new Map(), layout };
-  const queue = [...sources];
-  while (queue.length > 0) {
-    const path = queue.shift()!;
-    if (closure.blobs.has(path)) continue;
-    if (closure.blobs.size >= MAX_CLOSURE_FILES) {
-      reasons.push(`the MCP sources import more than ${MAX_CLOSURE_FILES} files at the ${SIDE_LABEL[side]}`);
-      return closure;
-    }
-    const blob = tree.get(path);
-    const text = blob === undefined ? undefined : await input.read(side, path);
-    if (blob === undefined || text === undefined) {
-      reasons.push(`${path} is listed at the ${SIDE_LABEL[side]} but could not be read`);
-      continue;
-    }
-    closure.blobs.set(path, blob);
-    closure.texts.set(path, text);
-    for (const specifier of specifiersOf(blob, text)) {
-      const target = resolveImport(path, specifier, (candidate) => tree.has(candidate), layout);
-      if (target !== undefined && !closure.blobs.has(target)) queue.push(target);
-    }
-  }
-  return closure;
-}
-
-function specifiersOf(blob: string, text: string): readonly string[] {
-  let specifiers = specifierCache.get(blob);
-  if (!specifiers) {
-    specifiers = specifiersIn(text).specifiers;
-    if (specifierCache.size >= CACHE_LIMIT) specifierCache.clear();
-    specifierCache.set(blob, specifiers);
-  }
-  return specifiers;
-}
-
-function sameClosure(base: Closure, head: Closure): boolean {
-  if (base.sources.join('\0') !== head.sources.join('\0') || base.blobs.size !== head.blobs.size) return false;
-  for (const [path, blob] of base.blobs) if (head.blobs.get(path) !== blob) return false;
-  return true;
-}
-
-function extractCached(closure: Closure, extractor: ToolExtractor): ToolExtraction {
-  const key = `${closure.sources.join('\0')}\n${[...closure.blobs].map(([path, blob]) => `${path}\0${blob}`).sort().join('\n')}`;
+function extractCached(closure: CodeClosure, extractor: ToolExtractor): ToolExtraction {
+  const key = codeClosureKey(closure);
   let extraction = extractionCache.get(key);
   if (!extraction) {
-    extraction = extractor(closure.sources, closure.texts, closure.layout);
+    extraction = extractor(closure.sources, closure.texts, closure.layout, closure.blobs);
     if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
     extractionCache.set(key, extraction);
   }

@@ -1,6 +1,7 @@
 import { unwrapExpression, type t } from '../../../syntax/parse.js';
+import { followExport, type ExportSources } from '../../../syntax/bindings.js';
 import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
-import { fileOf, functionDeclarationName, isCall, isMember, memberName, moduleExportName, textOf, unexported, type Node, type SourceFile } from './source.js';
+import { fileOf, isCall, isMember, memberName, moduleExportName, textOf, unexported, type Node, type SourceFile } from './source.js';
 
 /**
  * Static evaluation of the expressions migrations use for table names and SQL text:
@@ -99,7 +100,25 @@ function enumMemberName(member: t.TSEnumMember): string {
 }
 
 export class StaticEvaluator {
-  constructor(private readonly modules: ModuleResolver) {}
+  /** Files reached through {@link ModuleResolver.resolve}, by path: what the toolkit's export following may read. */
+  private readonly loaded = new Map<string, SourceFile>();
+  private readonly exportSources: ExportSources<SourceFile>;
+
+  constructor(private readonly modules: ModuleResolver) {
+    this.exportSources = {
+      module: (path) => this.loaded.get(path),
+      astOf: (file) => file.ast,
+      resolve: (fromPath, specifier) => {
+        const from = this.loaded.get(fromPath);
+        if (from === undefined) return { kind: 'missing', reason: `${fromPath} is not loaded` };
+        if (!isRelative(specifier)) return { kind: 'external', packageName: specifier };
+        const target = this.modules.resolve(from, specifier);
+        if ('missing' in target) return { kind: 'missing', reason: target.missing };
+        this.loaded.set(this.modules.pathOf(target.file), target.file);
+        return { kind: 'file', path: this.modules.pathOf(target.file) };
+      },
+    };
+  }
 
   evaluate(node: Node | null, bindings: Bindings = new Map(), depth = 0): Evaluation {
     // A hole of an array literal (`[a, , b]`).
@@ -331,46 +350,39 @@ export class StaticEvaluator {
 
   private exportedValue(file: SourceFile, exportName: string, depth: number): Evaluation {
     const where = this.modules.pathOf(file);
-    for (const written of file.statements) {
-      const { node: statement, exported } = unexported(written);
-      if (exported && statement.type === 'VariableDeclaration') {
-        const declaration = statement.declarations.find((d) => declaredName(d) === exportName);
-        if (declaration) {
-          if (statement.kind !== 'const') return fail(`\`${exportName}\` in ${where} is declared with let/var`);
-          const initializer = declaration.init;
-          return initializer ? this.evaluate(initializer, new Map(), depth + 1) : fail(`\`${exportName}\` in ${where} has no value`);
-        }
-      } else if (exported && statement.type === 'TSEnumDeclaration' && statement.id.name === exportName) {
-        return this.evaluateEnum(statement, new Map(), depth + 1);
-      } else if (exported && functionDeclarationName(statement) === exportName) {
-        return fail(`\`${exportName}\` in ${where} is a function, not a constant`);
-      } else if (statement.type === 'ExportDefaultDeclaration' && !exported && exportName === 'default') {
-        return this.evaluate(statement.declaration, new Map(), depth + 1);
-      } else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
-        const specifier = statement.source?.value;
-        const named = statement.specifiers.find((n): n is t.ExportSpecifier => n.type === 'ExportSpecifier' && moduleExportName(n.exported) === exportName);
-        if (named) {
-          const original = moduleExportName(named.local);
-          if (specifier !== undefined) return this.moduleValue(file, specifier, original, depth + 1);
-          const local = declarationInStatements(file.statements, original);
-          if (local?.kind === 'variable') {
-            const initializer = local.node.init;
-            if (local.constant && initializer) return this.evaluate(initializer, new Map(), depth + 1);
-          }
-          if (local?.kind === 'enum') return this.evaluateEnum(local.node, new Map(), depth + 1);
-          return fail(`\`${exportName}\` in ${where} is not a constant`);
-        }
-      } else if (statement.type === 'ExportAllDeclaration') {
-        const star = this.moduleValue(file, statement.source.value, exportName, depth + 1);
-        if (star.ok) return star;
+    // CommonJS (no ES export statement): the value `module.exports` holds once every write is done.
+    if (!file.statements.some((statement) => statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' || statement.type === 'ExportAllDeclaration')) {
+      const commonJs = this.commonJsExports(file, depth);
+      if (commonJs?.ok) return exportName === 'default' ? commonJs : propertyOf(commonJs.value, exportName, exportName);
+      return commonJs ?? fail(`\`${exportName}\` is not exported as a constant by ${where}`);
+    }
+    // Re-exports and `export *` are followed by the toolkit (src/syntax/bindings.ts), through the files this extraction loaded.
+    this.loaded.set(where, file);
+    const origin = followExport(where, exportName, this.exportSources);
+    if (origin === undefined) return fail(`\`${exportName}\` is not exported as a constant by ${where}`);
+    if (origin.kind === 'missing') return fail(origin.reason);
+    if (origin.kind === 'external') return fail(`\`${origin.specifier}\` is a package or path alias outside the repository files`);
+    const owner = this.loaded.get(origin.path)!;
+    if (origin.kind === 'namespace') return this.moduleObject(owner, depth + 1);
+    const { local, value } = origin.binding;
+    const at = origin.path;
+    if (local === undefined) return value === undefined ? fail(`\`${exportName}\` in ${at} is not a constant`) : this.evaluate(value, new Map(), depth + 1);
+    const declaration = declarationInStatements(owner.statements, local);
+    switch (declaration?.kind) {
+      case 'variable': {
+        if (!declaration.constant) return fail(`\`${exportName}\` in ${at} is declared with let/var`);
+        const initializer = declaration.node.init;
+        return initializer ? this.evaluate(initializer, new Map(), depth + 1) : fail(`\`${exportName}\` in ${at} has no value`);
       }
+      case 'enum':
+        return this.evaluateEnum(declaration.node, new Map(), depth + 1);
+      case 'function':
+        return fail(`\`${exportName}\` in ${at} is a function, not a constant`);
+      case 'import':
+        return this.importedValue(declaration.node, local, depth + 1);
+      default:
+        return fail(`\`${exportName}\` in ${at} is not a constant`);
     }
-    const commonJs = this.commonJsExports(file, depth);
-    if (commonJs?.ok) {
-      if (exportName === 'default') return commonJs;
-      return propertyOf(commonJs.value, exportName, exportName);
-    }
-    return fail(`\`${exportName}\` is not exported as a constant by ${where}`);
   }
 
   private evaluateMember(expression: t.MemberExpression | t.OptionalMemberExpression, bindings: Bindings, depth: number): Evaluation {

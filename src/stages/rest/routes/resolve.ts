@@ -5,7 +5,7 @@ import type { FileRoutes, RouterId } from './types.js';
  * From routes as files register them to routes as the service serves them: each router's prefix
  * is the chain of mounts above it (`app.use('/api/v1', apiV1Router)` in one file,
  * `apiV1Router.use('/projects/:projectUuid', projectRouter)` in another). Where a chain cannot be
- * followed (a mount in a file not read, a prefix that is not a literal, an alias import), the
+ * followed (a mount in a file not read, a prefix that is not a literal, an import that leads to no file), the
  * route is anchored at its router (`file#router`) and compared by router file + local path: equal
  * on both sides when nothing about the mount changed.
  */
@@ -32,11 +32,11 @@ interface Prefix {
   conditions?: string[];
 }
 
-export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, treePaths: ReadonlySet<string>): ServedRoute[] {
+export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, treePaths: ReadonlySet<string>, layout?: ModuleLayout): ServedRoute[] {
   const global = (file: string, router: RouterId) => `${file}#${router}`;
   // The router a module exports under a name, through barrels that re-export it (read files only).
   const exportedRouter = (fromFile: string, module: string, exportName: string, depth: number): string | undefined => {
-    const target = resolveModule(fromFile, module, treePaths);
+    const target = resolveModule(fromFile, module, treePaths, layout);
     const routes = target === undefined ? undefined : files.get(target);
     if (target === undefined || routes === undefined || depth > 4) return undefined;
     const own = routes.exports[exportName];

@@ -10,6 +10,8 @@ import type { RoutesDiff } from './rule.js';
 import type { FileRoutes } from './types.js';
 import { NOT_SERVER_SOURCES, selectByGlobs } from '../../source-globs.js';
 import { differentialOf } from '../../differential.js';
+import { moduleLayoutOf } from '../../code-closure.js';
+import { isRelativeSpecifier, type ModuleLayout } from '../../../syntax/modules.js';
 
 /**
  * The routes surface (config `routes`): the routes the code serves, read statically from the files
@@ -49,6 +51,13 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
   for (const side of ['base', 'head'] as const) {
     const tree = input.trees[side];
     const treePaths = new Set(tree.keys());
+    // The ref's tsconfig aliases and workspace packages, loaded when an import is not relative
+    // (`import users from '@/routes/users'`, `@acme/api/routes`): a mount through one is followed too.
+    let layout: ModuleLayout | undefined;
+    const resolve = async (from: string, specifier: string) => {
+      if (layout === undefined && !isRelativeSpecifier(specifier)) layout = await moduleLayoutOf(input, side);
+      return resolveModule(from, specifier, treePaths, layout);
+    };
     const changedHere = changed.filter((path) => selection[side].has(path));
     const importers = await importerClosure(input, side, selection[side], new Set(changedHere));
     // A source that imports (through any module outside the sources: a barrel, a workspace package)
@@ -73,7 +82,7 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     // (transitively: `./paths` re-exported by an unchanged `./constants`) differs between the refs.
     const dependsOnChange = async (path: string, modules: readonly string[]): Promise<boolean> => {
       for (const module of modules) {
-        const target = resolveModule(path, module, treePaths);
+        const target = await resolve(path, module);
         if (target === undefined) continue;
         if (touched.has(target) || !(await differential.unchanged(target, false)).unchanged) return true;
       }
@@ -103,9 +112,11 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       if (side === 'head' && counted.length > 0) unreadableAtHead.add(path);
       files.set(path, extraction);
       if (isChanged) globalSettings[side].set(path, extraction.globalSettings ?? []);
-      for (const mount of expanding.has(path) ? extraction.mounts : []) {
-        if (mount.child.kind !== 'import') continue;
-        const target = resolveModule(path, mount.child.module, treePaths);
+      // A barrel a changed file mounts from (`export * from './router'`, a workspace package's index)
+      // passes the routers on: the modules it re-exports are mounted as much as it is.
+      const passedOn = expanding.has(path) ? [...extraction.mounts.flatMap((mount) => (mount.child.kind === 'import' ? [mount.child.module] : [])), ...Object.values(extraction.reexports ?? {}).map((entry) => entry.module), ...(extraction.starReexports ?? [])] : [];
+      for (const module of passedOn) {
+        const target = await resolve(path, module);
         if (target !== undefined && selection[side].has(target) && !expanding.has(target)) {
           expanding.add(target);
           // Read again if it was read as an importer already: now its mounts move too.
@@ -114,7 +125,9 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
         }
       }
     }
-    served[side] = resolveServedRoutes(files, treePaths);
+    const specifiers = [...files.values()].flatMap((routes) => [...routes.mounts.flatMap((mount) => (mount.child.kind === 'import' ? [mount.child.module] : [])), ...Object.values(routes.reexports ?? {}).map((entry) => entry.module), ...(routes.starReexports ?? [])]);
+    if (layout === undefined && specifiers.some((specifier) => !isRelativeSpecifier(specifier))) layout = await moduleLayoutOf(input, side);
+    served[side] = resolveServedRoutes(files, treePaths, layout);
   }
   for (const path of changed) {
     const [base, head] = [globalSettings.base.get(path) ?? [], globalSettings.head.get(path) ?? []];
