@@ -68,12 +68,14 @@ describe('an unreadable env construct in an unchanged file', () => {
     expect(changed.verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
 
-  it('a `.d.ts` that does not parse, identical at both refs: decided (it was unreadable); changed: still unreadable', async () => {
-    const broken = 'declare namespace NodeJS {\n  interface ProcessEnv { PORT: string; \n';
-    const unchanged = await run({ 'src/env.d.ts': broken });
+  // Declaration files are not env sources any more (types only: zero-config, issue 30), so the
+  // unparseable file here is a source module.
+  it('a source file that does not parse, identical at both refs: decided (it was unreadable); changed: still unreadable', async () => {
+    const broken = 'export const port = process.env.PORT ?? (\n';
+    const unchanged = await run({ 'src/broken.ts': broken });
     expect(unchanged.verdict).toEqual({ checked: true, breaking: false });
-    expect(unchanged.notes).toEqual([expect.stringMatching(/^env surface: not read but identical at both refs: src\/env\.d\.ts:\d+: .*\(does not parse at either ref\)/)]);
-    const changed = await run({}, { 'src/env.d.ts': broken }, { 'src/env.d.ts': `${broken}\n` });
+    expect(unchanged.notes).toEqual([expect.stringMatching(/^env surface: not read but identical at both refs: src\/broken\.ts:\d+: .*\(does not parse at either ref\)/)]);
+    const changed = await run({}, { 'src/broken.ts': broken }, { 'src/broken.ts': `${broken}\n` });
     expect(changed.verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
 

@@ -28,10 +28,17 @@ function filesOf(layout: SqlLayout, migrations: readonly Migration[]): Record<st
   return Object.assign({}, ...migrations.map((m) => layout.files(m)), layout.extras?.(migrations) ?? {});
 }
 
+/**
+ * The same application code in every repository, so the old-code check (issue 33) answers alike for
+ * every layout (a layout with a runner module outside its migrations folder would otherwise be read
+ * as code that references nothing, where the plain yardstick has no code at all).
+ */
+const OLD_CODE = "export const readUser = 'SELECT id, name, email FROM users WHERE id = $1';\nexport const addUser = 'INSERT INTO users (name, email) VALUES ($1, $2)';\n";
+
 function buildRepo(layout: SqlLayout): TestRepo {
   const repo = createRepo();
   const config: ReleaseSafetyConfig = { migrations: [{ dir: layout.dir, edition: 'core' }] };
-  repo.commit({ 'release-safety.config.json': JSON.stringify(config), ...filesOf(layout, [INIT]) }, { tag: '1.0.0' });
+  repo.commit({ 'release-safety.config.json': JSON.stringify(config), 'src/users.ts': OLD_CODE, ...filesOf(layout, [INIT]) }, { tag: '1.0.0' });
   repo.commit(filesOf(layout, [INIT, ...ADDED]), { tag: '1.1.0' });
   repo.commit(layout.files({ ...INIT, up: INIT_REFORMATTED, down: '-- dropped by hand\n' }), { tag: '1.2.0' });
   repo.commit(layout.files({ ...INIT, up: INIT_CHANGED }), { tag: '1.3.0' });
