@@ -77,7 +77,8 @@ export function globsFor(files: readonly string[]): string[] {
 
 // ---- migrations -------------------------------------------------------------------------------
 
-const MIGRATION_DIR = /(^|\/)(migrations?|migrate|drizzle)$/i;
+// logto keeps its migrations in `packages/schemas/alterations`.
+const MIGRATION_DIR = /(^|\/)(migrations?|migrate|drizzle|alterations)$/i;
 const MIGRATION_FILE = /\.(sql|ts|js|mjs|cjs)$/;
 // Absence is claimed only when nothing in any manifest even looks like a database client or migration tool.
 const DATABASE_LIKE = /(^|[/@-])(pg|postgres|postgresql|sql|mysql|sqlite|orm|knex|prisma|drizzle|sequelize|typeorm|kysely|mikro-orm|objection|slonik|bookshelf|migrat\w*|db)([/-]|$)/i;
