@@ -9,6 +9,7 @@ import { restRules } from './rules/index.js';
 import { routeFindings, runRoutesSurface } from './routes/surface.js';
 import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
 import { specAcceptance, type SpecAcceptance } from './acceptance.js';
+import { cachedComparison, comparisonKey, recordingReader, type CachedComparison } from './comparison-cache.js';
 
 /**
  * The REST stage (surface `rest`): diffs the OpenAPI document(s) named by config `openapi` between
@@ -18,6 +19,7 @@ import { specAcceptance, type SpecAcceptance } from './acceptance.js';
  */
 
 const restRuleMetas = restRules.map((rule) => rule.meta);
+const restRuleIds = new Set<string>(restRuleMetas.map((meta) => meta.id));
 
 export const restStage: Stage<ApiSurfaceSection> = {
   surface: 'rest',
@@ -115,15 +117,24 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
 
   const [baseText, headText] = await Promise.all([input.read('base', specPath), input.read('head', specPath)]);
   if (baseText === undefined || headText === undefined) throw new Error(`cannot read ${specPath} at the ${baseText === undefined ? 'base' : 'head'} ref`);
+  const policy = policyOf(input);
+  const key = comparisonKey(specPath, baseBlob, headBlob, policy);
+  const cached = cachedComparison(input, key);
+  if (cached !== undefined && cached.findings.every((finding) => restRuleIds.has(finding.rule))) {
+    const acceptance = input.acceptance ? await specAcceptance(baseText, headText, specPath, specPath) : undefined;
+    return { kind: 'checked', ...accepting(input, cached.findings, acceptance), notes: cached.warnings.map((warning) => `REST spec warning: ${warning}`) };
+  }
   const { compareSpecs } = await import('./engine.js');
   const { SpecError } = await import('./spec-error.js');
-  const sibling = (side: Side) => (path: string) => input.read(side, path);
+  const reads: CachedComparison['reads'] = [];
+  const unrecordable = { found: false };
   try {
     const comparison = await compareSpecs(
-      { text: baseText, path: specPath, label: 'base ref', readSibling: sibling('base'), ...selfContained(baseText, baseBlob) },
-      { text: headText, path: specPath, label: 'head ref', readSibling: sibling('head'), ...selfContained(headText, headBlob) },
-      policyOf(input),
+      { text: baseText, path: specPath, label: 'base ref', readSibling: recordingReader(input, 'base', reads, unrecordable), ...selfContained(baseText, baseBlob) },
+      { text: headText, path: specPath, label: 'head ref', readSibling: recordingReader(input, 'head', reads, unrecordable), ...selfContained(headText, headBlob) },
+      policy,
     );
+    if (!unrecordable.found) input.derivedCache?.set(key, { findings: comparison.findings, warnings: comparison.warnings, reads } satisfies CachedComparison);
     const acceptance = input.acceptance ? await specAcceptance(baseText, headText, specPath, specPath) : undefined;
     return { kind: 'checked', ...accepting(input, comparison.findings, acceptance), notes: comparison.warnings.map((warning) => `REST spec warning: ${warning}`) };
   } catch (error) {
