@@ -162,7 +162,9 @@ for (const service of CORPUS) {
     }
     const base = tagOf.get(artifact.previousVersion) ?? artifact.previousVersion;
     const head = tagOf.get(result.version) ?? result.version;
-    const addedFiles = git(repo, ['diff', '--name-only', '--diff-filter=A', '--no-renames', `refs/tags/${base}`, `refs/tags/${head}`])
+    // Exact moves (same content at another path: umami's db/postgresql → prisma/migrations) are not
+    // added migrations: the tool reports them as moved with identical contents, nothing to run.
+    const addedFiles = git(repo, ['diff', '--name-only', '--diff-filter=A', '-M100%', '-l0', `refs/tags/${base}`, `refs/tags/${head}`])
       .split('\n')
       .filter((file) => service.postgresMigrations.test(file));
     const listed = new Map((artifact.migrations.files ?? []).map((file) => [file.name, file]));

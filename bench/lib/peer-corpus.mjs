@@ -243,13 +243,18 @@ const FLAGS = ['locksTable', 'rewritesTable', 'scansTable'];
  */
 export function classifyCase(testCase, manifest, lib, postgresVersion = 16) {
   const fileOf = (sql, inTransaction) => ({ file: 'migration.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: [], inTransaction });
-  const schema = { columnTypes: new Map(), tables: new Set(), notNullChecks: new Map(), indexedColumns: new Map(), userTypes: new Map() };
+  // The released schema exactly as `lint-migrations --schema <file.sql>` folds one (src/diff/lint-migrations.ts
+  // foldReleasedInputs): released-schema.ts's empty schema, the schema file classified and folded as one
+  // released migration; tables are proven absent only when it was read completely.
+  const schema = { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map(), functions: new Map() };
   if (testCase.schema === 'base' && lib.foldReleasedMigration !== undefined) {
-    const released = lib.classifyMigration(fileOf(`${manifest.schema.base}\n${testCase.setup}`, true), { postgresVersion, existingTables: new Set() }, lib.schemaOptions(schema));
+    const releasedFile = fileOf(`${manifest.schema.base}\n${testCase.setup}`, true);
+    const released = lib.classifyMigration(releasedFile, { postgresVersion, existingTables: new Set() }, lib.schemaOptions(schema));
     lib.foldReleasedMigration(schema, released);
+    schema.tablesComplete &&= releasedFile.unresolved.length === 0;
   }
   const options = lib.foldReleasedMigration === undefined ? {} : lib.schemaOptions(schema);
-  const context = lib.foldReleasedMigration === undefined ? { postgresVersion } : { postgresVersion, newTables: new Set(), existingTables: schema.tables };
+  const context = lib.foldReleasedMigration === undefined ? { postgresVersion } : { postgresVersion, newTables: new Set(), ...(schema.tablesComplete ? { existingTables: schema.tables } : {}) };
   const classified = lib.classifyMigration(fileOf(testCase.sql, testCase.inTransaction), context, options);
   const heaviness = classified.heaviness;
   const verdict = FLAGS.some((flag) => heaviness[flag] === true) ? 'heavy' : FLAGS.some((flag) => heaviness[flag] === 'unknown') ? 'unknown' : 'light';

@@ -25,7 +25,7 @@ interface LintOptions {
 export function registerLintMigrations(program: Command): void {
   program
     .command('lint-migrations')
-    .description('Classify migration files (SQL, Prisma, golang-migrate, goose, dbmate, Flyway, drizzle, knex, TypeORM, MikroORM, Sequelize, kysely, node-pg-migrate; see README) as one release on existing tables: heaviness, tables, findings')
+    .description('Classify migration files (SQL, Prisma, golang-migrate, goose, dbmate, Flyway, drizzle, knex, TypeORM, MikroORM, Sequelize, kysely, node-pg-migrate, SQL run from TypeScript scripts; see README) as one release on existing tables: heaviness, tables, findings')
     .argument('<files...>', 'migration files, in the order they run (tables created by an earlier file are new for later ones)')
     .option('--postgres-version <major>', 'target PostgreSQL major version', String(DEFAULT_POSTGRES_VERSION))
     .option('--migration-format <format>', `migration format of the files: auto (recognised from each file's folder) or one of ${MIGRATION_FORMAT_IDS.join(', ')}`, 'auto')

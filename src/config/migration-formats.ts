@@ -16,6 +16,7 @@ export const MIGRATION_FORMAT_IDS = [
   'sequelize',
   'kysely',
   'node-pg-migrate',
+  'sql-scripts',
   'knex',
   'sql',
 ] as const;

@@ -8,6 +8,7 @@ import { describeError, InputError } from '../core/errors.js';
 import { compareVersions, parsePrereleaseVersion, parseVersion, type Version } from '../core/version.js';
 import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import type { Repository } from '../git/repository.js';
+import type { LinkKind } from '../git/tree.js';
 import { allStages, artifactApiSections, findRule, surfaceRefusal, pipelineStages, stageOf, SURFACES, verdictSurfaces, type PipelineStages, type StageResults } from '../surfaces/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
 import { runStage, type ChangedPath, type Side, type Stage, type StageInput, type StageResult, type StageVerdict } from '../stages/contract.js';
@@ -135,11 +136,13 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   const releaseDate = toCommit ? await repo.commitDate(toCommit) : (request.now ?? (() => new Date()))().toISOString();
 
   const pair = await readPair(repo, fromCommit, toTree);
-  const [{ config, status: configStatus, source: configSource }, fromConfig, links] = await Promise.all([
+  const [{ config, status: configStatus, source: configSource }, fromConfig, links, allChanges] = await Promise.all([
     loadConfig(request, pair.read),
     loadFromConfig(request.from, pair.read),
     Promise.all([repo.listLinks(fromCommit), repo.listLinks(toTree)]).then(([base, head]) => ({ base, head })),
+    repo.diffPaths(fromCommit, toTree),
   ]);
+  const submodules = submodulesOf(links, allChanges);
   // Versions after the config: its `tags` says how release tags are named (`server-v{version}`).
   const patterns = tagPatterns(config.tags);
   const { text: version, release: versionRelease } = describedVersion(request.version, request.to, patterns);
@@ -157,6 +160,7 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
     releaseDate,
     derivedCache: request.derivedCache,
     ...(acceptance.policy ? { acceptance: acceptance.policy } : {}),
+    submodules,
   };
   const checkedWith = { from: fromConfig, links };
 
@@ -345,6 +349,14 @@ async function runConfiguredStage<Section>(
   if (plan.unknown) reasons.unshift(plan.unknown);
   const combined = combineRuns([...results, ...reasons.map((reason) => unknownResult(stage, reason))]);
   return plan.note ? { ...combined, notes: [plan.note, ...combined.notes] } : combined;
+}
+
+/** Submodules of each ref, and those at the same commit at both (a submodule at one ref only, or bumped, is among the changed paths of the tree diff). */
+function submodulesOf(links: Links, changes: readonly ChangedPath[]): NonNullable<StageInput['submodules']> {
+  const of = (side: ReadonlyMap<string, LinkKind>) => new Set([...side].flatMap(([path, kind]) => (kind === 'submodule' ? [path] : [])));
+  const paths = { base: of(links.base), head: of(links.head) };
+  const changed = new Set(changes.map((change) => change.path));
+  return { paths, unchanged: new Set([...paths.base].filter((path) => paths.head.has(path) && !changed.has(path))) };
 }
 
 function unknownResult<Section>(stage: Stage<Section>, reason: string): StageResult<Section> {

@@ -16,13 +16,17 @@ export type Links = Readonly<Record<Side, ReadonlyMap<string, LinkKind>>>;
 const SIDE_NAMES: Record<Side, string> = { base: 'from', head: 'to' };
 
 /** One reason per configured path that meets a link or submodule at either ref. */
-export async function linkedPathReasons(paths: readonly ConfiguredPath[], links: Links, input: Pick<StageInput, 'trees' | 'read'> & Partial<Pick<StageInput, 'changes'>>): Promise<string[]> {
+export async function linkedPathReasons(paths: readonly ConfiguredPath[], links: Links, input: Pick<StageInput, 'trees' | 'read'> & Partial<Pick<StageInput, 'changes' | 'submodules'>>): Promise<string[]> {
   if (links.base.size === 0 && links.head.size === 0) return [];
   const reasons: string[] = [];
   // A submodule at the same commit at both refs holds the same files at both: nothing behind it changed.
+  // The pipeline's `changes` never hold a bumped gitlink (it has no content here), so it says which
+  // submodules kept their commit (`submodules.unchanged`, from the tree diff); `changes` is the
+  // fallback for a caller that lists every changed path itself.
   const changed = input.changes === undefined ? undefined : new Set(input.changes.map((change) => change.path));
   const unchangedSubmodule = (link: string, kind: LinkKind) =>
-    kind === 'submodule' && changed !== undefined && !changed.has(link) && links.base.get(link) === 'submodule' && links.head.get(link) === 'submodule';
+    kind === 'submodule' &&
+    (input.submodules ? input.submodules.unchanged.has(link) : changed !== undefined && !changed.has(link) && links.base.get(link) === 'submodule' && links.head.get(link) === 'submodule');
   const scopes = uniqueBy(paths, (path) => `${path.key}\0${path.path}`).map(scopeOf);
   for (const side of ['base', 'head'] as const) {
     for (const scope of scopes) {

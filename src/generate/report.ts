@@ -251,7 +251,10 @@ function triWord(value: Tri, style: ReportStyle): string {
 }
 
 function reasonNotes(outcome: GenerateOutcome, surface: Surface): string {
-  const notes = outcome.stages.find((stage) => stage.surface === surface)?.notes ?? [];
+  const all = outcome.stages.find((stage) => stage.surface === surface)?.notes ?? [];
+  // What made the surface unknown first; warnings about a document (often many) after, so the cut at 1000 characters never hides the reason.
+  const isWarning = (note: string) => / spec warning: /.test(note);
+  const notes = [...all.filter((note) => !isWarning(note)), ...all.filter(isWarning)];
   // Error messages of failed stages can span lines; a reason stays one line.
   return notes.length > 0 ? ` (${oneLine(notes.join('; '), 1000)})` : '';
 }

@@ -9,15 +9,18 @@ const graphql = (files: Record<string, string>) => detectGraphql(view(files), de
 const trpc = (files: Record<string, string>) => detectTrpc(view(files), dependencies(view(files)));
 
 describe('init detection of GraphQL', () => {
-  it('NestJS code-first models and resolvers (the hoppscotch layout): their folders as sources', () => {
+  it('NestJS code-first models and resolvers (the hoppscotch layout): the package\'s source root as sources, so enums declared elsewhere and folders of other releases are read', () => {
     const proposal = graphql({
       'packages/hoppscotch-backend/package.json': JSON.stringify({ dependencies: { '@nestjs/graphql': '^12' } }),
       'packages/hoppscotch-backend/src/team/team.model.ts': "import { ObjectType, Field } from '@nestjs/graphql';\n@ObjectType()\nexport class Team {}\n",
       'packages/hoppscotch-backend/src/team/team.resolver.ts': "import { Resolver, Query } from '@nestjs/graphql';\n@Resolver(() => Team)\nexport class TeamResolver {}\n",
       'packages/hoppscotch-backend/src/team/team.service.spec.ts': "import { ObjectType } from '@nestjs/graphql';\n@ObjectType()\nclass X {}\n",
+      // registerEnumType(AuthProvider) in infra-config/ names an enum declared in auth/helper.ts (no GraphQL import there).
+      'packages/hoppscotch-backend/src/infra-config/infra-config.model.ts': "import { ObjectType, registerEnumType } from '@nestjs/graphql';\nimport { AuthProvider } from 'src/auth/helper';\n@ObjectType()\nexport class InfraConfig {}\nregisterEnumType(AuthProvider, { name: 'AuthProvider' });\n",
+      'packages/hoppscotch-backend/src/auth/helper.ts': "export enum AuthProvider {\n  GOOGLE = 'GOOGLE',\n}\n",
       'packages/hoppscotch-common/src/helpers/backend/gql/queries/GetTeam.graphql': 'query GetTeam($teamID: ID!) { team(teamID: $teamID) { id } }\n',
     });
-    expect(proposal.value).toEqual({ sources: ['packages/hoppscotch-backend/src/team/*.ts'] });
+    expect(proposal.value).toEqual({ sources: ['packages/hoppscotch-backend/src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] });
   });
 
   it('committed SDL that defines types; client operation documents are not a schema', () => {

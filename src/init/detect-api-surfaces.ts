@@ -1,4 +1,5 @@
 import { globsFor, type RepositoryView, type SurfaceProposal } from './detect.js';
+import { packageDirs, stableGlobs } from './globs.js';
 
 /**
  * `init`'s detection of the GraphQL and tRPC surfaces (kept apart from detect.ts): where the schema
@@ -26,6 +27,12 @@ function sourceFiles(view: RepositoryView): string[] {
   return view.files.filter((file) => SOURCE.test(file) && !IGNORED.test(file) && !NOT_SERVER.test(file) && !file.endsWith('.d.ts'));
 }
 
+/**
+ * Code-first sources are the package's source root, not today's folders of the definitions: an enum
+ * registered in one folder is often declared in another (hoppscotch's `AuthProvider`, declared in
+ * `auth/helper.ts` without a GraphQL import), and a backfill visits releases whose folders differed.
+ * The stage leaves tests, stories and declaration files under the root out.
+ */
 export function detectGraphql(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
   const schema = view.files.filter((file) => SDL.test(file) && !IGNORED.test(file) && !NOT_SERVER.test(file) && DEFINES_TYPES.test(view.read(file) ?? ''));
   const codeFirst = sourceFiles(view).filter((file) => {
@@ -34,7 +41,7 @@ export function detectGraphql(view: RepositoryView, deps: ReadonlySet<string>): 
   });
   const other = sourceFiles(view).find((file) => OTHER_BUILDERS.test(view.read(file) ?? ''));
   if (schema.length > 0 || codeFirst.length > 0) {
-    const value = { ...(schema.length > 0 ? { schema: globsFor(schema) } : {}), ...(codeFirst.length > 0 ? { sources: globsFor(codeFirst) } : {}) };
+    const value = { ...(schema.length > 0 ? { schema: globsFor(schema) } : {}), ...(codeFirst.length > 0 ? { sources: stableGlobs(codeFirst, packageDirs(view.files)) } : {}) };
     const evidence = [schema.length > 0 ? `${schema.length} SDL files define types` : '', codeFirst.length > 0 ? `${codeFirst.length} source files hold code-first definitions` : '', other ? `(${other} builds a schema with Pothos or Nexus, which stays unknown)` : ''].filter(Boolean).join('; ');
     return { key: 'graphql', value, evidence };
   }

@@ -12,7 +12,7 @@ import { detectEnvHelpers } from './env-helpers.js';
 import { detectTagPatterns } from './tags.js';
 import { classifyMigrationsFolder } from './migration-dialects.js';
 import { DIALECT_LABEL, type MigrationDialectName } from './migration-dialect-names.js';
-import { packageDirs, stableGlobs } from './globs.js';
+import { packageDirs, packageOf, SOURCE_EXTENSIONS, stableGlobs } from './globs.js';
 
 export interface RepositoryView {
   /** Tracked (and untracked, not ignored) files, forward slashes, relative to the root. */
@@ -77,7 +77,8 @@ export function globsFor(files: readonly string[]): string[] {
 
 // ---- migrations -------------------------------------------------------------------------------
 
-const MIGRATION_DIR = /(^|\/)(migrations?|migrate|drizzle)$/i;
+// logto keeps its migrations in `packages/schemas/alterations`.
+const MIGRATION_DIR = /(^|\/)(migrations?|migrate|drizzle|alterations)$/i;
 const MIGRATION_FILE = /\.(sql|ts|js|mjs|cjs)$/;
 // Absence is claimed only when nothing in any manifest even looks like a database client or migration tool.
 const DATABASE_LIKE = /(^|[/@-])(pg|postgres|postgresql|sql|mysql|sqlite|orm|knex|prisma|drizzle|sequelize|typeorm|kysely|mikro-orm|objection|slonik|bookshelf|migrat\w*|db)([/-]|$)/i;
@@ -222,7 +223,8 @@ export function detectRoutes(view: RepositoryView, deps: ReadonlySet<string>): S
 
 // ---- MCP --------------------------------------------------------------------------------------
 
-const MCP_IMPORT = /["']@modelcontextprotocol\/sdk/;
+// The SDK (`@modelcontextprotocol/sdk`) and its split packages (`@modelcontextprotocol/server`, v2).
+const MCP_IMPORT = /["']@modelcontextprotocol\/(sdk|server)\b/;
 const MCP_REGISTRATION = /\.(registerTool|tool)\s*\(|ListToolsRequestSchema/;
 
 function isToolSnapshot(text: string): boolean {
@@ -235,6 +237,30 @@ function isToolSnapshot(text: string): boolean {
   }
 }
 
+/**
+ * A submodule inside a package that depends on an MCP library, when no registration is in this
+ * repository (docmost keeps its MCP server in the private `apps/server/src/ee`): its files cannot be
+ * read, but its commit can be compared, so it is what the config names.
+ */
+function mcpSubmodule(view: RepositoryView): { path: string; manifest: string; dependency: string } | undefined {
+  const paths = [...(view.read('.gitmodules') ?? '').matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((match) => match[1]!.replace(/^\.\//, '').replace(/\/+$/, ''));
+  if (paths.length === 0) return undefined;
+  for (const manifest of view.files.filter((file) => /(^|\/)package\.json$/.test(file) && !IGNORED.test(file))) {
+    let dependency: string | undefined;
+    try {
+      const parsed = JSON.parse(view.read(manifest) ?? '{}') as Record<string, Record<string, unknown> | undefined>;
+      dependency = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) => Object.keys(parsed[field] ?? {})).find((name) => /mcp|modelcontextprotocol/i.test(name));
+    } catch {
+      continue;
+    }
+    if (dependency === undefined) continue;
+    const dir = manifest.includes('/') ? manifest.slice(0, manifest.lastIndexOf('/')) : '';
+    const path = paths.find((candidate) => dir === '' || candidate.startsWith(`${dir}/`));
+    if (path !== undefined) return { path, manifest, dependency };
+  }
+  return undefined;
+}
+
 export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
   const code = sources(view).filter((file) => {
     const text = view.read(file);
@@ -243,6 +269,14 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
   if (code.length > 0) return { key: 'mcpTools', value: { sources: stableGlobs(code, packageDirs(view.files), { nested: true }) }, evidence: `${code.length} source files register MCP tools` };
   const snapshots = view.files.filter((file) => file.endsWith('.json') && !IGNORED.test(file) && !NOT_SERVER.test(file) && /tool/i.test(file) && isToolSnapshot(view.read(file) ?? ''));
   if (snapshots.length === 1) return { key: 'mcpTools', value: snapshots[0], evidence: `${snapshots[0]} is a tools/list snapshot` };
+  const submodule = mcpSubmodule(view);
+  if (submodule) {
+    return {
+      key: 'mcpTools',
+      value: { sources: [`${submodule.path}/**/*.${SOURCE_EXTENSIONS}`] },
+      evidence: `no tool registration in this repository, and ${submodule.path} is a git submodule (another repository) inside ${submodule.manifest}, which depends on ${submodule.dependency}: a release that keeps its commit is no change there; one that changes it is unknown, naming it`,
+    };
+  }
   if ([...deps].some((name) => /mcp|modelcontextprotocol/i.test(name)) || snapshots.length > 1) {
     return { key: 'mcpTools', value: undefined, evidence: 'the service depends on an MCP library but no tool registration or single snapshot was recognised: set mcpTools by hand' };
   }
@@ -254,10 +288,34 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
 const ENV_READ = /process\.env\b|import\.meta\.env\b|Deno\.env/;
 const EXAMPLE_ENV = /(^|\/)(\.env\.(example|sample|template|dist|defaults)|example\.env|sample\.env)$/;
 
+/**
+ * Packages that are command-line clients published beside the service (hoppscotch's `@hoppscotch/cli`,
+ * lightdash's `@lightdash/cli`): a `bin` and no web framework. Their env reads are the user's shell,
+ * not the deployed service's settings, so `init` does not make them env sources (a computed
+ * `process.env[variable.key]` there kept every release unknown). A `bin` that starts a server stays.
+ */
+function commandLineClients(view: RepositoryView): Set<string> {
+  const clients = new Set<string>();
+  for (const manifest of view.files.filter((file) => /(^|\/)package\.json$/.test(file) && file !== 'package.json' && !IGNORED.test(file))) {
+    try {
+      const parsed = JSON.parse(view.read(manifest) ?? '{}') as { bin?: unknown } & Record<string, unknown>;
+      if (parsed.bin === undefined || parsed.bin === null) continue;
+      const names = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) => Object.keys((parsed[field] as Record<string, unknown> | undefined) ?? {}));
+      if (!names.some((name) => WEB_DEPENDENCIES.includes(name))) clients.add(manifest.slice(0, -'/package.json'.length));
+    } catch {
+      // An unreadable manifest: its package stays a source.
+    }
+  }
+  return clients;
+}
+
 export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new Set()): SurfaceProposal {
   // NestJS services read their variables through ConfigService: those files read the environment too.
   const configService = deps.has('@nestjs/config') ? /:\s*ConfigService\b/ : undefined;
+  const clients = commandLineClients(view);
+  const packages = packageDirs(view.files);
   const readers = sources(view).filter((file) => {
+    if (clients.has(packageOf(file, packages))) return false;
     const text = view.read(file) ?? '';
     return ENV_READ.test(text) || (configService?.test(text) ?? false);
   });
@@ -270,7 +328,8 @@ export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new 
       evidence:
         `${readers.length} source files read the environment` +
         (found.helpers.length > 0 ? `; helpers ${found.evidence.join('; ')}` : '') +
-        (examples.length > 0 ? `; example files ${examples.join(', ')}` : ''),
+        (examples.length > 0 ? `; example files ${examples.join(', ')}` : '') +
+        (clients.size > 0 ? `; not the service (command-line clients: a bin, no web framework): ${[...clients].sort().join(', ')}` : ''),
     };
   }
   if (examples.length > 0) return { key: 'env', value: undefined, evidence: `example files ${examples.join(', ')} but no source reading process.env was recognised: set env.sources by hand` };

@@ -53,6 +53,12 @@ export interface StageInput {
   releaseDate?: string;
   /** Results derived from file contents, kept across pairs and runs by the caller; absent with `--no-cache`. */
   derivedCache?: DerivedCache;
+  /**
+   * Submodules (gitlinks) at each ref, and those at the same commit at both refs. Their files are not
+   * in `trees`, and a bumped gitlink is not among `changes` (it has no content here): what lies in an
+   * unchanged one did not change; what lies in a bumped one cannot be compared.
+   */
+  submodules?: { readonly paths: Readonly<Record<Side, ReadonlySet<string>>>; readonly unchanged: ReadonlySet<string> };
 }
 
 /**

@@ -129,3 +129,13 @@ describe('generate report', () => {
     expect(renderTextReport(outcome, createStyle(false))).not.toContain('\u001b[');
   });
 });
+
+describe('why not proven safe: the reason before the warnings', () => {
+  it('a surface with many document warnings still shows what made it unknown (lightdash: 40 "$ref with sibling keys" warnings hid an unreadable route path)', () => {
+    const warnings = Array.from({ length: 40 }, (_, index) => `REST spec warning: swagger.json: /components/schemas/S${index}: $ref with sibling keys description (OpenAPI 3.0 ignores keys beside a $ref) (base ref)`);
+    const reason = 'routes of src/routers/apiV1Router.ts at the base ref cannot be read: line 63: the path config.loginPath is not a literal';
+    const withNotes: GenerateOutcome = { ...outcome, stages: outcome.stages.map((stage) => (stage.surface === 'rest' ? { ...stage, notes: [...warnings, reason] } : stage)) };
+    const line = renderMarkdownReport(withNotes).split('\n').find((text) => text.startsWith('- **rest**'));
+    expect(line).toContain('apiV1Router.ts at the base ref cannot be read');
+  });
+});

@@ -12,7 +12,9 @@ import { loadParser, splitStatements } from '../../src/stages/migrations/sql.js'
 import { foldReleasedMigration, schemaOptions } from '../../src/stages/migrations/stage.js';
 
 /** Floors of the measure (issue #19 targets: strict ≥ 92 %, false heavy ≤ 2 %), just under what it measures now: raise them, never lower them. */
-const FLOORS = { strictRecall: 98.5, unknownAsHeavyRecall: 99.5, falseHeavyRate: 1 };
+// Issue 32 targets with the released schema: strict recall ≥ 95 % (measured 100 %), false heavy ≤ 1 % (0 %),
+// light cases left unknown ≤ 1 % (0.7 %: one, DISABLE TRIGGER ALL; the target is 0).
+const FLOORS = { strictRecall: 99.5, unknownAsHeavyRecall: 99.5, falseHeavyRate: 1, lightUnknownRate: 1 };
 
 const manifest = buildManifest();
 let verdicts: Map<string, Verdict>;
@@ -33,6 +35,7 @@ describe('peer corpus: static classifier', () => {
     expect(result.strictRecall).toBeGreaterThanOrEqual(FLOORS.strictRecall);
     expect(result.unknownAsHeavyRecall).toBeGreaterThanOrEqual(FLOORS.unknownAsHeavyRecall);
     expect(result.falseHeavyRate).toBeLessThanOrEqual(FLOORS.falseHeavyRate);
+    expect(result.lightUnknownRate).toBeLessThanOrEqual(FLOORS.lightUnknownRate);
   });
 });
 

@@ -81,6 +81,29 @@ describe('generate with a NestJS code-first GraphQL schema', () => {
   });
 });
 
+describe('code-first sources given as a package root (what init writes): tests and declaration files under it are not the schema', () => {
+  let repo: TestRepo;
+  const tree = fixtureTree('fixtures/graphql-code/backend');
+  const config = JSON.stringify({ migrations: false, openapi: false, routes: false, mcpTools: false, env: false, trpc: false, graphql: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] } });
+  // A test double of a model (a removed field there is no removal from the served schema) and a
+  // declaration file Babel refuses (hoppscotch's `export declare global {…}` in shims.d.ts).
+  const mock = (fields: string) => `import { Field, ObjectType } from '@nestjs/graphql';\n@ObjectType()\nexport class TeamMock {\n${fields}}\n`;
+  const shims = (hook: string) => `export declare global {\n  interface Window {\n    ${hook}: unknown\n  }\n}\n`;
+
+  beforeAll(() => {
+    repo = createRepo();
+    repo.commit({ ...tree, 'src/team/team.service.spec.ts': mock('  @Field()\n  name: string;\n  @Field()\n  slug: string;\n'), 'src/shims.d.ts': shims('__A__'), 'release-safety.config.json': config }, { tag: '1.0.0' });
+    repo.commit({ 'src/team/team.service.spec.ts': mock('  @Field()\n  name: string;\n'), 'src/shims.d.ts': shims('__B__') }, { tag: '1.1.0' });
+  });
+  afterAll(() => repo.cleanup());
+
+  it('a field removed from a test double and a changed declaration file: the served schema did not change', () => {
+    const { artifact } = generate(repo, '1.0.0', '1.1.0');
+    expect(artifact.api.rest).toMatchObject({ checked: true, breaking: false, changes: [] });
+    expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
+  });
+});
+
 describe('generate with a committed SDL schema', () => {
   let repo: TestRepo;
   const config = JSON.stringify({ migrations: false, openapi: false, routes: false, mcpTools: false, env: false, trpc: false, graphql: { schema: ['server/schema/**/*.graphql'] } });

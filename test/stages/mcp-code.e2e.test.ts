@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -134,5 +134,81 @@ describe('generate with MCP tools read from a zod-based server', () => {
   it('1.3.0 → 1.4.0: no file of the tools changed, nothing is read', () => {
     const { artifact } = generate('1.3.0', '1.4.0');
     expect(artifact.api.mcp).toMatchObject({ checked: true, breaking: false, changes: [] });
+  });
+});
+
+/**
+ * docmost's layout: the MCP server lives in a private submodule (`apps/server/src/ee`, a gitlink to
+ * docmost/ee) inside the package that depends on the SDK; its files are never in this repository.
+ */
+describe('MCP tools in a git submodule', () => {
+  let repo: TestRepo;
+  const config = JSON.stringify({ migrations: false, openapi: false, routes: false, env: false, graphql: false, trpc: false, mcpTools: { sources: ['apps/server/src/ee/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] } });
+  const gitlink = (commit: string) => {
+    repo.git('update-index', '--add', '--cacheinfo', `160000,${commit},apps/server/src/ee`);
+  };
+  const generateJson = (from: string, to: string) => {
+    const out = join(repo.dir, `release-safety-${to}.json`);
+    const run = runCli(['generate', '--repo', repo.dir, '--from', from, '--to', to, '--out', out]);
+    expect(run.status).toBe(0);
+    return { artifact: JSON.parse(readFileSync(out, 'utf8')) as { api: { mcp: { checked: boolean; breaking: unknown } }; compatibility: { rollingUpdateSafe: unknown } }, report: run.stdout };
+  };
+
+  beforeAll(() => {
+    repo = createRepo();
+    // An uninitialised submodule is an empty folder beside its gitlink, as in a fresh clone (`git add -A` then keeps the gitlink).
+    repo.write({ 'apps/server/src/ee/.keep': '' });
+    repo.write({ 'apps/server/src/ee/.keep': null });
+    gitlink('1111111111111111111111111111111111111111');
+    repo.commit(
+      {
+        '.gitmodules': '[submodule "apps/server/src/ee"]\n\tpath = apps/server/src/ee\n\turl = https://github.com/docmost/ee\n',
+        'apps/server/package.json': JSON.stringify({ dependencies: { '@modelcontextprotocol/sdk': '1.30.0' } }),
+        'apps/server/src/main.ts': 'export const port = 3000;\n',
+        'release-safety.config.json': config,
+      },
+      { tag: '1.0.0' },
+    );
+    repo.commit({ 'apps/server/src/main.ts': 'export const port = 3001;\n' }, { tag: '1.1.0' });
+    // The bump alone, committed from the index (`git add -A` would put back the gitlink of HEAD).
+    gitlink('2222222222222222222222222222222222222222');
+    repo.git('commit', '-q', '-m', 'bump ee');
+    repo.git('tag', '1.2.0');
+  });
+  afterAll(() => repo.cleanup());
+
+  it('the submodule at the same commit at both refs: its tools did not change', () => {
+    const { artifact, report } = generateJson('1.0.0', '1.1.0');
+    expect(repo.git('ls-tree', '1.1.0', 'apps/server/src/ee')).toMatch(/^160000 commit 1{40}/);
+    expect(artifact.api.mcp).toMatchObject({ checked: true, breaking: false });
+    expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
+    expect(report).not.toContain('MCP tools could not be read');
+  });
+
+  it('the submodule bumped under an env glob too: env is unknown, naming it (a bumped gitlink is not among the changed files, so it was once taken for unchanged)', () => {
+    const envConfig = join(repo.dir, '..', `env-config-${process.pid}.json`);
+    writeFileSync(envConfig, JSON.stringify({ ...JSON.parse(config), mcpTools: false, env: { sources: ['apps/server/src/**/*.ts'] } }));
+    const read = (from: string, to: string) => {
+      const out = join(repo.dir, `release-safety-env-${to}.json`);
+      const run = runCli(['generate', '--repo', repo.dir, '--from', from, '--to', to, '--out', out, '--config', envConfig]);
+      expect(run.status).toBe(0);
+      return { artifact: JSON.parse(readFileSync(out, 'utf8')) as { config: { checked: boolean; breaking: unknown } }, report: run.stdout };
+    };
+    try {
+      expect(read('1.0.0', '1.1.0').artifact.config).toMatchObject({ checked: true, breaking: false });
+      const bumped = read('1.1.0', '1.2.0');
+      expect(bumped.artifact.config).toMatchObject({ checked: false, breaking: 'unknown' });
+      expect(bumped.report).toContain('reaches a submodule (apps/server/src/ee)');
+    } finally {
+      rmSync(envConfig, { force: true });
+    }
+  });
+
+  it('the submodule bumped: unknown, naming it', () => {
+    const { artifact, report } = generateJson('1.1.0', '1.2.0');
+    expect(repo.git('diff', '--name-only', '1.1.0', '1.2.0')).toBe('apps/server/src/ee');
+    expect(artifact.api.mcp).toMatchObject({ checked: false, breaking: 'unknown' });
+    expect(artifact.compatibility.rollingUpdateSafe).toBe('unknown');
+    expect(report).toContain('apps/server/src/ee');
   });
 });

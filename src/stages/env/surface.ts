@@ -48,7 +48,7 @@ export type DependencyFinder = (path: string, tree: TreeView) => Promise<string[
 
 /**
  * Files that are clearly not the server, left out of `env.sources` globs by default: build and
- * test tool configs, tests, stories, and preview/dev servers. A source given as a literal path
+ * test tool configs, tests, stories, preview/dev servers and declaration files. A source given as a literal path
  * (no glob characters) is always read.
  */
 export const DEFAULT_EXCLUDES: readonly string[] = [
@@ -56,6 +56,9 @@ export const DEFAULT_EXCLUDES: readonly string[] = [
   '**/*.{test,spec,e2e,stories,story}.{ts,tsx,mts,cts,js,jsx,mjs,cjs}',
   '**/{__tests__,__mocks__,__fixtures__,.storybook}/**',
   '**/{dev-server,devServer,preview-server,previewServer}.{ts,mts,cts,js,mjs,cjs}',
+  // Declaration files are types only: nothing in them runs, so nothing in them reads the environment
+  // (and Babel refuses some that TypeScript accepts, such as hoppscotch's `export declare global {…}`).
+  '**/*.d.{ts,mts,cts}',
 ];
 
 /** `.env.example`, `.env.sample`, `example.env`, `.env.template`: documentation of names, not defaults. */

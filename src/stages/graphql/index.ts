@@ -5,6 +5,8 @@ import type { Finding } from '../../rules/types.js';
 import { absentApiSection, apiSectionFromFindings, apiSectionSummary, apiSectionVerdict, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
 import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
 import type { Side, Stage, StageInput, StageResult } from '../contract.js';
+import picomatch from 'picomatch';
+import { NOT_SERVER_SOURCES } from '../source-globs.js';
 import { selectionChanged, selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
 import { GRAPHQL_RULE_CATALOGUE, GRAPHQL_RULES } from './catalogue.js';
 import type { AssembledSchema, FileReading, FileSchema, UnknownCoordinate } from './code-first.js';
@@ -48,6 +50,17 @@ export const graphqlStage: Stage<ApiSurfaceSection> = {
 const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
 const SDL_FILE = /\.(graphql|gql|graphqls)$/i;
 const CODE_FILE = /\.(m|c)?[jt]sx?$/i;
+const notServer = picomatch([...NOT_SERVER_SOURCES], { dot: true });
+
+/**
+ * Code-first files the globs select, without tests, stories, mocks and declaration files under a
+ * glob's root (a test double's `@ObjectType` is not served; a `.d.ts` holds no class that runs): a
+ * path the config names literally is always read.
+ */
+function selectCode(input: StageInput, side: Side, globs: readonly string[]): string[] {
+  const literal = new Set(globs.filter((glob) => !picomatch.scan(glob).isGlob).map((glob) => glob.replace(/^\.\//, '')));
+  return selectPaths(input, side, globs, CODE_FILE).filter((path) => literal.has(path) || !notServer(path));
+}
 export const GRAPHQL_SERVER_DEPENDENCIES = [
   '@nestjs/graphql',
   'type-graphql',
@@ -81,7 +94,7 @@ const fileCache = new Map<string, FileReading>();
 const CACHE_LIMIT = 20_000;
 
 async function compareGraphql(input: StageInput, config: GraphqlSurfaceConfig): Promise<StageResult<ApiSurfaceSection>> {
-  const select = (side: Side) => ({ sdl: selectPaths(input, side, config.schema ?? [], SDL_FILE), code: selectPaths(input, side, config.sources ?? [], CODE_FILE) });
+  const select = (side: Side) => ({ sdl: selectPaths(input, side, config.schema ?? [], SDL_FILE), code: selectCode(input, side, config.sources ?? []) });
   const base = select('base');
   const head = select('head');
   if (head.sdl.length + head.code.length === 0) return uncheckedApiResult(`graphql ${JSON.stringify(config)} selects no SDL or source file at the ${SIDE_LABEL.head}`);

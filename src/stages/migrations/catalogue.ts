@@ -15,6 +15,10 @@ import { rule as addingRequiredField } from './rules/adding-required-field.js';
 import { rule as addingSerialPrimaryKeyField } from './rules/adding-serial-primary-key-field.js';
 import { rule as banConcurrentIndexCreationInTransaction } from './rules/ban-concurrent-index-creation-in-transaction.js';
 import { rule as banDropColumn } from './rules/ban-drop-column.js';
+import { rule as unreferencedByOldCode } from './rules/unreferenced-by-old-code.js';
+import { rule as addingRequiredFieldFailsOnExistingRows } from './rules/adding-required-field-fails-on-existing-rows.js';
+import { rule as setNotNullFailsOnExistingNulls } from './rules/set-not-null-fails-on-existing-nulls.js';
+import { rule as uniqueIndexFailsOnDuplicates } from './rules/unique-index-fails-on-duplicates.js';
 import { rule as banDropTable } from './rules/ban-drop-table.js';
 import { rule as banTruncateTable } from './rules/ban-truncate-table.js';
 import { rule as changingColumnType } from './rules/changing-column-type.js';
@@ -31,6 +35,8 @@ import { rule as deleteWithoutWhere } from './rules/delete-without-where.js';
 import { rule as detachPartitionNotConcurrently } from './rules/detach-partition-not-concurrently.js';
 import { rule as disallowedUniqueConstraint } from './rules/disallowed-unique-constraint.js';
 import { rule as primaryKeyUsingIndexSetsNotNull } from './rules/primary-key-using-index-sets-not-null.js';
+import { rule as domainConstraintScansTables } from './rules/domain-constraint-scans-tables.js';
+import { rule as setExpressionRewritesTable } from './rules/set-expression-rewrites-table.js';
 import { rule as dynamicSqlUnresolved } from './rules/dynamic-sql-unresolved.js';
 import { rule as exclusionConstraintBuildsIndex } from './rules/exclusion-constraint-builds-index.js';
 import { rule as functionCallUnresolved } from './rules/function-call-unresolved.js';
@@ -92,6 +98,10 @@ export const migrationRuleList = [
   renamingTable,
   banDropColumn,
   banDropTable,
+  unreferencedByOldCode,
+  addingRequiredFieldFailsOnExistingRows,
+  setNotNullFailsOnExistingNulls,
+  uniqueIndexFailsOnDuplicates,
   banTruncateTable,
   renamingEnumValue,
   banDropView,
@@ -111,10 +121,12 @@ export const migrationRuleList = [
   vacuumScansTable,
   clusterRewritesTable,
   setLoggedRewritesTable,
+  setExpressionRewritesTable,
   detachPartitionNotConcurrently,
   materializedViewRefreshRewrites,
   reindexRebuildsIndex,
   validatingConstraintScansTable,
+  domainConstraintScansTables,
   requireTimeoutSettings,
   lockTimeoutBoundsBriefLock,
   unclassifiedStatement,

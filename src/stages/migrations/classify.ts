@@ -15,7 +15,7 @@ import { objectName, selectReads, statementOperations, withQueries } from './rul
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { linesBeforeByte, parsedNodeOf, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
 import { LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
-import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, HeavinessFlag, MigrationHit, UserTypeKind } from './types.js';
+import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, FunctionTraits, HeavinessFlag, MigrationHit, UserTypeKind } from './types.js';
 import { defaultRewrites, domainKind, isBuiltinOrExtensionType, typeKey } from './rules/user-types.js';
 import { compareText } from '../../core/compare-text.js';
 
@@ -30,6 +30,8 @@ export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
   recheckedColumns: Record<string, string[]>;
   /** User-defined types this migration created, changed (kind) or dropped (null), to fold into {@link ClassifyOptions.userTypes}. */
   declaredTypes: Record<string, UserTypeKind | null>;
+  /** What this migration proved of functions it created, or forgot (null: dropped, altered, renamed), to fold into {@link ClassifyOptions.functions}. */
+  declaredFunctions: Record<string, FunctionTraits | null>;
 }
 
 /**
@@ -164,6 +166,7 @@ class MigrationClassifier {
     const plan = statementOperations(node, this.state);
     this.recordCreatedObject(node);
     this.recordUserTypes(node);
+    this.recordFunctionChanges(node);
     if (plan === 'light') return;
     if (plan === undefined) {
       this.run({ kind: 'unclassified', statement: kindOf(node), lock: 'none' }, statement);
@@ -277,6 +280,23 @@ class MigrationClassifier {
       body = { language: 'opaque', reason: error instanceof Error ? error.message : String(error) };
     }
     this.state.functions.set(name, body);
+    const volatility = (create?.options ?? []).map((option) => nodeOf(option, 'DefElem')).find((element) => element?.defname === 'volatility');
+    const nonVolatile = ['immutable', 'stable'].includes(stringValue(volatility?.arg)?.toLowerCase() ?? 'volatile');
+    this.state.declareFunction(name, {
+      harmlessTrigger: body.language === 'plpgsql' && body.harmlessTrigger,
+      tableFreeNonVolatile: nonVolatile && body.language === 'sql' && readsNoTable(body.sql),
+    });
+  }
+
+  /** DROP, ALTER (volatility, body settings) or RENAME / SET SCHEMA of a function: what was proven of its name is forgotten. */
+  private recordFunctionChanges(node: Node): void {
+    const drop = nodeOf(node, 'DropStmt');
+    if (drop !== undefined && FUNCTION_OBJECTS.has(drop.removeType ?? '')) for (const object of drop.objects ?? []) this.state.forgetFunction(objectName(object));
+    const alter = nodeOf(node, 'AlterFunctionStmt');
+    if (alter !== undefined) this.state.forgetFunction(objectName({ ObjectWithArgs: alter.func ?? {} }));
+    const rename = nodeOf(node, 'RenameStmt') ?? nodeOf(node, 'AlterObjectSchemaStmt');
+    const renamed = nodeOf(node, 'RenameStmt')?.renameType ?? nodeOf(node, 'AlterObjectSchemaStmt')?.objectType;
+    if (rename !== undefined && FUNCTION_OBJECTS.has(renamed ?? '')) this.state.forgetFunction(objectName(rename.object));
   }
 
   private recordState(node: Node, statement: ParsedStatement): void {
@@ -437,6 +457,8 @@ class MigrationClassifier {
       const base = domain?.typeName;
       const baseKind = (base?.arrayBounds ?? []).length > 0 || isBuiltinOrExtensionType(base?.names) ? 'type' : state.userType(typeKey(base?.names) ?? '');
       state.declareType(domainKey, baseKind === undefined ? null : baseKind === 'rewriting-domain' ? baseKind : domainKind(domain?.constraints));
+      const baseName = dottedName(base?.names);
+      if (baseName !== undefined) state.declareDomainBase(domainKey, baseName);
     }
     const created = nodeOf(node, 'CreateEnumStmt')?.typeName ?? nodeOf(node, 'CreateRangeStmt')?.typeName ?? (nodeOf(node, 'DefineStmt')?.kind === 'OBJECT_TYPE' ? nodeOf(node, 'DefineStmt')?.defnames : undefined);
     const composite = tableName(nodeOf(node, 'CompositeTypeStmt')?.typevar);
@@ -532,6 +554,28 @@ class MigrationClassifier {
 /** A column definition with NOT NULL or PRIMARY KEY. */
 function declaresNotNull(constraints: readonly Node[] | undefined): boolean {
   return (constraints ?? []).some((constraint) => ['CONSTR_NOTNULL', 'CONSTR_PRIMARY'].includes(nodeOf(constraint, 'Constraint')?.contype ?? ''));
+}
+
+/** Routine kinds of DROP / RENAME / SET SCHEMA. */
+const FUNCTION_OBJECTS = new Set(['OBJECT_FUNCTION', 'OBJECT_PROCEDURE', 'OBJECT_ROUTINE']);
+
+/** A SQL function body of plain SELECTs with no FROM, no subquery and only built-in calls: it reads no table. */
+function readsNoTable(sql: string): boolean {
+  let statements: ParsedStatement[];
+  try {
+    statements = parseStatements(sql);
+  } catch {
+    return false;
+  }
+  return statements.length > 0 && statements.every((statement) => {
+    const select = nodeOf(statement.node, 'SelectStmt');
+    if (select === undefined || select.fromClause !== undefined || select.withClause !== undefined) return false;
+    let reads = false;
+    walkNodes(select, (kind) => {
+      if (kind === 'SubLink' || kind === 'RangeVar') reads = true;
+    });
+    return !reads && functionsCalled(select).every((name) => isKnownBuiltinFunction(name.replace(/^pg_catalog\./, '')));
+  });
 }
 
 function isHarmlessTriggerBody(parsed: unknown): boolean {
@@ -662,5 +706,6 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     declaredColumnTypes: Object.fromEntries([...state.declaredColumnTypes].sort(([a], [b]) => compareText(a, b))),
     ...state.schemaAfter(),
     declaredTypes: Object.fromEntries([...state.declaredTypes].sort(([a], [b]) => compareText(a, b))),
+    declaredFunctions: Object.fromEntries([...state.declaredFunctions].sort(([a], [b]) => compareText(a, b))),
   };
 }

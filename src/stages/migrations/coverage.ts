@@ -62,6 +62,10 @@ const RULES: Partial<Record<MigrationFormatId, Rule>> = {
     if (/\.sql$/i.test(base)) return undefined;
     return relative.split('/').length === 2 ? { ignored: 'Prisma runs only `<migration>/migration.sql`' } : undefined;
   },
+  'sql-scripts': (_relative, _base, topLevel) => {
+    if (!topLevel) return { ignored: "logto's runner loads only the files directly in its folder (a file a script imports is read with it)" };
+    return undefined;
+  },
   drizzle: (relative) => {
     if (relative.startsWith('meta/') && relative.endsWith('.json')) return { ignored: "drizzle's journal and snapshots: not run (the journal names the files run)" };
     return undefined;

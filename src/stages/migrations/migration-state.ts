@@ -3,11 +3,12 @@
  * about (RuleContext: transaction, lock_timeout, new tables, NOT NULL checks) plus what the
  * classifier records for later statements (column types, index tables, functions created).
  */
+import type { OldCodeLookup } from './old-code/lookup.js';
 import type { PlpgsqlItem } from './plpgsql.js';
 import { columnType, nodeOf, tableKey, typeText, type ColumnType } from './rules/ast.js';
 import { blocksWrites, lockRank, type LockMode, type RuleContext } from './rules/rule.js';
 import { parseStatements } from './sql.js';
-import type { ClassifyContext, ClassifyOptions, UserTypeKind } from './types.js';
+import type { ClassifyContext, ClassifyOptions, FunctionTraits, UserTypeKind } from './types.js';
 
 /**
  * Ceiling above which a `lock_timeout` does not count as bounding a lock wait (README, "lock_timeout"):
@@ -32,6 +33,7 @@ export type FunctionBody =
 /** The migration so far: what rules may ask about (RuleContext) plus what the classifier records. */
 export class MigrationState implements RuleContext {
   readonly postgresVersion: number;
+  readonly oldCode?: OldCodeLookup;
   /** Whether a transaction block is open: the runner's at the start, then BEGIN / COMMIT / ROLLBACK. */
   private transactionOpen: boolean;
   /** Whether the session's lock_timeout (plain SET) bounds lock waits. */
@@ -67,6 +69,14 @@ export class MigrationState implements RuleContext {
   readonly declaredColumnTypes = new Map<string, string>();
   private readonly existingTableKeys: ReadonlySet<string> | undefined;
   readonly functions = new Map<string, FunctionBody>();
+  /** What is proven of functions by name: the given ones, then this migration's creates, alters and drops. */
+  private readonly functionTraits: Map<string, FunctionTraits>;
+  /** This migration's changes to {@link functionTraits} (null: dropped, altered or renamed away), to pass on. */
+  readonly declaredFunctions = new Map<string, FunctionTraits | null>();
+  /** Names forgotten in this migration: a later definition does not make the other overloads proven. */
+  private readonly forgottenFunctions = new Set<string>();
+  /** Domains created in this migration → their base type's bare name (a constraint on the base is checked on their columns too). */
+  private readonly domainBases = new Map<string, string>();
   /** Objects created in this migration, `OBJECT_TYPE:name` (functions are in {@link functions}). */
   private readonly createdObjects = new Set<string>();
   /** Nullability declared in this migration: `table.column` → NOT NULL. */
@@ -89,6 +99,7 @@ export class MigrationState implements RuleContext {
     options: ClassifyOptions,
   ) {
     this.postgresVersion = context.postgresVersion;
+    if (context.oldCode !== undefined) this.oldCode = context.oldCode;
     this.transactionOpen = runnerTransaction;
     this.newTableKeys = new Set([...(context.newTables ?? [])].map(tableKey));
     this.existingTableKeys = context.existingTables === undefined ? undefined : new Set([...context.existingTables].map(tableKey));
@@ -96,6 +107,7 @@ export class MigrationState implements RuleContext {
     this.notNullChecks = new Map(options.notNullChecks ?? []);
     this.indexedColumns = new Map([...(options.indexedColumns ?? [])].map(([table, columns]) => [table, new Set(columns)]));
     this.userTypes = new Map(options.userTypes ?? []);
+    this.functionTraits = new Map(options.functions ?? []);
     this.recheckedColumns = new Map([...(options.recheckedColumns ?? [])].map(([table, columns]) => [table, new Set(columns)]));
   }
 
@@ -280,6 +292,33 @@ export class MigrationState implements RuleContext {
     this.columnTypes.set(key, type);
     this.declaredColumnTypes.set(key, typeText(type));
   }
+  /** CREATE DOMAIN in this migration: what it is over. */
+  declareDomainBase(domain: string, base: string): void {
+    this.domainBases.set(bareTypeName(domain), bareTypeName(base));
+  }
+  tablesUsingType(type: string): string[] {
+    // The type and every domain this migration created over it (transitively), by bare name: a
+    // same-named type of another schema counts too (a heavier answer, never a lighter one).
+    const names = new Set([bareTypeName(type)]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [domain, base] of this.domainBases) {
+        if (names.has(base) && !names.has(domain)) {
+          names.add(domain);
+          grew = true;
+        }
+      }
+    }
+    const tables = new Set<string>();
+    for (const key of new Set([...this.givenColumnTypes.keys(), ...this.columnTypes.keys()])) {
+      const split = key.lastIndexOf('.');
+      if (split <= 0) continue;
+      const table = key.slice(0, split);
+      const name = this.columnType(table, key.slice(split + 1))?.name;
+      if (name !== undefined && names.has(name)) tables.add(table);
+    }
+    return [...tables].sort();
+  }
   /** RENAME COLUMN / RENAME TO: the columns keep their types under the new names (a later type change is judged on them). */
   renameColumnTypes(table: string, newTable: string, column?: { from: string; to: string }): void {
     const prefix = `${tableKey(table)}.`;
@@ -305,8 +344,25 @@ export class MigrationState implements RuleContext {
     return this.createdObjects.has(`${objectType}:${tableKey(name)}`);
   }
   isHarmlessTriggerFunction(name: string): boolean {
-    const body = this.functions.get(name.split('.').pop() ?? name);
-    return body?.language === 'plpgsql' && body.harmlessTrigger;
+    return this.functionTraits.get(bareFunctionName(name))?.harmlessTrigger === true;
+  }
+  isTableFreeNonVolatileFunction(name: string): boolean {
+    return this.functionTraits.get(bareFunctionName(name))?.tableFreeNonVolatile === true;
+  }
+  /** CREATE [OR REPLACE] FUNCTION: another definition of the name (an overload, or a replacement): proven only what every one is. */
+  declareFunction(name: string, traits: FunctionTraits): void {
+    const key = bareFunctionName(name);
+    const known = this.functionTraits.has(key) ? this.functionTraits.get(key) : undefined;
+    const merged = known === undefined && !this.forgottenFunctions.has(key) ? traits : { harmlessTrigger: traits.harmlessTrigger && known?.harmlessTrigger === true, tableFreeNonVolatile: traits.tableFreeNonVolatile && known?.tableFreeNonVolatile === true };
+    this.functionTraits.set(key, merged);
+    this.declaredFunctions.set(key, merged);
+  }
+  /** DROP, ALTER (volatility may change) or RENAME of a function: nothing is proven of the name any more. */
+  forgetFunction(name: string): void {
+    const key = bareFunctionName(name);
+    this.functionTraits.delete(key);
+    this.forgottenFunctions.add(key);
+    this.declaredFunctions.set(key, null);
   }
   /** What a user-defined type is, when a migration read so far created it (undefined: not known). */
   userType(key: string): UserTypeKind | undefined {
@@ -321,6 +377,16 @@ export class MigrationState implements RuleContext {
   indexTable(index: string): string | undefined {
     return this.indexTables.get(index);
   }
+}
+
+/** A function's name without its schema (overloads and schemas share what is proven: the weaker answer). */
+function bareFunctionName(name: string): string {
+  return name.split('.').pop() ?? name;
+}
+
+/** A type's name as a column type's `name` holds it: the last part, lower-case. */
+function bareTypeName(name: string): string {
+  return (name.split('.').pop() ?? name).replace(/^"|"$/g, '').toLowerCase();
 }
 
 /** Parsed type texts (`varchar(255)`, `int4`, …): a repository uses few distinct ones. */

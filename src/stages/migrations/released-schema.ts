@@ -3,7 +3,7 @@ import type { Heaviness } from '../../artifact/types.js';
 import type { StageInput } from '../contract.js';
 import { classifyMigration, type ClassifiedMigrationWithTypes } from './classify.js';
 import { migrationAt, type FolderFormat, type MigrationPath } from './discovery.js';
-import type { ClassifyOptions, UserTypeKind } from './types.js';
+import type { ClassifyOptions, FunctionTraits, UserTypeKind } from './types.js';
 import { loadParser } from './sql.js';
 import { extractMigrationCached } from './extraction-cache.js';
 import { compareText } from '../../core/compare-text.js';
@@ -35,14 +35,16 @@ export interface ReleasedSchema {
   recheckedColumns: Map<string, Set<string>>;
   /** User-defined types created (and not dropped) → what ADD COLUMN of one costs (rules/user-types.ts). */
   userTypes: Map<string, UserTypeKind>;
+  /** What is proven of functions created (and not dropped, altered or renamed since) → traits (rules/trigger-on-existing-table.ts, adding-field-with-default.ts). */
+  functions: Map<string, FunctionTraits>;
 }
 
 export function emptySchema(): ReleasedSchema {
-  return { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map() };
+  return { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map(), functions: new Map() };
 }
 
 /** What folding needs of one classified migration. */
-type Share = Pick<ClassifiedMigrationWithTypes, 'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns' | 'recheckedColumns' | 'declaredTypes'>;
+type Share = Pick<ClassifiedMigrationWithTypes, 'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns' | 'recheckedColumns' | 'declaredTypes' | 'declaredFunctions'>;
 
 /**
  * Folds one released migration's classification into the schema. A migration that could not be read
@@ -62,6 +64,8 @@ export function foldReleasedMigration(schema: ReleasedSchema, classified: Share 
   }
   if (classified === undefined || Object.values(classified.heaviness).includes('unknown')) {
     for (const [name, kind] of schema.userTypes) if (kind === 'domain') schema.userTypes.delete(name);
+    // A part not judged (dynamic SQL, an unread file) may have replaced or altered any function.
+    schema.functions.clear();
     if (classified === undefined) return;
   }
   // The classifier already forgot the checks and re-checked columns of the tables a part it judged
@@ -75,6 +79,12 @@ export function foldReleasedMigration(schema: ReleasedSchema, classified: Share 
     if (kind === null) schema.userTypes.delete(name);
     else schema.userTypes.set(name, kind);
   }
+  // A migration with a part not judged proves nothing of functions (that part may come after a CREATE FUNCTION and replace it).
+  const judged = !Object.values(classified.heaviness).includes('unknown');
+  for (const [name, traits] of Object.entries(classified.declaredFunctions)) {
+    if (traits === null || !judged) schema.functions.delete(name);
+    else schema.functions.set(name, traits);
+  }
 }
 
 /** The options that hand a schema to the classifier (copies: the classifier's state is its own). */
@@ -85,6 +95,7 @@ export function schemaOptions(schema: ReleasedSchema): ClassifyOptions {
     indexedColumns: new Map(schema.indexedColumns),
     recheckedColumns: new Map(schema.recheckedColumns),
     userTypes: new Map(schema.userTypes),
+    functions: new Map(schema.functions),
   };
 }
 
@@ -97,7 +108,7 @@ interface Contribution extends Share {
 }
 
 /** Bump when what a {@link Contribution} means changes (the tool fingerprint covers code changes too). */
-const CONTRIBUTION_KIND = 'released-migration-schema/5';
+const CONTRIBUTION_KIND = 'released-migration-schema/6';
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
   compareText(a.name, b.name) || compareText(a.path, b.path);
@@ -116,10 +127,11 @@ interface Summary {
   indexedColumns: Array<[string, string[]]>;
   recheckedColumns: Array<[string, string[]]>;
   userTypes: Array<[string, UserTypeKind]>;
+  functions: Array<[string, FunctionTraits]>;
   reads: Array<[string, string | null]>;
 }
 
-const SUMMARY_KIND = 'released-schema-summary/3';
+const SUMMARY_KIND = 'released-schema-summary/4';
 
 export async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<ReleasedSchema> {
   const released = [...input.trees.base.keys()]
@@ -171,6 +183,7 @@ function toSummary(schema: ReleasedSchema, reads: Array<[string, string | null]>
     indexedColumns: [...schema.indexedColumns].map(([table, columns]) => [table, [...columns]]),
     recheckedColumns: [...schema.recheckedColumns].map(([table, columns]) => [table, [...columns]]),
     userTypes: [...schema.userTypes],
+    functions: [...schema.functions],
     reads,
   };
 }
@@ -184,6 +197,7 @@ function fromSummary(summary: Summary): ReleasedSchema {
     indexedColumns: new Map(summary.indexedColumns.map(([table, columns]) => [table, new Set(columns)])),
     recheckedColumns: new Map(summary.recheckedColumns.map(([table, columns]) => [table, new Set(columns)])),
     userTypes: new Map(summary.userTypes),
+    functions: new Map(summary.functions),
   };
 }
 
@@ -207,6 +221,7 @@ async function deriveContribution(input: StageInput, migration: MigrationPath, b
       indexedColumns: classified.indexedColumns,
       recheckedColumns: classified.recheckedColumns,
       declaredTypes: classified.declaredTypes,
+      declaredFunctions: classified.declaredFunctions,
       complete: extracted.unresolved.length === 0,
       reads,
     };
@@ -220,6 +235,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 const USER_TYPE_KINDS = new Set<unknown>(['type', 'domain', 'rewriting-domain']);
+
+const isFunctionTraits = (value: unknown): value is FunctionTraits => isRecord(value) && typeof value.harmlessTrigger === 'boolean' && typeof value.tableFreeNonVolatile === 'boolean';
 
 const isPairs = (value: unknown): value is Array<[string, string]> =>
   Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string');
@@ -236,6 +253,7 @@ function asSummary(value: unknown): Summary | undefined {
   const isTableColumns = (entries: unknown) => Array.isArray(entries) && entries.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isStrings(entry[1]));
   if (!isTableColumns(indexedColumns) || !isTableColumns(value.recheckedColumns)) return undefined;
   if (!isPairs(value.userTypes) || !value.userTypes.every(([, kind]) => USER_TYPE_KINDS.has(kind))) return undefined;
+  if (!Array.isArray(value.functions) || !value.functions.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isFunctionTraits(entry[1]))) return undefined;
   return value as unknown as Summary;
 }
 
@@ -250,6 +268,7 @@ function asContribution(value: unknown): Contribution | undefined {
   if (!isRecord(value.recheckedColumns) || !Object.values(value.recheckedColumns).every(isStrings)) return undefined;
   if (!isStrings(createdTables) || typeof complete !== 'boolean') return undefined;
   if (!isRecord(value.declaredTypes) || !Object.values(value.declaredTypes).every((kind) => kind === null || USER_TYPE_KINDS.has(kind))) return undefined;
+  if (!isRecord(value.declaredFunctions) || !Object.values(value.declaredFunctions).every((traits) => traits === null || isFunctionTraits(traits))) return undefined;
   if (!isReads(reads)) return undefined;
   return value as unknown as Contribution;
 }

@@ -102,5 +102,7 @@ export function releasedSchemaFromReplay(replayed: ReplayedSchema): ReleasedSche
     indexedColumns: new Map(Object.entries(replayed.indexedColumns).map(([table, columns]) => [table, new Set(columns)])),
     recheckedColumns: new Map(Object.entries(replayed.recheckedColumns).map(([table, columns]) => [table, new Set(columns)])),
     userTypes: new Map(Object.entries(replayed.userTypes)),
+    // The replay reads no function body: nothing is proven of functions.
+    functions: new Map(),
   };
 }

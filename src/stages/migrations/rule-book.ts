@@ -76,6 +76,7 @@ function caseOptions(example: MigrationRuleExample) {
     columnTypes: example.columnTypes,
     recheckedColumns: example.recheckedColumns,
     unresolved: example.unresolved ? [...example.unresolved] : undefined,
+    oldCode: example.oldCode,
   };
 }
 
@@ -85,6 +86,7 @@ function context(example: MigrationRuleExample): string[] {
   if (example.inTransaction === false) notes.push('outside a transaction');
   if (example.postgresVersion !== undefined) notes.push(`PostgreSQL ${example.postgresVersion}`);
   if (example.newTables?.length) notes.push(`tables created earlier in the release: ${example.newTables.join(', ')}`);
+  if (example.oldCode) notes.push(`the previous release's code: ${Object.entries(example.oldCode).map(([path, text]) => `${path}: \`${text.replace(/\s+/g, ' ').trim()}\``).join('; ')}`);
   if (example.columnTypes) notes.push(`column types before: ${Object.entries(example.columnTypes).map(([column, type]) => `${column} ${type}`).join(', ')}`);
   if (example.recheckedColumns) {
     const tables = Object.entries(example.recheckedColumns).map(([table, columns]) => `${table} (${columns.length === 0 ? 'none' : columns.join(', ')})`);

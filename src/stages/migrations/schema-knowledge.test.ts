@@ -12,7 +12,7 @@ const file = (sql: string) => ({ file: 'm.sql', statements: [{ sql, line: 1, ori
 
 /** Classifies `sql` after the released migrations `released` (in order); returns whether it is heavy. */
 function heaviness(released: string[], sql: string) {
-  const schema: ReleasedSchema = { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map() };
+  const schema: ReleasedSchema = { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map(), functions: new Map() };
   for (const text of released) foldReleasedMigration(schema, classifyMigration(file(text), { postgresVersion: 16, existingTables: new Set() }, schemaOptions(schema)));
   return classifyMigration(file(`SET lock_timeout = '2s';\n${sql}`), { postgresVersion: 16, newTables: new Set(), existingTables: schema.tables }, schemaOptions(schema)).heaviness;
 }

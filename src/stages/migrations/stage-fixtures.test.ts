@@ -131,7 +131,13 @@ describe('knex-release fixture: the stage', () => {
   test('the drop column is a compatibility break for old code', async () => {
     const result = await stageResult();
     const drop = result.findings.find((f) => f.rule === 'ban-drop-column')!;
-    expect(drop).toEqual({ rule: 'ban-drop-column', params: { table: 'users', column: 'legacy_avatar' }, evidence: { file: `${CORE}/20240201000012_users_drop_legacy_avatar.ts`, line: 5, statement: 'alter table "users" drop column "legacy_avatar"' } });
+    expect(drop).toEqual({ rule: 'ban-drop-column', params: {
+        table: 'users',
+        column: 'legacy_avatar',
+        // Issue 33: the previous release's code reads it (packages/backend/src/models/UserModel.ts), cited.
+        oldCode: 'old instances still read or write users.legacy_avatar at packages/backend/src/models/UserModel.ts:4 (knex)',
+        viaFix: ' With knex: remove legacy_avatar from every select, where, insert and update on users (and from its row types) in this release, then drop it in the next.',
+      }, evidence: { file: `${CORE}/20240201000012_users_drop_legacy_avatar.ts`, line: 5, statement: 'alter table "users" drop column "legacy_avatar"' } });
   });
 });
 

@@ -24,6 +24,8 @@ import { mayAddColumnOfUserType } from './rules/user-types.js';
 import { foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
 import { MigrationChain } from './chain.js';
 import { cachedReplayedSchema, releasedSchemaFromReplay } from './replayed-schema.js';
+import { scanOldCode } from './old-code/scan.js';
+import { createLookup, type OldCodeLookup } from './old-code/lookup.js';
 
 export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
 
@@ -47,6 +49,12 @@ const NEEDS_RELEASED_SHAPE = /\bset\s+not\s+null\b|\bwhere\b/i;
 /** `CREATE TABLE IF NOT EXISTS` (knex `createTableIfNotExists`), and any CREATE TABLE (for guarded statements). */
 const CONDITIONAL_CREATE_TABLE = /\bcreate\s+table\s+if\s+not\s+exists\b/i;
 const CREATE_TABLE = /\bcreate\s+table\b/i;
+/**
+ * Statements whose effect on old instances depends on what the previous release's code references
+ * (issue 33): the scan of the `from` tree runs only for a release that has one.
+ */
+const OLD_CODE_STATEMENT = /^\s*(?:alter\s+table|drop\s+table|create\s+unique\s+index)\b/i;
+const OLD_CODE_CHANGE = /\b(?:drop\s+(?:column|table)|drop\s+table|rename|not\s+null|unique|check|foreign\s+key|references|primary\s+key)\b/i;
 
 /**
  * What an edit of a released migration changed in what it runs (each side extracted at its own ref
@@ -108,7 +116,7 @@ function unreadChange(folder: MigrationsFolder, relativePath: string, formats: r
  * added one with the same blob id and the same name within their folders (the last path segments
  * the folder's format names a migration by). Both paths are returned; neither is a change.
  */
-function movedMigrations(input: StageInput, folders: readonly MigrationsFolder[]): Set<string> {
+function movedMigrations(input: StageInput, folders: readonly MigrationsFolder[], formats: readonly FolderFormat[]): Set<string> {
   const byBlob = { added: new Map<string, string[]>(), deleted: new Map<string, string[]>() };
   for (const change of input.changes) {
     if (change.status === 'modified') continue;
@@ -126,7 +134,14 @@ function movedMigrations(input: StageInput, folders: readonly MigrationsFolder[]
     if (!owner || blob === undefined) continue;
     const tail = `/${owner.relativePath}`;
     const other = (change.status === 'added' ? byBlob.deleted : byBlob.added).get(blob) ?? [];
-    const counterpart = other.find((path) => !moved.has(path) && `/${path}`.endsWith(tail));
+    // Or renamed within its folder to a name its runner records the same (logto's `next-<timestamp>-x.ts` → `1.2.0-<timestamp>-x.ts`).
+    const format = formats.find((entry) => entry.folder === owner.folder)?.format;
+    const recorded = format?.migrationName(owner.relativePath);
+    const sameRecordedName = (path: string) => {
+      const otherOwner = recorded === undefined ? undefined : folderOf(path, folders);
+      return otherOwner?.folder === owner.folder && format?.migrationName(otherOwner.relativePath) === recorded;
+    };
+    const counterpart = other.find((path) => !moved.has(path) && (`/${path}`.endsWith(tail) || sameRecordedName(path)));
     if (counterpart === undefined) continue;
     moved.add(change.path);
     moved.add(counterpart);
@@ -148,7 +163,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
 
   const formats = await recogniseFolders(input, folders);
   const notes: string[] = alternativeDeploymentNotes(folders);
-  const moves = movedMigrations(input, folders);
+  const moves = movedMigrations(input, folders, formats);
   if (moves.size > 0) notes.push(`${moves.size / 2} migration file(s) moved with identical contents (same name, same blob): not new, not deleted`);
   /** Changed files of the configured folders that no format of a judged dialect reads: each `unknown`, named. */
   const unreadable: Array<{ path: string; folder: MigrationsFolder; reason: string }> = [];
@@ -231,7 +246,18 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
   if (replayed) notes.push('released schema: as PostgreSQL holds it after replaying the released migrations (cached by the trace)');
   const schema = replayed ? releasedSchemaFromReplay(replayed) : needsReleased ? await releasedSchema(input, postgresFormats) : undefined;
   // What the migrations before each added one leave: the released ones, then each added one in turn.
-  const chain = new MigrationChain(input.postgresVersion, schema);
+  // The previous release's code, read for references only when a statement needs it (cached per blob).
+  let oldCode: OldCodeLookup | undefined;
+  if (needs((sql) => OLD_CODE_STATEMENT.test(sql) && OLD_CODE_CHANGE.test(sql))) {
+    const index = await scanOldCode(input, { migrationFolders: folders });
+    oldCode = createLookup(index);
+    notes.push(
+      index.incomplete === undefined
+        ? `old code: the previous release's code was read for schema references (${index.filesRead} files, ${index.references.length} references, ${index.dynamic.length} names built at run time)`
+        : `old code: not read (${index.incomplete}); old-code rules judge as without it`,
+    );
+  }
+  const chain = new MigrationChain(input.postgresVersion, schema, oldCode);
 
   const files: MigrationFile[] = [];
   const countedFiles: MigrationFile[] = [];

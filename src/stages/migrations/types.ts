@@ -1,3 +1,4 @@
+import type { OldCodeLookup } from './old-code/lookup.js';
 import type { Heaviness } from '../../artifact/types.js';
 import type { Finding } from '../../rules/types.js';
 
@@ -63,6 +64,8 @@ export interface ClassifyContext {
    * exist with rows, and what follows on it is judged as on an existing table.
    */
   existingTables?: ReadonlySet<string>;
+  /** The previous release's code references (old-code/lookup.ts), when the stage scanned them. */
+  oldCode?: OldCodeLookup;
 }
 
 /** Optional knowledge beyond the shared context: the schema the released (earlier) migrations leave. */
@@ -80,6 +83,19 @@ export interface ClassifyOptions {
   recheckedColumns?: ReadonlyMap<string, ReadonlySet<string>>;
   /** User-defined types created by earlier migrations (name as `typeKey` in rules/user-types.ts writes it). */
   userTypes?: ReadonlyMap<string, UserTypeKind>;
+  /** What is proven of functions earlier migrations created (bare name → traits). */
+  functions?: ReadonlyMap<string, FunctionTraits>;
+}
+
+/**
+ * What is proven of a user function, for rules that meet it outside the migration that created it.
+ * Overloads share a name: traits are true only when every definition of the name seen has them.
+ */
+export interface FunctionTraits {
+  /** A PL/pgSQL trigger function that only sets fields of NEW from built-ins reading no table, then returns NEW. */
+  harmlessTrigger: boolean;
+  /** Declared IMMUTABLE or STABLE (PostgreSQL then evaluates a column default once) with a SQL body reading no table and calling only built-ins. */
+  tableFreeNonVolatile: boolean;
 }
 
 /**

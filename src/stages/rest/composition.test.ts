@@ -84,7 +84,8 @@ ${components}`;
     const bank = '{$ref: "#/components/schemas/Bank"}';
     const sepa = '{$ref: "#/components/schemas/Sepa"}';
     expect(await breakingFindings(request(`{oneOf: [${card}, ${bank}]}`), request(`{oneOf: [${sepa}, ${card}, ${bank}]}`))).toEqual([]);
-    expect(await breakingFindings(request(card), request(`{oneOf: [${card}, ${sepa}]}`))).toEqual([]);
+    // Issue 32: a plain Card becoming oneOf [Card, Sepa] is a wrapping: {number, mandate} matched Card and now matches both (refused).
+    expect(await breakingFindings(request(card), request(`{oneOf: [${card}, ${sepa}]}`))).toEqual(['request-body-wrapped-in-one-of {"method":"POST","path":"/api/v1/payments","element":"request body","alternatives":"2"}']);
     // Inline alternatives without titles are matched by shape, not by position.
     const inline = (...names: string[]) => `{oneOf: [${names.map((name) => `{type: object, required: [${name}], properties: {${name}: {type: string}}}`).join(', ')}]}`;
     expect(await breakingFindings(request(inline('number', 'iban')), request(inline('mandate', 'number', 'iban')))).toEqual([]);
@@ -99,7 +100,11 @@ describe('the same composition changes where they do break', () => {
       bothWays('{oneOf: [{$ref: "#/components/schemas/Card"}]}', components),
       bothWays('{oneOf: [{$ref: "#/components/schemas/Card"}, {$ref: "#/components/schemas/Sepa"}]}', components),
     );
-    expect(findings).toEqual(['response-property-type-changed {"method":"POST","path":"/api/v1/users","element":"response 200 body","aspect":"type","before":"documented","after":"new alternative"}']);
+    // The request side of bothWays: a one-alternative oneOf is that alternative, so it is a wrapping whose alternatives overlap (issue 32).
+    expect(findings).toEqual([
+      'request-body-wrapped-in-one-of {"method":"POST","path":"/api/v1/users","element":"request body","alternatives":"2"}',
+      'response-property-type-changed {"method":"POST","path":"/api/v1/users","element":"response 200 body","aspect":"type","before":"documented","after":"new alternative"}',
+    ]);
   });
 
   it('an alternative removed from a request union', async () => {

@@ -96,6 +96,14 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
   const unchecked = (reason: string): SurfaceOutcome => ({ kind: 'unchecked', findings: [], notes: [reason] });
   const baseBlob = input.trees.base.get(specPath);
   const headBlob = input.trees.head.get(specPath);
+  if (headBlob === undefined && baseBlob === undefined) {
+    // A document committed only in later (or earlier) releases: at this pair there is nothing to
+    // compare, which is no difference. The API it would describe is still judged by the routes the
+    // code serves when they are configured; without them nothing reads it, so it stays unknown.
+    if (input.config.routes) return { kind: 'checked', findings: [], notes: [`REST spec ${specPath} (config "openapi") exists at neither ref: nothing to compare there; REST is judged from the routes read from code (config "routes")`] };
+    return unchecked(`REST spec ${specPath} (config "openapi") exists at neither ref, and no routes are configured to judge REST from code instead (config "routes")`);
+  }
+  // A spec at the base ref and not at the head ref is a real difference (deleted or moved): never hidden.
   if (headBlob === undefined) return unchecked(`REST spec ${specPath} (config "openapi") does not exist at the head ref`);
   if (baseBlob === undefined) {
     const moved = possibleMoveNote(input.changes, { label: `REST spec ${specPath}`, noun: 'spec', headRef: 'head ref' });

@@ -38,6 +38,34 @@ describe('REST stage configuration', () => {
     expect(result.notes[0]).toContain('does not exist at the head ref');
   });
 
+  describe('a configured spec that exists at neither ref (formbricks: docs/api-v3-reference/src/openapi.yml is committed only in later releases)', () => {
+    const app = (path: string) => `import express from 'express';\nconst app = express();\napp.get('${path}', (req, res) => res.send('ok'));\n`;
+    const ROUTES = { sources: ['src/**/*.ts'] };
+
+    it('with routes configured: judged from the routes read from code, and said so', async () => {
+      const result = await restStage.run(stageInput({ base: { 'src/app.ts': app('/a') }, head: { 'src/app.ts': app('/a') } }, { openapi: SPEC, routes: ROUTES }));
+      expect(result.verdict).toEqual({ checked: true, breaking: false });
+      expect(result.notes).toContain(`REST spec ${SPEC} (config "openapi") exists at neither ref: nothing to compare there; REST is judged from the routes read from code (config "routes")`);
+    });
+
+    it('with routes configured, a route removed in code is still a break', async () => {
+      const result = await restStage.run(stageInput({ base: { 'src/app.ts': app('/a') }, head: { 'src/app.ts': app('/b') } }, { openapi: SPEC, routes: ROUTES }));
+      expect(result.verdict).toEqual({ checked: true, breaking: true });
+    });
+
+    it('without routes: unknown, naming what is missing', async () => {
+      const result = await restStage.run(stageInput({ base: {}, head: {} }, { openapi: SPEC }));
+      expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+      expect(result.notes).toEqual([`REST spec ${SPEC} (config "openapi") exists at neither ref, and no routes are configured to judge REST from code instead (config "routes")`]);
+    });
+
+    it('a spec that exists at the base ref and not at the head ref stays unknown even with routes (a real difference)', async () => {
+      const result = await restStage.run(stageInput({ base: { [SPEC]: fixture('seed/base.yaml'), 'src/app.ts': app('/a') }, head: { 'src/app.ts': app('/a') } }, { openapi: SPEC, routes: ROUTES }));
+      expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+      expect(result.notes.join('\n')).toContain('does not exist at the head ref');
+    });
+  });
+
   it('treats a spec that is new at the head ref as a new surface, without reading it', async () => {
     const input = stageInput({ base: {}, head: { [SPEC]: fixture('seed/base.yaml') } }, { openapi: `./${SPEC}` });
     const result = await restStage.run(input);

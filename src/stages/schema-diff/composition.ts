@@ -144,6 +144,52 @@ function pairObjectsByProperties(
   });
 }
 
+/**
+ * Whether no value can match two of the alternatives (as `oneOf` needs): every pair has disjoint
+ * `type`s, or a property both require with disjoint `const` / `enum` values. False when not proven.
+ */
+export function alternativesExclusive(alternatives: readonly (Record<string, unknown> | undefined)[]): boolean {
+  for (let i = 0; i < alternatives.length; i++) {
+    for (let j = i + 1; j < alternatives.length; j++) if (!pairExclusive(alternatives[i], alternatives[j])) return false;
+  }
+  return true;
+}
+
+function pairExclusive(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  const typesA = typeSet(a);
+  const typesB = typeSet(b);
+  if (typesA !== undefined && typesB !== undefined && ![...typesA].some((type) => typesB.has(type))) return true;
+  const required = (schema: Record<string, unknown>) => new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
+  const requiredB = required(b);
+  for (const name of required(a)) {
+    if (!requiredB.has(name)) continue;
+    const valuesA = allowedValues(asObject(asObject(a.properties)?.[name]));
+    const valuesB = allowedValues(asObject(asObject(b.properties)?.[name]));
+    if (valuesA !== undefined && valuesB !== undefined && ![...valuesA].some((value) => valuesB.has(value))) return true;
+  }
+  return false;
+}
+
+/** The JSON types a schema admits (`integer` counts as `number`), undefined when it declares none. */
+function typeSet(schema: Record<string, unknown>): Set<string> | undefined {
+  const type = schema.type;
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : undefined;
+  if (types === undefined || types.length === 0) return undefined;
+  const set = new Set(types.map((t) => (t === 'integer' ? 'number' : t)));
+  if (schema.nullable === true) set.add('null');
+  return set;
+}
+
+/** The only values a property schema admits (`const`, or `enum`), as canonical JSON; undefined when not limited. */
+function allowedValues(schema: Record<string, unknown> | undefined): Set<string> | undefined {
+  if (schema === undefined) return undefined;
+  const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? (schema.enum as unknown[]) : undefined;
+  const texts = values?.map((value) => canonicalJson(value));
+  // A value without a canonical form (a cycle) proves nothing.
+  return texts === undefined || texts.some((text) => text === undefined) ? undefined : new Set(texts as string[]);
+}
+
 function asObject(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

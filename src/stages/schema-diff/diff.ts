@@ -1,6 +1,6 @@
 import type { DiffSchemasOptions, SchemaChange, SchemaChangeKind, SchemaDiffMemo, SchemaView } from './types.js';
 import { canonicalJson, canonicalJsonIfAcyclic, canonicalJsonResolved } from './canonical-json.js';
-import { COMPOSITION_KEYWORD, pairBranches, type DiscriminatorInfo } from './composition.js';
+import { alternativesExclusive, COMPOSITION_KEYWORD, pairBranches, type DiscriminatorInfo } from './composition.js';
 import { compareConstraints, type RecordChange } from './constraints.js';
 import { compareKeywords2020, KEYWORDS_2020 } from './keywords-2020.js';
 import { MergeConflict, mergeComposition } from './merge.js';
@@ -411,6 +411,11 @@ function compareWithUnion(
   const pairs = union.side === 'base' ? pairBranches(union.branches, [revision], context) : pairBranches([base], union.branches, context);
   // A plain side like no alternative (e.g. `{}`): the union itself appeared or vanished.
   if (!pairs.some((pair) => pair.base !== undefined && pair.revision !== undefined)) return false;
+  // A plain object wrapped in `oneOf`: a value valid before must match exactly one alternative now
+  // (oasdiff/oasdiff#702). Unless the alternatives are proven exclusive, one that fits two is refused.
+  if (union.side === 'revision' && union.keyword === 'oneOf' && union.branches.length > 1 && isObjectSchema(base) && !alternativesExclusive(union.branches.map((branch) => context.resolveRevision(branch)))) {
+    record('one-of-wrapped', { before: 'object', after: union.branches.length });
+  }
   for (const pair of pairs) {
     const index = (union.side === 'base' ? pair.base : pair.revision) ?? 0;
     const pointer = `/${union.keyword}/${index}`;
@@ -420,6 +425,12 @@ function compareWithUnion(
     else record('schema-added', { pointer });
   }
   return true;
+}
+
+/** An object schema: `type: object`, or untyped with `properties`. */
+function isObjectSchema(schema: Schema): boolean {
+  const type = schema.type;
+  return type === 'object' || (Array.isArray(type) && type.includes('object')) || (type === undefined && typeof schema.properties === 'object' && schema.properties !== null);
 }
 
 /**

@@ -45,6 +45,11 @@ export type SchemaChangeKind =
   | 'schema-added' // a schema appeared where there was none (e.g. items, a request body schema)
   | 'schema-removed'
   /**
+   * A plain object schema became a `oneOf` whose alternatives are not proven exclusive (`after`: how
+   * many): a value valid before may now match two alternatives, which `oneOf` refuses.
+   */
+  | 'one-of-wrapped'
+  /**
    * A difference the diff cannot judge: a keyword it does not model changed, or a composition that
    * cannot be merged into one schema (`detail` says which and why). Callers must treat it as
    * possibly breaking in both directions, never as safe.

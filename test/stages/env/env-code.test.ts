@@ -90,6 +90,19 @@ describe('scope: files that are not the server', () => {
     expect(result.section).toEqual({ checked: true, breaking: false, changes: [] });
   });
 
+  it('declaration files hold no code that runs: one that does not parse (hoppscotch\'s `export declare global`) is not read', async () => {
+    // packages/hoppscotch-common/src/shims.d.ts: TypeScript accepts `export declare global {…}`; Babel refuses it.
+    const shims = (hook: string) => `export declare global {\n  interface Window {\n    ${hook}: unknown\n  }\n}\n`;
+    const server = (port: string) => `export const port = process.env.PORT ?? '${port}';\n`;
+    const result = await runEnvStage(
+      { 'src/shims.d.ts': shims('__A__'), 'src/server.ts': server('3000') },
+      { 'src/shims.d.ts': shims('__B__'), 'src/server.ts': server('8080') },
+      { sources: ['src/**/*.ts'] },
+    );
+    expect(result.notes).toEqual([]);
+    expect(changesOf(result)).toEqual(['{"type":"defaultChanged","name":"PORT","previousDefault":"3000","defaultValue":"8080"}']);
+  });
+
   it('env.exclude adds globs; a literal source path is read even when a default exclude matches it', async () => {
     const tree = (value: string) => ({ 'src/server.ts': 'export const a = 1;', 'src/scripts/seed.ts': `export const s = process.env.SEED ?? '${value}';`, 'vite.config.ts': `export const v = process.env.VITE_PORT ?? '${value}';` });
     const excluded = await runEnvStage(tree('a'), tree('b'), { sources: ['src/**/*.ts'], exclude: ['src/scripts/**'] });

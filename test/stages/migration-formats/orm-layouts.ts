@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { INIT_REFORMATTED, upStatements, type Migration, type SqlLayout } from './sql-layouts.js';
 
 /**
@@ -12,6 +13,9 @@ import { INIT_REFORMATTED, upStatements, type Migration, type SqlLayout } from '
  * - kysely: `src/migrations/<date>_<name>.ts`, `await sql\`…\`.execute(db)` (e.g. tkislan/teaching-nextjs-2024);
  * - node-pg-migrate: `migrations/<timestamp>_<name>.ts` with `MigrationBuilder` and `pgm.sql(\`…\`)`
  *   (e.g. Tampere/vuorovaikutusalusta).
+ * - SQL run from TypeScript scripts (logto): `packages/schemas/alterations/<version>-<timestamp>-<name>.ts`
+ *   exporting `const alteration: AlterationScript = { up: async (pool) => { await pool.query(sql\`…\`) }, down }`
+ *   with slonik's `sql` tag, beside logto's own runner (fixtures/orm/logto-alterations/runner-index.ts).
  * The second formatting of each (double quotes, other indentation and wrapping) is what a prettier
  * run over the folder does.
  */
@@ -66,9 +70,10 @@ export const ORM_LAYOUTS: SqlLayout[] = [
       [`migrations/2024020100000${m.version}-${m.slug.replace(/_/g, '-')}.js`]: `'use strict';\n\n/** @type {import('sequelize-cli').Migration} */\nmodule.exports = {\n  async up(queryInterface, Sequelize) {\n    await queryInterface.sequelize.transaction(async (transaction) => {\n${upStatements(m).map((sql) => `      await queryInterface.sequelize.query(${prettier(m) ? `\n        ${quoted(sql, true)},\n        { transaction },\n      ` : `${quoted(sql, false)}, { transaction }`});`).join('\n')}\n    });\n  },\n\n  async down(queryInterface, Sequelize) {\n    await queryInterface.sequelize.query(${quoted(m.down, false)});\n  },\n};\n`,
     }),
     unsupported: {
-      files: { 'migrations/20240301000000-add-bio.js': "'use strict';\n\nmodule.exports = {\n  async up(queryInterface, Sequelize) {\n    await queryInterface.addColumn('users', 'bio', { type: Sequelize.TEXT, allowNull: true });\n  },\n\n  async down(queryInterface) {\n    await queryInterface.removeColumn('users', 'bio');\n  },\n};\n" },
+      // Builder calls are compiled by Sequelize (extract/sequelize-builder.ts); a column read from the environment is not a constant.
+      files: { 'migrations/20240301000000-add-bio.js': "'use strict';\n\nmodule.exports = {\n  async up(queryInterface, Sequelize) {\n    await queryInterface.addColumn('users', process.env.BIO_COLUMN, { type: Sequelize.TEXT, allowNull: true });\n  },\n\n  async down(queryInterface) {\n    await queryInterface.removeColumn('users', 'bio');\n  },\n};\n" },
       name: '20240301000000-add-bio.js',
-      reason: /^Sequelize call `addColumn\(…\)` is not read/,
+      reason: /^Sequelize `addColumn\(…\)` not compiled: a Sequelize builder argument is not a constant/,
     },
   },
   {
@@ -95,9 +100,33 @@ export const ORM_LAYOUTS: SqlLayout[] = [
       [`migrations/${stamp(m.version)}_${m.slug.replace(/_/g, '-')}.ts`]: `import { MigrationBuilder, ColumnDefinitions } from 'node-pg-migrate';\n\nexport const shorthands: ColumnDefinitions | undefined = undefined;\n\nexport async function up(pgm: MigrationBuilder): Promise<void> {\n${upStatements(m).map((sql) => `  pgm.sql(${template(sql)});`).join(prettier(m) ? '\n\n' : '\n')}\n}\n\nexport async function down(pgm: MigrationBuilder): Promise<void> {\n  pgm.sql(${template(m.down)});\n}\n`,
     }),
     unsupported: {
-      files: { 'migrations/1706745700000_add-bio.ts': "import { MigrationBuilder } from 'node-pg-migrate';\n\nexport async function up(pgm: MigrationBuilder): Promise<void> {\n  pgm.addColumn('users', { bio: { type: 'text' } });\n}\n" },
+      // Builder calls are compiled by node-pg-migrate (extract/pgm-builder.ts); a column read from the environment is not a constant.
+      files: { 'migrations/1706745700000_add-bio.ts': "import { MigrationBuilder } from 'node-pg-migrate';\n\nexport async function up(pgm: MigrationBuilder): Promise<void> {\n  pgm.addColumn('users', { [process.env.BIO!]: { type: 'text' } });\n}\n" },
       name: '1706745700000_add-bio.ts',
-      reason: /^node-pg-migrate call `addColumn\(…\)` is not read/,
+      reason: /^node-pg-migrate `addColumn\(…\)` not compiled/,
+    },
+  },
+  {
+    format: 'sql-scripts',
+    dir: 'packages/schemas/alterations',
+    path: (m) => `packages/schemas/alterations/1.${m.version}.0-17000000${String(m.version).padStart(2, '0')}-${m.slug.replace(/_/g, '-')}.ts`,
+    name: (m) => `17000000${String(m.version).padStart(2, '0')}-${m.slug.replace(/_/g, '-')}.ts`,
+    files: (m) => {
+      const q = prettier(m) ? '"' : "'";
+      const indent = prettier(m) ? '  ' : '    ';
+      const queries = (sql: string) => upStatements({ ...m, up: sql }).map((statement) => `${indent}${indent}await pool.query(sql\`\n${indent}${indent}${indent}${statement.replace(/`/g, '\\`').replace(/\n/g, `\n${indent}${indent}${indent}`)};\n${indent}${indent}\`);`).join('\n');
+      return {
+        [`packages/schemas/alterations/1.${m.version}.0-17000000${String(m.version).padStart(2, '0')}-${m.slug.replace(/_/g, '-')}.ts`]: `import { sql } from ${q}@silverhand/slonik${q};\n\nimport type { AlterationScript } from ${q}../lib/types/alteration.js${q};\n\nconst alteration: AlterationScript = {\n${indent}up: async (pool) => {\n${queries(m.up)}\n${indent}},\n${indent}down: async (pool) => {\n${queries(m.down)}\n${indent}},\n};\n\nexport default alteration;\n`,
+      };
+    },
+    // logto's runner, which the format reads to know how `up` and `beforeUp` run.
+    extras: () => ({ 'packages/cli/src/commands/database/alteration/index.ts': readFileSync(new URL('../../../fixtures/orm/logto-alterations/runner-index.ts', import.meta.url), 'utf8') }),
+    unsupported: {
+      files: {
+        'packages/schemas/alterations/1.9.0-1710000000-add-bio.ts': "import { sql } from '@silverhand/slonik';\n\nimport type { AlterationScript } from '../lib/types/alteration.js';\n\nconst alteration: AlterationScript = {\n  up: async (pool) => {\n    const { table } = await pool.one<{ table: string }>(sql`select 'users' as table`);\n    await pool.query(sql`alter table ${sql.identifier([table])} add column bio text`);\n  },\n  down: async () => {},\n};\n\nexport default alteration;\n",
+      },
+      name: '1710000000-add-bio.ts',
+      reason: /the identifier is not a constant/,
     },
   },
 ];

@@ -24,7 +24,7 @@ const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head 
 export async function runCodeStage(input: StageInput, globs: readonly string[]): Promise<StageResult<ApiSurfaceSection>> {
   // The extraction module (and the parser) loads only when a release changed a file it would read.
   const pair = await collectCodeTools(input, globs, async () => (await import('./extract-tools.js')).extractToolsFromTexts);
-  if (pair.kind === 'unchanged') return { section: apiSectionFromFindings([], MCP_RULE_CATALOGUE), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
+  if (pair.kind === 'unchanged') return { section: apiSectionFromFindings([], MCP_RULE_CATALOGUE), verdict: { checked: true, breaking: false }, findings: [], notes: pair.notes ?? [] };
   if (pair.kind === 'unreadable') return withNotes(uncheckedApiResult(''), pair.reasons.map((reason) => `MCP tools could not be read from code: ${reason}`));
   const unreadable = [
     ...(pair.base.ok ? [] : pair.base.reasons.map((reason) => `${reason} (at the ${SIDE_LABEL.base})`)),

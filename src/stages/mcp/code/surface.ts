@@ -17,7 +17,7 @@ import { NOT_SERVER_SOURCES } from '../../source-globs.js';
  */
 
 export type CodeSurfacePair =
-  | { kind: 'unchanged' }
+  | { kind: 'unchanged'; notes?: string[] }
   | { kind: 'compared'; base: ToolExtraction; head: ToolExtraction; baseEmpty: boolean; unchangedNotes: string[] }
   | { kind: 'unreadable'; reasons: string[] };
 
@@ -30,6 +30,19 @@ const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head 
 const extractionCache = new Map<string, ToolExtraction>();
 const CACHE_LIMIT = 20_000;
 
+/** The submodule every glob's folder lies in, and whether it is a submodule at the same commit at both refs; undefined when the globs reach no submodule alone. */
+function submoduleHolding(input: StageInput, globs: readonly string[]): { path: string; unchanged: boolean } | undefined {
+  const all = new Set([...(input.submodules?.paths.base ?? []), ...(input.submodules?.paths.head ?? [])]);
+  if (all.size === 0 || globs.length === 0) return undefined;
+  const holders = globs.map((glob) => {
+    const base = picomatch.scan(glob.replace(/^\.\//, '')).base.replace(/\/+$/, '');
+    return [...all].find((path) => base === path || base.startsWith(`${path}/`));
+  });
+  const path = holders[0];
+  if (path === undefined || holders.some((holder) => holder !== path)) return undefined;
+  return { path, unchanged: input.submodules!.unchanged.has(path) };
+}
+
 export async function collectCodeTools(input: StageInput, globs: readonly string[], extract: () => Promise<ToolExtractor>): Promise<CodeSurfacePair> {
   const notServer = picomatch([...NOT_SERVER_SOURCES], { dot: true });
   const matchers = globs.map((glob) => picomatch(glob, { dot: true }));
@@ -38,6 +51,11 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
   if (sources.head.length === 0) {
     const unmatched = `mcpTools.sources ${JSON.stringify(globs)} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}`;
     if (sources.base.length > 0) return { kind: 'unreadable', reasons: [unmatched] };
+    // Sources inside a submodule (docmost's private `apps/server/src/ee`): its files are another
+    // repository's, but its commit is compared. The same commit at both refs holds the same tools.
+    const submodule = submoduleHolding(input, globs);
+    if (submodule?.unchanged) return { kind: 'unchanged', notes: [`mcpTools.sources ${JSON.stringify(globs)} lie in the git submodule ${submodule.path}, at the same commit at both refs: its tools did not change`] };
+    if (submodule) return { kind: 'unreadable', reasons: [`mcpTools.sources ${JSON.stringify(globs)} lie in the git submodule ${submodule.path}, whose commit differs between the refs (or is not a submodule at both): its files are another repository's and cannot be compared`] };
     // Before the service had an MCP server: proven only when no manifest of either ref depends on an MCP library.
     const [base, head] = [await mcpDependencies(input, 'base'), await mcpDependencies(input, 'head')];
     if (base?.length === 0 && head?.length === 0) return { kind: 'unchanged' };

@@ -41,6 +41,7 @@ function ruleContext(created: ReadonlySet<string>, newTables: ReadonlySet<string
     indexColumns: () => undefined,
     isNewObject: () => false,
     isHarmlessTriggerFunction: () => false,
+    isTableFreeNonVolatileFunction: () => false,
     userType: () => undefined,
     columnRechecked: () => undefined,
   };

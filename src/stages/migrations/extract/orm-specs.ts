@@ -45,10 +45,11 @@ export const ORM_SQL_SPECS: Record<'typeorm' | 'mikro-orm' | 'sequelize' | 'kyse
     handle: 'first-parameter',
     sqlCalls: ['sequelize.query'],
     harmlessCalls: ['sequelize.transaction'],
+    builder: 'sequelize',
     inTransaction: (_file, up) => callsIn(up, /\.sequelize\.transaction$/),
   },
   /** kysely's Migrator runs each migration in a transaction on PostgreSQL. */
   kysely: { label: 'kysely', up: 'export', handle: 'first-parameter', sqlCalls: [], sqlTemplates: true, schemaBuilder: 'kysely', inTransaction: () => true },
   /** node-pg-migrate runs each migration in a transaction unless it calls `pgm.noTransaction()`. */
-  'node-pg-migrate': { label: 'node-pg-migrate', up: 'export', handle: 'first-parameter', sqlCalls: ['sql'], harmlessCalls: ['noTransaction'], inTransaction: (_file, up) => !callsIn(up, /\.noTransaction$/) },
+  'node-pg-migrate': { label: 'node-pg-migrate', up: 'export', handle: 'first-parameter', sqlCalls: ['sql'], harmlessCalls: ['noTransaction', 'func'], builder: 'node-pg-migrate', inTransaction: (_file, up) => !callsIn(up, /\.noTransaction$/) },
 };

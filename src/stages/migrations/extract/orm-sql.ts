@@ -17,6 +17,12 @@ import { isCall, isFunctionNode, isMember, lineOf, memberName, parameterIdentifi
 
 const ALL_FLAGS: HeavinessFlag[] = ['locksTable', 'rewritesTable', 'scansTable'];
 
+/** node-pg-migrate builder methods compiled by node-pg-migrate (the list lives in pgm-builder.ts, loaded only when used). */
+const PGM_METHODS = new Set(['createTable', 'dropTable', 'renameTable', 'alterTable', 'addColumns', 'addColumn', 'dropColumns', 'dropColumn', 'renameColumn', 'alterColumn', 'addConstraint', 'dropConstraint', 'renameConstraint', 'createIndex', 'addIndex', 'dropIndex']);
+
+/** Sequelize QueryInterface methods compiled by Sequelize (the list lives in sequelize-builder.ts, loaded only when used). */
+const SEQUELIZE_METHODS = new Set(['addColumn', 'removeColumn', 'renameColumn', 'changeColumn', 'addIndex', 'removeIndex', 'createTable', 'dropTable', 'addConstraint', 'removeConstraint', 'renameTable']);
+
 export interface OrmSqlSpec {
   /** The framework's name, for reasons. */
   label: string;
@@ -32,6 +38,8 @@ export interface OrmSqlSpec {
   sqlTemplates?: boolean;
   /** `handle.schema.…execute()` chains compiled by the ORM's own compiler (kysely-schema.ts). */
   schemaBuilder?: 'kysely';
+  /** `handle.addColumn(…)` and the other QueryInterface calls compiled by Sequelize itself (sequelize-builder.ts). */
+  builder?: 'sequelize' | 'node-pg-migrate';
   /** Whether the migration runs in a transaction, from its source (a class property, a call). */
   inTransaction(file: SourceFile, up: FunctionNode): boolean;
 }
@@ -115,7 +123,43 @@ class HandleWalker {
     private readonly spec: OrmSqlSpec,
     private readonly evaluator: StaticEvaluator,
     private readonly up: Node,
+    /** The names Sequelize's `Sequelize`/`DataTypes` go by in the file (data types in builder calls). */
+    private readonly sequelizeNames: ReadonlySet<string> = new Set(),
   ) {}
+
+  /** A node-pg-migrate builder call: its arguments recorded, replayed on node-pg-migrate (pgm-builder.ts). */
+  private async pgmCall(method: string, call: t.CallExpression | t.OptionalCallExpression, handle: string): Promise<void> {
+    const { recordPgmArg, compilePgmCall } = await import('./pgm-builder.js');
+    const args = [];
+    for (const argument of call.arguments as Node[]) {
+      const recorded = recordPgmArg(argument, this.evaluator, handle);
+      if (typeof recorded === 'string') return this.fail(call, `${this.spec.label} \`${method}(…)\` not compiled: ${recorded}`);
+      args.push(recorded);
+    }
+    if (repeatedWithin(call, this.up)) return this.fail(call, `${this.spec.label} builder call inside a loop: it runs an unknown number of times`);
+    try {
+      for (const sql of await compilePgmCall(method, args)) this.addText(call, sql);
+    } catch (error) {
+      this.fail(call, `${this.spec.label} \`${method}(…)\` not compiled: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** A Sequelize QueryInterface call: its arguments recorded, replayed on Sequelize for PostgreSQL (sequelize-builder.ts). */
+  private async sequelizeCall(method: string, call: t.CallExpression | t.OptionalCallExpression): Promise<void> {
+    const { recordSequelizeArg, compileSequelizeCall } = await import('./sequelize-builder.js');
+    const args = [];
+    for (const argument of call.arguments as Node[]) {
+      const recorded = recordSequelizeArg(argument, this.evaluator, this.sequelizeNames);
+      if (typeof recorded === 'string') return this.fail(call, `${this.spec.label} \`${method}(…)\` not compiled: ${recorded}`);
+      args.push(recorded);
+    }
+    if (repeatedWithin(call, this.up)) return this.fail(call, `${this.spec.label} builder call inside a loop: it runs an unknown number of times`);
+    try {
+      for (const sql of await compileSequelizeCall(method, args)) this.addText(call, sql);
+    } catch (error) {
+      this.fail(call, `${this.spec.label} \`${method}(…)\` not compiled: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   private fail(node: Node, reason: string): void {
     this.unresolved.push({ line: lineOf(node), reason, affects: [...ALL_FLAGS], evidence: excerpt(node) });
@@ -167,6 +211,14 @@ class HandleWalker {
         continue;
       }
       if (called && this.spec.harmlessCalls?.includes(called.path)) continue;
+      if (called && this.spec.builder === 'sequelize' && SEQUELIZE_METHODS.has(called.path)) {
+        await this.sequelizeCall(called.path, called.call);
+        continue;
+      }
+      if (called && this.spec.builder === 'node-pg-migrate' && PGM_METHODS.has(called.path) && occurrence.type === 'Identifier') {
+        await this.pgmCall(called.path, called.call, occurrence.name);
+        continue;
+      }
       if (called && this.spec.schemaBuilder === 'kysely' && called.path.startsWith('schema.')) {
         await this.schemaChain(occurrence, called.call);
         continue;
@@ -227,7 +279,8 @@ export async function extractOrmSqlMigration(file: string, text: string, read: R
   if (!occurrences) {
     return { file, statements: [], unresolved: [{ line: lineOf(up), reason: `\`up\` takes no ${spec.label} handle by name: what it runs is not followed`, affects: [...ALL_FLAGS], evidence: excerpt(up, 120) }], inTransaction };
   }
-  const walker = new HandleWalker(spec, new StaticEvaluator(loaded.modules), up);
+  const sequelizeNames = spec.builder === 'sequelize' ? (await import('./sequelize-builder.js')).sequelizeNamesOf(up, text) : new Set<string>();
+  const walker = new HandleWalker(spec, new StaticEvaluator(loaded.modules), up, sequelizeNames);
   await walker.walk(occurrences);
   return { file, statements: walker.statements, unresolved: walker.unresolved, inTransaction };
 }

@@ -9,6 +9,7 @@ import { kyselyFormat, mikroOrmFormat, nodePgMigrateFormat, sequelizeFormat, typ
 import { isScriptFile, isSqlFile, isTopLevel } from './listing.js';
 import { plainSqlFormat } from './plain-sql.js';
 import { prismaFormat } from './prisma.js';
+import { sqlScriptsFormat } from './sql-scripts.js';
 import type { MigrationFormat, MigrationFormatId, MigrationFormatSetting } from './types.js';
 
 /**
@@ -22,6 +23,7 @@ export const MIGRATION_FORMATS: readonly MigrationFormat[] = [
   flywayFormat,
   gooseFormat,
   dbmateFormat,
+  sqlScriptsFormat,
   typeormFormat,
   mikroOrmFormat,
   sequelizeFormat,

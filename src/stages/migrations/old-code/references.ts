@@ -38,6 +38,20 @@ export interface CodeReference {
   readonly line: number;
   /** Which reader found it: 'knex' | 'kysely' | 'prisma' | 'typeorm' | 'mikro-orm' | 'sequelize' | 'drizzle' | 'sql'. */
   readonly via: string;
+  /**
+   * Optional (added by the knex/kysely readers): the table is a constant imported from another module
+   * (`knex(UserTableName)`), which a per-file reader cannot see; `table` is then `''` and the scan
+   * resolves it through the toolkit's ConstantEvaluator (a reference it cannot resolve becomes dynamic).
+   */
+  readonly tableImport?: ImportedName;
+}
+
+/** A name imported from another module: `import { UserTableName } from './entities/users'`, then `.member` path. */
+export interface ImportedName {
+  readonly specifier: string;
+  /** The exported name (`default`, `*` for a namespace import). */
+  readonly exported: string;
+  readonly members?: readonly string[];
 }
 
 /** A reference whose target the reader could not evaluate statically. */
@@ -49,6 +63,8 @@ export interface DynamicReference {
   readonly via: string;
   /** Plain words: "table name from variable `name`", "select('*') then row[key]". */
   readonly reason: string;
+  /** Optional: the table is an imported constant the scan resolves (see {@link CodeReference.tableImport}). */
+  readonly tableImport?: ImportedName;
 }
 
 /** What one reader found in one file. */

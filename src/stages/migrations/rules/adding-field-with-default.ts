@@ -36,7 +36,7 @@ export const rule = defineRule(
   const defaultExpression = constraints.find((c) => c.contype === 'CONSTR_DEFAULT')?.raw_expr;
   if (defaultExpression === undefined) return undefined;
   if (context.postgresVersion < 11) return { params: params(`any default rewrites the table before PostgreSQL 11 (target ${context.postgresVersion})`) };
-  const volatility = expressionVolatility(defaultExpression);
+  const volatility = expressionVolatility(defaultExpression, (name) => context.isTableFreeNonVolatileFunction(name));
   if (volatility.volatile === true) return { params: params(`volatile default ${volatility.function ?? ''}()`) };
   if (volatility.volatile === 'unknown') {
     return { params: params(`default calls ${volatility.function ?? '?'}(), whose volatility is not known`), flags: UNKNOWN_FLAGS };

@@ -2,6 +2,8 @@ import { defineRule } from '../../../rules/define.js';
 import type { Constraint } from 'libpg-query';
 import { columnType, nodeOf } from './ast.js';
 import { forOperations } from './rule.js';
+import { requiredFieldAnswer } from '../old-code/decide.js';
+import { oldCodeWords, viaFix } from '../old-code/fix-texts.js';
 
 const FILLED = new Set(['CONSTR_DEFAULT', 'CONSTR_IDENTITY', 'CONSTR_GENERATED']);
 
@@ -12,9 +14,9 @@ export const rule = defineRule(
     surface: 'migrations',
     level: 'breaking',
     summary: 'ADD COLUMN NOT NULL without a default',
-    message: 'ADD COLUMN {table}.{column} NOT NULL without a default: old code\'s INSERTs fail and a populated table rejects it',
+    message: 'ADD COLUMN {table}.{column} NOT NULL without a default: {oldCode} and a populated table rejects it',
     why: 'Old instances insert rows without the new column; NOT NULL without a default makes those inserts fail. PostgreSQL also checks every existing row.',
-    fix: 'ALTER TABLE {table} ADD COLUMN {column} nullable (or with a constant DEFAULT) in this release; make it NOT NULL in a later release, once no old code inserts without it.',
+    fix: 'ALTER TABLE {table} ADD COLUMN {column} nullable (or with a constant DEFAULT) in this release; make it NOT NULL in a later release, once no old code inserts without it.{viaFix}',
     docs: 'docs/migration-rules.md',
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: true, versions: 'all' },
   },
@@ -28,6 +30,11 @@ export const rule = defineRule(
   const notNull = operation.column.is_not_null === true || constraints.some((c) => c.contype === 'CONSTR_NOTNULL' || c.contype === 'CONSTR_PRIMARY');
   const filled = constraints.some((c) => FILLED.has(c.contype ?? '')) || columnType(operation.column.typeName)?.serial === true;
   if (!notNull || filled) return undefined;
-  return { params: { table: operation.table, column: operation.column.colname ?? '?' } };
+  const answer = requiredFieldAnswer(operation, context);
+  // No old insert into the table: not an old-code break (adding-required-field-fails-on-existing-rows stays).
+  if (answer?.state === 'unreferenced') return undefined;
+  const table = operation.table;
+  const column = operation.column.colname ?? '?';
+  return { params: { table, column, oldCode: oldCodeWords(answer, "old code's INSERTs fail", "old code's INSERTs fail: old instances insert into it"), viaFix: viaFix(answer, 'insert', table, column) } };
 }),
 );

@@ -252,13 +252,17 @@ function builtinCalled(body: Record<string, unknown>): string | undefined {
   return args.length >= arity[0] && args.length <= arity[1] ? bare : undefined;
 }
 
-/** Whether a default expression is volatile: `true` (known volatile call), `false` (constants and stable calls), `unknown` (a function we do not know). */
-export function expressionVolatility(expression: Node | undefined): Volatility {
+/**
+ * Whether a default expression is volatile: `true` (known volatile call), `false` (constants and stable
+ * calls, and user functions `provenNonVolatile` vouches for), `unknown` (a function we do not know).
+ */
+export function expressionVolatility(expression: Node | undefined, provenNonVolatile: (name: string) => boolean = () => false): Volatility {
   let result: Volatility = { volatile: false };
   walkNodes(expression, (kind, body) => {
     if (kind !== 'FuncCall' || result.volatile === true) return;
     const builtin = builtinCalled(body);
     if (builtin !== undefined && VOLATILE_FUNCTIONS.has(builtin)) result = { volatile: true, function: builtin };
+    else if (builtin === undefined && provenNonVolatile(dottedName((body as { funcname?: Node[] }).funcname) ?? '?')) return;
     else if ((builtin === undefined || !NON_VOLATILE_FUNCTIONS.has(builtin)) && result.volatile === false) {
       result = { volatile: 'unknown', function: dottedName((body as { funcname?: Node[] }).funcname) ?? '?' };
     }

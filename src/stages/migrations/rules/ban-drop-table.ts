@@ -1,5 +1,6 @@
 import { defineRule } from '../../../rules/define.js';
 import { forOperations } from './rule.js';
+import { oldCodeWords, viaFix } from '../old-code/fix-texts.js';
 
 /** Old instances still query the dropped table. */
 export const rule = defineRule(
@@ -8,9 +9,9 @@ export const rule = defineRule(
     surface: 'migrations',
     level: 'breaking',
     summary: 'DROP TABLE',
-    message: 'DROP TABLE {table}: old code still uses it',
+    message: 'DROP TABLE {table}: {oldCode}',
     why: 'Old instances query the table and fail.',
-    fix: 'Stop using {table} in this release; DROP TABLE {table} in a later release, once no supported previous version uses it.',
+    fix: 'Stop using {table} in this release; DROP TABLE {table} in a later release, once no supported previous version uses it.{viaFix}',
     docs: 'docs/migration-rules.md',
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: false, versions: 'all' },
   },
@@ -18,7 +19,11 @@ export const rule = defineRule(
     flagged: [{ sql: "SET lock_timeout = '5s';\nDROP TABLE IF EXISTS legacy_events, audit.old_log CASCADE" }],
     quiet: [{ sql: "CREATE TABLE tmp (a int);\nDROP TABLE tmp" }],
   },
-  forOperations(['drop-table'], (operation, context) =>
-  context.isNewTable(operation.table) ? undefined : { params: { table: operation.table } },
-),
+  forOperations(['drop-table'], (operation, context) => {
+    if (context.isNewTable(operation.table)) return undefined;
+    const answer = context.oldCode?.lookupTable(operation.table);
+    if (answer?.state === 'unreferenced') return undefined;
+    const { table } = operation;
+    return { params: { table, oldCode: oldCodeWords(answer, 'old code still uses it', `old instances still use ${table}`), viaFix: viaFix(answer, 'table', table) } };
+  }),
 );

@@ -8,7 +8,10 @@ import { renderTemplate, type Finding } from '../../../rules/types.js';
 import type { UnresolvedPart } from '../types.js';
 import { migrationRule } from '../catalogue.js';
 import { classifyMigration } from '../classify.js';
+import { emptySchema, foldReleasedMigration, schemaOptions } from '../released-schema.js';
 import { loadParser } from '../sql.js';
+import { indexFromFiles } from '../old-code/scan.js';
+import { createLookup } from '../old-code/lookup.js';
 import { classifyClickHouseMigration } from '../clickhouse/classify.js';
 
 export interface CaseOptions {
@@ -22,6 +25,10 @@ export interface CaseOptions {
   recheckedColumns?: Readonly<Record<string, readonly string[]>>;
   /** Parts the extractor could not resolve. */
   unresolved?: UnresolvedPart[];
+  /** SQL of released migrations, classified and folded first as the stage folds them (released-schema.ts). */
+  released?: string;
+  /** The previous release's code (path → text): old-code references are read from it (issue 33). */
+  oldCode?: Readonly<Record<string, string>>;
 }
 
 export interface CaseOutcome {
@@ -44,12 +51,19 @@ export const UNKNOWN = flags('unknown', 'unknown', 'unknown');
 
 export async function classifySql(sql: string, options: CaseOptions = {}): Promise<CaseOutcome> {
   await loadParser();
+  const postgresVersion = options.postgresVersion ?? 16;
+  const schema = emptySchema();
+  if (options.released !== undefined) {
+    const released = { file: 'migrations/000.sql', statements: [{ sql: options.released, line: 1, origin: 'sql-file' as const }], unresolved: [], inTransaction: true };
+    foldReleasedMigration(schema, classifyMigration(released, { postgresVersion, existingTables: new Set() }, schemaOptions(schema)));
+  }
   const result = classifyMigration(
     { file: 'migrations/001.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: options.unresolved ?? [], inTransaction: options.inTransaction ?? true },
-    { postgresVersion: options.postgresVersion ?? 16, newTables: new Set(options.newTables ?? []) },
+    { postgresVersion, newTables: new Set(options.newTables ?? []), ...(options.oldCode ? { oldCode: createLookup(indexFromFiles(options.oldCode)) } : {}) },
     {
-      columnTypes: new Map(Object.entries(options.columnTypes ?? {})),
-      recheckedColumns: new Map(Object.entries(options.recheckedColumns ?? {}).map(([table, columns]) => [table, new Set(columns)])),
+      ...schemaOptions(schema),
+      ...(options.columnTypes === undefined ? {} : { columnTypes: new Map(Object.entries(options.columnTypes)) }),
+      ...(options.recheckedColumns === undefined ? {} : { recheckedColumns: new Map(Object.entries(options.recheckedColumns).map(([table, columns]) => [table, new Set(columns)])) }),
     },
   );
   return {

@@ -1,5 +1,7 @@
 import { defineRule } from '../../../rules/define.js';
 import { forOperations } from './rule.js';
+import { constraintWritesAnswer } from '../old-code/decide.js';
+import { oldCodeWords } from '../old-code/fix-texts.js';
 
 const KIND: Readonly<Record<string, string>> = {
   CONSTR_CHECK: 'CHECK',
@@ -21,7 +23,7 @@ export const rule = defineRule(
     surface: 'migrations',
     level: 'breaking',
     summary: 'New constraint old code may violate',
-    message: '{constraint} added to {table}: writes from old code that violate it start failing',
+    message: '{constraint} added to {table}: {oldCode}',
     why: 'A constraint applies to every write as soon as it is added (NOT VALID only skips existing rows); old instances were not written for it.',
     fix: 'Add {constraint} to {table} in the release after the one whose code always satisfies it (and fix existing rows first).',
     docs: 'docs/migration-rules.md',
@@ -33,10 +35,17 @@ export const rule = defineRule(
   },
   forOperations(['add-constraint', 'set-not-null'], (operation, context) => {
   if (context.isNewTable(operation.table)) return undefined;
-  if (operation.kind === 'set-not-null') return { params: { table: operation.table, constraint: `NOT NULL on column ${operation.column}` } };
+  const today = 'writes from old code that violate it start failing';
+  if (operation.kind === 'set-not-null') {
+    const answer = constraintWritesAnswer(operation, context);
+    if (answer?.state === 'unreferenced') return undefined;
+    return { params: { table: operation.table, constraint: `NOT NULL on column ${operation.column}`, oldCode: oldCodeWords(answer, today, `${today}: old instances write it`) } };
+  }
   const { contype, indexname, conname } = operation.constraint;
   const kind = KIND[contype ?? ''];
   if (kind === undefined || (contype === 'CONSTR_UNIQUE' && indexname !== undefined)) return undefined;
-  return { params: { table: operation.table, constraint: conname === undefined ? kind : `${kind} ${conname}` } };
+  const answer = constraintWritesAnswer(operation, context);
+  if (answer?.state === 'unreferenced') return undefined;
+  return { params: { table: operation.table, constraint: conname === undefined ? kind : `${kind} ${conname}`, oldCode: oldCodeWords(answer, today, `${today}: old instances write it`) } };
 }),
 );

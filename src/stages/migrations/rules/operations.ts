@@ -21,6 +21,13 @@ export interface OperationLookups {
   columnType(table: string, column: string): ColumnType | undefined;
   /** Table of an index created earlier in this migration. */
   indexTable(index: string): string | undefined;
+  /**
+   * Tables with a column of the type (or of a domain this migration created over it), among the
+   * columns this migration declared and those given by the caller (the released schema).
+   */
+  tablesUsingType(type: string): string[];
+  /** An object of that kind and name was created earlier in this migration. */
+  isNewObject(objectType: string, name: string): boolean;
 }
 
 /** `CreateTrigStmt.timing` bit of BEFORE (PostgreSQL's TRIGGER_TYPE_BEFORE). */
@@ -97,6 +104,7 @@ export const RULED_STATEMENTS: Readonly<Record<string, string>> = {
   CreateStmt: 'a new table; references and PARTITION OF lock their tables',
   CreateTableAsStmt: 'a new table; select-scans-table for what it reads',
   CreateTrigStmt: 'trigger-on-existing-table',
+  AlterDomainStmt: 'ADD CONSTRAINT / VALIDATE / SET NOT NULL: domain-constraint-scans-tables; NOT VALID, DROP, defaults light; others unknown',
   CreatePolicyStmt: 'brief lock; a restrictive policy is unknown',
   AlterPolicyStmt: 'brief lock; unknown (may hide rows)',
   GrantStmt: 'GRANT light; REVOKE: revoking-privileges',
@@ -193,6 +201,8 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
     case 'AT_EnableTrigUser':
     case 'AT_DisableTrigUser':
       return [{ kind: 'catalog-only', statement: cmd.subtype, table, lock: 'SHARE ROW EXCLUSIVE' }, { kind: 'unclassified', statement: `ALTER TABLE … ${cmd.subtype} (what the trigger does is not judged)`, lock: 'none' }];
+    case 'AT_SetExpression':
+      return [{ kind: 'set-expression', table, column, lock: 'ACCESS EXCLUSIVE' }];
     case 'AT_SetLogged':
     case 'AT_SetUnLogged':
       return [{ kind: 'set-logged', table, logged: cmd.subtype === 'AT_SetLogged', lock: 'ACCESS EXCLUSIVE' }];
@@ -377,6 +387,8 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
       tables: [table],
     };
   }
+  const domain = nodeOf(node, 'AlterDomainStmt');
+  if (domain !== undefined) return domainOperations(domain, lookups);
   const policy = nodeOf(node, 'CreatePolicyStmt') ?? nodeOf(node, 'AlterPolicyStmt');
   if (policy !== undefined) {
     const table = tableName(policy.table) ?? '?';
@@ -466,6 +478,30 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
     return { operations: [{ kind: 'reindex', target, concurrent, lock: concurrent ? 'SHARE UPDATE EXCLUSIVE' : 'SHARE', ...(tables[0] === undefined ? {} : { table: tables[0] }) }], tables };
   }
   return LIGHT_STATEMENTS[kind] === undefined ? undefined : 'light';
+}
+
+/** ALTER DOMAIN subtypes (PostgreSQL's AlterDomainStmt.subtype) that check no stored value: defaults, DROP NOT NULL, DROP CONSTRAINT. */
+const LIGHT_DOMAIN_CHANGES: Readonly<Record<string, string>> = { T: 'SET DEFAULT', N: 'DROP NOT NULL', X: 'DROP CONSTRAINT' };
+/** ALTER DOMAIN subtypes that check every stored value of the domain: ADD CONSTRAINT (unless NOT VALID), SET NOT NULL, VALIDATE CONSTRAINT. */
+const CHECKING_DOMAIN_CHANGES: Readonly<Record<string, string>> = { C: 'ADD CONSTRAINT', O: 'SET NOT NULL', V: 'VALIDATE CONSTRAINT' };
+
+/**
+ * ALTER DOMAIN: a new constraint (or NOT NULL, or a validation) is checked against every column of
+ * the domain in every table (PostgreSQL's validateDomainConstraint, SHARE lock on each). Which
+ * tables: the columns known of that type; none known is light only for a domain created in this
+ * migration (every column of it is then declared here), otherwise unknown.
+ */
+function domainOperations(alter: { subtype?: string; typeName?: Node[]; def?: Node }, lookups: OperationLookups): StatementOperations | 'light' | undefined {
+  const domain = dottedName(alter.typeName) ?? '?';
+  const subtype = alter.subtype ?? '?';
+  if (LIGHT_DOMAIN_CHANGES[subtype] !== undefined) return 'light';
+  const change = CHECKING_DOMAIN_CHANGES[subtype];
+  if (change === undefined) return undefined;
+  if (subtype === 'C' && nodeOf(alter.def, 'Constraint')?.skip_validation === true) return 'light';
+  const tables = lookups.tablesUsingType(domain);
+  if (tables.length === 0 && lookups.isNewObject('OBJECT_DOMAIN', domain)) return 'light';
+  if (tables.length === 0) return { operations: [{ kind: 'validate-domain', domain, change, lock: 'none' }], tables: [] };
+  return { operations: tables.map((table) => ({ kind: 'validate-domain', table, domain, change, lock: 'SHARE' }) as const), tables };
 }
 
 /**

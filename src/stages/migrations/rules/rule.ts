@@ -8,6 +8,7 @@ import type { Rule } from '../../../rules/define.js';
 import type { Finding, FindingParams, RuleMeta } from '../../../rules/types.js';
 import type { UnresolvedPart, UserTypeKind } from '../types.js';
 import type { ColumnType } from './ast.js';
+import type { OldCodeLookup } from '../old-code/lookup.js';
 
 /** PostgreSQL table lock modes, weakest first. */
 export const LOCK_MODES = [
@@ -46,10 +47,13 @@ export type Operation = OperationBase &
     | { kind: 'set-not-null'; table: string; column: string }
     | { kind: 'add-constraint'; table: string; constraint: Constraint }
     | { kind: 'validate-constraint'; table: string; constraint: string }
+    /** ALTER DOMAIN … ADD CONSTRAINT / VALIDATE CONSTRAINT / SET NOT NULL: one per table with a column of the domain; no table when which ones is not known. */
+    | { kind: 'validate-domain'; domain: string; change: string }
     | { kind: 'drop-column'; table: string; column: string }
     | { kind: 'rename-column'; table: string; column: string; newName: string }
     | { kind: 'rename-table'; table: string; newName: string }
     | { kind: 'set-logged'; table: string; logged: boolean }
+    | { kind: 'set-expression'; table: string; column: string }
     | { kind: 'detach-partition'; table: string; partition: string; concurrent: boolean }
     | { kind: 'create-index'; table: string; index: IndexStmt }
     | { kind: 'drop-index'; index: string; concurrent: boolean }
@@ -136,10 +140,15 @@ export interface RuleContext {
   /** An object (`OBJECT_FUNCTION`, `OBJECT_TYPE`, …) of that name was created earlier in this migration. */
   isNewObject(objectType: string, name: string): boolean;
   /**
-   * The function was created earlier in this migration as a PL/pgSQL trigger function that only
+   * The function was created earlier in this migration, or by a released one, as a PL/pgSQL trigger function that only
    * sets fields of NEW from built-in, table-free expressions and returns NEW.
    */
   isHarmlessTriggerFunction(name: string): boolean;
+  /**
+   * The function (created in this migration or by a released one) is declared IMMUTABLE or STABLE
+   * and its SQL body reads no table: PostgreSQL evaluates a default calling it once, without a rewrite.
+   */
+  isTableFreeNonVolatileFunction(name: string): boolean;
   /**
    * What a user-defined type is (name as `typeKey` in ./user-types.ts writes it), when this migration,
    * an earlier one of the release or a released one created it; undefined when none read did.
@@ -151,6 +160,11 @@ export interface RuleContext {
    * indexes and checks are known (created in this migration or by the released ones).
    */
   columnRechecked(table: string, column: string): boolean | undefined;
+  /**
+   * What the previous release's code references (issue 33, old-code/): present only when the stage
+   * scanned the `from` tree for this release. Absent → every old-code rule judges as it always did.
+   */
+  readonly oldCode?: OldCodeLookup;
 }
 
 /** A rule's verdict on one operation: parameters for the message and, when they differ from the catalogue facts, the flags. */
@@ -257,6 +271,8 @@ export interface MigrationRuleExample {
   readonly recheckedColumns?: Readonly<Record<string, readonly string[]>>;
   /** Parts the extractor could not resolve. */
   readonly unresolved?: readonly UnresolvedPart[];
+  /** The previous release's code (path → text), read for old-code references (issue 33); absent: not read. */
+  readonly oldCode?: Readonly<Record<string, string>>;
 }
 
 /** An example of a file-set rule: the `migrations/` folder at the previous and the new release. */

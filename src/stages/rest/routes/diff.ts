@@ -1,4 +1,5 @@
 import { compareText } from '../../../core/compare-text.js';
+import { isDevelopmentOnly } from './conditions.js';
 import { normalizePath, type ServedRoute } from './resolve.js';
 import type { RoutesDiff } from './rule.js';
 
@@ -11,8 +12,11 @@ export function diffRoutes(base: readonly ServedRoute[], head: readonly ServedRo
   const baseRoutes = unique(base);
   const headRoutes = unique(head);
   const serves = (routes: Map<string, ServedRoute>, route: ServedRoute) => routes.has(keyOf(route)) || routes.has(keyOf({ ...route, method: 'ALL' }));
+  // A route registered both under a development-only condition and otherwise is reported by the other registration.
+  const production = new Map<string, ServedRoute>();
+  for (const route of base) if (!isDevelopmentOnly(route.condition) && !production.has(keyOf(route))) production.set(keyOf(route), route);
   return {
-    removed: [...baseRoutes.values()].filter((route) => !serves(headRoutes, route)),
+    removed: [...baseRoutes.values()].filter((route) => !serves(headRoutes, route)).map((route) => (isDevelopmentOnly(route.condition) ? (production.get(keyOf(route)) ?? route) : route)),
     added: [...headRoutes.values()].filter((route) => !serves(baseRoutes, route)),
     undocumented: documented === undefined ? [] : [...headRoutes.values()].filter((route) => !isDocumented(route, documented)),
   };

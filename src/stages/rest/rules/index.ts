@@ -34,6 +34,7 @@ import { requestParameterSunsetParse } from './request-parameter-sunset-parse.js
 import { requestParameterTypeChanged } from './request-parameter-type-changed.js';
 import { requestPathParameterRenamed } from './request-path-parameter-renamed.js';
 import { requestPropertyAdditionalPropertiesClosed } from './request-property-additional-properties-closed.js';
+import { requestBodyWrappedInOneOf } from './request-body-wrapped-in-one-of.js';
 import { requestPropertyBecameNotNullable } from './request-property-became-not-nullable.js';
 import { requestPropertyBecameRequired } from './request-property-became-required.js';
 import { requestPropertyConstraintTightened } from './request-property-constraint-tightened.js';
@@ -83,6 +84,7 @@ import { responseSchemaChangeUnknown } from './response-schema-change-unknown.js
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
 import { routeAdded } from './route-added.js';
 import { routeRemoved } from './route-removed.js';
+import { routeRemovedDevelopmentOnly } from './route-removed-development-only.js';
 import { routeUndocumented } from './route-undocumented.js';
 import { webhookAdded } from './webhook-added.js';
 import { webhookRemoved } from './webhook-removed.js';
@@ -128,6 +130,7 @@ export const restRules = [
   requestParameterTypeChanged,
   requestPathParameterRenamed,
   requestPropertyAdditionalPropertiesClosed,
+  requestBodyWrappedInOneOf,
   requestPropertyBecameNotNullable,
   requestPropertyBecameRequired,
   requestPropertyConstraintTightened,
@@ -177,6 +180,7 @@ export const restRules = [
   responseSuccessStatusRemoved,
   routeAdded,
   routeRemoved,
+  routeRemovedDevelopmentOnly,
   routeUndocumented,
   webhookAdded,
   webhookRemoved,

@@ -1,4 +1,5 @@
 import { defineRule } from '../../../rules/define.js';
+import { isDevelopmentOnly } from '../routes/conditions.js';
 import { REST_DOCS } from '../rule.js';
 
 const projectRouter = (...lines: string[]) => `import express from 'express';
@@ -38,6 +39,7 @@ export const routeRemoved = defineRule(
     ],
   },
   (diff, emit) => {
-    for (const route of diff.routes.removed) emit(route);
+    // A route served only under a development-only flag was never served in production: route-removed-development-only.
+    for (const route of diff.routes.removed) if (!isDevelopmentOnly(route.condition)) emit(route);
   },
 );

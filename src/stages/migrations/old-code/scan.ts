@@ -1,0 +1,252 @@
+/**
+ * The scan of the previous release's code (the `from` tree) for schema references (issue 33).
+ *
+ * Which files: every code file of the tree (TypeScript/JavaScript, `.sql`, `.prisma`, and the
+ * source files of other languages, whose words count as mentions) except what never runs in a
+ * deployed instance against the database: the configured migrations folders (and any `migrations/`
+ * folder), tests (`*.test.*`, `*.spec.*`, `test/`, `tests/`, `__tests__/`, `e2e/`, `cypress/`),
+ * fixtures, mocks, stories, seeds, dependencies and build output (`node_modules/`, `dist/`,
+ * `build/`, `.next/`, `coverage/`), minified bundles. Declaration files (`.d.ts`) are read: a
+ * generated `DB` interface names the columns the code is typed against.
+ *
+ * Per file (cached per blob id and path in the derived cache): the readers that accept it
+ * (`mayReference`) and its words (the mentions). Then imported table constants are resolved through
+ * the toolkit's ConstantEvaluator; one that does not resolve is a dynamic reference.
+ */
+import type { StageInput } from '../../contract.js';
+import type { MigrationsFolder } from '../../../config/types.js';
+import { REFERENCE_READERS } from './readers/index.js';
+import type { CodeReference, DynamicReference, FileReferences, ImportedName } from './references.js';
+import { bareTable, normaliseName, type FileMentions, type OldCodeIndex } from './lookup.js';
+import { loadParser } from '../sql.js';
+import { ConstantEvaluator, type Constant } from '../../../syntax/constants.js';
+import { parseSource } from '../../../syntax/parse.js';
+import { loadModuleLayout, resolveImport } from '../../../syntax/modules.js';
+import { moduleBindings } from '../../../syntax/bindings.js';
+import { splitColumn, splitTable } from './readers/builder.js';
+import { describeError } from '../../../core/errors.js';
+
+const CODE = /\.(?:[cm]?[jt]s|[jt]sx|sql|prisma|py|go|rb|java|kt|kts|scala|rs|php|cs|ex|exs|clj|vue|svelte)$/i;
+const EXCLUDED_DIR = /(^|\/)(node_modules|dist|build|out|\.next|\.nuxt|coverage|vendor|__tests__|__mocks__|__fixtures__|tests?|e2e|cypress|playwright|fixtures?|mocks?|stories|storybook|\.storybook|seeds?|migrations?)\//i;
+const EXCLUDED_FILE = /\.(test|spec|stories|story|e2e|cy|bench)\.[a-z]+$|\.min\.js$/i;
+/** Files the scan reads at most; more is `incomplete` (every answer unknown) rather than a slow run. */
+export const MAX_SCANNED_FILES = 20_000;
+const CACHE_VERSION = 'old-code-refs/v1';
+
+/** Whether a path of the `from` tree is scanned (see the module comment). */
+export function isScannedPath(path: string, migrationDirs: readonly string[]): boolean {
+  if (!CODE.test(path) || EXCLUDED_DIR.test(path) || EXCLUDED_FILE.test(path)) return false;
+  return !migrationDirs.some((dir) => dir !== '' && (path === dir || path.startsWith(`${dir.replace(/\/+$/, '')}/`)));
+}
+
+/** The normalised words of a file, each with its first line; whole-line comments are left out. */
+export function mentionsOf(file: string, text: string): FileMentions {
+  const seen = new Map<string, number>();
+  const lines = text.split('\n');
+  let inBlock = false;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const trimmed = line.trimStart();
+    if (inBlock) {
+      if (line.includes('*/')) inBlock = false;
+      continue;
+    }
+    if (trimmed.startsWith('//') || trimmed.startsWith('#!')) continue;
+    if (trimmed.startsWith('/*')) {
+      if (!trimmed.includes('*/')) inBlock = true;
+      continue;
+    }
+    for (const match of line.matchAll(/[A-Za-z_$][\w$]*/g)) {
+      const word = normaliseName(match[0]);
+      if (word.length >= 2 && !seen.has(word)) seen.set(word, index + 1);
+    }
+  }
+  return { file, words: ` ${[...seen.keys()].join(' ')} `, lines: [...seen.values()] };
+}
+
+interface FileScan {
+  readonly references: readonly CodeReference[];
+  readonly dynamic: readonly DynamicReference[];
+  readonly mentions: FileMentions;
+}
+
+function isFileScan(value: unknown): value is FileScan {
+  const candidate = value as FileScan | undefined;
+  return Array.isArray(candidate?.references) && Array.isArray(candidate?.dynamic) && typeof candidate?.mentions?.words === 'string' && Array.isArray(candidate.mentions.lines);
+}
+
+function readFile(path: string, text: string, parserReady: boolean): FileScan {
+  const references: CodeReference[] = [];
+  const dynamic: DynamicReference[] = [];
+  for (const reader of REFERENCE_READERS) {
+    if (!reader.mayReference(path, text)) continue;
+    if (reader.id === 'sql' && !parserReady) {
+      dynamic.push({ file: path, line: 1, via: 'sql', reason: 'the SQL grammar could not be loaded' });
+      continue;
+    }
+    let found: FileReferences;
+    try {
+      found = reader.read(path, text);
+    } catch (error) {
+      found = { references: [], dynamic: [{ file: path, line: 1, via: reader.id, reason: `the ${reader.id} reader failed (${describeError(error)})` }] };
+    }
+    references.push(...found.references);
+    dynamic.push(...found.dynamic);
+  }
+  return { references, dynamic, mentions: mentionsOf(path, text) };
+}
+
+/**
+ * The index of a few files given as text (rule table tests and examples): the same readers and
+ * mentions; imported constants are not followed (they stay dynamic).
+ */
+export function indexFromFiles(files: Readonly<Record<string, string>>): OldCodeIndex {
+  const scanned = Object.entries(files).map(([path, text]) => readFile(path, text, true));
+  const references = scanned.flatMap((file) => file.references);
+  const dynamic = scanned.flatMap((file) => file.dynamic);
+  return {
+    references: references.filter((reference) => !reference.tableImport),
+    dynamic: [...dynamic.filter((mark) => !mark.tableImport), ...references.filter((reference) => reference.tableImport).map((reference) => ({ file: reference.file, line: reference.line, via: reference.via, reason: 'table name from an imported constant (not followed here)' }))],
+    mentions: scanned.map((file) => file.mentions),
+    filesRead: scanned.length,
+  };
+}
+
+export interface ScanOptions {
+  readonly migrationFolders: readonly MigrationsFolder[];
+}
+
+/**
+ * Scans the `from` tree once. Never throws: a failure is `incomplete` (every answer `unknown`).
+ */
+export async function scanOldCode(input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>, options: ScanOptions): Promise<OldCodeIndex> {
+  try {
+    return await scan(input, options);
+  } catch (error) {
+    return { references: [], dynamic: [], mentions: [], filesRead: 0, incomplete: `the scan of the previous release's code failed (${describeError(error)})` };
+  }
+}
+
+async function scan(input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>, options: ScanOptions): Promise<OldCodeIndex> {
+  const tree = input.trees.base;
+  const dirs = options.migrationFolders.map((folder) => folder.dir.replace(/^\.\//, ''));
+  const paths = [...tree.keys()].filter((path) => isScannedPath(path, dirs)).sort();
+  if (paths.length > MAX_SCANNED_FILES) {
+    return { references: [], dynamic: [], mentions: [], filesRead: 0, incomplete: `the previous release has ${paths.length} code files, more than the scan reads (${MAX_SCANNED_FILES})` };
+  }
+  // Nothing to read is no proof: the code may live elsewhere (another repository, an unread language).
+  if (paths.length === 0) return { references: [], dynamic: [], mentions: [], filesRead: 0, incomplete: 'no code file of the previous release was found to read (outside migrations, tests and build output)' };
+  let parserReady = true;
+  try {
+    await loadParser();
+  } catch {
+    parserReady = false;
+  }
+  const files: FileScan[] = [];
+  for (const path of paths) {
+    const blob = tree.get(path)!;
+    const key = `${CACHE_VERSION}\u0000${blob}\u0000${path}`;
+    const cached = input.derivedCache?.get(key);
+    if (isFileScan(cached)) {
+      files.push(cached);
+      continue;
+    }
+    const text = await input.read('base', path);
+    if (text === undefined) {
+      return { references: [], dynamic: [], mentions: [], filesRead: files.length, incomplete: `${path} could not be read at the previous release` };
+    }
+    const scanned = readFile(path, text, parserReady);
+    files.push(scanned);
+    if (parserReady) input.derivedCache?.set(key, scanned);
+  }
+  const references = files.flatMap((file) => file.references);
+  const dynamic = files.flatMap((file) => file.dynamic);
+  const resolved = await resolveImportedTables(input, references, dynamic);
+  return { references: resolved.references, dynamic: resolved.dynamic, mentions: files.map((file) => file.mentions), filesRead: files.length };
+}
+
+/** Imported table constants (`knex(UserTableName)`), resolved across modules; unresolved → dynamic. */
+async function resolveImportedTables(
+  input: Pick<StageInput, 'trees' | 'read'>,
+  references: readonly CodeReference[],
+  dynamic: readonly DynamicReference[],
+): Promise<{ references: CodeReference[]; dynamic: DynamicReference[] }> {
+  const pending = [...references.filter((reference) => reference.tableImport), ...dynamic.filter((mark) => mark.tableImport)];
+  if (pending.length === 0) return { references: [...references], dynamic: [...dynamic] };
+  const tree = input.trees.base;
+  const layout = await loadModuleLayout(tree.keys(), (path) => input.read('base', path));
+  const exists = (path: string) => tree.has(path);
+  const texts = new Map<string, string | undefined>();
+  // Load the modules the evaluator may visit: the imported ones and what they import, a few levels deep.
+  const queue: Array<{ path: string; depth: number }> = [];
+  const want = (from: string, specifier: string, depth: number) => {
+    const target = resolveImport(from, specifier, exists, layout);
+    if (target !== undefined && !texts.has(target) && depth <= 4) queue.push({ path: target, depth });
+  };
+  for (const item of pending) want(item.file, item.tableImport!.specifier, 0);
+  while (queue.length > 0 && texts.size < 2000) {
+    const { path, depth } = queue.shift()!;
+    if (texts.has(path)) continue;
+    const text = await input.read('base', path);
+    texts.set(path, text);
+    if (text === undefined) continue;
+    const parsed = parseSource(path, text);
+    if (!parsed.ok) continue;
+    const bindings = moduleBindings(parsed.ast);
+    for (const binding of bindings.imports) if (!binding.typeOnly) want(path, binding.specifier, depth + 1);
+    for (const binding of bindings.exports.values()) if (binding.kind === 'reexport') want(path, binding.specifier, depth + 1);
+    for (const specifier of bindings.starExports) want(path, specifier, depth + 1);
+  }
+  const parsedModules = new Map<string, ReturnType<typeof parseSource>>();
+  const evaluator = new ConstantEvaluator({
+    load: (path) => {
+      const text = texts.get(path);
+      if (text === undefined) return undefined;
+      let parsed = parsedModules.get(path);
+      if (!parsed) parsedModules.set(path, (parsed = parseSource(path, text)));
+      return parsed.ok ? { path, ast: parsed.ast } : undefined;
+    },
+    resolve: (from, specifier) => resolveImport(from, specifier, exists, layout),
+  });
+  const valueOf = (from: string, name: ImportedName): string | undefined => {
+    const target = resolveImport(from, name.specifier, exists, layout);
+    if (target === undefined) return undefined;
+    let value: Constant | undefined = name.exported === '*' ? undefined : evaluator.exported(target, name.exported);
+    if (name.exported === '*') {
+      const [first, ...rest] = name.members ?? [];
+      if (first === undefined) return undefined;
+      value = evaluator.exported(target, first);
+      for (const member of rest) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, Constant>)[member] : undefined;
+    } else {
+      for (const member of name.members ?? []) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, Constant>)[member] : undefined;
+    }
+    return typeof value === 'string' ? value : undefined;
+  };
+  const outReferences: CodeReference[] = [];
+  const outDynamic: DynamicReference[] = [...dynamic.filter((mark) => !mark.tableImport)];
+  for (const reference of references) {
+    if (!reference.tableImport) {
+      outReferences.push(reference);
+      continue;
+    }
+    const text = valueOf(reference.file, reference.tableImport);
+    if (text === undefined) {
+      outDynamic.push({ file: reference.file, line: reference.line, via: reference.via, reason: `table name from an imported value that is not a constant (${reference.tableImport.exported})` });
+      continue;
+    }
+    const { tableImport: _resolved, ...rest } = reference;
+    void _resolved;
+    const split = splitTable(text);
+    // A column qualified by the imported value itself (`${T}.col`) keeps its column.
+    outReferences.push({ ...rest, table: split.table, ...(split.schema ? { schema: split.schema } : {}) });
+  }
+  for (const mark of dynamic) {
+    if (!mark.tableImport) continue;
+    const text = valueOf(mark.file, mark.tableImport);
+    const { tableImport: _resolved, ...rest } = mark;
+    void _resolved;
+    outDynamic.push(text === undefined ? rest : { ...rest, table: bareTable(splitTable(text).table) });
+  }
+  void splitColumn;
+  return { references: outReferences, dynamic: outDynamic };
+}
