@@ -352,6 +352,7 @@ export class FileBindings {
   }
 
   /** The text of a literal default (`'x'`, `10`, `true`, `-1`, a constant holding one); null for `undefined`/`null`; undefined if not a literal. */
+  // Not the toolkit's ConstantEvaluator (src/syntax/constants.ts): a default's text as the env surface records it, through this file's and linked constants.
   literalValue(node: t.Node): string | null | undefined {
     const inner = unwrap(node);
     switch (inner.type) {

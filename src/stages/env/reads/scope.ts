@@ -2,6 +2,7 @@ import { isFunctionLike as isAnyFunction } from '../../../syntax/ast.js';
 import { isCall, isMember, literalKeyName, walk, type t } from '../../../syntax/parse.js';
 import { type FunctionLike, type Parents, memberName, unwrap, isFunctionLike, functionName } from './tree.js';
 
+// Lexical scope inside a file; src/syntax/bindings.ts is module imports/exports, a different question.
 /** Bindings inside one file: what a name is bound to from a place, whether it is shadowed or mutated, what a function returns. */
 
 /** Methods that change a list in place. */
