@@ -39,7 +39,8 @@ beforeAll(async () => {
         response.end(JSON.stringify(data));
       };
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      if (request.method === 'GET' && url.pathname === '/repos/acme/gitops/issues/9/comments') return json(200, [{ id: 1, body: 'renovate: this PR updates ghcr.io/acme/app', user: { login: 'renovate[bot]' } }, ...comments]);
+      if (request.method === 'GET' && url.pathname === '/repos/acme/gitops/issues/9/comments')
+        return json(200, [{ id: 1, body: 'renovate: this PR updates ghcr.io/acme/app', user: { login: 'renovate[bot]' } }, ...comments]);
       if (request.method === 'POST' && url.pathname === '/repos/acme/gitops/issues/9/comments') {
         const created = { id: 100 + comments.length, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]' } };
         comments.push(created);
@@ -61,7 +62,8 @@ beforeAll(async () => {
   service = serviceReleases();
   repo = createRepo();
   const config = { images: { 'ghcr.io/acme/app': { index: 'ops/app/release-safety-index.json', tags: 'v{version}', artifacts: 'ops/app/artifacts' } } };
-  const compose = (tag: string) => `services:\n  web:\n    image: ghcr.io/acme/app:${tag}\n    environment:\n      MAIL_HOST: smtp.internal\n  cache:\n    image: redis:7.2\n`;
+  const compose = (tag: string) =>
+    `services:\n  web:\n    image: ghcr.io/acme/app:${tag}\n    environment:\n      MAIL_HOST: smtp.internal\n  cache:\n    image: redis:7.2\n`;
   baseSha = repo.commit({ 'release-safety.config.json': JSON.stringify(config), ...service.files('ops/app'), 'compose.yaml': compose('v1.2.0') });
   repo.git('checkout', '-q', '-b', 'renovate/ghcr.io-acme-app-1.x');
   headSha = repo.commit({ 'compose.yaml': compose('v1.4.0').replace('redis:7.2', 'redis:7.4') }, { message: 'chore(deps): update ghcr.io/acme/app to v1.4.0' });

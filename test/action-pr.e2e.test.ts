@@ -75,7 +75,10 @@ beforeAll(async () => {
 
   repo = createRepo();
   const config = { migrations: [{ dir: 'db/migrations', edition: 'core' }], openapi: false, mcpTools: false, env: false };
-  repo.commit({ 'release-safety.config.json': JSON.stringify(config), 'db/migrations/001.sql': 'create table users (id int, email text);\n' }, { tag: 'v1.4.0' });
+  repo.commit(
+    { 'release-safety.config.json': JSON.stringify(config), 'db/migrations/001.sql': 'create table users (id int, email text);\n' },
+    { tag: 'v1.4.0' },
+  );
   baseSha = repo.commit({ 'README.md': 'main moves on\n' });
   repo.git('checkout', '-q', '-b', 'feature', 'v1.4.0');
   headSha = repo.commit({ 'db/migrations/002.sql': "SET lock_timeout = '2s';\ncreate index users_email on users (email);\n" });
@@ -144,7 +147,10 @@ describe('Action command pr', () => {
     expect(run.summary).toContain('# Release safety: 1.4.1-pr.7');
     expect(comments).toHaveLength(1);
     // The first line a reader sees: the verdict, the version and why, in one line.
-    expect(comments[0]!.body.split('\n').slice(0, 2)).toEqual(['<!-- release-safety -->', '### ❌ `1.4.1-pr.7` is not rolling-safe — migrations: heavy migration(s): 002.sql']);
+    expect(comments[0]!.body.split('\n').slice(0, 2)).toEqual([
+      '<!-- release-safety -->',
+      '### ❌ `1.4.1-pr.7` is not rolling-safe — migrations: heavy migration(s): 002.sql',
+    ]);
     expect(requests).toContain('POST /repos/acme/service/issues/7/comments Bearer test-token');
   });
 
@@ -180,7 +186,9 @@ describe('Action command pr on a pull request that affects nothing', () => {
   };
 
   it('comment: relevant posts nothing when nothing affects the verdict', async () => {
-    const run = await runAction({ command: 'pr', 'github-token': 'test-token', comment: 'relevant', report: join(runnerFiles, 'q1.md') }, 'quiet-1', { GITHUB_EVENT_PATH: quietEvent() });
+    const run = await runAction({ command: 'pr', 'github-token': 'test-token', comment: 'relevant', report: join(runnerFiles, 'q1.md') }, 'quiet-1', {
+      GITHUB_EVENT_PATH: quietEvent(),
+    });
     expect(run.status).toBe(0);
     expect(run.outputs).toContain('rolling-update-safe=true\n');
     expect(run.stdout).toContain('release-safety: no pull request comment (nothing affects the verdict; comment: relevant)');
@@ -188,7 +196,9 @@ describe('Action command pr on a pull request that affects nothing', () => {
   });
 
   it('otherwise the comment is one line', async () => {
-    const run = await runAction({ command: 'pr', 'github-token': 'test-token', report: join(runnerFiles, 'q2.md') }, 'quiet-2', { GITHUB_EVENT_PATH: quietEvent() });
+    const run = await runAction({ command: 'pr', 'github-token': 'test-token', report: join(runnerFiles, 'q2.md') }, 'quiet-2', {
+      GITHUB_EVENT_PATH: quietEvent(),
+    });
     expect(run.stdout).toContain('release-safety: pull request comment created');
     expect(quietComments).toHaveLength(1);
     const [marker, line, ...rest] = quietComments[0]!.body.split('\n');

@@ -21,7 +21,10 @@ describe('GitHub Action bundle', () => {
     execFileSync(process.execPath, ['scripts/build-action.mjs', 'action/.test-dist'], { cwd: projectRoot, stdio: 'pipe' });
     repo = createRepo();
     const config = { migrations: [{ dir: 'db/migrations', edition: 'core' }], openapi: false, mcpTools: false, env: false };
-    repo.commit({ 'release-safety.config.json': JSON.stringify(config), 'db/migrations/001.sql': 'create table users (id int, email text);' }, { tag: 'v1.0.0' });
+    repo.commit(
+      { 'release-safety.config.json': JSON.stringify(config), 'db/migrations/001.sql': 'create table users (id int, email text);' },
+      { tag: 'v1.0.0' },
+    );
     repo.commit({ 'README.md': 'docs only' }, { tag: 'v1.1.0' });
     repo.commit({ 'db/migrations/002.sql': 'create index users_email on users (email);' }, { tag: 'v1.2.0' });
     runnerFiles = mkdtempSync(join(tmpdir(), 'rs-runner-'));
@@ -39,7 +42,13 @@ describe('GitHub Action bundle', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary };
     for (const [key, value] of Object.entries(inputs)) env[`INPUT_${key.toUpperCase()}`] = value;
     const result = spawnSync(process.execPath, [bundle], { cwd: repo.dir, env, encoding: 'utf8' });
-    const read = (file: string) => { try { return readFileSync(file, 'utf8'); } catch { return ''; } };
+    const read = (file: string) => {
+      try {
+        return readFileSync(file, 'utf8');
+      } catch {
+        return '';
+      }
+    };
     return { status: result.status, stdout: result.stdout, stderr: result.stderr, outputs: read(output), summary: read(summary) };
   };
 

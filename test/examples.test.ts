@@ -37,13 +37,17 @@ describe('example workflows', () => {
   it.each(examples)('%s uses only existing inputs and commands, and declares its permissions', (file) => {
     const workflow = parse(readFileSync(join(projectRoot, 'examples', file), 'utf8')) as Workflow;
     expect(workflow.permissions, 'least permissions declared').toBeDefined();
-    const ours = Object.values(workflow.jobs).flatMap((job) => job.steps).filter((step) => step.uses?.startsWith('release-safety/release-safety@'));
+    const ours = Object.values(workflow.jobs)
+      .flatMap((job) => job.steps)
+      .filter((step) => step.uses?.startsWith('release-safety/release-safety@'));
     expect(ours.length).toBeGreaterThan(0);
     for (const step of ours) {
       for (const input of Object.keys(step.with ?? {})) expect(actionInputs, `${file}: input ${input}`).toContain(input);
       expect(ACTION_COMMANDS).toContain(String(step.with?.command ?? 'generate'));
     }
-    const others = Object.values(workflow.jobs).flatMap((job) => job.steps).filter((step) => step.uses !== undefined && !step.uses.startsWith('release-safety/'));
+    const others = Object.values(workflow.jobs)
+      .flatMap((job) => job.steps)
+      .filter((step) => step.uses !== undefined && !step.uses.startsWith('release-safety/'));
     for (const step of others) expect(step.uses, 'third-party actions pinned by commit').toMatch(/@[0-9a-f]{40}$/);
   });
 
@@ -68,7 +72,9 @@ describe('example workflows', () => {
     expect(generate.with?.to, 'generate names the new tag').toBeDefined();
     // minPreviousVersion is carried forward only when the previous release's artifact is passed.
     expect(String(generate.with?.['previous-artifact'])).toMatch(/^\$\{\{ steps\.[\w-]+\.outputs\.[\w-]+ \}\}$/);
-    const runs = steps(workflow).map((step) => step.run ?? '').join('\n');
+    const runs = steps(workflow)
+      .map((step) => step.run ?? '')
+      .join('\n');
     expect(runs).toMatch(/gh release download "\$previous" --pattern release-safety\.json/);
     expect(runs).toMatch(/gh release upload "\$TAG" "\$RUNNER_TEMP\/release-safety\.json"/);
     expect(runs).toContain('gh pr create --base "$DEFAULT_BRANCH"');

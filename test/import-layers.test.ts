@@ -77,7 +77,13 @@ function describeCycle(component: string[], edges: Map<string, Map<string, strin
     if (next === path[0] || seen.has(next)) break;
     seen.add(next);
   }
-  return `{${component.join(', ')}}: ` + path.slice(1).map((to, at) => `${path[at]} → ${to} (${edges.get(path[at]!)?.get(to)?.[0]})`).join('; ');
+  return (
+    `{${component.join(', ')}}: ` +
+    path
+      .slice(1)
+      .map((to, at) => `${path[at]} → ${to} (${edges.get(path[at]!)?.get(to)?.[0]})`)
+      .join('; ')
+  );
 }
 
 describe('import layers', () => {
@@ -104,6 +110,9 @@ describe('import layers', () => {
   });
 
   it('index/ and span/ do not import each other both ways', () => {
-    expect(imports('index', 'span').length === 0 || imports('span', 'index').length === 0, `index → span: ${imports('index', 'span').join(', ')}; span → index: ${imports('span', 'index').join(', ')}`).toBe(true);
+    expect(
+      imports('index', 'span').length === 0 || imports('span', 'index').length === 0,
+      `index → span: ${imports('index', 'span').join(', ')}; span → index: ${imports('span', 'index').join(', ')}`,
+    ).toBe(true);
   });
 });

@@ -71,6 +71,9 @@ describe('schema formats (src/artifact/formats.ts)', () => {
   });
 
   it('date-time accepts exactly what ajv-formats accepts: generated texts near the grammar and any text', () => {
-    fc.assert(fc.property(fc.oneof(nearDateTime, fc.string(), fc.string({ unit: 'binary' })), (text) => isDateTime(text) === reference(text)), { numRuns: 5_000 });
+    fc.assert(
+      fc.property(fc.oneof(nearDateTime, fc.string(), fc.string({ unit: 'binary' })), (text) => isDateTime(text) === reference(text)),
+      { numRuns: 5_000 },
+    );
   });
 });

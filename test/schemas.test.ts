@@ -19,13 +19,25 @@ const artifact: ReleaseSafetyArtifact = {
     coreCount: 1,
     eeCount: 1,
     files: [
-      { name: '20260813_add_index.ts', edition: 'core', tables: ['saved_queries'], heaviness: { locksTable: true, rewritesTable: false, scansTable: 'unknown' } },
+      {
+        name: '20260813_add_index.ts',
+        edition: 'core',
+        tables: ['saved_queries'],
+        heaviness: { locksTable: true, rewritesTable: false, scansTable: 'unknown' },
+      },
       { name: '20260813_ee_column.ts', edition: 'ee', tables: [], heaviness: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' } },
     ],
   },
   compatibility: { rollingUpdateSafe: 'unknown', recommendedStrategy: 'Recreate' },
   api: {
-    rest: { checked: true, breaking: true, changes: ['DELETE /api/v1/x — operation removed'], breakingCount: 1, advisories: ['enum gained a value'], advisoryCount: 1 },
+    rest: {
+      checked: true,
+      breaking: true,
+      changes: ['DELETE /api/v1/x — operation removed'],
+      breakingCount: 1,
+      advisories: ['enum gained a value'],
+      advisoryCount: 1,
+    },
     mcp: { checked: false, breaking: 'unknown', changes: [], breakingCount: 0, advisories: [], advisoryCount: 0 },
   },
   config: {
@@ -51,7 +63,15 @@ const entry: IndexEntry = {
   backfilled: false,
   syntheticRequiredStop: true,
 };
-const index: ReleaseSafetyIndex = { schemaVersion: '1', generatedAt: '2026-08-12T11:40:50.642Z', backfillFloorVersion: '1.0.0', entries: [entry, { ...entry, version: '1.1.0', previousVersion: '1.0.0', rollingUpdateSafe: true, syntheticRequiredStop: false, minPreviousVersion: '1.0.0' }] };
+const index: ReleaseSafetyIndex = {
+  schemaVersion: '1',
+  generatedAt: '2026-08-12T11:40:50.642Z',
+  backfillFloorVersion: '1.0.0',
+  entries: [
+    entry,
+    { ...entry, version: '1.1.0', previousVersion: '1.0.0', rollingUpdateSafe: true, syntheticRequiredStop: false, minPreviousVersion: '1.0.0' },
+  ],
+};
 
 /** Deep copy with one change at a slash path ("a/b/0/c"); `undefined` deletes the member. */
 function changed<T>(document: T, at: string, value: unknown): unknown {
@@ -72,13 +92,33 @@ describe('JSON Schemas', () => {
 
   it.each<[string, string, unknown, string]>([
     ['schemaVersion other than "2"', 'schemaVersion', '1', '/schemaVersion: must be "2"'],
-    ['a version with a v', 'version', 'v1.137.0', '/version: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-(0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(\\.(0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?$"'],
-    ['a previous version that is a pre-release', 'previousVersion', '1.136.0-rc.1', '/previousVersion: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)$"'],
+    [
+      'a version with a v',
+      'version',
+      'v1.137.0',
+      '/version: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-(0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(\\.(0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*)?$"',
+    ],
+    [
+      'a previous version that is a pre-release',
+      'previousVersion',
+      '1.136.0-rc.1',
+      '/previousVersion: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)$"',
+    ],
     ['a date that is not date-time', 'releaseDate', '2026-08-13', '/releaseDate: must match format "date-time"'],
     ['a missing section', 'upgrade', undefined, "/: must have required property 'upgrade'"],
     ['an unknown top-level member', 'extra', 1, '/: must NOT have additional property "extra"'],
-    ['a tri-state that is a string "true"', 'compatibility/rollingUpdateSafe', 'true', '/compatibility/rollingUpdateSafe: must be one of [true,false,"unknown"]'],
-    ['a strategy outside the enum', 'compatibility/recommendedStrategy', 'Rolling', '/compatibility/recommendedStrategy: must be one of ["RollingUpdate","Recreate"]'],
+    [
+      'a tri-state that is a string "true"',
+      'compatibility/rollingUpdateSafe',
+      'true',
+      '/compatibility/rollingUpdateSafe: must be one of [true,false,"unknown"]',
+    ],
+    [
+      'a strategy outside the enum',
+      'compatibility/recommendedStrategy',
+      'Rolling',
+      '/compatibility/recommendedStrategy: must be one of ["RollingUpdate","Recreate"]',
+    ],
     ['a negative count', 'api/rest/breakingCount', -1, '/api/rest/breakingCount: must be >= 0'],
     ['checked as unknown', 'api/mcp/checked', 'unknown', '/api/mcp/checked: must be boolean'],
     ['heaviness with an extra member', 'migrations/files/0/heaviness/locks', true, '/migrations/files/0/heaviness: must NOT have additional property "locks"'],
@@ -89,7 +129,12 @@ describe('JSON Schemas', () => {
     ['a default that is a number', 'config/changes/2/defaultValue', 20, '/config/changes/2/defaultValue: must be string,null'],
     ['a declared break on line 0', 'declaredBreaks/0/line', 0, '/declaredBreaks/0/line: must be >= 1'],
     ['a declared break without requiredStop', 'declaredBreaks/0/requiredStop', undefined, "/declaredBreaks/0: must have required property 'requiredStop'"],
-    ['a required stop that is not a version', 'upgrade/requiredStops/0', 'latest', '/upgrade/requiredStops/0: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)$"'],
+    [
+      'a required stop that is not a version',
+      'upgrade/requiredStops/0',
+      'latest',
+      '/upgrade/requiredStops/0: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)$"',
+    ],
   ])('reject an artifact with %s at the right pointer', (_name, at, value, error) => {
     const result = validateArtifact(changed(artifact, at, value));
     expect(result.valid).toBe(false);
@@ -103,7 +148,12 @@ describe('JSON Schemas', () => {
     ['an entry without backfilled', 'entries/0/backfilled', undefined, "/entries/0: must have required property 'backfilled'"],
     ['an entry with an extra member', 'entries/1/notes', 'x', '/entries/1: must NOT have additional property "notes"'],
     ['a verdict spelled "Unknown"', 'entries/1/rollingUpdateSafe', 'Unknown', '/entries/1/rollingUpdateSafe: must be one of [true,false,"unknown"]'],
-    ['a minPreviousVersion that is not a version', 'entries/1/minPreviousVersion', '1.x', '/entries/1/minPreviousVersion: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)$"'],
+    [
+      'a minPreviousVersion that is not a version',
+      'entries/1/minPreviousVersion',
+      '1.x',
+      '/entries/1/minPreviousVersion: must match pattern "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)$"',
+    ],
   ])('reject an index with %s at the right pointer', (_name, at, value, error) => {
     const result = validateIndex(changed(index, at, value));
     expect(result.valid).toBe(false);
@@ -162,15 +212,19 @@ describe('real published files of lightdash (fixtures/)', () => {
 
   it('the published per-release artifacts fit the artifact schema', () => {
     const folder = realArtifactsFolder;
-    const files = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
+    const files = readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
     expect(files.length).toBeGreaterThan(0);
     const differences = Object.fromEntries(
-      files.map((name) => [`release-safety/${name}`, validateArtifact(JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as unknown).errors] as const).filter(([, errors]) => errors.length > 0),
+      files
+        .map((name) => [`release-safety/${name}`, validateArtifact(JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as unknown).errors] as const)
+        .filter(([, errors]) => errors.length > 0),
     );
     expect(differences).toEqual(Object.fromEntries(Object.entries(KNOWN_DIFFERENCES).filter(([name]) => name.startsWith('release-safety/'))));
   });
 
-  it('the real service\'s declared-break shape (id/reason/requiredStop) differs from ours, and the schema says how', () => {
+  it("the real service's declared-break shape (id/reason/requiredStop) differs from ours, and the schema says how", () => {
     // SOURCES.md: the service's declared breaks carry id/reason/requiredStop where ours carry file/line/reason/requiredStop.
     const data = JSON.parse(readFileSync(path.join(realArtifactsFolder, '1.136.1.json'), 'utf8')) as Record<string, unknown>;
     const theirs = { ...data, declaredBreaks: [{ id: 'drop-legacy-table', reason: 'drops a table', requiredStop: true }] };

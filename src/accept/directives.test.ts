@@ -23,7 +23,12 @@ describe('acceptance directives', () => {
       ],
       problems: [],
     });
-    const script = [`// @release-safety accept require-timeout-settings: ${REASON}`, 'export async function up(knex) {', `  await knex.raw('SELECT 1'); /* @release-safety accept ban-drop-column: ${REASON} */`, '}'].join('\n');
+    const script = [
+      `// @release-safety accept require-timeout-settings: ${REASON}`,
+      'export async function up(knex) {',
+      `  await knex.raw('SELECT 1'); /* @release-safety accept ban-drop-column: ${REASON} */`,
+      '}',
+    ].join('\n');
     expect(readDirectives('db/002.ts', script).directives.map((directive) => [directive.rule, directive.line])).toEqual([
       ['require-timeout-settings', 1],
       ['ban-drop-column', 3],
@@ -31,13 +36,33 @@ describe('acceptance directives', () => {
   });
 
   it.each([
-    ['a SQL string literal', 'db/001.sql', `COMMENT ON TABLE orders IS '@release-safety accept require-concurrent-index-creation: ${REASON}';\nCREATE INDEX a ON orders (b);`],
-    ['an E string with an escaped quote', 'db/001.sql', `SELECT E'it\\'s -- @release-safety accept require-concurrent-index-creation: ${REASON}';\nCREATE INDEX a ON orders (b);`],
-    ['a dollar-quoted body', 'db/001.sql', `DO $body$ BEGIN PERFORM 1; END $body$; SELECT $$\n-- @release-safety accept require-concurrent-index-creation: ${REASON}\n$$;\nCREATE INDEX a ON orders (b);`],
+    [
+      'a SQL string literal',
+      'db/001.sql',
+      `COMMENT ON TABLE orders IS '@release-safety accept require-concurrent-index-creation: ${REASON}';\nCREATE INDEX a ON orders (b);`,
+    ],
+    [
+      'an E string with an escaped quote',
+      'db/001.sql',
+      `SELECT E'it\\'s -- @release-safety accept require-concurrent-index-creation: ${REASON}';\nCREATE INDEX a ON orders (b);`,
+    ],
+    [
+      'a dollar-quoted body',
+      'db/001.sql',
+      `DO $body$ BEGIN PERFORM 1; END $body$; SELECT $$\n-- @release-safety accept require-concurrent-index-creation: ${REASON}\n$$;\nCREATE INDEX a ON orders (b);`,
+    ],
     ['a quoted identifier', 'db/001.sql', `CREATE TABLE "-- @release-safety accept require-concurrent-index-creation: ${REASON}" (id int);`],
     ['`//` in SQL (an operator, not a comment)', 'db/001.sql', `SELECT 1 // @release-safety accept require-concurrent-index-creation: ${REASON}\n;`],
-    ['a knex raw string', 'db/002.ts', `export async function up(knex) {\n  await knex.raw('-- @release-safety accept require-concurrent-index-creation: ${REASON}\\nCREATE INDEX a ON orders (b)');\n}`],
-    ['a template literal', 'db/002.ts', `export async function up(knex) {\n  await knex.raw(\`\n// @release-safety accept require-concurrent-index-creation: ${REASON}\nCREATE INDEX a ON orders (b)\`);\n}`],
+    [
+      'a knex raw string',
+      'db/002.ts',
+      `export async function up(knex) {\n  await knex.raw('-- @release-safety accept require-concurrent-index-creation: ${REASON}\\nCREATE INDEX a ON orders (b)');\n}`,
+    ],
+    [
+      'a template literal',
+      'db/002.ts',
+      `export async function up(knex) {\n  await knex.raw(\`\n// @release-safety accept require-concurrent-index-creation: ${REASON}\nCREATE INDEX a ON orders (b)\`);\n}`,
+    ],
   ])('a marker inside %s is not an acknowledgement (issue 28)', (_name, file, text) => {
     expect(readDirectives(file, text).directives).toEqual([]);
   });

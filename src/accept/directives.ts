@@ -49,7 +49,8 @@ export function readDirectives(file: string, text: string): { directives: Accept
   const comments = commentsOnly(file, text);
   if (comments === undefined) {
     lines.forEach((line, index) => {
-      if (DIRECTIVE.test(line)) problems.push({ line: index + 1, problem: 'acceptance not read: the file could not be tokenized, so whether this is a comment is not known' });
+      if (DIRECTIVE.test(line))
+        problems.push({ line: index + 1, problem: 'acceptance not read: the file could not be tokenized, so whether this is a comment is not known' });
     });
     return { directives, problems };
   }
@@ -82,7 +83,12 @@ export function readDirectives(file: string, text: string): { directives: Accept
  * The directives that cover a finding on `line`: a file-level one, one on the same line, or one on
  * the line just above (comment lines and blank lines between them and the statement allowed).
  */
-export function coveringDirectives(directives: readonly AcceptDirective[], rule: string, line: number | undefined, lines: readonly string[]): AcceptDirective[] {
+export function coveringDirectives(
+  directives: readonly AcceptDirective[],
+  rule: string,
+  line: number | undefined,
+  lines: readonly string[],
+): AcceptDirective[] {
   return directives.filter((directive) => {
     if (directive.rule !== rule) return false;
     if (directive.fileLevel) return true;

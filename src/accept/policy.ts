@@ -26,9 +26,7 @@ export interface RuleSetting {
 export type RuleSettings = Readonly<Record<string, RuleSetting>>;
 
 /** Where an acceptance is written: a comment or extension in a file, or the config. */
-export type AcceptedBy =
-  | { kind: 'inline'; file: string; line?: number; pointer?: string }
-  | { kind: 'rule-setting'; level: RuleLevelSetting };
+export type AcceptedBy = { kind: 'inline'; file: string; line?: number; pointer?: string } | { kind: 'rule-setting'; level: RuleLevelSetting };
 
 export interface AcceptedFinding {
   surface: Surface;
@@ -83,7 +81,14 @@ export function loweredBelow(meta: Pick<RuleMeta, 'id' | 'level'>, policy: Accep
 /** A finding accepted by the config: the setting's level and reason. */
 export function acceptedByConfig(surface: Surface, finding: Finding, policy: AcceptancePolicy): AcceptedFinding {
   const setting = policy.settings[finding.rule]!;
-  return { surface, rule: finding.rule, params: finding.params, evidence: finding.evidence, reason: setting.reason, by: { kind: 'rule-setting', level: setting.level } };
+  return {
+    surface,
+    rule: finding.rule,
+    params: finding.params,
+    evidence: finding.evidence,
+    reason: setting.reason,
+    by: { kind: 'rule-setting', level: setting.level },
+  };
 }
 
 /** A finding accepted where it is written (a comment, an extension). */
@@ -112,7 +117,9 @@ export function settingsInForce(
     const toSetting = to?.[id] ?? { level: base, reason: '' };
     const stricter = RANK[toSetting.level] >= RANK[fromSetting.level] ? toSetting : fromSetting;
     if (to?.[id] !== undefined && RANK[toSetting.level] < RANK[stricter.level]) {
-      notes.push(`rules.${id}: level ${toSetting.level} is not in force for this release (the config of the previous release does not hold it); it applies from the next release`);
+      notes.push(
+        `rules.${id}: level ${toSetting.level} is not in force for this release (the config of the previous release does not hold it); it applies from the next release`,
+      );
     }
     if (stricter.level !== base) settings[id] = { level: stricter.level, reason: stricter.reason || (to?.[id] ?? from?.[id])!.reason };
   }

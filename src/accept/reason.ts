@@ -13,8 +13,10 @@ const PLACEHOLDER = /^(todo|tbd|fixme|xxx+|n\/?a|none|reason|because|ok(ay)?|fin
 export function reasonProblem(reason: string): string | undefined {
   const trimmed = reason.trim();
   if (PLACEHOLDER.test(trimmed)) return `the reason "${trimmed}" is a placeholder: say why the finding is safe for this service`;
-  if (trimmed.length < MIN_REASON_LENGTH) return `the reason "${trimmed}" is shorter than ${MIN_REASON_LENGTH} characters: say why the finding is safe for this service`;
-  const words = new Set((trimmed.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []));
-  if (words.size < MIN_REASON_WORDS) return `the reason "${trimmed}" has ${words.size} distinct word${words.size === 1 ? '' : 's'} (at least ${MIN_REASON_WORDS}): say why the finding is safe for this service`;
+  if (trimmed.length < MIN_REASON_LENGTH)
+    return `the reason "${trimmed}" is shorter than ${MIN_REASON_LENGTH} characters: say why the finding is safe for this service`;
+  const words = new Set(trimmed.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []);
+  if (words.size < MIN_REASON_WORDS)
+    return `the reason "${trimmed}" has ${words.size} distinct word${words.size === 1 ? '' : 's'} (at least ${MIN_REASON_WORDS}): say why the finding is safe for this service`;
   return undefined;
 }

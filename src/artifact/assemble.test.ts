@@ -54,7 +54,18 @@ describe('assembleArtifact', () => {
     expect(serializeArtifact(assembleArtifact(input(true)))).toBe(forward);
     const artifact = JSON.parse(forward) as ReturnType<typeof assembleArtifact>;
     expect(validateArtifact(artifact)).toEqual({ valid: true, errors: [] });
-    expect(Object.keys(artifact)).toEqual(['schemaVersion', 'version', 'previousVersion', 'releaseDate', 'migrations', 'compatibility', 'api', 'config', 'upgrade', 'declaredBreaks']);
+    expect(Object.keys(artifact)).toEqual([
+      'schemaVersion',
+      'version',
+      'previousVersion',
+      'releaseDate',
+      'migrations',
+      'compatibility',
+      'api',
+      'config',
+      'upgrade',
+      'declaredBreaks',
+    ]);
     expect(artifact.migrations.files.map((file) => [file.name, file.tables])).toEqual([
       ['001_a.sql', ['t']],
       ['002_b.sql', ['a', 'z']],
@@ -77,7 +88,12 @@ describe('writeFilesAtomic', () => {
       const first = join(dir, 'release-safety.json');
       writeFileSync(first, 'old\n');
       writeFileSync(join(dir, 'a-file'), 'x');
-      expect(() => writeFilesAtomic([{ path: first, text: 'new\n' }, { path: join(dir, 'a-file', 'report.md'), text: '# r\n' }])).toThrow();
+      expect(() =>
+        writeFilesAtomic([
+          { path: first, text: 'new\n' },
+          { path: join(dir, 'a-file', 'report.md'), text: '# r\n' },
+        ]),
+      ).toThrow();
       expect(readFileSync(first, 'utf8')).toBe('old\n');
       expect(readdirSync(dir).sort()).toEqual(['a-file', 'release-safety.json']);
     } finally {

@@ -295,7 +295,9 @@ export function checkIndexStructure(index: ReleaseSafetyIndex): IndexProblem[] {
   return findStructureFacts(index).flatMap((finding): IndexProblem[] => {
     const rule = STRUCTURE_RULES[finding.code];
     if (rule.validate === 'off') return [];
-    return [{ code: finding.code, level: rule.validate, ...(finding.version === undefined ? {} : { version: finding.version }), message: rule.message(finding) }];
+    return [
+      { code: finding.code, level: rule.validate, ...(finding.version === undefined ? {} : { version: finding.version }), message: rule.message(finding) },
+    ];
   });
 }
 

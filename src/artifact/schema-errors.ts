@@ -11,7 +11,8 @@ export interface ValidationResult {
 export function describeSchemaError(error: ErrorObject): string {
   const pointer = oneLine(error.instancePath === '' ? '/' : error.instancePath);
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'additionalProperties') return `${pointer}: must NOT have additional property ${oneLine(JSON.stringify(String(params.additionalProperty)))}`;
+  if (error.keyword === 'additionalProperties')
+    return `${pointer}: must NOT have additional property ${oneLine(JSON.stringify(String(params.additionalProperty)))}`;
   if (error.keyword === 'enum') return `${pointer}: must be one of ${JSON.stringify(params.allowedValues)}`;
   if (error.keyword === 'const') return `${pointer}: must be ${JSON.stringify(params.allowedValue)}`;
   return `${pointer}: ${error.message ?? error.keyword}`;

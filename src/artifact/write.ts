@@ -1,4 +1,17 @@
-import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ReleaseSafetyArtifact } from './types.js';
 import { neutraliseMarkersInJson } from '../core/own-outputs.js';
@@ -136,7 +149,7 @@ function writeInPlace(path: string, text: string, isFifo: boolean): void {
 function writeToDescriptor(descriptor: number, text: string): void {
   try {
     const bytes = Buffer.from(text, 'utf8');
-    for (let offset = 0; offset < bytes.length; ) offset += writeSync(descriptor, bytes, offset);
+    for (let offset = 0; offset < bytes.length;) offset += writeSync(descriptor, bytes, offset);
   } finally {
     closeSync(descriptor);
   }

@@ -78,7 +78,12 @@ export async function collectImageChanges(repository: Repository, baseCommit: st
       const head = findImages(file, headText, headVariables);
       if (base.problems.length > 0 || head.problems.length > 0) {
         const readable = head.problems.length > 0 ? base : head;
-        const reason = [base.problems.length > 0 ? `at the base, ${base.problems[0]!}` : '', head.problems.length > 0 ? `at the head, ${head.problems[0]!}` : ''].filter(Boolean).join('; ');
+        const reason = [
+          base.problems.length > 0 ? `at the base, ${base.problems[0]!}` : '',
+          head.problems.length > 0 ? `at the head, ${head.problems[0]!}` : '',
+        ]
+          .filter(Boolean)
+          .join('; ');
         const template = baseText.includes('{{') || headText.includes('{{');
         unreadable.push({ file, reason, repositories: [...new Set(readable.occurrences.map((found) => found.reference.repository))], template });
         return;
@@ -100,7 +105,15 @@ export async function collectImageChanges(repository: Repository, baseCommit: st
         // A tag set through `.env` is reported where the version changed: the `.env` line.
         const where = occurrence.tagSource ?? { file, line: occurrence.line };
         const shownLocation = occurrence.tagSource ? `${location} of ${file}` : location;
-        changes.push({ ...where, kind: occurrence.kind, location: shownLocation, base: before.reference, head: occurrence.reference, env, envProblems: problems });
+        changes.push({
+          ...where,
+          kind: occurrence.kind,
+          location: shownLocation,
+          base: before.reference,
+          head: occurrence.reference,
+          env,
+          envProblems: problems,
+        });
       }
     }),
   );
@@ -123,13 +136,17 @@ function byLocation(occurrences: readonly ImageOccurrence[]): Map<string, ImageO
 const sameReference = (a: ImageReference, b: ImageReference) => a.repository === b.repository && a.tag === b.tag && a.digest === b.digest;
 
 /** Compose reads `env_file:` first and `environment:` over it; both places are kept, each with its line. */
-async function environmentOf(occurrence: ImageOccurrence, read: (path: string) => Promise<string | undefined>): Promise<{ env: EnvSetting[]; problems: string[] }> {
+async function environmentOf(
+  occurrence: ImageOccurrence,
+  read: (path: string) => Promise<string | undefined>,
+): Promise<{ env: EnvSetting[]; problems: string[] }> {
   const env: EnvSetting[] = [];
   const problems: string[] = [];
   for (const envFile of occurrence.envFiles) {
     const text = await read(envFile.path);
     if (text === undefined) {
-      if (envFile.required) problems.push(`${envFile.path} (env_file of ${occurrence.location}, ${occurrence.file}:${envFile.line}) is not in the repository at the head ref`);
+      if (envFile.required)
+        problems.push(`${envFile.path} (env_file of ${occurrence.location}, ${occurrence.file}:${envFile.line}) is not in the repository at the head ref`);
       continue;
     }
     env.push(...envFileSettings(envFile.path, text));

@@ -31,7 +31,11 @@ export interface EvaluateOptions {
 
 type LoadedIndex = { index: ReleaseSafetyIndex; warnings: string[] } | { problem: string };
 
-export async function evaluateBumps(collected: CollectedChanges, images: Readonly<Record<string, ImageIndexConfig>>, options: EvaluateOptions): Promise<BumpCheckResult & { warnings: string[] }> {
+export async function evaluateBumps(
+  collected: CollectedChanges,
+  images: Readonly<Record<string, ImageIndexConfig>>,
+  options: EvaluateOptions,
+): Promise<BumpCheckResult & { warnings: string[] }> {
   const configured = new Map(Object.entries(images).map(([repository, entry]) => [imageKey(repository), { repository, entry }]));
   const indexes = new Map<string, Promise<LoadedIndex>>();
   const loadOnce = (location: string) => {
@@ -60,20 +64,40 @@ export async function evaluateBumps(collected: CollectedChanges, images: Readonl
     const shown = describeImage(change.head);
     if (imageKey(change.base.repository) !== imageKey(change.head.repository)) {
       const isConfigured = headConfig?.entry.index !== undefined || baseConfig?.entry.index !== undefined;
-      notChecked.push({ file: change.file, image: shown, reason: `the image changed from ${describeImage(change.base)} to another image: not a version bump of one service`, blocksSuccess: isConfigured });
+      notChecked.push({
+        file: change.file,
+        image: shown,
+        reason: `the image changed from ${describeImage(change.base)} to another image: not a version bump of one service`,
+        blocksSuccess: isConfigured,
+      });
       continue;
     }
     if (!headConfig) {
-      notChecked.push({ file: change.file, image: shown, reason: `no entry for ${change.head.repository} in "images" of ${CONFIG_FILE_NAME}`, blocksSuccess: false });
+      notChecked.push({
+        file: change.file,
+        image: shown,
+        reason: `no entry for ${change.head.repository} in "images" of ${CONFIG_FILE_NAME}`,
+        blocksSuccess: false,
+      });
       continue;
     }
     const { entry, repository } = headConfig;
     if (entry.index === undefined) {
-      notChecked.push({ file: change.file, image: shown, reason: `images["${repository}"] has no "index" yet: set where the service publishes its release-safety index`, blocksSuccess: false });
+      notChecked.push({
+        file: change.file,
+        image: shown,
+        reason: `images["${repository}"] has no "index" yet: set where the service publishes its release-safety index`,
+        blocksSuccess: false,
+      });
       continue;
     }
     if (change.base.tag !== undefined && change.base.tag === change.head.tag) {
-      notChecked.push({ file: change.file, image: shown, reason: 'only the digest changed (same tag): a rebuild of the same version, not a version bump', blocksSuccess: false });
+      notChecked.push({
+        file: change.file,
+        image: shown,
+        reason: 'only the digest changed (same tag): a rebuild of the same version, not a version bump',
+        blocksSuccess: false,
+      });
       continue;
     }
     const patterns = tagPatterns(entry.tags);
@@ -95,7 +119,9 @@ export async function evaluateBumps(collected: CollectedChanges, images: Readonl
 
   const bumps = await Promise.all(pending);
   const warnings = [...new Set((await Promise.all(indexes.values())).flatMap((loaded) => ('warnings' in loaded ? loaded.warnings : [])))];
-  const failing = bumps.some((bump) => !bump.safe || bump.envFindings.length > 0 || bump.reasons.some((reason) => reason.startsWith(INCOMPLETE))) || notChecked.some((entry) => entry.blocksSuccess);
+  const failing =
+    bumps.some((bump) => !bump.safe || bump.envFindings.length > 0 || bump.reasons.some((reason) => reason.startsWith(INCOMPLETE))) ||
+    notChecked.some((entry) => entry.blocksSuccess);
   return { bumps, notChecked, exitCode: failing ? 1 : 0, warnings };
 }
 
@@ -104,7 +130,11 @@ const INCOMPLETE = 'incomplete: ';
 
 async function loadConfiguredIndex(location: string, options: EvaluateOptions): Promise<LoadedIndex> {
   try {
-    if (/^https?:\/\//i.test(location)) return await loadIndex({ kind: 'url', location: new URL(location).href, origin: CONFIG_FILE_NAME }, { offline: options.offline, timeoutMs: options.timeoutMs });
+    if (/^https?:\/\//i.test(location))
+      return await loadIndex(
+        { kind: 'url', location: new URL(location).href, origin: CONFIG_FILE_NAME },
+        { offline: options.offline, timeoutMs: options.timeoutMs },
+      );
     const text = await options.paths.read(location);
     if (text === undefined) return { problem: `the index ${options.paths.describe(location)} does not exist` };
     return { index: parseIndex(text, options.paths.describe(location)), warnings: [] };
@@ -165,9 +195,13 @@ async function evaluateBump(
   bump.envFindings = envFindings(change, plan.configChanges);
   if (entry.artifacts !== undefined) {
     const missing = plan.releases.filter((release) => release.artifact === undefined);
-    for (const release of missing) bump.reasons.push(`${INCOMPLETE}the artifact of ${release.version} could not be read (${release.missing ?? 'missing'}), so its config changes are not checked against this deployment`);
+    for (const release of missing)
+      bump.reasons.push(
+        `${INCOMPLETE}the artifact of ${release.version} could not be read (${release.missing ?? 'missing'}), so its config changes are not checked against this deployment`,
+      );
     const unchecked = plan.releases.filter((release) => release.artifact !== undefined && !release.artifact.config.checked).map((release) => release.version);
-    if (unchecked.length > 0 && change.env.length > 0) bump.reasons.push(`${INCOMPLETE}the config surface of ${unchecked.join(', ')} was not checked, so a renamed variable this deployment sets may be missed`);
+    if (unchecked.length > 0 && change.env.length > 0)
+      bump.reasons.push(`${INCOMPLETE}the config surface of ${unchecked.join(', ')} was not checked, so a renamed variable this deployment sets may be missed`);
   } else if (change.env.length > 0 && span.direction === 'upgrade') {
     bump.reasons.push(`note: the deployment's variables are not checked against the releases' config changes: images["${repository}"] has no "artifacts"`);
   }
@@ -189,7 +223,10 @@ async function artifactsOf(versions: readonly string[], source: string | undefin
     versions.map(async (version) => {
       const path = `${source.replace(/\/+$/, '')}/${version}.json`;
       const text = await options.paths.read(path);
-      outcomes.set(version, text === undefined ? { missing: `${options.paths.describe(path)}: no such file` } : checkedArtifact(text, options.paths.describe(path), version));
+      outcomes.set(
+        version,
+        text === undefined ? { missing: `${options.paths.describe(path)}: no such file` } : checkedArtifact(text, options.paths.describe(path), version),
+      );
     }),
   );
   return outcomes;

@@ -109,7 +109,9 @@ describe('image references', () => {
   });
 
   it('Docker Hub names match with or without the host and library/', () => {
-    expect(new Set(['postgres', 'docker.io/library/postgres', 'index.docker.io/library/postgres', 'library/postgres'].map(imageKey))).toEqual(new Set(['postgres']));
+    expect(new Set(['postgres', 'docker.io/library/postgres', 'index.docker.io/library/postgres', 'library/postgres'].map(imageKey))).toEqual(
+      new Set(['postgres']),
+    );
     expect(imageKey('docker.io/outline/outline')).toBe('outline/outline');
     expect(imageKey('ghcr.io/library/app')).toBe('ghcr.io/library/app');
   });

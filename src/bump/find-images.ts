@@ -92,7 +92,8 @@ class DocumentReader {
     const kind = this.text(member(root, 'kind', this.document));
     const apiVersion = this.text(member(root, 'apiVersion', this.document));
     if (kind !== undefined && apiVersion !== undefined && Object.hasOwn(WORKLOAD_POD_SPEC, kind)) this.readWorkload(root, kind);
-    else if (kind === 'Kustomization' || (/^kustomization\.ya?ml$/i.test(posix.basename(this.file)) && member(root, 'images', this.document))) this.readKustomization(root);
+    else if (kind === 'Kustomization' || (/^kustomization\.ya?ml$/i.test(posix.basename(this.file)) && member(root, 'images', this.document)))
+      this.readKustomization(root);
     else if (isMapNode(member(root, 'services', this.document)) && kind === undefined) this.readCompose(root);
     else if (kind === undefined || apiVersion === undefined) this.readValues(root, [], 0);
     return this.found;
@@ -128,7 +129,15 @@ class DocumentReader {
       const reference = parseImageReference(image);
       // The version set in `.env` (the line a bump changes), when the tag holds a variable's value.
       const source = sources.find((candidate) => candidate.value !== '' && reference?.tag?.includes(candidate.value));
-      this.add('compose', `services.${name}`, reference, imageNode, this.composeEnvironment(service), this.composeEnvFiles(service), source && { file: source.file, line: source.line });
+      this.add(
+        'compose',
+        `services.${name}`,
+        reference,
+        imageNode,
+        this.composeEnvironment(service),
+        this.composeEnvFiles(service),
+        source && { file: source.file, line: source.line },
+      );
     }
   }
 
@@ -166,7 +175,13 @@ class DocumentReader {
         const image = this.text(imageNode);
         if (image === undefined) return;
         const containerName = this.text(member(container, 'name', this.document)) ?? `#${position}`;
-        this.add('kubernetes', `${kind}/${workloadName} ${listKey}[${containerName}]`, parseImageReference(image), imageNode, this.envList(member(container, 'env', this.document)));
+        this.add(
+          'kubernetes',
+          `${kind}/${workloadName} ${listKey}[${containerName}]`,
+          parseImageReference(image),
+          imageNode,
+          this.envList(member(container, 'env', this.document)),
+        );
       });
     }
   }
@@ -189,7 +204,13 @@ class DocumentReader {
       const tag = this.text(tagNode);
       const digest = this.text(member(item, 'digest', this.document));
       const lineNode = tagNode ?? member(item, 'digest', this.document) ?? member(item, 'newName', this.document) ?? item;
-      this.add('kustomize', `images[${name}]`, { repository, ...(tag !== undefined ? { tag } : {}), ...(digest !== undefined ? { digest } : {}) }, lineNode, []);
+      this.add(
+        'kustomize',
+        `images[${name}]`,
+        { repository, ...(tag !== undefined ? { tag } : {}), ...(digest !== undefined ? { digest } : {}) },
+        lineNode,
+        [],
+      );
     }
   }
 
@@ -252,13 +273,16 @@ export function interpolate(text: string, variables: InterpolationVariables): { 
     if (found) sources.push(found);
     return found?.value;
   };
-  const result = text.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced: string | undefined, operator: string | undefined, operand: string | undefined, bare: string | undefined) => {
-    if (match === '$$') return '$';
-    const name = braced ?? bare!;
-    const found = value(name);
-    if (operator === ':-') return found === undefined || found === '' ? (operand ?? '') : found;
-    if (operator === '-') return found === undefined ? (operand ?? '') : found;
-    return found ?? '';
-  });
+  const result = text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (match, braced: string | undefined, operator: string | undefined, operand: string | undefined, bare: string | undefined) => {
+      if (match === '$$') return '$';
+      const name = braced ?? bare!;
+      const found = value(name);
+      if (operator === ':-') return found === undefined || found === '' ? (operand ?? '') : found;
+      if (operator === '-') return found === undefined ? (operand ?? '') : found;
+      return found ?? '';
+    },
+  );
   return { text: result, sources };
 }

@@ -46,7 +46,12 @@ describe('neutralising repository text', () => {
     const outsideCode = markdown.replace(/`[^`\n]*`/g, '');
     for (const live of ['@team', '](https://evil', '<!--', 'www.evil', '\u001b']) expect(outsideCode).not.toContain(live);
     // A workflow command only counts at the start of a line: every line of ours starts with our own text.
-    expect(markdown.split('\n').filter((line) => line.includes('set-env')).every((line) => !/^\s*::/.test(line))).toBe(true);
+    expect(
+      markdown
+        .split('\n')
+        .filter((line) => line.includes('set-env'))
+        .every((line) => !/^\s*::/.test(line)),
+    ).toBe(true);
     expect(markdown).toContain('[1.3.0](https://example.com/a%20b%29c/1.3.0.json)');
   });
 
@@ -57,6 +62,8 @@ describe('neutralising repository text', () => {
       for (const control of ['\n', '\r', '\u001b']) expect(line).not.toContain(control);
       expect(line).toMatch(/^::(error|warning|notice) file=[^:,]*(,line=\d+)?,title=release-safety bump-check::/);
     }
-    expect(lines[0]).toContain('file=deploy/x %3A%3Aset-env name=A%3A%3Ab [31m @team [a](https%3A//evil.example) <!-- release-safety --> `code` #12 www.evil.example.yaml,line=3');
+    expect(lines[0]).toContain(
+      'file=deploy/x %3A%3Aset-env name=A%3A%3Ab [31m @team [a](https%3A//evil.example) <!-- release-safety --> `code` #12 www.evil.example.yaml,line=3',
+    );
   });
 });

@@ -69,12 +69,18 @@ export function renderBumpCheck(result: BumpCheckResult, format: Format): string
     lines.push(bullet(`Minimum previous version: ${bump.minPreviousVersion ?? 'none'}`));
     if (bump.hops.length > 0) {
       lines.push(bullet('Hops:'));
-      for (const hop of bump.hops) lines.push(bullet(`${hop.from} → ${hop.to}: ${hop.strategy}${hop.why.length > 0 ? ` — ${prose(hop.why.join('; '))}` : ''}`, 1));
+      for (const hop of bump.hops)
+        lines.push(bullet(`${hop.from} → ${hop.to}: ${hop.strategy}${hop.why.length > 0 ? ` — ${prose(hop.why.join('; '))}` : ''}`, 1));
     }
     if (bump.envFindings.length > 0) {
       lines.push(bullet(`Environment of this deployment (${bump.envFindings.length} edit${bump.envFindings.length === 1 ? '' : 's'} needed):`));
       for (const finding of bump.envFindings) {
-        lines.push(bullet(`${code(`${finding.file}:${finding.line}`)} sets ${code(finding.oldName)}: ${finding.release} ${finding.change === 'renamed' ? `renamed it to ${code(finding.newName ?? '')}` : 'removed it'} — ${prose(finding.edit)}`, 1));
+        lines.push(
+          bullet(
+            `${code(`${finding.file}:${finding.line}`)} sets ${code(finding.oldName)}: ${finding.release} ${finding.change === 'renamed' ? `renamed it to ${code(finding.newName ?? '')}` : 'removed it'} — ${prose(finding.edit)}`,
+            1,
+          ),
+        );
       }
     }
     for (const reason of bump.reasons) lines.push(bullet(`Why: ${prose(reason)}`));
@@ -87,7 +93,8 @@ export function renderBumpCheck(result: BumpCheckResult, format: Format): string
 
   if (result.notChecked.length > 0) {
     lines.push(md ? '### Not checked' : 'Not checked:');
-    for (const entry of result.notChecked) lines.push(bullet(`${code(entry.file)} ${code(entry.image)}: ${prose(entry.reason)}${entry.blocksSuccess ? ' (keeps the check from passing)' : ''}`));
+    for (const entry of result.notChecked)
+      lines.push(bullet(`${code(entry.file)} ${code(entry.image)}: ${prose(entry.reason)}${entry.blocksSuccess ? ' (keeps the check from passing)' : ''}`));
     lines.push('');
   }
   if (result.bumps.some((bump) => !bump.safe && bump.hops.length > 0)) {

@@ -39,7 +39,11 @@ export async function runBumpCheck(input: BumpCheckInput): Promise<BumpCheckResu
   }
 }
 
-async function operatorConfig(repository: Repository, baseCommit: string, input: BumpCheckInput): Promise<{ config: ReleaseSafetyConfig; paths: ConfigPaths; warnings: string[] }> {
+async function operatorConfig(
+  repository: Repository,
+  baseCommit: string,
+  input: BumpCheckInput,
+): Promise<{ config: ReleaseSafetyConfig; paths: ConfigPaths; warnings: string[] }> {
   if (input.config !== undefined) {
     const file = resolve(input.config);
     let text: string;
@@ -75,6 +79,7 @@ async function operatorConfig(repository: Repository, baseCommit: string, input:
     describe: (path) => `${path.replace(/^\.\//, '')} at ${input.base} (${short})`,
   };
   const text = await paths.read(CONFIG_FILE_NAME);
-  if (text === undefined) return { config: {}, paths, warnings: [`no ${CONFIG_FILE_NAME} at the base ref ${input.base}: no image is configured, so none is checked`] };
+  if (text === undefined)
+    return { config: {}, paths, warnings: [`no ${CONFIG_FILE_NAME} at the base ref ${input.base}: no image is configured, so none is checked`] };
   return { config: await parseConfig(text, paths.describe(CONFIG_FILE_NAME)), paths, warnings: [] };
 }

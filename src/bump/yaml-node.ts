@@ -18,7 +18,9 @@ export function parseYamlFile(text: string): ParsedYamlFile {
   return {
     documents: list.map((document) => ({
       document,
-      errors: document.errors.map((error) => `${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}${error.linePos ? ` (line ${error.linePos[0].line})` : ''}`),
+      errors: document.errors.map(
+        (error) => `${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}${error.linePos ? ` (line ${error.linePos[0].line})` : ''}`,
+      ),
     })),
     lineOf(node) {
       const offset = node?.range?.[0];

@@ -139,7 +139,8 @@ export class DiskDerivedCache implements DerivedCache {
     this.folderReady = true;
     const own = path.basename(this.folder);
     for (const name of readdirSync(this.cacheDir)) {
-      if (name.startsWith(FOLDER_PREFIX) && name !== own && isOwnFolder(path.join(this.cacheDir, name))) rmSync(path.join(this.cacheDir, name), { recursive: true, force: true });
+      if (name.startsWith(FOLDER_PREFIX) && name !== own && isOwnFolder(path.join(this.cacheDir, name)))
+        rmSync(path.join(this.cacheDir, name), { recursive: true, force: true });
     }
   }
 }

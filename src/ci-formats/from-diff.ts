@@ -4,7 +4,10 @@ import { ciRule } from './catalogue.js';
 import type { CiRun } from './types.js';
 
 /** `diff openapi|mcp` as CI findings, located in the new file (pointer into it). */
-export function ciRunFromDiff(report: DiffReport, options: { surface: 'openapi' | 'mcp'; file: string; rules: readonly RuleMeta[]; failed: boolean; toolVersion: string }): CiRun {
+export function ciRunFromDiff(
+  report: DiffReport,
+  options: { surface: 'openapi' | 'mcp'; file: string; rules: readonly RuleMeta[]; failed: boolean; toolVersion: string },
+): CiRun {
   return {
     title: `diff ${options.surface}`,
     toolVersion: options.toolVersion,

@@ -45,7 +45,8 @@ export function renderGithubCommands(run: CiRun, limit = Number.POSITIVE_INFINIT
   const ranked = rankForAnnotation(run.findings);
   const shown = ranked.slice(0, limit);
   const lines = shown.map(workflowCommand);
-  if (ranked.length > shown.length) lines.push(`::notice title=release-safety::${escapeData(`${ranked.length - shown.length} more findings are in the job summary`)}`);
+  if (ranked.length > shown.length)
+    lines.push(`::notice title=release-safety::${escapeData(`${ranked.length - shown.length} more findings are in the job summary`)}`);
   const verdictCommand = run.passed ? 'notice' : 'error';
   lines.push(`::${verdictCommand} title=${escapeProperty(`release-safety ${run.title}`)}::${escapeData(run.summary)}`);
   return `${lines.join('\n')}\n`;

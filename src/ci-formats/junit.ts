@@ -33,9 +33,13 @@ export function renderJunit(run: CiRun): string {
     const classname = escapeXml(`release-safety.${finding.surface ?? 'finding'}`);
     if (severityOf(finding.level) === 'error') {
       failures += 1;
-      cases.push(`    <testcase classname="${classname}" name="${name}">\n      <failure message="${escapeXml(finding.message)}" type="${escapeXml(finding.level)}"/>\n    </testcase>`);
+      cases.push(
+        `    <testcase classname="${classname}" name="${name}">\n      <failure message="${escapeXml(finding.message)}" type="${escapeXml(finding.level)}"/>\n    </testcase>`,
+      );
     } else {
-      cases.push(`    <testcase classname="${classname}" name="${name}">\n      <system-out>${escapeXml(`${finding.level}: ${finding.message}`)}</system-out>\n    </testcase>`);
+      cases.push(
+        `    <testcase classname="${classname}" name="${name}">\n      <system-out>${escapeXml(`${finding.level}: ${finding.message}`)}</system-out>\n    </testcase>`,
+      );
     }
   }
   const suiteName = escapeXml(`release-safety ${run.title}`);

@@ -21,7 +21,7 @@ interface BumpCheckOptions {
 export function registerBumpCheck(program: Command): void {
   program
     .command('bump-check')
-    .description("Deployment repository: the upgrade verdict of every image tag changed between two refs (compose, Kubernetes, Helm values, Kustomize)")
+    .description('Deployment repository: the upgrade verdict of every image tag changed between two refs (compose, Kubernetes, Helm values, Kustomize)')
     .option('--repo <dir>', 'the deployment repository (a git repository)', '.')
     .requiredOption('--base <ref>', 'the ref before the change (the pull request base)')
     .requiredOption('--head <ref>', 'the ref with the change (the pull request head)')
@@ -52,15 +52,30 @@ export function registerBumpCheck(program: Command): void {
       const timeoutMs = Number(options.timeout);
       if (!/^\d+$/.test(options.timeout) || timeoutMs < 1) throw new UsageError(`--timeout "${options.timeout}" is not a positive number of milliseconds`);
       const format = options.json ? 'json' : options.format;
-      const [{ runBumpCheck }, { renderBumpCheck }, { bumpCheckJson }] = await Promise.all([import('../bump/run.js'), import('../bump/render.js'), import('../bump/types.js')]);
-      const result = await runBumpCheck({ repo: options.repo, base: options.base, head: options.head, config: options.config, offline: options.offline, timeoutMs });
+      const [{ runBumpCheck }, { renderBumpCheck }, { bumpCheckJson }] = await Promise.all([
+        import('../bump/run.js'),
+        import('../bump/render.js'),
+        import('../bump/types.js'),
+      ]);
+      const result = await runBumpCheck({
+        repo: options.repo,
+        base: options.base,
+        head: options.head,
+        config: options.config,
+        offline: options.offline,
+        timeoutMs,
+      });
       for (const warning of result.warnings) process.stderr.write(`release-safety: warning: ${warning}\n`);
       process.stdout.write(format === 'json' ? `${JSON.stringify(bumpCheckJson(result), null, 2)}\n` : renderBumpCheck(result, format));
       if (result.exitCode !== 0) {
         const counts = [
           [result.bumps.filter((bump) => !bump.safe).length, 'not proven rolling-safe'],
           [result.bumps.filter((bump) => bump.envFindings.length > 0).length, 'needing an env edit'],
-          [result.bumps.filter((bump) => bump.safe && bump.envFindings.length === 0 && bump.reasons.some((reason) => reason.startsWith('incomplete: '))).length, 'with an incomplete env check'],
+          [
+            result.bumps.filter((bump) => bump.safe && bump.envFindings.length === 0 && bump.reasons.some((reason) => reason.startsWith('incomplete: ')))
+              .length,
+            'with an incomplete env check',
+          ],
           [result.notChecked.filter((entry) => entry.blocksSuccess).length, 'configured image change(s) that could not be read as version → version'],
         ] as const;
         const said = counts.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);

@@ -21,9 +21,7 @@ interface DiffOptions {
 type Surface = 'openapi' | 'mcp';
 
 export function registerDiff(program: Command): void {
-  const diff = program
-    .command('diff')
-    .description('Compare two versions of one API description file (OpenAPI spec or MCP tool snapshot) without git');
+  const diff = program.command('diff').description('Compare two versions of one API description file (OpenAPI spec or MCP tool snapshot) without git');
   addSurface(diff, 'openapi', 'Compare two OpenAPI 2.0/3.0/3.1 documents (JSON or YAML; references to sibling files are resolved)', 'old spec', 'new spec');
   addSurface(diff, 'mcp', 'Compare two MCP tool snapshots (a tools/list result {"tools": [...]} or a bare array of tools)', 'old snapshot', 'new snapshot');
 }
@@ -52,10 +50,15 @@ function addSurface(parent: Command, surface: Surface, description: string, oldL
       if (format === 'json') {
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       } else if (format !== 'text') {
-        const rules = surface === 'openapi' ? (await import('../stages/rest/index.js')).restStage.rules : (await import('../stages/mcp/index.js')).mcpStage.rules;
+        const rules =
+          surface === 'openapi' ? (await import('../stages/rest/index.js')).restStage.rules : (await import('../stages/mcp/index.js')).mcpStage.rules;
         const [{ ciRunFromDiff }, { packageVersion }] = await Promise.all([import('../ci-formats/from-diff.js'), import('../core/package-info.js')]);
         const run = ciRunFromDiff(report, { surface, file: newPath, rules, failed, toolVersion: packageVersion() });
-        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run, { maxAnnotations: options.maxAnnotations }));
+        process.stdout.write(
+          format === 'markdown'
+            ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run)
+            : await (await import('../ci-formats/render.js')).renderCiFormat(format, run, { maxAnnotations: options.maxAnnotations }),
+        );
       } else {
         const { colorEnabled, createStyle } = await import('./style.js');
         const style = createStyle(colorEnabled());

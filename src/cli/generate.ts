@@ -45,7 +45,10 @@ export function registerGenerate(program: Command): void {
     .option('--version <version>', 'version of the release (default: the --to tag, when it is X.Y.Z or vX.Y.Z)')
     .option('--previous-version <version>', 'version of the previous release (default: the --from tag, when it is X.Y.Z or vX.Y.Z)')
     .option('--config <file>', 'config file to use instead of release-safety.config.json at the --to ref')
-    .option('--previous-artifact <file>', "the previous release's release-safety.json (default: the one at the root of the --from tree); source of minPreviousVersion")
+    .option(
+      '--previous-artifact <file>',
+      "the previous release's release-safety.json (default: the one at the root of the --from tree); source of minPreviousVersion",
+    )
     .option('--openapi-base <file>', 'OpenAPI document of the --from release as the workflow generated it (instead of config "openapi"); needs --openapi-head')
     .option('--openapi-head <file>', 'OpenAPI document of the --to release as the workflow generated it; needs --openapi-base')
     .option('--out <file>', 'where to write the artifact', 'release-safety.json')
@@ -57,9 +60,15 @@ export function registerGenerate(program: Command): void {
     .option('--quiet', 'print nothing on stdout (the artifact is still written)')
     .option('--no-accept', 'ignore every acknowledgement (accept comments, x-release-safety-accept, config "rules"): the verdict as if nothing were accepted')
     .option('--no-cache', 'do not read or write the cache of results derived from unchanged files (released migrations)')
-    .option('--trace', 'also run the added migrations in an embedded PostgreSQL (PGlite) on the previous schema with seeded rows; what it observes heavier than classified wins (see `release-safety trace`)')
+    .option(
+      '--trace',
+      'also run the added migrations in an embedded PostgreSQL (PGlite) on the previous schema with seeded rows; what it observes heavier than classified wins (see `release-safety trace`)',
+    )
     .option('--seed-rows <n>', 'with --trace: rows seeded into each touched table', '1000')
-    .option('--trace-statement-timeout <seconds>', 'with --trace: longest one statement may run; past it the trace could not run and the static result stands (default 30)')
+    .option(
+      '--trace-statement-timeout <seconds>',
+      'with --trace: longest one statement may run; past it the trace could not run and the static result stands (default 30)',
+    )
     .option('--trace-deadline <seconds>', 'with --trace: longest the whole trace may run (default 600)')
     .action(async (options: GenerateOptions) => {
       await runGenerate(options);
@@ -113,7 +122,9 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
   }
 
   if ((options.openapiBase === undefined) !== (options.openapiHead === undefined)) {
-    throw new UsageError(`${options.openapiBase === undefined ? '--openapi-head' : '--openapi-base'} needs ${options.openapiBase === undefined ? '--openapi-base' : '--openapi-head'}: give both generated documents`);
+    throw new UsageError(
+      `${options.openapiBase === undefined ? '--openapi-head' : '--openapi-base'} needs ${options.openapiBase === undefined ? '--openapi-base' : '--openapi-head'}: give both generated documents`,
+    );
   }
   const openapiFiles =
     options.openapiBase === undefined || options.openapiHead === undefined
@@ -130,7 +141,10 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     import('../cache/derived-cache.js'),
     import('../generate/outcome-observer.js'),
   ]);
-  const [repo, [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }, { publishGenerateOutcome }]] = await Promise.all([
+  const [
+    repo,
+    [{ generateRelease }, { writeFilesAtomic, serializeArtifact }, report, { createStyle, colorEnabled }, { openDerivedCache }, { publishGenerateOutcome }],
+  ] = await Promise.all([
     opening,
     // A failed open is the error to report; a module that fails to load is reported only if it opened.
     modules.catch(async (error: unknown) => {
@@ -141,17 +155,21 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
   const stages = options.trace ? await tracedStages(options.seedRows, options.traceStatementTimeout, options.traceDeadline) : undefined;
   let outcome;
   try {
-    outcome = await generateRelease(repo, {
-      from: options.from,
-      to: options.to,
-      version: options.version,
-      previousVersion: options.previousVersion,
-      config,
-      previousArtifact,
-      openapiFiles,
-      noAccept: !options.accept,
-      derivedCache: openDerivedCache({ disk: options.cache }),
-    }, stages);
+    outcome = await generateRelease(
+      repo,
+      {
+        from: options.from,
+        to: options.to,
+        version: options.version,
+        previousVersion: options.previousVersion,
+        config,
+        previousArtifact,
+        openapiFiles,
+        noAccept: !options.accept,
+        derivedCache: openDerivedCache({ disk: options.cache }),
+      },
+      stages,
+    );
   } finally {
     await repo.close();
   }
@@ -164,7 +182,10 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
   const markdown = options.report === undefined ? undefined : neutraliseMarkersInText(report.renderMarkdownReport(printable));
   // Both or neither: a report that cannot be written must not leave a fresh artifact behind.
   try {
-    writeFilesAtomic([{ path: options.out, text: artifactText }, ...(options.report === undefined || markdown === undefined ? [] : [{ path: options.report, text: markdown }])]);
+    writeFilesAtomic([
+      { path: options.out, text: artifactText },
+      ...(options.report === undefined || markdown === undefined ? [] : [{ path: options.report, text: markdown }]),
+    ]);
   } catch (error) {
     const targets = options.report === undefined ? `--out ${options.out}` : `--out ${options.out} and --report ${options.report}`;
     throw new InputError(`cannot write ${targets} (nothing was written): ${error instanceof Error ? error.message : String(error)}`);
@@ -189,7 +210,9 @@ async function runGenerate(options: GenerateOptions): Promise<void> {
     // A CI gate that fails must say why, even with --quiet: one line on stderr.
     const [first, ...more] = outcome.verdict.reasons.map((reason) => `${reason.surface}: ${reason.detail}`);
     const why = first === undefined ? '' : `: ${first}${more.length > 0 ? ` (+${more.length} more)` : ''}`;
-    process.stderr.write(`release-safety: ${oneLine(`${outcome.artifact.version} is not proven rolling-safe (rollingUpdateSafe: ${String(verdict)})${why}`)}\n`);
+    process.stderr.write(
+      `release-safety: ${oneLine(`${outcome.artifact.version} is not proven rolling-safe (rollingUpdateSafe: ${String(verdict)})${why}`)}\n`,
+    );
     process.exitCode = 1;
   }
 }

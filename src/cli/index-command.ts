@@ -26,7 +26,10 @@ export function registerIndexCommand(program: Command): void {
     .option('--artifacts <dir>', 'folder of per-release artifacts (*.json); each is validated')
     .option('--repo <dir>', 'git repository: release tags between the floor and the newest entry without an artifact get a backfilled entry')
     .option('--index <file>', 'existing index: its entries are kept unless an artifact replaces them; its floor is the default floor')
-    .option('--floor <version>', 'oldest release of the index (default: floorVersion of --config, else the existing index floor, else the oldest artifact or tag)')
+    .option(
+      '--floor <version>',
+      'oldest release of the index (default: floorVersion of --config, else the existing index floor, else the oldest artifact or tag)',
+    )
     .option('--config <file>', 'release-safety.config.json whose floorVersion is the floor when --floor is not given')
     .requiredOption('--out <file>', 'where to write the index (atomically)')
     .option('--skip-invalid', 'skip invalid artifact files (reported) instead of failing')

@@ -25,11 +25,20 @@ interface LintOptions {
 export function registerLintMigrations(program: Command): void {
   program
     .command('lint-migrations')
-    .description('Classify migration files (SQL, Prisma, golang-migrate, goose, dbmate, Flyway, drizzle, knex, TypeORM, MikroORM, Sequelize, kysely, node-pg-migrate, SQL run from TypeScript scripts; see README) as one release on existing tables: heaviness, tables, findings')
+    .description(
+      'Classify migration files (SQL, Prisma, golang-migrate, goose, dbmate, Flyway, drizzle, knex, TypeORM, MikroORM, Sequelize, kysely, node-pg-migrate, SQL run from TypeScript scripts; see README) as one release on existing tables: heaviness, tables, findings',
+    )
     .argument('<files...>', 'migration files, in the order they run (tables created by an earlier file are new for later ones)')
     .option('--postgres-version <major>', 'target PostgreSQL major version', String(DEFAULT_POSTGRES_VERSION))
-    .option('--migration-format <format>', `migration format of the files: auto (recognised from each file's folder) or one of ${MIGRATION_FORMAT_IDS.join(', ')}`, 'auto')
-    .option('--released <dir>', 'folder of the released migrations (any supported format, read in file order; the files linted are skipped in it): what the files run on top of, so existing tables, column types, indexes and checks are known')
+    .option(
+      '--migration-format <format>',
+      `migration format of the files: auto (recognised from each file's folder) or one of ${MIGRATION_FORMAT_IDS.join(', ')}`,
+      'auto',
+    )
+    .option(
+      '--released <dir>',
+      'folder of the released migrations (any supported format, read in file order; the files linted are skipped in it): what the files run on top of, so existing tables, column types, indexes and checks are known',
+    )
     .option('--schema <file.sql>', 'plain PostgreSQL DDL of the released schema (e.g. pg_dump --schema-only), folded before --released')
     .option('--json', 'print {clean, postgresVersion, files: [{file, tables, heaviness, breaksOldCode, clean, findings}]} (= --format json)')
     .addOption(formatOption())
@@ -49,7 +58,9 @@ unknown when the column's old type is not stated. In a pull request, lint only t
       }
       const migrationFormat = options.migrationFormat;
       if (migrationFormat !== 'auto' && !(MIGRATION_FORMAT_IDS as readonly string[]).includes(migrationFormat)) {
-        throw new UsageError(`--migration-format "${migrationFormat}" is not a supported migration format (expected auto or one of ${MIGRATION_FORMAT_IDS.join(', ')})`);
+        throw new UsageError(
+          `--migration-format "${migrationFormat}" is not a supported migration format (expected auto or one of ${MIGRATION_FORMAT_IDS.join(', ')})`,
+        );
       }
       const { lintMigrationFiles, renderLintText } = await import('../diff/lint-migrations.js');
       const report = await lintMigrationFiles(files, postgresVersion, migrationFormat as MigrationFormatSetting, {
@@ -66,7 +77,11 @@ unknown when the column's old type is not stated. In a pull request, lint only t
           import('../stages/migrations/index.js'),
         ]);
         const run = ciRunFromLint(report, migrationsStage.rules, packageVersion());
-        process.stdout.write(format === 'markdown' ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run) : await (await import('../ci-formats/render.js')).renderCiFormat(format, run, { maxAnnotations: options.maxAnnotations }));
+        process.stdout.write(
+          format === 'markdown'
+            ? (await import('../ci-formats/markdown.js')).renderMarkdownRun(run)
+            : await (await import('../ci-formats/render.js')).renderCiFormat(format, run, { maxAnnotations: options.maxAnnotations }),
+        );
       } else {
         const { colorEnabled, createStyle } = await import('./style.js');
         const style = createStyle(colorEnabled());

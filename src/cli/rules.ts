@@ -24,7 +24,10 @@ export function registerRules(program: Command): void {
     .description('List every rule of every surface (id, surface, level, summary), or print one rule in full')
     .option('--surface <surface>', 'only the rules of one surface: migrations | rest | mcp | config | declarations')
     .option('--json', 'print [{id, surface, level, summary, message, why, fix, docs, aliases, acceptable}] (with an id: that rule, with its examples)')
-    .addHelpText('after', '\nExamples:\n  release-safety rules\n  release-safety rules --surface migrations\n  release-safety rules require-concurrent-index-creation\n  release-safety rules api-security-added --json\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  release-safety rules\n  release-safety rules --surface migrations\n  release-safety rules require-concurrent-index-creation\n  release-safety rules api-security-added --json\n',
+    )
     .action(async (id: string | undefined, options: RulesOptions) => {
       const [{ ruleBooks, allRules, acceptanceOf }, { docsUrl }] = await Promise.all([import('../surfaces/registry.js'), import('../rules/links.js')]);
       const surfaces = ruleBooks.map((book) => book.surface);
@@ -34,10 +37,13 @@ export function registerRules(program: Command): void {
       const books = ruleBooks.filter((book) => options.surface === undefined || book.surface === options.surface);
       if (id !== undefined) {
         const found = findInBooks(books, id);
-        if (found === undefined) throw new UsageError(`no rule "${id}"${options.surface ? ` on surface ${options.surface}` : ''} (release-safety rules lists them)`);
+        if (found === undefined)
+          throw new UsageError(`no rule "${id}"${options.surface ? ` on surface ${options.surface}` : ''} (release-safety rules lists them)`);
         const { book, rule } = found;
         if (options.json) {
-          process.stdout.write(`${JSON.stringify({ ...ruleEntry(rule.meta, docsUrl, acceptanceOf), appliesTo: book.title, examples: rule.examples }, null, 2)}\n`);
+          process.stdout.write(
+            `${JSON.stringify({ ...ruleEntry(rule.meta, docsUrl, acceptanceOf), appliesTo: book.title, examples: rule.examples }, null, 2)}\n`,
+          );
           return;
         }
         process.stdout.write(`${ruleText(book, rule, docsUrl, acceptanceOf).join('\n')}\n`);
@@ -46,7 +52,13 @@ export function registerRules(program: Command): void {
       // Every stage's catalogue (a stage may list rules not yet in its rule book, e.g. REST route rules).
       const rules = allRules().filter((rule) => options.surface === undefined || rule.surface === options.surface);
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(rules.map((rule) => ruleEntry(rule, docsUrl, acceptanceOf)), null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify(
+            rules.map((rule) => ruleEntry(rule, docsUrl, acceptanceOf)),
+            null,
+            2,
+          )}\n`,
+        );
         return;
       }
       process.stdout.write(`${rulesTable(rules, acceptanceOf).join('\n')}\n`);
@@ -121,7 +133,8 @@ function acceptText(meta: RuleMeta, acceptanceOf: AcceptanceOf): string {
 export function rulesTable(rules: readonly RuleMeta[], acceptanceOf: AcceptanceOf): string[] {
   const idWidth = Math.max(2, ...rules.map((rule) => rule.id.length));
   const surfaceWidth = Math.max(7, ...rules.map((rule) => rule.surface.length));
-  const row = (id: string, surface: string, level: string, accept: string, summary: string) => `${id.padEnd(idWidth)}  ${surface.padEnd(surfaceWidth)}  ${level.padEnd(8)}  ${accept.padEnd(6)}  ${summary}`;
+  const row = (id: string, surface: string, level: string, accept: string, summary: string) =>
+    `${id.padEnd(idWidth)}  ${surface.padEnd(surfaceWidth)}  ${level.padEnd(8)}  ${accept.padEnd(6)}  ${summary}`;
   return [
     row('ID', 'SURFACE', 'LEVEL', 'ACCEPT', 'SUMMARY'),
     ...rules.map((rule) => row(rule.id, rule.surface, rule.level, refusal(rule, acceptanceOf) === undefined ? 'yes' : 'no', rule.summary)),

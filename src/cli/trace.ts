@@ -20,15 +20,20 @@ interface TraceCommandOptions {
 export function registerTrace(program: Command): void {
   program
     .command('trace')
-    .description('Run the migrations a release adds in an embedded PostgreSQL (PGlite, no server) and compare the observed locks, rewrites and scans with the static classification')
+    .description(
+      'Run the migrations a release adds in an embedded PostgreSQL (PGlite, no server) and compare the observed locks, rewrites and scans with the static classification',
+    )
     .option('--repo <dir>', 'git repository of the service', '.')
     .requiredOption('--from <ref>', 'previous release: its migrations build the schema the new ones run on')
     .requiredOption('--to <ref>', 'release whose added migrations are run')
     .option('--config <file>', 'config file to use instead of release-safety.config.json at the --to ref')
     .option('--seed-rows <n>', 'rows seeded into each table the added migrations touch', '1000')
-    .option('--statement-timeout <seconds>', 'longest one statement may run in PGlite; past it the trace could not run and the static result stands (default 30)')
+    .option(
+      '--statement-timeout <seconds>',
+      'longest one statement may run in PGlite; past it the trace could not run and the static result stands (default 30)',
+    )
     .option('--deadline <seconds>', 'longest the whole trace may run; past it the trace could not run and the static result stands (default 600)')
-    .option('--no-cache', 'rebuild the previous release\'s schema instead of loading it from the cache folder')
+    .option('--no-cache', "rebuild the previous release's schema instead of loading it from the cache folder")
     .option('--json', 'print the trace report as JSON')
     .addHelpText(
       'after',

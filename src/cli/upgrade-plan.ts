@@ -29,7 +29,12 @@ export function registerUpgradePlan(program: Command): void {
     .requiredOption('--to <version>', 'the version to upgrade to (X.Y.Z)')
     .option('--index <file-or-URL>', 'the release-safety index (default: as upgrade-check)')
     .option('--artifacts <dir-or-URL-template>', 'per-release artifacts: a folder of <version>.json, or a URL with {version}')
-    .option('--env-file <file>', '.env file (KEY=VALUE lines) of the deployment; repeatable', (file: string, files: string[]) => [...files, file], [] as string[])
+    .option(
+      '--env-file <file>',
+      '.env file (KEY=VALUE lines) of the deployment; repeatable',
+      (file: string, files: string[]) => [...files, file],
+      [] as string[],
+    )
     .option('--uses <file>', 'what your clients call: one "METHOD /path" or MCP tool name per line, or an OpenAPI document')
     .addOption(new Option('--format <format>', 'output').choices(['text', 'markdown', 'json']).default('text'))
     .option('--offline', 'use cached copies of URLs only')
@@ -44,15 +49,16 @@ export function registerUpgradePlan(program: Command): void {
       const to = releaseVersion(options.to, '--to');
       const timeoutMs = Number(options.timeout);
       if (!/^\d+$/.test(options.timeout) || timeoutMs < 1) throw new UsageError(`--timeout "${options.timeout}" is not a positive number of milliseconds`);
-      const [{ resolveIndexSource }, { loadIndex }, { evaluateSpan }, { loadArtifacts }, { buildPlan }, { renderPlan }, { readEnvFiles, readUses }] = await Promise.all([
-        import('../span/index-source.js'),
-        import('../span/load-index.js'),
-        import('../span/evaluate.js'),
-        import('../plan/load-artifacts.js'),
-        import('../plan/build-plan.js'),
-        import('../plan/render.js'),
-        import('../plan/inputs.js'),
-      ]);
+      const [{ resolveIndexSource }, { loadIndex }, { evaluateSpan }, { loadArtifacts }, { buildPlan }, { renderPlan }, { readEnvFiles, readUses }] =
+        await Promise.all([
+          import('../span/index-source.js'),
+          import('../span/load-index.js'),
+          import('../span/evaluate.js'),
+          import('../plan/load-artifacts.js'),
+          import('../plan/build-plan.js'),
+          import('../plan/render.js'),
+          import('../plan/inputs.js'),
+        ]);
       const env = options.envFile.length > 0 ? readEnvFiles(options.envFile) : undefined;
       const uses = options.uses === undefined ? undefined : await readUses(options.uses);
       const source = resolveIndexSource({ index: options.index, env: process.env, cwd: process.cwd() });

@@ -34,7 +34,10 @@ export function configGlobProblems(config: unknown): string[] {
   const visit = (value: unknown, pointer: string, globKey: boolean): void => {
     if (typeof value === 'string') {
       const problem = globKey ? globProblem(value) : undefined;
-      if (problem !== undefined) problems.push(`${pointer}: the pattern ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)} ${problem}: matching it could take exponential time`);
+      if (problem !== undefined)
+        problems.push(
+          `${pointer}: the pattern ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)} ${problem}: matching it could take exponential time`,
+        );
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => visit(item, `${pointer}/${index}`, globKey));
     } else if (value !== null && typeof value === 'object') {

@@ -37,11 +37,17 @@ describe('parseConfig', () => {
 
   it.each([
     ['{"migrations":[{"dir":"db","edition":"pro"}]}', 'invalid config cfg.json: /migrations/0/edition must be one of ["core","ee"]'],
-    ['{"migrations":[{"dir":"db","edition":"core","dialect":"oracle"}]}', 'invalid config cfg.json: /migrations/0/dialect must be one of ["postgresql","mysql","sqlite","clickhouse"]'],
+    [
+      '{"migrations":[{"dir":"db","edition":"core","dialect":"oracle"}]}',
+      'invalid config cfg.json: /migrations/0/dialect must be one of ["postgresql","mysql","sqlite","clickhouse"]',
+    ],
     ['{"openapi":true}', 'invalid config cfg.json: /openapi must be false or string'],
     ['{"migrations":true}', 'invalid config cfg.json: /migrations must be false or array'],
     ['{"mcpTool":"mcp/tools.json"}', 'invalid config cfg.json: / has unknown member "mcpTool"'],
-    ['{"env":{"sources":["../outside/*.ts"]}}', 'invalid config cfg.json: /env/sources/0 must be a path inside the repository, relative to its root (no leading "/", no "..")'],
+    [
+      '{"env":{"sources":["../outside/*.ts"]}}',
+      'invalid config cfg.json: /env/sources/0 must be a path inside the repository, relative to its root (no leading "/", no "..")',
+    ],
     ['{"openapi":"/etc/passwd"}', 'invalid config cfg.json: /openapi must be a path inside the repository, relative to its root (no leading "/", no "..")'],
     ['{"env":{"helpers":["x"]}}', "invalid config cfg.json: /env must have required property 'sources'"],
     ['{"postgresVersion":"16"}', 'invalid config cfg.json: /postgresVersion must be integer'],
@@ -74,7 +80,9 @@ describe('config dialects', () => {
   it('lists in the schema exactly the dialects the code knows', async () => {
     const { readFileSync } = await import('node:fs');
     const { MIGRATION_DIALECTS } = await import('./migration-formats.js');
-    const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')) as { properties: { migrations: { oneOf: [unknown, { items: { properties: { dialect: { enum: string[] } } } }] } } };
+    const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_URL, 'utf8')) as {
+      properties: { migrations: { oneOf: [unknown, { items: { properties: { dialect: { enum: string[] } } } }] } };
+    };
     expect(schema.properties.migrations.oneOf[1].items.properties.dialect.enum).toEqual([...MIGRATION_DIALECTS]);
   });
 });

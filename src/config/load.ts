@@ -45,9 +45,7 @@ export function describeSchemaErrors(errors: readonly ErrorObject[]): string {
   const hasDeeperOrSibling = (error: ErrorObject) =>
     causes.some(
       (other) =>
-        other !== error &&
-        other.keyword !== 'const' &&
-        (other.instancePath === error.instancePath || other.instancePath.startsWith(`${error.instancePath}/`)),
+        other !== error && other.keyword !== 'const' && (other.instancePath === error.instancePath || other.instancePath.startsWith(`${error.instancePath}/`)),
     );
   const shown = new Map<string, string>();
   for (const error of causes) {

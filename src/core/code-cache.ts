@@ -174,8 +174,12 @@ function compileWithCodeCache(file: string, options: CodeCacheOptions, variant: 
   const cacheFile = options.cacheDir === undefined ? undefined : `${cacheStemOf(file, bytes, options.cacheDir, options.toolVersion, variant)}${state}.bin`;
   const cachedData = cacheFile === undefined ? undefined : readOptional(cacheFile);
   // Node's own CommonJS wrapper (`Module.wrap`), without loading node:module for it.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  const outcome: CodeCacheOutcome = cacheFile === undefined ? 'uncached' : cachedData === undefined ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted';
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, {
+    filename: file,
+    ...(cachedData ? { cachedData } : {}),
+  });
+  const outcome: CodeCacheOutcome =
+    cacheFile === undefined ? 'uncached' : cachedData === undefined ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted';
   outcomes.set(file, outcome);
   if (cacheFile !== undefined && outcome !== 'accepted') scheduleWrite({ script, cacheFile, state });
   return script.runInThisContext() as CompiledWrapper;

@@ -112,7 +112,11 @@ export function findDuplicateKey(text: string): DuplicateKeyError | undefined {
       const end = closingQuote(text, index);
       if (top?.keys && top.expectingKey) {
         const key = JSON.parse(text.slice(index, end + 1)) as string;
-        if (top.keys.has(key)) return new DuplicateKeyError(key, frames.slice(1).map((frame) => frame.segment ?? ''));
+        if (top.keys.has(key))
+          return new DuplicateKeyError(
+            key,
+            frames.slice(1).map((frame) => frame.segment ?? ''),
+          );
         top.keys.add(key);
         top.key = key;
         top.expectingKey = false;

@@ -30,7 +30,11 @@ describe('safe markdown for repository text', () => {
     // One code element holding the flattened text, nothing after it but " y".
     const match = /^<p>x <code>([\s\S]*)<\/code> y<\/p>$/.exec(html.trim());
     expect(match, html).not.toBeNull();
-    const decoded = match![1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const decoded = match![1]!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
     expect(decoded).toBe(text.replace(/\s+/g, ' ').trim());
   });
 

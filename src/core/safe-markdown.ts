@@ -17,8 +17,11 @@ const ZWSP = '\u200b';
 /** Whitespace (newlines included) collapsed to one space and the text cut to `max` characters. */
 export function flatten(text: string, max = 500): string {
   // Control characters (other than the whitespace collapsed here) show as nothing or break layout.
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '�').replace(/\s+/g, ' ').trim();
+  const flat = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '�')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -71,7 +74,11 @@ export function mdTemplate(template: string, params: Readonly<Record<string, unk
   const closed = segments.length % 2 === 1 ? segments : [...segments.slice(0, -2), `${segments.at(-2)}\`${segments.at(-1)}`];
   return closed
     .map((segment, index) => {
-      if (index % 2 === 1) return mdCode(substitute(segment, (value) => value), { max: 300, table: options.table });
+      if (index % 2 === 1)
+        return mdCode(
+          substitute(segment, (value) => value),
+          { max: 300, table: options.table },
+        );
       // Trusted prose: only a table cell's `|` needs care; parameters become code.
       const prose = options.table ? segment.replace(/\|/g, '\\|') : segment;
       return substitute(prose, (value) => mdCode(value, options));

@@ -58,7 +58,10 @@ function assertBoundedDepth(document: unknown, path: string): unknown {
   while (stack.length > 0) {
     const [value, depth] = stack.pop()!;
     if (value === null || typeof value !== 'object') continue;
-    if (depth > MAX_DOCUMENT_DEPTH) throw new Error(`${path}: nests deeper than ${MAX_DOCUMENT_DEPTH} levels of objects and arrays (refused: a document this deep is not a real spec, and readers walk it recursively)`);
+    if (depth > MAX_DOCUMENT_DEPTH)
+      throw new Error(
+        `${path}: nests deeper than ${MAX_DOCUMENT_DEPTH} levels of objects and arrays (refused: a document this deep is not a real spec, and readers walk it recursively)`,
+      );
     // A shared YAML node is walked again only when reached deeper than before.
     if ((deepestSeen.get(value) ?? 0) >= depth) continue;
     deepestSeen.set(value, depth);

@@ -21,8 +21,10 @@ describe('tri-state algebra', () => {
   ])('anyTrue(%j) = %j', (values, expected) => expect(anyTrue(values)).toBe(expected));
 
   it('never lets unknown become true under AND', () => {
-    fc.assert(fc.property(fc.array(tri), (values) => {
-      if (values.includes('unknown')) expect(allTrue(values)).not.toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.array(tri), (values) => {
+        if (values.includes('unknown')) expect(allTrue(values)).not.toBe(true);
+      }),
+    );
   });
 });

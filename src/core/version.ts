@@ -56,7 +56,8 @@ export interface PrereleaseVersion {
   readonly text: string;
 }
 
-const PRERELEASE_VERSION = /^v?((?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*))-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*)$/;
+const PRERELEASE_VERSION =
+  /^v?((?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*))-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*)$/;
 
 export function parsePrereleaseVersion(text: string): PrereleaseVersion | undefined {
   const match = PRERELEASE_VERSION.exec(text.trim());

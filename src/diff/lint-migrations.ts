@@ -82,7 +82,8 @@ async function folderListing(dir: string): Promise<string[]> {
   for (const entry of entries) {
     if (entry.isFile()) files.push(entry.name);
     else if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) {
-      for (const inner of await readdir(join(dir, entry.name), { withFileTypes: true }).catch(() => [])) if (inner.isFile()) files.push(`${entry.name}/${inner.name}`);
+      for (const inner of await readdir(join(dir, entry.name), { withFileTypes: true }).catch(() => []))
+        if (inner.isFile()) files.push(`${entry.name}/${inner.name}`);
     }
   }
   return files;
@@ -97,7 +98,8 @@ async function formatOfFile(file: string, text: string, setting: MigrationFormat
   const absolute = resolve(file);
   const candidates = [{ dir: dirname(absolute), relative: basename(absolute) }];
   // One folder per migration (Prisma): the migrations folder is the parent's.
-  if (basename(absolute) === 'migration.sql') candidates.push({ dir: dirname(dirname(absolute)), relative: `${basename(dirname(absolute))}/${basename(absolute)}` });
+  if (basename(absolute) === 'migration.sql')
+    candidates.push({ dir: dirname(dirname(absolute)), relative: `${basename(dirname(absolute))}/${basename(absolute)}` });
   let firstListing: string[] = [];
   let rejectedBy: MigrationFormat | undefined;
   for (const [index, candidate] of candidates.entries()) {
@@ -111,12 +113,16 @@ async function formatOfFile(file: string, text: string, setting: MigrationFormat
     if (format?.migrationName(candidate.relative) !== undefined) return { format };
     rejectedBy ??= format;
   }
-  if (rejectedBy) throw new InputError(`${file} is not a forward migration of the ${rejectedBy.label} format it sits in (down, undo and helper files are never run forward)`);
+  if (rejectedBy)
+    throw new InputError(`${file} is not a forward migration of the ${rejectedBy.label} format it sits in (down, undo and helper files are never run forward)`);
   return { note: unrecognisedFolderNote(dirname(file), firstListing) };
 }
 
 /** Reads every file first, so an unreadable or unsupported input fails the run (exit 2) before any work. */
-async function readMigrationFiles(files: readonly string[], setting: MigrationFormatSetting): Promise<Array<{ file: string; text: string; format?: MigrationFormat; note?: string }>> {
+async function readMigrationFiles(
+  files: readonly string[],
+  setting: MigrationFormatSetting,
+): Promise<Array<{ file: string; text: string; format?: MigrationFormat; note?: string }>> {
   return Promise.all(
     files.map(async (file) => {
       if (!isMigrationPath(file)) throw new InputError(`${file} is not a migration file (expected ${MIGRATION_EXTENSIONS.join(', ')})`);
@@ -141,7 +147,12 @@ export interface ReleasedInputs {
  * (what it may have changed is forgotten, no table is proven absent), never skipped silently; a
  * `--schema` file or `--released` folder that cannot be read at all is an input error (exit 2).
  */
-async function foldReleasedInputs(released: ReleasedInputs, linted: ReadonlySet<string>, setting: MigrationFormatSetting, postgresVersion: number): Promise<ReleasedSchema> {
+async function foldReleasedInputs(
+  released: ReleasedInputs,
+  linted: ReadonlySet<string>,
+  setting: MigrationFormatSetting,
+  postgresVersion: number,
+): Promise<ReleasedSchema> {
   const schema = emptySchema();
   const fold = async (file: string, text: string, format: MigrationFormat, strict = false): Promise<void> => {
     const extracted = await format.extract(fileSystemPath(file), text, readFileSystemPath);
@@ -167,7 +178,10 @@ async function foldReleasedInputs(released: ReleasedInputs, linted: ReadonlySet<
   }
   if (released.releasedDir !== undefined) {
     const dir = released.releasedDir;
-    const isDir = await stat(dir).then((info) => info.isDirectory(), () => false);
+    const isDir = await stat(dir).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
     if (!isDir) throw new InputError(`--released ${dir} is not a folder`);
     const files = await folderListing(dir);
     const samples = new Map<string, string>();
@@ -193,7 +207,12 @@ async function foldReleasedInputs(released: ReleasedInputs, linted: ReadonlySet<
   return schema;
 }
 
-export async function lintMigrationFiles(files: readonly string[], postgresVersion: number, setting: MigrationFormatSetting = 'auto', released: ReleasedInputs = {}): Promise<LintReport> {
+export async function lintMigrationFiles(
+  files: readonly string[],
+  postgresVersion: number,
+  setting: MigrationFormatSetting = 'auto',
+  released: ReleasedInputs = {},
+): Promise<LintReport> {
   const inputs = await readMigrationFiles(files, setting);
   await loadParser();
   const hasReleased = released.releasedDir !== undefined || released.schemaFile !== undefined;
@@ -226,7 +245,14 @@ export async function lintMigrationFiles(files: readonly string[], postgresVersi
     // What an unreadable file changed is not known to the files after it.
     chain.unreadable();
     const notAnalysed = fileFinding('migration-extraction-failed', file, { reason: failure });
-    linted.push({ file, tables: [], heaviness: { ...UNKNOWN_HEAVINESS }, breaksOldCode: 'unknown', clean: false, findings: [renderLintFinding(notAnalysed, rules, file)] });
+    linted.push({
+      file,
+      tables: [],
+      heaviness: { ...UNKNOWN_HEAVINESS },
+      breaksOldCode: 'unknown',
+      clean: false,
+      findings: [renderLintFinding(notAnalysed, rules, file)],
+    });
   }
   return { postgresVersion, clean: linted.every((file) => file.clean), files: linted };
 }
@@ -241,7 +267,9 @@ export function renderLintText(report: LintReport, colour: (clean: boolean, text
   for (const file of report.files) {
     const { locksTable, rewritesTable, scansTable } = file.heaviness;
     lines.push(`${file.file}: ${colour(file.clean, file.clean ? 'clean' : 'NOT CLEAN')}`);
-    lines.push(`  heaviness: ${[flagText('locksTable', locksTable), flagText('rewritesTable', rewritesTable), flagText('scansTable', scansTable)].join(' ')}  breaksOldCode=${String(file.breaksOldCode)}`);
+    lines.push(
+      `  heaviness: ${[flagText('locksTable', locksTable), flagText('rewritesTable', rewritesTable), flagText('scansTable', scansTable)].join(' ')}  breaksOldCode=${String(file.breaksOldCode)}`,
+    );
     lines.push(`  tables: ${file.tables.length > 0 ? file.tables.join(', ') : '(none)'}`);
     for (const finding of file.findings) {
       lines.push(`  ${finding.line === null ? '' : `line ${finding.line}: `}${finding.level} ${finding.rule}: ${finding.message}`);

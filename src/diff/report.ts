@@ -64,7 +64,14 @@ export function buildDiffReport(findings: readonly Finding[], rules: readonly Ru
   const rendered = findings.map((finding): DiffFinding => {
     const meta = rules.find((rule) => rule.id === finding.rule || (rule.aliases ?? []).includes(finding.rule));
     const location = finding.evidence.pointer ?? '';
-    if (!meta) return { rule: finding.rule, level: 'breaking', operation: operationOf(finding), location, message: `unknown rule ${finding.rule}: ${JSON.stringify(finding.params)}` };
+    if (!meta)
+      return {
+        rule: finding.rule,
+        level: 'breaking',
+        operation: operationOf(finding),
+        location,
+        message: `unknown rule ${finding.rule}: ${JSON.stringify(finding.params)}`,
+      };
     const { level, message } = renderFinding(meta, finding);
     const rendered: DiffFinding = { rule: meta.id, level, operation: operationOf(finding), location, message };
     GUIDANCE.set(rendered, { ...(meta.fix ? { fix: renderTemplate(meta.fix, finding.params) } : {}), ...(meta.docs ? { docs: docsUrl(meta.docs) } : {}) });

@@ -45,7 +45,9 @@ describe('planSurface: the from config governs what must be compared', () => {
   });
 
   it('every key of the config schema is read by a surface or listed as read by none', () => {
-    const schema = JSON.parse(readFileSync(new URL('../../schemas/release-safety.config.schema.json', import.meta.url), 'utf8')) as { properties: Record<string, unknown> };
+    const schema = JSON.parse(readFileSync(new URL('../../schemas/release-safety.config.schema.json', import.meta.url), 'utf8')) as {
+      properties: Record<string, unknown>;
+    };
     const known = new Set<string>([...allStages().flatMap((stage) => stage.configKeys), ...KEYS_NO_STAGE_READS]);
     expect(Object.keys(schema.properties).filter((key) => !known.has(key))).toEqual([]);
   });
@@ -58,7 +60,12 @@ describe('planSurface: the from config governs what must be compared', () => {
 });
 
 describe('combineRuns', () => {
-  const result = (checked: boolean, breaking: boolean | 'unknown', name: string): StageResult<string> => ({ section: name, verdict: { checked, breaking }, findings: [], notes: [name] });
+  const result = (checked: boolean, breaking: boolean | 'unknown', name: string): StageResult<string> => ({
+    section: name,
+    verdict: { checked, breaking },
+    findings: [],
+    notes: [name],
+  });
   it.each([
     [[result(true, false, 'a'), result(true, false, 'b')], { checked: true, breaking: false }, 'a'],
     [[result(true, false, 'a'), result(true, true, 'b')], { checked: true, breaking: true }, 'b'],

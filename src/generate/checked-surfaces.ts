@@ -74,14 +74,25 @@ export function planSurface(keys: ReadonlyArray<keyof ReleaseSafetyConfig>, from
   if (stillChanged.every((key) => isOff(key, fromConfig))) return { runs: [{ config: to, ...moved }], changes, ...(move ? { note: note(how) } : {}) };
   // Switched off or unconfigured at `to`: the `from` run alone (a `to` run would only say "not configured").
   if (stillChanged.every((key) => isOff(key, to))) return { runs: [{ config: fromConfig, ...moved }], changes, note: note(how) };
-  return { runs: [{ config: to, ...moved }, { config: fromConfig, ...moved }], changes, note: note(`${how}; proven safe only when it is with both configurations`) };
+  return {
+    runs: [
+      { config: to, ...moved },
+      { config: fromConfig, ...moved },
+    ],
+    changes,
+    note: note(`${how}; proven safe only when it is with both configurations`),
+  };
 }
 
 /**
  * A file the release moved: of the paths a path key lists, exactly one left and exactly one came.
  * Several at once cannot be paired (a string says why); none is `undefined`.
  */
-function findMove(keys: ReadonlyArray<keyof ReleaseSafetyConfig>, from: ReleaseSafetyConfig, to: ReleaseSafetyConfig): { key: keyof ReleaseSafetyConfig; basePath: string; headPath: string } | string | undefined {
+function findMove(
+  keys: ReadonlyArray<keyof ReleaseSafetyConfig>,
+  from: ReleaseSafetyConfig,
+  to: ReleaseSafetyConfig,
+): { key: keyof ReleaseSafetyConfig; basePath: string; headPath: string } | string | undefined {
   for (const key of keys.filter((candidate) => PATH_KEYS.includes(candidate))) {
     const before = pathList(from[key]);
     const after = pathList(to[key]);
@@ -150,10 +161,28 @@ export function combineRuns<Section>(results: ReadonlyArray<StageResult<Section>
   return {
     section: deciding.section,
     verdict: { checked, breaking },
-    findings: unique(results.flatMap((result) => result.findings), (finding: Finding) => JSON.stringify(finding)),
-    notes: unique(results.flatMap((result) => result.notes), (note) => note),
-    ...optionalList('accepted', unique(results.flatMap((result) => result.accepted ?? []), (accepted) => JSON.stringify(accepted))),
-    ...optionalList('acceptProblems', unique(results.flatMap((result) => result.acceptProblems ?? []), (problem) => JSON.stringify(problem))),
+    findings: unique(
+      results.flatMap((result) => result.findings),
+      (finding: Finding) => JSON.stringify(finding),
+    ),
+    notes: unique(
+      results.flatMap((result) => result.notes),
+      (note) => note,
+    ),
+    ...optionalList(
+      'accepted',
+      unique(
+        results.flatMap((result) => result.accepted ?? []),
+        (accepted) => JSON.stringify(accepted),
+      ),
+    ),
+    ...optionalList(
+      'acceptProblems',
+      unique(
+        results.flatMap((result) => result.acceptProblems ?? []),
+        (problem) => JSON.stringify(problem),
+      ),
+    ),
     ...(deciding.verdictSection === undefined ? {} : { verdictSection: deciding.verdictSection }),
   };
 }

@@ -9,7 +9,18 @@ import { compareVersions, parsePrereleaseVersion, parseVersion, type Version } f
 import { tagPatterns, versionOfTag } from '../core/tag-pattern.js';
 import type { Repository } from '../git/repository.js';
 import type { LinkKind } from '../git/tree.js';
-import { allStages, artifactApiSections, findRule, surfaceRefusal, pipelineStages, stageOf, SURFACES, verdictSurfaces, type PipelineStages, type StageResults } from '../surfaces/registry.js';
+import {
+  allStages,
+  artifactApiSections,
+  findRule,
+  surfaceRefusal,
+  pipelineStages,
+  stageOf,
+  SURFACES,
+  verdictSurfaces,
+  type PipelineStages,
+  type StageResults,
+} from '../surfaces/registry.js';
 import type { Finding, RuleMeta, Surface } from '../rules/types.js';
 import { runStage, type ChangedPath, type Side, type Stage, type StageInput, type StageResult, type StageVerdict } from '../stages/contract.js';
 import { combineRuns, mayReferenceSiblings, movedInput, planSurface } from './checked-surfaces.js';
@@ -109,7 +120,11 @@ export type PairContents = Pick<StageInput, 'changes' | 'trees' | 'read' | 'read
  * only where the path is a file on at least one side.
  */
 export async function readPair(repo: Repository, baseTreeish: string, headTreeish: string): Promise<PairContents> {
-  const [baseTree, headTree, changedPaths] = await Promise.all([repo.listTree(baseTreeish), repo.listTree(headTreeish), repo.diffPaths(baseTreeish, headTreeish)]);
+  const [baseTree, headTree, changedPaths] = await Promise.all([
+    repo.listTree(baseTreeish),
+    repo.listTree(headTreeish),
+    repo.diffPaths(baseTreeish, headTreeish),
+  ]);
   const read = (side: Side, path: string): Promise<string | undefined> => {
     const blobId = (side === 'base' ? baseTree : headTree).get(path);
     return blobId === undefined ? Promise.resolve(undefined) : repo.readText(blobId);
@@ -149,7 +164,9 @@ export async function generateRelease(repo: Repository, request: GenerateRequest
   const previousVersion = releaseVersion(request.previousVersion, request.from, '--previous-version', '--from', patterns);
   // An artifact whose previous release is not older cannot take its place in the index (validate refuses it).
   if (compareVersions(parseVersion(previousVersion)!, versionRelease) >= 0) {
-    throw new InputError(`the previous version ${previousVersion} is not older than the version ${version}: --from must name the release before --to (or give --previous-version and --version)`);
+    throw new InputError(
+      `the previous version ${previousVersion} is not older than the version ${version}: --from must name the release before --to (or give --previous-version and --version)`,
+    );
   }
   const acceptance = acceptancePolicy(request, config, configSource, fromConfig, stages);
   const input: StageInput = {
@@ -269,7 +286,8 @@ function releaseVersion(explicit: string | undefined, ref: string, flag: string,
     return parsed.text;
   }
   const fromRef = versionOfTag(ref, patterns);
-  if (!fromRef) throw new InputError(`${refFlag} "${ref}" is not a release tag (${patterns.map((p) => p.replace('{version}', 'X.Y.Z')).join(' or ')}): give ${flag}`);
+  if (!fromRef)
+    throw new InputError(`${refFlag} "${ref}" is not a release tag (${patterns.map((p) => p.replace('{version}', 'X.Y.Z')).join(' or ')}): give ${flag}`);
   return fromRef.text;
 }
 
@@ -313,7 +331,9 @@ function configChanges(from: FromConfig, to: ReleaseSafetyConfig, stages: Pipeli
 
 /** Every stage of the registry, at once, each as the `from` config requires. */
 async function runStages(stages: PipelineStages, input: StageInput, checkedWith: { from: FromConfig; links: Links }): Promise<StageResults> {
-  const results = await Promise.all(SURFACES.map(async (surface) => [surface, await runConfiguredStage(stageOf(stages, surface), input, checkedWith)] as const));
+  const results = await Promise.all(
+    SURFACES.map(async (surface) => [surface, await runConfiguredStage(stageOf(stages, surface), input, checkedWith)] as const),
+  );
   return Object.fromEntries(results) as unknown as StageResults;
 }
 
@@ -389,7 +409,12 @@ async function readPreviousArtifact(read: StageInput['read'], previousVersion: s
   } catch (error) {
     return { status: 'invalid', detail: `${ARTIFACT_FILE_NAME} at the from ref is not JSON: ${describeError(error)}` };
   }
-  return checkPreviousArtifact(data, `${ARTIFACT_FILE_NAME} at the from ref`, (version) => `${ARTIFACT_FILE_NAME} of ${version} at the from ref`, previousVersion);
+  return checkPreviousArtifact(
+    data,
+    `${ARTIFACT_FILE_NAME} at the from ref`,
+    (version) => `${ARTIFACT_FILE_NAME} of ${version} at the from ref`,
+    previousVersion,
+  );
 }
 
 function checkPreviousArtifact(data: unknown, source: string, usedDetail: (version: string) => string, previousVersion: string): PreviousArtifactOutcome {

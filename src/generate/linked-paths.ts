@@ -16,7 +16,11 @@ export type Links = Readonly<Record<Side, ReadonlyMap<string, LinkKind>>>;
 const SIDE_NAMES: Record<Side, string> = { base: 'from', head: 'to' };
 
 /** One reason per configured path that meets a link or submodule at either ref. */
-export async function linkedPathReasons(paths: readonly ConfiguredPath[], links: Links, input: Pick<StageInput, 'trees' | 'read'> & Partial<Pick<StageInput, 'changes' | 'submodules'>>): Promise<string[]> {
+export async function linkedPathReasons(
+  paths: readonly ConfiguredPath[],
+  links: Links,
+  input: Pick<StageInput, 'trees' | 'read'> & Partial<Pick<StageInput, 'changes' | 'submodules'>>,
+): Promise<string[]> {
   if (links.base.size === 0 && links.head.size === 0) return [];
   const reasons: string[] = [];
   // A submodule at the same commit at both refs holds the same files at both: nothing behind it changed.
@@ -26,7 +30,9 @@ export async function linkedPathReasons(paths: readonly ConfiguredPath[], links:
   const changed = input.changes === undefined ? undefined : new Set(input.changes.map((change) => change.path));
   const unchangedSubmodule = (link: string, kind: LinkKind) =>
     kind === 'submodule' &&
-    (input.submodules ? input.submodules.unchanged.has(link) : changed !== undefined && !changed.has(link) && links.base.get(link) === 'submodule' && links.head.get(link) === 'submodule');
+    (input.submodules
+      ? input.submodules.unchanged.has(link)
+      : changed !== undefined && !changed.has(link) && links.base.get(link) === 'submodule' && links.head.get(link) === 'submodule');
   const scopes = uniqueBy(paths, (path) => `${path.key}\0${path.path}`).map(scopeOf);
   for (const side of ['base', 'head'] as const) {
     for (const scope of scopes) {

@@ -66,7 +66,9 @@ export function reportAccepted(stages: readonly StageOutcome[]): ReportAccepted[
       const meta = findRule(accepted.rule, stage.surface, stage.rules) ?? findRule(accepted.rule, stage.surface);
       const { by } = accepted;
       const acceptedAt =
-        by.kind === 'rule-setting' ? `config (rules.${accepted.rule}: ${by.level})` : `${by.file}${by.line === undefined ? '' : `:${by.line}`}${by.pointer === undefined ? '' : `#${by.pointer}`}`;
+        by.kind === 'rule-setting'
+          ? `config (rules.${accepted.rule}: ${by.level})`
+          : `${by.file}${by.line === undefined ? '' : `:${by.line}`}${by.pointer === undefined ? '' : `#${by.pointer}`}`;
       const item = {
         surface: stage.surface,
         rule: accepted.rule,
@@ -150,7 +152,12 @@ export function renderTextReport(outcome: GenerateOutcome, style: ReportStyle): 
   if (findings.length > 0) {
     lines.push('', style.bold(`Findings (${findings.length})`));
     for (const finding of findings) {
-      const level = finding.level === 'breaking' || finding.level === 'unknown' ? style.red(finding.level) : finding.level === 'advisory' ? style.yellow(finding.level) : finding.level;
+      const level =
+        finding.level === 'breaking' || finding.level === 'unknown'
+          ? style.red(finding.level)
+          : finding.level === 'advisory'
+            ? style.yellow(finding.level)
+            : finding.level;
       lines.push(`  ${finding.surface} ${level} ${style.dim(finding.rule)}: ${finding.message}`);
       const where = evidenceLine(finding.evidence);
       if (where) lines.push(`      ${style.dim(where)}`);
@@ -205,7 +212,13 @@ export function renderMarkdownReport(outcome: GenerateOutcome): string {
     out.push('', `## Accepted (${accepted.length})`, '', 'Findings a maintainer accepted: not counted in the verdict, listed here with their reason.', '');
     if (accepted.length > 0) out.push('| Rule | Finding | Evidence | Reason | Accepted at |', '|---|---|---|---|---|');
     for (const item of accepted) {
-      const cells = [`${mdCode(item.rule)} (${item.surface})`, item.markdown.message, evidenceMarkdown(item.evidence), mdText(item.reason), mdCode(item.acceptedAt)];
+      const cells = [
+        `${mdCode(item.rule)} (${item.surface})`,
+        item.markdown.message,
+        evidenceMarkdown(item.evidence),
+        mdText(item.reason),
+        mdCode(item.acceptedAt),
+      ];
       out.push(`| ${cells.map(tableCell).join(' | ')} |`);
     }
     for (const note of outcome.acceptance.notes) out.push(`- Note: ${mdText(note)}`);
@@ -266,7 +279,8 @@ function refsLine(outcome: GenerateOutcome): string {
 }
 
 function configLine(outcome: GenerateOutcome): string {
-  const changed = outcome.config.changes.length > 0 ? `; config changes (what the from config checked is still compared): ${outcome.config.changes.join('; ')}` : '';
+  const changed =
+    outcome.config.changes.length > 0 ? `; config changes (what the from config checked is still compared): ${outcome.config.changes.join('; ')}` : '';
   return outcome.config.status === 'loaded'
     ? `${outcome.config.source}${changed}`
     : `${outcome.config.source} not found: every surface is unconfigured, so nothing can be proven safe (verdict unknown)`;
@@ -327,7 +341,9 @@ function listSections(outcome: GenerateOutcome): { title: string; items: string[
   });
   // Notes already shown as the reason of a surface are not repeated.
   const explained = new Set(verdict.reasons.map((reason) => reason.surface));
-  const notes = outcome.stages.filter((stage) => !explained.has(stage.surface)).flatMap((stage) => stage.notes.map((note) => `${stage.surface}: ${oneLine(note, 1000)}`));
+  const notes = outcome.stages
+    .filter((stage) => !explained.has(stage.surface))
+    .flatMap((stage) => stage.notes.map((note) => `${stage.surface}: ${oneLine(note, 1000)}`));
   if (notes.length > 0) sections.push({ title: 'Stage notes', items: notes });
   return sections;
 }

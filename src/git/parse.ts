@@ -41,7 +41,6 @@ export function parseNameStatus(output: string): ChangedPath[] {
   return changes.sort((a, b) => compareText(a.path, b.path));
 }
 
-
 /** Committer time of a raw commit object (`committer Name <mail> <seconds> <tz>`), as ISO 8601 UTC. */
 export function committerDateOf(commitObject: string): string {
   const header = commitObject.split('\n\n', 1)[0] ?? '';

@@ -79,9 +79,11 @@ export async function openRepository(dir: string, options: OpenRepositoryOptions
 async function missingHistoryHint(dir: string): Promise<string> {
   try {
     const shallow = await runGit(dir, ['rev-parse', '--is-shallow-repository']);
-    if (shallow.stdout.toString('utf8').trim() === 'true') return ' (the clone is shallow: check out the whole history with actions/checkout fetch-depth: 0, or git fetch --unshallow --tags)';
+    if (shallow.stdout.toString('utf8').trim() === 'true')
+      return ' (the clone is shallow: check out the whole history with actions/checkout fetch-depth: 0, or git fetch --unshallow --tags)';
     const tags = await runGit(dir, ['tag', '--list']);
-    if (tags.code === 0 && tags.stdout.toString('utf8').trim() === '') return ' (the clone has no tags: git fetch --tags, or actions/checkout with fetch-depth: 0)';
+    if (tags.code === 0 && tags.stdout.toString('utf8').trim() === '')
+      return ' (the clone has no tags: git fetch --tags, or actions/checkout with fetch-depth: 0)';
   } catch {
     // The hint is a courtesy: the error above stands without it.
   }
@@ -165,11 +167,7 @@ class GitRepository implements Repository {
 
   /** Tags that name a release under the patterns (default `X.Y.Z` and `vX.Y.Z`), oldest first. */
   async releaseTags(patterns: readonly string[] = DEFAULT_TAG_PATTERNS): Promise<ReleaseTag[]> {
-    const out = await this.git([
-      'for-each-ref',
-      '--format=%(refname:strip=2)%00%(objecttype)%00%(objectname)%00%(*objecttype)%00%(*objectname)',
-      'refs/tags',
-    ]);
+    const out = await this.git(['for-each-ref', '--format=%(refname:strip=2)%00%(objecttype)%00%(objectname)%00%(*objecttype)%00%(*objectname)', 'refs/tags']);
     const releases = parseTagRefs(out.toString('utf8')).flatMap((record) => {
       const parsed = versionOfTag(record.name, patterns);
       return parsed && record.commit ? [{ tag: record.name, version: parsed.text, commit: record.commit, parsed }] : [];

@@ -66,7 +66,9 @@ export function isDone(outDir: string, version: string): boolean {
   if (!existsSync(artifactPath(outDir, version))) return false;
   const report = reportPath(outDir, version);
   if (!existsSync(report)) return true;
-  return !readFileSync(report, 'utf8').split('\n').some((line) => line.startsWith(FAILURE_LINE));
+  return !readFileSync(report, 'utf8')
+    .split('\n')
+    .some((line) => line.startsWith(FAILURE_LINE));
 }
 
 /** A release's artifact as this backfill knows it: just produced, or found in the out-dir. */
@@ -180,7 +182,14 @@ function carriedFloor(previous: KnownArtifact | undefined): string | null {
   return minPreviousVersionFrom((previous.artifact as ReleaseSafetyArtifact).upgrade).minPreviousVersion;
 }
 
-function writePair(outDir: string, pair: BackfillPair, artifact: ReleaseSafetyArtifact, report: string, error: string | undefined, started: number): PairResult {
+function writePair(
+  outDir: string,
+  pair: BackfillPair,
+  artifact: ReleaseSafetyArtifact,
+  report: string,
+  error: string | undefined,
+  started: number,
+): PairResult {
   const version = pair.head.version;
   // The report (the retroactive marker `index` looks for) first, the artifact last: an artifact on
   // disk always has its marker, and a run interrupted in between simply redoes the pair.

@@ -38,7 +38,10 @@ export function releaseTagsInRange(tags: readonly PlannedTag[], from: string, to
     const version = requireVersion(tag.version);
     return compareVersions(version, fromVersion) >= 0 && compareVersions(version, toVersion) <= 0;
   });
-  for (const [flag, wanted] of [['--from', fromVersion.text], ['--to', toVersion.text]] as const) {
+  for (const [flag, wanted] of [
+    ['--from', fromVersion.text],
+    ['--to', toVersion.text],
+  ] as const) {
     if (!inRange.some((tag) => tag.version === wanted)) throw new InputError(`${flag} ${wanted}: no release tag ${wanted} (or v${wanted}) in the repository`);
   }
   return inRange;

@@ -92,7 +92,13 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillSum
     if (result.error !== undefined) options.progress.warn(`${result.version}: generation failed, wrote a fail-closed artifact (${result.error})`);
     options.progress.result(result);
   };
-  const chunks = splitContiguous(pending, jobs).map((chunk): PairJob => ({ repoDir: options.repoDir, outDir: options.outDir, config, pairs: chunk, diskCache: options.noCache !== true }));
+  const chunks = splitContiguous(pending, jobs).map((chunk): PairJob => ({
+    repoDir: options.repoDir,
+    outDir: options.outDir,
+    config,
+    pairs: chunk,
+    diskCache: options.noCache !== true,
+  }));
   const workerFile = fileURLToPath(new URL('./backfill-worker.js', import.meta.url));
   if (chunks.length <= 1 || !existsSync(workerFile)) {
     // One job, or running from source (tests): the same code in this thread.
@@ -100,7 +106,12 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillSum
   } else {
     await Promise.all(chunks.map((chunk) => runWorker(workerFile, chunk, onResult)));
     // Each run after the first started before the run before it had written its last artifact.
-    for (const redone of await carryAcrossRuns(chunks)) results.splice(results.findIndex((result) => result.version === redone.version), 1, redone);
+    for (const redone of await carryAcrossRuns(chunks))
+      results.splice(
+        results.findIndex((result) => result.version === redone.version),
+        1,
+        redone,
+      );
   }
   options.progress.finish();
   const order = new Map(pending.map((pair, position) => [pair.head.version, position]));

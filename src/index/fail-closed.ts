@@ -9,7 +9,12 @@ import type { ApiSurfaceSection, ReleaseSafetyArtifact } from '../artifact/types
  * that artifact, so it is known even when this release could not be read, and dropping it would allow
  * jumps over an earlier required stop.
  */
-export function failClosedArtifact(version: string, previousVersion: string | null, releaseDate: string, minPreviousVersion: string | null = null): ReleaseSafetyArtifact {
+export function failClosedArtifact(
+  version: string,
+  previousVersion: string | null,
+  releaseDate: string,
+  minPreviousVersion: string | null = null,
+): ReleaseSafetyArtifact {
   const unchecked = (): ApiSurfaceSection => ({ checked: false, breaking: 'unknown', changes: [], breakingCount: 0, advisories: [], advisoryCount: 0 });
   return {
     schemaVersion: ARTIFACT_SCHEMA_VERSION,

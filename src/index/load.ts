@@ -106,6 +106,11 @@ export function chooseReleaseTags(tags: readonly { tag: string; version: string;
     }
     byVersion.set(tag.version, preferred);
   }
-  const chosen: ChosenTag[] = [...byVersion.values()].map((tag) => ({ version: tag.version, date: isoDateFromGit(tag.date), tag: tag.tag, commit: tag.commit }));
+  const chosen: ChosenTag[] = [...byVersion.values()].map((tag) => ({
+    version: tag.version,
+    date: isoDateFromGit(tag.date),
+    tag: tag.tag,
+    commit: tag.commit,
+  }));
   return { tags: chosen, notes };
 }

@@ -56,7 +56,10 @@ export function createProgress(stream: NodeJS.WritableStream & { isTTY?: boolean
       done++;
       lastVersion = result.version;
       if (tty) draw(done === total);
-      else stream.write(`[${done}/${total}] ${result.version} (from ${result.previousVersion}): ${String(result.rollingUpdateSafe)}${result.status === 'failed' ? ' (failed closed)' : ''}, ${result.ms} ms\n`);
+      else
+        stream.write(
+          `[${done}/${total}] ${result.version} (from ${result.previousVersion}): ${String(result.rollingUpdateSafe)}${result.status === 'failed' ? ' (failed closed)' : ''}, ${result.ms} ms\n`,
+        );
     },
     warn(text) {
       if (tty) {

@@ -173,7 +173,9 @@ function uniqueArtifacts(artifacts: readonly ArtifactSource[]): Map<string, Arti
   for (const source of [...artifacts].sort((a, b) => compareText(a.file, b.file))) {
     const version = parseVersion(source.artifact.version);
     if (parsePrereleaseVersion(source.artifact.version)) {
-      throw new InputError(`${source.file}: version "${source.artifact.version}" is a dry run (pre-release), never an index entry; remove it from the artifacts`);
+      throw new InputError(
+        `${source.file}: version "${source.artifact.version}" is a dry run (pre-release), never an index entry; remove it from the artifacts`,
+      );
     }
     if (!version || version.text !== source.artifact.version) {
       throw new InputError(`${source.file}: version "${source.artifact.version}" is not a release version X.Y.Z`);

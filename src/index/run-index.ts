@@ -49,7 +49,12 @@ export interface IndexRunOutcome {
 export async function runIndex(options: IndexRunOptions): Promise<IndexRunOutcome> {
   // The config first: a bad file is refused before anything else is read.
   // Without --config, the repository's own config names the tag patterns (init writes them there).
-  const config = options.configFile === undefined ? (options.repoDir === undefined ? undefined : (await committedConfig(options.repoDir))?.config) : await readConfigFile(options.configFile);
+  const config =
+    options.configFile === undefined
+      ? options.repoDir === undefined
+        ? undefined
+        : (await committedConfig(options.repoDir))?.config
+      : await readConfigFile(options.configFile);
   const configFloor = config?.floorVersion;
   const { artifacts, skipped } = options.artifactsDir
     ? loadArtifactsDir(options.artifactsDir, { skipInvalid: options.skipInvalid })

@@ -5,7 +5,11 @@ import { parseVersion } from '../core/version.js';
  * dropped silently. Each is reported, saying whether the full form names the same commit (then
  * nothing is missed) or what to do (tag it X.Y.Z, or it is not a release the tool sees).
  */
-export function shortFormNotes(tags: readonly { name: string; commit: string }[], patterns: readonly string[], releases: readonly { tag: string; version: string; commit: string }[]): string[] {
+export function shortFormNotes(
+  tags: readonly { name: string; commit: string }[],
+  patterns: readonly string[],
+  releases: readonly { tag: string; version: string; commit: string }[],
+): string[] {
   const notes: string[] = [];
   const byVersion = new Map(releases.map((release) => [release.version, release]));
   for (const { name, commit } of tags) {

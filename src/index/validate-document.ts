@@ -88,7 +88,10 @@ function acceptedHeavinessWarnings(artifact: ReleaseSafetyArtifact): string[] {
   return artifact.migrations.files
     .map((file, position) => ({ file, position }))
     .filter(({ file }) => Object.values(file.heaviness).includes(true))
-    .map(({ file, position }) => `/migrations/files/${position}/heaviness: ${file.name} is heavy beside rollingUpdateSafe true: its findings were accepted by the maintainer (see the release's report, "Accepted")`);
+    .map(
+      ({ file, position }) =>
+        `/migrations/files/${position}/heaviness: ${file.name} is heavy beside rollingUpdateSafe true: its findings were accepted by the maintainer (see the release's report, "Accepted")`,
+    );
 }
 
 /**
@@ -105,7 +108,8 @@ function whatDisprovesSafe(artifact: ReleaseSafetyArtifact): string[] {
     ['/config', artifact.config],
   ] as const;
   for (const [pointer, section] of surfaces) {
-    if (!section.checked || section.breaking !== false) disproofs.push(`${pointer}: checked ${String(section.checked)}, breaking ${JSON.stringify(section.breaking)}`);
+    if (!section.checked || section.breaking !== false)
+      disproofs.push(`${pointer}: checked ${String(section.checked)}, breaking ${JSON.stringify(section.breaking)}`);
   }
   if (artifact.migrations.present === 'unknown') disproofs.push('/migrations/present: "unknown"');
   // A flag `true` beside `true` is a heavy statement the maintainer accepted with a reason (the

@@ -9,14 +9,16 @@ const graphql = (files: Record<string, string>) => detectGraphql(view(files), de
 const trpc = (files: Record<string, string>) => detectTrpc(view(files), dependencies(view(files)));
 
 describe('init detection of GraphQL', () => {
-  it('NestJS code-first models and resolvers (the hoppscotch layout): the package\'s source root as sources, so enums declared elsewhere and folders of other releases are read', () => {
+  it("NestJS code-first models and resolvers (the hoppscotch layout): the package's source root as sources, so enums declared elsewhere and folders of other releases are read", () => {
     const proposal = graphql({
       'packages/hoppscotch-backend/package.json': JSON.stringify({ dependencies: { '@nestjs/graphql': '^12' } }),
       'packages/hoppscotch-backend/src/team/team.model.ts': "import { ObjectType, Field } from '@nestjs/graphql';\n@ObjectType()\nexport class Team {}\n",
-      'packages/hoppscotch-backend/src/team/team.resolver.ts': "import { Resolver, Query } from '@nestjs/graphql';\n@Resolver(() => Team)\nexport class TeamResolver {}\n",
+      'packages/hoppscotch-backend/src/team/team.resolver.ts':
+        "import { Resolver, Query } from '@nestjs/graphql';\n@Resolver(() => Team)\nexport class TeamResolver {}\n",
       'packages/hoppscotch-backend/src/team/team.service.spec.ts': "import { ObjectType } from '@nestjs/graphql';\n@ObjectType()\nclass X {}\n",
       // registerEnumType(AuthProvider) in infra-config/ names an enum declared in auth/helper.ts (no GraphQL import there).
-      'packages/hoppscotch-backend/src/infra-config/infra-config.model.ts': "import { ObjectType, registerEnumType } from '@nestjs/graphql';\nimport { AuthProvider } from 'src/auth/helper';\n@ObjectType()\nexport class InfraConfig {}\nregisterEnumType(AuthProvider, { name: 'AuthProvider' });\n",
+      'packages/hoppscotch-backend/src/infra-config/infra-config.model.ts':
+        "import { ObjectType, registerEnumType } from '@nestjs/graphql';\nimport { AuthProvider } from 'src/auth/helper';\n@ObjectType()\nexport class InfraConfig {}\nregisterEnumType(AuthProvider, { name: 'AuthProvider' });\n",
       'packages/hoppscotch-backend/src/auth/helper.ts': "export enum AuthProvider {\n  GOOGLE = 'GOOGLE',\n}\n",
       'packages/hoppscotch-common/src/helpers/backend/gql/queries/GetTeam.graphql': 'query GetTeam($teamID: ID!) { team(teamID: $teamID) { id } }\n',
     });
@@ -24,7 +26,9 @@ describe('init detection of GraphQL', () => {
   });
 
   it('committed SDL that defines types; client operation documents are not a schema', () => {
-    expect(graphql({ 'server/schema.graphql': 'type Query { a: Int }\n', 'web/queries/a.graphql': 'query A { a }\n' }).value).toEqual({ schema: ['server/*.graphql'] });
+    expect(graphql({ 'server/schema.graphql': 'type Query { a: Int }\n', 'web/queries/a.graphql': 'query A { a }\n' }).value).toEqual({
+      schema: ['server/*.graphql'],
+    });
   });
 
   it('a GraphQL server dependency without a recognised schema leaves the key out; none at all is false', () => {
@@ -40,7 +44,8 @@ describe('init detection of tRPC', () => {
       'apps/web/package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11' } }),
       'apps/web/src/trpc/trpc.ts': "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\n",
       'apps/web/src/trpc/routers/index.ts': "import { mergeRouters, router } from '../trpc';\nexport const appRouter = mergeRouters(router({ auth }));\n",
-      'apps/web/src/trpc/routers/polls/comments.ts': "import { publicProcedure, router } from '../../trpc';\nexport const comments = router({ list: publicProcedure.query(() => []) });\n",
+      'apps/web/src/trpc/routers/polls/comments.ts':
+        "import { publicProcedure, router } from '../../trpc';\nexport const comments = router({ list: publicProcedure.query(() => []) });\n",
       'apps/web/src/app/page.tsx': 'export default function Page() {}\n',
     });
     expect(proposal.value).toEqual({ sources: ['apps/web/src/trpc/routers/*.ts', 'apps/web/src/trpc/routers/polls/*.ts'] });

@@ -9,7 +9,8 @@ import { packageDirs, stableGlobs } from './globs.js';
  */
 
 const IGNORED = /(^|\/)(node_modules|dist|build|out|coverage|vendor|\.git|\.next|\.turbo)(\/|$)/;
-const NOT_SERVER = /(^|\/)(test|tests|__tests__|__mocks__|e2e|fixtures?|examples?|stories|storybook|docs?|scripts)(\/|$)|\.(test|spec|stories|e2e)\.[cm]?[jt]sx?$/;
+const NOT_SERVER =
+  /(^|\/)(test|tests|__tests__|__mocks__|e2e|fixtures?|examples?|stories|storybook|docs?|scripts)(\/|$)|\.(test|spec|stories|e2e)\.[cm]?[jt]sx?$/;
 const SOURCE = /\.(ts|mts|cts|js|mjs|cjs)$/;
 const SDL = /\.(graphql|gql|graphqls)$/i;
 /** An SDL file that defines types (a client's operation documents hold `query`/`mutation` only). */
@@ -17,7 +18,22 @@ const DEFINES_TYPES = /^\s*(extend\s+)?(type|input|interface|enum|union|scalar|s
 const CODE_FIRST = /from\s+['"](@nestjs\/graphql|type-graphql)['"]/;
 const CODE_FIRST_DEFINITION = /@(ObjectType|InputType|ArgsType|InterfaceType|Resolver)\s*\(/;
 const OTHER_BUILDERS = /from\s+['"](@pothos\/core|nexus)['"]/;
-const GRAPHQL_SERVERS = ['@nestjs/graphql', 'type-graphql', '@apollo/server', 'apollo-server', 'apollo-server-express', 'apollo-server-fastify', 'graphql-yoga', '@graphql-yoga/node', 'mercurius', 'express-graphql', 'graphql-http', '@pothos/core', 'nexus', '@graphql-tools/schema'];
+const GRAPHQL_SERVERS = [
+  '@nestjs/graphql',
+  'type-graphql',
+  '@apollo/server',
+  'apollo-server',
+  'apollo-server-express',
+  'apollo-server-fastify',
+  'graphql-yoga',
+  '@graphql-yoga/node',
+  'mercurius',
+  'express-graphql',
+  'graphql-http',
+  '@pothos/core',
+  'nexus',
+  '@graphql-tools/schema',
+];
 
 const TRPC_IMPORT = /from\s+['"](@trpc\/server|\.{1,2}\/[^'"]*trpc[^'"]*)['"]/;
 const ROUTER_CALL = /\b(router|createTRPCRouter|createRouter|mergeRouters)\s*\(\s*\{?/;
@@ -41,13 +57,26 @@ export function detectGraphql(view: RepositoryView, deps: ReadonlySet<string>): 
   });
   const other = sourceFiles(view).find((file) => OTHER_BUILDERS.test(view.read(file) ?? ''));
   if (schema.length > 0 || codeFirst.length > 0) {
-    const value = { ...(schema.length > 0 ? { schema: globsFor(schema) } : {}), ...(codeFirst.length > 0 ? { sources: stableGlobs(codeFirst, packageDirs(view.files)) } : {}) };
-    const evidence = [schema.length > 0 ? `${schema.length} SDL files define types` : '', codeFirst.length > 0 ? `${codeFirst.length} source files hold code-first definitions` : '', other ? `(${other} builds a schema with Pothos or Nexus, which stays unknown)` : ''].filter(Boolean).join('; ');
+    const value = {
+      ...(schema.length > 0 ? { schema: globsFor(schema) } : {}),
+      ...(codeFirst.length > 0 ? { sources: stableGlobs(codeFirst, packageDirs(view.files)) } : {}),
+    };
+    const evidence = [
+      schema.length > 0 ? `${schema.length} SDL files define types` : '',
+      codeFirst.length > 0 ? `${codeFirst.length} source files hold code-first definitions` : '',
+      other ? `(${other} builds a schema with Pothos or Nexus, which stays unknown)` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
     return { key: 'graphql', value, evidence };
   }
   const servers = GRAPHQL_SERVERS.filter((name) => deps.has(name));
   if (servers.length > 0 || other) {
-    return { key: 'graphql', value: undefined, evidence: `the service uses ${[...servers, ...(other ? [other] : [])].join(', ')} but no SDL file or NestJS/type-graphql definition was recognised: set graphql.schema or graphql.sources by hand` };
+    return {
+      key: 'graphql',
+      value: undefined,
+      evidence: `the service uses ${[...servers, ...(other ? [other] : [])].join(', ')} but no SDL file or NestJS/type-graphql definition was recognised: set graphql.schema or graphql.sources by hand`,
+    };
   }
   return { key: 'graphql', value: false, evidence: 'no GraphQL server dependency and no SDL file' };
 }
@@ -58,6 +87,7 @@ export function detectTrpc(view: RepositoryView, deps: ReadonlySet<string>): Sur
     return TRPC_IMPORT.test(text) && ROUTER_CALL.test(text) && (PROCEDURE.test(text) || /mergeRouters|router\s*\(\s*\{/.test(text));
   });
   if (routers.length > 0) return { key: 'trpc', value: { sources: globsFor(routers) }, evidence: `${routers.length} source files define tRPC routers` };
-  if (deps.has('@trpc/server')) return { key: 'trpc', value: undefined, evidence: 'the service depends on @trpc/server but no router file was recognised: set trpc.sources by hand' };
+  if (deps.has('@trpc/server'))
+    return { key: 'trpc', value: undefined, evidence: 'the service depends on @trpc/server but no router file was recognised: set trpc.sources by hand' };
   return { key: 'trpc', value: false, evidence: 'no @trpc/server dependency' };
 }

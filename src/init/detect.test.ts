@@ -34,7 +34,8 @@ describe('init detection: absence needs evidence', () => {
   it('MCP tools registered with the split SDK packages (formbricks: `@modelcontextprotocol/server`) are configured from code', () => {
     const surfaces = decided({
       'apps/web/package.json': JSON.stringify({ dependencies: { '@modelcontextprotocol/server': '^2' } }),
-      'apps/web/modules/mcp/tools/feedback-records.ts': 'import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";\nexport const register = (server: McpServer) => {\n  server.registerTool("list_feedback", { description: "d" }, async () => ({ content: [] }));\n};\n',
+      'apps/web/modules/mcp/tools/feedback-records.ts':
+        'import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";\nexport const register = (server: McpServer) => {\n  server.registerTool("list_feedback", { description: "d" }, async () => ({ content: [] }));\n};\n',
     });
     expect(surfaces.mcpTools).toEqual({ sources: ['apps/web/modules/mcp/tools/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] });
   });
@@ -56,13 +57,20 @@ describe('init detection: absence needs evidence', () => {
     const surfaces = decided({
       'packages/hoppscotch-backend/package.json': JSON.stringify({ dependencies: { '@nestjs/core': '^11' } }),
       'packages/hoppscotch-backend/src/main.ts': 'export const port = process.env.PORT;\n',
-      'packages/hoppscotch-cli/package.json': JSON.stringify({ name: '@hoppscotch/cli', bin: { hopp: 'bin/hopp.js' }, dependencies: { commander: '^11', axios: '^1' } }),
+      'packages/hoppscotch-cli/package.json': JSON.stringify({
+        name: '@hoppscotch/cli',
+        bin: { hopp: 'bin/hopp.js' },
+        dependencies: { commander: '^11', axios: '^1' },
+      }),
       'packages/hoppscotch-cli/src/utils/request.ts': 'export const read = (variable: { key: string }) => process.env[variable.key];\n',
       // A server started from a `bin` stays the service.
       'packages/server-bin/package.json': JSON.stringify({ bin: { serve: 'dist/main.js' }, dependencies: { express: '^4' } }),
       'packages/server-bin/src/main.ts': 'export const host = process.env.HOST;\n',
     });
-    expect((surfaces.env as { sources: string[] }).sources).toEqual(['packages/hoppscotch-backend/src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', 'packages/server-bin/src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}']);
+    expect((surfaces.env as { sources: string[] }).sources).toEqual([
+      'packages/hoppscotch-backend/src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}',
+      'packages/server-bin/src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}',
+    ]);
   });
 
   it('a source that starts an HTTP server keeps the API surfaces open', () => {

@@ -39,7 +39,8 @@ export interface SurfaceProposal {
 }
 
 const IGNORED = /(^|\/)(node_modules|dist|build|out|coverage|vendor|\.git|\.next|\.turbo)(\/|$)/;
-const NOT_SERVER = /(^|\/)(test|tests|__tests__|__mocks__|e2e|fixtures?|examples?|stories|storybook|docs?|scripts)(\/|$)|\.(test|spec|stories|e2e)\.[cm]?[jt]sx?$|(^|\/)[^/]*\.config\.[cm]?[jt]s$/;
+const NOT_SERVER =
+  /(^|\/)(test|tests|__tests__|__mocks__|e2e|fixtures?|examples?|stories|storybook|docs?|scripts)(\/|$)|\.(test|spec|stories|e2e)\.[cm]?[jt]sx?$|(^|\/)[^/]*\.config\.[cm]?[jt]s$/;
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 function sources(view: RepositoryView): string[] {
@@ -81,15 +82,37 @@ export function globsFor(files: readonly string[]): string[] {
 const MIGRATION_DIR = /(^|\/)(migrations?|migrate|drizzle|alterations)$/i;
 const MIGRATION_FILE = /\.(sql|ts|js|mjs|cjs)$/;
 // Absence is claimed only when nothing in any manifest even looks like a database client or migration tool.
-const DATABASE_LIKE = /(^|[/@-])(pg|postgres|postgresql|sql|mysql|sqlite|orm|knex|prisma|drizzle|sequelize|typeorm|kysely|mikro-orm|objection|slonik|bookshelf|migrat\w*|db)([/-]|$)/i;
-const MIGRATION_DEPENDENCIES = ['knex', 'sequelize', 'sequelize-cli', 'typeorm', 'prisma', '@prisma/client', 'drizzle-orm', 'drizzle-kit', 'kysely', 'node-pg-migrate', '@mikro-orm/core', '@mikro-orm/migrations', 'db-migrate', 'postgres-migrations', 'pg', 'postgres'];
+const DATABASE_LIKE =
+  /(^|[/@-])(pg|postgres|postgresql|sql|mysql|sqlite|orm|knex|prisma|drizzle|sequelize|typeorm|kysely|mikro-orm|objection|slonik|bookshelf|migrat\w*|db)([/-]|$)/i;
+const MIGRATION_DEPENDENCIES = [
+  'knex',
+  'sequelize',
+  'sequelize-cli',
+  'typeorm',
+  'prisma',
+  '@prisma/client',
+  'drizzle-orm',
+  'drizzle-kit',
+  'kysely',
+  'node-pg-migrate',
+  '@mikro-orm/core',
+  '@mikro-orm/migrations',
+  'db-migrate',
+  'postgres-migrations',
+  'pg',
+  'postgres',
+];
 
 /** A folder of TS/JS files is database migrations only with SQL, an up/down or a database call in it (typebot's `src/migrations` upgrade documents, not tables). */
-const DATABASE_MIGRATION_CODE = /\bexports\.(up|down)\b|\b(async\s+)?(up|down)\s*[:(=]|queryInterface|MigrationInterface|\bKysely\b|\bknex\b|\bpgm\.|\bsql`|\.query\s*\(|\.execute\s*\(|\$executeRaw|MigrationScript|CREATE\s+TABLE|ALTER\s+TABLE/i;
+const DATABASE_MIGRATION_CODE =
+  /\bexports\.(up|down)\b|\b(async\s+)?(up|down)\s*[:(=]|queryInterface|MigrationInterface|\bKysely\b|\bknex\b|\bpgm\.|\bsql`|\.query\s*\(|\.execute\s*\(|\$executeRaw|MigrationScript|CREATE\s+TABLE|ALTER\s+TABLE/i;
 
 export function looksLikeDatabaseMigrations(files: readonly string[], read: (file: string) => string | undefined): boolean {
   if (files.some((file) => /\.sql$/i.test(file))) return true;
-  return files.filter((file) => MIGRATION_FILE.test(file)).slice(0, 10).some((file) => DATABASE_MIGRATION_CODE.test(read(file) ?? ''));
+  return files
+    .filter((file) => MIGRATION_FILE.test(file))
+    .slice(0, 10)
+    .some((file) => DATABASE_MIGRATION_CODE.test(read(file) ?? ''));
 }
 
 export function detectMigrations(current: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
@@ -136,7 +159,9 @@ export function detectMigrations(current: RepositoryView, deps: ReadonlySet<stri
     }));
     const postgresOnly = withDialects.filter((folder) => !('dialect' in folder)).map(({ dir, edition: folderEdition }) => ({ dir, edition: folderEdition }));
     const described = classified.map(({ dir, dialect, evidence }) => {
-      const where = gone(dir) ? `; at ${history!.where(view.files.find((file) => file.startsWith(`${dir}/`))!) ?? 'an earlier release'}, gone from the newest commit (the layout moved: both are configured)` : '';
+      const where = gone(dir)
+        ? `; at ${history!.where(view.files.find((file) => file.startsWith(`${dir}/`))!) ?? 'an earlier release'}, gone from the newest commit (the layout moved: both are configured)`
+        : '';
       return `${dir} (${folders.get(dir)} files): ${DIALECT_LABEL[dialect]}, ${evidence}${where}`;
     });
     const others = classified.filter((folder) => folder.dialect !== 'postgresql').map(({ dir, dialect }) => `${dir} (${DIALECT_LABEL[dialect]})`);
@@ -155,7 +180,12 @@ export function detectMigrations(current: RepositoryView, deps: ReadonlySet<stri
     };
   }
   const used = [...deps].filter((name) => MIGRATION_DEPENDENCIES.includes(name) || DATABASE_LIKE.test(name)).sort();
-  if (used.length > 0) return { key: 'migrations', value: undefined, evidence: `no migrations folder found, but the service depends on ${used.join(', ')}: add its folder by hand` };
+  if (used.length > 0)
+    return {
+      key: 'migrations',
+      value: undefined,
+      evidence: `no migrations folder found, but the service depends on ${used.join(', ')}: add its folder by hand`,
+    };
   return { key: 'migrations', value: false, evidence: 'no migrations folder and no database or migration dependency' };
 }
 
@@ -165,7 +195,8 @@ const SPEC_FILE = /\.(json|ya?ml)$/i;
 const NOT_A_SPEC_HOME = /(^|\/)(test|tests|__tests__|e2e|fixtures?|examples?)(\/|$)/;
 const OPENAPI_KEY = /^\s*\{?\s*["']?(openapi|swagger)["']?\s*:\s*["']?[23]\./m;
 // Besides the frameworks the routes stage reads, anything that serves HTTP is evidence of an API.
-const SERVER_LIKE = /(^|[/@-])(express|koa|fastify|hono|nest|nestjs|tsoa|next|restify|hapi|h3|nitro|elysia|polka|micro|trpc|apollo|graphql|yoga|feathers|loopback|adonis|sails|http|server)([/-]|$)/i;
+const SERVER_LIKE =
+  /(^|[/@-])(express|koa|fastify|hono|nest|nestjs|tsoa|next|restify|hapi|h3|nitro|elysia|polka|micro|trpc|apollo|graphql|yoga|feathers|loopback|adonis|sails|http|server)([/-]|$)/i;
 const SERVES_HTTP = /\bcreateServer\s*\(|\.listen\s*\(/;
 
 /** Web framework dependencies (named, for the explanation), or any dependency or source that serves HTTP. */
@@ -176,7 +207,22 @@ function webEvidence(view: RepositoryView, deps: ReadonlySet<string>): string[] 
   return serving === undefined ? [] : [`a server started in ${serving}`];
 }
 
-const WEB_DEPENDENCIES = ['express', 'koa', 'koa-router', '@koa/router', 'fastify', 'hono', '@nestjs/core', '@nestjs/common', 'tsoa', 'next', 'restify', '@hapi/hapi', 'h3', 'elysia'];
+const WEB_DEPENDENCIES = [
+  'express',
+  'koa',
+  'koa-router',
+  '@koa/router',
+  'fastify',
+  'hono',
+  '@nestjs/core',
+  '@nestjs/common',
+  'tsoa',
+  'next',
+  'restify',
+  '@hapi/hapi',
+  'h3',
+  'elysia',
+];
 
 export function detectOpenApi(view: RepositoryView, deps: ReadonlySet<string>, routes?: SurfaceProposal): SurfaceProposal {
   const documents = view.files.filter((file) => {
@@ -189,18 +235,27 @@ export function detectOpenApi(view: RepositoryView, deps: ReadonlySet<string>, r
   if (documents.length > 1) return { key: 'openapi', value: documents.sort(), evidence: `${documents.length} documents with an openapi/swagger key` };
   if (routes?.value !== undefined && routes.value !== false) {
     // No document to compare, but the routes the code serves are read: REST is decided from them.
-    return { key: 'openapi', value: false, evidence: `no committed OpenAPI document: REST is judged from the routes the code serves (${routes.evidence}); a generated document can still be passed with --openapi-base/--openapi-head` };
+    return {
+      key: 'openapi',
+      value: false,
+      evidence: `no committed OpenAPI document: REST is judged from the routes the code serves (${routes.evidence}); a generated document can still be passed with --openapi-base/--openapi-head`,
+    };
   }
   const web = webEvidence(view, deps);
   if (web.length > 0) {
-    return { key: 'openapi', value: undefined, evidence: `no committed OpenAPI document; the service uses ${web.join(', ')}: pass a generated one with --openapi-base/--openapi-head, or rely on routes` };
+    return {
+      key: 'openapi',
+      value: undefined,
+      evidence: `no committed OpenAPI document; the service uses ${web.join(', ')}: pass a generated one with --openapi-base/--openapi-head, or rely on routes`,
+    };
   }
   return { key: 'openapi', value: false, evidence: 'no OpenAPI document and no web framework dependency' };
 }
 
 // ---- routes -----------------------------------------------------------------------------------
 
-const ROUTER_IMPORT = /from\s+["'](express|koa-router|@koa\/router|fastify|hono|@nestjs\/common|tsoa)["']|require\(\s*["'](express|koa-router|@koa\/router|fastify|hono)["']\s*\)/;
+const ROUTER_IMPORT =
+  /from\s+["'](express|koa-router|@koa\/router|fastify|hono|@nestjs\/common|tsoa)["']|require\(\s*["'](express|koa-router|@koa\/router|fastify|hono)["']\s*\)/;
 // A route registration, or a router mounted under a literal prefix (`app.use('/api', router)`): the routes
 // stage resolves prefixes in the files it reads.
 const ROUTE_CALL = /\.(get|post|put|patch|delete|all|route)\s*\(|\.use\s*\(\s*["'`]\/|@(Get|Post|Put|Patch|Delete|Route|Controller)\s*\(/;
@@ -217,7 +272,12 @@ export function detectRoutes(view: RepositoryView, deps: ReadonlySet<string>): S
     return { key: 'routes', value: { sources }, evidence: `${files.length} source files register routes, under ${sources.length} root(s)` };
   }
   const web = webEvidence(view, deps);
-  if (web.length > 0) return { key: 'routes', value: undefined, evidence: `the service uses ${web.join(', ')} but no file registering routes was recognised: add routes.sources by hand` };
+  if (web.length > 0)
+    return {
+      key: 'routes',
+      value: undefined,
+      evidence: `the service uses ${web.join(', ')} but no file registering routes was recognised: add routes.sources by hand`,
+    };
   return { key: 'routes', value: false, evidence: 'no web framework dependency and no route file' };
 }
 
@@ -231,7 +291,11 @@ function isToolSnapshot(text: string): boolean {
   try {
     const data = JSON.parse(text) as unknown;
     const tools = Array.isArray(data) ? data : (data as { tools?: unknown }).tools;
-    return Array.isArray(tools) && tools.length > 0 && tools.every((tool) => typeof (tool as { name?: unknown }).name === 'string' && typeof (tool as { inputSchema?: unknown }).inputSchema === 'object');
+    return (
+      Array.isArray(tools) &&
+      tools.length > 0 &&
+      tools.every((tool) => typeof (tool as { name?: unknown }).name === 'string' && typeof (tool as { inputSchema?: unknown }).inputSchema === 'object')
+    );
   } catch {
     return false;
   }
@@ -249,7 +313,9 @@ function mcpSubmodule(view: RepositoryView): { path: string; manifest: string; d
     let dependency: string | undefined;
     try {
       const parsed = JSON.parse(view.read(manifest) ?? '{}') as Record<string, Record<string, unknown> | undefined>;
-      dependency = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) => Object.keys(parsed[field] ?? {})).find((name) => /mcp|modelcontextprotocol/i.test(name));
+      dependency = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']
+        .flatMap((field) => Object.keys(parsed[field] ?? {}))
+        .find((name) => /mcp|modelcontextprotocol/i.test(name));
     } catch {
       continue;
     }
@@ -266,8 +332,15 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
     const text = view.read(file);
     return text !== undefined && MCP_IMPORT.test(text) && MCP_REGISTRATION.test(text);
   });
-  if (code.length > 0) return { key: 'mcpTools', value: { sources: stableGlobs(code, packageDirs(view.files), { nested: true }) }, evidence: `${code.length} source files register MCP tools` };
-  const snapshots = view.files.filter((file) => file.endsWith('.json') && !IGNORED.test(file) && !NOT_SERVER.test(file) && /tool/i.test(file) && isToolSnapshot(view.read(file) ?? ''));
+  if (code.length > 0)
+    return {
+      key: 'mcpTools',
+      value: { sources: stableGlobs(code, packageDirs(view.files), { nested: true }) },
+      evidence: `${code.length} source files register MCP tools`,
+    };
+  const snapshots = view.files.filter(
+    (file) => file.endsWith('.json') && !IGNORED.test(file) && !NOT_SERVER.test(file) && /tool/i.test(file) && isToolSnapshot(view.read(file) ?? ''),
+  );
   if (snapshots.length === 1) return { key: 'mcpTools', value: snapshots[0], evidence: `${snapshots[0]} is a tools/list snapshot` };
   const submodule = mcpSubmodule(view);
   if (submodule) {
@@ -278,7 +351,11 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
     };
   }
   if ([...deps].some((name) => /mcp|modelcontextprotocol/i.test(name)) || snapshots.length > 1) {
-    return { key: 'mcpTools', value: undefined, evidence: 'the service depends on an MCP library but no tool registration or single snapshot was recognised: set mcpTools by hand' };
+    return {
+      key: 'mcpTools',
+      value: undefined,
+      evidence: 'the service depends on an MCP library but no tool registration or single snapshot was recognised: set mcpTools by hand',
+    };
   }
   return { key: 'mcpTools', value: false, evidence: 'no MCP dependency and no tools/list snapshot' };
 }
@@ -300,7 +377,9 @@ function commandLineClients(view: RepositoryView): Set<string> {
     try {
       const parsed = JSON.parse(view.read(manifest) ?? '{}') as { bin?: unknown } & Record<string, unknown>;
       if (parsed.bin === undefined || parsed.bin === null) continue;
-      const names = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) => Object.keys((parsed[field] as Record<string, unknown> | undefined) ?? {}));
+      const names = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) =>
+        Object.keys((parsed[field] as Record<string, unknown> | undefined) ?? {}),
+      );
       if (!names.some((name) => WEB_DEPENDENCIES.includes(name))) clients.add(manifest.slice(0, -'/package.json'.length));
     } catch {
       // An unreadable manifest: its package stays a source.
@@ -324,7 +403,11 @@ export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new 
     const found = detectEnvHelpers(new Map(readers.map((file) => [file, view.read(file) ?? ''])), deps);
     return {
       key: 'env',
-      value: { sources: stableGlobs(readers, packageDirs(view.files)), ...(found.helpers.length > 0 ? { helpers: found.helpers } : {}), ...(examples.length > 0 ? { envFiles: examples } : {}) },
+      value: {
+        sources: stableGlobs(readers, packageDirs(view.files)),
+        ...(found.helpers.length > 0 ? { helpers: found.helpers } : {}),
+        ...(examples.length > 0 ? { envFiles: examples } : {}),
+      },
       evidence:
         `${readers.length} source files read the environment` +
         (found.helpers.length > 0 ? `; helpers ${found.evidence.join('; ')}` : '') +
@@ -332,14 +415,27 @@ export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new 
         (clients.size > 0 ? `; not the service (command-line clients: a bin, no web framework): ${[...clients].sort().join(', ')}` : ''),
     };
   }
-  if (examples.length > 0) return { key: 'env', value: undefined, evidence: `example files ${examples.join(', ')} but no source reading process.env was recognised: set env.sources by hand` };
+  if (examples.length > 0)
+    return {
+      key: 'env',
+      value: undefined,
+      evidence: `example files ${examples.join(', ')} but no source reading process.env was recognised: set env.sources by hand`,
+    };
   return { key: 'env', value: false, evidence: 'no source reads process.env and no example env file' };
 }
 
 export function detectSurfaces(view: RepositoryView): SurfaceProposal[] {
   const deps = dependencies(view);
   const routes = detectRoutes(view, deps);
-  const proposals = [detectMigrations(view, deps), detectOpenApi(view, deps, routes), routes, detectMcp(view, deps), detectEnv(view, deps), detectGraphql(view, deps), detectTrpc(view, deps)];
+  const proposals = [
+    detectMigrations(view, deps),
+    detectOpenApi(view, deps, routes),
+    routes,
+    detectMcp(view, deps),
+    detectEnv(view, deps),
+    detectGraphql(view, deps),
+    detectTrpc(view, deps),
+  ];
   const tags = view.tags === undefined ? undefined : detectTagPatterns(view.tags);
   if (tags) proposals.push({ key: 'tags', value: tags.patterns.length === 1 ? tags.patterns[0] : tags.patterns, evidence: tags.evidence });
   return proposals;

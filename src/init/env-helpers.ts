@@ -17,7 +17,23 @@ const FUNCTION_HEADS = [
   /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;\n]{0,80})?=\s*(?:async\s*)?(?:function\s*)?(?:<[^>()]*>)?\s*\(\s*([A-Za-z_$][\w$]*)/g,
   /^\s*(?:(?:public|private|protected|static|async|readonly)\s+)*([A-Za-z_$][\w$]*)\s*(?:<[^>()]*>)?\s*\(\s*([A-Za-z_$][\w$]*)\s*[:,)?]/gm,
 ];
-const NOT_A_HELPER = new Set(['get', 'set', 'has', 'constructor', 'if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'map', 'filter', 'reduce', 'forEach']);
+const NOT_A_HELPER = new Set([
+  'get',
+  'set',
+  'has',
+  'constructor',
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'function',
+  'return',
+  'map',
+  'filter',
+  'reduce',
+  'forEach',
+]);
 /** How far after the head the body is searched for the indexed read. */
 const BODY_CHARS = 800;
 const INJECTED_CONFIG_SERVICE = /\b([A-Za-z_$][\w$]*)\s*:\s*ConfigService\b/g;
@@ -39,7 +55,8 @@ export function detectEnvHelpers(texts: ReadonlyMap<string, string>, dependencie
         const [, name, parameter] = match as unknown as [string, string, string];
         if (NOT_A_HELPER.has(name) || name.length < 4 || helpers.has(name)) continue;
         const body = text.slice(match.index! + match[0].length, match.index! + match[0].length + BODY_CHARS);
-        if (new RegExp(`\\benv\\s*\\??\\.?\\s*\\[\\s*${escape(parameter)}\\s*\\]`).test(body)) helpers.set(name, `${name}() in ${file} reads process.env[${parameter}]`);
+        if (new RegExp(`\\benv\\s*\\??\\.?\\s*\\[\\s*${escape(parameter)}\\s*\\]`).test(body))
+          helpers.set(name, `${name}() in ${file} reads process.env[${parameter}]`);
       }
     }
   }

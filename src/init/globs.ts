@@ -49,6 +49,12 @@ export function stableGlobs(files: readonly string[], packages: ReadonlySet<stri
   const roots = [...globs].sort();
   return roots.filter((glob) => {
     const root = glob.endsWith(`/**/*.${SOURCE_EXTENSIONS}`) ? glob.slice(0, -`/**/*.${SOURCE_EXTENSIONS}`.length) : undefined;
-    return !roots.some((other) => other !== glob && other.endsWith(`/**/*.${SOURCE_EXTENSIONS}`) && root !== undefined && root.startsWith(`${other.slice(0, -`/**/*.${SOURCE_EXTENSIONS}`.length)}/`));
+    return !roots.some(
+      (other) =>
+        other !== glob &&
+        other.endsWith(`/**/*.${SOURCE_EXTENSIONS}`) &&
+        root !== undefined &&
+        root.startsWith(`${other.slice(0, -`/**/*.${SOURCE_EXTENSIONS}`.length)}/`),
+    );
   });
 }

@@ -42,7 +42,9 @@ export function proposeImages(view: RepositoryView): ImagesProposal | undefined 
   for (const [, entry] of [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const tags = [...entry.tags].sort();
     images[entry.repository] = tags.length === 1 && tags[0] === '{version}' ? {} : { tags: tags.length === 1 ? tags[0]! : tags };
-    explanation.push(`images["${entry.repository}"]: found at ${entry.where}; set "index" to the release-safety index its service publishes (and "artifacts" for env checks)`);
+    explanation.push(
+      `images["${entry.repository}"]: found at ${entry.where}; set "index" to the release-safety index its service publishes (and "artifacts" for env checks)`,
+    );
   }
   return { images, explanation };
 }

@@ -15,7 +15,14 @@ export interface DialectGuess {
   evidence: string;
 }
 
-const PROVIDERS: Record<string, MigrationDialectName> = { postgresql: 'postgresql', postgres: 'postgresql', cockroachdb: 'postgresql', mysql: 'mysql', sqlite: 'sqlite', clickhouse: 'clickhouse' };
+const PROVIDERS: Record<string, MigrationDialectName> = {
+  postgresql: 'postgresql',
+  postgres: 'postgresql',
+  cockroachdb: 'postgresql',
+  mysql: 'mysql',
+  sqlite: 'sqlite',
+  clickhouse: 'clickhouse',
+};
 const PATH_WORDS: Array<[RegExp, MigrationDialectName]> = [
   [/(^|[/_-])clickhouse([/_-]|$)/i, 'clickhouse'],
   [/(^|[/_-])(mysql|mariadb)([/_-]|$)/i, 'mysql'],
@@ -23,8 +30,16 @@ const PATH_WORDS: Array<[RegExp, MigrationDialectName]> = [
   [/(^|[/_-])(postgres|postgresql|pg)([/_-]|$)/i, 'postgresql'],
 ];
 const SQL_MARKERS: Array<[RegExp, MigrationDialectName, string]> = [
-  [/\bENGINE\s*=\s*(Replicated|Replacing|Aggregating|Summing|Collapsing)?MergeTree\b|\bON\s+CLUSTER\b|\bLowCardinality\s*\(|\bMATERIALIZE\s+(INDEX|COLUMN)\b|\bDateTime64\s*\(/i, 'clickhouse', 'ClickHouse SQL (MergeTree engines, ON CLUSTER, LowCardinality)'],
-  [/\bENGINE\s*=\s*InnoDB\b|\bAUTO_INCREMENT\b|`\w+`\s+(varchar|int|datetime|tinyint)\b/i, 'mysql', 'MySQL SQL (ENGINE=InnoDB, AUTO_INCREMENT, backquoted columns)'],
+  [
+    /\bENGINE\s*=\s*(Replicated|Replacing|Aggregating|Summing|Collapsing)?MergeTree\b|\bON\s+CLUSTER\b|\bLowCardinality\s*\(|\bMATERIALIZE\s+(INDEX|COLUMN)\b|\bDateTime64\s*\(/i,
+    'clickhouse',
+    'ClickHouse SQL (MergeTree engines, ON CLUSTER, LowCardinality)',
+  ],
+  [
+    /\bENGINE\s*=\s*InnoDB\b|\bAUTO_INCREMENT\b|`\w+`\s+(varchar|int|datetime|tinyint)\b/i,
+    'mysql',
+    'MySQL SQL (ENGINE=InnoDB, AUTO_INCREMENT, backquoted columns)',
+  ],
   [/\bAUTOINCREMENT\b|\bPRAGMA\s+\w+/i, 'sqlite', 'SQLite SQL (AUTOINCREMENT, PRAGMA)'],
 ];
 

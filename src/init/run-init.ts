@@ -24,7 +24,11 @@ export interface InitOutcome {
 function listFiles(repoDir: string): string[] {
   let listing: string;
   try {
-    listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoDir, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+    listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: repoDir,
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+    });
   } catch (error) {
     throw new InputError(`--repo ${repoDir} is not a git working tree: ${describeError(error)}`);
   }
@@ -34,7 +38,9 @@ function listFiles(repoDir: string): string[] {
 /** Tag names (for the release tag pattern); none when git cannot list them. */
 function listTags(repoDir: string): string[] {
   try {
-    return execFileSync('git', ['tag', '--list'], { cwd: repoDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n').filter(Boolean);
+    return execFileSync('git', ['tag', '--list'], { cwd: repoDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      .split('\n')
+      .filter(Boolean);
   } catch {
     return [];
   }
@@ -66,7 +72,11 @@ function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySe
   for (const { tag } of sampled) {
     let listing: string;
     try {
-      listing = execFileSync('git', ['ls-tree', '-r', '--name-only', '-z', `refs/tags/${tag}`], { cwd: repoDir, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+      listing = execFileSync('git', ['ls-tree', '-r', '--name-only', '-z', `refs/tags/${tag}`], {
+        cwd: repoDir,
+        encoding: 'utf8',
+        maxBuffer: 512 * 1024 * 1024,
+      });
     } catch {
       continue;
     }
@@ -134,11 +144,19 @@ export async function proposeConfig(repoDir: string): Promise<InitOutcome> {
     const accepted = await acceptedValue(proposal);
     if (accepted.value !== undefined) config[proposal.key] = accepted.value;
     if (proposal.key === 'tags') {
-      explanation.push(`tags: ${accepted.value === undefined ? 'left out (the default {version} and v{version})' : JSON.stringify(accepted.value)} — ${accepted.evidence}`);
+      explanation.push(
+        `tags: ${accepted.value === undefined ? 'left out (the default {version} and v{version})' : JSON.stringify(accepted.value)} — ${accepted.evidence}`,
+      );
       continue;
     }
     const decision =
-      accepted.value === undefined ? DECISION.unknown : accepted.value === false ? (proposal.key === 'openapi' && proposals.some((other) => other.key === 'routes' && other.value) ? DECISION.routesOnly : DECISION.none) : DECISION.found;
+      accepted.value === undefined
+        ? DECISION.unknown
+        : accepted.value === false
+          ? proposal.key === 'openapi' && proposals.some((other) => other.key === 'routes' && other.value)
+            ? DECISION.routesOnly
+            : DECISION.none
+          : DECISION.found;
     explanation.push(`${proposal.key}: ${decision} — ${accepted.evidence}`);
   }
   // A deployment repository (no service surface of its own): the images it runs, for `bump-check` (./images.ts).

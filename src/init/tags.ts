@@ -27,7 +27,7 @@ export function detectTagPatterns(tags: readonly string[]): TagPatternDetection 
   // (`@acme/sdk@`, `react-v`) and often outnumber them: a plain pattern with a few tags wins.
   const plain = (pattern: string) => DEFAULT_TAG_PATTERNS.includes(pattern) && (counts.get(pattern) ?? 0) >= 3;
   const ranked = [...counts].sort((a, b) => Number(plain(b[0])) - Number(plain(a[0])) || b[1] - a[1] || a[0].localeCompare(b[0]));
-  if (ranked.length === 0 || (ranked[0]![1] < 2)) return undefined;
+  if (ranked.length === 0 || ranked[0]![1] < 2) return undefined;
   const [top] = ranked[0]!;
   const patterns = [top];
   if (DEFAULT_TAG_PATTERNS.includes(top)) {
@@ -37,6 +37,8 @@ export function detectTagPatterns(tags: readonly string[]): TagPatternDetection 
   const ignored = ranked.filter(([pattern]) => !patterns.includes(pattern)).slice(0, 4);
   const evidence =
     `${patterns.map((pattern) => `${pattern} (${counts.get(pattern)} tags)`).join(' and ')}` +
-    (ignored.length > 0 ? `; not the service's releases: ${ignored.map(([pattern, count]) => `${pattern} (${count})`).join(', ')}${ranked.length - patterns.length > ignored.length ? ', …' : ''}` : '');
+    (ignored.length > 0
+      ? `; not the service's releases: ${ignored.map(([pattern, count]) => `${pattern} (${count})`).join(', ')}${ranked.length - patterns.length > ignored.length ? ', …' : ''}`
+      : '');
   return { patterns, evidence };
 }

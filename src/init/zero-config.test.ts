@@ -13,8 +13,19 @@ function view(files: Record<string, string>, tags?: string[]): RepositoryView {
 
 describe('init: history-proof globs (recursive, at stable roots)', () => {
   it('a monorepo package (docmost: apps/server/src/core/...) is rooted at its first source folder', () => {
-    const files = ['package.json', 'apps/server/package.json', 'apps/server/src/core/page/page.controller.ts', 'apps/server/src/core/auth/auth.controller.ts', 'apps/server/src/main.ts'];
-    expect(stableGlobs(files.filter((file) => file.endsWith('.ts')), packageDirs(files))).toEqual([`apps/server/src/**/*.${EXT}`]);
+    const files = [
+      'package.json',
+      'apps/server/package.json',
+      'apps/server/src/core/page/page.controller.ts',
+      'apps/server/src/core/auth/auth.controller.ts',
+      'apps/server/src/main.ts',
+    ];
+    expect(
+      stableGlobs(
+        files.filter((file) => file.endsWith('.ts')),
+        packageDirs(files),
+      ),
+    ).toEqual([`apps/server/src/**/*.${EXT}`]);
   });
 
   it('a root package (outline: server/routes/api/..., plugins/*/server/...) gets one root per top folder; a file at the top stays one level', () => {
@@ -36,7 +47,10 @@ describe('init: history-proof globs (recursive, at stable roots)', () => {
 
 describe('init: REST decided from routes when no document is committed', () => {
   it('writes openapi false with the reason when routes are read, and leaves it out when nothing serves routes', () => {
-    const express = view({ 'package.json': JSON.stringify({ dependencies: { express: '^4' } }), 'src/app.ts': "import express from 'express';\nconst app = express();\napp.get('/health', (_q, r) => r.end());\n" });
+    const express = view({
+      'package.json': JSON.stringify({ dependencies: { express: '^4' } }),
+      'src/app.ts': "import express from 'express';\nconst app = express();\napp.get('/health', (_q, r) => r.end());\n",
+    });
     const openapi = detectSurfaces(express).find((proposal) => proposal.key === 'openapi')!;
     expect(openapi.value).toBe(false);
     expect(openapi.evidence).toContain('REST is judged from the routes the code serves');
@@ -47,12 +61,45 @@ describe('init: REST decided from routes when no document is committed', () => {
 
 describe('init: migrations folders by dialect', () => {
   it.each([
-    ['prisma lock file (umami prisma/migrations)', 'prisma/migrations', { 'prisma/migrations/migration_lock.toml': 'provider = "postgresql"\n', 'prisma/migrations/01_init/migration.sql': 'CREATE TABLE a (id int);' }, 'postgresql'],
-    ['prisma lock file (teable prisma/sqlite/migrations)', 'p/prisma/sqlite/migrations', { 'p/prisma/sqlite/migrations/migration_lock.toml': 'provider = "sqlite"\n', 'p/prisma/sqlite/migrations/1_x/migration.sql': 'CREATE TABLE a (id int);' }, 'sqlite'],
-    ['schema.prisma datasource beside the folder (umami v2 db/mysql)', 'db/mysql/migrations', { 'db/mysql/schema.prisma': 'datasource db {\n  provider = "mysql"\n  url = env("DATABASE_URL")\n}\n', 'db/mysql/migrations/01_init/migration.sql': 'CREATE TABLE a (id int);' }, 'mysql'],
-    ['folder name (langfuse packages/shared/clickhouse/migrations)', 'packages/shared/clickhouse/migrations', { 'packages/shared/clickhouse/migrations/clustered/0001_traces.up.sql': 'CREATE TABLE traces (id String) ENGINE = MergeTree ORDER BY id;' }, 'clickhouse'],
-    ['ClickHouse SQL in a neutral folder', 'analytics/migrations', { 'analytics/migrations/0001.sql': 'CREATE TABLE events ON CLUSTER default (id String) ENGINE = ReplicatedMergeTree ORDER BY id;' }, 'clickhouse'],
-    ['MySQL SQL in a neutral folder', 'sql/migrations', { 'sql/migrations/0001.sql': 'CREATE TABLE `a` (`id` int NOT NULL AUTO_INCREMENT) ENGINE=InnoDB;' }, 'mysql'],
+    [
+      'prisma lock file (umami prisma/migrations)',
+      'prisma/migrations',
+      { 'prisma/migrations/migration_lock.toml': 'provider = "postgresql"\n', 'prisma/migrations/01_init/migration.sql': 'CREATE TABLE a (id int);' },
+      'postgresql',
+    ],
+    [
+      'prisma lock file (teable prisma/sqlite/migrations)',
+      'p/prisma/sqlite/migrations',
+      { 'p/prisma/sqlite/migrations/migration_lock.toml': 'provider = "sqlite"\n', 'p/prisma/sqlite/migrations/1_x/migration.sql': 'CREATE TABLE a (id int);' },
+      'sqlite',
+    ],
+    [
+      'schema.prisma datasource beside the folder (umami v2 db/mysql)',
+      'db/mysql/migrations',
+      {
+        'db/mysql/schema.prisma': 'datasource db {\n  provider = "mysql"\n  url = env("DATABASE_URL")\n}\n',
+        'db/mysql/migrations/01_init/migration.sql': 'CREATE TABLE a (id int);',
+      },
+      'mysql',
+    ],
+    [
+      'folder name (langfuse packages/shared/clickhouse/migrations)',
+      'packages/shared/clickhouse/migrations',
+      { 'packages/shared/clickhouse/migrations/clustered/0001_traces.up.sql': 'CREATE TABLE traces (id String) ENGINE = MergeTree ORDER BY id;' },
+      'clickhouse',
+    ],
+    [
+      'ClickHouse SQL in a neutral folder',
+      'analytics/migrations',
+      { 'analytics/migrations/0001.sql': 'CREATE TABLE events ON CLUSTER default (id String) ENGINE = ReplicatedMergeTree ORDER BY id;' },
+      'clickhouse',
+    ],
+    [
+      'MySQL SQL in a neutral folder',
+      'sql/migrations',
+      { 'sql/migrations/0001.sql': 'CREATE TABLE `a` (`id` int NOT NULL AUTO_INCREMENT) ENGINE=InnoDB;' },
+      'mysql',
+    ],
     ['plain PostgreSQL SQL', 'db/migrations', { 'db/migrations/0001.sql': 'CREATE TABLE a (id bigserial PRIMARY KEY);' }, 'postgresql'],
   ])('%s', (_name, dir, files, dialect) => {
     const files2 = files as Record<string, string>;
@@ -89,7 +136,10 @@ describe('init: migrations folders by dialect', () => {
   });
 
   it('a migrations folder of document upgrades (typebot src/migrations) is not database migrations; knex files are', () => {
-    const typebot = { 'packages/typebot/src/migrations/migrateTypebot.ts': 'export const migrateTypebot = async (typebot: Typebot) => { if (typebot.version === "3") return migrateTypebotFromV3ToV4(typebot); };\n' };
+    const typebot = {
+      'packages/typebot/src/migrations/migrateTypebot.ts':
+        'export const migrateTypebot = async (typebot: Typebot) => { if (typebot.version === "3") return migrateTypebotFromV3ToV4(typebot); };\n',
+    };
     expect(looksLikeDatabaseMigrations(Object.keys(typebot), (file) => typebot[file as keyof typeof typebot])).toBe(false);
     const knex = { 'server/migrations/1_x.js': "exports.up = (knex) => knex.schema.createTable('a', () => {});\n" };
     expect(looksLikeDatabaseMigrations(Object.keys(knex), (file) => knex[file as keyof typeof knex])).toBe(true);
@@ -98,26 +148,63 @@ describe('init: migrations folders by dialect', () => {
 
 describe('init: env helpers and config services', () => {
   it.each([
-    ['a function (lightdash)', 'export const getIntegerFromEnvironmentVariable = (name: string): number | undefined => {\n  const raw = process.env[name];\n  return raw ? parseInt(raw, 10) : undefined;\n};\n', ['getIntegerFromEnvironmentVariable']],
-    ['a declared global above an arrow helper (typebot getRuntimeVariable)', 'declare const window: {\n  __ENV?: any;\n};\n\nexport const getRuntimeVariable = (key: string, defaultValue?: string) => {\n  if (typeof window !== "undefined") return undefined;\n  return process.env[key] ?? defaultValue;\n};\n', ['getRuntimeVariable']],
-    ['a class method (formbricks assertRequiredEnvironmentVariable)', 'class Env {\n  assertRequiredEnvironmentVariable(name: string): string {\n    const value = process.env[name];\n    if (!value) throw new Error(name);\n    return value;\n  }\n}\n', ['assertRequiredEnvironmentVariable']],
+    [
+      'a function (lightdash)',
+      'export const getIntegerFromEnvironmentVariable = (name: string): number | undefined => {\n  const raw = process.env[name];\n  return raw ? parseInt(raw, 10) : undefined;\n};\n',
+      ['getIntegerFromEnvironmentVariable'],
+    ],
+    [
+      'a declared global above an arrow helper (typebot getRuntimeVariable)',
+      'declare const window: {\n  __ENV?: any;\n};\n\nexport const getRuntimeVariable = (key: string, defaultValue?: string) => {\n  if (typeof window !== "undefined") return undefined;\n  return process.env[key] ?? defaultValue;\n};\n',
+      ['getRuntimeVariable'],
+    ],
+    [
+      'a class method (formbricks assertRequiredEnvironmentVariable)',
+      'class Env {\n  assertRequiredEnvironmentVariable(name: string): string {\n    const value = process.env[name];\n    if (!value) throw new Error(name);\n    return value;\n  }\n}\n',
+      ['assertRequiredEnvironmentVariable'],
+    ],
     ['no helper: a literal read', 'export const port = process.env.PORT;\n', []],
   ])('%s', (_name, text, helpers) => {
     expect(detectEnvHelpers(new Map([['src/env.ts', text]]), new Set()).helpers).toEqual(helpers);
   });
 
   it('NestJS ConfigService (docmost EnvironmentService): each injected name gives get and getOrThrow', () => {
-    const text = "import { ConfigService } from '@nestjs/config';\n@Injectable()\nexport class EnvironmentService {\n  constructor(private configService: ConfigService) {}\n  getAppUrl(): string {\n    return this.configService.get<string>('APP_URL');\n  }\n}\n";
-    expect(detectEnvHelpers(new Map([['apps/server/src/environment.service.ts', text]]), new Set(['@nestjs/config'])).helpers).toEqual(['configService.get', 'configService.getOrThrow']);
+    const text =
+      "import { ConfigService } from '@nestjs/config';\n@Injectable()\nexport class EnvironmentService {\n  constructor(private configService: ConfigService) {}\n  getAppUrl(): string {\n    return this.configService.get<string>('APP_URL');\n  }\n}\n";
+    expect(detectEnvHelpers(new Map([['apps/server/src/environment.service.ts', text]]), new Set(['@nestjs/config'])).helpers).toEqual([
+      'configService.get',
+      'configService.getOrThrow',
+    ]);
     expect(detectEnvHelpers(new Map([['a.ts', text]]), new Set()).helpers).toEqual([]);
   });
 });
 
 describe('init: release tag patterns', () => {
   it.each([
-    ['the app among package tags (trigger.dev)', ['v4.5.11', 'v4.5.12', 'v4.5.10', '@trigger.dev/sdk@4.5.12', '@trigger.dev/sdk@4.5.11', '@trigger.dev/sdk@4.5.10', '@trigger.dev/sdk@4.5.9', 'helm-v4.5.12'], 'v{version}'],
-    ['the app among more numerous client tags (typebot)', ['v3.17.0', 'v3.18.0', 'v3.16.0', 'js-v0.10.9', 'js-v0.10.8', 'js-v0.10.7', 'js-v0.10.6', 'react-v0.10.9'], 'v{version}'],
-    ['both plain spellings over the history (formbricks)', ['v1.0.0', 'v1.1.0', 'v1.2.0', '5.3.2', '5.3.3', '5.3.4', '5.4.0-rc.1'], ['{version}', 'v{version}']],
+    [
+      'the app among package tags (trigger.dev)',
+      [
+        'v4.5.11',
+        'v4.5.12',
+        'v4.5.10',
+        '@trigger.dev/sdk@4.5.12',
+        '@trigger.dev/sdk@4.5.11',
+        '@trigger.dev/sdk@4.5.10',
+        '@trigger.dev/sdk@4.5.9',
+        'helm-v4.5.12',
+      ],
+      'v{version}',
+    ],
+    [
+      'the app among more numerous client tags (typebot)',
+      ['v3.17.0', 'v3.18.0', 'v3.16.0', 'js-v0.10.9', 'js-v0.10.8', 'js-v0.10.7', 'js-v0.10.6', 'react-v0.10.9'],
+      'v{version}',
+    ],
+    [
+      'both plain spellings over the history (formbricks)',
+      ['v1.0.0', 'v1.1.0', 'v1.2.0', '5.3.2', '5.3.3', '5.3.4', '5.4.0-rc.1'],
+      ['{version}', 'v{version}'],
+    ],
     ['a prefixed pattern when nothing plain (server-v)', ['server-v1.9.1', 'server-v1.9.2', 'web-v3.0.0'], 'server-v{version}'],
   ])('%s', (_name, tags, expected) => {
     const found = detectTagPatterns(tags as string[])!;

@@ -113,10 +113,18 @@ function hops(span: SpanVerdict, releases: readonly ReleaseDetail[]): Hop[] {
     const to = path[leg]!;
     const inHop = releases.filter((release) => compareVersionTexts(release.version, from) > 0 && compareVersionTexts(release.version, to) <= 0);
     const notProven = inHop.filter((release) => release.rollingUpdateSafe !== true);
-    const why = notProven.map((release) => `${release.version} is ${release.rollingUpdateSafe === false ? 'not rolling-safe' : 'not proven rolling-safe (unknown)'}`);
+    const why = notProven.map(
+      (release) => `${release.version} is ${release.rollingUpdateSafe === false ? 'not rolling-safe' : 'not proven rolling-safe (unknown)'}`,
+    );
     if (leg < path.length - 1) why.push(`${to} is a required stop: upgrade to it, let its migrations run, then continue`);
     if (inHop.length === 0) why.push(`no release of the index lies in ${from} → ${to}`);
-    result.push({ from, to, releases: inHop.map((release) => release.version), strategy: notProven.length === 0 && inHop.length > 0 ? 'RollingUpdate' : 'Recreate', why });
+    result.push({
+      from,
+      to,
+      releases: inHop.map((release) => release.version),
+      strategy: notProven.length === 0 && inHop.length > 0 ? 'RollingUpdate' : 'Recreate',
+      why,
+    });
   }
   return result;
 }

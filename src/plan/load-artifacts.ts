@@ -80,7 +80,12 @@ export async function loadArtifacts(
         if (outcome.artifact) writeCachedIndex(cache, { url, etag: null, lastModified: null, fetchedAt: new Date().toISOString(), body: text });
         outcomes.set(version, outcome);
       } catch (error) {
-        outcomes.set(version, cached ? checkedArtifact(cached.body, `${url} (cached copy; fetching failed: ${describeError(error)})`, version) : { missing: `${url}: ${describeError(error)}` });
+        outcomes.set(
+          version,
+          cached
+            ? checkedArtifact(cached.body, `${url} (cached copy; fetching failed: ${describeError(error)})`, version)
+            : { missing: `${url}: ${describeError(error)}` },
+        );
       }
     }),
   );

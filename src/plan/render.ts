@@ -23,7 +23,9 @@ export function renderPlan(plan: UpgradePlan, format: Format): string {
   const lines: string[] = [];
 
   lines.push(md ? `# Upgrade plan: ${span.fromVersion} → ${span.toVersion}` : `Upgrade plan: ${span.fromVersion} → ${span.toVersion}`, '');
-  lines.push(`Verdict: ${span.verdict}${plan.complete ? '' : ' (plan incomplete: artifacts missing)'}   Strategy: ${span.recommendedStrategy}${md ? '  ' : ''}`);
+  lines.push(
+    `Verdict: ${span.verdict}${plan.complete ? '' : ' (plan incomplete: artifacts missing)'}   Strategy: ${span.recommendedStrategy}${md ? '  ' : ''}`,
+  );
   lines.push(`Path: ${[span.fromVersion, ...span.requiredStops.map((stop) => `${stop} (required stop)`), span.toVersion].join(' → ')}`);
   if (md && span.reasons.length > 0) lines.push('');
   for (const reason of span.reasons) lines.push(bullet(reason));
@@ -32,7 +34,9 @@ export function renderPlan(plan: UpgradePlan, format: Format): string {
   lines.push(heading('Hops'));
   if (plan.hops.length === 0) lines.push(bullet(`no upgrade path (${span.direction})`));
   for (const hop of plan.hops) {
-    lines.push(bullet(`${hop.from} → ${hop.to}: ${code(hop.strategy)} (${hop.releases.length} release(s))${hop.why.length > 0 ? ` — ${hop.why.join('; ')}` : ''}`));
+    lines.push(
+      bullet(`${hop.from} → ${hop.to}: ${code(hop.strategy)} (${hop.releases.length} release(s))${hop.why.length > 0 ? ` — ${hop.why.join('; ')}` : ''}`),
+    );
   }
   lines.push('');
 
@@ -56,11 +60,17 @@ export function renderPlan(plan: UpgradePlan, format: Format): string {
   }
   if (plan.heavyMigrations.length > 0) {
     lines.push(item(`Schedule ${plan.heavyMigrations.length} heavy migration(s) for a quiet time:`));
-    for (const { release, file } of plan.heavyMigrations) lines.push(`    ${bullet(`${release}: ${code(file.name)} on ${file.tables.join(', ') || '(tables unknown)'} — ${heaviness(file.heaviness as unknown as Record<string, unknown>)}`).trim()}`);
+    for (const { release, file } of plan.heavyMigrations)
+      lines.push(
+        `    ${bullet(`${release}: ${code(file.name)} on ${file.tables.join(', ') || '(tables unknown)'} — ${heaviness(file.heaviness as unknown as Record<string, unknown>)}`).trim()}`,
+      );
   }
   if (plan.declaredBreaks.length > 0) {
     lines.push(item('Read the declared breaks:'));
-    for (const declared of plan.declaredBreaks) lines.push(`    ${bullet(`${declared.release}${declared.requiredStop ? ' (required stop)' : ''}: ${declared.reason} (${declared.file}:${declared.line})`).trim()}`);
+    for (const declared of plan.declaredBreaks)
+      lines.push(
+        `    ${bullet(`${declared.release}${declared.requiredStop ? ' (required stop)' : ''}: ${declared.reason} (${declared.file}:${declared.line})`).trim()}`,
+      );
   }
   if (plan.envActions !== undefined) {
     if (plan.envActions.length === 0) lines.push(item('Config: none of the config changes touches the variables of your env file(s)', true));
@@ -70,7 +80,8 @@ export function renderPlan(plan: UpgradePlan, format: Format): string {
     }
   } else if (plan.configChanges.length > 0) {
     lines.push(item(`Check ${plan.configChanges.length} config change(s) against the variables you set (or pass --env-file):`));
-    for (const { release, change } of plan.configChanges) lines.push(`    ${bullet(`${release}: ${change.type} ${change.name}${change.type === 'renamed' ? ` (was ${change.previousName})` : ''}`).trim()}`);
+    for (const { release, change } of plan.configChanges)
+      lines.push(`    ${bullet(`${release}: ${change.type} ${change.name}${change.type === 'renamed' ? ` (was ${change.previousName})` : ''}`).trim()}`);
   }
   if (plan.uses !== undefined) {
     if (plan.uses.changes.length > 0) {

@@ -41,7 +41,8 @@ describe('the rule catalogue of every surface', () => {
       const book = ruleBooks.find((candidate) => candidate.surface === stage.surface)!;
       const bookMetas = book.rules.map((rule) => rule.meta);
       // What the stage reports with (its catalogue) is exactly its rule book: nothing beside it, nothing missing.
-      for (const meta of stage.rules) expect(isDefinedRule(meta) && bookMetas.includes(meta as (typeof bookMetas)[number]), `${stage.surface}: ${meta.id} is in the rule book`).toBe(true);
+      for (const meta of stage.rules)
+        expect(isDefinedRule(meta) && bookMetas.includes(meta as (typeof bookMetas)[number]), `${stage.surface}: ${meta.id} is in the rule book`).toBe(true);
       for (const meta of bookMetas) expect(stage.rules, `${stage.surface} stage reports with ${meta.id}`).toContain(meta);
     }
     for (const { book, rule } of registered) expect(isDefinedRule(rule), `${book.surface}/${rule.meta.id} made by defineRule`).toBe(true);
@@ -57,7 +58,10 @@ describe('the rule catalogue of every surface', () => {
     }
     for (const file of files) {
       const id = file.split('/').pop()!.replace(/\.ts$/, '');
-      expect(byFile.get(file)?.map((rule) => rule.meta.id), `${file} exports its registered rule`).toEqual([id]);
+      expect(
+        byFile.get(file)?.map((rule) => rule.meta.id),
+        `${file} exports its registered rule`,
+      ).toEqual([id]);
       expect(existsSync(file.replace(/\.ts$/, '.test.ts')), `${id}.test.ts beside ${file}`).toBe(true);
     }
     expect(registered.length).toBe(files.length);

@@ -26,7 +26,18 @@ export async function renderReference(book: AnyRuleBook): Promise<string> {
 async function renderRule(book: AnyRuleBook, rule: AnyRule): Promise<string> {
   const { meta, examples } = rule;
   const details = book.details(rule);
-  const lines = [`### ${meta.id}`, '', `**${meta.level}**${details ? ` · ${details}` : ''} · message: ${inlineCode(meta.message)}`, '', meta.summary, '', `Why: ${meta.why}`, '', `Fix: ${meta.fix}`, ''];
+  const lines = [
+    `### ${meta.id}`,
+    '',
+    `**${meta.level}**${details ? ` · ${details}` : ''} · message: ${inlineCode(meta.message)}`,
+    '',
+    meta.summary,
+    '',
+    `Why: ${meta.why}`,
+    '',
+    `Fix: ${meta.fix}`,
+    '',
+  ];
   for (const example of examples.flagged) {
     const findings = await book.findings(rule, example);
     lines.push('Flagged:', '', book.showExample(example), '');

@@ -66,9 +66,7 @@ export function shownLevel(finding: Pick<Finding, 'verdictEffect'>, level: Level
 
 /** Fills `{name}` placeholders; a missing parameter stays visible as `{name}` rather than vanishing. */
 export function renderTemplate(template: string, params: FindingParams): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole));
 }
 
 /** A finding with the catalogue's wording and level applied, ready for a reporter. */

@@ -63,7 +63,9 @@ export function evaluateSpan(index: ReleaseSafetyIndex, fromText: string, toText
     const rule = SPAN_REASONS.find((meta) => meta.id === reason.id)?.rule;
     return typeof rule === 'number' ? rule : 0;
   };
-  const sortedReasons = reasons.map((reason, position) => ({ reason, position })).sort((a, b) => ruleOrder(a.reason) - ruleOrder(b.reason) || a.position - b.position);
+  const sortedReasons = reasons
+    .map((reason, position) => ({ reason, position }))
+    .sort((a, b) => ruleOrder(a.reason) - ruleOrder(b.reason) || a.position - b.position);
   const allCoveredTrue = allTrue(covered.map((entry) => entry.rollingUpdateSafe)) === true;
   // Belt and braces: every condition below also produces a reason, but the verdict checks them itself.
   const safe =
@@ -92,7 +94,13 @@ function notEvaluable(problem: string): SpanEvaluation {
 }
 
 /** Rule 6 for the two ends: a version the index does not hold cannot be evaluated at all. */
-function coverageProblem(role: 'from' | 'to', version: Version, floor: Version, positionOf: ReadonlyMap<string, number>, entries: readonly IndexEntry[]): string | undefined {
+function coverageProblem(
+  role: 'from' | 'to',
+  version: Version,
+  floor: Version,
+  positionOf: ReadonlyMap<string, number>,
+  entries: readonly IndexEntry[],
+): string | undefined {
   if (positionOf.has(version.text)) return undefined;
   const newest = entries[entries.length - 1]?.version ?? floor.text;
   if (compareVersions(version, floor) < 0) return `${role} version ${version.text} is older than the index floor ${floor.text}; the index does not cover it`;

@@ -55,7 +55,8 @@ export async function loadIndex(source: IndexSource, options: LoadIndexOptions =
 export function readIndexFile(filePath: string, maxBytes = DEFAULT_MAX_INDEX_BYTES): string {
   try {
     const size = statSync(filePath).size;
-    if (size > maxBytes) throw new InputError(`index file ${filePath} is larger than ${maxBytes} bytes (raise --max-index-bytes if this index is really that large)`);
+    if (size > maxBytes)
+      throw new InputError(`index file ${filePath} is larger than ${maxBytes} bytes (raise --max-index-bytes if this index is really that large)`);
     return readFileSync(filePath, 'utf8');
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -125,7 +126,8 @@ export function parseIndexForSpan(text: string, where: string, span: { from: str
   const problems = checkIndexStructure(index);
   if (problems.length > 0) refuse(problems);
   const window = spanWindow(index.entries, span);
-  if (window !== undefined && !validateIndex({ ...index, entries: index.entries.slice(window.first, window.last + 1) }).valid) refuse(['the index does not match its schema']);
+  if (window !== undefined && !validateIndex({ ...index, entries: index.entries.slice(window.first, window.last + 1) }).valid)
+    refuse(['the index does not match its schema']);
   return index;
 }
 
@@ -141,7 +143,8 @@ function structurallyPlain(data: unknown): data is Record<string, unknown> & { e
   for (const entry of entries as unknown[]) {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return false;
     const { version, previousVersion, minPreviousVersion, requiredStops, syntheticRequiredStop } = entry as Record<string, unknown>;
-    if (!isVersionText(version) || !isVersionOrNull(previousVersion) || !isVersionOrNull(minPreviousVersion) || typeof syntheticRequiredStop !== 'boolean') return false;
+    if (!isVersionText(version) || !isVersionOrNull(previousVersion) || !isVersionOrNull(minPreviousVersion) || typeof syntheticRequiredStop !== 'boolean')
+      return false;
     if (!Array.isArray(requiredStops) || !requiredStops.every(isVersionText)) return false;
   }
   return true;
@@ -223,7 +226,12 @@ async function fetchIndex(url: string, options: LoadIndexOptions, parseIndex: (t
   }
   // A fresh body that fails its checks is an error even with a cached copy: the server said this is current.
   const index = parseIndex(response.body, url);
-  tryWriteCache(writeCachedIndex, directory, { url, etag: response.etag, lastModified: response.lastModified, fetchedAt: new Date().toISOString(), body: response.body }, warnings);
+  tryWriteCache(
+    writeCachedIndex,
+    directory,
+    { url, etag: response.etag, lastModified: response.lastModified, fetchedAt: new Date().toISOString(), body: response.body },
+    warnings,
+  );
   return { index, warnings };
 }
 

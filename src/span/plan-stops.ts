@@ -51,7 +51,7 @@ export function planStops(
     reported.add(key);
     reasons.push(reason);
   };
-  for (let added = true; added; ) {
+  for (let added = true; added;) {
     added = false;
     const path = [from.text, ...[...stops].sort(compareVersionTexts), to.text];
     for (let leg = 1; leg < path.length && !added; leg += 1) {

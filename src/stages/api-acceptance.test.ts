@@ -5,7 +5,16 @@ import { objectsAlong } from './rest/acceptance.js';
 
 /** The REST/MCP side of acknowledgements (pure); end to end in test/accept/api.e2e.test.ts. */
 const REASON = 'no client sends this parameter today';
-const breaking: RuleMeta = { id: 'request-parameter-removed', surface: 'rest', level: 'breaking', summary: 's', message: '{method} {path}', why: 'w', fix: 'f', docs: 'd' };
+const breaking: RuleMeta = {
+  id: 'request-parameter-removed',
+  surface: 'rest',
+  level: 'breaking',
+  summary: 's',
+  message: '{method} {path}',
+  why: 'w',
+  fix: 'f',
+  docs: 'd',
+};
 const unknownRule: RuleMeta = { ...breaking, id: 'request-schema-change-unknown', acceptable: false };
 const advisory: RuleMeta = { ...breaking, id: 'request-parameter-enum-value-added', level: 'advisory' };
 const acceptance = (settings = {}) => ({ settings, knownRule: (id: string) => [breaking, unknownRule, advisory].find((rule) => rule.id === id) });
@@ -16,14 +25,33 @@ const coversAll = () => true;
 describe('applyApiAcceptance', () => {
   it('an entry covering a proven finding accepts it; an entry for an unknown-reporting rule is refused', () => {
     const ok = applyApiAcceptance('rest', [finding(breaking.id)], { added: [holder(breaking.id)], problems: [] }, coversAll, [breaking], acceptance());
-    expect(ok).toMatchObject({ remaining: [], acceptedFindings: [finding(breaking.id)], problems: [], accepted: [{ by: { kind: 'inline', file: 'api.yaml', pointer: '/paths/~1items/get' } }] });
-    const refused = applyApiAcceptance('rest', [finding(unknownRule.id)], { added: [holder(unknownRule.id)], problems: [] }, coversAll, [unknownRule], acceptance());
+    expect(ok).toMatchObject({
+      remaining: [],
+      acceptedFindings: [finding(breaking.id)],
+      problems: [],
+      accepted: [{ by: { kind: 'inline', file: 'api.yaml', pointer: '/paths/~1items/get' } }],
+    });
+    const refused = applyApiAcceptance(
+      'rest',
+      [finding(unknownRule.id)],
+      { added: [holder(unknownRule.id)], problems: [] },
+      coversAll,
+      [unknownRule],
+      acceptance(),
+    );
     expect(refused.remaining).toHaveLength(1);
     expect(refused.problems[0]?.problem).toContain('only proven findings can be accepted');
   });
 
   it('a config lowering accepts breaking findings; raising makes an advisory rule breaking', () => {
-    const lowered = applyApiAcceptance('rest', [finding(breaking.id)], { added: [], problems: [] }, coversAll, [breaking], acceptance({ [breaking.id]: { level: 'advisory', reason: REASON } }));
+    const lowered = applyApiAcceptance(
+      'rest',
+      [finding(breaking.id)],
+      { added: [], problems: [] },
+      coversAll,
+      [breaking],
+      acceptance({ [breaking.id]: { level: 'advisory', reason: REASON } }),
+    );
     expect(lowered.accepted).toMatchObject([{ by: { kind: 'rule-setting', level: 'advisory' } }]);
     expect(rulesWithSettings([advisory], acceptance({ [advisory.id]: { level: 'breaking', reason: REASON } }))[0]?.level).toBe('breaking');
   });
@@ -58,7 +86,12 @@ describe('OpenAPI holders', () => {
   });
 
   describe('an array index of a removal names the base document', () => {
-    const parameter = (name: string, accept?: string) => ({ name, in: 'query', schema: { type: 'string' }, ...(accept ? { 'x-release-safety-accept': [{ rule: accept, reason: REASON }] } : {}) });
+    const parameter = (name: string, accept?: string) => ({
+      name,
+      in: 'query',
+      schema: { type: 'string' },
+      ...(accept ? { 'x-release-safety-accept': [{ rule: accept, reason: REASON }] } : {}),
+    });
     const specWith = (parameters: unknown[]) => ({ paths: { '/items': { get: { parameters } } } });
     const pointer = '/paths/~1items/get/parameters/0';
 
@@ -88,4 +121,3 @@ describe('OpenAPI holders', () => {
     });
   });
 });
-

@@ -76,16 +76,27 @@ export function applyApiAcceptance(
   const accepted: AcceptedFinding[] = [];
   for (const finding of findings) {
     const meta = byId.get(finding.rule);
-    const covering = holders.added.flatMap((holder) => (covers(holder, finding) ? holder.entries.filter((entry) => entry.rule === finding.rule).map((entry) => ({ holder, entry })) : []));
+    const covering = holders.added.flatMap((holder) =>
+      covers(holder, finding) ? holder.entries.filter((entry) => entry.rule === finding.rule).map((entry) => ({ holder, entry })) : [],
+    );
     covering.forEach(({ entry }) => used.add(entry));
     const first = covering[0];
     if (first !== undefined && (meta === undefined || !isAcceptableRule(meta))) {
-      problems.push({ file: `${first.holder.file}#${first.holder.pointer}`, problem: `accept ${finding.rule}: this rule reports what could not be checked: only proven findings can be accepted` });
+      problems.push({
+        file: `${first.holder.file}#${first.holder.pointer}`,
+        problem: `accept ${finding.rule}: this rule reports what could not be checked: only proven findings can be accepted`,
+      });
     } else if (first !== undefined) {
       accepted.push(acceptedInline(surface, finding, first.entry.reason, { file: first.holder.file, pointer: first.holder.pointer }));
       acceptedFindings.push(finding);
       continue;
-    } else if (meta !== undefined && meta.level === 'breaking' && acceptance.settings[finding.rule] !== undefined && effectiveLevel(meta, acceptance) !== 'breaking' && isAcceptableRule(meta)) {
+    } else if (
+      meta !== undefined &&
+      meta.level === 'breaking' &&
+      acceptance.settings[finding.rule] !== undefined &&
+      effectiveLevel(meta, acceptance) !== 'breaking' &&
+      isAcceptableRule(meta)
+    ) {
       accepted.push(acceptedByConfig(surface, finding, acceptance));
       acceptedFindings.push(finding);
       continue;
@@ -110,7 +121,9 @@ export function applyApiAcceptance(
 
 /** The catalogue as this release reads it: a rule the config raises to `breaking` counts as breaking. */
 export function rulesWithSettings(rules: readonly RuleMeta[], acceptance: StageInput['acceptance']): RuleMeta[] {
-  return rules.map((rule) => (acceptance !== undefined && effectiveLevel(rule, acceptance) === 'breaking' && rule.level !== 'breaking' ? { ...rule, level: 'breaking' } : rule));
+  return rules.map((rule) =>
+    acceptance !== undefined && effectiveLevel(rule, acceptance) === 'breaking' && rule.level !== 'breaking' ? { ...rule, level: 'breaking' } : rule,
+  );
 }
 
 /**

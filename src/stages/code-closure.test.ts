@@ -18,7 +18,8 @@ describe('MCP tools whose helpers are imported through an alias', () => {
   // rallly apps/web/tsconfig.json: `"@/*": ["./src/*"]`, the base config extended from the root.
   const layout = {
     'tsconfig.base.json': '{ "compilerOptions": { "strict": true } }',
-    'apps/web/tsconfig.json': '{\n  "extends": "../../tsconfig.base.json",\n  // as rallly writes it\n  "compilerOptions": { "paths": { "@/*": ["./src/*"], }, },\n}\n',
+    'apps/web/tsconfig.json':
+      '{\n  "extends": "../../tsconfig.base.json",\n  // as rallly writes it\n  "compilerOptions": { "paths": { "@/*": ["./src/*"], }, },\n}\n',
   };
   const tools = `${Z}import { limit } from '@/lib/helpers';\nserver.registerTool('list', { description: 'list', inputSchema: { limit: limit().optional() } }, async () => ({ content: [] }));\n`;
   const helpers = `${Z}export const limit = () => z.number().max(100);\n`;
@@ -28,7 +29,9 @@ describe('MCP tools whose helpers are imported through an alias', () => {
     const head = { ...base, 'apps/web/src/lib/helpers.ts': helpers.replace('100', '10') };
     const result = await runStage(mcpStage, stageInput({ base, head }, { mcpTools: { sources: ['apps/web/src/tools/*.ts'] } }));
     expect(result.verdict).toEqual({ checked: true, breaking: true });
-    expect(result.findings).toMatchObject([{ rule: 'tool-input-constraint-tightened', params: { tool: 'list', property: 'limit', before: '100', after: '10' } }]);
+    expect(result.findings).toMatchObject([
+      { rule: 'tool-input-constraint-tightened', params: { tool: 'list', property: 'limit', before: '100', after: '10' } },
+    ]);
   });
 });
 
@@ -39,7 +42,8 @@ describe('tRPC procedures whose inputs come from a workspace package', () => {
     'packages/schemas/src/index.ts': "export * from './poll';\n",
     'packages/schemas/src/poll.ts': `${Z}export const pollInput = z.object({ title: z.string().max(100) });\n`,
     'apps/web/src/trpc/routers/index.ts': `import { pollInput } from '@acme/schemas';\nimport { publicProcedure, router } from '../trpc';\nexport const appRouter = router({\n  create: publicProcedure.input(pollInput).output(pollInput).mutation(async () => null),\n});\n`,
-    'apps/web/src/trpc/trpc.ts': "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\n",
+    'apps/web/src/trpc/trpc.ts':
+      "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\n",
   };
 
   it('`@acme/schemas` is followed through its barrel, and a tighter input is breaking', async () => {

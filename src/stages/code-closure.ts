@@ -39,7 +39,14 @@ export function moduleLayoutOf(input: StageInput, side: Side): Promise<ModuleLay
  * be read. An import that leads nowhere is not a reason here: the evaluator names it when a value
  * depends on it.
  */
-export async function readCodeClosure(input: StageInput, side: Side, sources: readonly string[], surface: string, maxFiles: number, reasons: string[]): Promise<CodeClosure> {
+export async function readCodeClosure(
+  input: StageInput,
+  side: Side,
+  sources: readonly string[],
+  surface: string,
+  maxFiles: number,
+  reasons: string[],
+): Promise<CodeClosure> {
   const tree = input.trees[side];
   const layout = await moduleLayoutOf(input, side);
   const found = await dependencyClosure(sources, { blobOf: (path) => tree.get(path), read: (path) => input.read(side, path) }, layout, undefined, maxFiles);
@@ -63,7 +70,10 @@ export async function readCodeClosure(input: StageInput, side: Side, sources: re
 /** Whether both refs' closures were read from the same bytes with the same sources. */
 export function sameCodeClosure(base: CodeClosure, head: CodeClosure): boolean {
   if (base.sources.join('\0') !== head.sources.join('\0')) return false;
-  return sameDependencyClosure({ files: base.blobs, packages: base.packages, unbounded: [] }, { files: head.blobs, packages: head.packages, unbounded: [] }) && layoutKey(base.layout) === layoutKey(head.layout);
+  return (
+    sameDependencyClosure({ files: base.blobs, packages: base.packages, unbounded: [] }, { files: head.blobs, packages: head.packages, unbounded: [] }) &&
+    layoutKey(base.layout) === layoutKey(head.layout)
+  );
 }
 
 const layoutKeys = new WeakMap<ModuleLayout, string>();
@@ -80,5 +90,8 @@ function layoutKey(layout: ModuleLayout): string {
 
 /** The key of what an extraction of `closure` reads: its sources, its blobs and the layout that resolves its imports. */
 export function codeClosureKey(closure: CodeClosure): string {
-  return `${closure.sources.join('\0')}\n${[...closure.blobs].map(([path, blob]) => `${path}\0${blob}`).sort().join('\n')}\n${layoutKey(closure.layout)}`;
+  return `${closure.sources.join('\0')}\n${[...closure.blobs]
+    .map(([path, blob]) => `${path}\0${blob}`)
+    .sort()
+    .join('\n')}\n${layoutKey(closure.layout)}`;
 }

@@ -79,7 +79,13 @@ export function differentialOf(input: StageInput): Differential {
       if (!found)
         reexporters.set(
           path,
-          (found = trees[side].read(path).then((text) => [...(text ?? '').matchAll(REEXPORT)].map((match) => resolveImport(path, match[2]!, exists, layout)).filter((resolved): resolved is string => resolved !== undefined))),
+          (found = trees[side]
+            .read(path)
+            .then((text) =>
+              [...(text ?? '').matchAll(REEXPORT)]
+                .map((match) => resolveImport(path, match[2]!, exists, layout))
+                .filter((resolved): resolved is string => resolved !== undefined),
+            )),
         );
       return found;
     };
@@ -106,7 +112,8 @@ export function differentialOf(input: StageInput): Differential {
       const [baseBlob, headBlob] = [input.trees.base.get(path), input.trees.head.get(path)];
       if (baseBlob === undefined || baseBlob !== headBlob) return { unchanged: false, why: `${path} changed` };
       const [base, head] = await Promise.all([closureOf('base', path), closureOf('head', path)]);
-      if (base.unbounded.length > 0 || head.unbounded.length > 0) return { unchanged: false, why: `what ${path} imports cannot be bounded (${[...base.unbounded, ...head.unbounded][0]})` };
+      if (base.unbounded.length > 0 || head.unbounded.length > 0)
+        return { unchanged: false, why: `what ${path} imports cannot be bounded (${[...base.unbounded, ...head.unbounded][0]})` };
       if (!sameClosure(base, head)) return { unchanged: false, why: `a module ${path} imports changed` };
       if (callersFlowIn) {
         for (const side of ['base', 'head'] as const) {

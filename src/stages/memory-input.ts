@@ -12,7 +12,10 @@ export function memoryStageInput(
   refs: { base: Readonly<Record<string, string | null>>; head: Readonly<Record<string, string | null>> },
   config: ReleaseSafetyConfig = {},
 ): StageInput {
-  const blobId = (text: string | null) => createHash('sha1').update(text ?? '\0unreadable').digest('hex');
+  const blobId = (text: string | null) =>
+    createHash('sha1')
+      .update(text ?? '\0unreadable')
+      .digest('hex');
   const toTree = (files: Readonly<Record<string, string | null>>) => new Map(Object.entries(files).map(([path, text]) => [path, blobId(text)]));
   const trees = { base: toTree(refs.base), head: toTree(refs.head) };
   const changes: ChangedPath[] = [];

@@ -71,8 +71,10 @@ export function selectByGlobs(paths: Record<Side, Iterable<string>>, globs: read
   const shown = (list: readonly string[]) => list.map((glob) => JSON.stringify(glob)).join(', ');
   for (const side of ['base', 'head'] as const) {
     if (emptyAt[side].length === 0) continue;
-    if (selected[side].length > 0) notes.push(`${options.what} ${shown(emptyAt[side])} selects no file at ${SIDE_LABEL[side]} (the other globs do: the files each ref has were compared)`);
-    else if (options.mayBeEmpty && selected[side === 'base' ? 'head' : 'base'].length > 0) notes.push(`${options.what} ${shown(emptyAt[side])} selects no file at ${SIDE_LABEL[side]}: compared as that ref has it (none)`);
+    if (selected[side].length > 0)
+      notes.push(`${options.what} ${shown(emptyAt[side])} selects no file at ${SIDE_LABEL[side]} (the other globs do: the files each ref has were compared)`);
+    else if (options.mayBeEmpty && selected[side === 'base' ? 'head' : 'base'].length > 0)
+      notes.push(`${options.what} ${shown(emptyAt[side])} selects no file at ${SIDE_LABEL[side]}: compared as that ref has it (none)`);
   }
   if (options.mayBeEmpty) return { selected, notes };
   const empty = (['base', 'head'] as const).filter((side) => selected[side].length === 0);

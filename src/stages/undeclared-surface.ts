@@ -43,7 +43,6 @@ function candidatesOf(tree: ReadonlyMap<string, string>): TreeCandidates {
  */
 const resultsByTree = new WeakMap<ReadonlyMap<string, string>, Map<string, string | undefined>>();
 
-
 function evidenceKey(evidence: SurfaceEvidence): string {
   return `${evidence.dependencies.join('\n')}\0${evidence.files?.source ?? ''}\0${evidence.files?.flags ?? ''}`;
 }
@@ -54,7 +53,9 @@ function evidenceKey(evidence: SurfaceEvidence): string {
  */
 function touchesEvidence(changes: StageInput['changes'], evidence: SurfaceEvidence): boolean {
   return changes.some(
-    (change) => !IGNORED.test(change.path) && (MANIFEST.test(change.path) || (change.status !== 'modified' && evidence.files !== undefined && evidence.files.test(change.path))),
+    (change) =>
+      !IGNORED.test(change.path) &&
+      (MANIFEST.test(change.path) || (change.status !== 'modified' && evidence.files !== undefined && evidence.files.test(change.path))),
   );
 }
 

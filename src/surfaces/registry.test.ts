@@ -40,7 +40,14 @@ describe('rule registry', () => {
 });
 
 describe('artifactApiSections: GraphQL and tRPC folded into api.rest', () => {
-  const section = (breaking: Tri, changes: string[], advisories: string[] = []): ApiSurfaceSection => ({ checked: true, breaking, changes, breakingCount: changes.length, advisories, advisoryCount: advisories.length });
+  const section = (breaking: Tri, changes: string[], advisories: string[] = []): ApiSurfaceSection => ({
+    checked: true,
+    breaking,
+    changes,
+    breakingCount: changes.length,
+    advisories,
+    advisoryCount: advisories.length,
+  });
   const results = (graphql: ApiSurfaceSection, trpc: ApiSurfaceSection) => {
     const of = (value: ApiSurfaceSection) => ({ section: value, verdict: { checked: value.checked, breaking: value.breaking }, findings: [], notes: [] });
     return {
@@ -54,10 +61,21 @@ describe('artifactApiSections: GraphQL and tRPC folded into api.rest', () => {
     };
   };
   const states = (graphql: SurfaceState, trpc: SurfaceState = { checked: true, breaking: false }) =>
-    ({ migrations: { checked: true, breaking: false }, rest: { checked: true, breaking: false }, graphql, trpc, mcp: { checked: true, breaking: false }, config: { checked: true, breaking: false }, declarations: { checked: true, breaking: false } }) as const;
+    ({
+      migrations: { checked: true, breaking: false },
+      rest: { checked: true, breaking: false },
+      graphql,
+      trpc,
+      mcp: { checked: true, breaking: false },
+      config: { checked: true, breaking: false },
+      declarations: { checked: true, breaking: false },
+    }) as const;
 
   it('prefixes the lines, adds the counts, and is breaking when a member is', () => {
-    const folded = artifactApiSections(results(section(true, ['Team.name — field removed']), section(false, [], ['x — output "s" may now be "paused"'])), states({ checked: true, breaking: true }));
+    const folded = artifactApiSections(
+      results(section(true, ['Team.name — field removed']), section(false, [], ['x — output "s" may now be "paused"'])),
+      states({ checked: true, breaking: true }),
+    );
     expect(folded.rest.section.changes).toEqual(['POST /a — operation removed', 'GraphQL: Team.name — field removed']);
     expect(folded.rest.section.advisories).toEqual(['tRPC: x — output "s" may now be "paused"']);
     expect([folded.rest.section.breakingCount, folded.rest.section.advisoryCount]).toEqual([2, 1]);

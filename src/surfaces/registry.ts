@@ -76,25 +76,45 @@ export interface ArtifactApiSection {
  * lines are recomputed over the whole), counts added; checked only when every member is, breaking
  * when any is, `unknown` when none is and one is unknown or unchecked.
  */
-export function artifactApiSections(results: StageResults, states: Readonly<Record<Surface, SurfaceState>>): { rest: ArtifactApiSection; mcp: ArtifactApiSection } {
+export function artifactApiSections(
+  results: StageResults,
+  states: Readonly<Record<Surface, SurfaceState>>,
+): { rest: ArtifactApiSection; mcp: ArtifactApiSection } {
   const fold = (members: readonly { surface: keyof PipelineStages; prefix: string }[]): ArtifactApiSection => {
     const sections = members.map((member) => ({ ...member, section: results[member.surface].section as ApiSurfaceSection }));
     const memberStates = members.map((member) => states[member.surface]);
     const checked = memberStates.every((state) => state.checked);
     const breaking = anyTrue(memberStates.map((state) => (state.checked ? state.breaking : state.breaking === true ? true : 'unknown')));
     const join = (lines: (section: ApiSurfaceSection) => readonly string[], count: (section: ApiSurfaceSection) => number) => {
-      const visible = sections.flatMap(({ prefix, section }) => lines(section).filter((line) => !OVERFLOW.test(line)).map((line) => `${prefix}${line}`));
+      const visible = sections.flatMap(({ prefix, section }) =>
+        lines(section)
+          .filter((line) => !OVERFLOW.test(line))
+          .map((line) => `${prefix}${line}`),
+      );
       const total = sections.reduce((sum, { section }) => sum + count(section), 0);
       if (total <= LIST_CAP && visible.length === total) return { lines: visible, total };
       const kept = visible.slice(0, LIST_CAP - 1);
       // The same overflow line as `capLines` writes, over the folded total.
       return { lines: [...kept, `… and ${total - kept.length} more`], total };
     };
-    const changes = join((section) => section.changes, (section) => section.breakingCount);
-    const advisories = join((section) => section.advisories, (section) => section.advisoryCount);
+    const changes = join(
+      (section) => section.changes,
+      (section) => section.breakingCount,
+    );
+    const advisories = join(
+      (section) => section.advisories,
+      (section) => section.advisoryCount,
+    );
     const single = sections.length === 1 ? sections[0]!.section : undefined;
     return {
-      section: single ?? { checked, breaking, changes: changes.lines, breakingCount: changes.total, advisories: advisories.lines, advisoryCount: advisories.total },
+      section: single ?? {
+        checked,
+        breaking,
+        changes: changes.lines,
+        breakingCount: changes.total,
+        advisories: advisories.lines,
+        advisoryCount: advisories.total,
+      },
       state: members.length === 1 ? states[members[0]!.surface] : { checked, breaking: !checked && breaking === false ? 'unknown' : breaking },
     };
   };
@@ -161,7 +181,6 @@ export function findRule(id: string, surface?: Surface, catalogue: readonly Rule
   const matches = (rule: RuleMeta) => rule.id === id || (rule.aliases ?? []).includes(id);
   return catalogue.find((rule) => rule.surface === surface && matches(rule)) ?? catalogue.find(matches);
 }
-
 
 /**
  * Every surface's rule book, in report order: what the catalogue test, the docs renderer, the

@@ -25,7 +25,9 @@ function evaluator(files: Record<string, string>) {
 
 describe('moduleBindings', () => {
   it('reads every ES import shape', () => {
-    const { imports } = moduleBindings(parse('a.ts', "import d, { a, b as c, type T } from './m';\nimport * as ns from './n';\nimport type { U } from './u';\n"));
+    const { imports } = moduleBindings(
+      parse('a.ts', "import d, { a, b as c, type T } from './m';\nimport * as ns from './n';\nimport type { U } from './u';\n"),
+    );
     expect(imports.map(({ local, imported, specifier, typeOnly }) => [local, imported, specifier, typeOnly])).toEqual([
       ['d', 'default', './m', false],
       ['a', 'a', './m', false],
@@ -48,9 +50,16 @@ describe('moduleBindings', () => {
 
   it('reads every export shape', () => {
     const { exports, starExports } = moduleBindings(
-      parse('a.ts', "export const A = 1;\nconst B = 2;\nexport { B as Bee };\nexport { C } from './c';\nexport * as NS from './ns';\nexport * from './all';\nexport default function main() {}\nexport type { T } from './t';\n"),
+      parse(
+        'a.ts',
+        "export const A = 1;\nconst B = 2;\nexport { B as Bee };\nexport { C } from './c';\nexport * as NS from './ns';\nexport * from './all';\nexport default function main() {}\nexport type { T } from './t';\n",
+      ),
     );
-    expect([...exports.values()].map((binding) => (binding.kind === 'local' ? [binding.exported, 'local', binding.local] : [binding.exported, binding.imported, binding.specifier]))).toEqual([
+    expect(
+      [...exports.values()].map((binding) =>
+        binding.kind === 'local' ? [binding.exported, 'local', binding.local] : [binding.exported, binding.imported, binding.specifier],
+      ),
+    ).toEqual([
       ['A', 'local', 'A'],
       ['Bee', 'local', 'B'],
       ['C', 'C', './c'],
@@ -69,12 +78,12 @@ describe('moduleBindings', () => {
 describe('ConstantEvaluator', () => {
   const files = {
     'src/constants.ts': [
-      "export const DEFAULT_PORT = 3000;",
+      'export const DEFAULT_PORT = 3000;',
       "export const PREFIX = 'APP';",
       "export const NAMES = ['A', 'B'] as const;",
-      "export const LIMITS = { max: 10, nested: { name: `${PREFIX}_MAX` } };",
+      'export const LIMITS = { max: 10, nested: { name: `${PREFIX}_MAX` } };',
       "export enum Mode { Fast, Slow = 5, Next, Named = 'n' }",
-      "export let mutable = 1;",
+      'export let mutable = 1;',
     ].join('\n'),
     'src/index.ts': "export * from './constants';\nexport { PREFIX as P } from './constants';\n",
     'src/use.ts': [
@@ -82,9 +91,9 @@ describe('ConstantEvaluator', () => {
       "import * as C from './constants';",
       "import { P } from '.';",
       'export const a = DEFAULT_PORT + 1;',
-      "export const b = `${P}_${NAMES[1]}`;",
+      'export const b = `${P}_${NAMES[1]}`;',
       'export const c = LIMITS.nested.name;',
-      "export const d = Mode.Slow + Mode.Next;",
+      'export const d = Mode.Slow + Mode.Next;',
       'export const e = C.PREFIX;',
       'export const f = mutable;',
       "export const g = process.env.X ?? 'x';",

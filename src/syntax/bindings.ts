@@ -47,7 +47,13 @@ export function moduleBindings(ast: t.File): ModuleBindings {
           const imported =
             specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportNamespaceSpecifier' ? '*' : exportedName(specifier.imported);
           const specifierTypeOnly = specifier.type === 'ImportSpecifier' && specifier.importKind === 'type';
-          imports.push({ local: specifier.local.name, imported, specifier: statement.source.value, typeOnly: typeOnly || specifierTypeOnly, line: lineOf(statement) });
+          imports.push({
+            local: specifier.local.name,
+            imported,
+            specifier: statement.source.value,
+            typeOnly: typeOnly || specifierTypeOnly,
+            line: lineOf(statement),
+          });
         }
         break;
       }
@@ -59,7 +65,8 @@ export function moduleBindings(ast: t.File): ModuleBindings {
         if (statement.source) {
           for (const specifier of statement.specifiers) {
             const exported = exportedName(specifier.exported);
-            const imported = specifier.type === 'ExportNamespaceSpecifier' ? '*' : specifier.type === 'ExportDefaultSpecifier' ? 'default' : exportedName(specifier.local);
+            const imported =
+              specifier.type === 'ExportNamespaceSpecifier' ? '*' : specifier.type === 'ExportDefaultSpecifier' ? 'default' : exportedName(specifier.local);
             exports.set(exported, { kind: 'reexport', exported, imported, specifier: statement.source.value, line: lineOf(statement) });
           }
         } else if (statement.declaration) {
@@ -78,8 +85,19 @@ export function moduleBindings(ast: t.File): ModuleBindings {
       }
       case 'ExportDefaultDeclaration': {
         const declaration = statement.declaration;
-        const local = (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id ? declaration.id.name : declaration.type === 'Identifier' ? declaration.name : undefined;
-        exports.set('default', { kind: 'local', exported: 'default', local, value: declaration.type === 'Identifier' ? undefined : declaration, line: lineOf(statement) });
+        const local =
+          (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id
+            ? declaration.id.name
+            : declaration.type === 'Identifier'
+              ? declaration.name
+              : undefined;
+        exports.set('default', {
+          kind: 'local',
+          exported: 'default',
+          local,
+          value: declaration.type === 'Identifier' ? undefined : declaration,
+          line: lineOf(statement),
+        });
         break;
       }
       case 'VariableDeclaration':
@@ -164,7 +182,13 @@ function commonJsExport(expression: t.Node, exports: Map<string, ExportBinding>)
   };
   if (isModuleExports(expression.left)) {
     const inner = unwrapExpression(value);
-    exports.set('default', { kind: 'local', exported: 'default', local: inner.type === 'Identifier' ? inner.name : undefined, value: inner.type === 'Identifier' ? undefined : inner, line });
+    exports.set('default', {
+      kind: 'local',
+      exported: 'default',
+      local: inner.type === 'Identifier' ? inner.name : undefined,
+      value: inner.type === 'Identifier' ? undefined : inner,
+      line,
+    });
     if (inner.type === 'ObjectExpression') {
       for (const property of inner.properties) {
         if (property.type !== 'ObjectProperty' || property.computed) continue;
@@ -178,7 +202,13 @@ function commonJsExport(expression: t.Node, exports: Map<string, ExportBinding>)
   }
   if (isModuleExports(target.object) || (target.object.type === 'Identifier' && target.object.name === 'exports')) {
     const inner = unwrapExpression(value);
-    exports.set(target.name, { kind: 'local', exported: target.name, local: inner.type === 'Identifier' ? inner.name : undefined, value: inner.type === 'Identifier' ? undefined : inner, line });
+    exports.set(target.name, {
+      kind: 'local',
+      exported: target.name,
+      local: inner.type === 'Identifier' ? inner.name : undefined,
+      value: inner.type === 'Identifier' ? undefined : inner,
+      line,
+    });
   }
 }
 
@@ -208,7 +238,10 @@ export interface ExportSources<Module> {
   module(path: string): Module | undefined;
   astOf(module: Module): t.File;
   /** Where `specifier` leads from `fromPath` (src/syntax/modules.ts `resolveImportDetailed`). */
-  resolve(fromPath: string, specifier: string): { kind: 'file'; path: string } | { kind: 'external'; packageName: string } | { kind: 'missing'; reason: string };
+  resolve(
+    fromPath: string,
+    specifier: string,
+  ): { kind: 'file'; path: string } | { kind: 'external'; packageName: string } | { kind: 'missing'; reason: string };
 }
 
 const MAX_EXPORT_HOPS = 24;
@@ -230,7 +263,9 @@ export function followExport<Module>(path: string, name: string, sources: Export
     if (target.kind === 'missing') return target;
     if (target.kind === 'external') return { kind: 'external', packageName: target.packageName, specifier: binding.specifier, imported: binding.imported };
     if (binding.imported === '*') return { kind: 'namespace', path: target.path };
-    return followExport(target.path, binding.imported, sources, seen) ?? { kind: 'missing', reason: `\`${binding.imported}\` is not exported by ${target.path}` };
+    return (
+      followExport(target.path, binding.imported, sources, seen) ?? { kind: 'missing', reason: `\`${binding.imported}\` is not exported by ${target.path}` }
+    );
   }
   // `export *` passes on every name but `default`.
   if (name === 'default') return undefined;

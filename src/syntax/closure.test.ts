@@ -9,8 +9,14 @@ function ref(files: Record<string, string>) {
 
 describe('specifiersIn', () => {
   it('finds every literal specifier and notices a computed one', () => {
-    expect(specifiersIn("import a from './a';\nexport * from \"../b\";\nconst c = require('c');\nawait import('./d');\nimport './e';").specifiers).toEqual(['./a', '../b', 'c', './d', './e']);
-    expect(specifiersIn("const m = require(name);").computed).toBe(true);
+    expect(specifiersIn("import a from './a';\nexport * from \"../b\";\nconst c = require('c');\nawait import('./d');\nimport './e';").specifiers).toEqual([
+      './a',
+      '../b',
+      'c',
+      './d',
+      './e',
+    ]);
+    expect(specifiersIn('const m = require(name);').computed).toBe(true);
     expect(specifiersIn("const m = require('x');").computed).toBe(false);
   });
 });
@@ -49,7 +55,10 @@ describe('dependencyClosure', () => {
   it('is unbounded (never the same) when an import is computed or missing', async () => {
     const files = { 'a.ts': "const m = require(process.env.MODULE);\nimport './gone';\n" };
     const closure = await dependencyClosure(['a.ts'], ref(files));
-    expect(closure.unbounded).toEqual(['a.ts imports a module whose name is computed', 'import `./gone` from a.ts was not found in the repository at this ref']);
+    expect(closure.unbounded).toEqual([
+      'a.ts imports a module whose name is computed',
+      'import `./gone` from a.ts was not found in the repository at this ref',
+    ]);
     expect(sameClosure(closure, closure)).toBe(false);
   });
 

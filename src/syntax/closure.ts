@@ -92,7 +92,8 @@ export async function dependencyClosure(
       if (resolution.kind === 'file') {
         if (!closure.files.has(resolution.path)) queue.push(resolution.path);
       } else if (resolution.kind === 'external') {
-        if (!closure.packages.has(resolution.packageName)) closure.packages.set(resolution.packageName, (await declaredVersion?.(path, resolution.packageName)) ?? '?');
+        if (!closure.packages.has(resolution.packageName))
+          closure.packages.set(resolution.packageName, (await declaredVersion?.(path, resolution.packageName)) ?? '?');
       } else {
         // A data file (`./schema.json`, `@/styles/app.css`) is a leaf of the repository whose blob counts.
         const leaf = resolveDataFile(path, specifier, exists, layout);

@@ -141,7 +141,8 @@ export class ConstantEvaluator {
         if (node.left.type === 'PrivateName') return undefined;
         const left = this.value(path, node.left, depth + 1);
         const right = this.value(path, node.right, depth + 1);
-        if (node.operator === '+' && (typeof left === 'string' || typeof right === 'string') && isScalar(left) && isScalar(right)) return String(left) + String(right);
+        if (node.operator === '+' && (typeof left === 'string' || typeof right === 'string') && isScalar(left) && isScalar(right))
+          return String(left) + String(right);
         if (typeof left !== 'number' || typeof right !== 'number') return undefined;
         switch (node.operator) {
           case '+':
@@ -227,7 +228,9 @@ export class ConstantEvaluator {
   private enumValue(path: string, node: t.TSEnumDeclaration, depth: number): Constant | undefined {
     const object: Record<string, Constant> = {};
     let next: number | undefined = 0;
-    const members = (node as unknown as { members?: t.TSEnumMember[]; body?: { members: t.TSEnumMember[] } }).members ?? (node as unknown as { body: { members: t.TSEnumMember[] } }).body.members;
+    const members =
+      (node as unknown as { members?: t.TSEnumMember[]; body?: { members: t.TSEnumMember[] } }).members ??
+      (node as unknown as { body: { members: t.TSEnumMember[] } }).body.members;
     for (const member of members) {
       const name = member.id.type === 'Identifier' ? member.id.name : member.id.value;
       let value: Constant | undefined;

@@ -11,7 +11,7 @@ function flows(text: string, line: number): boolean {
 describe('callersFlowInto', () => {
   it.each([
     ['module level', 'const a = process.env[name];', 1, false],
-    ['an inline callback of module-level code', "NAMES.map((name) => process.env[name]);", 1, false],
+    ['an inline callback of module-level code', 'NAMES.map((name) => process.env[name]);', 1, false],
     ['a function with a parameter', 'export function getEnv(name) {\n  return process.env[name];\n}', 2, true],
     ['an arrow kept in a variable', 'const getEnv = (name) =>\n  process.env[name];', 2, true],
     ['a function without parameters', "function load() {\n  return Object.keys(process.env).filter((k) => k.startsWith('NEXT_PUBLIC_'));\n}", 2, false],

@@ -52,7 +52,8 @@ describe('relative imports', () => {
 describe('tsconfig aliases', () => {
   it('`@/*` of a Next.js app (rallly apps/web, typebot apps/builder), scoped to its folder', async () => {
     const repo = tree({
-      'apps/web/tsconfig.json': '{\n  // comments and trailing commas, as tsconfig allows\n  "extends": "@rallly/tsconfig/next.json",\n  "compilerOptions": { "paths": { "@/*": ["./src/*"], }, },\n}\n',
+      'apps/web/tsconfig.json':
+        '{\n  // comments and trailing commas, as tsconfig allows\n  "extends": "@rallly/tsconfig/next.json",\n  "compilerOptions": { "paths": { "@/*": ["./src/*"], }, },\n}\n',
       'apps/web/src/env.ts': '',
       'apps/web/src/lib/auth/index.ts': '',
       'apps/other/src/env.ts': '',
@@ -66,13 +67,17 @@ describe('tsconfig aliases', () => {
 
   it('`@docmost/db/*` with `baseUrl: "./"` (docmost apps/server), and a bare name under baseUrl', async () => {
     const repo = tree({
-      'apps/server/tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: './', paths: { '@docmost/db/*': ['./src/database/*'], '@docmost/ee/*': ['./src/ee/*'] } } }),
+      'apps/server/tsconfig.json': JSON.stringify({
+        compilerOptions: { baseUrl: './', paths: { '@docmost/db/*': ['./src/database/*'], '@docmost/ee/*': ['./src/ee/*'] } },
+      }),
       'apps/server/src/database/repos/user.repo.ts': '',
       'apps/server/src/ee/licence.ts': '',
       'apps/server/src/common/helpers/index.ts': '',
     });
     const layout = await repo.layout();
-    expect(resolveImport('apps/server/src/core/user.service.ts', '@docmost/db/repos/user.repo', repo.exists, layout)).toBe('apps/server/src/database/repos/user.repo.ts');
+    expect(resolveImport('apps/server/src/core/user.service.ts', '@docmost/db/repos/user.repo', repo.exists, layout)).toBe(
+      'apps/server/src/database/repos/user.repo.ts',
+    );
     expect(resolveImport('apps/server/src/main.ts', '@docmost/ee/licence', repo.exists, layout)).toBe('apps/server/src/ee/licence.ts');
     expect(resolveImport('apps/server/src/main.ts', 'src/common/helpers', repo.exists, layout)).toBe('apps/server/src/common/helpers/index.ts');
   });
@@ -80,7 +85,8 @@ describe('tsconfig aliases', () => {
   it('exact `paths` to a sibling package, inherited through `extends` (teable apps/nestjs-backend)', async () => {
     const repo = tree({
       'tsconfig.base.json': '{ "compilerOptions": { "strict": true } }',
-      'apps/nestjs-backend/tsconfig.json': '{ "extends": "../../tsconfig.base.json", "compilerOptions": { "paths": { "@teable/core": ["../../packages/core/src"], }, }, }',
+      'apps/nestjs-backend/tsconfig.json':
+        '{ "extends": "../../tsconfig.base.json", "compilerOptions": { "paths": { "@teable/core": ["../../packages/core/src"], }, }, }',
       'apps/nestjs-backend/tsconfig.build.json': '{ "extends": "./tsconfig.json" }',
       'packages/core/src/index.ts': '',
     });
@@ -91,7 +97,8 @@ describe('tsconfig aliases', () => {
   it('`@server/*` inherited from a base config that declares it (outline)', async () => {
     const repo = tree({
       // As outline writes it: no baseUrl (paths relative to the config), and an alias into node_modules.
-      'tsconfig.json': '{ "compilerOptions": { "paths": { "@server/*": ["./server/*"], "@shared/*": ["./shared/*"],\n // types only\n "vite": ["./node_modules/vite/dist/node/index.d.ts"] } } }',
+      'tsconfig.json':
+        '{ "compilerOptions": { "paths": { "@server/*": ["./server/*"], "@shared/*": ["./shared/*"],\n // types only\n "vite": ["./node_modules/vite/dist/node/index.d.ts"] } } }',
       'server/tsconfig.json': JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { outDir: '../build' } }),
       'server/env.ts': '',
       'shared/utils/urls.ts': '',
@@ -115,7 +122,10 @@ describe('workspace packages', () => {
 
   it('`exports: { "./*": { types: "./src/*.ts" } }` subpaths (typebot packages/ai)', async () => {
     const repo = tree({
-      'packages/ai/package.json': JSON.stringify({ name: '@typebot.io/ai', exports: { './*': { types: './src/*.ts', import: './src/*.ts' }, './package.json': './package.json' } }),
+      'packages/ai/package.json': JSON.stringify({
+        name: '@typebot.io/ai',
+        exports: { './*': { types: './src/*.ts', import: './src/*.ts' }, './package.json': './package.json' },
+      }),
       'packages/ai/src/schemas/models.ts': '',
     });
     const layout = await repo.layout();
@@ -133,7 +143,7 @@ describe('workspace packages', () => {
     expect(resolveImport('apps/x/src/a.ts', '@teable/core/models/field', repo.exists, layout)).toBe('packages/core/src/models/field/index.ts');
   });
 
-  it('a package under node_modules is not the repository\'s', async () => {
+  it("a package under node_modules is not the repository's", async () => {
     const repo = tree({ 'node_modules/zod/package.json': JSON.stringify({ name: 'zod', main: 'index.js' }), 'node_modules/zod/index.js': '' });
     const layout: ModuleLayout = await repo.layout();
     expect(layout.packages.size).toBe(0);
@@ -144,7 +154,10 @@ describe('workspace packages', () => {
 describe('shapes of formbricks 5.3.4 (apps/web, packages/database, packages/cache)', () => {
   // Copied in shape from formbricks@5.3.4: apps/web/tsconfig.json, packages/{database,cache}/package.json.
   const repo = tree({
-    'apps/web/tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['./*'] } }, extends: '@formbricks/config-typescript/nextjs.json' }),
+    'apps/web/tsconfig.json': JSON.stringify({
+      compilerOptions: { baseUrl: '.', paths: { '@/*': ['./*'] } },
+      extends: '@formbricks/config-typescript/nextjs.json',
+    }),
     'apps/web/lib/constants.ts': '',
     'apps/web/modules/auth/lib/utils.ts': '',
     'packages/database/package.json': JSON.stringify({
@@ -162,7 +175,12 @@ describe('shapes of formbricks 5.3.4 (apps/web, packages/database, packages/cach
     'packages/database/src/prisma.ts': '',
     'packages/database/types/error.ts': '',
     'packages/database/zod/surveys.ts': '',
-    'packages/cache/package.json': JSON.stringify({ name: '@formbricks/cache', main: './dist/index.js', types: './dist/src/index.d.ts', exports: { types: './dist/src/index.d.ts', import: './dist/index.js', require: './dist/index.cjs' } }),
+    'packages/cache/package.json': JSON.stringify({
+      name: '@formbricks/cache',
+      main: './dist/index.js',
+      types: './dist/src/index.d.ts',
+      exports: { types: './dist/src/index.d.ts', import: './dist/index.js', require: './dist/index.cjs' },
+    }),
     'packages/cache/src/index.ts': '',
   });
 

@@ -71,7 +71,8 @@ export function resolveImportDetailed(fromPath: string, specifier: string, exist
     const found = fileCandidates(base).find((candidate) => CODE_FILE.test(candidate) && exists(candidate));
     if (found !== undefined) return { kind: 'file', path: found };
   }
-  if (isRelativeSpecifier(specifier) || bases.length > 0) return { kind: 'missing', reason: `import \`${specifier}\` from ${fromPath} was not found in the repository at this ref` };
+  if (isRelativeSpecifier(specifier) || bases.length > 0)
+    return { kind: 'missing', reason: `import \`${specifier}\` from ${fromPath} was not found in the repository at this ref` };
   return { kind: 'external', packageName: packageNameOf(specifier) };
 }
 
@@ -83,7 +84,12 @@ export function importCandidates(fromPath: string, specifier: string, layout: Mo
 }
 
 /** A file imported as written, with no extension looked up (`./schema.json`, `@/styles/app.css`). */
-export function resolveDataFile(fromPath: string, specifier: string, exists: (path: string) => boolean, layout: ModuleLayout = EMPTY_LAYOUT): string | undefined {
+export function resolveDataFile(
+  fromPath: string,
+  specifier: string,
+  exists: (path: string) => boolean,
+  layout: ModuleLayout = EMPTY_LAYOUT,
+): string | undefined {
   const bases = moduleBases(fromPath, specifier, layout);
   return bases === 'outside' ? undefined : bases.find((base) => base !== '' && exists(base));
 }
@@ -207,11 +213,21 @@ interface Options {
   paths: Map<string, string[]>;
 }
 
-async function compilerOptions(config: string, readJson: (path: string) => Promise<Record<string, unknown> | undefined>, existing: ReadonlySet<string>, depth: number): Promise<Options> {
+async function compilerOptions(
+  config: string,
+  readJson: (path: string) => Promise<Record<string, unknown> | undefined>,
+  existing: ReadonlySet<string>,
+  depth: number,
+): Promise<Options> {
   const json = await readJson(config);
   const dir = posix.dirname(config);
   let inherited: Options = { baseUrl: undefined, paths: new Map() };
-  const parents = typeof json?.extends === 'string' ? [json.extends] : Array.isArray(json?.extends) ? json.extends.filter((item): item is string => typeof item === 'string') : [];
+  const parents =
+    typeof json?.extends === 'string'
+      ? [json.extends]
+      : Array.isArray(json?.extends)
+        ? json.extends.filter((item): item is string => typeof item === 'string')
+        : [];
   for (const parent of parents) {
     if (depth >= 5 || !isRelativeSpecifier(parent)) continue;
     const joined = posix.normalize(posix.join(dir, parent));
@@ -230,7 +246,10 @@ async function compilerOptions(config: string, readJson: (path: string) => Promi
     paths = new Map();
     for (const [pattern, targets] of Object.entries(own.paths as Record<string, unknown>)) {
       if (!Array.isArray(targets)) continue;
-      paths.set(pattern, targets.filter((target): target is string => typeof target === 'string').map((target) => relativeToRoot(posix.join(root, target))));
+      paths.set(
+        pattern,
+        targets.filter((target): target is string => typeof target === 'string').map((target) => relativeToRoot(posix.join(root, target))),
+      );
     }
   }
   return { baseUrl: baseUrl === undefined ? undefined : relativeToRoot(baseUrl), paths };

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { endLineOf, lineOf, literalKeyName, parseSource, propertyKeyName, shortSourceOf, sourceOf, staticString, unwrapExpression, walk, type t } from './parse.js';
+import {
+  endLineOf,
+  lineOf,
+  literalKeyName,
+  parseSource,
+  propertyKeyName,
+  shortSourceOf,
+  sourceOf,
+  staticString,
+  unwrapExpression,
+  walk,
+  type t,
+} from './parse.js';
 
 function parsed(path: string, text: string): t.File {
   const result = parseSource(path, text);
@@ -17,18 +29,34 @@ function nodesOfType(root: t.Node, type: t.Node['type']): t.Node[] {
 
 describe('parseSource', () => {
   it.each([
-    ['TypeScript with generics, satisfies, enums and legacy decorators', 'x.ts', "import type { Knex } from 'knex';\nenum E { A }\n@Injectable()\nclass S { constructor(@Inject('x') private readonly y: string) {} }\nexport const c = { a: 1 } satisfies Record<string, number>;\nexport async function up<T>(knex: Knex): Promise<void> { await knex.raw<T>('select 1'); }\n"],
+    [
+      'TypeScript with generics, satisfies, enums and legacy decorators',
+      'x.ts',
+      "import type { Knex } from 'knex';\nenum E { A }\n@Injectable()\nclass S { constructor(@Inject('x') private readonly y: string) {} }\nexport const c = { a: 1 } satisfies Record<string, number>;\nexport async function up<T>(knex: Knex): Promise<void> { await knex.raw<T>('select 1'); }\n",
+    ],
     ['TSX', 'x.tsx', 'export const App = () => <div>{(1 as number).toString()}</div>;\n'],
     ['a CommonJS script with a top-level return', 'x.cjs', "if (!process.env.X) return;\nmodule.exports = { up: async (knex) => knex.raw('select 1') };\n"],
     ['JavaScript with JSX', 'x.js', 'export default () => <p />;\n'],
     ['a module with top-level await and import attributes', 'x.mjs', "import data from './d.json' with { type: 'json' };\nawait Promise.resolve(data);\n"],
     ['TypeScript import = require and export =', 'x.cts', "import fs = require('fs');\nexport = fs;\n"],
-    ['a declaration file (ambient: a const without initializer)', 'x.d.ts', 'export declare const a: string;\nexport const b: number;\nexport function f(): void;\n'],
+    [
+      'a declaration file (ambient: a const without initializer)',
+      'x.d.ts',
+      'export declare const a: string;\nexport const b: number;\nexport function f(): void;\n',
+    ],
     ['a module declaration file', 'x.d.mts', 'export const c: string[];\n'],
-    ['an import of JSON with the older `assert` keyword (TypeScript < 5.3, Node 17–21)', 'config.ts', "import pkg from '../package.json' assert { type: 'json' };\nexport const version = process.env.VERSION ?? pkg.version;\n"],
+    [
+      'an import of JSON with the older `assert` keyword (TypeScript < 5.3, Node 17–21)',
+      'config.ts',
+      "import pkg from '../package.json' assert { type: 'json' };\nexport const version = process.env.VERSION ?? pkg.version;\n",
+    ],
     ['`accessor` fields, decorated or not (TypeScript 4.9)', 'x.ts', 'class A { accessor x = 1; @observable accessor y = 2; }\n'],
     ['a standard decorator after `export` (TypeScript 5)', 'x.ts', "export @Controller('users') class UsersController {}\n"],
-    ['a deferred import (TypeScript 5.9) beside a default import named `defer`', 'x.ts', "import defer * as heavy from './heavy';\nimport defer2 from 'p-defer';\nimport defer from 'p-defer';\n"],
+    [
+      'a deferred import (TypeScript 5.9) beside a default import named `defer`',
+      'x.ts',
+      "import defer * as heavy from './heavy';\nimport defer2 from 'p-defer';\nimport defer from 'p-defer';\n",
+    ],
     ['legacy parameter decorators next to an `accessor`', 'x.ts', "class S { constructor(@Inject('x') private readonly y: string) {} accessor z = 1; }\n"],
   ])('parses %s', (_, path, text) => {
     expect(parseSource(path, text).ok).toBe(true);
@@ -43,7 +71,7 @@ describe('parseSource', () => {
     expect(result.reason).not.toMatch(/\(\d+:\d+\)$/);
   });
 
-  it('reports the first complaint, not the second dialect\'s, when a file with decorators parses in neither', () => {
+  it("reports the first complaint, not the second dialect's, when a file with decorators parses in neither", () => {
     // Legacy decorators stop at line 3; standard ones would stop at line 2 (a parameter decorator).
     const result = parseSource('s.ts', "class S {\n  constructor(@Inject('x') y) {}\n  x = ;\n}\n");
     expect(result.ok).toBe(false);

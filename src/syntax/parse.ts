@@ -115,7 +115,20 @@ export function shortSourceOf(node: t.Node, text: string, max = 80): string {
 }
 
 /** Keys of a Babel node that hold positions, comments or parser notes, never child nodes. */
-const NOT_CHILDREN = new Set(['type', 'start', 'end', 'loc', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments', 'comments', 'tokens', 'errors']);
+const NOT_CHILDREN = new Set([
+  'type',
+  'start',
+  'end',
+  'loc',
+  'range',
+  'extra',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+  'comments',
+  'tokens',
+  'errors',
+]);
 
 function isNode(value: unknown): value is t.Node {
   return value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';

@@ -50,7 +50,8 @@ function pgliteVersion(): string {
   return version;
 }
 
-const identity = (migrations: readonly MigrationIdentity[]): Array<[string, string, string]> => migrations.map((entry) => [entry.path, entry.blobId, entry.reads]);
+const identity = (migrations: readonly MigrationIdentity[]): Array<[string, string, string]> =>
+  migrations.map((entry) => [entry.path, entry.blobId, entry.reads]);
 
 /** The {@link MigrationIdentity.reads} of an extraction that read these files (path → blob id, null: absent). */
 export function readsDigest(reads: ReadonlyArray<readonly [string, string | null]> | undefined): string {
@@ -60,16 +61,25 @@ export function readsDigest(reads: ReadonlyArray<readonly [string, string | null
 }
 
 export function stateKey(migrations: readonly MigrationIdentity[]): string {
-  return createHash('sha256').update(JSON.stringify([CACHE_FORMAT, pgliteVersion(), identity(migrations)])).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify([CACHE_FORMAT, pgliteVersion(), identity(migrations)]))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** Key of a freshly initialised database. */
 export function pristineKey(): string {
-  return `pristine-${createHash('sha256').update(JSON.stringify([CACHE_FORMAT, pgliteVersion()])).digest('hex').slice(0, 16)}`;
+  return `pristine-${createHash('sha256')
+    .update(JSON.stringify([CACHE_FORMAT, pgliteVersion()]))
+    .digest('hex')
+    .slice(0, 16)}`;
 }
 
 const folder = (directory: string) => path.join(directory, 'trace');
-const files = (directory: string, key: string) => ({ data: path.join(folder(directory), `${key}.tar.gz`), summary: path.join(folder(directory), `${key}.json`) });
+const files = (directory: string, key: string) => ({
+  data: path.join(folder(directory), `${key}.tar.gz`),
+  summary: path.join(folder(directory), `${key}.json`),
+});
 
 function writeAtomic(target: string, content: Buffer | string): void {
   mkdirSync(path.dirname(target), { recursive: true });
@@ -93,7 +103,10 @@ export async function writeCachedDump(directory: string, key: string, dump: Blob
  * The cached state built by the longest prefix of `migrations` (all of them: an exact hit), with how
  * many migrations it covers; undefined when no cached state is a prefix.
  */
-export function longestCachedPrefix(directory: string, migrations: readonly MigrationIdentity[]): { key: string; covered: number; replay: ReplaySummary } | undefined {
+export function longestCachedPrefix(
+  directory: string,
+  migrations: readonly MigrationIdentity[],
+): { key: string; covered: number; replay: ReplaySummary } | undefined {
   let names: string[];
   try {
     names = readdirSync(folder(directory)).filter((name) => name.endsWith('.json'));
@@ -106,8 +119,11 @@ export function longestCachedPrefix(directory: string, migrations: readonly Migr
     try {
       const summary = JSON.parse(readFileSync(path.join(folder(directory), name), 'utf8')) as CachedStateSummary;
       if (summary.format !== CACHE_FORMAT || summary.pglite !== pgliteVersion() || summary.migrations.length > wanted.length) continue;
-      const isPrefix = summary.migrations.every(([file, blob, reads], index) => wanted[index]![0] === file && wanted[index]![1] === blob && wanted[index]![2] === reads);
-      if (isPrefix && (best === undefined || summary.migrations.length > best.covered)) best = { key: name.slice(0, -'.json'.length), covered: summary.migrations.length, replay: summary.replay };
+      const isPrefix = summary.migrations.every(
+        ([file, blob, reads], index) => wanted[index]![0] === file && wanted[index]![1] === blob && wanted[index]![2] === reads,
+      );
+      if (isPrefix && (best === undefined || summary.migrations.length > best.covered))
+        best = { key: name.slice(0, -'.json'.length), covered: summary.migrations.length, replay: summary.replay };
     } catch {
       // An unreadable summary is a cache entry that does not exist.
     }

@@ -31,12 +31,17 @@ export interface TraceCommandInput {
 
 /** A positive number of seconds (fractions allowed) as milliseconds. */
 export function parseSeconds(text: string, flag: string): number {
-  if (!/^\d+(?:\.\d+)?$/.test(text) || Number(text) <= 0 || Number(text) > 86_400) throw new UsageError(`${flag} "${text}" is not a number of seconds from 0 to 86400`);
+  if (!/^\d+(?:\.\d+)?$/.test(text) || Number(text) <= 0 || Number(text) > 86_400)
+    throw new UsageError(`${flag} "${text}" is not a number of seconds from 0 to 86400`);
   return Math.round(Number(text) * 1000);
 }
 
 /** The trace's limits from the flags (database.ts holds the defaults). */
-export function traceLimits(statementTimeout: string | undefined, deadline: string | undefined, flags = ['--statement-timeout', '--deadline']): { statementTimeoutMs: number; runMs: number } {
+export function traceLimits(
+  statementTimeout: string | undefined,
+  deadline: string | undefined,
+  flags = ['--statement-timeout', '--deadline'],
+): { statementTimeoutMs: number; runMs: number } {
   return {
     statementTimeoutMs: statementTimeout === undefined ? DEFAULT_STATEMENT_TIMEOUT_MS : parseSeconds(statementTimeout, flags[0]!),
     runMs: deadline === undefined ? DEFAULT_TRACE_DEADLINE_MS : parseSeconds(deadline, flags[1]!),
@@ -68,11 +73,20 @@ export function renderTraceText(report: TraceReport): string {
         ...statement.rewrites.map((table) => `rewrote ${table}`),
         ...statement.scans.map((table) => `scanned ${table}`),
       ];
-      const what = statement.ran === 'failed' ? `failed: ${statement.error}` : statement.ran === 'skipped' ? 'transaction control, run by the trace' : seen.length === 0 ? 'nothing heavy' : seen.join('; ');
+      const what =
+        statement.ran === 'failed'
+          ? `failed: ${statement.error}`
+          : statement.ran === 'skipped'
+            ? 'transaction control, run by the trace'
+            : seen.length === 0
+              ? 'nothing heavy'
+              : seen.join('; ');
       lines.push(`  line ${statement.line}${statement.ran === 'outside-transaction' ? ' (outside a transaction)' : ''}: ${what}`);
     }
     for (const disagreement of file.disagreements) {
-      lines.push(`  observed-heavier-than-classified: line ${disagreement.line} ${disagreement.flag}: ${disagreement.observed}; ${disagreement.rules.length === 0 ? 'no static rule matched it' : `rule(s) to fix: ${disagreement.rules.join(', ')}`}`);
+      lines.push(
+        `  observed-heavier-than-classified: line ${disagreement.line} ${disagreement.flag}: ${disagreement.observed}; ${disagreement.rules.length === 0 ? 'no static rule matched it' : `rule(s) to fix: ${disagreement.rules.join(', ')}`}`,
+      );
     }
     for (const reason of file.reasons) lines.push(`  note: ${reason}`);
   }
@@ -98,11 +112,15 @@ export async function runTraceCommand(options: TraceCommandInput): Promise<{ rep
     const config = text === undefined ? {} : await parseConfig(text, configText?.source ?? `${CONFIG_FILE_NAME} at ${options.to}`);
     const input: StageInput = { config, postgresVersion: config.postgresVersion ?? DEFAULT_POSTGRES_VERSION, ...pair };
     // The derived cache keeps the replayed schema: a later `generate` of the same `from` reads it without --trace.
-    const { report } = await traceRelease({ ...input, derivedCache: openDerivedCache({ disk: options.cache }) }, (staticInput) => runStage(migrationsStage, staticInput), {
-      seedRows,
-      limits,
-      ...(options.cache ? { cacheDirectory: cacheDirectory(process.env) } : {}),
-    });
+    const { report } = await traceRelease(
+      { ...input, derivedCache: openDerivedCache({ disk: options.cache }) },
+      (staticInput) => runStage(migrationsStage, staticInput),
+      {
+        seedRows,
+        limits,
+        ...(options.cache ? { cacheDirectory: cacheDirectory(process.env) } : {}),
+      },
+    );
     return { report, text: renderTraceText(report), heavier: report.files.some((file) => file.status === 'trace-heavier') };
   } finally {
     await repo.close();

@@ -107,7 +107,9 @@ class WorkerDatabase implements Database {
       const timer = setTimeout(() => {
         const whole = this.limits.deadline - performance.now() <= this.limits.statementTimeoutMs;
         const excerpt = sql.replace(/\s+/g, ' ').trim().slice(0, 80);
-        this.dead = new TraceTimeout(whole ? `the trace ran past its deadline (at: ${excerpt})` : `a statement ran longer than ${this.limits.statementTimeoutMs} ms: ${excerpt}`);
+        this.dead = new TraceTimeout(
+          whole ? `the trace ran past its deadline (at: ${excerpt})` : `a statement ran longer than ${this.limits.statementTimeoutMs} ms: ${excerpt}`,
+        );
         void this.worker.terminate();
         this.pending.delete(id);
         reject(this.dead);
@@ -190,7 +192,19 @@ export async function userTables(db: Database): Promise<Map<number, string>> {
 
 /** What the seeder needs to know of every user table. */
 export async function tableShapes(db: Database): Promise<Array<TableShape & { oid: number }>> {
-  const columns = await db.query<{ oid: number; schema: string; table: string; name: string; type: string; category: string; is_enum: boolean; not_null: boolean; has_default: boolean; generated: boolean; referencing: boolean }>(
+  const columns = await db.query<{
+    oid: number;
+    schema: string;
+    table: string;
+    name: string;
+    type: string;
+    category: string;
+    is_enum: boolean;
+    not_null: boolean;
+    has_default: boolean;
+    generated: boolean;
+    referencing: boolean;
+  }>(
     `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS table, a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
        coalesce(base.typcategory, t.typcategory)::text AS category, t.typtype = 'e' AS is_enum, a.attnotnull AS not_null,
        a.atthasdef AS has_default, (a.attgenerated <> '' OR a.attidentity <> '') AS generated,
@@ -208,7 +222,16 @@ export async function tableShapes(db: Database): Promise<Array<TableShape & { oi
   const shapes = new Map<number, TableShape & { oid: number }>();
   for (const row of columns.rows) {
     const shape = shapes.get(row.oid) ?? { oid: row.oid, schema: row.schema, name: row.table, columns: [], references: [] };
-    shape.columns.push({ name: row.name, type: row.type, category: row.category, isEnum: row.is_enum, notNull: row.not_null, hasDefault: row.has_default, generated: row.generated, referencing: row.referencing });
+    shape.columns.push({
+      name: row.name,
+      type: row.type,
+      category: row.category,
+      isEnum: row.is_enum,
+      notNull: row.not_null,
+      hasDefault: row.has_default,
+      generated: row.generated,
+      referencing: row.referencing,
+    });
     shapes.set(row.oid, shape);
   }
   for (const row of references.rows) shapes.get(row.oid)?.references.push(`${row.schema}.${row.name}`);
@@ -249,8 +272,12 @@ export async function snapshot(db: Database, tables: ReadonlyMap<number, string>
   const view = scope === 'transaction' ? 'pg_stat_xact_user_tables' : 'pg_stat_user_tables';
   const [files, stats, locks, timeout] = await Promise.all([
     db.query<{ oid: number; node: number }>(`SELECT oid::int AS oid, relfilenode::int AS node FROM pg_class WHERE oid = ANY (${oids})`),
-    db.query<{ oid: number; seq: number; changed: number }>(`SELECT relid::int AS oid, coalesce(seq_scan, 0)::int AS seq, (n_tup_upd + n_tup_del)::int AS changed FROM ${view} WHERE relid = ANY (${oids})`),
-    db.query<{ oid: number; mode: string }>(`SELECT relation::int AS oid, mode FROM pg_locks WHERE locktype = 'relation' AND pid = pg_backend_pid() AND granted AND relation = ANY (${oids})`),
+    db.query<{ oid: number; seq: number; changed: number }>(
+      `SELECT relid::int AS oid, coalesce(seq_scan, 0)::int AS seq, (n_tup_upd + n_tup_del)::int AS changed FROM ${view} WHERE relid = ANY (${oids})`,
+    ),
+    db.query<{ oid: number; mode: string }>(
+      `SELECT relation::int AS oid, mode FROM pg_locks WHERE locktype = 'relation' AND pid = pg_backend_pid() AND granted AND relation = ANY (${oids})`,
+    ),
     db.query<{ ms: string }>(`SELECT setting AS ms FROM pg_settings WHERE name = 'lock_timeout'`),
   ]);
   const counters = new Map<number, TableCounters>(stats.rows.map((row) => [row.oid, { seqScan: Number(row.seq), rowsChanged: Number(row.changed) }]));
@@ -279,7 +306,9 @@ export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
        WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND ${USER_SCHEMA} AND a.attnum > 0 AND NOT a.attisdropped AND a.atttypid <> '"char"'::regtype
        ORDER BY 1, 2, a.attnum`,
     ),
-    db.query<{ schema: string; name: string; kind: string }>(`SELECT n.nspname AS schema, c.relname AS name, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${USER_SCHEMA} ORDER BY 1, 2`),
+    db.query<{ schema: string; name: string; kind: string }>(
+      `SELECT n.nspname AS schema, c.relname AS name, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${USER_SCHEMA} ORDER BY 1, 2`,
+    ),
     db.query<{ schema: string; name: string; constraint: string; definition: string }>(
       `SELECT n.nspname AS schema, c.relname AS name, con.conname AS constraint, pg_get_constraintdef(con.oid) AS definition
        FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -333,7 +362,8 @@ export async function replayedSchemaOf(db: Database): Promise<ReplayedSchema> {
   // A domain over a domain has its base's constraints too (PostgreSQL's DomainHasConstraints walks the chain).
   const byOid = new Map(types.rows.map((row) => [row.oid, row]));
   const rewrites = (row: (typeof types.rows)[number]): boolean => {
-    for (let at: typeof row | undefined = row, depth = 0; at !== undefined && at.kind === 'd' && depth < 32; at = byOid.get(at.base), depth++) if (at.rewrites) return true;
+    for (let at: typeof row | undefined = row, depth = 0; at !== undefined && at.kind === 'd' && depth < 32; at = byOid.get(at.base), depth++)
+      if (at.rewrites) return true;
     return false;
   };
   for (const row of types.rows) userTypes[tableLabel(row)] = row.kind !== 'd' ? 'type' : rewrites(row) ? 'rewriting-domain' : 'domain';

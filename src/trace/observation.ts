@@ -109,7 +109,10 @@ export function observeStatement(
       if (fresh.some(blocksWrites) && !bounded(after.lockTimeoutMs)) locksTable = true;
       // A write-blocking lock an earlier statement took stays held until COMMIT: while this statement
       // reads or rewrites another table in full, writes to this one wait for all of it.
-      const kept = [...held].map(lockName).filter(blocksWrites).sort((a, b) => lockRank(b) - lockRank(a))[0];
+      const kept = [...held]
+        .map(lockName)
+        .filter(blocksWrites)
+        .sort((a, b) => lockRank(b) - lockRank(a))[0];
       const elsewhere = [...scanned, ...rewritten].some((other) => other !== oid);
       if (kept !== undefined && elsewhere && !scanned.has(oid) && !rewritten.has(oid)) {
         heldLocks.push({ table: name(oid), mode: kept, line: context.lockTakenAt?.(oid, kept) ?? 0 });

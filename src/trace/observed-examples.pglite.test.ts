@@ -34,16 +34,22 @@ describe('recorded observations of the trace rules, re-observed in PGlite', () =
     expect(examples.length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(examples)('$name', async ({ example }) => {
-    // Each example on an empty public schema (its domains, types and tables go with it).
-    await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
-    const replay = await replayMigrations(db, [{ file: 'migrations/000.sql', migration: extracted('migrations/000.sql', example.released) }]);
-    expect(replay.failures).toEqual([]);
-    const tables = (await db.query<{ name: string }>(`SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace`)).rows.map((row) => row.name);
-    const seeds = await seedTables(db, new Set(tables), 100);
-    expect(seeds.filter((seed) => seed.error !== undefined)).toEqual([]);
-    const observation = await observeMigration(db, 'migrations/001.sql', extracted('migrations/001.sql', example.sql), await observationBaseline(db));
-    expect(observation.incomplete).toEqual([]);
-    expect(observation.statements).toEqual(example.observed);
-  }, 30_000);
+  it.each(examples)(
+    '$name',
+    async ({ example }) => {
+      // Each example on an empty public schema (its domains, types and tables go with it).
+      await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      const replay = await replayMigrations(db, [{ file: 'migrations/000.sql', migration: extracted('migrations/000.sql', example.released) }]);
+      expect(replay.failures).toEqual([]);
+      const tables = (
+        await db.query<{ name: string }>(`SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace`)
+      ).rows.map((row) => row.name);
+      const seeds = await seedTables(db, new Set(tables), 100);
+      expect(seeds.filter((seed) => seed.error !== undefined)).toEqual([]);
+      const observation = await observeMigration(db, 'migrations/001.sql', extracted('migrations/001.sql', example.sql), await observationBaseline(db));
+      expect(observation.incomplete).toEqual([]);
+      expect(observation.statements).toEqual(example.observed);
+    },
+    30_000,
+  );
 });

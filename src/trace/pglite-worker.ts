@@ -35,12 +35,20 @@ port.on('message', (message: { id: number; op: string; sql: string }) => {
       try {
         port.postMessage({ id: message.id, ok: true, result });
       } catch (error) {
-        port.postMessage({ id: message.id, ok: false, error: { message: `the result cannot be passed back: ${error instanceof Error ? error.message : String(error)}` } });
+        port.postMessage({
+          id: message.id,
+          ok: false,
+          error: { message: `the result cannot be passed back: ${error instanceof Error ? error.message : String(error)}` },
+        });
       }
     },
     (error: unknown) => {
       const code = (error as { code?: unknown }).code;
-      port.postMessage({ id: message.id, ok: false, error: { message: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) } });
+      port.postMessage({
+        id: message.id,
+        ok: false,
+        error: { message: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) },
+      });
     },
   );
 });

@@ -41,7 +41,8 @@ export function reconcile(input: ReconcileInput): TracedFile {
   const reasons: string[] = [...input.observation.incomplete.map((reason) => `not run completely: ${reason}`), ...input.inexact];
   for (const statement of input.observation.statements) {
     if (statement.ran === 'failed') reasons.push(`line ${statement.line} failed in PostgreSQL: ${statement.error}`);
-    if (statement.ran === 'outside-transaction') reasons.push(`line ${statement.line} cannot run in a transaction: run on its own, its locks were not observed`);
+    if (statement.ran === 'outside-transaction')
+      reasons.push(`line ${statement.line} cannot run in a transaction: run on its own, its locks were not observed`);
   }
   let settled = true;
   for (const flag of FLAGS) {
@@ -58,5 +59,15 @@ export function reconcile(input: ReconcileInput): TracedFile {
     }
   }
   const status = disagreements.length > 0 ? 'trace-heavier' : settled ? 'observed' : 'static-kept';
-  return { file: input.file, name: input.name, status, static: input.static, final, disagreements, findings: disagreementFindings(input.file, disagreements), reasons: [...new Set(reasons)], statements: input.observation.statements };
+  return {
+    file: input.file,
+    name: input.name,
+    status,
+    static: input.static,
+    final,
+    disagreements,
+    findings: disagreementFindings(input.file, disagreements),
+    reasons: [...new Set(reasons)],
+    statements: input.observation.statements,
+  };
 }

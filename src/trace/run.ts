@@ -39,7 +39,10 @@ export function runnableStatements(migration: ExtractedMigration): { statements:
 }
 
 /** Runs the migrations of `from` in order, each statement on its own; failures are collected, not fatal. */
-export async function replayMigrations(db: Database, migrations: ReadonlyArray<{ file: string; migration?: ExtractedMigration; error?: string }>): Promise<ReplaySummary> {
+export async function replayMigrations(
+  db: Database,
+  migrations: ReadonlyArray<{ file: string; migration?: ExtractedMigration; error?: string }>,
+): Promise<ReplaySummary> {
   const summary: ReplaySummary = { files: migrations.length, statements: 0, failures: [] };
   for (const { file, migration, error } of migrations) {
     if (migration === undefined) {
@@ -124,14 +127,28 @@ function lockOrigins(baseline: Omit<ObservationContext, 'emptied'>) {
   };
 }
 
-const failed = (statement: RunnableStatement, error: string): StatementObservation => ({ line: statement.line, sql: statement.sql, ran: 'failed', error, locks: [], rewrites: [], scans: [], flags: {} });
+const failed = (statement: RunnableStatement, error: string): StatementObservation => ({
+  line: statement.line,
+  sql: statement.sql,
+  ran: 'failed',
+  error,
+  locks: [],
+  rewrites: [],
+  scans: [],
+  flags: {},
+});
 
 /**
  * Runs one added migration in a transaction, statement by statement, each behind a savepoint so that
  * a failure is recorded and the rest still runs. A statement that cannot run in a transaction
  * (SQLSTATE 25001) runs on its own between two transactions, and says so.
  */
-export async function observeMigration(db: Database, file: string, migration: ExtractedMigration, baseline: Omit<ObservationContext, 'emptied'>): Promise<MigrationObservation> {
+export async function observeMigration(
+  db: Database,
+  file: string,
+  migration: ExtractedMigration,
+  baseline: Omit<ObservationContext, 'emptied'>,
+): Promise<MigrationObservation> {
   const { statements, incomplete } = runnableStatements(migration);
   const observed: StatementObservation[] = [];
   const origins = lockOrigins(baseline);
@@ -139,7 +156,15 @@ export async function observeMigration(db: Database, file: string, migration: Ex
   await db.exec('BEGIN');
   for (const statement of statements) {
     if (statement.transactionControl) {
-      observed.push({ line: statement.line, sql: statement.sql, ran: 'skipped', locks: [], rewrites: [], scans: [], flags: { locksTable: false, rewritesTable: false, scansTable: false } });
+      observed.push({
+        line: statement.line,
+        sql: statement.sql,
+        ran: 'skipped',
+        locks: [],
+        rewrites: [],
+        scans: [],
+        flags: { locksTable: false, rewritesTable: false, scansTable: false },
+      });
       continue;
     }
     await db.exec('SAVEPOINT trace_statement');
@@ -161,7 +186,8 @@ export async function observeMigration(db: Database, file: string, migration: Ex
       continue;
     }
     // The migration's tool would send it inside its transaction, where PostgreSQL refuses it.
-    if (migration.inTransaction) incomplete.push(`line ${statement.line}: PostgreSQL refuses it inside the transaction the migration runs in; the trace ran it on its own`);
+    if (migration.inTransaction)
+      incomplete.push(`line ${statement.line}: PostgreSQL refuses it inside the transaction the migration runs in; the trace ran it on its own`);
     await db.exec('COMMIT');
     origins.clear();
     const outside = await runOne(db, statement, context, 'committed');

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { seedOrder, seedStatement, withReferencedTables, type ColumnShape, type TableShape } from './seed.js';
 
-const column = (name: string, type: string, category: string, extra: Partial<ColumnShape> = {}): ColumnShape => ({ name, type, category, isEnum: false, notNull: false, hasDefault: false, generated: false, referencing: false, ...extra });
+const column = (name: string, type: string, category: string, extra: Partial<ColumnShape> = {}): ColumnShape => ({
+  name,
+  type,
+  category,
+  isEnum: false,
+  notNull: false,
+  hasDefault: false,
+  generated: false,
+  referencing: false,
+  ...extra,
+});
 
 const owners: TableShape = { schema: 'public', name: 'owners', columns: [column('id', 'integer', 'N', { notNull: true })], references: [] };
 const accounts: TableShape = {
@@ -23,7 +33,9 @@ describe('seed', () => {
     expect(seedStatement(accounts, 100)).toBe(
       `INSERT INTO "public"."accounts" ("email", "owner_id", "kind") SELECT ('v' || g)::character varying(255), g::integer, (enum_range(NULL::account_kind))[1 + (g % array_length(enum_range(NULL::account_kind), 1))] FROM generate_series(1, 100) AS g`,
     );
-    expect(seedStatement(accounts, 100, true)).toBe(`INSERT INTO "public"."accounts" ("email", "owner_id") SELECT ('v' || g)::character varying(255), g::integer FROM generate_series(1, 100) AS g`);
+    expect(seedStatement(accounts, 100, true)).toBe(
+      `INSERT INTO "public"."accounts" ("email", "owner_id") SELECT ('v' || g)::character varying(255), g::integer FROM generate_series(1, 100) AS g`,
+    );
   });
 
   it('seeds referenced tables too, and first', () => {

@@ -69,8 +69,12 @@ export function valueFor(column: ColumnShape): string | undefined {
  * second attempt, when a CHECK rejected the first one's values).
  */
 export function seedStatement(table: TableShape, rows: number, requiredOnly = false): string {
-  const filled = table.columns.filter((column) => !column.generated && !column.hasDefault && (column.notNull || (!requiredOnly && !(column.referencing && !column.notNull))));
-  const values = filled.map((column) => ({ column, value: valueFor(column) ?? (column.notNull ? `NULL::${column.type}` : undefined) })).filter((entry) => entry.value !== undefined);
+  const filled = table.columns.filter(
+    (column) => !column.generated && !column.hasDefault && (column.notNull || (!requiredOnly && !(column.referencing && !column.notNull))),
+  );
+  const values = filled
+    .map((column) => ({ column, value: valueFor(column) ?? (column.notNull ? `NULL::${column.type}` : undefined) }))
+    .filter((entry) => entry.value !== undefined);
   const target = values.length === 0 ? '' : ` (${values.map((entry) => quoteIdent(entry.column.name)).join(', ')})`;
   return `INSERT INTO ${qualifiedName(table)}${target} SELECT ${values.map((entry) => entry.value).join(', ')} FROM generate_series(1, ${rows}) AS g`;
 }

@@ -22,7 +22,11 @@ export function traceNotes(report: TraceReport): string[] {
   return notes;
 }
 
-export function tracedMigrationsStage(base: Stage<MigrationsSection>, options: TraceOptions, onReport?: (report: TraceReport) => void): Stage<MigrationsSection> {
+export function tracedMigrationsStage(
+  base: Stage<MigrationsSection>,
+  options: TraceOptions,
+  onReport?: (report: TraceReport) => void,
+): Stage<MigrationsSection> {
   return {
     ...base,
     async run(input: StageInput): Promise<StageResult<MigrationsSection>> {

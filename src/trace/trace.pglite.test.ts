@@ -36,19 +36,64 @@ interface Case {
 
 const CASES: Case[] = [
   { file: '010_index.sql', sql: 'CREATE INDEX accounts_name_idx ON accounts (name);', observed: { locksTable: true, rewritesTable: false, scansTable: true } },
-  { file: '011_concurrent_index.sql', sql: 'CREATE INDEX CONCURRENTLY accounts_email_idx ON accounts (email);', observed: { rewritesTable: false, scansTable: true }, ran: 'outside-transaction' },
-  { file: '012_constant_default.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN tier text NOT NULL DEFAULT 'free';`, observed: { locksTable: false, rewritesTable: false, scansTable: false } },
-  { file: '013_volatile_default.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN token float8 DEFAULT random();`, observed: { locksTable: true, rewritesTable: true, scansTable: true } },
-  { file: '014_varchar_to_text.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ALTER COLUMN email TYPE text;`, observed: { locksTable: false, rewritesTable: false, scansTable: false } },
-  { file: '015_varchar_widening.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ALTER COLUMN nick TYPE varchar(100);`, observed: { locksTable: false, rewritesTable: false, scansTable: false } },
-  { file: '016_int_to_bigint.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ALTER COLUMN score TYPE bigint;`, observed: { locksTable: true, rewritesTable: true, scansTable: true } },
-  { file: '017_set_not_null.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ALTER COLUMN name SET NOT NULL;`, observed: { locksTable: true, rewritesTable: false, scansTable: true } },
-  { file: '018_foreign_key.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD CONSTRAINT accounts_owner_fk FOREIGN KEY (owner_id) REFERENCES owners (id);`, observed: { locksTable: true, rewritesTable: false, scansTable: true } },
-  { file: '019_foreign_key_not_valid.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD CONSTRAINT accounts_owner_fk2 FOREIGN KEY (owner_id) REFERENCES owners (id) NOT VALID;`, observed: { locksTable: false, rewritesTable: false, scansTable: false } },
-  { file: '020_stored_generated.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN doubled bigint GENERATED ALWAYS AS (score * 2) STORED;`, observed: { locksTable: true, rewritesTable: true, scansTable: true } },
+  {
+    file: '011_concurrent_index.sql',
+    sql: 'CREATE INDEX CONCURRENTLY accounts_email_idx ON accounts (email);',
+    observed: { rewritesTable: false, scansTable: true },
+    ran: 'outside-transaction',
+  },
+  {
+    file: '012_constant_default.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN tier text NOT NULL DEFAULT 'free';`,
+    observed: { locksTable: false, rewritesTable: false, scansTable: false },
+  },
+  {
+    file: '013_volatile_default.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN token float8 DEFAULT random();`,
+    observed: { locksTable: true, rewritesTable: true, scansTable: true },
+  },
+  {
+    file: '014_varchar_to_text.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ALTER COLUMN email TYPE text;`,
+    observed: { locksTable: false, rewritesTable: false, scansTable: false },
+  },
+  {
+    file: '015_varchar_widening.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ALTER COLUMN nick TYPE varchar(100);`,
+    observed: { locksTable: false, rewritesTable: false, scansTable: false },
+  },
+  {
+    file: '016_int_to_bigint.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ALTER COLUMN score TYPE bigint;`,
+    observed: { locksTable: true, rewritesTable: true, scansTable: true },
+  },
+  {
+    file: '017_set_not_null.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ALTER COLUMN name SET NOT NULL;`,
+    observed: { locksTable: true, rewritesTable: false, scansTable: true },
+  },
+  {
+    file: '018_foreign_key.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD CONSTRAINT accounts_owner_fk FOREIGN KEY (owner_id) REFERENCES owners (id);`,
+    observed: { locksTable: true, rewritesTable: false, scansTable: true },
+  },
+  {
+    file: '019_foreign_key_not_valid.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD CONSTRAINT accounts_owner_fk2 FOREIGN KEY (owner_id) REFERENCES owners (id) NOT VALID;`,
+    observed: { locksTable: false, rewritesTable: false, scansTable: false },
+  },
+  {
+    file: '020_stored_generated.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN doubled bigint GENERATED ALWAYS AS (score * 2) STORED;`,
+    observed: { locksTable: true, rewritesTable: true, scansTable: true },
+  },
   { file: '021_backfill.sql', sql: "UPDATE accounts SET plan = 'pro';", observed: { locksTable: false, rewritesTable: true, scansTable: true } },
   // A column of a domain with a CHECK: PostgreSQL rewrites the table to check every row's value.
-  { file: '023_domain_column.sql', sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN credits positive_int;`, observed: { locksTable: true, rewritesTable: true, scansTable: true } },
+  {
+    file: '023_domain_column.sql',
+    sql: `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN credits positive_int;`,
+    observed: { locksTable: true, rewritesTable: true, scansTable: true },
+  },
 ];
 
 const FAILING = { '022_required_column.sql': `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN required int NOT NULL;` };
@@ -56,23 +101,39 @@ const FAILING = { '022_required_column.sql': `${LOCK_TIMEOUT}ALTER TABLE account
  * Heavier in PostgreSQL than the static rules say: the ACCESS EXCLUSIVE the ADD COLUMN took on
  * accounts is held until COMMIT, so accounts stays locked while VALIDATE reads all of owners.
  */
-const HEAVIER = { '024_held_lock.sql': `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN last_seen timestamptz;\nALTER TABLE owners VALIDATE CONSTRAINT owners_id_check;` };
+const HEAVIER = {
+  '024_held_lock.sql': `${LOCK_TIMEOUT}ALTER TABLE accounts ADD COLUMN last_seen timestamptz;\nALTER TABLE owners VALIDATE CONSTRAINT owners_id_check;`,
+};
 
 describe('trace of one release in PGlite', () => {
   let report: TraceReport;
   const base = { 'migrations/001_schema.sql': SCHEMA };
-  const head = { ...base, ...Object.fromEntries([...CASES.map((testCase) => [testCase.file, testCase.sql]), ...Object.entries(FAILING), ...Object.entries(HEAVIER)].map(([file, sql]) => [`migrations/${file}`, sql])) };
+  const head = {
+    ...base,
+    ...Object.fromEntries(
+      [...CASES.map((testCase) => [testCase.file, testCase.sql]), ...Object.entries(FAILING), ...Object.entries(HEAVIER)].map(([file, sql]) => [
+        `migrations/${file}`,
+        sql,
+      ]),
+    ),
+  };
   const input = memoryStageInput({ base, head }, { migrations: [{ dir: 'migrations', edition: 'core' }] });
   let staticResult: Awaited<ReturnType<typeof runStage>>;
 
   beforeAll(async () => {
     // A shared cache folder: PGlite's initdb (most of a cold start) is paid once per machine, not per run.
-    ({ report, staticResult } = await traceRelease(input, (staticInput) => runStage(migrationsStage, staticInput), { seedRows: 200, cacheDirectory: join(tmpdir(), 'release-safety-test-trace-cache') }));
+    ({ report, staticResult } = await traceRelease(input, (staticInput) => runStage(migrationsStage, staticInput), {
+      seedRows: 200,
+      cacheDirectory: join(tmpdir(), 'release-safety-test-trace-cache'),
+    }));
   }, 60_000);
 
   it('seeds the touched tables and the tables they reference', () => {
     expect(report.skipped).toBeUndefined();
-    expect(report.seeds).toEqual([{ table: 'owners', rows: 200 }, { table: 'accounts', rows: 200 }]);
+    expect(report.seeds).toEqual([
+      { table: 'owners', rows: 200 },
+      { table: 'accounts', rows: 200 },
+    ]);
     expect(report.replay.failures).toEqual([]);
   });
 

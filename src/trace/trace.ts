@@ -16,7 +16,17 @@ import { loadParser } from '../stages/migrations/sql.js';
 import type { ExtractedMigration } from '../stages/migrations/types.js';
 import { longestCachedPrefix, pristineKey, readCachedDump, readsDigest, writeCachedDump, writeCachedState, type MigrationIdentity } from './cache.js';
 import { extractMigrationCached } from '../stages/migrations/extraction-cache.js';
-import { DEFAULT_STATEMENT_TIMEOUT_MS, DEFAULT_TRACE_DEADLINE_MS, dumpDatabase, openDatabase, replayedSchemaOf, timeoutOf, TraceTimeout, type Database, type TraceLimits } from './database.js';
+import {
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  DEFAULT_TRACE_DEADLINE_MS,
+  dumpDatabase,
+  openDatabase,
+  replayedSchemaOf,
+  timeoutOf,
+  TraceTimeout,
+  type Database,
+  type TraceLimits,
+} from './database.js';
 import { reconcile } from './reconcile.js';
 import { observationBaseline, observeMigration, replayMigrations, seedTables } from './run.js';
 import type { ReplaySummary, TraceReport, TracedFile } from './types.js';
@@ -62,7 +72,10 @@ async function releaseMigrations(input: StageInput): Promise<{ released: Migrati
   if (folders === undefined || folders === false) return 'migrations are not configured';
   // PostgreSQL replays PostgreSQL folders only: a ClickHouse or MySQL folder is never run through it.
   const formats = (await recogniseFolders(input, folders)).filter((entry) => isPostgresFolder(entry.folder));
-  const released = [...input.trees.base.keys()].map((path) => migrationAt(path, formats)).filter((entry): entry is MigrationPath => entry !== undefined).sort(byName);
+  const released = [...input.trees.base.keys()]
+    .map((path) => migrationAt(path, formats))
+    .filter((entry): entry is MigrationPath => entry !== undefined)
+    .sort(byName);
   const added = input.changes
     .filter((change) => {
       if (change.status === 'added') return true;
@@ -104,7 +117,11 @@ async function fromState(
 ): Promise<{ db: Database; replay: ReplaySummary; cache: TraceReport['cache']; parts: { start: number; replay: number; cacheWrite: number } }> {
   const clock = () => performance.now();
   const started = clock();
-  const identities: MigrationIdentity[] = released.map((migration) => ({ path: migration.file, blobId: input.trees.base.get(migration.file) ?? '', reads: migration.reads }));
+  const identities: MigrationIdentity[] = released.map((migration) => ({
+    path: migration.file,
+    blobId: input.trees.base.get(migration.file) ?? '',
+    reads: migration.reads,
+  }));
   const cached = options.cacheDirectory === undefined ? undefined : longestCachedPrefix(options.cacheDirectory, identities);
   const dump = cached === undefined || options.cacheDirectory === undefined ? undefined : readCachedDump(options.cacheDirectory, cached.key);
   let db: Database | undefined;
@@ -112,11 +129,16 @@ async function fromState(
   const covered = db === undefined ? 0 : cached!.covered;
   db ??= await freshDatabase(options.cacheDirectory, limits);
   const opened = clock();
-  if (covered === released.length) return { db, replay: cached!.replay, cache: 'hit', parts: { start: Math.round(opened - started), replay: 0, cacheWrite: 0 } };
+  if (covered === released.length)
+    return { db, replay: cached!.replay, cache: 'hit', parts: { start: Math.round(opened - started), replay: 0, cacheWrite: 0 } };
   const rest = await replayMigrations(db, released.slice(covered));
   const replayed = clock();
   const earlier = covered > 0 ? cached!.replay : { files: 0, statements: 0, failures: [] };
-  const replay: ReplaySummary = { files: earlier.files + rest.files, statements: earlier.statements + rest.statements, failures: [...earlier.failures, ...rest.failures] };
+  const replay: ReplaySummary = {
+    files: earlier.files + rest.files,
+    statements: earlier.statements + rest.statements,
+    failures: [...earlier.failures, ...rest.failures],
+  };
   if (options.cacheDirectory !== undefined && timeoutOf(db) === undefined) {
     // Not being able to cache costs time on the next release, not correctness.
     await writeCachedState(options.cacheDirectory, identities, await dumpDatabase(db), replay).catch(() => undefined);
@@ -149,7 +171,11 @@ function runCache(): NonNullable<StageInput['derivedCache']> {
  * static stage runs after the `from` schema is rebuilt: when every released statement ran, the
  * schema PostgreSQL then holds (column types, tables, checks, indexes) is what the classifier reads.
  */
-export async function traceRelease(input: StageInput, runStatic: StaticStage, options: TraceOptions): Promise<{ report: TraceReport; staticResult: StageResult<MigrationsSection> }> {
+export async function traceRelease(
+  input: StageInput,
+  runStatic: StaticStage,
+  options: TraceOptions,
+): Promise<{ report: TraceReport; staticResult: StageResult<MigrationsSection> }> {
   const started = performance.now();
   const limits: TraceLimits = {
     statementTimeoutMs: options.limits?.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
@@ -164,7 +190,13 @@ export async function traceRelease(input: StageInput, runStatic: StaticStage, op
   }
 }
 
-async function traceWithin(input: StageInput, runStatic: StaticStage, options: TraceOptions, limits: TraceLimits, started: number): Promise<{ report: TraceReport; staticResult: StageResult<MigrationsSection> }> {
+async function traceWithin(
+  input: StageInput,
+  runStatic: StaticStage,
+  options: TraceOptions,
+  limits: TraceLimits,
+  started: number,
+): Promise<{ report: TraceReport; staticResult: StageResult<MigrationsSection> }> {
   const discovered = await releaseMigrations(input);
   if (typeof discovered === 'string') return { report: emptyReport(options, discovered), staticResult: await runStatic(input) };
   if (discovered.added.length === 0) return { report: emptyReport(options, 'the release adds no migration'), staticResult: await runStatic(input) };
@@ -182,14 +214,19 @@ async function traceWithin(input: StageInput, runStatic: StaticStage, options: T
       derivedCache.set(replayedSchemaKey(input.trees.base, identities), await replayedSchemaOf(db));
     }
     const staticResult = await runStatic({ ...input, derivedCache });
-    if (staticResult.section.files.length !== discovered.added.length) return { report: emptyReport(options, 'the static stage did not classify the added migrations one by one'), staticResult };
+    if (staticResult.section.files.length !== discovered.added.length)
+      return { report: emptyReport(options, 'the static stage did not classify the added migrations one by one'), staticResult };
     const afterStatic = clock();
     const touched = new Set(staticResult.section.files.flatMap((file) => file.tables));
     const seeds = await seedTables(db, touched, options.seedRows);
     const baseline = await observationBaseline(db);
     const afterSeed = clock();
     const inexact = [
-      ...(replay.failures.length > 0 ? [`the from schema was not rebuilt exactly (${replay.failures.length} statement(s) of the released migrations did not run; first: ${replay.failures[0]!.file}: ${replay.failures[0]!.error})`] : []),
+      ...(replay.failures.length > 0
+        ? [
+            `the from schema was not rebuilt exactly (${replay.failures.length} statement(s) of the released migrations did not run; first: ${replay.failures[0]!.file}: ${replay.failures[0]!.error})`,
+          ]
+        : []),
       ...seeds.filter((seed) => seed.error !== undefined).map((seed) => `table ${seed.table} could not be seeded: ${seed.error}`),
     ];
     const files: TracedFile[] = [];
@@ -198,7 +235,17 @@ async function traceWithin(input: StageInput, runStatic: StaticStage, options: T
       const findings = staticResult.findings.filter((finding) => finding.evidence.file === entry.file);
       if (entry.migration === undefined || staticFile.name !== entry.name) {
         const reason = entry.migration === undefined ? `not extracted: ${entry.error}` : 'the static result could not be matched to the file';
-        files.push({ file: entry.file, name: entry.name, status: 'static-kept', static: staticFile.heaviness, final: staticFile.heaviness, disagreements: [], findings: [], reasons: [reason], statements: [] });
+        files.push({
+          file: entry.file,
+          name: entry.name,
+          status: 'static-kept',
+          static: staticFile.heaviness,
+          final: staticFile.heaviness,
+          disagreements: [],
+          findings: [],
+          reasons: [reason],
+          statements: [],
+        });
         continue;
       }
       const observation = await observeMigration(db, entry.file, entry.migration, baseline);
@@ -211,7 +258,13 @@ async function traceWithin(input: StageInput, runStatic: StaticStage, options: T
     const report: TraceReport = {
       seedRows: options.seedRows,
       cache,
-      timings: { state: Math.round(afterState - beforeState), seed: Math.round(afterSeed - afterStatic), observe: Math.round(end - afterSeed), total: Math.round(end - started), ...parts },
+      timings: {
+        state: Math.round(afterState - beforeState),
+        seed: Math.round(afterSeed - afterStatic),
+        observe: Math.round(end - afterSeed),
+        total: Math.round(end - started),
+        ...parts,
+      },
       replay,
       seeds,
       files,
@@ -254,12 +307,22 @@ export function tracedResult(staticResult: StageResult<MigrationsSection>, repor
       const after = files[index]?.heaviness;
       const heaviness = { ...file.heaviness };
       for (const flag of ['locksTable', 'rewritesTable', 'scansTable'] as const) {
-        if (before === undefined || after === undefined || after[flag] !== before[flag]) heaviness[flag] = anyTrue([heaviness[flag], after?.[flag] ?? 'unknown']);
+        if (before === undefined || after === undefined || after[flag] !== before[flag])
+          heaviness[flag] = anyTrue([heaviness[flag], after?.[flag] ?? 'unknown']);
       }
       return { ...file, heaviness };
     });
-    const countedBreaking = anyTrue([staticResult.verdict.breaking, ...countedFiles.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable])]);
-    return { ...staticResult, findings, section: { ...staticResult.section, files }, verdictSection: { ...counted, files: countedFiles }, verdict: { ...staticResult.verdict, breaking: countedBreaking } };
+    const countedBreaking = anyTrue([
+      staticResult.verdict.breaking,
+      ...countedFiles.flatMap((file) => [file.heaviness.locksTable, file.heaviness.rewritesTable, file.heaviness.scansTable]),
+    ]);
+    return {
+      ...staticResult,
+      findings,
+      section: { ...staticResult.section, files },
+      verdictSection: { ...counted, files: countedFiles },
+      verdict: { ...staticResult.verdict, breaking: countedBreaking },
+    };
   }
   const breaking = staticResult.verdict.breaking === true ? true : anyTrue([...flags, breakingBeyondHeaviness(staticResult.findings)]);
   return { ...staticResult, findings, section: { ...staticResult.section, files }, verdict: { ...staticResult.verdict, breaking } };

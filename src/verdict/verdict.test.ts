@@ -34,7 +34,14 @@ interface Release {
 
 /** A quiet release: every surface checked, nothing found. Each case changes one thing. */
 function quiet(overrides: Partial<Release> = {}): VerdictInput {
-  const release: Release = { migrations: migrationsWith(), rest: api(true, false), mcp: api(true, false), config: { checked: true, breaking: false, changes: [] }, declaredBreaks: [], ...overrides };
+  const release: Release = {
+    migrations: migrationsWith(),
+    rest: api(true, false),
+    mcp: api(true, false),
+    config: { checked: true, breaking: false, changes: [] },
+    declaredBreaks: [],
+    ...overrides,
+  };
   const stages = { migrations: CLEAR, rest: CLEAR, graphql: CLEAR, trpc: CLEAR, mcp: CLEAR, config: CLEAR, declarations: CLEAR, ...overrides.stages };
   const result = <Section>(section: Section, verdict: StageVerdict) => ({ section, verdict, findings: [], notes: [] });
   const surfaces = verdictSurfaces({
@@ -46,7 +53,12 @@ function quiet(overrides: Partial<Release> = {}): VerdictInput {
     config: result(release.config, stages.config),
     declarations: result(release.declaredBreaks, stages.declarations),
   });
-  return { version: '1.2.0', surfaces, declaredBreaks: release.declaredBreaks, ...(release.previousUpgrade ? { previousUpgrade: release.previousUpgrade } : {}) };
+  return {
+    version: '1.2.0',
+    surfaces,
+    declaredBreaks: release.declaredBreaks,
+    ...(release.previousUpgrade ? { previousUpgrade: release.previousUpgrade } : {}),
+  };
 }
 
 describe('decideVerdict: rollingUpdateSafe', () => {
@@ -63,7 +75,11 @@ describe('decideVerdict: rollingUpdateSafe', () => {
     ['a migration locks a table', quiet({ migrations: migrationsWith(light, { ...light, locksTable: true }) }), false],
     ['a migration rewrites a table', quiet({ migrations: migrationsWith({ ...light, rewritesTable: true }) }), false],
     ['an unclassified migration', quiet({ migrations: migrationsWith({ ...light, scansTable: 'unknown' }) }), 'unknown'],
-    ['a heavy and an unclassified migration', quiet({ migrations: migrationsWith({ ...light, scansTable: 'unknown' }, { ...light, locksTable: true }) }), false],
+    [
+      'a heavy and an unclassified migration',
+      quiet({ migrations: migrationsWith({ ...light, scansTable: 'unknown' }, { ...light, locksTable: true }) }),
+      false,
+    ],
     ['migrations presence unknown', quiet({ migrations: { ...migrationsWith(), present: 'unknown' } }), 'unknown'],
     ['a declared break', quiet({ declaredBreaks: [declared(false)] }), false],
     ['a declared required stop', quiet({ declaredBreaks: [declared(true)] }), false],

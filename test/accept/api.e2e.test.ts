@@ -64,29 +64,49 @@ describe('OpenAPI: x-release-safety-accept', () => {
     expect(artifact.api.rest).toMatchObject({ checked: true, breaking: false, changes: [], breakingCount: 0 });
     expect(artifact.api.rest.advisories).toEqual([expect.stringMatching(/^accepted: GET \/items — .*tenant/)]);
     expect(report).toContain('## Accepted (1)');
-    expect(report).toMatch(new RegExp(`\`new-required-request-parameter\` \\(rest\\) .*\\| ${REASON} \\| \`api/openapi\\.yaml#/paths/~1items/get${on === 'parameter' ? '/parameters/0' : ''}\` \\|`));
+    expect(report).toMatch(
+      new RegExp(
+        `\`new-required-request-parameter\` \\(rest\\) .*\\| ${REASON} \\| \`api/openapi\\.yaml#/paths/~1items/get${on === 'parameter' ? '/parameters/0' : ''}\` \\|`,
+      ),
+    );
   });
 
   it('a stale entry (the rule did not fire there) stops generate naming the file and pointer', () => {
     const run = refused(release({ 'api/openapi.yaml': specWithRequiredParameter({ on: 'operation', rule: 'request-property-became-required' }) }));
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('api/openapi.yaml#/paths/~1items/get: accept request-property-became-required: the rule did not fire on this object or inside it');
+    expect(run.stderr).toContain(
+      'api/openapi.yaml#/paths/~1items/get: accept request-property-became-required: the rule did not fire on this object or inside it',
+    );
   });
 
   it('a short reason stops generate', () => {
     const run = refused(release({ 'api/openapi.yaml': specWithRequiredParameter({ on: 'parameter', reason: 'fine by us' }) }));
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('api/openapi.yaml#/paths/~1items/get/parameters/0: accept new-required-request-parameter: the reason "fine by us" is shorter than 20 characters');
+    expect(run.stderr).toContain(
+      'api/openapi.yaml#/paths/~1items/get/parameters/0: accept new-required-request-parameter: the reason "fine by us" is shorter than 20 characters',
+    );
   });
 
   it('a removed parameter is not covered by an entry on the parameter now at its index (the pointer names the old document)', () => {
-    const withParameters = (parameters: string) => OPENAPI.replace('      operationId: listItems\n', `      operationId: listItems\n      parameters: [${parameters}]\n`);
-    const from = release({ 'api/openapi.yaml': withParameters('{name: tenant, in: query, schema: {type: string}}, {name: page, in: query, schema: {type: string}}') });
+    const withParameters = (parameters: string) =>
+      OPENAPI.replace('      operationId: listItems\n', `      operationId: listItems\n      parameters: [${parameters}]\n`);
+    const from = release({
+      'api/openapi.yaml': withParameters('{name: tenant, in: query, schema: {type: string}}, {name: page, in: query, schema: {type: string}}'),
+    });
     const to = `1.${++nextMinor}.0`;
-    repo.commit({ 'api/openapi.yaml': withParameters(`{name: page, in: query, schema: {type: string}, x-release-safety-accept: [{rule: request-parameter-removed, reason: '${REASON}'}]}`) }, { tag: to });
+    repo.commit(
+      {
+        'api/openapi.yaml': withParameters(
+          `{name: page, in: query, schema: {type: string}, x-release-safety-accept: [{rule: request-parameter-removed, reason: '${REASON}'}]}`,
+        ),
+      },
+      { tag: to },
+    );
     const run = refused(to, from);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('api/openapi.yaml#/paths/~1items/get/parameters/0: accept request-parameter-removed: the rule did not fire on this object or inside it');
+    expect(run.stderr).toContain(
+      'api/openapi.yaml#/paths/~1items/get/parameters/0: accept request-parameter-removed: the rule did not fire on this object or inside it',
+    );
   });
 
   it('--no-accept ignores it', () => {
@@ -102,7 +122,11 @@ describe('MCP: x-release-safety-accept in annotations or _meta', () => {
 
   it.each(['annotations', '_meta'] as const)('accepted in %s: verdict true, the report lists it', (place) => {
     const rule = /`(tool-input[a-z-]*)` \(mcp\)/.exec(generate(repo, '1.0.0', release({ 'mcp/tools.json': tools(undefined) })).report)?.[1] ?? 'missing';
-    const { artifact, report } = generate(repo, '1.0.0', release({ 'mcp/tools.json': tools({ 'x-release-safety-accept': [{ rule, reason: REASON }] }, place) }));
+    const { artifact, report } = generate(
+      repo,
+      '1.0.0',
+      release({ 'mcp/tools.json': tools({ 'x-release-safety-accept': [{ rule, reason: REASON }] }, place) }),
+    );
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
     expect(artifact.api.mcp.advisories).toEqual([expect.stringMatching(/^accepted: /)]);
     expect(report).toContain(`| ${REASON} | \`mcp/tools.json#/tools/0/${place}\` |`);

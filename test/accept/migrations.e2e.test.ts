@@ -99,11 +99,15 @@ describe('guard rails: generate stops (exit 2) naming file and line', () => {
   it('a reason shorter than 20 characters', () => {
     const run = refused(release({ 'db/migrations/002_index.sql': `-- @release-safety accept require-concurrent-index-creation: small table\n${INDEX}` }));
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/db\/migrations\/002_index\.sql:1: accept require-concurrent-index-creation: the reason "small table" is shorter than 20 characters/);
+    expect(run.stderr).toMatch(
+      /db\/migrations\/002_index\.sql:1: accept require-concurrent-index-creation: the reason "small table" is shorter than 20 characters/,
+    );
   });
 
   it('a placeholder reason', () => {
-    const run = refused(release({ 'db/migrations/002_index.sql': `CREATE TABLE t (id int);\n-- @release-safety accept require-concurrent-index-creation: TODO\n${INDEX}` }));
+    const run = refused(
+      release({ 'db/migrations/002_index.sql': `CREATE TABLE t (id int);\n-- @release-safety accept require-concurrent-index-creation: TODO\n${INDEX}` }),
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('db/migrations/002_index.sql:2: accept require-concurrent-index-creation: the reason "TODO" is a placeholder');
   });
@@ -112,11 +116,15 @@ describe('guard rails: generate stops (exit 2) naming file and line', () => {
     const sql = `CREATE TABLE tags (id int);\n-- @release-safety accept require-concurrent-index-creation: ${REASON}\nCREATE INDEX tags_id_idx ON tags (id);\n`;
     const run = refused(release({ 'db/migrations/002_index.sql': sql }));
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('db/migrations/002_index.sql:2: accept require-concurrent-index-creation: the rule did not fire on the statement below (stale acceptance');
+    expect(run.stderr).toContain(
+      'db/migrations/002_index.sql:2: accept require-concurrent-index-creation: the rule did not fire on the statement below (stale acceptance',
+    );
   });
 
   it('a rule id that does not exist', () => {
-    const run = refused(release({ 'db/migrations/002_index.sql': `CREATE TABLE t (id int);\n-- @release-safety accept require-concurent-index: ${REASON}\n${INDEX}` }));
+    const run = refused(
+      release({ 'db/migrations/002_index.sql': `CREATE TABLE t (id int);\n-- @release-safety accept require-concurent-index: ${REASON}\n${INDEX}` }),
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('db/migrations/002_index.sql:2: accept require-concurent-index: no rule has this id');
   });
@@ -129,7 +137,9 @@ describe('guard rails: generate stops (exit 2) naming file and line', () => {
   });
 
   it('a declared break cannot be accepted', () => {
-    const run = refused(release({ 'db/migrations/002_index.sql': `CREATE TABLE t (id int);\n-- @release-safety accept declared-break: ${REASON}\nCREATE TABLE u (id int);\n` }));
+    const run = refused(
+      release({ 'db/migrations/002_index.sql': `CREATE TABLE t (id int);\n-- @release-safety accept declared-break: ${REASON}\nCREATE TABLE u (id int);\n` }),
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/002_index\.sql:2: accept declared-break: (a declarations rule never fires in a migration|no rule has this id)/);
   });
@@ -154,7 +164,9 @@ describe('config rule settings', () => {
     const { artifact, report } = generate(repo, base, tag);
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
     expect(artifact.migrations.files[0]!.heaviness.locksTable).toBe(true);
-    expect(report).toMatch(/`require-timeout-settings` \(migrations\) .*\| lock\\_timeout = 5s is set on the migration role \| `config \(rules.require-timeout-settings: off\)` \|/);
+    expect(report).toMatch(
+      /`require-timeout-settings` \(migrations\) .*\| lock\\_timeout = 5s is set on the migration role \| `config \(rules.require-timeout-settings: off\)` \|/,
+    );
   });
 
   it('a release cannot lower a rule for itself: a lowering only in the --to config is not in force', () => {
@@ -174,7 +186,9 @@ describe('config rule settings', () => {
   });
 
   it('a rule that reports an unknown cannot be lowered', () => {
-    const run = refused(release(withRules({ rules: { 'unclassified-statement': { level: 'off', reason: 'we review every unclassified statement by hand' } } })));
+    const run = refused(
+      release(withRules({ rules: { 'unclassified-statement': { level: 'off', reason: 'we review every unclassified statement by hand' } } })),
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('rules.unclassified-statement: cannot be lowered: it reports what could not be checked');
   });

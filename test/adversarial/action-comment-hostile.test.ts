@@ -38,11 +38,13 @@ let runnerFiles: string;
 let baseSha: string;
 let headSha: string;
 
-const HOSTILE_REASON = 'tiny table, cc @octocat and @acme/admins, fixes #123 and GH-45, see https://evil.example/x www.evil.example <img src=x onerror=alert(1)> **bold**';
+const HOSTILE_REASON =
+  'tiny table, cc @octocat and @acme/admins, fixes #123 and GH-45, see https://evil.example/x www.evil.example <img src=x onerror=alert(1)> **bold**';
 const BACKTICK_STATEMENT = "create index users_name on users ((name || '`` [Click to approve](https://evil.example/approve) ``'));";
 
 beforeAll(async () => {
-  if (!process.env.RS_ACTION_BUNDLE) execFileSync(process.execPath, ['scripts/build-action.mjs', 'action/.test-dist-hostile'], { cwd: projectRoot, stdio: 'pipe' });
+  if (!process.env.RS_ACTION_BUNDLE)
+    execFileSync(process.execPath, ['scripts/build-action.mjs', 'action/.test-dist-hostile'], { cwd: projectRoot, stdio: 'pipe' });
   server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -63,7 +65,12 @@ beforeAll(async () => {
       if (request.method === 'POST' && list) {
         if (mode === 'redirect') return json(302, {}, { location: `${apiUrl}${url.pathname}` });
         if (mode === 'forbidden') return json(403, { message: 'Resource not accessible by integration' });
-        const created = { id: 100 + comments.length, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]', type: 'Bot' }, issue: Number(list[1]) };
+        const created = {
+          id: 100 + comments.length,
+          body: (JSON.parse(body) as { body: string }).body,
+          user: { login: 'github-actions[bot]', type: 'Bot' },
+          issue: Number(list[1]),
+        };
         comments.push(created);
         return json(201, created);
       }
@@ -83,7 +90,11 @@ beforeAll(async () => {
   repo = createRepo();
   const config = { migrations: [{ dir: 'db/migrations', edition: 'core' }], openapi: 'api/openapi.yaml', mcpTools: false, env: false };
   repo.commit(
-    { 'release-safety.config.json': JSON.stringify(config), 'db/migrations/001.sql': 'create table users (id int, email text, name text);\n', 'api/openapi.yaml': 'openapi: 3.0.3\ninfo: {title: s, version: "1"}\npaths: {}\n' },
+    {
+      'release-safety.config.json': JSON.stringify(config),
+      'db/migrations/001.sql': 'create table users (id int, email text, name text);\n',
+      'api/openapi.yaml': 'openapi: 3.0.3\ninfo: {title: s, version: "1"}\npaths: {}\n',
+    },
     { tag: 'v1.4.0' },
   );
   baseSha = repo.commit({ 'README.md': 'main moves on\n' });
@@ -113,7 +124,13 @@ function runAction(inputs: Record<string, string>, name: string, options: { issu
   const headRepo = options.fork ? 'mallory/service' : 'acme/service';
   writeFileSync(
     event,
-    JSON.stringify({ pull_request: { number: options.issue ?? 9, base: { sha: baseSha, repo: { full_name: 'acme/service' } }, head: { sha: headSha, repo: { full_name: headRepo } } } }),
+    JSON.stringify({
+      pull_request: {
+        number: options.issue ?? 9,
+        base: { sha: baseSha, repo: { full_name: 'acme/service' } },
+        head: { sha: headSha, repo: { full_name: headRepo } },
+      },
+    }),
   );
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -174,9 +191,14 @@ describe('pr on a hostile pull request', () => {
   });
 
   it('renders no mention, reference, link, image or markup from repository text in the comment or the job summary', () => {
-    for (const [where, markdown] of [['comment', comments[0]!.body], ['summary', first.summary]] as const) {
+    for (const [where, markdown] of [
+      ['comment', comments[0]!.body],
+      ['summary', first.summary],
+    ] as const) {
       expect(markdown, where).toContain('evil'); // the hostile text is there, quoted
-      const live = liveMarkup(renderGfm(markdown), { allowedLinks: [/^https:\/\/github\.com\/acme\/service\/blob\/[0-9a-f]{40}\//, /^https:\/\/github\.com\/release-safety\/release-safety\/blob\//] });
+      const live = liveMarkup(renderGfm(markdown), {
+        allowedLinks: [/^https:\/\/github\.com\/acme\/service\/blob\/[0-9a-f]{40}\//, /^https:\/\/github\.com\/release-safety\/release-safety\/blob\//],
+      });
       expect(live, where).toEqual([]);
     }
   });
@@ -192,7 +214,9 @@ describe('pr against an API that misbehaves', () => {
     const run = await runAction({ command: 'pr' }, 'redirect', { issue: 11 });
     mode = 'normal';
     expect(run.stdout).not.toContain('pull request comment created');
-    expect(run.stdout).toMatch(/^::warning title=release-safety comment::release-safety: the pull request comment was not written \(GitHub API POST \/repos\/acme\/service\/issues\/11\/comments: HTTP 302 redirect/m);
+    expect(run.stdout).toMatch(
+      /^::warning title=release-safety comment::release-safety: the pull request comment was not written \(GitHub API POST \/repos\/acme\/service\/issues\/11\/comments: HTTP 302 redirect/m,
+    );
     expect(run.status).toBe(0);
   });
 
@@ -235,7 +259,14 @@ describe('pr on checkouts without history or tags', () => {
       const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
         const child = spawn(process.execPath, [bundle], {
           cwd: bare.dir,
-          env: { ...process.env, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'acme/service', RUNNER_TEMP: runnerFiles, INPUT_COMMAND: 'pr', INPUT_REPORT: join(runnerFiles, 'tagless.md') },
+          env: {
+            ...process.env,
+            GITHUB_EVENT_PATH: event,
+            GITHUB_REPOSITORY: 'acme/service',
+            RUNNER_TEMP: runnerFiles,
+            INPUT_COMMAND: 'pr',
+            INPUT_REPORT: join(runnerFiles, 'tagless.md'),
+          },
         });
         let stdout = '';
         child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -50,10 +50,14 @@ describe('a derivation cached for one repository is never used for another', () 
     const fresh = await rewrites(repository('accounts'));
     expect(fresh).toBe('unknown');
     expect(await rewrites({ ...repository('accounts'), derivedCache: new DiskDerivedCache(cacheDir, () => 'build') })).toBe('unknown');
-    const tracedB = await traceRelease({ ...repository('accounts'), derivedCache: new DiskDerivedCache(cacheDir, () => 'build') }, (input) => runStage(migrationsStage, input), {
-      seedRows: 10,
-      cacheDirectory: cacheDir,
-    });
+    const tracedB = await traceRelease(
+      { ...repository('accounts'), derivedCache: new DiskDerivedCache(cacheDir, () => 'build') },
+      (input) => runStage(migrationsStage, input),
+      {
+        seedRows: 10,
+        cacheDirectory: cacheDir,
+      },
+    );
     expect(tracedB.staticResult.section.files[0]!.heaviness.rewritesTable).not.toBe(false);
   }, 120_000);
 

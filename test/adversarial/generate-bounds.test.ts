@@ -33,7 +33,9 @@ describe('pathological config globs are refused, quickly', () => {
   });
 
   it('ordinary globs are still taken', async () => {
-    const verdict = await hostile.verdictOf(hostile.release(withEnvSources(['src/config/**/*.ts', 'apps/*/src/**/*.{ts,js}', 'packages/*-server/**/*.config.ts'])));
+    const verdict = await hostile.verdictOf(
+      hostile.release(withEnvSources(['src/config/**/*.ts', 'apps/*/src/**/*.{ts,js}', 'packages/*-server/**/*.config.ts'])),
+    );
     expect(String(verdict)).not.toMatch(/^refused/);
   });
 });
@@ -44,7 +46,9 @@ describe('deeply nested OpenAPI', () => {
     const spec = {
       openapi: '3.0.3',
       info: { title: 'items', version: '1' },
-      paths: { '/items': { get: { operationId: 'listItems', responses: { '200': { description: 'ok', content: { 'application/json': { schema: '@DEEP@' } } } } } } },
+      paths: {
+        '/items': { get: { operationId: 'listItems', responses: { '200': { description: 'ok', content: { 'application/json': { schema: '@DEEP@' } } } } } },
+      },
     };
     const text = JSON.stringify(spec).replace('"@DEEP@"', deep);
     const tag = hostile.release({ [file]: text });

@@ -88,7 +88,10 @@ describe('corrupt, binary, huge and deeply nested files', () => {
     ['a migration that is not SQL', { 'db/migrations/002_text.sql': 'this is not ( SQL at all ;;\n' }],
     ['an env source that does not parse', { 'src/config/settings.ts': 'export const = process.env.PORT ((' }],
     ['the config itself binary', { 'release-safety.config.json': binary }],
-    ['deeply nested MCP snapshot', { 'mcp/tools.json': `{"tools": [{"name": "search_docs", "inputSchema": ${'{"items":'.repeat(20_000)}{}${'}'.repeat(20_000)}}]}` }],
+    [
+      'deeply nested MCP snapshot',
+      { 'mcp/tools.json': `{"tools": [{"name": "search_docs", "inputSchema": ${'{"items":'.repeat(20_000)}{}${'}'.repeat(20_000)}}]}` },
+    ],
     ['deeply nested OpenAPI (YAML flow)', { 'api/openapi.yaml': `${OPENAPI}x-deep: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n` }],
   ])('%s: never true', async (_name, files) => {
     const verdict = await hostile.verdictOf(hostile.release(files));
@@ -113,7 +116,10 @@ components:
   schemas:
     Loop: {$ref: '#/components/schemas/Loop'}
 `;
-  const MUTUAL = SELF.replace("Loop: {$ref: '#/components/schemas/Loop'}", "Loop: {$ref: '#/components/schemas/Pool'}\n    Pool: {$ref: '#/components/schemas/Loop'}");
+  const MUTUAL = SELF.replace(
+    "Loop: {$ref: '#/components/schemas/Loop'}",
+    "Loop: {$ref: '#/components/schemas/Pool'}\n    Pool: {$ref: '#/components/schemas/Loop'}",
+  );
   it.each([
     ['a schema that is a reference to itself', SELF],
     ['two schemas referring to each other', MUTUAL],
@@ -122,7 +128,9 @@ components:
   });
 
   it('an MCP tool schema that refers to its own root', async () => {
-    const tools = { tools: [{ name: 'search_docs', description: 'Search', inputSchema: { type: 'object', properties: { next: { $ref: '#' } }, required: ['next'] } }] };
+    const tools = {
+      tools: [{ name: 'search_docs', description: 'Search', inputSchema: { type: 'object', properties: { next: { $ref: '#' } }, required: ['next'] } }],
+    };
     expect(await hostile.verdictOf(hostile.release({ 'mcp/tools.json': JSON.stringify(tools) }))).not.toBe(true);
   });
 });

@@ -27,7 +27,9 @@ describe('concurrent index writers', () => {
     const versions = Array.from({ length: 30 }, (_, minor) => `1.${minor}.0`);
     writeArtifacts(
       join(folder, 'artifacts'),
-      versions.map((version, position) => makeArtifact(version, versions[position - 1] ?? null, { date: new Date(Date.UTC(2026, 0, 1 + position)).toISOString() })),
+      versions.map((version, position) =>
+        makeArtifact(version, versions[position - 1] ?? null, { date: new Date(Date.UTC(2026, 0, 1 + position)).toISOString() }),
+      ),
     );
     const out = join(folder, 'index.json');
     writeFileSync(out, '');

@@ -67,7 +67,10 @@ describe('hostile index files', () => {
   });
 
   it.each([
-    ['rollingUpdateSafe as the string "true"', (entries: ReleaseSafetyIndex['entries']) => ((entries[5] as unknown as Record<string, unknown>).rollingUpdateSafe = 'true')],
+    [
+      'rollingUpdateSafe as the string "true"',
+      (entries: ReleaseSafetyIndex['entries']) => ((entries[5] as unknown as Record<string, unknown>).rollingUpdateSafe = 'true'),
+    ],
     ['rollingUpdateSafe as 1', (entries: ReleaseSafetyIndex['entries']) => ((entries[5] as unknown as Record<string, unknown>).rollingUpdateSafe = 1)],
     ['rollingUpdateSafe missing', (entries: ReleaseSafetyIndex['entries']) => delete (entries[5] as unknown as Record<string, unknown>).rollingUpdateSafe],
     ['requiredStops as a string', (entries: ReleaseSafetyIndex['entries']) => ((entries[5] as unknown as Record<string, unknown>).requiredStops = '1.0.0')],

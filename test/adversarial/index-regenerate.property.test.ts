@@ -37,10 +37,19 @@ const artifact: fc.Arbitrary<ReleaseSafetyArtifact> = fc
     stops: fc.array(fc.integer({ min: 0, max: 499 }), { maxLength: 2 }),
   })
   .map(({ minor, safe, changes, advisories, files, reason, line, stops }) => {
-    const base = makeArtifact(`3.${minor}.0`, `3.${minor - 1}.0`, { safe, requiredStops: [...new Set(stops.filter((stop) => stop < minor))].sort((a, b) => a - b).map((stop) => `3.${stop}.0`) });
+    const base = makeArtifact(`3.${minor}.0`, `3.${minor - 1}.0`, {
+      safe,
+      requiredStops: [...new Set(stops.filter((stop) => stop < minor))].sort((a, b) => a - b).map((stop) => `3.${stop}.0`),
+    });
     return {
       ...base,
-      migrations: { present: files.length > 0, count: files.length, coreCount: files.filter((file) => file.edition === 'core').length, eeCount: files.filter((file) => file.edition === 'ee').length, files },
+      migrations: {
+        present: files.length > 0,
+        count: files.length,
+        coreCount: files.filter((file) => file.edition === 'core').length,
+        eeCount: files.filter((file) => file.edition === 'ee').length,
+        files,
+      },
       api: { ...base.api, rest: { ...base.api.rest, changes, breakingCount: changes.length, advisories, advisoryCount: advisories.length } },
       declaredBreaks: reason.trim() === '' ? [] : [{ file: 'src/a.ts', line, reason, requiredStop: false }],
     };

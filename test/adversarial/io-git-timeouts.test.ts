@@ -24,7 +24,13 @@ function fakeGit(behaviour: string): string {
 let service: TestRepo;
 beforeAll(() => {
   service = createRepo();
-  service.commit({ 'release-safety.config.json': JSON.stringify({ migrations: [{ dir: 'db', edition: 'core' }], openapi: false, mcpTools: false, env: false }), 'db/001.sql': 'create table a (id int);\n' }, { tag: '1.0.0' });
+  service.commit(
+    {
+      'release-safety.config.json': JSON.stringify({ migrations: [{ dir: 'db', edition: 'core' }], openapi: false, mcpTools: false, env: false }),
+      'db/001.sql': 'create table a (id int);\n',
+    },
+    { tag: '1.0.0' },
+  );
   service.commit({ 'db/002.sql': 'drop table a;\n' }, { tag: '1.1.0' });
 });
 afterAll(() => service.cleanup());
@@ -37,7 +43,11 @@ function generateWith(gitFolder: string) {
     timeout: 60_000,
     env: { ...process.env, NO_COLOR: '1', PATH: `${gitFolder}:${process.env.PATH ?? ''}`, RELEASE_SAFETY_GIT_TIMEOUT_MS: '1500' },
   });
-  return { ...run, seconds: (Date.now() - started) / 1000, artifact: existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { compatibility: { rollingUpdateSafe: unknown } }) : undefined };
+  return {
+    ...run,
+    seconds: (Date.now() - started) / 1000,
+    artifact: existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { compatibility: { rollingUpdateSafe: unknown } }) : undefined,
+  };
 }
 
 describe('git that stops answering', () => {

@@ -37,13 +37,21 @@ describe('links the repository controls are not followed out of its work tree', 
   it.each([
     ['a relative link to a file outside', (tree: string) => symlinkSync('../victim.txt', join(tree, 'release-safety-report.md'))],
     ['an absolute link to a file outside', (tree: string, victim: string) => symlinkSync(victim, join(tree, 'release-safety-report.md'))],
-    ['a link to a link outside', (tree: string) => (symlinkSync('../victim.txt', join(tree, 'hop.md')), symlinkSync('hop.md', join(tree, 'release-safety-report.md')))],
+    [
+      'a link to a link outside',
+      (tree: string) => (symlinkSync('../victim.txt', join(tree, 'hop.md')), symlinkSync('hop.md', join(tree, 'release-safety-report.md'))),
+    ],
     ['a folder link on the way', (tree: string, victim: string) => symlinkSync(join(victim, '..'), join(tree, 'reports'))],
   ])('%s: refused, nothing written', (_name, make) => {
     const { tree, victim } = workTreeWithVictim();
     make(tree, victim);
     const target = _name === 'a folder link on the way' ? join(tree, 'reports', 'victim.txt') : join(tree, 'release-safety-report.md');
-    expect(() => writeFilesAtomic([{ path: join(tree, 'release-safety.json'), text: '{}\n' }, { path: target, text: 'pwned\n' }])).toThrow(/outside the repository work tree/);
+    expect(() =>
+      writeFilesAtomic([
+        { path: join(tree, 'release-safety.json'), text: '{}\n' },
+        { path: target, text: 'pwned\n' },
+      ]),
+    ).toThrow(/outside the repository work tree/);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 

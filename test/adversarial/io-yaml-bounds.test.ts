@@ -12,7 +12,8 @@ import { cliPath } from '../helpers/cli.js';
  * size is counted (each shared node once) and capped, and an alias inside its own anchor is refused.
  */
 function aliasBomb(levels: number): string {
-  let text = 'openapi: 3.0.0\ninfo: {title: bomb, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    l0: &l0 {type: string, enum: [lol, lol, lol, lol, lol, lol, lol, lol, lol]}\n';
+  let text =
+    'openapi: 3.0.0\ninfo: {title: bomb, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    l0: &l0 {type: string, enum: [lol, lol, lol, lol, lol, lol, lol, lol, lol]}\n';
   for (let level = 1; level <= levels; level++) {
     const previous = `*l${level - 1}`;
     text += `    l${level}: &l${level} {allOf: [${Array(9).fill(previous).join(', ')}]}\n`;
@@ -42,7 +43,10 @@ describe('YAML documents with hostile aliases', () => {
     const folder = mkdtempSync(join(tmpdir(), 'rs-yaml-bomb-'));
     writeFileSync(join(folder, 'old.yaml'), 'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}\n');
     writeFileSync(join(folder, 'new.yaml'), aliasBomb(10));
-    const run = spawnSync(process.execPath, [cliPath, 'diff', 'openapi', join(folder, 'old.yaml'), join(folder, 'new.yaml')], { encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, [cliPath, 'diff', 'openapi', join(folder, 'old.yaml'), join(folder, 'new.yaml')], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(run.signal).toBeNull();
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/aliases expand/);

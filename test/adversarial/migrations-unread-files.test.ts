@@ -19,14 +19,26 @@ describe('through generate (a plain SQL folder: db/migrations)', () => {
   afterAll(() => hostile.close());
 
   it.each([
-    ['a .ts re-export beside .sql files', { 'db/migrations/002_idx.ts': "export { up } from './impl';\n", 'db/migrations/impl.ts': `export async function up(knex) { await knex.raw(\`${INDEX}\`); }\n` }],
-    ['an arrow `up` beside .sql files', { 'db/migrations/002_idx.ts': 'export const up = async ({ schema }) => schema.alterTable("items", (t) => t.index(["name"]));\n' }],
+    [
+      'a .ts re-export beside .sql files',
+      {
+        'db/migrations/002_idx.ts': "export { up } from './impl';\n",
+        'db/migrations/impl.ts': `export async function up(knex) { await knex.raw(\`${INDEX}\`); }\n`,
+      },
+    ],
+    [
+      'an arrow `up` beside .sql files',
+      { 'db/migrations/002_idx.ts': 'export const up = async ({ schema }) => schema.alterTable("items", (t) => t.index(["name"]));\n' },
+    ],
     ['an upper-case .SQL file', { 'db/migrations/002_idx.SQL': INDEX }],
     ['a sub-folder', { 'db/migrations/2024/002_idx.sql': INDEX }],
     ['two sub-folders down', { 'db/migrations/2024/11/002_idx.sql': INDEX }],
     ['a NUL byte hiding a CREATE INDEX', { 'db/migrations/002_idx.sql': `SELECT 1;\u0000\n${INDEX}` }],
     ['a control character hiding a CREATE INDEX', { 'db/migrations/002_idx.sql': `SELECT 1;\u001a\n${INDEX}` }],
-    ['bytes that are not UTF-8', { 'db/migrations/002_idx.sql': Buffer.concat([Buffer.from('SELECT 1; -- '), Buffer.from([0xff, 0xfe]), Buffer.from(`\n${INDEX}`)]) }],
+    [
+      'bytes that are not UTF-8',
+      { 'db/migrations/002_idx.sql': Buffer.concat([Buffer.from('SELECT 1; -- '), Buffer.from([0xff, 0xfe]), Buffer.from(`\n${INDEX}`)]) },
+    ],
   ])('%s: never true', async (_name, files) => {
     const verdict = await hostile.verdictOf(hostile.release(files));
     expect(verdict).not.toBe(true);
@@ -57,7 +69,9 @@ describe('Flyway scans its locations recursively', () => {
   ])('%s: unknown, named', async (path, why) => {
     const result = await stage('flyway', FLYWAY_BASE, { [path]: 'echo hi\n' });
     expect(result.verdict.breaking).toBe('unknown');
-    expect(result.findings).toEqual([expect.objectContaining({ rule: 'migration-extraction-failed', params: expect.objectContaining({ file: path, reason: expect.stringMatching(why) }) })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ rule: 'migration-extraction-failed', params: expect.objectContaining({ file: path, reason: expect.stringMatching(why) }) }),
+    ]);
   });
 
   it.each([

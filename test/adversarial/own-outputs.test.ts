@@ -48,7 +48,10 @@ describe('backfill outputs committed to the repository', () => {
   it('reports and artifacts of an earlier version (markers printed raw) are skipped by the scanner, with a note', async () => {
     const report = `# Release safety: 1.1.0 (generated retroactively)\n\n- **breaking** \`declared-required-stop\` — a.ts:2 \`${DECLARED.trim()}\`\n`;
     const artifact = `{\n  "compatibility": { "rollingUpdateSafe": false },\n  "evidence": "${DECLARED.trim()}"\n}\n`;
-    const result = await runDeclarationsStage({}, { 'artifacts/1.1.0.backfill.md': report, 'artifacts/1.1.0.json': artifact, 'docs/release-safety-report.md': report });
+    const result = await runDeclarationsStage(
+      {},
+      { 'artifacts/1.1.0.backfill.md': report, 'artifacts/1.1.0.json': artifact, 'docs/release-safety-report.md': report },
+    );
     expect(result.section).toEqual([]);
     expect(result.verdict).toEqual({ checked: true, breaking: false });
     expect(result.notes).toContainEqual(expect.stringMatching(/^artifacts\/1\.1\.0\.json: ignored \(a report, artifact or index release-safety wrote/));

@@ -20,16 +20,38 @@ describe('trace under a statement timeout and a deadline (CLI)', () => {
     ['an endless PL/pgSQL loop', '1.1.0', ['--statement-timeout', '1']],
     ['pg_sleep(100000)', '1.2.0', ['--statement-timeout', '1']],
     ['the whole-run deadline', '1.2.0', ['--deadline', '2']],
-  ])('%s: could not run, the static result stands, within seconds', (_name, to, flags) => {
-    const started = Date.now();
-    const run = runCli(['trace', '--repo', repo.dir, '--from', '1.0.0', '--to', to, '--no-cache', '--seed-rows', '10', ...flags]);
-    expect(Date.now() - started).toBeLessThan(45_000);
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^Trace not run: could not run: (a statement ran longer than 1000 ms|the trace ran past its deadline)/);
-  }, 60_000);
+  ])(
+    '%s: could not run, the static result stands, within seconds',
+    (_name, to, flags) => {
+      const started = Date.now();
+      const run = runCli(['trace', '--repo', repo.dir, '--from', '1.0.0', '--to', to, '--no-cache', '--seed-rows', '10', ...flags]);
+      expect(Date.now() - started).toBeLessThan(45_000);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^Trace not run: could not run: (a statement ran longer than 1000 ms|the trace ran past its deadline)/);
+    },
+    60_000,
+  );
 
   it('generate --trace: the trace could not run, the verdict is the static one', () => {
-    const run = runCli(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.2.0', '--trace', '--trace-statement-timeout', '1', '--no-cache', '--seed-rows', '10', '--format', 'json', '--out', `${repo.dir}/.git/a.json`]);
+    const run = runCli([
+      'generate',
+      '--repo',
+      repo.dir,
+      '--from',
+      '1.0.0',
+      '--to',
+      '1.2.0',
+      '--trace',
+      '--trace-statement-timeout',
+      '1',
+      '--no-cache',
+      '--seed-rows',
+      '10',
+      '--format',
+      'json',
+      '--out',
+      `${repo.dir}/.git/a.json`,
+    ]);
     expect(run.status, run.stderr).toBe(0);
     const artifact = JSON.parse(run.stdout) as { migrations: { files: Array<{ heaviness: unknown }> } };
     expect(artifact.migrations.files).toHaveLength(1);

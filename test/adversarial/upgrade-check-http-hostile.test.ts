@@ -85,7 +85,9 @@ describe('hostile index servers', () => {
   it('a gzip bomb is cut at the 64 MB default cap: exit 2 naming the cap, memory bounded', async () => {
     const run = await runCli([...span, `${base}/bomb.json`]);
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe(`release-safety: could not fetch the index ${base}/bomb.json: the body is larger than 67108864 bytes (raise --max-index-bytes if this index is really that large)`);
+    expect(run.stderr.trim()).toBe(
+      `release-safety: could not fetch the index ${base}/bomb.json: the body is larger than 67108864 bytes (raise --max-index-bytes if this index is really that large)`,
+    );
     expect(run.maxRssMb).toBeLessThan(400);
   });
 

@@ -17,13 +17,25 @@ const isAncestor = async (ancestor: string, descendant: string) => ancestors(des
 describe('backfill pairs by ancestry', () => {
   it('the next major is compared with the last release of its own line, and a maintenance release within its line', async () => {
     const plan = await planPairsByAncestry(TAGS, '3.225.2', '4.1.0', isAncestor);
-    expect(plan.pairs.map((pair) => `${pair.base.version} → ${pair.head.version}`)).toEqual(['3.225.2 → 3.225.3', '3.225.3 → 3.225.4', '3.225.3 → 4.0.0', '4.0.0 → 4.1.0']);
-    expect(plan.notes).toEqual(['4.0.0: compared with v3.225.3, the nearest release tag it descends from (v3.225.4, numerically before it, is on another line)']);
+    expect(plan.pairs.map((pair) => `${pair.base.version} → ${pair.head.version}`)).toEqual([
+      '3.225.2 → 3.225.3',
+      '3.225.3 → 3.225.4',
+      '3.225.3 → 4.0.0',
+      '4.0.0 → 4.1.0',
+    ]);
+    expect(plan.notes).toEqual([
+      '4.0.0: compared with v3.225.3, the nearest release tag it descends from (v3.225.4, numerically before it, is on another line)',
+    ]);
     expect(plan.pairs[2]!.note).toContain('nearest release tag it descends from');
   });
 
   it('numeric order is what a linear history gets; a release with no ancestor in the range falls back to it, and says so', async () => {
-    const linear = await planPairsByAncestry(TAGS.filter((entry) => entry.version !== '3.225.4'), '3.225.2', '4.1.0', isAncestor);
+    const linear = await planPairsByAncestry(
+      TAGS.filter((entry) => entry.version !== '3.225.4'),
+      '3.225.2',
+      '4.1.0',
+      isAncestor,
+    );
     expect(linear.notes).toEqual([]);
     const orphan = await planPairsByAncestry([tag('1.0.0', 'a'), tag('1.1.0', 'b')], '1.0.0', '1.1.0', async () => false);
     expect(orphan.pairs.map((pair) => pair.base.version)).toEqual(['1.0.0']);
@@ -36,7 +48,11 @@ describe('short tag forms are reported, never dropped silently', () => {
   it.each([
     ['the same commit as the full form', { name: 'v2.16', commit: 'c1' }, 'tag v2.16 is a short form of v2.16.0 (same commit): read as 2.16.0'],
     ['another commit', { name: 'v2.16', commit: 'c2' }, 'tag v2.16 is a short form but names another commit than v2.16.0: only v2.16.0 is read as 2.16.0'],
-    ['no full form', { name: 'v2.17', commit: 'c3' }, 'tag v2.17 names a short version (not X.Y.Z), and no 2.17.0 release tag exists: it is not read as a release (tag its commit v2.17.0 to include it)'],
+    [
+      'no full form',
+      { name: 'v2.17', commit: 'c3' },
+      'tag v2.17 names a short version (not X.Y.Z), and no 2.17.0 release tag exists: it is not read as a release (tag its commit v2.17.0 to include it)',
+    ],
   ])('%s', (_name, short, note) => {
     expect(shortFormNotes([short, { name: 'v2.16.0', commit: 'c1' }, { name: 'react-v0.1', commit: 'c4' }], ['v{version}'], releases)).toEqual([note]);
   });

@@ -41,7 +41,9 @@ beforeAll(() => {
 });
 
 function artifactsIn(dir: string): string[] {
-  return readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
 }
 
 function readArtifact(dir: string, version: string): ReleaseSafetyArtifact {
@@ -52,7 +54,9 @@ describe('release-safety backfill', () => {
   it('writes one artifact per consecutive release pair, fails one closed, and index turns them into a valid index', () => {
     const out = join(scratch, 'run');
     const run = runCli(['backfill', '--repo', repo.dir, '--from', '1.0.0', '--to', 'v1.5.0', '--out-dir', out, '--jobs', '1']);
-    expect(run.stderr).toContain('warning: 1.3.0: generation failed, wrote a fail-closed artifact (invalid config release-safety.config.json at refs/tags/1.3.0');
+    expect(run.stderr).toContain(
+      'warning: 1.3.0: generation failed, wrote a fail-closed artifact (invalid config release-safety.config.json at refs/tags/1.3.0',
+    );
     expect(run.stderr).toContain('[5/5] 1.5.0 (from 1.4.0): ');
     expect(run.stdout).toContain('5 release(s); 5 generated, 0 already present');
     expect(run.stdout).toContain('failed closed: 1 (1.3.0)');
@@ -72,7 +76,9 @@ describe('release-safety backfill', () => {
     });
     expect(runCli(['validate', join(out, '1.3.0.json')]).status).toBe(0);
     expect(readFileSync(join(out, '1.3.0.backfill.md'), 'utf8')).toContain('Generation failed: invalid config');
-    expect(readFileSync(join(out, '1.2.0.backfill.md'), 'utf8')).toMatch(/^# Release safety: 1\.2\.0 \(generated retroactively\)\n\n> \*\*Generated retroactively\*\* .* `1\.1\.0` → `v1\.2\.0`/);
+    expect(readFileSync(join(out, '1.2.0.backfill.md'), 'utf8')).toMatch(
+      /^# Release safety: 1\.2\.0 \(generated retroactively\)\n\n> \*\*Generated retroactively\*\* .* `1\.1\.0` → `v1\.2\.0`/,
+    );
 
     const indexFile = join(scratch, 'run-index.json');
     const index = runCli(['index', '--artifacts', out, '--repo', repo.dir, '--out', indexFile]);

@@ -93,7 +93,12 @@ describe('backfill carries minPreviousVersion from artifact to artifact', () => 
   it('carries the floor through a pair that fails closed', () => {
     const out = join(scratch, 'failed');
     expect(backfill(out, 1).status).toBe(0);
-    const [pair] = [{ base: { tag: '4.0.0', version: '4.0.0', commit: '', date: '' }, head: { tag: '5.0.0', version: '5.0.0', commit: '', date: '2026-01-05T00:00:00.000Z' } }];
+    const [pair] = [
+      {
+        base: { tag: '4.0.0', version: '4.0.0', commit: '', date: '' },
+        head: { tag: '5.0.0', version: '5.0.0', commit: '', date: '2026-01-05T00:00:00.000Z' },
+      },
+    ];
     const { artifact } = failPair(out, pair!, 'simulated failure');
     expect(artifact.compatibility.rollingUpdateSafe).toBe('unknown');
     expect(artifact.upgrade).toEqual({ minPreviousVersion: '3.0.0', requiredStops: [] });

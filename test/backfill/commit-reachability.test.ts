@@ -26,17 +26,28 @@ repo.git('tag', '2.1.0');
 repo.commit({ 'a.txt': '3' }, { tag: '2.2.0' });
 
 const VERSIONS = ['1.0.0', '1.0.9', '1.1.0', '1.1.1', '1.1.2', '1.1.3', '2.0.0', '2.1.0', '2.2.0'];
-const TAGS: PlannedTag[] = VERSIONS.map((version) => ({ tag: version, version, commit: repo.git('rev-parse', `${version}^{commit}`), date: '2026-01-01T00:00:00.000Z' }));
+const TAGS: PlannedTag[] = VERSIONS.map((version) => ({
+  tag: version,
+  version,
+  commit: repo.git('rev-parse', `${version}^{commit}`),
+  date: '2026-01-01T00:00:00.000Z',
+}));
 
 describe('release ancestry from one rev-list', () => {
   it('answers every pair of release commits as git merge-base --is-ancestor does, asking git only outside the walk', async () => {
     const git = isAncestorIn(repo.dir);
     const asked: string[] = [];
     const fallback: IsAncestor = async (ancestor, descendant) => (asked.push(`${ancestor} ${descendant}`), git(ancestor, descendant));
-    const oracle = await ancestryOfReleases(repo.dir, TAGS.map((tag) => tag.commit), fallback);
+    const oracle = await ancestryOfReleases(
+      repo.dir,
+      TAGS.map((tag) => tag.commit),
+      fallback,
+    );
     for (const ancestor of TAGS) {
       for (const descendant of TAGS) {
-        expect(await oracle(ancestor.commit, descendant.commit), `${ancestor.version} ≤ ${descendant.version}`).toBe(await git(ancestor.commit, descendant.commit));
+        expect(await oracle(ancestor.commit, descendant.commit), `${ancestor.version} ≤ ${descendant.version}`).toBe(
+          await git(ancestor.commit, descendant.commit),
+        );
       }
     }
     // Only questions about 1.0.9 (an ancestor of the floor 1.0.0's parent, outside the walk) went to git.
@@ -47,7 +58,16 @@ describe('release ancestry from one rev-list', () => {
   it('pairs maintenance lines, merges and ties exactly as the per-release processes did', async () => {
     const git = isAncestorIn(repo.dir);
     const before = await planPairsByAncestry(TAGS, '1.0.0', '2.2.0', git);
-    const after = await planPairsByAncestry(TAGS, '1.0.0', '2.2.0', await ancestryOfReleases(repo.dir, TAGS.map((tag) => tag.commit), git));
+    const after = await planPairsByAncestry(
+      TAGS,
+      '1.0.0',
+      '2.2.0',
+      await ancestryOfReleases(
+        repo.dir,
+        TAGS.map((tag) => tag.commit),
+        git,
+      ),
+    );
     expect(after).toEqual(before);
     expect(after.pairs.map((pair) => `${pair.base.version} → ${pair.head.version}`)).toEqual([
       '1.0.0 → 1.0.9', // no ancestor in range: numeric fallback, with a note

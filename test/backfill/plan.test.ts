@@ -39,9 +39,24 @@ describe('chooseReleaseTags', () => {
 
 describe('splitContiguous', () => {
   it.each([
-    [5, 2, [[0, 1, 2], [3, 4]]],
+    [
+      5,
+      2,
+      [
+        [0, 1, 2],
+        [3, 4],
+      ],
+    ],
     [2, 4, [[0], [1]]],
-    [6, 3, [[0, 1], [2, 3], [4, 5]]],
+    [
+      6,
+      3,
+      [
+        [0, 1],
+        [2, 3],
+        [4, 5],
+      ],
+    ],
     [0, 2, []],
   ])('splits %i items into at most %i runs of neighbours', (count, parts, expected) => {
     const chunks = splitContiguous([...Array(count).keys()], parts);
@@ -54,7 +69,12 @@ describe('fail-closed artifact', () => {
     const artifact = failClosedArtifact('1.3.0', '1.2.0', '2026-01-01T00:00:00Z');
     expect(validateArtifact(artifact)).toEqual({ valid: true, errors: [] });
     expect(artifact.compatibility).toEqual({ rollingUpdateSafe: 'unknown', recommendedStrategy: 'Recreate' });
-    expect([artifact.api.rest.checked, artifact.api.mcp.checked, artifact.config.checked, artifact.migrations.present]).toEqual([false, false, false, 'unknown']);
+    expect([artifact.api.rest.checked, artifact.api.mcp.checked, artifact.config.checked, artifact.migrations.present]).toEqual([
+      false,
+      false,
+      false,
+      'unknown',
+    ]);
   });
 });
 

@@ -27,7 +27,12 @@ beforeAll(async () => {
     served.push(request.url ?? '');
     const artifact = /^\/download\/v([0-9.]+)\/release-safety\.json$/.exec(request.url ?? '');
     try {
-      const body = request.url === '/release-safety-index.json' ? readFileSync(service.indexFile) : artifact ? readFileSync(join(service.artifactsFolder, `${artifact[1]!}.json`)) : undefined;
+      const body =
+        request.url === '/release-safety-index.json'
+          ? readFileSync(service.indexFile)
+          : artifact
+            ? readFileSync(join(service.artifactsFolder, `${artifact[1]!}.json`))
+            : undefined;
       if (!body) throw new Error('not found');
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(body);
@@ -40,7 +45,9 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   cache = mkdtempSync(join(tmpdir(), 'rs-bump-cache-'));
   repo = createRepo();
-  const config = { images: { 'docker.io/acme/worker': { index: `${baseUrl}/release-safety-index.json`, artifacts: `${baseUrl}/download/v{version}/release-safety.json` } } };
+  const config = {
+    images: { 'docker.io/acme/worker': { index: `${baseUrl}/release-safety-index.json`, artifacts: `${baseUrl}/download/v{version}/release-safety.json` } },
+  };
   const composeFile = (tag: string) =>
     `services:\n  "worker @octocat [click](https://evil.example) <b>x</b>":\n    image: acme/worker:${tag}\n    environment:\n      - "MAIL_HOST=smtp.internal"\n`;
   repo.commit({ 'release-safety.config.json': JSON.stringify(config), 'deploy/compose.yml': composeFile('1.2.0') }, { tag: 'base' });
@@ -72,7 +79,15 @@ describe('bump-check over HTTP', () => {
   it('reads the index and the artifacts from 127.0.0.1: verdict, hops and the env finding', async () => {
     const run = await bumpCheck(['--json']);
     expect(run.status).toBe(1);
-    const result = JSON.parse(run.stdout) as { bumps: { image: string; fromVersion: string; toVersion: string; strategy: string; envFindings: { oldName: string; newName: string; file: string; line: number }[] }[] };
+    const result = JSON.parse(run.stdout) as {
+      bumps: {
+        image: string;
+        fromVersion: string;
+        toVersion: string;
+        strategy: string;
+        envFindings: { oldName: string; newName: string; file: string; line: number }[];
+      }[];
+    };
     expect(result.bumps).toHaveLength(1);
     expect(result.bumps[0]).toMatchObject({ image: 'docker.io/acme/worker', fromVersion: '1.2.0', toVersion: '1.4.0', strategy: 'Recreate' });
     expect(result.bumps[0]!.envFindings).toMatchObject([{ oldName: 'MAIL_HOST', newName: 'SMTP_HOST', file: 'deploy/compose.yml', line: 5 }]);

@@ -12,7 +12,8 @@ describe('init in a deployment repository', () => {
   it('proposes images with their tag pattern and no index; bump-check then lists them as not checked yet', () => {
     const repo = createRepo();
     repos.push(repo);
-    const compose = (tag: string) => `services:\n  app:\n    image: ghcr.io/acme/app:${tag}\n  db:\n    image: postgres:16\n  wiki:\n    image: docker.io/requarks/wiki:2.5.300\n`;
+    const compose = (tag: string) =>
+      `services:\n  app:\n    image: ghcr.io/acme/app:${tag}\n  db:\n    image: postgres:16\n  wiki:\n    image: docker.io/requarks/wiki:2.5.300\n`;
     repo.commit({ 'compose.yaml': compose('v1.2.0'), 'chart/values.yaml': 'image:\n  repository: ghcr.io/acme/app\n  tag: v1.2.0\n' });
     const printed = runCli(['init', '--repo', repo.dir, '--print']);
     expect(printed.status).toBe(0);
@@ -29,7 +30,13 @@ describe('init in a deployment repository', () => {
     expect(check.status).toBe(0);
     expect(JSON.parse(check.stdout)).toEqual({
       bumps: [],
-      notChecked: [{ file: 'compose.yaml', image: 'ghcr.io/acme/app:v1.3.0', reason: 'images["ghcr.io/acme/app"] has no "index" yet: set where the service publishes its release-safety index' }],
+      notChecked: [
+        {
+          file: 'compose.yaml',
+          image: 'ghcr.io/acme/app:v1.3.0',
+          reason: 'images["ghcr.io/acme/app"] has no "index" yet: set where the service publishes its release-safety index',
+        },
+      ],
     });
   });
 });

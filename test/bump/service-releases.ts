@@ -21,7 +21,12 @@ export interface ServiceReleases {
   files(prefix: string): Record<string, string>;
 }
 
-function artifact(version: string, previousVersion: string | null, safe: boolean, extra: { stops?: string[]; config?: ConfigChange[] } = {}): ReleaseSafetyArtifact {
+function artifact(
+  version: string,
+  previousVersion: string | null,
+  safe: boolean,
+  extra: { stops?: string[]; config?: ConfigChange[] } = {},
+): ReleaseSafetyArtifact {
   const surface = { checked: true, breaking: false as const, changes: [] as string[], breakingCount: 0, advisories: [], advisoryCount: 0 };
   const minor = Number(version.split('.')[1]);
   return {

@@ -13,7 +13,10 @@ beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'rs-formats-'));
   repo = createRepo();
   const config = JSON.stringify({ migrations: [{ dir: 'db', edition: 'core' }], openapi: false, mcpTools: false, env: false });
-  repo.commit({ 'release-safety.config.json': config, 'db/001_init.sql': 'CREATE TABLE orders (id bigint PRIMARY KEY, customer_id bigint);\n' }, { tag: '1.0.0' });
+  repo.commit(
+    { 'release-safety.config.json': config, 'db/001_init.sql': 'CREATE TABLE orders (id bigint PRIMARY KEY, customer_id bigint);\n' },
+    { tag: '1.0.0' },
+  );
   repo.commit({ 'db/002_index.sql': "SET lock_timeout = '2s';\nCREATE INDEX orders_customer ON orders (customer_id);\n" }, { tag: '1.1.0' });
 });
 afterAll(() => {
@@ -38,12 +41,20 @@ describe('generate --format', () => {
   it('sarif: one result per finding, located, and the rules used with their help', () => {
     const run = generate('--format', 'sarif');
     expect(run.status).toBe(0);
-    const log = JSON.parse(run.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } }; results: { ruleId: string; level: string; locations?: unknown[] }[] }[] };
+    const log = JSON.parse(run.stdout) as {
+      version: string;
+      runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } }; results: { ruleId: string; level: string; locations?: unknown[] }[] }[];
+    };
     expect(log.version).toBe('2.1.0');
     const result = log.runs[0]!.results.find((r) => r.ruleId === 'require-concurrent-index-creation');
-    expect(result).toMatchObject({ level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'db/002_index.sql' }, region: { startLine: 2 } } }] });
+    expect(result).toMatchObject({
+      level: 'error',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'db/002_index.sql' }, region: { startLine: 2 } } }],
+    });
     expect(log.runs[0]!.results.some((r) => r.ruleId === 'rolling-update-not-proven' && r.level === 'error')).toBe(true);
-    expect(log.runs[0]!.tool.driver.rules.find((rule) => rule.id === 'require-concurrent-index-creation')!.helpUri).toMatch(/^https:\/\/.+migration-rules\.md#require-concurrent-index-creation$/);
+    expect(log.runs[0]!.tool.driver.rules.find((rule) => rule.id === 'require-concurrent-index-creation')!.helpUri).toMatch(
+      /^https:\/\/.+migration-rules\.md#require-concurrent-index-creation$/,
+    );
   });
 
   it("junit: the verdict case and the heavy statement's case fail", () => {
@@ -70,7 +81,7 @@ describe('generate --format', () => {
 describe('lint-migrations and diff --format', () => {
   it('lint-migrations --format github annotates the statement line; exit 1', () => {
     const file = join(out, '003_update.sql');
-    writeFileSync(file, "UPDATE orders SET customer_id = 0;\n");
+    writeFileSync(file, 'UPDATE orders SET customer_id = 0;\n');
     const run = runCli(['lint-migrations', '--format', 'github', file]);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^::(error|warning) file=.*003_update\.sql,line=1,title=release-safety update-without-where::/m);

@@ -13,10 +13,24 @@ const run: CiRun = {
   toolVersion: '0.1.0',
   passed: false,
   summary: '1.2.0 is not proven rolling-safe (rollingUpdateSafe: false)',
-  rules: [{ id: 'require-concurrent-index-creation', summary: 'CREATE INDEX without CONCURRENTLY', help: 'Blocks writes.\n\nSafe way: CONCURRENTLY', helpUri: 'https://example.test/docs#x' }],
+  rules: [
+    {
+      id: 'require-concurrent-index-creation',
+      summary: 'CREATE INDEX without CONCURRENTLY',
+      help: 'Blocks writes.\n\nSafe way: CONCURRENTLY',
+      helpUri: 'https://example.test/docs#x',
+    },
+  ],
   findings: [
     { ruleId: 'tool-added', level: 'info', message: 'tool search added', surface: 'mcp', file: 'mcp/tools.json', pointer: '/tools/2' },
-    { ruleId: 'require-concurrent-index-creation', level: 'advisory', message: 'CREATE INDEX a on orders: 50%, "quoted" <x> & co', surface: 'migrations', file: 'db/002, idx.sql', line: 3 },
+    {
+      ruleId: 'require-concurrent-index-creation',
+      level: 'advisory',
+      message: 'CREATE INDEX a on orders: 50%, "quoted" <x> & co',
+      surface: 'migrations',
+      file: 'db/002, idx.sql',
+      line: 3,
+    },
     { ruleId: 'api-path-removed-without-deprecation', level: 'breaking', message: 'GET /a removed\nsecond line', surface: 'rest', pointer: '/paths/~1a' },
     { ruleId: 'rolling-update-not-proven', level: 'unknown', message: 'config: not checked', surface: 'config' },
   ],
@@ -33,7 +47,9 @@ const validateSarif = ajv.compile(sarifSchema);
 
 describe('SARIF 2.1.0', () => {
   it('validates against the OASIS schema, with rules, levels and locations', () => {
-    const log = JSON.parse(renderSarif(run)) as { runs: { tool: { driver: { rules: { id: string; helpUri?: string }[] } }; results: Record<string, unknown>[] }[] };
+    const log = JSON.parse(renderSarif(run)) as {
+      runs: { tool: { driver: { rules: { id: string; helpUri?: string }[] } }; results: Record<string, unknown>[] }[];
+    };
     expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
     const [sarifRun] = log.runs;
     expect(sarifRun!.tool.driver.rules.map((rule) => rule.id)).toEqual([
@@ -42,7 +58,10 @@ describe('SARIF 2.1.0', () => {
       'rolling-update-not-proven',
       'tool-added',
     ]);
-    expect(sarifRun!.tool.driver.rules[1]).toMatchObject({ helpUri: 'https://example.test/docs#x', help: { text: 'Blocks writes.\n\nSafe way: CONCURRENTLY' } });
+    expect(sarifRun!.tool.driver.rules[1]).toMatchObject({
+      helpUri: 'https://example.test/docs#x',
+      help: { text: 'Blocks writes.\n\nSafe way: CONCURRENTLY' },
+    });
     expect(sarifRun!.results.map((result) => result.level)).toEqual(['note', 'warning', 'error', 'error']);
     expect(sarifRun!.results[1]).toMatchObject({
       ruleIndex: 1,

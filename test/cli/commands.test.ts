@@ -17,7 +17,10 @@ describe('command registration', () => {
     for (const argv of [[], ['--help'], ['help'], ['upgrade-chek'], ['toString'], ['__proto__']]) {
       const all = new Command();
       registerCommands(all, argv);
-      expect(all.commands.map((command) => command.name()), argv.join(' ')).toEqual(Object.keys(COMMANDS));
+      expect(
+        all.commands.map((command) => command.name()),
+        argv.join(' '),
+      ).toEqual(Object.keys(COMMANDS));
     }
   });
 

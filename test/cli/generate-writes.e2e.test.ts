@@ -25,7 +25,19 @@ describe('generate: nothing written on error', () => {
     // A regular file where the report's folder should be: the report cannot be created.
     writeFileSync(join(out, 'not-a-folder'), 'x');
     const artifact = join(out, 'release-safety.json');
-    const run = runCli(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', artifact, '--report', join(out, 'not-a-folder', 'report.md')]);
+    const run = runCli([
+      'generate',
+      '--repo',
+      repo.dir,
+      '--from',
+      '1.0.0',
+      '--to',
+      '1.1.0',
+      '--out',
+      artifact,
+      '--report',
+      join(out, 'not-a-folder', 'report.md'),
+    ]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^release-safety: .*not-a-folder/);
     expect(existsSync(artifact)).toBe(false);
@@ -66,7 +78,20 @@ describe('generate: nothing written on error', () => {
 
   it('writes both when both can be written', () => {
     const dir = mkdtempSync(join(out, 'ok-'));
-    const run = runCli(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', join(dir, 'a.json'), '--report', join(dir, 'r.md'), '--quiet']);
+    const run = runCli([
+      'generate',
+      '--repo',
+      repo.dir,
+      '--from',
+      '1.0.0',
+      '--to',
+      '1.1.0',
+      '--out',
+      join(dir, 'a.json'),
+      '--report',
+      join(dir, 'r.md'),
+      '--quiet',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['a.json', 'r.md']);

@@ -30,17 +30,28 @@ const version = fc.oneof(
 const number = fc.oneof(fc.constantFrom('15000', '0', '-5', '1e3', ' 7', '9007199254740993', 'abc', ''), fc.nat().map(String));
 /** One option as it may be written: `--name value`, `--name=value`, or `--name` alone. */
 const written = (name: string, value: fc.Arbitrary<string>) =>
-  value.chain((text) => fc.oneof({ weight: 4, arbitrary: fc.constant([name, text]) }, { weight: 2, arbitrary: fc.constant([`${name}=${text}`]) }, { weight: 1, arbitrary: fc.constant([name]) }));
+  value.chain((text) =>
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constant([name, text]) },
+      { weight: 2, arbitrary: fc.constant([`${name}=${text}`]) },
+      { weight: 1, arbitrary: fc.constant([name]) },
+    ),
+  );
 const extra = fc.oneof(
   { weight: 3, arbitrary: written('--index', fc.constantFrom('index.json', 'https://example.com/i.json', '-', '--json', 'a=b', '')) },
   { weight: 3, arbitrary: written('--timeout', number) },
   { weight: 3, arbitrary: written('--max-index-bytes', number) },
   { weight: 3, arbitrary: fc.constantFrom(['--json'], ['--offline'], ['--json=1']) },
-  { weight: 1, arbitrary: fc.constantFrom(['--help'], ['-h'], ['--fro', '1.0.0'], ['extra'], ['--'], ['-j'], ['--version'], ['--from', '1.0.0'], ['--to', '2.0.0']) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(['--help'], ['-h'], ['--fro', '1.0.0'], ['extra'], ['--'], ['-j'], ['--version'], ['--from', '1.0.0'], ['--to', '2.0.0']),
+  },
 );
 const argvs = fc
   .tuple(fc.option(written('--from', version), { freq: 10 }), fc.option(written('--to', version), { freq: 10 }), fc.array(extra, { maxLength: 4 }))
-  .chain(([from, to, extras]) => fc.shuffledSubarray([...(from ? [from] : []), ...(to ? [to] : []), ...extras], { minLength: [from, to, ...extras].filter(Boolean).length }))
+  .chain(([from, to, extras]) =>
+    fc.shuffledSubarray([...(from ? [from] : []), ...(to ? [to] : []), ...extras], { minLength: [from, to, ...extras].filter(Boolean).length }),
+  )
   .map((tokens) => ['upgrade-check', ...tokens.flat()]);
 
 describe('a plain upgrade-check command line read without commander', () => {
@@ -72,8 +83,14 @@ describe('a plain upgrade-check command line read without commander', () => {
   });
 
   it.each([
-    [['upgrade-check', '--from', '1.0.0', '--to', 'v1.2.0', '--index', 'i.json', '--json'], { from: '1.0.0', to: '1.2.0', index: 'i.json', json: true, timeout: 15_000, maxIndexBytes: 64 * 1024 * 1024 }],
-    [['upgrade-check', '--to=2.0.0', '--offline', '--from=1.9.9', '--timeout', '500', '--max-index-bytes=1000'], { from: '1.9.9', to: '2.0.0', offline: true, timeout: 500, maxIndexBytes: 1000 }],
+    [
+      ['upgrade-check', '--from', '1.0.0', '--to', 'v1.2.0', '--index', 'i.json', '--json'],
+      { from: '1.0.0', to: '1.2.0', index: 'i.json', json: true, timeout: 15_000, maxIndexBytes: 64 * 1024 * 1024 },
+    ],
+    [
+      ['upgrade-check', '--to=2.0.0', '--offline', '--from=1.9.9', '--timeout', '500', '--max-index-bytes=1000'],
+      { from: '1.9.9', to: '2.0.0', offline: true, timeout: 500, maxIndexBytes: 1000 },
+    ],
   ])('reads %j', (argv, expected) => {
     expect(simpleUpgradeCheckOptions(argv)).toEqual(expected);
   });

@@ -66,8 +66,18 @@ describe('diff mcp: inputs it cannot use exit 2 and name the file', () => {
   const cases: Array<[string, string, string, RegExp]> = [
     ['missing file', `${dir}/base.json`, `${dir}/nope.json`, /cannot read fixtures\/diff\/mcp\/nope\.json/],
     ['invalid JSON', `${dir}/invalid.json`, `${dir}/base.json`, /fixtures\/diff\/mcp\/invalid\.json does not parse as JSON/],
-    ['not a tool snapshot', `${dir}/base.json`, `${dir}/not-a-snapshot.json`, /fixtures\/diff\/mcp\/not-a-snapshot\.json is neither a tools\/list result .* \(not an MCP tool snapshot\)/],
-    ['a tool without a name', `${dir}/nameless-tool.json`, `${dir}/base.json`, /fixtures\/diff\/mcp\/nameless-tool\.json has an invalid tool at index 0: no "name" string \(not an MCP tool snapshot\)/],
+    [
+      'not a tool snapshot',
+      `${dir}/base.json`,
+      `${dir}/not-a-snapshot.json`,
+      /fixtures\/diff\/mcp\/not-a-snapshot\.json is neither a tools\/list result .* \(not an MCP tool snapshot\)/,
+    ],
+    [
+      'a tool without a name',
+      `${dir}/nameless-tool.json`,
+      `${dir}/base.json`,
+      /fixtures\/diff\/mcp\/nameless-tool\.json has an invalid tool at index 0: no "name" string \(not an MCP tool snapshot\)/,
+    ],
   ];
   it.each(cases)('%s', (_name, oldPath, newPath, message) => {
     const run = diffMcp(oldPath, newPath);

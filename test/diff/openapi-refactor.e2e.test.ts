@@ -29,7 +29,12 @@ function version1(): Spec {
   const spec = generateSpec({ schemaCount: 600 }) as Spec;
   const schemas = spec.components.schemas;
   const [first, , third] = entityNames(spec);
-  schemas[`Create${first}FromTemplate`] = { type: 'object', required: ['templateUuid'], additionalProperties: false, properties: { templateUuid: ref('UUID'), name: { type: 'string' } } };
+  schemas[`Create${first}FromTemplate`] = {
+    type: 'object',
+    required: ['templateUuid'],
+    additionalProperties: false,
+    properties: { templateUuid: ref('UUID'), name: { type: 'string' } },
+  };
   for (const item of Object.values(spec.paths)) {
     const post = (item as { post?: { requestBody: { content: Record<string, { schema: unknown }> } } }).post;
     if (post && JSON.stringify(post.requestBody.content['application/json']!.schema) === JSON.stringify(ref(`Create${first}`))) {
@@ -47,19 +52,33 @@ const refactors: Record<string, (spec: Spec) => void> = {
   /** A union alternative added in a request: callers of the old alternatives still fit. */
   'a oneOf alternative added to a request body': (spec) => {
     const [first] = entities;
-    spec.components.schemas[`Create${first}Copy`] = { type: 'object', required: ['sourceUuid'], additionalProperties: false, properties: { sourceUuid: ref('UUID') } };
+    spec.components.schemas[`Create${first}Copy`] = {
+      type: 'object',
+      required: ['sourceUuid'],
+      additionalProperties: false,
+      properties: { sourceUuid: ref('UUID') },
+    };
     for (const item of Object.values(spec.paths)) {
-      const schema = (item as { post?: { requestBody: { content: Record<string, { schema: { oneOf?: unknown[] } }> } } }).post?.requestBody.content['application/json']!.schema;
+      const schema = (item as { post?: { requestBody: { content: Record<string, { schema: { oneOf?: unknown[] } }> } } }).post?.requestBody.content[
+        'application/json'
+      ]!.schema;
       if (schema?.oneOf) schema.oneOf.push(ref(`Create${first}Copy`));
     }
   },
   /** A flat entity split into `allOf: [$ref Base, {rest}]`: the same merged object. */
   'an entity refactored into allOf of a shared base and its own members': (spec) => {
     const second = entities[1]!;
-    const { properties, required, description } = spec.components.schemas[second] as { properties: Record<string, unknown>; required: string[]; description: string };
+    const { properties, required, description } = spec.components.schemas[second] as {
+      properties: Record<string, unknown>;
+      required: string[];
+      description: string;
+    };
     const { uuid, name, createdAt, updatedAt, ...rest } = properties;
     spec.components.schemas[`${second}Base`] = { type: 'object', required: ['uuid', 'name'], properties: { uuid, name, createdAt, updatedAt } };
-    spec.components.schemas[second] = { description, allOf: [ref(`${second}Base`), { type: 'object', required: required.filter((key) => !['uuid', 'name'].includes(key)), properties: rest }] };
+    spec.components.schemas[second] = {
+      description,
+      allOf: [ref(`${second}Base`), { type: 'object', required: required.filter((key) => !['uuid', 'name'].includes(key)), properties: rest }],
+    };
   },
   /** A required property moved from one `allOf` member to the other (still required). */
   'a required property moved between allOf members': (spec) => {
@@ -114,7 +133,9 @@ describe('refactors of a ~1 MB spec that change nothing on the wire', () => {
   });
 
   it('the allOf refactors (an entity split into allOf, a property moved between members, $ref → allOf: [$ref]): no breaking change', () => {
-    const allOf = Object.entries(refactors).filter(([name]) => NEEDS_COMPOSITION.has(name)).map(([, refactor]) => refactor);
+    const allOf = Object.entries(refactors)
+      .filter(([name]) => NEEDS_COMPOSITION.has(name))
+      .map(([, refactor]) => refactor);
     const { report } = diffAgainstVersion1(allOf, 'allof');
     expect(report.findings.filter((finding) => finding.level === 'breaking').map((finding) => finding.message)).toEqual([]);
   });

@@ -82,13 +82,19 @@ describe('diff openapi: findings', () => {
     const { status, report } = jsonReport(`${dir}/circular/base.json`, `${dir}/circular/revision.json`);
     expect(status).toBe(0);
     expect(report.findings).toHaveLength(1);
-    expect(report.findings[0]).toMatchObject({ rule: 'response-optional-property-removed', level: 'advisory', operation: 'GET /api/v1/spaces/{spaceUuid}/tree' });
+    expect(report.findings[0]).toMatchObject({
+      rule: 'response-optional-property-removed',
+      level: 'advisory',
+      operation: 'GET /api/v1/spaces/{spaceUuid}/tree',
+    });
   });
 
   it('external $refs are read from sibling files, relative to each spec (circular across files too)', () => {
     const { status, report } = jsonReport(`${dir}/external/base.yaml`, `${dir}/external/revision.yaml`);
     expect(status).toBe(1);
-    expect(report.findings.map((f) => [f.rule, f.message])).toEqual([['response-property-removed', "GET /api/v1/org/users — response 200 property 'role' removed"]]);
+    expect(report.findings.map((f) => [f.rule, f.message])).toEqual([
+      ['response-property-removed', "GET /api/v1/org/users — response 200 property 'role' removed"],
+    ]);
   });
 
   it('external $refs resolve relative to the spec, not to the working directory, also up through ../', () => {
@@ -132,9 +138,24 @@ describe('diff openapi: inputs it cannot use exit 2 and name the file', () => {
     ['missing file', `${dir}/yaml/base.yaml`, `${dir}/yaml/nope.yaml`, /cannot read fixtures\/diff\/openapi\/yaml\/nope\.yaml/],
     ['invalid JSON', `${dir}/bad/invalid.json`, `${dir}/yaml/base.yaml`, /fixtures\/diff\/openapi\/bad\/invalid\.json does not parse as JSON/],
     ['invalid YAML', `${dir}/yaml/base.yaml`, `${dir}/bad/invalid.yaml`, /fixtures\/diff\/openapi\/bad\/invalid\.yaml does not parse as YAML/],
-    ['not an OpenAPI document', `${dir}/bad/not-openapi.json`, `${dir}/yaml/base.yaml`, /fixtures\/diff\/openapi\/bad\/not-openapi\.json is not an OpenAPI document/],
-    ['external $ref to a missing file', `${dir}/external/base.yaml`, `${dir}/external/missing-file.yaml`, /missing-file\.yaml: referenced file fixtures\/diff\/openapi\/external\/schemas\/does-not-exist\.yaml does not exist/],
-    ['external $ref over the network (never fetched)', `${dir}/external/remote-ref.yaml`, `${dir}/external/base.yaml`, /remote-ref\.yaml: reference to a URL \(https:\/\/schemas\.example\.com\/members\.yaml#\/Member\) is not followed/],
+    [
+      'not an OpenAPI document',
+      `${dir}/bad/not-openapi.json`,
+      `${dir}/yaml/base.yaml`,
+      /fixtures\/diff\/openapi\/bad\/not-openapi\.json is not an OpenAPI document/,
+    ],
+    [
+      'external $ref to a missing file',
+      `${dir}/external/base.yaml`,
+      `${dir}/external/missing-file.yaml`,
+      /missing-file\.yaml: referenced file fixtures\/diff\/openapi\/external\/schemas\/does-not-exist\.yaml does not exist/,
+    ],
+    [
+      'external $ref over the network (never fetched)',
+      `${dir}/external/remote-ref.yaml`,
+      `${dir}/external/base.yaml`,
+      /remote-ref\.yaml: reference to a URL \(https:\/\/schemas\.example\.com\/members\.yaml#\/Member\) is not followed/,
+    ],
   ];
   it.each(cases)('%s', (_name, oldPath, newPath, message) => {
     const run = diffOpenApi(oldPath, newPath);

@@ -4,13 +4,27 @@ import type { Finding, RuleMeta } from '../../src/rules/types.js';
 
 /** The pure part of `diff`: rendering, ordering and the --fail-on threshold. */
 
-const meta = (id: string, level: RuleMeta['level'], message: string): RuleMeta => ({ id, surface: 'rest', level, summary: id, message, why: '', fix: '', docs: '' });
+const meta = (id: string, level: RuleMeta['level'], message: string): RuleMeta => ({
+  id,
+  surface: 'rest',
+  level,
+  summary: id,
+  message,
+  why: '',
+  fix: '',
+  docs: '',
+});
 const rules = [meta('b-rule', 'breaking', '{method} {path} — gone'), meta('a-advice', 'advisory', '{tool}: note'), meta('c-info', 'info', 'noted {name}')];
 const finding = (rule: string, params: Finding['params'], pointer?: string): Finding => ({ rule, params, evidence: pointer === undefined ? {} : { pointer } });
 
 describe('buildDiffReport', () => {
   const report = buildDiffReport(
-    [finding('c-info', { name: 'x' }), finding('a-advice', { tool: 'run_sql' }, '/1'), finding('b-rule', { method: 'get', path: '/b' }, '/paths/~1b'), finding('b-rule', { method: 'get', path: '/a' })],
+    [
+      finding('c-info', { name: 'x' }),
+      finding('a-advice', { tool: 'run_sql' }, '/1'),
+      finding('b-rule', { method: 'get', path: '/b' }, '/paths/~1b'),
+      finding('b-rule', { method: 'get', path: '/a' }),
+    ],
     rules,
   );
 
@@ -35,7 +49,12 @@ describe('buildDiffReport', () => {
   it('--fail-on: breaking counts only breaking; advisory counts both; info never', () => {
     const advisoryOnly = buildDiffReport([finding('a-advice', { tool: 't' })], rules);
     const infoOnly = buildDiffReport([finding('c-info', { name: 'n' })], rules);
-    expect([reachesFailOn(report, 'breaking'), reachesFailOn(advisoryOnly, 'breaking'), reachesFailOn(advisoryOnly, 'advisory'), reachesFailOn(infoOnly, 'advisory')]).toEqual([true, false, true, false]);
+    expect([
+      reachesFailOn(report, 'breaking'),
+      reachesFailOn(advisoryOnly, 'breaking'),
+      reachesFailOn(advisoryOnly, 'advisory'),
+      reachesFailOn(infoOnly, 'advisory'),
+    ]).toEqual([true, false, true, false]);
     expect([parseFailOn('breaking'), parseFailOn('advisory'), parseFailOn('info'), parseFailOn('')]).toEqual(['breaking', 'advisory', undefined, undefined]);
   });
 

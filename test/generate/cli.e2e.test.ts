@@ -93,9 +93,7 @@ describe('generate (built CLI)', () => {
   it('exits 2 on an invalid config with the file and JSON pointer, and writes nothing', () => {
     const run = generate(scenario('invalid-config'), ['--from', '1.0.0', '--to', '1.1.0'], 'invalid-config.json');
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe(
-      'release-safety: invalid config release-safety.config.json at 1.1.0: /migrations/0/edition must be one of ["core","ee"]',
-    );
+    expect(run.stderr.trim()).toBe('release-safety: invalid config release-safety.config.json at 1.1.0: /migrations/0/edition must be one of ["core","ee"]');
     expect(existsSync(run.target)).toBe(false);
   });
 
@@ -144,10 +142,26 @@ describe('generate (built CLI)', () => {
   it('documents every flag in --help, and --version after the command is the release version', () => {
     const help = runCli(['generate', '--help']);
     expect(help.status).toBe(0);
-    for (const flag of ['--repo <dir>', '--from <ref>', '--to <ref>', '--version <version>', '--previous-version <version>', '--config <file>', '--out <file>', '--report <file.md>', '--fail-on <condition>', '--json', '--quiet']) {
+    for (const flag of [
+      '--repo <dir>',
+      '--from <ref>',
+      '--to <ref>',
+      '--version <version>',
+      '--previous-version <version>',
+      '--config <file>',
+      '--out <file>',
+      '--report <file.md>',
+      '--fail-on <condition>',
+      '--json',
+      '--quiet',
+    ]) {
       expect(help.stdout).toContain(flag);
     }
-    const run = generate(scenario('quiet'), ['--from', '1.0.0', '--to', '1.1.0', '--version', '7.0.0', '--previous-version', 'v6.9.0', '--quiet'], 'explicit.json');
+    const run = generate(
+      scenario('quiet'),
+      ['--from', '1.0.0', '--to', '1.1.0', '--version', '7.0.0', '--previous-version', 'v6.9.0', '--quiet'],
+      'explicit.json',
+    );
     expect(run.status).toBe(0);
     expect(run.artifact).toMatchObject({ version: '7.0.0', previousVersion: '6.9.0' });
   });

@@ -47,7 +47,21 @@ describe('dry-run versions', () => {
   });
 
   it('a pre-release is never a --previous-version', () => {
-    const run = runCli(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', 'HEAD', '--previous-version', '1.0.0-rc.1', '--version', '1.1.0', '--out', join(out, 'y.json')]);
+    const run = runCli([
+      'generate',
+      '--repo',
+      repo.dir,
+      '--from',
+      '1.0.0',
+      '--to',
+      'HEAD',
+      '--previous-version',
+      '1.0.0-rc.1',
+      '--version',
+      '1.1.0',
+      '--out',
+      join(out, 'y.json'),
+    ]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--previous-version "1.0.0-rc.1" is not a release version (expected X.Y.Z or vX.Y.Z)');
   });

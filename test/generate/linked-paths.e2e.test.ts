@@ -37,7 +37,11 @@ afterAll(() => repo.cleanup());
 
 describe('configured paths through symbolic links', () => {
   it('a migrations folder that is a link at both refs hides no DROP TABLE', () => {
-    const from = release('1.0.0', { 'release-safety.config.json': configText(TWO_FOLDERS), 'sql/ee/001_ee.sql': 'create table licences (id int);\n' }, { 'ee/migrations': '../sql/ee' });
+    const from = release(
+      '1.0.0',
+      { 'release-safety.config.json': configText(TWO_FOLDERS), 'sql/ee/001_ee.sql': 'create table licences (id int);\n' },
+      { 'ee/migrations': '../sql/ee' },
+    );
     const to = release(from, { 'sql/ee/002_drop.sql': 'drop table licences;\n' });
     const { artifact, report } = generate(repo, from, to);
     expect(artifact.compatibility.rollingUpdateSafe).toBe('unknown');

@@ -29,7 +29,10 @@ describe('generateRelease (real git, stub stages)', () => {
   }
 
   it('gives true for a quiet release and hands stages the config, the diff, both trees and a reader', async () => {
-    const git = await twoReleases({ 'release-safety.config.json': ALL_ABSENT, 'a.txt': 'one', 'gone.txt': 'x' }, { 'a.txt': 'two', 'gone.txt': null, 'new.txt': 'n' });
+    const git = await twoReleases(
+      { 'release-safety.config.json': ALL_ABSENT, 'a.txt': 'one', 'gone.txt': 'x' },
+      { 'a.txt': 'two', 'gone.txt': null, 'new.txt': 'n' },
+    );
     const stages = stubStages();
     const outcome = await generateRelease(git, { from: 'v1.0.0', to: 'v1.1.0' }, stages);
     expect(outcome.artifact.compatibility).toEqual({ rollingUpdateSafe: true, recommendedStrategy: 'RollingUpdate' });
@@ -72,7 +75,9 @@ describe('generateRelease (real git, stub stages)', () => {
     expect(outcome.artifact.api.mcp).toMatchObject({ checked: false, breaking: 'unknown' });
     expect(outcome.stages.find((stage) => stage.surface === 'mcp')!.notes).toEqual(['mcp stage failed: tools.json at head is not JSON:\n  line 3 column 7']);
     // The report keeps the cause, on one line.
-    expect(renderTextReport(outcome, createStyle(false))).toContain('  - mcp: not checked (mcp stage failed: tools.json at head is not JSON: line 3 column 7)\n');
+    expect(renderTextReport(outcome, createStyle(false))).toContain(
+      '  - mcp: not checked (mcp stage failed: tools.json at head is not JSON: line 3 column 7)\n',
+    );
   });
 
   it('turns a breaking finding and a declared required stop into false with the right members', async () => {

@@ -42,7 +42,11 @@ describe('generateRelease with previousArtifact', () => {
 
   it('falls back to the committed file when the given artifact is not schema-valid, and says why', async () => {
     const git = await releases(artifactOf('1.0.0', { minPreviousVersion: '0.5.0', requiredStops: [] }));
-    const outcome = await generateRelease(git, { from: '1.0.0', to: '1.1.0', previousArtifact: { data: { schemaVersion: '2' }, source: 'broken.json' } }, stubStages());
+    const outcome = await generateRelease(
+      git,
+      { from: '1.0.0', to: '1.1.0', previousArtifact: { data: { schemaVersion: '2' }, source: 'broken.json' } },
+      stubStages(),
+    );
     expect(outcome.artifact.upgrade.minPreviousVersion).toBe('0.5.0');
     expect(outcome.previousArtifact.status).toBe('used');
     expect(outcome.previousArtifact.detail).toMatch(/^broken\.json is not schema-valid: .*; release-safety\.json of 1\.0\.0 at the from ref$/);

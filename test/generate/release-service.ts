@@ -66,7 +66,21 @@ export interface Generated {
 export function generate(repo: TestRepo, from: string, to: string, extra: readonly string[] = []): Generated {
   const out = mkdtempSync(join(tmpdir(), 'rs-gen-'));
   try {
-    const run = runCli(['generate', '--repo', repo.dir, '--from', from, '--to', to, '--out', join(out, 'a.json'), '--report', join(out, 'r.md'), '--quiet', ...extra]);
+    const run = runCli([
+      'generate',
+      '--repo',
+      repo.dir,
+      '--from',
+      from,
+      '--to',
+      to,
+      '--out',
+      join(out, 'a.json'),
+      '--report',
+      join(out, 'r.md'),
+      '--quiet',
+      ...extra,
+    ]);
     if (run.status !== 0) throw new Error(`generate exited ${run.status}: ${run.stderr}`);
     return {
       artifact: JSON.parse(readFileSync(join(out, 'a.json'), 'utf8')) as ReleaseSafetyArtifact,

@@ -22,7 +22,12 @@ beforeAll(async () => {
     mcp: async () => {
       const known = [removedToolFinding('delete_item'), removedToolFinding('archive|item')];
       const unknownRule = { rule: 'tool-renamed-someday', params: { from: 'a', to: 'b' }, evidence: { file: 'mcp/tools.json', line: 3, statement: 'x | `y`' } };
-      return { section: apiSectionFromFindings(known, [TOOL_REMOVED]), verdict: { checked: true, breaking: true }, findings: [unknownRule, ...known], notes: [] };
+      return {
+        section: apiSectionFromFindings(known, [TOOL_REMOVED]),
+        verdict: { checked: true, breaking: true },
+        findings: [unknownRule, ...known],
+        notes: [],
+      };
     },
     declarations: [{ file: 'src/session.ts', line: 7, reason: 'sessions move to a new table', requiredStop: true }],
   });
@@ -41,8 +46,26 @@ const withoutIds = (text: string) => text.replace(/\b[0-9a-f]{12}\b/g, '<sha>');
 describe('generate report', () => {
   it('renders findings through the catalogue and still prints rules no catalogue knows', () => {
     expect(reportFindings(outcome.stages)).toEqual([
-      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool archive|item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/archive|item' }, fix: FIX('archive|item'), docs: DOCS, markdown: { message: 'tool `archive|item` removed', fix: FIX('`archive|item`') } },
-      { surface: 'mcp', rule: 'tool-removed', level: 'breaking', message: 'tool delete_item removed', evidence: { file: 'mcp/tools.json', pointer: '/tools/delete_item' }, fix: FIX('delete_item'), docs: DOCS, markdown: { message: 'tool `delete_item` removed', fix: FIX('`delete_item`') } },
+      {
+        surface: 'mcp',
+        rule: 'tool-removed',
+        level: 'breaking',
+        message: 'tool archive|item removed',
+        evidence: { file: 'mcp/tools.json', pointer: '/tools/archive|item' },
+        fix: FIX('archive|item'),
+        docs: DOCS,
+        markdown: { message: 'tool `archive|item` removed', fix: FIX('`archive|item`') },
+      },
+      {
+        surface: 'mcp',
+        rule: 'tool-removed',
+        level: 'breaking',
+        message: 'tool delete_item removed',
+        evidence: { file: 'mcp/tools.json', pointer: '/tools/delete_item' },
+        fix: FIX('delete_item'),
+        docs: DOCS,
+        markdown: { message: 'tool `delete_item` removed', fix: FIX('`delete_item`') },
+      },
       {
         surface: 'mcp',
         rule: 'tool-renamed-someday',
@@ -107,7 +130,9 @@ describe('generate report', () => {
     expect(text).toContain(`tool delete_item removed\n      mcp/tools.json  #/tools/delete_item\n      fix: ${FIX('delete_item')}\n      docs: ${DOCS}\n`);
     const markdown = renderMarkdownReport(outcome);
     // Repository names are code spans: they render as code, never as markup.
-    expect(markdown).toContain(`- **breaking** \`tool-removed\` (mcp): tool \`delete_item\` removed — \`mcp/tools.json\` \`/tools/delete_item\`\n  - Fix: Keep \`delete_item\` serving, marked deprecated in its description; remove it in a later release.\n  - Docs: [tool-removed](${DOCS})\n`);
+    expect(markdown).toContain(
+      `- **breaking** \`tool-removed\` (mcp): tool \`delete_item\` removed — \`mcp/tools.json\` \`/tools/delete_item\`\n  - Fix: Keep \`delete_item\` serving, marked deprecated in its description; remove it in a later release.\n  - Docs: [tool-removed](${DOCS})\n`,
+    );
   });
 
   it('renders markdown that survives pipes and backticks', () => {
@@ -116,7 +141,9 @@ describe('generate report', () => {
     expect(markdown).toContain('- **Rolling update safe:** `false` (strategy `Recreate`)');
     expect(markdown).toContain('| rest | not checked | `unknown` | 0 breaking change(s), 0 advisory(ies) |');
     expect(markdown).toContain('- **breaking** `tool-removed` (mcp): tool `archive|item` removed — `mcp/tools.json` `/tools/archive|item`\n');
-    expect(markdown).toContain('- **unknown-rule** `tool-renamed-someday` (mcp): `tool-renamed-someday` `{"from":"a","to":"b"}` — `mcp/tools.json:3` `` x | `y` ``\n');
+    expect(markdown).toContain(
+      '- **unknown-rule** `tool-renamed-someday` (mcp): `tool-renamed-someday` `{"from":"a","to":"b"}` — `mcp/tools.json:3` `` x | `y` ``\n',
+    );
     expect(markdown).toContain('- src/session.ts:7 sessions move to a new table \\[required stop\\]');
     // Every surface row of the table has the same number of unescaped cell separators as its header.
     const rows = markdown.split('\n').filter((line) => /^\| (migrations|rest|mcp|config|declarations) \|/.test(line));
@@ -132,10 +159,19 @@ describe('generate report', () => {
 
 describe('why not proven safe: the reason before the warnings', () => {
   it('a surface with many document warnings still shows what made it unknown (lightdash: 40 "$ref with sibling keys" warnings hid an unreadable route path)', () => {
-    const warnings = Array.from({ length: 40 }, (_, index) => `REST spec warning: swagger.json: /components/schemas/S${index}: $ref with sibling keys description (OpenAPI 3.0 ignores keys beside a $ref) (base ref)`);
+    const warnings = Array.from(
+      { length: 40 },
+      (_, index) =>
+        `REST spec warning: swagger.json: /components/schemas/S${index}: $ref with sibling keys description (OpenAPI 3.0 ignores keys beside a $ref) (base ref)`,
+    );
     const reason = 'routes of src/routers/apiV1Router.ts at the base ref cannot be read: line 63: the path config.loginPath is not a literal';
-    const withNotes: GenerateOutcome = { ...outcome, stages: outcome.stages.map((stage) => (stage.surface === 'rest' ? { ...stage, notes: [...warnings, reason] } : stage)) };
-    const line = renderMarkdownReport(withNotes).split('\n').find((text) => text.startsWith('- **rest**'));
+    const withNotes: GenerateOutcome = {
+      ...outcome,
+      stages: outcome.stages.map((stage) => (stage.surface === 'rest' ? { ...stage, notes: [...warnings, reason] } : stage)),
+    };
+    const line = renderMarkdownReport(withNotes)
+      .split('\n')
+      .find((text) => text.startsWith('- **rest**'));
     expect(line).toContain('apiV1Router.ts at the base ref cannot be read');
   });
 });

@@ -8,7 +8,10 @@ import { CONFIG, configText, generate, OPENAPI, SERVICE } from './release-servic
  */
 let repo: TestRepo;
 
-const DEPRECATED = OPENAPI.replace('      operationId: deleteItem\n', "      operationId: deleteItem\n      deprecated: true\n      x-removal-date: '2026-06-01'\n      x-sunset: '2026-03-01'\n");
+const DEPRECATED = OPENAPI.replace(
+  '      operationId: deleteItem\n',
+  "      operationId: deleteItem\n      deprecated: true\n      x-removal-date: '2026-06-01'\n      x-sunset: '2026-03-01'\n",
+);
 const WITHOUT_DELETE = OPENAPI.slice(0, OPENAPI.indexOf('  /items/{id}:'));
 
 beforeAll(() => {

@@ -56,10 +56,20 @@ describe('generate: each change alone turns the verdict false (built CLI)', () =
     repo.commit({ 'mcp/tools.json': `${JSON.stringify(withoutDelete, null, 2)}\n` }, { tag: '1.1.0' });
     repo.commit({ 'src/config/settings.ts': settings.replace("CACHE_TTL_SECONDS || '60'", "CACHE_TTL_SECONDS || '300'") }, { tag: '1.2.0' });
     repo.commit(
-      { 'src/config/settings.ts': settings.replace("CACHE_TTL_SECONDS || '60'", "CACHE_TTL_SECONDS || '300'").replace('SESSION_SECRET ||', 'AUTH_SESSION_SECRET ||') },
+      {
+        'src/config/settings.ts': settings
+          .replace("CACHE_TTL_SECONDS || '60'", "CACHE_TTL_SECONDS || '300'")
+          .replace('SESSION_SECRET ||', 'AUTH_SESSION_SECRET ||'),
+      },
       { tag: '1.3.0' },
     );
-    repo.commit({ 'src/auth/session.ts': "// @release-safety breaking required-stop: sessions move to a new table that old servers cannot read\nexport const SESSION_TABLE = 'auth_sessions';\n" }, { tag: '1.4.0' });
+    repo.commit(
+      {
+        'src/auth/session.ts':
+          "// @release-safety breaking required-stop: sessions move to a new table that old servers cannot read\nexport const SESSION_TABLE = 'auth_sessions';\n",
+      },
+      { tag: '1.4.0' },
+    );
     repo.commit({ 'docs/CHANGELOG.md': '# 1.5.0\n\nDocumentation only.\n' }, { tag: '1.5.0' });
   });
 

@@ -82,7 +82,11 @@ describe('a release that changes what is checked', () => {
   });
 
   it('an openapi file moved unchanged (old one deleted) is proven true', () => {
-    const { artifact } = generate(repo, '1.0.0', release({ 'api/openapi.yaml': null, 'spec/openapi.yaml': OPENAPI, ...withConfig({ openapi: 'spec/openapi.yaml' }) }));
+    const { artifact } = generate(
+      repo,
+      '1.0.0',
+      release({ 'api/openapi.yaml': null, 'spec/openapi.yaml': OPENAPI, ...withConfig({ openapi: 'spec/openapi.yaml' }) }),
+    );
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
   });
 
@@ -94,21 +98,33 @@ describe('a release that changes what is checked', () => {
   it('env sources narrowed away from a file whose variable was renamed is not true', () => {
     const renamed = SETTINGS.replace('SESSION_SECRET ||', 'AUTH_SESSION_SECRET ||');
     const narrowed = withConfig({ env: { sources: ['src/config/other/**/*.ts'], envFiles: ['.env.example'] } });
-    const { artifact } = generate(repo, '1.0.0', release({ 'src/config/settings.ts': renamed, 'src/config/other/x.ts': 'export const x = process.env.X;\n', ...narrowed }));
+    const { artifact } = generate(
+      repo,
+      '1.0.0',
+      release({ 'src/config/settings.ts': renamed, 'src/config/other/x.ts': 'export const x = process.env.X;\n', ...narrowed }),
+    );
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
     expect(artifact.config.breaking).toBe(true);
   });
 
   it('env: false with a renamed variable is not true', () => {
     const renamed = SETTINGS.replace('SESSION_SECRET ||', 'AUTH_SESSION_SECRET ||');
-    expect(generate(repo, '1.0.0', release({ 'src/config/settings.ts': renamed, ...withConfig({ env: false }) })).artifact.compatibility.rollingUpdateSafe).toBe(false);
+    expect(
+      generate(repo, '1.0.0', release({ 'src/config/settings.ts': renamed, ...withConfig({ env: false }) })).artifact.compatibility.rollingUpdateSafe,
+    ).toBe(false);
   });
 
   it('a raised postgresVersion is judged with the from version too', () => {
     // Adding a column with a volatile default rewrites the table on every version; a constant default only before PostgreSQL 11.
     repo.git('checkout', '-q', '--detach', '1.0.0');
     repo.commit({ 'release-safety.config.json': configText({ ...CONFIG, postgresVersion: 10 }) }, { tag: '1.60.0' });
-    repo.commit({ 'release-safety.config.json': configText({ ...CONFIG, postgresVersion: 16 }), 'db/migrations/002_add.sql': "alter table items add column kind text not null default 'plain';\n" }, { tag: '1.61.0' });
+    repo.commit(
+      {
+        'release-safety.config.json': configText({ ...CONFIG, postgresVersion: 16 }),
+        'db/migrations/002_add.sql': "alter table items add column kind text not null default 'plain';\n",
+      },
+      { tag: '1.61.0' },
+    );
     expect(generate(repo, '1.60.0', '1.61.0').artifact.compatibility.rollingUpdateSafe).not.toBe(true);
   });
 

@@ -44,7 +44,21 @@ describe('config tags', () => {
 
   it('backfill takes only the package release tags, never a pre-release', () => {
     const dir = join(out, 'backfill');
-    const run = runCli(['backfill', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out-dir', dir, '--config', join(out, 'config.json'), '--jobs', '1']);
+    const run = runCli([
+      'backfill',
+      '--repo',
+      repo.dir,
+      '--from',
+      '1.0.0',
+      '--to',
+      '1.1.0',
+      '--out-dir',
+      dir,
+      '--config',
+      join(out, 'config.json'),
+      '--jobs',
+      '1',
+    ]);
     expect(run.stderr).not.toContain('Error');
     expect(run.status).toBe(0);
     expect(readdirSync(dir).filter((file) => file.endsWith('.json'))).toEqual(['1.1.0.json']);

@@ -29,7 +29,9 @@ describe('tree listings and diffs without ls-tree / diff-tree processes', () => 
   it('agrees with git on every pair of a history of adds, edits, deletes, renames, modes, symlinks and submodules', async () => {
     repo = createRepo();
     const commits: string[] = [];
-    commits.push(repo.commit({ 'a.txt': 'a\n', 'dir/b.txt': 'b\n', 'dir/sub/c.txt': 'c\n', 'same1/x.txt': 'x\n', 'same2/x.txt': 'x\n', 'spaced name/ünï ✓.txt': 'u\n' }));
+    commits.push(
+      repo.commit({ 'a.txt': 'a\n', 'dir/b.txt': 'b\n', 'dir/sub/c.txt': 'c\n', 'same1/x.txt': 'x\n', 'same2/x.txt': 'x\n', 'spaced name/ünï ✓.txt': 'u\n' }),
+    );
     commits.push(repo.commit({ 'a.txt': 'a2\n', 'dir/sub/c.txt': null, 'dir/sub/d.txt': 'd\n' }));
     // chmod +x only: diff-tree reports a modification although the content is the same.
     chmodSync(join(repo.dir, 'a.txt'), 0o755);
@@ -114,19 +116,37 @@ describe('tree listings and diffs without ls-tree / diff-tree processes', () => 
     ]);
     expect(() => parseTreeObject(raw.subarray(0, raw.length - 5), 20)).toThrow(/malformed git tree object/);
     const trees = new Map<string, { mode: string; name: string; id: string }[]>([
-      ['base', [{ mode: '100644', name: 'a', id: '1' }, { mode: '100644', name: 'b', id: '2' }, { mode: '40000', name: 'same', id: 's' }, { mode: '100755', name: 'x', id: '5' }]],
-      ['head', [{ mode: '100644', name: 'a', id: '1' }, { mode: '100644', name: 'c', id: '3' }, { mode: '40000', name: 'same', id: 's' }, { mode: '100644', name: 'x', id: '5' }]],
+      [
+        'base',
+        [
+          { mode: '100644', name: 'a', id: '1' },
+          { mode: '100644', name: 'b', id: '2' },
+          { mode: '40000', name: 'same', id: 's' },
+          { mode: '100755', name: 'x', id: '5' },
+        ],
+      ],
+      [
+        'head',
+        [
+          { mode: '100644', name: 'a', id: '1' },
+          { mode: '100644', name: 'c', id: '3' },
+          { mode: '40000', name: 'same', id: 's' },
+          { mode: '100644', name: 'x', id: '5' },
+        ],
+      ],
     ]);
     const opened: string[] = [];
     const treeObject = (id: string) => {
       opened.push(id);
       return Promise.resolve(trees.get(id)!);
     };
-    return expect(diffTrees('base', 'head', treeObject)).resolves.toEqual([
-      { status: 'deleted', path: 'b' },
-      { status: 'added', path: 'c' },
-      { status: 'modified', path: 'x' },
-    ]).then(() => expect(opened).toEqual(['base', 'head']));
+    return expect(diffTrees('base', 'head', treeObject))
+      .resolves.toEqual([
+        { status: 'deleted', path: 'b' },
+        { status: 'added', path: 'c' },
+        { status: 'modified', path: 'x' },
+      ])
+      .then(() => expect(opened).toEqual(['base', 'head']));
   });
 
   it('resolves refs through the batch process: unknown refs (even with spaces) name the ref and later reads still work', async () => {
@@ -144,7 +164,8 @@ describe('tree listings and diffs without ls-tree / diff-tree processes', () => 
 
   it('starts no git process per pair once the repository is open (one rev-parse probe, one cat-file)', async () => {
     repo = createRepo();
-    for (let release = 0; release < 4; release++) repo.commit({ [`src/file-${release}.ts`]: `export const n = ${release};\n`, 'README.md': `${release}\n` }, { tag: `1.${release}.0` });
+    for (let release = 0; release < 4; release++)
+      repo.commit({ [`src/file-${release}.ts`]: `export const n = ${release};\n`, 'README.md': `${release}\n` }, { tag: `1.${release}.0` });
     const scratch = mkdtempSync(join(tmpdir(), 'rs-trace-'));
     const traceFile = join(scratch, 'trace');
     const saved = process.env.GIT_TRACE;

@@ -11,12 +11,7 @@ import type { StageInput } from '../../src/stages/contract.js';
  */
 const openRepositories = new Set<Repository>();
 
-export async function gitStageInput(
-  dir: string,
-  from: string,
-  to: string,
-  config: ReleaseSafetyConfig,
-): Promise<StageInput & { reads: Map<string, number> }> {
+export async function gitStageInput(dir: string, from: string, to: string, config: ReleaseSafetyConfig): Promise<StageInput & { reads: Map<string, number> }> {
   const repo = await openRepository(dir);
   openRepositories.add(repo);
   const pair = await readPair(repo, await repo.resolveCommit(from), await repo.resolveCommit(to));

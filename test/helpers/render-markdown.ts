@@ -11,7 +11,32 @@ export function renderGfm(markdown: string): string {
 }
 
 /** Tags our own renderers write; anything else in the HTML came from somewhere else. */
-const OUR_TAGS = new Set(['p', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'ul', 'ol', 'li', 'strong', 'em', 'h1', 'h2', 'h3', 'h4', 'details', 'summary', 'sub', 'b', 'br', 'a']);
+const OUR_TAGS = new Set([
+  'p',
+  'code',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'details',
+  'summary',
+  'sub',
+  'b',
+  'br',
+  'a',
+]);
 
 /**
  * What in rendered HTML would be live on GitHub outside our own markup: links other than the allowed

@@ -17,7 +17,11 @@ export interface InMemoryRefs {
  * A {@link StageInput} over in-memory file maps, for stage unit tests. The file-set diff and the
  * blob ids are derived the way git would derive them. `reads` counts reads per side:path.
  */
-export function stageInput(refs: InMemoryRefs, config: ReleaseSafetyConfig = {}, postgresVersion = DEFAULT_POSTGRES_VERSION): StageInput & { reads: Map<string, number> } {
+export function stageInput(
+  refs: InMemoryRefs,
+  config: ReleaseSafetyConfig = {},
+  postgresVersion = DEFAULT_POSTGRES_VERSION,
+): StageInput & { reads: Map<string, number> } {
   const toTree = (files: Record<string, string>) => new Map(Object.entries(files).map(([path, text]) => [path, fakeBlobId(text)]));
   const trees = { base: toTree(refs.base), head: toTree(refs.head) };
   const changes: ChangedPath[] = [];

@@ -150,7 +150,9 @@ describe('release-safety index over artifacts and tags', () => {
       expect(run.stderr).toContain('backfilled (no artifact; rollingUpdateSafe "unknown"): 0.9.0, 1.1.0');
       expect(run.status).toBe(0);
       const index = readIndex(out);
-      expect(index.entries.map((entry) => [entry.version, entry.previousVersion, entry.rollingUpdateSafe, entry.backfilled, entry.syntheticRequiredStop])).toEqual([
+      expect(
+        index.entries.map((entry) => [entry.version, entry.previousVersion, entry.rollingUpdateSafe, entry.backfilled, entry.syntheticRequiredStop]),
+      ).toEqual([
         ['0.9.0', null, 'unknown', true, true],
         ['1.0.0', '0.9.0', true, false, false],
         ['1.1.0', '1.0.0', 'unknown', true, false],

@@ -11,7 +11,11 @@ import { makeArtifact } from './artifacts.js';
  * subset with artifacts, a random subset tagged, a random existing index built from another subset.
  */
 const history = fc
-  .uniqueArray(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 3 })), { minLength: 2, maxLength: 40, selector: (t) => t.join('.') })
+  .uniqueArray(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 3 })), {
+    minLength: 2,
+    maxLength: 40,
+    selector: (t) => t.join('.'),
+  })
   .map((parts) => parts.map((p) => p.join('.')).sort(compareVersionLabels));
 
 const scenario = history.chain((versions) =>
@@ -29,7 +33,9 @@ const date = (position: number) => new Date(Date.UTC(2026, 0, 1) + position * 3_
 
 function artifactsOf(versions: string[], pick: boolean[], verdicts: (true | false | 'unknown')[]): ArtifactSource[] {
   return versions.flatMap((version, i) =>
-    pick[i] ? [{ file: `${version}.json`, artifact: makeArtifact(version, versions[i - 1] ?? null, { date: date(i), safe: verdicts[i] }), retroactive: false }] : [],
+    pick[i]
+      ? [{ file: `${version}.json`, artifact: makeArtifact(version, versions[i - 1] ?? null, { date: date(i), safe: verdicts[i] }), retroactive: false }]
+      : [],
   );
 }
 
@@ -54,7 +60,10 @@ describe('regenerateIndex invariants', () => {
         for (const entry of old.entries) expect(listed).toContain(entry.version);
         for (const source of artifacts) {
           if (compareVersionLabels(source.artifact.version, index.backfillFloorVersion) < 0) expect(report.belowFloor).toContain(source.artifact.version);
-          else expect(index.entries.find((entry) => entry.version === source.artifact.version)?.rollingUpdateSafe).toBe(source.artifact.compatibility.rollingUpdateSafe);
+          else
+            expect(index.entries.find((entry) => entry.version === source.artifact.version)?.rollingUpdateSafe).toBe(
+              source.artifact.compatibility.rollingUpdateSafe,
+            );
         }
         // Feeding the output back in with the same inputs changes nothing.
         const again = regenerateIndex({ artifacts, tags, existingIndex: index, generatedAt }).index;

@@ -41,7 +41,12 @@ describe('regenerateIndex', () => {
       backfilled: false,
       syntheticRequiredStop: true,
     });
-    expect(byVersion(index, '1.10.0')).toMatchObject({ requiredStops: ['1.9.0'], minPreviousVersion: '1.9.0', syntheticRequiredStop: false, rollingUpdateSafe: true });
+    expect(byVersion(index, '1.10.0')).toMatchObject({
+      requiredStops: ['1.9.0'],
+      minPreviousVersion: '1.9.0',
+      syntheticRequiredStop: false,
+      rollingUpdateSafe: true,
+    });
     expect(validateIndex(index)).toEqual({ valid: true, errors: [] });
     expect(report.problems).toEqual([]);
   });
@@ -90,7 +95,13 @@ describe('regenerateIndex', () => {
   it('builds the floor entry from its tag when it has no artifact, naming the release before it', () => {
     const tags = [tag('0.9.0', 1), tag('1.0.0', 2), tag('1.1.0', 3)];
     const { index } = regenerateIndex({ artifacts: [source('1.1.0', '1.0.0')], tags, floor: '1.0.0', generatedAt });
-    expect(index.entries[0]).toMatchObject({ version: '1.0.0', previousVersion: '0.9.0', backfilled: true, syntheticRequiredStop: true, requiredStops: ['1.0.0'] });
+    expect(index.entries[0]).toMatchObject({
+      version: '1.0.0',
+      previousVersion: '0.9.0',
+      backfilled: true,
+      syntheticRequiredStop: true,
+      requiredStops: ['1.0.0'],
+    });
     expect(index.entries.filter((entry) => entry.syntheticRequiredStop)).toHaveLength(1);
   });
 
@@ -125,7 +136,11 @@ describe('regenerateIndex', () => {
 
   it.each<[string, RegenerateInput, RegExp]>([
     ['a floor nothing explains', { artifacts: [source('1.1.0', '1.0.0')], floor: '1.0.0', generatedAt }, /floor 1\.0\.0 has no artifact/],
-    ['two artifacts of one version', { artifacts: [source('1.0.0', null), { ...source('1.0.0', null), file: 'other.json' }], generatedAt }, /both describe 1\.0\.0/],
+    [
+      'two artifacts of one version',
+      { artifacts: [source('1.0.0', null), { ...source('1.0.0', null), file: 'other.json' }], generatedAt },
+      /both describe 1\.0\.0/,
+    ],
     ['no input at all', { artifacts: [], generatedAt }, /nothing to index/],
     ['a floor that is not a version', { artifacts: [source('1.0.0', null)], floor: 'v1', generatedAt }, /--floor "v1" is not a release version/],
   ])('refuses %s', (_name, input, message) => {

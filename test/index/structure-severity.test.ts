@@ -42,12 +42,7 @@ describe('index structure: one set of checks, a severity per reader', () => {
       ],
       ['/entries/2 (1.1.0): entries are not sorted oldest first (1.2.0 comes before 1.1.0)'],
     ],
-    [
-      'an empty index',
-      (i) => (i.entries = []),
-      [['floor-entry-missing', 'error']],
-      ['the index has no entries'],
-    ],
+    ['an empty index', (i) => (i.entries = []), [['floor-entry-missing', 'error']], ['the index has no entries']],
   ])('%s', (_name, mutate, validateProblems, spanProblems) => {
     const index = goodIndex();
     mutate(index);

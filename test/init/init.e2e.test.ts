@@ -25,7 +25,11 @@ function decided(repo: TestRepo, from: string, to: string, config: string) {
   const run = runCli(['generate', '--repo', repo.dir, '--from', from, '--to', to, '--config', config, '--out', target, '--quiet']);
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
-  return JSON.parse(readFileSync(target, 'utf8')) as { compatibility: { rollingUpdateSafe: unknown }; api: Record<string, { checked: boolean }>; config: { checked: boolean } };
+  return JSON.parse(readFileSync(target, 'utf8')) as {
+    compatibility: { rollingUpdateSafe: unknown };
+    api: Record<string, { checked: boolean }>;
+    config: { checked: boolean };
+  };
 }
 
 describe('init', () => {
@@ -67,16 +71,23 @@ describe('init', () => {
     const repo = createRepo();
     repos.push(repo);
     const users = "import { Router } from 'express';\nexport const users = Router();\nusers.get('/users', (_req, res) => res.json([]));\n";
-    const spec = (extra: string) => `openapi: 3.0.3\ninfo:\n  title: svc\n  version: 1.0.0\npaths:\n  /api/users:\n    get:\n      responses:\n        '200':\n          description: ok\n${extra}`;
+    const spec = (extra: string) =>
+      `openapi: 3.0.3\ninfo:\n  title: svc\n  version: 1.0.0\npaths:\n  /api/users:\n    get:\n      responses:\n        '200':\n          description: ok\n${extra}`;
     repo.commit(
       {
-        'package.json': JSON.stringify({ name: 'svc', dependencies: { express: '^4.21.0', '@prisma/client': '^5.22.0', zod: '^3.23.0' }, devDependencies: { prisma: '^5.22.0' } }),
+        'package.json': JSON.stringify({
+          name: 'svc',
+          dependencies: { express: '^4.21.0', '@prisma/client': '^5.22.0', zod: '^3.23.0' },
+          devDependencies: { prisma: '^5.22.0' },
+        }),
         'prisma/schema.prisma': 'datasource db {\n  provider = "postgresql"\n  url = env("DATABASE_URL")\n}\n',
         'prisma/migrations/migration_lock.toml': 'provider = "postgresql"\n',
-        'prisma/migrations/20240101000000_init/migration.sql': 'CREATE TABLE "User" ("id" SERIAL NOT NULL, "name" TEXT, CONSTRAINT "User_pkey" PRIMARY KEY ("id"));\n',
+        'prisma/migrations/20240101000000_init/migration.sql':
+          'CREATE TABLE "User" ("id" SERIAL NOT NULL, "name" TEXT, CONSTRAINT "User_pkey" PRIMARY KEY ("id"));\n',
         'docs/api/openapi.yaml': spec(''),
         'src/routes/users.ts': users,
-        'src/app.ts': "import express from 'express';\nimport { users } from './routes/users';\nconst app = express();\napp.use('/api', users);\napp.listen(Number(process.env.PORT ?? '3000'));\n",
+        'src/app.ts':
+          "import express from 'express';\nimport { users } from './routes/users';\nconst app = express();\napp.use('/api', users);\napp.listen(Number(process.env.PORT ?? '3000'));\n",
         'src/app.test.ts': "process.env.PORT = '0';\n",
         '.env.example': 'PORT=3000\nDATABASE_URL=postgres://localhost/svc\n',
       },
@@ -116,8 +127,10 @@ describe('init', () => {
     repos.push(repo);
     const files: Record<string, string> = {
       'package.json': JSON.stringify({ name: 'svc', dependencies: { knex: '^3.1.0', pg: '^8.13.0', koa: '^2.15.0', '@koa/router': '^13.1.0' } }),
-      'server/migrations/20240101_create_documents.js': "exports.up = (knex) => knex.schema.createTable('documents', (t) => { t.increments('id'); t.text('title'); });\nexports.down = (knex) => knex.schema.dropTable('documents');\n",
-      'server/routes/documents.ts': "import Router from '@koa/router';\nconst router = new Router();\nrouter.post('documents.list', async (ctx) => { ctx.body = []; });\nexport default router;\n",
+      'server/migrations/20240101_create_documents.js':
+        "exports.up = (knex) => knex.schema.createTable('documents', (t) => { t.increments('id'); t.text('title'); });\nexports.down = (knex) => knex.schema.dropTable('documents');\n",
+      'server/routes/documents.ts':
+        "import Router from '@koa/router';\nconst router = new Router();\nrouter.post('documents.list', async (ctx) => { ctx.body = []; });\nexport default router;\n",
       'server/env.ts': "export const env = { port: Number(process.env.PORT || '3000') };\n",
     };
     repo.commit(files, { tag: '1.0.0' });
@@ -125,7 +138,9 @@ describe('init', () => {
     writeFileSync(configFile, '');
     const run = runCli(['init', '--repo', repo.dir, '--out', configFile, '--force']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('openapi: false (REST is judged from routes only) — no committed OpenAPI document: REST is judged from the routes the code serves');
+    expect(run.stdout).toContain(
+      'openapi: false (REST is judged from routes only) — no committed OpenAPI document: REST is judged from the routes the code serves',
+    );
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
     expect(config).toEqual({
       migrations: [{ dir: 'server/migrations', edition: 'core' }],

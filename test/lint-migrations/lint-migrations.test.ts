@@ -49,7 +49,13 @@ function linted(file: string): LintReport['files'][number] {
 describe('lint-migrations: .sql files', () => {
   it('heavy: CREATE INDEX on an existing table locks and scans it; the safer alternative is given; exit 1', () => {
     const file = linted(`${sql}/002_index_projects.sql`);
-    expect(file).toMatchObject({ file: `${sql}/002_index_projects.sql`, tables: ['projects'], heaviness: { locksTable: true, rewritesTable: false, scansTable: true }, breaksOldCode: false, clean: false });
+    expect(file).toMatchObject({
+      file: `${sql}/002_index_projects.sql`,
+      tables: ['projects'],
+      heaviness: { locksTable: true, rewritesTable: false, scansTable: true },
+      breaksOldCode: false,
+      clean: false,
+    });
     expect(file?.findings).toEqual([
       {
         rule: 'require-concurrent-index-creation',
@@ -138,7 +144,11 @@ describe('lint-migrations: knex files', () => {
   it('heavy: table.index() on an existing table, with the SQL knex would run', () => {
     const file = linted(`${knex}/20240102000000_index_spaces.ts`);
     expect(file.heaviness).toEqual({ locksTable: true, rewritesTable: false, scansTable: true });
-    expect(file.findings[0]).toMatchObject({ rule: 'require-concurrent-index-creation', line: 6, statement: 'create index "spaces_project_id_idx" on "spaces" ("project_id")' });
+    expect(file.findings[0]).toMatchObject({
+      rule: 'require-concurrent-index-creation',
+      line: 6,
+      statement: 'create index "spaces_project_id_idx" on "spaces" ("project_id")',
+    });
   });
 
   it('unknown: a CommonJS migration looping over runtime data', () => {
@@ -170,7 +180,11 @@ describe('lint-migrations: text output and bad input', () => {
   const bad: Array<[string, string[], RegExp]> = [
     ['missing file', [`${sql}/nope.sql`], /cannot read fixtures\/diff\/migrations\/sql\/nope\.sql/],
     ['not a migration file', ['fixtures/diff/mcp/base.json'], /fixtures\/diff\/mcp\/base\.json is not a migration file/],
-    ['bad --postgres-version', ['--postgres-version', 'sixteen', `${sql}/001_create_widgets.sql`], /--postgres-version "sixteen" is not a PostgreSQL major version/],
+    [
+      'bad --postgres-version',
+      ['--postgres-version', 'sixteen', `${sql}/001_create_widgets.sql`],
+      /--postgres-version "sixteen" is not a PostgreSQL major version/,
+    ],
   ];
   it.each(bad)('%s: exit 2, named, nothing on stdout', (_name, args, message) => {
     const run = lint(...args);

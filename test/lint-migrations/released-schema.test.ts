@@ -76,7 +76,9 @@ describe('lint-migrations --released / --schema', () => {
     const run = runCli(['lint-migrations', '--schema', join(temp, 'broken.sql'), join(db, '002_widen_name.sql')]);
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^release-safety: --schema .*broken\.sql is not PostgreSQL DDL the grammar reads: line 1: .*syntax error at or near "age"$/)]);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^release-safety: --schema .*broken\.sql is not PostgreSQL DDL the grammar reads: line 1: .*syntax error at or near "age"$/),
+    ]);
   });
 
   it('--help names both options with an example', () => {

@@ -27,13 +27,20 @@ function npm(args: string[], cwd: string): string {
 function npx(args: string[], cwd = installed) {
   const result = spawnSync('npx', ['--no-install', 'release-safety', ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   // npm's own warnings about the machine's npm config are not the tool's output.
-  const stderr = result.stderr.split('\n').filter((line) => !line.startsWith('npm warn')).join('\n').trim();
+  const stderr = result.stderr
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'))
+    .join('\n')
+    .trim();
   return { status: result.status, stdout: result.stdout, stderr };
 }
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'rs-pack-'));
-  const packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], projectRoot)) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], projectRoot)) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
   const tarball = join(work, packed[0]!.filename);
   installed = join(work, 'consumer');
   npm(['init', '-y'], (execFileSync('mkdir', ['-p', installed]), installed));
@@ -54,7 +61,17 @@ describe('the packed package', () => {
 
   it('ships the CLI bundle, the library types, schemas, docs and licence; not the compiled tree, tests or source maps', () => {
     const root = join(installed, 'node_modules', 'release-safety');
-    for (const file of ['dist/bin/release-safety.js', 'dist/bin/backfill-worker.js', 'dist/bin/pglite-worker.js', 'dist/bin/lib.js', 'dist/types/lib.d.ts', 'schemas/release-safety.schema.json', 'docs/migration-rules.md', 'LICENSE', 'README.md']) {
+    for (const file of [
+      'dist/bin/release-safety.js',
+      'dist/bin/backfill-worker.js',
+      'dist/bin/pglite-worker.js',
+      'dist/bin/lib.js',
+      'dist/types/lib.d.ts',
+      'schemas/release-safety.schema.json',
+      'docs/migration-rules.md',
+      'LICENSE',
+      'README.md',
+    ]) {
       expect(existsSync(join(root, file)), file).toBe(true);
     }
     // The code ships once: the bundle. The tsc tree (dist/cli, dist/stages, …) is not in the package.
@@ -66,8 +83,20 @@ describe('the packed package', () => {
 
   it('installs light: runtime dependencies only for what the bundle loads, at most 25 MB with them, and no PGlite', () => {
     const modules = join(installed, 'node_modules');
-    const packages = readdirSync(modules).flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((sub) => `${name}/${sub}`) : [name])).filter((name) => !name.startsWith('.'));
-    expect(packages.sort()).toEqual(['@babel/parser', '@babel/types', '@babel/helper-string-parser', '@babel/helper-validator-identifier', '@pgsql/types', 'libpg-query', 'release-safety'].sort());
+    const packages = readdirSync(modules)
+      .flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((sub) => `${name}/${sub}`) : [name]))
+      .filter((name) => !name.startsWith('.'));
+    expect(packages.sort()).toEqual(
+      [
+        '@babel/parser',
+        '@babel/types',
+        '@babel/helper-string-parser',
+        '@babel/helper-validator-identifier',
+        '@pgsql/types',
+        'libpg-query',
+        'release-safety',
+      ].sort(),
+    );
     const bytes = Number(execFileSync('du', ['-sb', modules], { encoding: 'utf8' }).split('\t')[0]);
     // Real figure of this package, measured here on every run (56 MB before issue 34; target ≤ 25 MB).
     console.log(`installed node_modules: ${(bytes / 1024 / 1024).toFixed(1)} MB, ${packages.length} packages`);
@@ -83,7 +112,9 @@ describe('the packed package', () => {
 
   it('runs --help through npx, instantly', () => {
     const started = performance.now();
-    const direct = spawnSync(process.execPath, [join(installed, 'node_modules', 'release-safety', 'dist', 'bin', 'release-safety.js'), '--help'], { encoding: 'utf8' });
+    const direct = spawnSync(process.execPath, [join(installed, 'node_modules', 'release-safety', 'dist', 'bin', 'release-safety.js'), '--help'], {
+      encoding: 'utf8',
+    });
     const elapsed = performance.now() - started;
     expect(direct.status).toBe(0);
     // Generous for a shared CI machine; a node start alone is ~40 ms.

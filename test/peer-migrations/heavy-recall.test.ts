@@ -21,7 +21,9 @@ let verdicts: Map<string, Verdict>;
 
 beforeAll(async () => {
   await loadParser();
-  verdicts = new Map(manifest.cases.map((testCase) => [testCase.id, classifyCase(testCase, manifest, { classifyMigration, foldReleasedMigration, schemaOptions })]));
+  verdicts = new Map(
+    manifest.cases.map((testCase) => [testCase.id, classifyCase(testCase, manifest, { classifyMigration, foldReleasedMigration, schemaOptions })]),
+  );
 });
 
 describe('peer corpus: static classifier', () => {
@@ -59,7 +61,8 @@ describe('peer corpus: PostgreSQL agrees with the manifest', () => {
       const seen = await observer.observe(testCase);
       const { heavy: _heavy, ...expected } = testCase.expected;
       const got = { locksTable: seen.locksTable, rewritesTable: seen.rewritesTable, scansTable: seen.scansTable, locksBasis: seen.locksBasis };
-      if (seen.error !== undefined || JSON.stringify(got) !== JSON.stringify(expected)) disagreements.push(`${testCase.id}: ${seen.error ?? JSON.stringify(got)}`);
+      if (seen.error !== undefined || JSON.stringify(got) !== JSON.stringify(expected))
+        disagreements.push(`${testCase.id}: ${seen.error ?? JSON.stringify(got)}`);
     }
     expect(disagreements).toEqual([]);
   });

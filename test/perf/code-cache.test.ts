@@ -37,10 +37,12 @@ function load(file: string, cacheDir: string, toolVersion = '1.0.0'): { value: u
   return JSON.parse(run.stdout) as { value: unknown; outcome: string };
 }
 
-const moduleText = (answer: string) => `'use strict';\nconst helper = require('node:path').basename('/a/${answer}');\nexports.answer = function answer() { return helper + ' ' + ${JSON.stringify(answer)}; };\n`;
+const moduleText = (answer: string) =>
+  `'use strict';\nconst helper = require('node:path').basename('/a/${answer}');\nexports.answer = function answer() { return helper + ' ' + ${JSON.stringify(answer)}; };\n`;
 /** `<file name>[.<variant>]` of a cache file's name (`…-<place>-<key>-<V8 state>.bin`). */
 const cachedFileOf = (name: string) => name.replace(/-[0-9a-f]{8}-[0-9a-f]{16}-[0-9a-f]{16}\.bin$/, '');
-const binFiles = (cacheDir: string) => (existsSync(join(cacheDir, 'v8-code-cache')) ? readdirSync(join(cacheDir, 'v8-code-cache')).filter((name) => name.endsWith('.bin')) : []);
+const binFiles = (cacheDir: string) =>
+  existsSync(join(cacheDir, 'v8-code-cache')) ? readdirSync(join(cacheDir, 'v8-code-cache')).filter((name) => name.endsWith('.bin')) : [];
 
 describe('V8 code cache of CommonJS files', () => {
   it('is written by the first run and used by the next, with the same exports', () => {
@@ -94,7 +96,10 @@ describe('V8 code cache of CommonJS files', () => {
     const cacheDir = scratch();
     const migration = join(projectRoot, 'fixtures', 'diff', 'migrations', 'knex', 'migrations', '20240101000000_add_colour.ts');
     const lint = () => {
-      const run = spawnSync(process.execPath, [cliPath, 'lint-migrations', migration, '--format', 'json'], { encoding: 'utf8', env: { ...process.env, RELEASE_SAFETY_CACHE_DIR: cacheDir } });
+      const run = spawnSync(process.execPath, [cliPath, 'lint-migrations', migration, '--format', 'json'], {
+        encoding: 'utf8',
+        env: { ...process.env, RELEASE_SAFETY_CACHE_DIR: cacheDir },
+      });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       return run.stdout;
@@ -120,7 +125,11 @@ describe('V8 code cache of CommonJS files', () => {
  * `call` is false); then sets `flags` through `setV8Flags`, or through `v8.setFlagsFromString` when
  * `bypass` is set. Returns the answer and what the cache did.
  */
-function runBundle(file: string, cacheDir: string, options: { variant?: string; call?: boolean; flags?: string; bypass?: boolean } = {}): { value: unknown; outcome: string } {
+function runBundle(
+  file: string,
+  cacheDir: string,
+  options: { variant?: string; call?: boolean; flags?: string; bypass?: boolean } = {},
+): { value: unknown; outcome: string } {
   const { variant = 'generate', call = true, flags, bypass = false } = options;
   const script = `
     import { setFlagsFromString } from 'node:v8';

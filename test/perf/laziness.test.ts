@@ -27,7 +27,11 @@ process.on('exit', () => {
 });`)}`;
 
 function loadedPackages(args: readonly string[]): { status: number | null; packages: string[] } {
-  const run = spawnSync(process.execPath, ['--import', PROBE, cliPath, ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const run = spawnSync(process.execPath, ['--import', PROBE, cliPath, ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const line = /loaded-packages=(.*)/.exec(run.stderr)?.[1];
   if (line === undefined) throw new Error(`no probe output: ${run.stderr}`);
   return { status: run.status, packages: JSON.parse(line) as string[] };
@@ -56,7 +60,11 @@ describe('lazy loading', () => {
 import { createRequire } from 'node:module';
 const cache = createRequire(process.cwd() + '/').cache;
 process.on('exit', () => process.stderr.write('\\nknex-files=' + JSON.stringify(Object.keys(cache).map((f) => f.replaceAll('\\\\', '/')).filter((f) => /knex/.test(f))) + '\\n'));`)}`;
-    const run = spawnSync(process.execPath, ['--import', listKnexFiles, cliPath, 'lint-migrations', 'fixtures/diff/migrations/knex/migrations/20240101000000_add_colour.ts'], { cwd: projectRoot, encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', listKnexFiles, cliPath, 'lint-migrations', 'fixtures/diff/migrations/knex/migrations/20240101000000_add_colour.ts'],
+      { cwd: projectRoot, encoding: 'utf8' },
+    );
     expect(run.status).toBe(0);
     const files = JSON.parse(/knex-files=(.*)/.exec(run.stderr)?.[1] ?? 'null') as string[];
     expect(files).toEqual([expect.stringMatching(/\/dist\/bin\/vendor\/knex\.cjs$/)]);
@@ -69,10 +77,26 @@ process.on('exit', () => process.stderr.write('\\nknex-files=' + JSON.stringify(
       const config = JSON.stringify({ migrations: false, openapi: false, mcpTools: false, env: { sources: ['src/**/*.ts'] } });
       repo.commit({ 'release-safety.config.json': config, 'src/config.ts': "export const port = process.env.PORT || '3000';\n" }, { tag: '1.0.0' });
       repo.commit({ 'src/config.ts': "export const port = process.env.PORT || '8080';\n" }, { tag: '1.1.0' });
-      const { status, packages } = loadedPackages(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', join(out, 'a.json'), '--quiet', '--no-cache']);
+      const { status, packages } = loadedPackages([
+        'generate',
+        '--repo',
+        repo.dir,
+        '--from',
+        '1.0.0',
+        '--to',
+        '1.1.0',
+        '--out',
+        join(out, 'a.json'),
+        '--quiet',
+        '--no-cache',
+      ]);
       expect(status).not.toBe(2);
       // The default changed: the sources were parsed (a run that skipped them would not load the parser).
-      expect(JSON.parse(readFileSync(join(out, 'a.json'), 'utf8')).config).toEqual({ checked: true, breaking: true, changes: [{ type: 'defaultChanged', name: 'PORT', previousDefault: '3000', defaultValue: '8080' }] });
+      expect(JSON.parse(readFileSync(join(out, 'a.json'), 'utf8')).config).toEqual({
+        checked: true,
+        breaking: true,
+        changes: [{ type: 'defaultChanged', name: 'PORT', previousDefault: '3000', defaultValue: '8080' }],
+      });
       expect(packages).toContain('@babel/parser');
       for (const heavy of TYPESCRIPT_MACHINERY) expect(packages).not.toContain(heavy);
     } finally {
@@ -120,7 +144,11 @@ process.on('exit', () => {
 });`)}`;
 
 function loadedBuiltins(args: readonly string[]): { status: number | null; stdout: string; builtins: string[] } {
-  const run = spawnSync(process.execPath, ['--import', BUILTIN_PROBE, cliPath, ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const run = spawnSync(process.execPath, ['--import', BUILTIN_PROBE, cliPath, ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const line = /loaded-builtins=(.*)/.exec(run.stderr)?.[1];
   if (line === undefined) throw new Error(`no probe output: ${run.stderr}`);
   return { status: run.status, stdout: run.stdout, builtins: JSON.parse(line) as string[] };

@@ -19,7 +19,12 @@ let indexFile: string;
 let server: Server;
 let baseUrl: string;
 
-function artifact(version: string, previousVersion: string | null, safe: boolean, extra: { stops?: string[]; config?: ConfigChange[]; rest?: string[]; heavy?: boolean } = {}): ReleaseSafetyArtifact {
+function artifact(
+  version: string,
+  previousVersion: string | null,
+  safe: boolean,
+  extra: { stops?: string[]; config?: ConfigChange[]; rest?: string[]; heavy?: boolean } = {},
+): ReleaseSafetyArtifact {
   const surface = { checked: true, breaking: false as const, changes: [] as string[], breakingCount: 0, advisories: [], advisoryCount: 0 };
   return {
     schemaVersion: '2',
@@ -27,7 +32,15 @@ function artifact(version: string, previousVersion: string | null, safe: boolean
     previousVersion,
     releaseDate: `2026-0${version.split('.')[1]!}-01T00:00:00.000Z`.replace('-00-', '-01-'),
     migrations: extra.heavy
-      ? { present: true, count: 1, coreCount: 1, eeCount: 0, files: [{ name: '20260301_index_orders.sql', edition: 'core', tables: ['orders'], heaviness: { locksTable: true, rewritesTable: false, scansTable: true } }] }
+      ? {
+          present: true,
+          count: 1,
+          coreCount: 1,
+          eeCount: 0,
+          files: [
+            { name: '20260301_index_orders.sql', edition: 'core', tables: ['orders'], heaviness: { locksTable: true, rewritesTable: false, scansTable: true } },
+          ],
+        }
       : { present: false, count: 0, coreCount: 0, eeCount: 0, files: [] },
     compatibility: { rollingUpdateSafe: safe, recommendedStrategy: safe ? 'RollingUpdate' : 'Recreate' },
     api: {
@@ -79,7 +92,9 @@ afterAll(async () => {
 /** Asynchronous: the artifact server answers from this process while the CLI runs. */
 function plan(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, 'upgrade-plan', '--index', indexFile, ...args], { env: { ...process.env, NO_COLOR: '1', RELEASE_SAFETY_CACHE_DIR: join(work, 'cache') } });
+    const child = spawn(process.execPath, [cliPath, 'upgrade-plan', '--index', indexFile, ...args], {
+      env: { ...process.env, NO_COLOR: '1', RELEASE_SAFETY_CACHE_DIR: join(work, 'cache') },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -93,7 +108,20 @@ describe('upgrade-plan', () => {
   it('two hops through the required stop, env edits, the used operation removed mid-span (folder)', async () => {
     writeFileSync(join(work, 'prod.env'), 'MAIL_HOST=smtp.internal\nDATABASE_URL=postgres://db/app\n');
     writeFileSync(join(work, 'uses.txt'), '# what our client calls\nGET /api/v1/orders\nDELETE /api/v1/orders/:id\n');
-    const run = await plan(['--from', '1.0.0', '--to', '1.4.0', '--artifacts', artifacts, '--env-file', join(work, 'prod.env'), '--uses', join(work, 'uses.txt'), '--format', 'json']);
+    const run = await plan([
+      '--from',
+      '1.0.0',
+      '--to',
+      '1.4.0',
+      '--artifacts',
+      artifacts,
+      '--env-file',
+      join(work, 'prod.env'),
+      '--uses',
+      join(work, 'uses.txt'),
+      '--format',
+      'json',
+    ]);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('the span 1.0.0 → 1.4.0 is not proven rolling-safe');
     const result = JSON.parse(run.stdout) as {
@@ -110,9 +138,15 @@ describe('upgrade-plan', () => {
     ]);
     expect(result.envActions).toEqual([
       { release: '1.1.0', variable: 'MAIL_HOST', edit: 'rename MAIL_HOST to SMTP_HOST (1.1.0 reads only the new name; keep the value "smtp.internal")' },
-      { release: '1.2.0', variable: 'PAGE_SIZE', edit: 'you rely on the default of PAGE_SIZE: it changes from "50" to "100"; set PAGE_SIZE=50 to keep the old behaviour' },
+      {
+        release: '1.2.0',
+        variable: 'PAGE_SIZE',
+        edit: 'you rely on the default of PAGE_SIZE: it changes from "50" to "100"; set PAGE_SIZE=50 to keep the old behaviour',
+      },
     ]);
-    expect(result.uses.changes).toEqual([{ release: '1.3.0', used: 'DELETE /api/v1/orders/:id', change: 'DELETE /api/v1/orders/{orderId} — operation removed' }]);
+    expect(result.uses.changes).toEqual([
+      { release: '1.3.0', used: 'DELETE /api/v1/orders/:id', change: 'DELETE /api/v1/orders/{orderId} — operation removed' },
+    ]);
     expect(result.heavyMigrations.map((heavy) => heavy.release)).toEqual(['1.3.0']);
   });
 
@@ -120,14 +154,28 @@ describe('upgrade-plan', () => {
     const run = await plan(['--from', '1.0.0', '--to', '1.4.0', '--artifacts', artifacts, '--format', 'markdown']);
     expect(run.stdout).toContain('# Upgrade plan: 1.0.0 → 1.4.0');
     expect(run.stdout).toContain('Path: 1.0.0 → 1.2.0 (required stop) → 1.4.0');
-    expect(run.stdout).toContain('- 1.0.0 → 1.2.0: `Recreate` (2 release(s)) — 1.1.0 is not rolling-safe; 1.2.0 is a required stop: upgrade to it, let its migrations run, then continue');
+    expect(run.stdout).toContain(
+      '- 1.0.0 → 1.2.0: `Recreate` (2 release(s)) — 1.1.0 is not rolling-safe; 1.2.0 is a required stop: upgrade to it, let its migrations run, then continue',
+    );
     expect(run.stdout).toContain('- [ ] Schedule 1 heavy migration(s) for a quiet time:');
     expect(run.stdout).toContain('- [ ] Confirm a current database backup before the first hop');
   });
 
   it('a safe span with every artifact is exit 0; "none of the operations you use changed"', async () => {
-    writeFileSync(join(work, 'client.yaml'), "openapi: 3.0.3\ninfo: { title: c, version: '1' }\npaths:\n  /api/v1/orders:\n    get:\n      responses: { '200': { description: ok } }\n");
-    const run = await plan(['--from', '1.3.0', '--to', '1.4.0', '--artifacts', `${baseUrl}/releases/download/v{version}/release-safety.json`, '--uses', join(work, 'client.yaml')]);
+    writeFileSync(
+      join(work, 'client.yaml'),
+      "openapi: 3.0.3\ninfo: { title: c, version: '1' }\npaths:\n  /api/v1/orders:\n    get:\n      responses: { '200': { description: ok } }\n",
+    );
+    const run = await plan([
+      '--from',
+      '1.3.0',
+      '--to',
+      '1.4.0',
+      '--artifacts',
+      `${baseUrl}/releases/download/v{version}/release-safety.json`,
+      '--uses',
+      join(work, 'client.yaml'),
+    ]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('1.3.0 → 1.4.0: RollingUpdate');

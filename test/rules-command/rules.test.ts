@@ -14,7 +14,9 @@ interface RuleEntry {
   aliases: string[];
 }
 
-const stageRules = allStages().flatMap((stage) => stage.rules.map((rule) => ({ id: rule.id, surface: rule.surface, level: rule.level, summary: rule.summary })));
+const stageRules = allStages().flatMap((stage) =>
+  stage.rules.map((rule) => ({ id: rule.id, surface: rule.surface, level: rule.level, summary: rule.summary })),
+);
 const expectedKeys = [...new Set(stageRules.map((rule) => `${rule.surface}/${rule.id}`))].sort();
 
 function listed(...args: string[]): RuleEntry[] {
@@ -25,7 +27,7 @@ function listed(...args: string[]): RuleEntry[] {
 }
 
 describe('rules', () => {
-  it('--json lists every rule of every stage exactly once, with the registry\'s level and summary', () => {
+  it("--json lists every rule of every stage exactly once, with the registry's level and summary", () => {
     const rules = listed();
     const keys = rules.map((rule) => `${rule.surface}/${rule.id}`);
     expect(new Set(keys).size).toBe(keys.length);

@@ -23,7 +23,13 @@ process.on('exit', () => {
   process.stderr.write('\\nloaded-packages=' + JSON.stringify([...names].sort()) + '\\n');
 });`)}`;
 
-const CONFIG = JSON.stringify({ migrations: false, openapi: false, routes: { sources: ['src/**/*.ts'] }, mcpTools: { sources: ['src/mcp/tools/*.ts'] }, env: false });
+const CONFIG = JSON.stringify({
+  migrations: false,
+  openapi: false,
+  routes: { sources: ['src/**/*.ts'] },
+  mcpTools: { sources: ['src/mcp/tools/*.ts'] },
+  env: false,
+});
 const router = (routes: string) => `import express from 'express';\nexport const router = express.Router();\n${routes}`;
 const tool = (shape: string) => `import { z } from 'zod';\nserver.registerTool('search', { inputSchema: { ${shape} } }, async () => ({ content: [] }));\n`;
 
@@ -33,14 +39,28 @@ describe('routes and MCP tools read from code', () => {
 
   it('are judged without loading the TypeScript compiler', () => {
     repo = createRepo();
-    repo.commit({ 'release-safety.config.json': CONFIG, 'src/routers/items.ts': router("router.get('/a', h, h);\nrouter.get('/b', h, h);\n"), 'src/mcp/tools/search.ts': tool('q: z.string()') }, { tag: '1.0.0' });
-    repo.commit({ 'src/routers/items.ts': router("router.get('/a', h, h);\n"), 'src/mcp/tools/search.ts': tool('q: z.string(), limit: z.number()') }, { tag: '1.1.0' });
+    repo.commit(
+      {
+        'release-safety.config.json': CONFIG,
+        'src/routers/items.ts': router("router.get('/a', h, h);\nrouter.get('/b', h, h);\n"),
+        'src/mcp/tools/search.ts': tool('q: z.string()'),
+      },
+      { tag: '1.0.0' },
+    );
+    repo.commit(
+      { 'src/routers/items.ts': router("router.get('/a', h, h);\n"), 'src/mcp/tools/search.ts': tool('q: z.string(), limit: z.number()') },
+      { tag: '1.1.0' },
+    );
     const out = join(repo.dir, 'release-safety.json');
-    const run = spawnSync(process.execPath, ['--import', PROBE, cliPath, 'generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', out, '--quiet'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', PROBE, cliPath, 'generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', out, '--quiet'],
+      {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     expect(run.status).toBe(0);
     const api = (JSON.parse(readFileSync(out, 'utf8')) as { api: { rest: { changes: string[] }; mcp: { changes: string[] } } }).api;
     expect(api.rest.changes).toEqual(['GET …/b — route no longer served (code: src/routers/items.ts:4)']);

@@ -12,7 +12,15 @@ import { edit, fixtureTree, generate } from './api-surfaces.shared.js';
 describe('generate with a NestJS code-first GraphQL schema', () => {
   let repo: TestRepo;
   const tree = fixtureTree('fixtures/graphql-code/backend');
-  const config = JSON.stringify({ migrations: false, openapi: false, routes: false, mcpTools: false, env: false, trpc: false, graphql: { sources: ['src/**/*.ts'] } });
+  const config = JSON.stringify({
+    migrations: false,
+    openapi: false,
+    routes: false,
+    mcpTools: false,
+    env: false,
+    trpc: false,
+    graphql: { sources: ['src/**/*.ts'] },
+  });
 
   beforeAll(() => {
     repo = createRepo();
@@ -20,11 +28,24 @@ describe('generate with a NestJS code-first GraphQL schema', () => {
     // 1.1.0: a nullable field, a query and an enum value added (the value is dangerous: an advisory).
     repo.commit(
       {
-        ...edit(tree, 'src/team/team.model.ts', ["  name: string;\n}", "  name: string;\n\n  @Field({ description: 'When the team was created', nullable: true })\n  createdOn: Date;\n}"], ['  EDITOR = \'EDITOR\',', "  EDITOR = 'EDITOR',\n  GUEST = 'GUEST',"]),
-        ...edit(tree, 'src/team-collection/team-collection.resolver.ts', [
-          'export class TeamCollectionResolver {\n',
-          "export class TeamCollectionResolver {\n  @Query(() => Int, { description: 'Number of collections' })\n  collectionCount(@Args({ name: 'teamID', type: () => ID }) teamID: string): Promise<number> {\n    return Promise.resolve(0);\n  }\n\n  @Query(() => [TeamCollection], { description: 'Returns the collections of a team' })\n  rootCollectionsOfTeamV2(@Args() args: GetRootTeamCollectionsArgs): Promise<TeamCollection[]> {\n    return Promise.resolve([]);\n  }\n\n",
-        ], ["import { Args, ObjectType, Field, ID, Query, Resolver } from '@nestjs/graphql';", "import { Args, ObjectType, Field, ID, Int, Query, Resolver } from '@nestjs/graphql';"]),
+        ...edit(
+          tree,
+          'src/team/team.model.ts',
+          ['  name: string;\n}', "  name: string;\n\n  @Field({ description: 'When the team was created', nullable: true })\n  createdOn: Date;\n}"],
+          ["  EDITOR = 'EDITOR',", "  EDITOR = 'EDITOR',\n  GUEST = 'GUEST',"],
+        ),
+        ...edit(
+          tree,
+          'src/team-collection/team-collection.resolver.ts',
+          [
+            'export class TeamCollectionResolver {\n',
+            "export class TeamCollectionResolver {\n  @Query(() => Int, { description: 'Number of collections' })\n  collectionCount(@Args({ name: 'teamID', type: () => ID }) teamID: string): Promise<number> {\n    return Promise.resolve(0);\n  }\n\n  @Query(() => [TeamCollection], { description: 'Returns the collections of a team' })\n  rootCollectionsOfTeamV2(@Args() args: GetRootTeamCollectionsArgs): Promise<TeamCollection[]> {\n    return Promise.resolve([]);\n  }\n\n",
+          ],
+          [
+            "import { Args, ObjectType, Field, ID, Query, Resolver } from '@nestjs/graphql';",
+            "import { Args, ObjectType, Field, ID, Int, Query, Resolver } from '@nestjs/graphql';",
+          ],
+        ),
       },
       { tag: '1.1.0' },
     );
@@ -34,15 +55,27 @@ describe('generate with a NestJS code-first GraphQL schema', () => {
         ...edit(
           tree,
           'src/team/team.resolver.ts',
-          ["  @Mutation(() => Boolean, {\n    description: 'Leaves a team the executing user is a part of',\n  })\n  leaveTeam(@Args({ name: 'teamID', description: 'ID of the Team to leave', type: () => ID }) teamID: string): Promise<boolean> {\n    return this.teamService.leaveTeam(teamID);\n  }\n", ''],
-          ["  @ResolveField(() => Int, {\n    description: 'The number of users with the OWNER role in the team',\n  })\n  ownersCount(@Parent() team: Team): Promise<number> {\n    return this.teamService.getCountOfUsersWithRoleInTeam(team.id, TeamAccessRole.OWNER);\n  }\n", ''],
+          [
+            "  @Mutation(() => Boolean, {\n    description: 'Leaves a team the executing user is a part of',\n  })\n  leaveTeam(@Args({ name: 'teamID', description: 'ID of the Team to leave', type: () => ID }) teamID: string): Promise<boolean> {\n    return this.teamService.leaveTeam(teamID);\n  }\n",
+            '',
+          ],
+          [
+            "  @ResolveField(() => Int, {\n    description: 'The number of users with the OWNER role in the team',\n  })\n  ownersCount(@Parent() team: Team): Promise<number> {\n    return this.teamService.getCountOfUsersWithRoleInTeam(team.id, TeamAccessRole.OWNER);\n  }\n",
+            '',
+          ],
         ),
         ...edit(tree, 'src/types/input-types.args.ts', ['  take: number;', '  first: number;']),
       },
       { tag: '1.2.0' },
     );
     // 1.3.0: a field whose type function the reader cannot evaluate.
-    repo.commit(edit(tree, 'src/team/team.model.ts', ["  @Field(() => String, {\n    description: 'Displayed name of the team',\n  })", "  @Field(() => pickNameType(), {\n    description: 'Displayed name of the team',\n  })"]), { tag: '1.3.0' });
+    repo.commit(
+      edit(tree, 'src/team/team.model.ts', [
+        "  @Field(() => String, {\n    description: 'Displayed name of the team',\n  })",
+        "  @Field(() => pickNameType(), {\n    description: 'Displayed name of the team',\n  })",
+      ]),
+      { tag: '1.3.0' },
+    );
     // 1.4.0: nothing the schema is read from changes.
     repo.commit({ 'README.md': 'docs\n' }, { tag: '1.4.0' });
   });
@@ -50,7 +83,14 @@ describe('generate with a NestJS code-first GraphQL schema', () => {
 
   it('1.0.0 → 1.1.0: additions are safe; the enum value is an advisory under api.rest', () => {
     const { artifact } = generate(repo, '1.0.0', '1.1.0');
-    expect(artifact.api.rest).toEqual({ checked: true, breaking: false, changes: [], breakingCount: 0, advisories: ['GraphQL: TeamAccessRole.GUEST — enum value added'], advisoryCount: 1 });
+    expect(artifact.api.rest).toEqual({
+      checked: true,
+      breaking: false,
+      changes: [],
+      breakingCount: 0,
+      advisories: ['GraphQL: TeamAccessRole.GUEST — enum value added'],
+      advisoryCount: 1,
+    });
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
   });
 
@@ -84,7 +124,15 @@ describe('generate with a NestJS code-first GraphQL schema', () => {
 describe('code-first sources given as a package root (what init writes): tests and declaration files under it are not the schema', () => {
   let repo: TestRepo;
   const tree = fixtureTree('fixtures/graphql-code/backend');
-  const config = JSON.stringify({ migrations: false, openapi: false, routes: false, mcpTools: false, env: false, trpc: false, graphql: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] } });
+  const config = JSON.stringify({
+    migrations: false,
+    openapi: false,
+    routes: false,
+    mcpTools: false,
+    env: false,
+    trpc: false,
+    graphql: { sources: ['src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
+  });
   // A test double of a model (a removed field there is no removal from the served schema) and a
   // declaration file Babel refuses (hoppscotch's `export declare global {…}` in shims.d.ts).
   const mock = (fields: string) => `import { Field, ObjectType } from '@nestjs/graphql';\n@ObjectType()\nexport class TeamMock {\n${fields}}\n`;
@@ -92,7 +140,15 @@ describe('code-first sources given as a package root (what init writes): tests a
 
   beforeAll(() => {
     repo = createRepo();
-    repo.commit({ ...tree, 'src/team/team.service.spec.ts': mock('  @Field()\n  name: string;\n  @Field()\n  slug: string;\n'), 'src/shims.d.ts': shims('__A__'), 'release-safety.config.json': config }, { tag: '1.0.0' });
+    repo.commit(
+      {
+        ...tree,
+        'src/team/team.service.spec.ts': mock('  @Field()\n  name: string;\n  @Field()\n  slug: string;\n'),
+        'src/shims.d.ts': shims('__A__'),
+        'release-safety.config.json': config,
+      },
+      { tag: '1.0.0' },
+    );
     repo.commit({ 'src/team/team.service.spec.ts': mock('  @Field()\n  name: string;\n'), 'src/shims.d.ts': shims('__B__') }, { tag: '1.1.0' });
   });
   afterAll(() => repo.cleanup());
@@ -106,7 +162,15 @@ describe('code-first sources given as a package root (what init writes): tests a
 
 describe('generate with a committed SDL schema', () => {
   let repo: TestRepo;
-  const config = JSON.stringify({ migrations: false, openapi: false, routes: false, mcpTools: false, env: false, trpc: false, graphql: { schema: ['server/schema/**/*.graphql'] } });
+  const config = JSON.stringify({
+    migrations: false,
+    openapi: false,
+    routes: false,
+    mcpTools: false,
+    env: false,
+    trpc: false,
+    graphql: { schema: ['server/schema/**/*.graphql'] },
+  });
   const base = 'type Query {\n  team(id: ID!): Team\n}\n\ntype Team {\n  id: ID!\n  name: String\n  ownersCount: Int\n}\n';
 
   beforeAll(() => {
@@ -145,7 +209,14 @@ describe('a GraphQL server the config does not name', () => {
 
   beforeAll(() => {
     repo = createRepo();
-    repo.commit({ 'package.json': JSON.stringify({ dependencies: { express: '^4.0.0' } }), 'src/index.ts': 'export const a = 1;\n', 'release-safety.config.json': config }, { tag: '1.0.0' });
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ dependencies: { express: '^4.0.0' } }),
+        'src/index.ts': 'export const a = 1;\n',
+        'release-safety.config.json': config,
+      },
+      { tag: '1.0.0' },
+    );
     repo.commit({ 'src/index.ts': 'export const a = 2;\n' }, { tag: '1.1.0' });
     repo.commit({ 'package.json': JSON.stringify({ dependencies: { express: '^4.0.0', '@apollo/server': '^4.0.0' } }) }, { tag: '1.2.0' });
   });

@@ -52,13 +52,16 @@ describe('generate with MCP tools read from a zod-based server', () => {
     // 1.1.0: a field becomes optional, a tool is added, a description changes, the README too.
     repo.commit(
       {
-        ...edit(tree, 'src/mcp/tools/documents.ts', ["collectionId: uuidArg('The collection to list'),", "collectionId: uuidArg('The collection to list').optional(),"]),
+        ...edit(tree, 'src/mcp/tools/documents.ts', [
+          "collectionId: uuidArg('The collection to list'),",
+          "collectionId: uuidArg('The collection to list').optional(),",
+        ]),
         ...edit(
           tree,
           'src/mcp/tools/collections.ts',
           ["'Delete a collection and its documents.'", "'Delete a collection; its documents move to the archive.'"],
           [
-            '  server.tool(\'delete_collection\'',
+            "  server.tool('delete_collection'",
             "  server.registerTool('archive_collection', { description: 'Archive a collection.', inputSchema: { id: z.string().uuid() } }, async () => ({ content: [] }));\n\n  server.tool('delete_collection'",
           ],
         ),
@@ -69,8 +72,11 @@ describe('generate with MCP tools read from a zod-based server', () => {
     // 1.2.0: a new required field, a tool removed, and a tighter limit in the shared helper file only.
     repo.commit(
       {
-        ...edit(tree, 'src/mcp/tools/search.ts', ["range: dateRange.optional(),", "range: dateRange.optional(),\n        language: z.enum(['en', 'de']),"]),
-        ...edit(tree, 'src/mcp/tools/collections.ts', ["  server.tool('delete_collection', 'Delete a collection; its documents move to the archive.', { id: z.string().uuid() }, async ({ id }) => ({ content: [{ type: 'text', text: id }] }));\n", '']),
+        ...edit(tree, 'src/mcp/tools/search.ts', ['range: dateRange.optional(),', "range: dateRange.optional(),\n        language: z.enum(['en', 'de']),"]),
+        ...edit(tree, 'src/mcp/tools/collections.ts', [
+          "  server.tool('delete_collection', 'Delete a collection; its documents move to the archive.', { id: z.string().uuid() }, async ({ id }) => ({ content: [{ type: 'text', text: id }] }));\n",
+          '',
+        ]),
         ...edit(tree, 'src/mcp/schemas.ts', ['export const MAX_PAGE_SIZE = 100;', 'export const MAX_PAGE_SIZE = 50;']),
       },
       { tag: '1.2.0' },
@@ -78,7 +84,7 @@ describe('generate with MCP tools read from a zod-based server', () => {
     // 1.3.0: a construct with no faithful JSON Schema (a recursive z.lazy) in one tool.
     repo.commit(
       edit(tree, 'src/mcp/tools/search.ts', [
-        "range: dateRange.optional(),",
+        'range: dateRange.optional(),',
         'range: dateRange.optional(),\n        filter: z.lazy(() => z.object({ and: z.array(z.string()) })).optional(),',
       ]),
       { tag: '1.3.0' },
@@ -143,7 +149,15 @@ describe('generate with MCP tools read from a zod-based server', () => {
  */
 describe('MCP tools in a git submodule', () => {
   let repo: TestRepo;
-  const config = JSON.stringify({ migrations: false, openapi: false, routes: false, env: false, graphql: false, trpc: false, mcpTools: { sources: ['apps/server/src/ee/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] } });
+  const config = JSON.stringify({
+    migrations: false,
+    openapi: false,
+    routes: false,
+    env: false,
+    graphql: false,
+    trpc: false,
+    mcpTools: { sources: ['apps/server/src/ee/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
+  });
   const gitlink = (commit: string) => {
     repo.git('update-index', '--add', '--cacheinfo', `160000,${commit},apps/server/src/ee`);
   };
@@ -151,7 +165,13 @@ describe('MCP tools in a git submodule', () => {
     const out = join(repo.dir, `release-safety-${to}.json`);
     const run = runCli(['generate', '--repo', repo.dir, '--from', from, '--to', to, '--out', out]);
     expect(run.status).toBe(0);
-    return { artifact: JSON.parse(readFileSync(out, 'utf8')) as { api: { mcp: { checked: boolean; breaking: unknown } }; compatibility: { rollingUpdateSafe: unknown } }, report: run.stdout };
+    return {
+      artifact: JSON.parse(readFileSync(out, 'utf8')) as {
+        api: { mcp: { checked: boolean; breaking: unknown } };
+        compatibility: { rollingUpdateSafe: unknown };
+      },
+      report: run.stdout,
+    };
   };
 
   beforeAll(() => {

@@ -16,7 +16,11 @@ describe('oasdiff checker corpus', () => {
     expect(totals.cases).toBeGreaterThanOrEqual(120);
     expect(totals.unreadable).toBe(0);
     // Every miss or false alarm left is one that waits for the composition-aware diff.
-    expect(mismatches(rows).filter((row) => row.needs === undefined).map((row) => `${row.name}: ${row.outcome}`)).toEqual([]);
+    expect(
+      mismatches(rows)
+        .filter((row) => row.needs === undefined)
+        .map((row) => `${row.name}: ${row.outcome}`),
+    ).toEqual([]);
     expect(totals.recall).toBeGreaterThanOrEqual(0.99);
     expect(totals.falseBreaking).toBeLessThanOrEqual(1);
   });

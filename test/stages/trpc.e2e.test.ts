@@ -13,15 +13,31 @@ import { edit, fixtureTree, generate } from './api-surfaces.shared.js';
 describe('generate with tRPC routers read from code', () => {
   let repo: TestRepo;
   const tree = fixtureTree('fixtures/trpc/web');
-  const config = JSON.stringify({ migrations: false, openapi: false, routes: false, mcpTools: false, env: false, graphql: false, trpc: { sources: ['src/trpc/routers/**/*.ts'] } });
+  const config = JSON.stringify({
+    migrations: false,
+    openapi: false,
+    routes: false,
+    mcpTools: false,
+    env: false,
+    graphql: false,
+    trpc: { sources: ['src/trpc/routers/**/*.ts'] },
+  });
 
   beforeAll(() => {
     repo = createRepo();
-    repo.commit({ ...tree, 'package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11.0.0', zod: '^3.0.0' } }), 'release-safety.config.json': config }, { tag: '1.0.0' });
+    repo.commit(
+      { ...tree, 'package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11.0.0', zod: '^3.0.0' } }), 'release-safety.config.json': config },
+      { tag: '1.0.0' },
+    );
     // 1.1.0: an optional input property and a procedure added.
     repo.commit(
       {
-        ...edit(tree, 'src/trpc/routers/polls.ts', ['        search: z.string().optional(),', '        search: z.string().optional(),\n        member: z.string().optional(),'], ['  get: publicProcedure', '  count: privateProcedure.query(async () => {\n    return 0;\n  }),\n  get: publicProcedure']),
+        ...edit(
+          tree,
+          'src/trpc/routers/polls.ts',
+          ['        search: z.string().optional(),', '        search: z.string().optional(),\n        member: z.string().optional(),'],
+          ['  get: publicProcedure', '  count: privateProcedure.query(async () => {\n    return 0;\n  }),\n  get: publicProcedure'],
+        ),
       },
       { tag: '1.1.0' },
     );
@@ -43,8 +59,16 @@ describe('generate with tRPC routers read from code', () => {
     // 1.3.0: an input built by a function from a package; a handler without a declared output changes.
     repo.commit(
       {
-        ...edit(tree, 'src/trpc/routers/polls.ts', ['    .input(z.object({ urlId: z.string(), adminToken: z.boolean().optional() }))', '    .input(makeInput({ urlId: z.string() }))'], ['import * as z from "zod";', 'import * as z from "zod";\nimport { makeInput } from "@acme/trpc-helpers";']),
-        ...edit(tree, 'src/trpc/routers/auth.ts', ['return input.email.endsWith(".test") ? "sso" : "email";', 'return { method: input.email.endsWith(".test") ? "sso" : "email" };']),
+        ...edit(
+          tree,
+          'src/trpc/routers/polls.ts',
+          ['    .input(z.object({ urlId: z.string(), adminToken: z.boolean().optional() }))', '    .input(makeInput({ urlId: z.string() }))'],
+          ['import * as z from "zod";', 'import * as z from "zod";\nimport { makeInput } from "@acme/trpc-helpers";'],
+        ),
+        ...edit(tree, 'src/trpc/routers/auth.ts', [
+          'return input.email.endsWith(".test") ? "sso" : "email";',
+          'return { method: input.email.endsWith(".test") ? "sso" : "email" };',
+        ]),
       },
       { tag: '1.3.0' },
     );
@@ -95,7 +119,14 @@ describe('a tRPC server the config does not name', () => {
 
   beforeAll(() => {
     repo = createRepo();
-    repo.commit({ 'apps/web/package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11.0.0' } }), 'apps/web/src/a.ts': 'export const a = 1;\n', 'release-safety.config.json': config }, { tag: '1.0.0' });
+    repo.commit(
+      {
+        'apps/web/package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11.0.0' } }),
+        'apps/web/src/a.ts': 'export const a = 1;\n',
+        'release-safety.config.json': config,
+      },
+      { tag: '1.0.0' },
+    );
     repo.commit({ 'apps/web/src/a.ts': 'export const a = 2;\n' }, { tag: '1.1.0' });
   });
   afterAll(() => repo.cleanup());

@@ -16,7 +16,8 @@ beforeAll(() => {
   repo.commit(
     {
       'release-safety.config.json': JSON.stringify({ migrations: [{ dir: 'migrations', edition: 'core' }] }),
-      'migrations/001_init.sql': 'CREATE TABLE users (id bigserial PRIMARY KEY, email varchar(255) NOT NULL UNIQUE);\nCREATE TABLE posts (id serial PRIMARY KEY, user_id bigint NOT NULL REFERENCES users (id), title text NOT NULL);\n',
+      'migrations/001_init.sql':
+        'CREATE TABLE users (id bigserial PRIMARY KEY, email varchar(255) NOT NULL UNIQUE);\nCREATE TABLE posts (id serial PRIMARY KEY, user_id bigint NOT NULL REFERENCES users (id), title text NOT NULL);\n',
     },
     { tag: 'v1.0.0' },
   );
@@ -32,7 +33,8 @@ beforeAll(() => {
   repo.commit(
     {
       'migrations/004_title_check.sql': "SET lock_timeout = '5s';\nALTER TABLE posts ADD CONSTRAINT posts_title_check CHECK (title <> '') NOT VALID;\n",
-      'migrations/005_last_seen.sql': "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN last_seen timestamptz;\nALTER TABLE posts VALIDATE CONSTRAINT posts_title_check;\n",
+      'migrations/005_last_seen.sql':
+        "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN last_seen timestamptz;\nALTER TABLE posts VALIDATE CONSTRAINT posts_title_check;\n",
     },
     { tag: 'v1.2.0' },
   );
@@ -66,8 +68,15 @@ describe('trace (built CLI)', () => {
       expect(run.stderr).toBe('');
       expect(run.stdout).toContain('observed-heavier-than-classified');
       expect(run.stdout).toContain('migrations/005_last_seen.sql:3');
-      const written = JSON.parse(readFileSync(artifact, 'utf8')) as { migrations: { files: Array<{ name: string; heaviness: object }> }; compatibility: { rollingUpdateSafe: unknown } };
-      expect(written.migrations.files.find((file) => file.name === '005_last_seen.sql')?.heaviness).toEqual({ locksTable: true, rewritesTable: false, scansTable: true });
+      const written = JSON.parse(readFileSync(artifact, 'utf8')) as {
+        migrations: { files: Array<{ name: string; heaviness: object }> };
+        compatibility: { rollingUpdateSafe: unknown };
+      };
+      expect(written.migrations.files.find((file) => file.name === '005_last_seen.sql')?.heaviness).toEqual({
+        locksTable: true,
+        rewritesTable: false,
+        scansTable: true,
+      });
       expect(written.compatibility.rollingUpdateSafe).toBe(false);
     } finally {
       rmSync(out, { recursive: true, force: true });

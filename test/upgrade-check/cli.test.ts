@@ -74,10 +74,32 @@ describe('upgrade-check on the real lightdash index', () => {
     expect(run.status).toBe(1);
     const report = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(Object.keys(report)).toEqual([
-      'fromVersion', 'toVersion', 'direction', 'safe', 'verdict', 'requiredStops', 'minPreviousVersion', 'coveredVersions',
-      'missingRanges', 'unsafeVersions', 'unknownVersions', 'recommendedStrategy', 'reasons',
+      'fromVersion',
+      'toVersion',
+      'direction',
+      'safe',
+      'verdict',
+      'requiredStops',
+      'minPreviousVersion',
+      'coveredVersions',
+      'missingRanges',
+      'unsafeVersions',
+      'unknownVersions',
+      'recommendedStrategy',
+      'reasons',
     ]);
-    expect(report).toMatchObject({ fromVersion: '1.110.0', toVersion: '1.125.0', direction: 'upgrade', safe: false, verdict: 'UNSAFE', requiredStops: ['1.111.0'], minPreviousVersion: '1.111.0', missingRanges: [], unsafeVersions: ['1.112.0'], recommendedStrategy: 'Recreate' });
+    expect(report).toMatchObject({
+      fromVersion: '1.110.0',
+      toVersion: '1.125.0',
+      direction: 'upgrade',
+      safe: false,
+      verdict: 'UNSAFE',
+      requiredStops: ['1.111.0'],
+      minPreviousVersion: '1.111.0',
+      missingRanges: [],
+      unsafeVersions: ['1.112.0'],
+      recommendedStrategy: 'Recreate',
+    });
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
@@ -87,7 +109,9 @@ describe('upgrade-check on the real lightdash index', () => {
     const report = JSON.parse(run.stdout) as { fromVersion: string; requiredStops: string[]; reasons: string[] };
     expect(report.fromVersion).toBe('0.1500.0');
     expect(report.requiredStops).toEqual(['0.1893.0', '0.3461.0', '0.3471.1', '0.3474.0', '1.2.0', '1.3.0', '1.111.0']);
-    expect(report.reasons).toContain('span rule 4: 0.1500.0 is older than the index floor 0.1893.0: releases before the floor are not covered, so 0.1893.0 must be reached first');
+    expect(report.reasons).toContain(
+      'span rule 4: 0.1500.0 is older than the index floor 0.1893.0: releases before the floor are not covered, so 0.1893.0 must be reached first',
+    );
   });
 
   it.each([
@@ -102,12 +126,28 @@ describe('upgrade-check on the real lightdash index', () => {
   });
 
   it.each([
-    ['a target newer than the index', ['--from', '1.121.0', '--to', '9.0.0'], 'release-safety: cannot evaluate 1.121.0 → 9.0.0: to version 9.0.0 is newer than the newest release in the index (1.136.1)'],
-    ['a from absent from the index', ['--from', '1.121.5', '--to', '1.136.1'], 'release-safety: cannot evaluate 1.121.5 → 1.136.1: from version 1.121.5 is not in the index (it covers 0.1893.0 to 1.136.1), so the span cannot be verified'],
-    ['a target below the floor', ['--from', '0.1.0', '--to', '0.2.0'], 'release-safety: cannot evaluate 0.1.0 → 0.2.0: to version 0.2.0 is older than the index floor 0.1893.0; the index does not cover it'],
+    [
+      'a target newer than the index',
+      ['--from', '1.121.0', '--to', '9.0.0'],
+      'release-safety: cannot evaluate 1.121.0 → 9.0.0: to version 9.0.0 is newer than the newest release in the index (1.136.1)',
+    ],
+    [
+      'a from absent from the index',
+      ['--from', '1.121.5', '--to', '1.136.1'],
+      'release-safety: cannot evaluate 1.121.5 → 1.136.1: from version 1.121.5 is not in the index (it covers 0.1893.0 to 1.136.1), so the span cannot be verified',
+    ],
+    [
+      'a target below the floor',
+      ['--from', '0.1.0', '--to', '0.2.0'],
+      'release-safety: cannot evaluate 0.1.0 → 0.2.0: to version 0.2.0 is older than the index floor 0.1893.0; the index does not cover it',
+    ],
     ['bad version text', ['--from', '1.2', '--to', '1.136.1'], 'release-safety: --from "1.2" is not a release version (expected X.Y.Z)'],
     ['a pre-release', ['--from', '1.121.0', '--to', '1.136.1-rc.1'], 'release-safety: --to "1.136.1-rc.1" is not a release version (expected X.Y.Z)'],
-    ['a bad timeout', ['--from', '1.121.0', '--to', '1.136.1', '--timeout', 'soon'], 'release-safety: --timeout "soon" is not a positive number of milliseconds'],
+    [
+      'a bad timeout',
+      ['--from', '1.121.0', '--to', '1.136.1', '--timeout', 'soon'],
+      'release-safety: --timeout "soon" is not a positive number of milliseconds',
+    ],
   ])('%s cannot be evaluated: exit 2 with the reason', (_name, args, message) => {
     const run = check([...args, '--index', realIndex]);
     expect(run.status).toBe(2);
@@ -130,7 +170,8 @@ describe('upgrade-check on the real lightdash index', () => {
   it('--help describes every option', () => {
     const run = runCli(['upgrade-check', '--help']);
     expect(run.status).toBe(0);
-    for (const option of ['--from <version>', '--to <version>', '--json', '--index <file-or-URL>', '--offline', '--timeout <ms>']) expect(run.stdout).toContain(option);
+    for (const option of ['--from <version>', '--to <version>', '--json', '--index <file-or-URL>', '--offline', '--timeout <ms>'])
+      expect(run.stdout).toContain(option);
   });
 });
 
@@ -152,7 +193,9 @@ describe('upgrade-check: where the index comes from', () => {
     writeFileSync(path.join(folder, 'index.json'), JSON.stringify(safeIndex));
     expect(check(['--from', '1.1.0', '--to', '1.2.0'], { cwd: folder }).status).toBe(0);
     expect(check(['--from', '1.1.0', '--to', '1.2.0'], { cwd: folder, env: { RELEASE_SAFETY_INDEX_URL: unsafeIndexFile } }).status).toBe(1);
-    expect(check(['--from', '1.1.0', '--to', '1.2.0', '--index', 'index.json'], { cwd: folder, env: { RELEASE_SAFETY_INDEX_URL: unsafeIndexFile } }).status).toBe(0);
+    expect(
+      check(['--from', '1.1.0', '--to', '1.2.0', '--index', 'index.json'], { cwd: folder, env: { RELEASE_SAFETY_INDEX_URL: unsafeIndexFile } }).status,
+    ).toBe(0);
   });
 
   it('a config file that is not JSON is named in the error', () => {
@@ -172,8 +215,16 @@ describe('upgrade-check: where the index comes from', () => {
       /does not match the index schema: \/entries\/1\/rollingUpdateSafe: must be one of \[true,false,"unknown"\]$/,
     ],
     ['an unknown member', () => writeTempJson({ ...safeIndex, extra: 1 }), /does not match the index schema: \/: must NOT have additional property "extra"$/],
-    ['unsorted entries', () => writeTempJson(syntheticIndex(['1.0.0', '1.2.0', '1.1.0'])), /is not usable: \/entries\/2 \(1\.1\.0\): entries are not sorted oldest first/],
-    ['a repeated version', () => writeTempJson(syntheticIndex(['1.0.0', '1.1.0', '1.1.0'])), /is not usable: \/entries\/2 \(1\.1\.0\): version 1\.1\.0 appears more than once/],
+    [
+      'unsorted entries',
+      () => writeTempJson(syntheticIndex(['1.0.0', '1.2.0', '1.1.0'])),
+      /is not usable: \/entries\/2 \(1\.1\.0\): entries are not sorted oldest first/,
+    ],
+    [
+      'a repeated version',
+      () => writeTempJson(syntheticIndex(['1.0.0', '1.1.0', '1.1.0'])),
+      /is not usable: \/entries\/2 \(1\.1\.0\): version 1\.1\.0 appears more than once/,
+    ],
   ])('an index file with %s: exit 2, saying what is wrong', (_name, makeFile, message) => {
     const run = check(['--from', '1.1.0', '--to', '1.2.0', '--index', makeFile()]);
     expect(run.status).toBe(2);

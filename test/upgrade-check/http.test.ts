@@ -12,7 +12,10 @@ import { syntheticIndex } from './synthetic-index.js';
 /** The shared helper blocks on spawnSync, which would starve this process's own HTTP server. */
 function runCliAsync(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd: projectRoot, env: { ...process.env, NO_COLOR: '1', RELEASE_SAFETY_INDEX_URL: '', ...env } });
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, NO_COLOR: '1', RELEASE_SAFETY_INDEX_URL: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -43,7 +46,8 @@ const hanging = new Set<string>();
 
 function handle(request: IncomingMessage, response: ServerResponse): void {
   const url = request.url ?? '/';
-  const record = (status: number) => seen.push({ path: url, ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'], status });
+  const record = (status: number) =>
+    seen.push({ path: url, ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'], status });
   if (url.startsWith('/hang') || hanging.has(url)) {
     record(0); // never answers; the client's --timeout must end it
     return;
@@ -130,7 +134,10 @@ describe('upgrade-check with an index URL (local server on 127.0.0.1)', () => {
   });
 
   it('reads the URL from RELEASE_SAFETY_INDEX_URL', async () => {
-    const run = await runCliAsync(['upgrade-check', '--from', '1.110.0', '--to', '1.125.0'], { RELEASE_SAFETY_CACHE_DIR: freshCache(), RELEASE_SAFETY_INDEX_URL: `${base}/etag/env.json` });
+    const run = await runCliAsync(['upgrade-check', '--from', '1.110.0', '--to', '1.125.0'], {
+      RELEASE_SAFETY_CACHE_DIR: freshCache(),
+      RELEASE_SAFETY_INDEX_URL: `${base}/etag/env.json`,
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('Unsafe rolling-update safety: 1.112.0\n');
   });
@@ -144,7 +151,9 @@ describe('upgrade-check with an index URL (local server on 127.0.0.1)', () => {
       const run = await runCliAsync([...safeSpan, '--index', url], { RELEASE_SAFETY_CACHE_DIR: cache });
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('Verdict: SAFE');
-      expect(run.stderr).toMatch(/^release-safety: warning: could not fetch the index .*outage\.json \(HTTP 503\); using the cached copy from \S+, which may be stale\n$/);
+      expect(run.stderr).toMatch(
+        /^release-safety: warning: could not fetch the index .*outage\.json \(HTTP 503\); using the cached copy from \S+, which may be stale\n$/,
+      );
     } finally {
       failing.delete('/etag/outage.json');
     }

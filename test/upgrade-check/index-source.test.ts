@@ -39,7 +39,10 @@ describe('resolveIndexSource', () => {
     const folder = emptyFolder();
     writeFileSync(path.join(folder, 'release-safety.config.json'), JSON.stringify({ indexUrl: 'https://config.test/i.json' }));
     expect(resolveIndexSource({ env: {}, cwd: folder }).origin).toBe('release-safety.config.json');
-    expect(resolveIndexSource({ env: { RELEASE_SAFETY_INDEX_URL: 'https://env.test/i.json' }, cwd: folder })).toMatchObject({ origin: 'RELEASE_SAFETY_INDEX_URL', location: 'https://env.test/i.json' });
+    expect(resolveIndexSource({ env: { RELEASE_SAFETY_INDEX_URL: 'https://env.test/i.json' }, cwd: folder })).toMatchObject({
+      origin: 'RELEASE_SAFETY_INDEX_URL',
+      location: 'https://env.test/i.json',
+    });
   });
 });
 

@@ -36,7 +36,9 @@ describe('upgrade-check validates lazily what the span needs', () => {
     fc.assert(
       fc.property(fc.nat({ max: versions.length - 1 }), fc.nat({ max: versions.length - 1 }), (a, b) => {
         const span = { from: versions[a]!, to: versions[b]! };
-        expect(evaluateSpan(parseIndexForSpan(realText, 'real', span), span.from, span.to)).toEqual(evaluateSpan(parseIndex(realText, 'real'), span.from, span.to));
+        expect(evaluateSpan(parseIndexForSpan(realText, 'real', span), span.from, span.to)).toEqual(
+          evaluateSpan(parseIndex(realText, 'real'), span.from, span.to),
+        );
       }),
       { numRuns: 60 },
     );

@@ -12,7 +12,9 @@ const indexArbitrary = fc
   .integer({ min: 2, max: 12 })
   .chain((length) => {
     // Versions 1.<n>.0 with random increasing minors, so gaps in numbering are common too.
-    const versions = fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { minLength: length, maxLength: length }).map((minors) => [...minors].sort((a, b) => a - b).map((minor) => `1.${minor}.0`));
+    const versions = fc
+      .uniqueArray(fc.integer({ min: 1, max: 60 }), { minLength: length, maxLength: length })
+      .map((minors) => [...minors].sort((a, b) => a - b).map((minor) => `1.${minor}.0`));
     return versions.chain((texts) =>
       fc.tuple(
         fc.constant(texts),
@@ -59,7 +61,11 @@ interface Span {
 }
 
 function toSpan([index, fromPosition, toPosition]: [ReleaseSafetyIndex, number, number]): Span {
-  return { index, from: fromPosition < 0 ? '0.1.0' : (index.entries[fromPosition] as IndexEntry).version, to: (index.entries[toPosition] as IndexEntry).version };
+  return {
+    index,
+    from: fromPosition < 0 ? '0.1.0' : (index.entries[fromPosition] as IndexEntry).version,
+    to: (index.entries[toPosition] as IndexEntry).version,
+  };
 }
 
 /** An independent statement of "proven safe", straight from the contract's wording. */
@@ -98,9 +104,12 @@ describe('span rules: properties (fast-check)', () => {
   });
 
   it('agrees with the contract exactly: safe when and only when every rule is met', () => {
-    fc.assert(fc.property(spanArbitrary.map(toSpan), (span) => {
-      expect(evaluate(span).safe).toBe(oracleSafe(span));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(spanArbitrary.map(toSpan), (span) => {
+        expect(evaluate(span).safe).toBe(oracleSafe(span));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('unknown and false releases in the span are always listed, and never counted as safe', () => {
@@ -141,7 +150,10 @@ describe('span rules: properties (fast-check)', () => {
 
 describe('span rules: the built CLI on generated indexes', () => {
   it('exits 0 exactly when the span is proven safe (a few generated cases)', () => {
-    const unsafeSpans = fc.sample(spanArbitrary.map(toSpan).filter((span) => !oracleSafe(span) && compareVersionTexts(span.from, span.to) < 0), { numRuns: 3, seed: 7 });
+    const unsafeSpans = fc.sample(
+      spanArbitrary.map(toSpan).filter((span) => !oracleSafe(span) && compareVersionTexts(span.from, span.to) < 0),
+      { numRuns: 3, seed: 7 },
+    );
     const safeSpans = fc.sample(spanArbitrary.map(toSpan).filter(oracleSafe), { numRuns: 2, seed: 11 });
     for (const span of [...unsafeSpans, ...safeSpans]) {
       const run = runCli(['upgrade-check', '--from', span.from, '--to', span.to, '--index', writeTempJson(span.index)]);

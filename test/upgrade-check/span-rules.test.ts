@@ -6,7 +6,10 @@ import type { SpanVerdict } from '../../src/span/types.js';
 import { syntheticIndex, type EntrySpec } from './synthetic-index.js';
 
 /** Floor 1.0.0 then releases 1.1.0 … 1.9.0; each case overrides the entries it is about. */
-function index(overrides: Record<string, Partial<EntrySpec & object>> = {}, versions = ['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0', '1.6.0', '1.7.0', '1.8.0', '1.9.0']) {
+function index(
+  overrides: Record<string, Partial<EntrySpec & object>> = {},
+  versions = ['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0', '1.6.0', '1.7.0', '1.8.0', '1.9.0'],
+) {
   return syntheticIndex(versions.map((version) => ({ version, ...overrides[version] })));
 }
 
@@ -32,7 +35,14 @@ const cases: SpanCase[] = [
     name: 'all releases true: SAFE',
     from: '1.2.0',
     to: '1.5.0',
-    expected: { direction: 'upgrade', safe: true, verdict: 'SAFE', coveredVersions: ['1.3.0', '1.4.0', '1.5.0'], requiredStops: [], recommendedStrategy: 'RollingUpdate' },
+    expected: {
+      direction: 'upgrade',
+      safe: true,
+      verdict: 'SAFE',
+      coveredVersions: ['1.3.0', '1.4.0', '1.5.0'],
+      requiredStops: [],
+      recommendedStrategy: 'RollingUpdate',
+    },
     reasons: [],
   },
   {
@@ -129,7 +139,10 @@ const cases: SpanCase[] = [
     from: '1.1.0',
     to: '1.8.0',
     expected: { safe: false, requiredStops: ['1.3.0', '1.5.0'] },
-    reasons: ['span rule 2: 1.3.0 is a required stop (listed by 1.7.0)', 'span rule 3: 1.8.0 may only be reached directly from 1.5.0 or later, and 1.3.0 is older'],
+    reasons: [
+      'span rule 2: 1.3.0 is a required stop (listed by 1.7.0)',
+      'span rule 3: 1.8.0 may only be reached directly from 1.5.0 or later, and 1.3.0 is older',
+    ],
   },
   {
     name: 'rule 3: a minimum that is not older than its release cannot be met',
@@ -191,7 +204,14 @@ const cases: SpanCase[] = [
     name: 'downgrade: never SAFE, lists the releases undone',
     from: '1.5.0',
     to: '1.2.0',
-    expected: { direction: 'downgrade', safe: false, verdict: 'UNSAFE', coveredVersions: ['1.3.0', '1.4.0', '1.5.0'], requiredStops: [], recommendedStrategy: 'Recreate' },
+    expected: {
+      direction: 'downgrade',
+      safe: false,
+      verdict: 'UNSAFE',
+      coveredVersions: ['1.3.0', '1.4.0', '1.5.0'],
+      requiredStops: [],
+      recommendedStrategy: 'Recreate',
+    },
     reasons: ['direction: downgrade from 1.5.0 to 1.2.0: database migrations do not run backwards'],
   },
   {
@@ -268,7 +288,11 @@ describe('index structure checks', () => {
   });
 
   it('rejects a floor entry without syntheticRequiredStop, a second synthetic stop, and a backward previousVersion', () => {
-    const broken = syntheticIndex([{ version: '1.0.0', syntheticRequiredStop: false }, { version: '1.1.0', syntheticRequiredStop: true }, { version: '1.2.0', previousVersion: '1.3.0' }]);
+    const broken = syntheticIndex([
+      { version: '1.0.0', syntheticRequiredStop: false },
+      { version: '1.1.0', syntheticRequiredStop: true },
+      { version: '1.2.0', previousVersion: '1.3.0' },
+    ]);
     expect(checkIndexStructure(broken)).toEqual([
       'the floor entry 1.0.0 does not carry syntheticRequiredStop: true',
       '/entries/1 (1.1.0): syntheticRequiredStop is true on an entry other than the floor',

@@ -79,13 +79,27 @@ describe('release-safety validate', () => {
     artifact.compatibility.recommendedStrategy = 'RollingUpdate';
     const run = runCli(['validate', writeJson('unsafe-artifact.json', artifact)]);
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('error: /compatibility/recommendedStrategy: RollingUpdate with rollingUpdateSafe "unknown" (only true may recommend RollingUpdate)');
+    expect(run.stdout).toContain(
+      'error: /compatibility/recommendedStrategy: RollingUpdate with rollingUpdateSafe "unknown" (only true may recommend RollingUpdate)',
+    );
   });
 
   it.each([
-    ['an unchecked REST surface', (a: Artifact) => void Object.assign(a.api.rest, { checked: false, breaking: 'unknown' }), '/api/rest: checked false, breaking "unknown"'],
-    ['a breaking MCP surface', (a: Artifact) => void Object.assign(a.api.mcp, { breaking: true, breakingCount: 1, changes: ['tool x removed'] }), '/api/mcp: checked true, breaking true'],
-    ['an unchecked config surface', (a: Artifact) => void Object.assign(a.config, { checked: false, breaking: 'unknown' }), '/config: checked false, breaking "unknown"'],
+    [
+      'an unchecked REST surface',
+      (a: Artifact) => void Object.assign(a.api.rest, { checked: false, breaking: 'unknown' }),
+      '/api/rest: checked false, breaking "unknown"',
+    ],
+    [
+      'a breaking MCP surface',
+      (a: Artifact) => void Object.assign(a.api.mcp, { breaking: true, breakingCount: 1, changes: ['tool x removed'] }),
+      '/api/mcp: checked true, breaking true',
+    ],
+    [
+      'an unchecked config surface',
+      (a: Artifact) => void Object.assign(a.config, { checked: false, breaking: 'unknown' }),
+      '/config: checked false, breaking "unknown"',
+    ],
     ['migrations that could not be read', (a: Artifact) => void Object.assign(a.migrations, { present: 'unknown' }), '/migrations/present: "unknown"'],
     [
       'a migration that may lock a table (unknown: never accepted)',
@@ -98,7 +112,11 @@ describe('release-safety validate', () => {
         }),
       '/migrations/files/0/heaviness: 001.sql may lock, rewrite or scan a table (unknown)',
     ],
-    ['a declared break', (a: Artifact) => void a.declaredBreaks.push({ file: 'a.ts', line: 1, reason: 'the queue protocol changes incompatibly', requiredStop: false }), '/declaredBreaks: 1 declared break'],
+    [
+      'a declared break',
+      (a: Artifact) => void a.declaredBreaks.push({ file: 'a.ts', line: 1, reason: 'the queue protocol changes incompatibly', requiredStop: false }),
+      '/declaredBreaks: 1 declared break',
+    ],
   ])('rejects rollingUpdateSafe true that its own sections disprove: %s (index refuses it too)', (_name, spoil, detail) => {
     const artifact = makeArtifact('1.1.0', '1.0.0');
     spoil(artifact);

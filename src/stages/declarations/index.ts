@@ -21,7 +21,9 @@ export const declarationsStage: Stage<DeclaredBreak[]> = {
   // Any declared break breaks: the author said so.
   acceptance: { refused: 'a declared break is a decision already; it cannot be accepted away' },
   sectionVerdict: (section) =>
-    section.length > 0 ? { checked: true, breaking: true, provenBreak: { cause: 'declared-break', detail: `${section.length} declared break(s)` } } : { checked: true, breaking: false },
+    section.length > 0
+      ? { checked: true, breaking: true, provenBreak: { cause: 'declared-break', detail: `${section.length} declared break(s)` } }
+      : { checked: true, breaking: false },
   summary: (section) => `${section.length} declared break(s)`,
 };
 
@@ -36,7 +38,9 @@ async function runDeclarationsStage(input: StageInput): Promise<StageResult<Decl
       .map((finding) => `declarations could not be read as intended: ${finding.evidence.file}:${finding.evidence.line} (${finding.rule})`),
     ...found.skippedLargeFiles.map((path) => `${path}: not scanned for declared breaks (larger than ${MAX_SCANNED_CHARS / (1024 * 1024)} MB)`),
     ...found.ownOutputs.map((path) => `${path}: ignored (a report, artifact or index release-safety wrote: its quotes are not declarations)`),
-    ...found.undecodableFiles.map((path) => `${path}: mentions @release-safety but is not UTF-8 text (UTF-16 or binary), so its declarations cannot be read: save it as UTF-8`),
+    ...found.undecodableFiles.map(
+      (path) => `${path}: mentions @release-safety but is not UTF-8 text (UTF-16 or binary), so its declarations cannot be read: save it as UTF-8`,
+    ),
   ];
   const failed = findings.some((finding) => errorRuleIds.has(finding.rule));
   // A skipped file that holds the marker may declare a break nobody read: nothing is proven absent.

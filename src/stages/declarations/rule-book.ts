@@ -17,6 +17,12 @@ export const declarationsRuleBook: RuleBook<'declarations'> = {
     return result.findings.filter((finding) => finding.rule === rule.meta.id);
   },
   showExample: (example) =>
-    [example.base === '' ? 'Old: `src/app.ts` did not exist.' : ['Old `src/app.ts`:', '', fenced('ts', example.base)].join('\n'), '', 'New:', '', fenced('ts', example.head)].join('\n'),
+    [
+      example.base === '' ? 'Old: `src/app.ts` did not exist.' : ['Old `src/app.ts`:', '', fenced('ts', example.base)].join('\n'),
+      '',
+      'New:',
+      '',
+      fenced('ts', example.head),
+    ].join('\n'),
   details: () => '',
 };

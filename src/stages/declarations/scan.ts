@@ -52,7 +52,10 @@ export async function findNewAnnotations(input: StageInput): Promise<NewAnnotati
 }
 
 function pathsWith(changes: readonly ChangedPath[], statuses: readonly ChangedPath['status'][]): string[] {
-  return changes.filter((change) => statuses.includes(change.status)).map((change) => change.path).sort();
+  return changes
+    .filter((change) => statuses.includes(change.status))
+    .map((change) => change.path)
+    .sort();
 }
 
 async function scanSide(input: StageInput, side: Side, changedPaths: readonly string[]): Promise<SideScan> {

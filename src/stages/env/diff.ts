@@ -39,7 +39,11 @@ export function diffEnvSurfaces(base: EnvSurface, head: EnvSurface): EnvDiff {
   };
   const vanished = sortedNames(base).filter((name) => liveAt(base, name) && !liveAt(head, name));
   const appeared = sortedNames(head).filter((name) => liveAt(head, name) && !liveAt(base, name));
-  const renames = pairRenames(vanished.map((name) => base.get(name)!), appeared.map((name) => head.get(name)!), head);
+  const renames = pairRenames(
+    vanished.map((name) => base.get(name)!),
+    appeared.map((name) => head.get(name)!),
+    head,
+  );
   const renamedFrom = new Set(renames.map(([previous]) => previous.name));
   const renamedTo = new Set(renames.map(([, next]) => next.name));
 
@@ -105,10 +109,15 @@ export function effectiveDefault(variable: EnvVariable): ConfigDefault {
   return codeDefault(variable) ?? listedDefault(variable) ?? null;
 }
 
-function defaultChange(before: EnvVariable, after: EnvVariable, liveAtBoth: (name: string) => boolean): { previousDefault: ConfigDefault; defaultValue: ConfigDefault; fromListing: boolean } | undefined {
+function defaultChange(
+  before: EnvVariable,
+  after: EnvVariable,
+  liveAtBoth: (name: string) => boolean,
+): { previousDefault: ConfigDefault; defaultValue: ConfigDefault; fromListing: boolean } | undefined {
   if (codeDefault(before) !== codeDefault(after)) {
     const [previousDefault, defaultValue] = [effectiveDefault(before), effectiveDefault(after)];
-    if (previousDefault !== defaultValue) return { previousDefault, defaultValue, fromListing: codeDefault(after) === null && listedDefault(after) !== undefined };
+    if (previousDefault !== defaultValue)
+      return { previousDefault, defaultValue, fromListing: codeDefault(after) === null && listedDefault(after) !== undefined };
   }
   // The same literal, but an unset variable now takes another variable's value (or no longer does).
   // A fallback whose variable appeared or went is a rename or an addition, reported as such.
@@ -185,12 +194,15 @@ function requirementChange(before: EnvVariable, after: EnvVariable, diff: EnvDif
  * literal defaults compare equal, yet an unset variable may behave differently. Not proven either way.
  */
 function opaqueChange(before: EnvVariable, after: EnvVariable, diff: EnvDiff): void {
-  const written = (variable: EnvVariable) => [...new Set(variable.reads.map((read) => read.opaque).filter((text): text is string => text !== undefined))].sort(compareText);
+  const written = (variable: EnvVariable) =>
+    [...new Set(variable.reads.map((read) => read.opaque).filter((text): text is string => text !== undefined))].sort(compareText);
   const [from, to] = [written(before), written(after)];
   if (from.join('\0') === to.join('\0')) return;
   const shown = (variable: EnvVariable, texts: readonly string[]) => {
     const read = variable.reads.find((entry) => entry.opaque === texts[0]);
-    return texts.length === 0 ? 'none' : `\`${truncate(texts[0]!)}\`${read ? ` (${read.file}:${read.line})` : ''}${texts.length > 1 ? ` and ${texts.length - 1} more` : ''}`;
+    return texts.length === 0
+      ? 'none'
+      : `\`${truncate(texts[0]!)}\`${read ? ` (${read.file}:${read.line})` : ''}${texts.length > 1 ? ` and ${texts.length - 1} more` : ''}`;
   };
   diff.unproven.push({
     name: after.name,

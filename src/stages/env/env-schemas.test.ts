@@ -4,7 +4,10 @@ import { extractEnvReads, type Extraction } from './extract-reads.js';
 /** Shapes modelled on real services: a zod schema parsed from process.env, t3-env's createEnv, envalid's cleanEnv. */
 function summary(extraction: Extraction): { reads: string[]; unresolved: string[] } {
   if (!extraction.ok) throw new Error(extraction.message);
-  return { reads: extraction.reads.map((read) => `${read.line} ${read.name}=${read.default ?? '∅'}`), unresolved: extraction.unresolved.map((entry) => `${entry.line} ${entry.reason}`) };
+  return {
+    reads: extraction.reads.map((read) => `${read.line} ${read.name}=${read.default ?? '∅'}`),
+    unresolved: extraction.unresolved.map((entry) => `${entry.line} ${entry.reason}`),
+  };
 }
 const readsOf = (text: string) => summary(extractEnvReads(text, 'src/env.ts', []));
 
@@ -19,7 +22,7 @@ describe('env schemas over process.env', () => {
       '    DATABASE_URL: z.string().url(),',
       '    LOG_LEVEL: logLevel,',
       "    ENABLE_CACHE: z.preprocess((value) => value === 'true', z.boolean().default(false)),",
-      "    SESSION_TTL: z.coerce.number().default(() => 60 * 60),",
+      '    SESSION_TTL: z.coerce.number().default(() => 60 * 60),',
       '  })', // 10
       '  .extend({ SENTRY_DSN: z.string().optional() })',
       '  .strict();',
@@ -37,7 +40,7 @@ describe('env schemas over process.env', () => {
       "import { z } from 'zod';",
       'export const env = createEnv({',
       '  server: {',
-      "    DATABASE_URL: z.string().url(),", // 5
+      '    DATABASE_URL: z.string().url(),', // 5
       "    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),",
       '  },',
       '  client: { NEXT_PUBLIC_APP_URL: z.string().url().default("http://localhost:3000") },',
@@ -50,7 +53,7 @@ describe('env schemas over process.env', () => {
   it('envalid: cleanEnv(process.env, spec) takes `default`, never `devDefault`', () => {
     const text = [
       "import { bool, cleanEnv, port, str } from 'envalid';",
-      "const DEFAULT_PORT = 3000;",
+      'const DEFAULT_PORT = 3000;',
       'export const env = cleanEnv(process.env, {',
       "  NODE_ENV: str({ choices: ['development', 'production'], default: 'production' }),",
       '  PORT: port({ default: DEFAULT_PORT, devDefault: 4000 }),', // 5
@@ -111,24 +114,24 @@ describe('env schemas over process.env', () => {
   it('whether each key accepts the variable unset: true, false, or null when the schema cannot be read that far', () => {
     const text = [
       "import { z } from 'zod';",
-      "const dsn = z.string().url().optional();",
+      'const dsn = z.string().url().optional();',
       'export const env = z.object({',
       '  REQUIRED: z.string().min(1).describe("x"),',
       '  NULLABLE: z.string().nullable(),', // 5
       '  OPTIONAL: dsn,',
-      "  DEFAULTED: z.coerce.number().default(3),",
+      '  DEFAULTED: z.coerce.number().default(3),',
       '  NULLISH: z.string().nullish(),',
       '  FLAG: z.coerce.boolean(),',
       '  PORT: z.coerce.number(),', // 10
       '  REFINED: z.string().refine((v) => v.length > 2),',
       '  REFINED_OPTIONAL: z.string().optional().refine((v) => v !== ""),',
-      "  UNION: z.union([z.string(), z.undefined()]),",
+      '  UNION: z.union([z.string(), z.undefined()]),',
       '  HELPER: optionalUrl(),',
       "  PREPROCESSED: z.preprocess((v) => v ?? '', z.string()),", // 15
       '  ANY: z.any(),',
       '  OR: z.string().or(z.undefined()),',
       '}).parse(process.env);',
-      "export const partial = z.object({ P: z.string() }).partial().parse(process.env);",
+      'export const partial = z.object({ P: z.string() }).partial().parse(process.env);',
       "export const e = cleanEnv(process.env, { E_REQ: str(), E_DEV: str({ devDefault: 'x' }), E_OPT: str({ default: undefined }), E_SPREAD: str({ ...common }) });", // 20
     ].join('\n');
     const extraction = extractEnvReads(text, 'src/env.ts', []);

@@ -51,7 +51,19 @@ type Call = t.CallExpression | t.OptionalCallExpression;
 
 const ZOD_PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
 /** Chain methods that keep an object schema's keys, their defaults and whether each is optional. */
-const ZOD_SHAPE_KEEPING = new Set(['passthrough', 'strict', 'strip', 'refine', 'superRefine', 'transform', 'describe', 'readonly', 'catchall', 'brand', 'pipe']);
+const ZOD_SHAPE_KEEPING = new Set([
+  'passthrough',
+  'strict',
+  'strip',
+  'refine',
+  'superRefine',
+  'transform',
+  'describe',
+  'readonly',
+  'catchall',
+  'brand',
+  'pipe',
+]);
 /** zod methods after which an unset value passes: its schema is optional. */
 const ZOD_OPTIONAL_MAKERS = new Set(['optional', 'nullish', 'default', 'catch', 'prefault']);
 /** zod methods that run code on the value: over a required value it is still required; over an optional one, the code decides. */
@@ -78,7 +90,11 @@ export function readEnvSchemaCall(call: Call, context: SchemaContext): SchemaRea
   if (callee !== undefined && ZOD_PARSE_METHODS.has(callee) && first !== undefined && context.isEnvObject(first) && method) {
     const problems: SchemaProblem[] = [];
     const entries = zodObjectEntries(method.object, context, problems, 0);
-    if (entries === undefined) problems.push({ node: call, reason: `${context.textOf(call.callee)}(process.env): the schema is not a z.object(…) defined in this file, so its variables cannot be read` });
+    if (entries === undefined)
+      problems.push({
+        node: call,
+        reason: `${context.textOf(call.callee)}(process.env): the schema is not a z.object(…) defined in this file, so its variables cannot be read`,
+      });
     return { entries: entries ?? [], problems };
   }
   return undefined;
@@ -116,7 +132,13 @@ function isAssignment(property: t.Node): property is t.ObjectProperty & { value:
 function readEnvalidSpec(call: Call, spec: t.Node | undefined, context: SchemaContext): SchemaRead {
   const problems: SchemaProblem[] = [];
   const object = resolveObject(spec, context);
-  if (!object) return { entries: [], problems: [{ node: spec ?? call, reason: 'cleanEnv(process.env, …): the validator spec is not an object literal of this file, so its variables cannot be read' }] };
+  if (!object)
+    return {
+      entries: [],
+      problems: [
+        { node: spec ?? call, reason: 'cleanEnv(process.env, …): the validator spec is not an object literal of this file, so its variables cannot be read' },
+      ],
+    };
   const entries = objectEntries(object, context, problems, (value) => {
     // A shorthand `{ PORT }` or `PORT: PORT_SPEC` names a validator constant of this file.
     const validator = resolveValue(value, context);
@@ -127,7 +149,8 @@ function readEnvalidSpec(call: Call, spec: t.Node | undefined, context: SchemaCo
     if (first !== undefined && !options) return unread;
     // Only `default` applies in production: a validator with a `devDefault` alone is required there.
     const defaultProperty = options?.properties.find((property) => property.type === 'ObjectProperty' && literalKeyName(property) === 'default');
-    if (!defaultProperty || defaultProperty.type !== 'ObjectProperty') return options?.properties.some((property) => property.type !== 'ObjectProperty') ? unread : { default: null, optional: false };
+    if (!defaultProperty || defaultProperty.type !== 'ObjectProperty')
+      return options?.properties.some((property) => property.type !== 'ObjectProperty') ? unread : { default: null, optional: false };
     const literal = context.literalValue(defaultProperty.value);
     return { default: literal ?? null, optional: true, opaque: literal === undefined };
   });
@@ -165,7 +188,8 @@ function readT3Options(options: t.Node, context: SchemaContext): SchemaRead | un
     entries.push(...objectEntries(shape, context, problems, (value) => zodFacts(value, context)));
   }
   if (!isT3) return undefined;
-  for (const node of hidden) problems.push({ node, reason: `createEnv({ ${truncate(context.textOf(node))} }): may hold server, client or shared variables that cannot be read` });
+  for (const node of hidden)
+    problems.push({ node, reason: `createEnv({ ${truncate(context.textOf(node))} }): may hold server, client or shared variables that cannot be read` });
   return { entries, problems };
 }
 

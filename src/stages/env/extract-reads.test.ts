@@ -20,15 +20,29 @@ describe('defaults that are another variable (defaultFrom)', () => {
   // Modelled on lightdash 0.1623.0, packages/backend/src/config/parseConfig.ts (parseResultsS3Config).
   const base = 'const parseBase = () => {\n  const bucket = process.env.S3_BUCKET;\n  return { bucket };\n};\n';
   it('follows a destructured result of a same-file function to the variable it holds', () => {
-    expect(fromOf(`${base}export const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};`)).toEqual([{ defaultFrom: ['S3_BUCKET'], opaque: undefined }]);
+    expect(fromOf(`${base}export const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};`)).toEqual([
+      { defaultFrom: ['S3_BUCKET'], opaque: undefined },
+    ]);
   });
   it.each([
-    ['a function that takes a parameter', 'const parseBase = (x) => {\n  const bucket = process.env.S3_BUCKET;\n  return { bucket };\n};\nexport const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};'],
+    [
+      'a function that takes a parameter',
+      'const parseBase = (x) => {\n  const bucket = process.env.S3_BUCKET;\n  return { bucket };\n};\nexport const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};',
+    ],
     ['a let binding', `${base}export const f = () => {\n  let { bucket: b } = parseBase();\n  return process.env.R || b;\n};`],
-    ['an object whose member is assigned', `${base}export const f = () => {\n  const o = parseBase();\n  o.bucket = 'x';\n  return process.env.R || o.bucket;\n};`],
+    [
+      'an object whose member is assigned',
+      `${base}export const f = () => {\n  const o = parseBase();\n  o.bucket = 'x';\n  return process.env.R || o.bucket;\n};`,
+    ],
     ['a parameter that shadows the name', `const b = process.env.S3_BUCKET;\nexport const f = (b) => process.env.R || b;`],
-    ['a function that returns in two places', "const parseBase = () => {\n  if (process.env.X) return { bucket: 'a' };\n  return { bucket: process.env.S3_BUCKET };\n};\nexport const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};"],
-    ['an object with a spread', `${base}export const f = (extra) => {\n  const o = { bucket: process.env.S3_BUCKET, ...extra };\n  return process.env.R || o.bucket;\n};`],
+    [
+      'a function that returns in two places',
+      "const parseBase = () => {\n  if (process.env.X) return { bucket: 'a' };\n  return { bucket: process.env.S3_BUCKET };\n};\nexport const f = () => {\n  const { bucket: b } = parseBase();\n  return process.env.R || b;\n};",
+    ],
+    [
+      'an object with a spread',
+      `${base}export const f = (extra) => {\n  const o = { bucket: process.env.S3_BUCKET, ...extra };\n  return process.env.R || o.bucket;\n};`,
+    ],
   ])('does not follow %s (the default stays opaque)', (_name, text) => {
     const [read] = fromOf(text);
     expect(read?.defaultFrom).toBeUndefined();
@@ -47,7 +61,10 @@ describe('names computed from constants (src/syntax/constants.ts)', () => {
     expect(read('const ses = { region: process.env["AWS" + "_REGION"] as string };')).toEqual({ reads: ['1 AWS_REGION=∅ @ses.region'], unresolved: [] });
   });
   it('reads a name built from a module-level constant', () => {
-    expect(read("const PREFIX = 'APP_';\nexport const port = process.env[`${PREFIX}PORT`] || '80';")).toEqual({ reads: ['2 APP_PORT=80 @port'], unresolved: [] });
+    expect(read("const PREFIX = 'APP_';\nexport const port = process.env[`${PREFIX}PORT`] || '80';")).toEqual({
+      reads: ['2 APP_PORT=80 @port'],
+      unresolved: [],
+    });
   });
   it('does not take a parameter for the module-level constant it shadows', () => {
     expect(read("const PREFIX = 'APP_';\nexport const get = (PREFIX) => process.env[PREFIX + 'PORT'];").unresolved).toHaveLength(1);
@@ -65,11 +82,21 @@ describe('names computed from constants (src/syntax/constants.ts)', () => {
     '}',
   ].join('\n');
   it('reads each name of a constant list a callback is called with', () => {
-    expect(read(proxy)).toEqual({ reads: ['6 HTTPS_PROXY=∅ @setupOutboundProxy.configured', '6 HTTP_PROXY=∅ @setupOutboundProxy.configured', '8 HTTPS_PROXY=∅ @setupOutboundProxy', '8 HTTP_PROXY=∅ @setupOutboundProxy'], unresolved: [] });
+    expect(read(proxy)).toEqual({
+      reads: [
+        '6 HTTPS_PROXY=∅ @setupOutboundProxy.configured',
+        '6 HTTP_PROXY=∅ @setupOutboundProxy.configured',
+        '8 HTTPS_PROXY=∅ @setupOutboundProxy',
+        '8 HTTP_PROXY=∅ @setupOutboundProxy',
+      ],
+      unresolved: [],
+    });
   });
   it('does not read a list that is not constant', () => {
     expect(read('export function f(names) {\n  return names.filter((name) => process.env[name]);\n}').unresolved).toHaveLength(1);
-    expect(read("const LIST = ['A'];\nexport function f() {\n  LIST.push(other());\n  return LIST.map((name) => process.env[name]);\n}").unresolved).toHaveLength(1);
+    expect(
+      read("const LIST = ['A'];\nexport function f() {\n  LIST.push(other());\n  return LIST.map((name) => process.env[name]);\n}").unresolved,
+    ).toHaveLength(1);
   });
 });
 
@@ -83,7 +110,7 @@ describe('extractEnvReads', () => {
       "const { A, B: bee = 'd', ['C']: c } = process.env;", // 5
       'export const config = {',
       "  port: parseInt(process.env.PORT || '10', 10),",
-      '  host: process.env[\'HOST\'] ?? DEFAULT_HOST,',
+      "  host: process.env['HOST'] ?? DEFAULT_HOST,",
       "  debug: process.env.DEBUG === 'true',",
       "  cache: process.env.CACHE !== 'false',", // 10
       "  url: process.env.NEW || process.env.OLD || 'x',",
@@ -124,29 +151,38 @@ describe('extractEnvReads', () => {
       '  timeout: process.env.JOB_TIMEOUT ? parseInt(process.env.JOB_TIMEOUT, 10) : DEFAULT_TIMEOUT,',
       "  mode: process.env.MODE ? 'custom' : 'auto',",
       "  concat: process.env.CONCAT || '10' + 5,",
-      "  computed: process.env.COMPUTED ? 1 : compute(),",
+      '  computed: process.env.COMPUTED ? 1 : compute(),',
       '};',
     ].join('\n');
-    expect(readsOf(text)).toEqual(['3 JOB_TIMEOUT=600000 @scheduler.timeout', '3 JOB_TIMEOUT=600000 @scheduler.timeout', '4 MODE=auto @scheduler.mode', '5 CONCAT=∅ @scheduler.concat', '6 COMPUTED=∅ @scheduler.computed']);
+    expect(readsOf(text)).toEqual([
+      '3 JOB_TIMEOUT=600000 @scheduler.timeout',
+      '3 JOB_TIMEOUT=600000 @scheduler.timeout',
+      '4 MODE=auto @scheduler.mode',
+      '5 CONCAT=∅ @scheduler.concat',
+      '6 COMPUTED=∅ @scheduler.computed',
+    ]);
   });
 
   it('names the enclosing function and class when there is no property', () => {
-    const text = "export class Settings {\n  load() {\n    if (process.env.FEATURE_X) return 1;\n  }\n}\nexport function boot() { return process.env.BOOT ?? 'fast'; }";
+    const text =
+      "export class Settings {\n  load() {\n    if (process.env.FEATURE_X) return 1;\n  }\n}\nexport function boot() { return process.env.BOOT ?? 'fast'; }";
     expect(readsOf(text)).toEqual(['3 FEATURE_X=∅ @Settings.load', '6 BOOT=fast @boot']);
   });
 
   it('ignores writes, method calls, dynamic names and non-literal defaults', () => {
-    const text = "process.env.TZ = 'UTC';\ndelete process.env.GONE;\nprocess.env.hasOwnProperty('X');\nexport const f = (name: string) => process.env[name];\nexport const g = getIntegerFromEnvironmentVariable(`P_${1}`);\nexport const h = process.env.H || compute();";
+    const text =
+      "process.env.TZ = 'UTC';\ndelete process.env.GONE;\nprocess.env.hasOwnProperty('X');\nexport const f = (name: string) => process.env[name];\nexport const g = getIntegerFromEnvironmentVariable(`P_${1}`);\nexport const h = process.env.H || compute();";
     expect(readsOf(text)).toEqual(['6 H=∅ @h']);
   });
 
   it('a constant bound twice with different values resolves to nothing', () => {
-    const text = "function a() { const NAME = 'ONE'; return getIntegerFromEnvironmentVariable(NAME); }\nfunction b() { const NAME = 'TWO'; return getIntegerFromEnvironmentVariable(NAME); }";
+    const text =
+      "function a() { const NAME = 'ONE'; return getIntegerFromEnvironmentVariable(NAME); }\nfunction b() { const NAME = 'TWO'; return getIntegerFromEnvironmentVariable(NAME); }";
     expect(readsOf(text)).toEqual([]);
   });
 
   it('reads JavaScript and TSX files by their extension', () => {
-    expect(readsOf("module.exports = { port: process.env.PORT || 80 };", 'config/index.cjs')).toEqual(['1 PORT=80 @port']);
+    expect(readsOf('module.exports = { port: process.env.PORT || 80 };', 'config/index.cjs')).toEqual(['1 PORT=80 @port']);
     expect(readsOf("export const App = () => <div title={process.env.TITLE ?? 'app'} />;", 'src/app.tsx')).toEqual(['1 TITLE=app @App']);
   });
 
@@ -166,7 +202,18 @@ describe('extractEnvReads', () => {
       "delete process.env['X'];",
     ].join('\n');
     // `??=` reads before it writes: the literal is what an unset W becomes (a plain `delete` reads nothing).
-    expect(readsOf(text)).toEqual(['2 A=a @c.a', '3 B=b @c.b', '4 C=c @c.c', '5 D=d @c.d', '6 E=e @c.e', '7 F=f @c.f', '8 G=g @c.g', '9 H=∅ @c.h', '9 H=∅ @c.h', '11 W=w @<top>']);
+    expect(readsOf(text)).toEqual([
+      '2 A=a @c.a',
+      '3 B=b @c.b',
+      '4 C=c @c.c',
+      '5 D=d @c.d',
+      '6 E=e @c.e',
+      '7 F=f @c.f',
+      '8 G=g @c.g',
+      '9 H=∅ @c.h',
+      '9 H=∅ @c.h',
+      '11 W=w @<top>',
+    ]);
   });
 
   it('names class members, getters and computed keys as written; setters and constructors add no name', () => {
@@ -199,7 +246,11 @@ describe('extractEnvReads', () => {
   it('quotes an env object handed on as written, parentheses included', () => {
     const extraction = extractEnvReads('doSomething((process.env as NodeJS.ProcessEnv));\nfor (const key in (process.env)) {}', 'src/config.ts', HELPERS);
     expect(extraction.ok && extraction.unresolved).toEqual([
-      { line: 1, reason: '(process.env as NodeJS.ProcessEnv) is passed to doSomething(), which may read any variable: the names it reads cannot be followed (safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them)' },
+      {
+        line: 1,
+        reason:
+          '(process.env as NodeJS.ProcessEnv) is passed to doSomething(), which may read any variable: the names it reads cannot be followed (safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them)',
+      },
       { line: 2, reason: 'for (… in (process.env)) reads every variable by a computed name, so they cannot be named' },
     ]);
   });
@@ -215,7 +266,10 @@ describe('extractEnvReads', () => {
       const result = factsOf(parsed.sourceFile, { helpers: [], objects: [] });
       return { exports: Object.fromEntries(result.exports), imports: result.imports.map((entry) => `${entry.local}<-${entry.specifier}:${entry.imported}`) };
     };
-    expect(facts('module.exports = { ...process.env, PORT: process.env.PORT || 80 };', 'config/env.cjs')).toEqual({ exports: { default: { kind: 'env', ownKeys: ['PORT'] } }, imports: [] });
+    expect(facts('module.exports = { ...process.env, PORT: process.env.PORT || 80 };', 'config/env.cjs')).toEqual({
+      exports: { default: { kind: 'env', ownKeys: ['PORT'] } },
+      imports: [],
+    });
     const esm = [
       "import base, { DEFAULT_PORT, type Options } from './base';",
       "import * as constants from './constants';",
@@ -262,12 +316,17 @@ describe('extractEnvReads', () => {
   });
 
   it('climbs through a function given the value first (outline: `this.toOptionalNumber(environment.X) ?? 10 * 1000`)', () => {
-    const text = 'export class Environment {\n  public REQUEST_TIMEOUT = this.toOptionalNumber(process.env.REQUEST_TIMEOUT) ?? 10 * 1000;\n  public SECURE = this.toBoolean(process.env.SMTP_SECURE ?? "true");\n}';
+    const text =
+      'export class Environment {\n  public REQUEST_TIMEOUT = this.toOptionalNumber(process.env.REQUEST_TIMEOUT) ?? 10 * 1000;\n  public SECURE = this.toBoolean(process.env.SMTP_SECURE ?? "true");\n}';
     expect(readsOf(text)).toEqual(['2 REQUEST_TIMEOUT=10000 @Environment.REQUEST_TIMEOUT', '3 SMTP_SECURE=true @Environment.SECURE']);
   });
 
   it('lists reads it cannot name apart from the reads (for…in, Object.keys, a computed key)', () => {
-    const extraction = extractEnvReads('for (const key in process.env) console.log(key);\nexport const keys = Object.keys(process.env);\nexport const a = process.env.A;', 'src/config.ts', HELPERS);
+    const extraction = extractEnvReads(
+      'for (const key in process.env) console.log(key);\nexport const keys = Object.keys(process.env);\nexport const a = process.env.A;',
+      'src/config.ts',
+      HELPERS,
+    );
     expect(extraction.ok && extraction.unresolved.map((entry) => entry.line)).toEqual([1, 2]);
     expect(extraction.ok && summary(extraction.reads)).toEqual(['3 A=∅ @a']);
   });

@@ -25,7 +25,11 @@ export const configStage: Stage<ConfigSection> = {
   configuredPaths: (config) =>
     config.env
       ? [
-          ...(Array.isArray(config.env.sources) ? config.env.sources : []).map((glob, index) => ({ key: `env.sources[${index}]`, path: glob, shape: 'glob' as const })),
+          ...(Array.isArray(config.env.sources) ? config.env.sources : []).map((glob, index) => ({
+            key: `env.sources[${index}]`,
+            path: glob,
+            shape: 'glob' as const,
+          })),
           ...(config.env.envFiles ?? []).map((glob, index) => ({ key: `env.envFiles[${index}]`, path: glob, shape: 'glob' as const })),
         ]
       : [],
@@ -72,7 +76,11 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
   if (unresolved.length > 0) {
     // Reads we cannot name hide what the release changed: proven breaks stand, nothing else is claimed.
     const notes = unresolved.map((reason) => `env surface not fully read: ${reason}`);
-    return result({ checked: false, breaking: breaking ? true : 'unknown', changes }, envFindings(diff), [...notes, ...unchangedNotes, ...(surfaces.notes ?? [])]);
+    return result({ checked: false, breaking: breaking ? true : 'unknown', changes }, envFindings(diff), [
+      ...notes,
+      ...unchangedNotes,
+      ...(surfaces.notes ?? []),
+    ]);
   }
   return result({ checked: true, breaking, changes }, envFindings(diff), [...unchangedNotes, ...(surfaces.notes ?? [])]);
 }
@@ -84,7 +92,15 @@ async function extractionKey(path: string, tree: TreeView, config: ExtractConfig
   const blob = tree.blobOf(path);
   if (cache === undefined || blob === undefined) return undefined;
   const dependencies = await dependenciesOf(path, tree, cache);
-  return JSON.stringify([EXTRACTION_KIND, blob, extensionOf(path), /\.d\.[cm]?ts$/i.test(path), config.helpers, config.objects, dependencies.map((dependency) => [dependency, tree.blobOf(dependency) ?? null])]);
+  return JSON.stringify([
+    EXTRACTION_KIND,
+    blob,
+    extensionOf(path),
+    /\.d\.[cm]?ts$/i.test(path),
+    config.helpers,
+    config.objects,
+    dependencies.map((dependency) => [dependency, tree.blobOf(dependency) ?? null]),
+  ]);
 }
 
 /** Cache entries are untrusted: only the shape an extraction has is taken. */
@@ -94,7 +110,15 @@ function isExtraction(value: unknown): value is Extraction {
   if (entry.ok === false) return typeof entry.line === 'number' && typeof entry.message === 'string';
   const isRead = (read: unknown) => {
     const r = read as Record<string, unknown> | null;
-    return r !== null && typeof r === 'object' && typeof r.name === 'string' && typeof r.line === 'number' && typeof r.shape === 'string' && typeof r.statement === 'string' && (r.default === null || typeof r.default === 'string');
+    return (
+      r !== null &&
+      typeof r === 'object' &&
+      typeof r.name === 'string' &&
+      typeof r.line === 'number' &&
+      typeof r.shape === 'string' &&
+      typeof r.statement === 'string' &&
+      (r.default === null || typeof r.default === 'string')
+    );
   };
   const isUnresolved = (item: unknown) => {
     const u = item as Record<string, unknown> | null;

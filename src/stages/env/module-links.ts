@@ -91,11 +91,20 @@ async function readOrThrow(tree: TreeView, path: string): Promise<string> {
 function linkKey(linked: LinkedImports): string {
   const decorators = [...(linked.keyDecorators ?? [])].sort(([a], [b]) => compareText(a, b));
   if (linked.envObjects.size === 0 && linked.constants.size === 0 && decorators.length === 0) return '';
-  return JSON.stringify([[...linked.envObjects].sort(([a], [b]) => compareText(a, b)), [...linked.constants].sort(([a], [b]) => compareText(a, b)), ...(decorators.length > 0 ? [decorators] : [])]);
+  return JSON.stringify([
+    [...linked.envObjects].sort(([a], [b]) => compareText(a, b)),
+    [...linked.constants].sort(([a], [b]) => compareText(a, b)),
+    ...(decorators.length > 0 ? [decorators] : []),
+  ]);
 }
 
 /** What each value import of a file is: env objects and constants found in the imported files. */
-async function linkImports(path: string, imports: readonly ImportFact[], tree: TreeView, config: ExtractConfig): Promise<{ linked: LinkedImports; unresolved: UnresolvedRead[]; decoratorModules: string[] }> {
+async function linkImports(
+  path: string,
+  imports: readonly ImportFact[],
+  tree: TreeView,
+  config: ExtractConfig,
+): Promise<{ linked: LinkedImports; unresolved: UnresolvedRead[]; decoratorModules: string[] }> {
   if (imports.length === 0) return { linked: NO_LINKS, unresolved: [], decoratorModules: [] };
   const decoratorModules = new Set<string>();
   const envObjects = new Map<string, readonly string[]>();
@@ -108,8 +117,7 @@ async function linkImports(path: string, imports: readonly ImportFact[], tree: T
     else if (fact?.kind === 'keyDecorator') {
       keyDecorators.set(local, fact.factory);
       decoratorModules.add(found!.path);
-    }
-    else if (fact?.kind === 'constant') constants.set(local, fact.value);
+    } else if (fact?.kind === 'constant') constants.set(local, fact.value);
     else if (fact?.kind === 'object') for (const [key, value] of Object.entries(fact.values)) constants.set(`${local}.${key}`, value);
   };
   for (const entry of imports) {
@@ -119,7 +127,10 @@ async function linkImports(path: string, imports: readonly ImportFact[], tree: T
     if (!facts.ok) {
       // A module we cannot parse may be the env wrapper its importer reads through.
       if (/process\s*\.\s*env/.test((await tree.read(target)) ?? '')) {
-        unresolved.push({ line: 0, reason: `imports ${entry.specifier}, which reads process.env but does not parse (${target}:${facts.line}: ${facts.message})` });
+        unresolved.push({
+          line: 0,
+          reason: `imports ${entry.specifier}, which reads process.env but does not parse (${target}:${facts.line}: ${facts.message})`,
+        });
       }
       continue;
     }
@@ -129,7 +140,11 @@ async function linkImports(path: string, imports: readonly ImportFact[], tree: T
       apply(entry.local, await followExport(target, entry.imported, tree, config, 0));
     }
   }
-  return { linked: keyDecorators.size > 0 ? { envObjects, constants, keyDecorators } : { envObjects, constants }, unresolved, decoratorModules: [...decoratorModules].sort(compareText) };
+  return {
+    linked: keyDecorators.size > 0 ? { envObjects, constants, keyDecorators } : { envObjects, constants },
+    unresolved,
+    decoratorModules: [...decoratorModules].sort(compareText),
+  };
 }
 
 async function moduleFacts(path: string, tree: TreeView, config: ExtractConfig): Promise<FactsEntry> {
@@ -142,7 +157,13 @@ async function moduleFacts(path: string, tree: TreeView, config: ExtractConfig):
 }
 
 /** The export `name` of the module at `path`, through `export { x } from './y'` chains, with the module that defines it. */
-async function followExport(path: string, name: string, tree: TreeView, config: ExtractConfig, depth: number): Promise<{ fact: ExportFact; path: string } | undefined> {
+async function followExport(
+  path: string,
+  name: string,
+  tree: TreeView,
+  config: ExtractConfig,
+  depth: number,
+): Promise<{ fact: ExportFact; path: string } | undefined> {
   const facts = await moduleFacts(path, tree, config);
   if (!facts.ok) return undefined;
   const fact = facts.facts.exports.get(name);

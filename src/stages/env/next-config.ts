@@ -31,7 +31,14 @@ export function nextEnvMapping(text: string, path: string): NextEnvMapping {
     for (const declarator of declaration.declarations) {
       if (declarator.id.type !== 'Identifier' || !declarator.init) continue;
       const init = unwrapExpression(declarator.init);
-      if (isCall(init) && init.callee.type === 'Identifier' && init.callee.name === 'require' && init.arguments[0]?.type === 'StringLiteral' && init.arguments[0].value.endsWith('.json')) jsonBindings.add(declarator.id.name);
+      if (
+        isCall(init) &&
+        init.callee.type === 'Identifier' &&
+        init.callee.name === 'require' &&
+        init.arguments[0]?.type === 'StringLiteral' &&
+        init.arguments[0].value.endsWith('.json')
+      )
+        jsonBindings.add(declarator.id.name);
       else constants.set(declarator.id.name, declarator.init);
     }
   }
@@ -48,7 +55,13 @@ export function nextEnvMapping(text: string, path: string): NextEnvMapping {
         continue;
       }
       seen.add(key);
-      const from = mappedFrom(entry.value, constants, jsonBindings, extraction.reads, extraction.unresolved.map((entry) => entry.line));
+      const from = mappedFrom(
+        entry.value,
+        constants,
+        jsonBindings,
+        extraction.reads,
+        extraction.unresolved.map((entry) => entry.line),
+      );
       if (from) mapping.set(key, from);
     }
   });
@@ -59,7 +72,13 @@ export function nextEnvMapping(text: string, path: string): NextEnvMapping {
  * The reads an entry's value takes (through same-file constants); empty when the value is built
  * from literals and JSON imports only; undefined when something else feeds it (a call, an import).
  */
-function mappedFrom(value: t.Node, constants: ReadonlyMap<string, t.Node>, jsonBindings: ReadonlySet<string>, reads: readonly EnvRead[], unresolvedLines: readonly number[]): EnvRead[] | undefined {
+function mappedFrom(
+  value: t.Node,
+  constants: ReadonlyMap<string, t.Node>,
+  jsonBindings: ReadonlySet<string>,
+  reads: readonly EnvRead[],
+  unresolvedLines: readonly number[],
+): EnvRead[] | undefined {
   const ranges: Array<[number, number]> = [];
   let readable = true;
   const visit = (root: t.Node, depth: number) => {

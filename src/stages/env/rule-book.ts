@@ -17,15 +17,38 @@ export const configRuleBook: RuleBook<'config'> = {
   docs: ENV_DOCS,
   rules: envRules,
   findings: async (rule, example) => {
-    const files = (code: string, envExample: string | undefined): Record<string, string> => ({ 'src/config.ts': code, ...(envExample === undefined ? {} : { '.env.example': envExample }) });
-    const input = memoryStageInput({ base: files(example.base, example.baseEnvExample), head: files(example.head, example.headEnvExample) }, example.baseEnvExample === undefined ? EXAMPLE_CONFIG : EXAMPLE_CONFIG_WITH_ENV_FILE);
+    const files = (code: string, envExample: string | undefined): Record<string, string> => ({
+      'src/config.ts': code,
+      ...(envExample === undefined ? {} : { '.env.example': envExample }),
+    });
+    const input = memoryStageInput(
+      { base: files(example.base, example.baseEnvExample), head: files(example.head, example.headEnvExample) },
+      example.baseEnvExample === undefined ? EXAMPLE_CONFIG : EXAMPLE_CONFIG_WITH_ENV_FILE,
+    );
     const result = await configStage.run(input);
     return result.findings.filter((finding) => finding.rule === rule.meta.id);
   },
   showExample: (example) =>
     [
-      'Old `src/config.ts`:', '', fenced('ts', example.base), '', 'New:', '', fenced('ts', example.head),
-      ...(example.baseEnvExample === undefined ? [] : ['', 'Old `.env.example`:', '', fenced('sh', example.baseEnvExample || '# (empty)'), '', 'New:', '', fenced('sh', example.headEnvExample || '# (empty)')]),
+      'Old `src/config.ts`:',
+      '',
+      fenced('ts', example.base),
+      '',
+      'New:',
+      '',
+      fenced('ts', example.head),
+      ...(example.baseEnvExample === undefined
+        ? []
+        : [
+            '',
+            'Old `.env.example`:',
+            '',
+            fenced('sh', example.baseEnvExample || '# (empty)'),
+            '',
+            'New:',
+            '',
+            fenced('sh', example.headEnvExample || '# (empty)'),
+          ]),
     ].join('\n'),
   details: () => '',
 };

@@ -73,7 +73,12 @@ const SIDE_LABEL: Record<Side, string> = { base: 'base (from)', head: 'head (to)
  * extracts both surfaces. A glob that selects nothing at a ref, an env file that is missing,
  * or a file that does not parse makes the pair unreadable: the stage must fail closed.
  */
-export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfig, extract: SourceExtractor, dependencies: DependencyFinder): Promise<SurfacePair> {
+export async function collectSurfaces(
+  input: StageInput,
+  config: EnvSurfaceConfig,
+  extract: SourceExtractor,
+  dependencies: DependencyFinder,
+): Promise<SurfacePair> {
   const configProblem = validateConfig(config);
   if (configProblem) return { kind: 'unreadable', reasons: [configProblem] };
   const extractConfig: ExtractConfig = { helpers: [...(config.helpers ?? [])].sort(compareText), objects: [...(config.objects ?? [])].sort(compareText) };
@@ -84,7 +89,10 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
   // A glob that selects nothing at one ref is a note; the sources selecting nothing at a ref is the failure (source-globs.ts).
   const paths = { base: input.trees.base.keys(), head: input.trees.head.keys() };
   const sourceSelection = selectByGlobs(paths, config.sources, { what: 'env source glob', exclude: excluded });
-  const envFileSelection = selectByGlobs({ base: input.trees.base.keys(), head: input.trees.head.keys() }, envFilePatterns, { what: 'env file', mayBeEmpty: true });
+  const envFileSelection = selectByGlobs({ base: input.trees.base.keys(), head: input.trees.head.keys() }, envFilePatterns, {
+    what: 'env file',
+    mayBeEmpty: true,
+  });
   const notes = [...sourceSelection.notes, ...envFileSelection.notes];
   if (sourceSelection.failure) return { kind: 'unreadable', reasons: [sourceSelection.failure], notes };
   const selected = {
@@ -93,11 +101,15 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
   };
 
   // A next.config's `env:` entries decide which variable a mapped key in the app reads: it is compared too.
-  const nextConfigs = { base: [...input.trees.base.keys()].filter((path) => NEXT_CONFIG.test(path)).sort(), head: [...input.trees.head.keys()].filter((path) => NEXT_CONFIG.test(path)).sort() };
+  const nextConfigs = {
+    base: [...input.trees.base.keys()].filter((path) => NEXT_CONFIG.test(path)).sort(),
+    head: [...input.trees.head.keys()].filter((path) => NEXT_CONFIG.test(path)).sort(),
+  };
   const allBase = [...new Set([...selected.base.sources, ...selected.base.envFiles, ...nextConfigs.base])];
   const allHead = [...new Set([...selected.head.sources, ...selected.head.envFiles, ...nextConfigs.head])];
   const fileCount = new Set([...selected.base.sources, ...selected.base.envFiles, ...selected.head.sources, ...selected.head.envFiles]).size;
-  if (sameBlobs(input, allBase, allHead) && !(await dependencyChanged(input, selected.head.sources, dependencies))) return { kind: 'unchanged', fileCount, notes };
+  if (sameBlobs(input, allBase, allHead) && !(await dependencyChanged(input, selected.head.sources, dependencies)))
+    return { kind: 'unchanged', fileCount, notes };
 
   const surfaces: Partial<Record<Side, EnvSurface>> = {};
   // Constructs we cannot read, per side, held until we know whether they are identical at both refs.
@@ -122,7 +134,13 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
     for (const path of selected[side].sources) {
       const extraction = await extract(path, tree, extractConfig);
       if (!extraction.ok) {
-        unparsedSources.set(`${side}\0${path}`, { side, path, line: extraction.line, text: `${path}:${extraction.line}: ${extraction.message}`, unparsed: true });
+        unparsedSources.set(`${side}\0${path}`, {
+          side,
+          path,
+          line: extraction.line,
+          text: `${path}:${extraction.line}: ${extraction.message}`,
+          unparsed: true,
+        });
         continue;
       }
       for (const module of extraction.decoratorModules ?? []) {
@@ -132,10 +150,18 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
       const configPath = nextConfigOf(path, nextConfigs[side]);
       const mapping = configPath === undefined || configPath === path ? undefined : mappings.get(configPath);
       for (const read of extraction.reads) {
-        for (const located of mapping ? applyNextMapping({ ...read, file: path }, mapping) : [{ ...read, file: path }]) variable(located.name).reads.push(located);
+        for (const located of mapping ? applyNextMapping({ ...read, file: path }, mapping) : [{ ...read, file: path }])
+          variable(located.name).reads.push(located);
       }
       for (const entry of extraction.unresolved) {
-        unreadConstructs.push({ side, path, line: entry.line, text: `${path}${entry.line > 0 ? `:${entry.line}` : ''}: ${entry.reason}`, unparsed: false, ...(entry.decorator ? { decorator: true } : {}) });
+        unreadConstructs.push({
+          side,
+          path,
+          line: entry.line,
+          text: `${path}${entry.line > 0 ? `:${entry.line}` : ''}: ${entry.reason}`,
+          unparsed: false,
+          ...(entry.decorator ? { decorator: true } : {}),
+        });
       }
     }
     // Env files in the order the config lists them: the first listing is the documented default.
@@ -164,7 +190,15 @@ export async function collectSurfaces(input: StageInput, config: EnvSurfaceConfi
     if (settled.has(construct)) unchangedConstructs.push(`${construct.text}: ${settled.get(construct)}`);
     else unresolved.push(`${construct.text} (at ${SIDE_LABEL[construct.side]})`);
   }
-  return { kind: 'compared', base: surfaces.base!, head: surfaces.head!, fileCount, unresolved: [...new Set(unresolved)], unchangedConstructs: [...new Set(unchangedConstructs)], notes };
+  return {
+    kind: 'compared',
+    base: surfaces.base!,
+    head: surfaces.head!,
+    fileCount,
+    unresolved: [...new Set(unresolved)],
+    unchangedConstructs: [...new Set(unchangedConstructs)],
+    notes,
+  };
 }
 
 interface UnreadConstruct {
@@ -183,10 +217,18 @@ interface UnreadConstruct {
  * in a function its callers give values to, no changed file reaching it), each with the note that
  * says so. Only asked when something could not be read: the parser is loaded already.
  */
-async function settleUnchanged(input: StageInput, constructs: UnreadConstruct[], decoratorsApplied: Record<Side, ReadonlyMap<string, ReadonlySet<string>>>): Promise<Map<UnreadConstruct, string>> {
+async function settleUnchanged(
+  input: StageInput,
+  constructs: UnreadConstruct[],
+  decoratorsApplied: Record<Side, ReadonlyMap<string, ReadonlySet<string>>>,
+): Promise<Map<UnreadConstruct, string>> {
   const settled = new Map<UnreadConstruct, string>();
   if (constructs.length === 0) return settled;
-  const [{ differentialOf }, { callersFlowInto }, { parseSource }] = await Promise.all([import('../differential.js'), import('../../syntax/inflow.js'), import('../../syntax/parse.js')]);
+  const [{ differentialOf }, { callersFlowInto }, { parseSource }] = await Promise.all([
+    import('../differential.js'),
+    import('../../syntax/inflow.js'),
+    import('../../syntax/parse.js'),
+  ]);
   const differential = differentialOf(input);
   for (const construct of constructs) {
     if (construct.decorator) {
@@ -198,14 +240,19 @@ async function settleUnchanged(input: StageInput, constructs: UnreadConstruct[],
       const importers: string[] = [];
       for (const side of ['base', 'head'] as const) {
         const readThrough = decoratorsApplied[side].get(construct.path) ?? new Set<string>();
-        const others = input.changes.map((change) => change.path).filter((path) => CODE_PATH.test(path) && input.trees[side].has(path) && !readThrough.has(path) && path !== construct.path);
+        const others = input.changes
+          .map((change) => change.path)
+          .filter((path) => CODE_PATH.test(path) && input.trees[side].has(path) && !readThrough.has(path) && path !== construct.path);
         importers.push(...(await differential.importersOf(side, construct.path, others)));
       }
       if (importers.length > 0) {
         construct.text += `; ${[...new Set(importers)].sort(compareText).join(', ')} changed and imports it without applying it as a decorator in env.sources: add the file to env.sources (a call of the decorator as a function cannot be read; declare the names it reads instead)`;
         continue;
       }
-      settled.set(construct, `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}), its decorated properties in env.sources read, and no other changed file imports it: no change`);
+      settled.set(
+        construct,
+        `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}), its decorated properties in env.sources read, and no other changed file imports it: no change`,
+      );
       continue;
     }
     let callers = true;
@@ -217,7 +264,11 @@ async function settleUnchanged(input: StageInput, constructs: UnreadConstruct[],
       }
     }
     const verdict = await differential.unchanged(construct.path, callers);
-    if (verdict.unchanged) settled.set(construct, `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}${callers ? ', and no changed file calls into it' : ''}): no change`);
+    if (verdict.unchanged)
+      settled.set(
+        construct,
+        `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}${callers ? ', and no changed file calls into it' : ''}): no change`,
+      );
   }
   return settled;
 }

@@ -86,7 +86,13 @@ const OTHER_BUILDERS: readonly { pattern: RegExp; what: string }[] = [
 /** A file that holds none of these cannot define anything the schema shows. */
 const MAY_DEFINE = /@nestjs\/graphql|type-graphql|@pothos\/core|['"]nexus['"]|GraphQLObjectType/;
 
-const CLASS_DECORATORS: Record<string, ClassKind> = { ObjectType: 'object', InterfaceType: 'interface', InputType: 'input', ArgsType: 'args', Resolver: 'resolver' };
+const CLASS_DECORATORS: Record<string, ClassKind> = {
+  ObjectType: 'object',
+  InterfaceType: 'interface',
+  InputType: 'input',
+  ArgsType: 'args',
+  Resolver: 'resolver',
+};
 const ROOTS = { Query: 'Query', Mutation: 'Mutation', Subscription: 'Subscription' } as const;
 
 export function readFileSchema(file: string, text: string): FileReading {
@@ -105,7 +111,8 @@ export function readFileSchema(file: string, text: string): FileReading {
   for (const statement of parsed.ast.program.body) {
     if (statement.type !== 'ImportDeclaration' || !DECORATOR_MODULES.has(statement.source.value)) continue;
     for (const specifier of statement.specifiers) {
-      if (specifier.type === 'ImportSpecifier') local.set(specifier.local.name, specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value);
+      if (specifier.type === 'ImportSpecifier')
+        local.set(specifier.local.name, specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value);
     }
   }
   const reader = new FileReader(text, local);
@@ -126,7 +133,8 @@ class FileReader {
 
   statement(node: t.Node, schema: FileSchema): void {
     let statement = node;
-    if ((statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration') && statement.declaration) statement = statement.declaration;
+    if ((statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration') && statement.declaration)
+      statement = statement.declaration;
     if (statement.type === 'ClassDeclaration') {
       const definition = this.classDef(statement);
       if (definition) schema.classes.push(definition);
@@ -253,11 +261,16 @@ class FileReader {
       if (typeof options.name === 'string') definition.graphqlName = options.name;
       if (options.isAbstract === true) definition.abstract = true;
       if (options.implements !== undefined) {
-        const implemented = Array.isArray(options.implements) ? { names: options.implements.map((item: Literal) => (isRef(item) ? item.ref : '?')) } : this.typeFunction(options.implements) ?? (isRef(options.implements) ? { names: [options.implements.ref] } : undefined);
-        if (!implemented || implemented.names.includes('?')) definition.unknown = `the interfaces of \`${shortSourceOf(decorator.node, this.text)}\` are not read`;
+        const implemented = Array.isArray(options.implements)
+          ? { names: options.implements.map((item: Literal) => (isRef(item) ? item.ref : '?')) }
+          : (this.typeFunction(options.implements) ?? (isRef(options.implements) ? { names: [options.implements.ref] } : undefined));
+        if (!implemented || implemented.names.includes('?'))
+          definition.unknown = `the interfaces of \`${shortSourceOf(decorator.node, this.text)}\` are not read`;
         else definition.implementsNames = implemented.names;
       }
-      for (const key of Object.keys(options)) if (isUnread(options[key]) && ['name', 'isAbstract', 'implements'].includes(key)) definition.unknown = `the option \`${key}\` of \`${shortSourceOf(decorator.node, this.text)}\` is not read`;
+      for (const key of Object.keys(options))
+        if (isUnread(options[key]) && ['name', 'isAbstract', 'implements'].includes(key))
+          definition.unknown = `the option \`${key}\` of \`${shortSourceOf(decorator.node, this.text)}\` is not read`;
     }
   }
 
@@ -281,16 +294,24 @@ class FileReader {
       else if (value !== undefined) return void (field.unknown = `\`${shortSourceOf(decorator.node, this.text)}\` is not read`);
     }
     const record = isRecord(options) ? options : {};
-    for (const key of ['name', 'nullable', 'type', 'defaultValue']) if (isUnread(record[key])) return void (field.unknown = `the option \`${key}\` of \`${shortSourceOf(decorator.node, this.text)}\` is not read`);
+    for (const key of ['name', 'nullable', 'type', 'defaultValue'])
+      if (isUnread(record[key])) return void (field.unknown = `the option \`${key}\` of \`${shortSourceOf(decorator.node, this.text)}\` is not read`);
     if (typeof record.name === 'string') field.name = record.name;
     if (record.type !== undefined) typeArg = record.type;
     const fromFunction = typeArg === undefined ? undefined : this.typeFunction(typeArg);
     if (typeArg !== undefined && !fromFunction) return void (field.unknown = `the type of \`${shortSourceOf(decorator.node, this.text)}\` is not read`);
     const base = fromFunction ? { name: fromFunction.names[0]!, list: fromFunction.list } : annotation ? typeOfAnnotation(annotation) : undefined;
-    if (!base) return void (field.unknown = `the type of \`${shortSourceOf(decorator.node, this.text)}\` is not given and cannot be taken from the property's type`);
+    if (!base)
+      return void (field.unknown = `the type of \`${shortSourceOf(decorator.node, this.text)}\` is not given and cannot be taken from the property's type`);
     const nullable = record.nullable;
-    if (nullable !== undefined && typeof nullable !== 'boolean' && nullable !== 'items' && nullable !== 'itemsAndList') return void (field.unknown = `\`nullable: ${String(nullable)}\` is not read`);
-    field.type = { name: base.name, list: base.list, nullable: nullable === true || nullable === 'itemsAndList', itemsNullable: nullable === 'items' || nullable === 'itemsAndList' };
+    if (nullable !== undefined && typeof nullable !== 'boolean' && nullable !== 'items' && nullable !== 'itemsAndList')
+      return void (field.unknown = `\`nullable: ${String(nullable)}\` is not read`);
+    field.type = {
+      name: base.name,
+      list: base.list,
+      nullable: nullable === true || nullable === 'itemsAndList',
+      itemsNullable: nullable === 'items' || nullable === 'itemsAndList',
+    };
     if (record.defaultValue !== undefined) {
       const text = defaultText(record.defaultValue);
       if (text === undefined) return void (field.unknown = `the default of \`${shortSourceOf(decorator.node, this.text)}\` is not read`);
@@ -394,7 +415,9 @@ class FileReader {
       case 'Identifier':
         return value.name === 'undefined' ? undefined : { ref: value.name };
       case 'MemberExpression':
-        return !value.computed && value.object.type === 'Identifier' && value.property.type === 'Identifier' ? { ref: `${value.object.name}.${value.property.name}` } : UNREAD;
+        return !value.computed && value.object.type === 'Identifier' && value.property.type === 'Identifier'
+          ? { ref: `${value.object.name}.${value.property.name}` }
+          : UNREAD;
       case 'ArrowFunctionExpression':
       case 'FunctionExpression':
         return { fn: value };
@@ -421,7 +444,13 @@ function isUnread(value: Literal): boolean {
   return isRef(value) && value.ref === '\0unread';
 }
 function isRef(value: Literal): value is { ref: string } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { ref?: unknown }).ref === 'string' && Object.keys(value).length === 1;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { ref?: unknown }).ref === 'string' &&
+    Object.keys(value).length === 1
+  );
 }
 function isFn(value: Literal): value is { fn: t.Node } {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'fn' in value && Object.keys(value).length === 1;
@@ -437,7 +466,8 @@ function annotationOf(node: t.Node | null | undefined): t.Node | undefined {
 function returnAnnotation(member: t.ClassMethod): t.Node | undefined {
   const annotation = annotationOf(member.returnType as t.Node | null | undefined);
   // `Promise<T>`: the field's type is T.
-  if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && annotation.typeName.name === 'Promise') return annotation.typeParameters?.params[0];
+  if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && annotation.typeName.name === 'Promise')
+    return annotation.typeParameters?.params[0];
   return annotation;
 }
 
@@ -513,19 +543,26 @@ export function assembleSchema(files: readonly FileSchema[], omit: ReadonlySet<s
   const enums = new Map<string, { members: string[]; file: string; line: number }>();
   const unknown: UnknownCoordinate[] = [];
   for (const file of files) {
-    for (const definition of file.classes) if (!classes.has(definition.name) || definition.kind !== 'resolver') classes.set(definition.name, { ...definition, file: file.file });
+    for (const definition of file.classes)
+      if (!classes.has(definition.name) || definition.kind !== 'resolver') classes.set(definition.name, { ...definition, file: file.file });
     for (const enumeration of file.enums) enums.set(enumeration.name, { ...enumeration, file: file.file });
     for (const item of file.unread) unknown.push({ coordinate: '*', file: file.file, line: item.line, reason: item.reason });
   }
   const graphqlNames = new Map<string, string>();
-  for (const definition of classes.values()) if (definition.kind !== 'resolver' && definition.kind !== 'args' && !definition.abstract) graphqlNames.set(definition.name, definition.graphqlName);
+  for (const definition of classes.values())
+    if (definition.kind !== 'resolver' && definition.kind !== 'args' && !definition.abstract) graphqlNames.set(definition.name, definition.graphqlName);
   const enumTypes = new Map<string, { members: string[]; file: string; line: number }>();
   const unions = new Map<string, { members: string[]; file: string; line: number }>();
   for (const file of files) {
     for (const registered of file.registeredEnums) {
       const declared = enums.get(registered.name);
       if (!declared) {
-        unknown.push({ coordinate: registered.graphqlName, file: file.file, line: registered.line, reason: `the enum ${registered.name} is not declared in the sources read` });
+        unknown.push({
+          coordinate: registered.graphqlName,
+          file: file.file,
+          line: registered.line,
+          reason: `the enum ${registered.name} is not declared in the sources read`,
+        });
         continue;
       }
       graphqlNames.set(registered.name, registered.graphqlName);
@@ -595,7 +632,13 @@ export function assembleSchema(files: readonly FileSchema[], omit: ReadonlySet<s
       if (why) return fail(`its arguments class ${argsClass}: ${why}`);
       for (const argField of fields) {
         if (argField.unknown || !argField.type) return fail(`the argument ${argField.name} of ${argsClass} is not read: ${argField.unknown ?? 'no type'}`);
-        allArgs.push({ name: argField.name, type: argField.type, line: argField.line, file: argField.file, ...(argField.defaultValue !== undefined ? { defaultValue: argField.defaultValue } : {}) });
+        allArgs.push({
+          name: argField.name,
+          type: argField.type,
+          line: argField.line,
+          file: argField.file,
+          ...(argField.defaultValue !== undefined ? { defaultValue: argField.defaultValue } : {}),
+        });
       }
     }
     for (const arg of allArgs) {
@@ -618,14 +661,28 @@ export function assembleSchema(files: readonly FileSchema[], omit: ReadonlySet<s
     }
     for (const { root, field } of definition.roots) rootFields[root].push({ ...field, file: definition.file });
     if (definition.resolveFields.length === 0) continue;
-    const target = definition.resolverOf ? graphqlNames.get(definition.resolverOf) ?? definition.resolverOf : undefined;
+    const target = definition.resolverOf ? (graphqlNames.get(definition.resolverOf) ?? definition.resolverOf) : undefined;
     if (target === undefined) {
-      for (const field of definition.resolveFields) unknown.push({ coordinate: `?.${field.name}`, file: definition.file, line: field.line, reason: `the resolver ${definition.name} names no type for its field resolvers` });
+      for (const field of definition.resolveFields)
+        unknown.push({
+          coordinate: `?.${field.name}`,
+          file: definition.file,
+          line: field.line,
+          reason: `the resolver ${definition.name} names no type for its field resolvers`,
+        });
       continue;
     }
     resolved.set(target, [...(resolved.get(target) ?? []), ...definition.resolveFields.map((field) => ({ ...field, file: definition.file }))]);
   }
-  const sorted = [...classes.values()].filter((definition) => definition.kind !== 'resolver' && definition.kind !== 'args' && !definition.abstract && !(omit.has(definition.graphqlName) && unreadTypes.has(definition.name))).sort((a, b) => (a.graphqlName < b.graphqlName ? -1 : a.graphqlName > b.graphqlName ? 1 : 0));
+  const sorted = [...classes.values()]
+    .filter(
+      (definition) =>
+        definition.kind !== 'resolver' &&
+        definition.kind !== 'args' &&
+        !definition.abstract &&
+        !(omit.has(definition.graphqlName) && unreadTypes.has(definition.name)),
+    )
+    .sort((a, b) => (a.graphqlName < b.graphqlName ? -1 : a.graphqlName > b.graphqlName ? 1 : 0));
   for (const definition of sorted) {
     const name = definition.graphqlName;
     if (omit.has(name)) continue;

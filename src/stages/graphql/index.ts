@@ -43,7 +43,7 @@ export const graphqlStage: Stage<ApiSurfaceSection> = {
     ];
   },
   sectionVerdict: apiSectionVerdict,
-  acceptance: { where: 'the config\'s `rules` settings only (a schema read from SDL or code has no place to write an acknowledgement)' },
+  acceptance: { where: "the config's `rules` settings only (a schema read from SDL or code has no place to write an acknowledgement)" },
   summary: apiSectionSummary,
 };
 
@@ -84,7 +84,10 @@ async function runGraphqlStage(input: StageInput): Promise<StageResult<ApiSurfac
   if (config === false) return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
   if (config === undefined) {
     const evidence = await undeclaredSurfaceEvidence(input, { dependencies: GRAPHQL_SERVER_DEPENDENCIES, files: SCHEMA_FILE });
-    if (evidence) return uncheckedApiResult(`GraphQL surface not configured, but ${evidence}: name the schema (\`graphql: { schema | sources }\`) or set \`graphql: false\``);
+    if (evidence)
+      return uncheckedApiResult(
+        `GraphQL surface not configured, but ${evidence}: name the schema (\`graphql: { schema | sources }\`) or set \`graphql: false\``,
+      );
     return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
   }
   return compareGraphql(input, config);
@@ -97,7 +100,8 @@ async function compareGraphql(input: StageInput, config: GraphqlSurfaceConfig): 
   const select = (side: Side) => ({ sdl: selectPaths(input, side, config.schema ?? [], SDL_FILE), code: selectCode(input, side, config.sources ?? []) });
   const base = select('base');
   const head = select('head');
-  if (head.sdl.length + head.code.length === 0) return uncheckedApiResult(`graphql ${JSON.stringify(config)} selects no SDL or source file at the ${SIDE_LABEL.head}`);
+  if (head.sdl.length + head.code.length === 0)
+    return uncheckedApiResult(`graphql ${JSON.stringify(config)} selects no SDL or source file at the ${SIDE_LABEL.head}`);
   // What no selected file changed cannot have changed: nothing is read, the parser is not loaded.
   if (!selectionChanged(input, base.sdl, head.sdl) && !selectionChanged(input, base.code, head.code)) return checkedResult(input, []);
   const baseEmpty = base.sdl.length + base.code.length === 0;
@@ -185,5 +189,11 @@ function checkedResult(input: StageInput, findings: Finding[], notes: string[] =
   const applied = applyApiAcceptance('graphql', findings, { added: [], problems: [] }, () => false, GRAPHQL_RULE_CATALOGUE, input.acceptance);
   const section = apiSectionFromFindings(applied.remaining, rulesWithSettings(GRAPHQL_RULE_CATALOGUE, input.acceptance), applied.acceptedFindings);
   if (unproven && section.breaking === false) section.breaking = 'unknown';
-  return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes, ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}) };
+  return {
+    section,
+    verdict: { checked: true, breaking: section.breaking },
+    findings,
+    notes,
+    ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}),
+  };
 }

@@ -44,11 +44,26 @@ describe('mcpStage: configuration and unreadable snapshots', () => {
 
   it.each<[string, Record<string, string>, Record<string, string>, string]>([
     ['missing at the head ref', { [PATH]: snapshot(tool('a')) }, {}, `MCP tool snapshot ${PATH} is missing at the head (to) ref`],
-    ['bad JSON at the base ref', { [PATH]: '{"tools": [' }, { [PATH]: snapshot(tool('a')) }, `MCP tool snapshot ${PATH} at the base (from) ref is not valid JSON`],
-    ['wrong shape at the head ref', { [PATH]: snapshot(tool('a')) }, { [PATH]: '{"items": []}' }, `MCP tool snapshot ${PATH} at the head (to) ref is neither a tools/list result`],
+    [
+      'bad JSON at the base ref',
+      { [PATH]: '{"tools": [' },
+      { [PATH]: snapshot(tool('a')) },
+      `MCP tool snapshot ${PATH} at the base (from) ref is not valid JSON`,
+    ],
+    [
+      'wrong shape at the head ref',
+      { [PATH]: snapshot(tool('a')) },
+      { [PATH]: '{"items": []}' },
+      `MCP tool snapshot ${PATH} at the head (to) ref is neither a tools/list result`,
+    ],
     ['a tool without inputSchema', { [PATH]: snapshot(tool('a')) }, { [PATH]: JSON.stringify([{ name: 'a' }]) }, '"inputSchema" of "a" is missing'],
     ['a tool listed twice', { [PATH]: snapshot(tool('a')) }, { [PATH]: snapshot(tool('a'), tool('a')) }, 'lists tool "a" twice'],
-    ['a non-boolean hint', { [PATH]: snapshot(tool('a')) }, { [PATH]: snapshot(tool('a', { annotations: { readOnlyHint: 'yes' } })) }, 'annotation "readOnlyHint" of "a" is not a boolean'],
+    [
+      'a non-boolean hint',
+      { [PATH]: snapshot(tool('a')) },
+      { [PATH]: snapshot(tool('a', { annotations: { readOnlyHint: 'yes' } })) },
+      'annotation "readOnlyHint" of "a" is not a boolean',
+    ],
     [
       'an unresolvable $ref',
       { [PATH]: snapshot(tool('a')) },
@@ -74,7 +89,11 @@ describe('mcpStage: inputs users have', () => {
 
   it('reads a YAML snapshot, as `diff mcp` does', async () => {
     const yaml = 'tools:\n  - name: a\n    inputSchema: {type: object, properties: {limit: {type: integer}}}\n';
-    const result = await run({ 'mcp/tools.yaml': `${yaml}  - name: b\n    inputSchema: {type: object}\n` }, { 'mcp/tools.yaml': yaml }, { mcpTools: 'mcp/tools.yaml' });
+    const result = await run(
+      { 'mcp/tools.yaml': `${yaml}  - name: b\n    inputSchema: {type: object}\n` },
+      { 'mcp/tools.yaml': yaml },
+      { mcpTools: 'mcp/tools.yaml' },
+    );
     expect(result.notes).toEqual([]);
     expect(result.section.changes).toEqual(['tool "b" — removed']);
   });
@@ -90,7 +109,9 @@ describe('mcpStage: a snapshot new at the head ref', () => {
   it('may have moved when a JSON/YAML file was deleted: unchecked, with the candidates', async () => {
     const result = await run({ 'tools.json': snapshot(tool('a'), tool('b')) }, { [PATH]: snapshot(tool('a')) });
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.notes).toEqual([`MCP tool snapshot ${PATH} is new at the head (to) ref while tools.json was deleted: the snapshot may have moved, so there is no proven base to compare with`]);
+    expect(result.notes).toEqual([
+      `MCP tool snapshot ${PATH} is new at the head (to) ref while tools.json was deleted: the snapshot may have moved, so there is no proven base to compare with`,
+    ]);
   });
 });
 
@@ -112,7 +133,9 @@ describe('mcpStage: diffs', () => {
       tool('list_projects'),
     );
     const head = JSON.stringify([
-      tool('run_query', { inputSchema: { type: 'object', properties: { limit: { type: 'integer' }, format: { enum: ['json', 'parquet'] } }, required: ['limit'] } }),
+      tool('run_query', {
+        inputSchema: { type: 'object', properties: { limit: { type: 'integer' }, format: { enum: ['json', 'parquet'] } }, required: ['limit'] },
+      }),
       tool('get_chart'),
     ]);
     const result = await run({ [PATH]: base }, { [PATH]: head });

@@ -1,7 +1,15 @@
 import type { ApiSurfaceSection } from '../../artifact/types.js';
 import { describeError } from '../../core/errors.js';
 import type { Finding } from '../../rules/types.js';
-import { absentApiSection, apiSectionFromFindings, apiSectionSummary, apiSectionVerdict, possibleMoveNote, uncheckedApiResult, uncheckedApiSection } from '../api-section.js';
+import {
+  absentApiSection,
+  apiSectionFromFindings,
+  apiSectionSummary,
+  apiSectionVerdict,
+  possibleMoveNote,
+  uncheckedApiResult,
+  uncheckedApiSection,
+} from '../api-section.js';
 import { normalConfigPath, type Side, type Stage, type StageInput, type StageResult } from '../contract.js';
 import { MCP_RULE_CATALOGUE, MCP_RULES } from './catalogue.js';
 import { EMPTY_SNAPSHOT, parseSnapshotText, type ToolSnapshot } from './snapshot.js';

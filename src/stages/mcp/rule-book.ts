@@ -10,7 +10,8 @@ export const mcpRuleBook: RuleBook<'mcp'> = {
   title: 'MCP tools',
   docs: MCP_DOCS,
   rules: MCP_RULES,
-  findings: async (rule, example) => diffToolDocuments(example.base, example.revision, 'mcp/tools.json', MCP_RULES).filter((finding) => finding.rule === rule.meta.id),
+  findings: async (rule, example) =>
+    diffToolDocuments(example.base, example.revision, 'mcp/tools.json', MCP_RULES).filter((finding) => finding.rule === rule.meta.id),
   showExample: (example) => ['Old:', '', fenced('json', snapshotText(example.base)), '', 'New:', '', fenced('json', snapshotText(example.revision))].join('\n'),
   details: () => '',
 };

@@ -82,7 +82,11 @@ export function schemaChangeFindings(
 export function toolFinding(rule: RuleMeta, pair: ToolPair, params: Record<string, string> = {}): Finding {
   const pointer = pair.revisionPointer ?? pair.basePointer ?? '';
   const source = pair.revisionSource ?? pair.baseSource;
-  return { rule: rule.id, params: { tool: pair.name, ...params }, evidence: { file: source?.file ?? pair.file, ...(source ? { line: source.line } : {}), pointer } };
+  return {
+    rule: rule.id,
+    params: { tool: pair.name, ...params },
+    evidence: { file: source?.file ?? pair.file, ...(source ? { line: source.line } : {}), pointer },
+  };
 }
 
 /** A type set for a message: `integer`, `string|number`, `any`. */

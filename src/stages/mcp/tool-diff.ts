@@ -11,7 +11,9 @@ import { readSnapshot, type ToolSnapshot } from './snapshot.js';
  */
 export function diffToolSnapshots(base: ToolSnapshot, revision: ToolSnapshot, file: string, rules: readonly McpRule[]): Finding[] {
   const baseByName = new Map(base.tools.map((tool, index) => [tool.name, { tool, pointer: base.toolPointer(index), source: base.toolSource?.(index) }]));
-  const revisionByName = new Map(revision.tools.map((tool, index) => [tool.name, { tool, pointer: revision.toolPointer(index), source: revision.toolSource?.(index) }]));
+  const revisionByName = new Map(
+    revision.tools.map((tool, index) => [tool.name, { tool, pointer: revision.toolPointer(index), source: revision.toolSource?.(index) }]),
+  );
   const names = [...new Set([...baseByName.keys(), ...revisionByName.keys()])].sort();
   const findings: Finding[] = [];
   for (const name of names) {
@@ -44,7 +46,12 @@ function withToolContext<T>(tool: string, run: () => T): T {
 }
 
 function compareFindings(a: Finding, b: Finding): number {
-  return compareText(a.rule, b.rule) || compareText(String(a.params.tool), String(b.params.tool)) || compareText(a.evidence.pointer ?? '', b.evidence.pointer ?? '') || compareText(JSON.stringify(a.params), JSON.stringify(b.params));
+  return (
+    compareText(a.rule, b.rule) ||
+    compareText(String(a.params.tool), String(b.params.tool)) ||
+    compareText(a.evidence.pointer ?? '', b.evidence.pointer ?? '') ||
+    compareText(JSON.stringify(a.params), JSON.stringify(b.params))
+  );
 }
 
 /** {@link diffToolSnapshots} over parsed JSON documents; throws when one is not a tool snapshot. */

@@ -7,7 +7,10 @@ import type { MigrationHit } from './types.js';
 /** Matching acknowledgements against rule hits (pure); the end-to-end cases are in test/accept/. */
 const REASON = 'users holds a few hundred rows in every deployment';
 const known = (id: string) => migrationRule(id) as RuleMeta | undefined;
-const hit = (rule: string, line: number, flags: MigrationHit['flags']): MigrationHit => ({ finding: { rule, params: {}, evidence: { file: 'm.sql', line } }, flags });
+const hit = (rule: string, line: number, flags: MigrationHit['flags']): MigrationHit => ({
+  finding: { rule, params: {}, evidence: { file: 'm.sql', line } },
+  flags,
+});
 const INDEX_HIT = hit('require-concurrent-index-creation', 2, { locksTable: true, rewritesTable: false, scansTable: true });
 const observed = { locksTable: true, rewritesTable: false, scansTable: true } as const;
 const run = (text: string, hits: MigrationHit[], settings = {}) =>
@@ -28,7 +31,13 @@ describe('applyMigrationAcceptance', () => {
 
   it('a flag observed unknown stays unknown whatever is accepted', () => {
     const result = applyMigrationAcceptance(
-      { file: 'm.sql', text: `-- @release-safety accept require-concurrent-index-creation: ${REASON}\nCREATE INDEX …;\n`, observed: { ...observed, rewritesTable: 'unknown' }, hits: [INDEX_HIT], statements: [] },
+      {
+        file: 'm.sql',
+        text: `-- @release-safety accept require-concurrent-index-creation: ${REASON}\nCREATE INDEX …;\n`,
+        observed: { ...observed, rewritesTable: 'unknown' },
+        hits: [INDEX_HIT],
+        statements: [],
+      },
       { settings: {} },
       known,
     );
@@ -36,7 +45,9 @@ describe('applyMigrationAcceptance', () => {
   });
 
   it('a hit with an unknown flag is refused, naming the line of the acknowledgement', () => {
-    const result = run(`\n-- @release-safety accept changing-column-type: ${REASON}\nALTER …;\n`, [hit('changing-column-type', 3, { rewritesTable: 'unknown' })]);
+    const result = run(`\n-- @release-safety accept changing-column-type: ${REASON}\nALTER …;\n`, [
+      hit('changing-column-type', 3, { rewritesTable: 'unknown' }),
+    ]);
     expect(result.problems).toEqual([{ file: 'm.sql', line: 2, problem: expect.stringContaining('says what could not be checked (unknown)') as string }]);
     expect(result.counted.rewritesTable).toBe('unknown');
   });
@@ -53,7 +64,11 @@ describe('applyMigrationAcceptance', () => {
   });
 
   it('without a policy (--no-accept) acknowledgements are not even read', () => {
-    const result = applyMigrationAcceptance({ file: 'm.sql', text: '-- @release-safety accept nope: x\n', observed, hits: [INDEX_HIT], statements: [] }, undefined, known);
+    const result = applyMigrationAcceptance(
+      { file: 'm.sql', text: '-- @release-safety accept nope: x\n', observed, hits: [INDEX_HIT], statements: [] },
+      undefined,
+      known,
+    );
     expect(result).toMatchObject({ accepted: [], problems: [], counted: observed });
   });
 });

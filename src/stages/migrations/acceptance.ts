@@ -1,7 +1,15 @@
 import type { Heaviness } from '../../artifact/types.js';
 import { anyTrue } from '../../core/tristate.js';
 import { coveringDirectives, readDirectives, type AcceptDirective } from '../../accept/directives.js';
-import { acceptedByConfig, acceptedInline, effectiveLevel, isAcceptableRule, type AcceptancePolicy, type AcceptedFinding, type AcceptProblem } from '../../accept/policy.js';
+import {
+  acceptedByConfig,
+  acceptedInline,
+  effectiveLevel,
+  isAcceptableRule,
+  type AcceptancePolicy,
+  type AcceptedFinding,
+  type AcceptProblem,
+} from '../../accept/policy.js';
 import type { RuleMeta } from '../../rules/types.js';
 import { migrationRule } from './catalogue.js';
 import type { ExtractedStatement, HeavinessFlag, MigrationHit } from './types.js';
@@ -31,7 +39,11 @@ export interface MigrationAcceptanceInput {
   statements: readonly ExtractedStatement[];
 }
 
-export function applyMigrationAcceptance(input: MigrationAcceptanceInput, policy: AcceptancePolicy | undefined, knownRule: (id: string) => RuleMeta | undefined): MigrationAcceptance {
+export function applyMigrationAcceptance(
+  input: MigrationAcceptanceInput,
+  policy: AcceptancePolicy | undefined,
+  knownRule: (id: string) => RuleMeta | undefined,
+): MigrationAcceptance {
   const { file, text, observed, hits } = input;
   const counted: Heaviness = { locksTable: false, rewritesTable: false, scansTable: false };
   let breaksOldCode = false;
@@ -53,14 +65,26 @@ export function applyMigrationAcceptance(input: MigrationAcceptanceInput, policy
     const endLine = line === undefined ? undefined : endLines.get(line);
     const covering = [
       ...coveringDirectives(read.directives, hit.finding.rule, line, lines),
-      ...read.directives.filter((directive) => !directive.fileLevel && directive.rule === hit.finding.rule && line !== undefined && endLine !== undefined && directive.line > line && directive.line <= endLine),
+      ...read.directives.filter(
+        (directive) =>
+          !directive.fileLevel &&
+          directive.rule === hit.finding.rule &&
+          line !== undefined &&
+          endLine !== undefined &&
+          directive.line > line &&
+          directive.line <= endLine,
+      ),
     ];
     const unknownHit = meta === undefined || !isAcceptableRule(meta) || Object.values(hit.flags).includes('unknown');
     covering.forEach((directive) => used.add(directive));
     const level = meta === undefined ? 'breaking' : effectiveLevel(meta, policy);
     if (covering.length > 0 && unknownHit) {
       const directive = covering[0]!;
-      problems.push({ file, line: directive.line, problem: `accept ${hit.finding.rule}: the finding at line ${line ?? '?'} says what could not be checked (unknown): only proven findings can be accepted` });
+      problems.push({
+        file,
+        line: directive.line,
+        problem: `accept ${hit.finding.rule}: the finding at line ${line ?? '?'} says what could not be checked (unknown): only proven findings can be accepted`,
+      });
     } else if (covering.length > 0) {
       const directive = covering[0]!;
       accepted.push(acceptedInline('migrations', hit.finding, directive.reason, { file, line: directive.line }));

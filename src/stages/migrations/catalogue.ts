@@ -152,9 +152,11 @@ export const migrationRuleList = [
 ] as const;
 
 /** The rules as the classifier reads them: catalogue entry, operation kinds and check side by side. */
-export const MIGRATION_RULES: readonly MigrationRuleEntry[] = migrationRuleList.map(
-  (rule): MigrationRuleEntry => ({ ...rule.meta, operations: rule.check.operations, check: rule.check.check }),
-);
+export const MIGRATION_RULES: readonly MigrationRuleEntry[] = migrationRuleList.map((rule): MigrationRuleEntry => ({
+  ...rule.meta,
+  operations: rule.check.operations,
+  check: rule.check.check,
+}));
 
 export type MigrationRuleId = (typeof migrationRuleList)[number]['meta']['id'];
 

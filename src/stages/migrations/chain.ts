@@ -28,7 +28,12 @@ export class MigrationChain {
 
   /** Classifies the next migration and folds it into what the ones after it see. A throw leaves the chain as it was: call {@link unreadable}. */
   next(extracted: ExtractedMigration): ClassifiedMigrationWithTypes {
-    const context = { postgresVersion: this.postgresVersion, newTables: new Set(this.newTables), ...(this.released?.tablesComplete ? { existingTables: this.released.tables } : {}), ...(this.oldCode ? { oldCode: this.oldCode } : {}) };
+    const context = {
+      postgresVersion: this.postgresVersion,
+      newTables: new Set(this.newTables),
+      ...(this.released?.tablesComplete ? { existingTables: this.released.tables } : {}),
+      ...(this.oldCode ? { oldCode: this.oldCode } : {}),
+    };
     const classified = classifyMigration(extracted, context, schemaOptions(this.known));
     for (const table of classified.createdTables) this.newTables.add(table);
     foldReleasedMigration(this.known, classified);

@@ -40,7 +40,14 @@ describe('classifyMigration', () => {
 
   it('carries file, line and a shortened statement as evidence, findings sorted by line then rule', () => {
     const longUpdate = `UPDATE events SET payload = '${'x'.repeat(300)}'`;
-    const result = classifyMigration(migration([{ sql: 'CREATE INDEX events_kind ON events (kind)', line: 12 }, { sql: longUpdate, line: 30 }, { sql: 'ALTER TABLE events DROP COLUMN kind', line: 4 }]), PG16);
+    const result = classifyMigration(
+      migration([
+        { sql: 'CREATE INDEX events_kind ON events (kind)', line: 12 },
+        { sql: longUpdate, line: 30 },
+        { sql: 'ALTER TABLE events DROP COLUMN kind', line: 4 },
+      ]),
+      PG16,
+    );
     expect(result.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([
       ['ban-drop-column', 4],
       ['require-timeout-settings', 4],
@@ -63,7 +70,10 @@ describe('classifyMigration', () => {
   });
 
   it('treats tables created earlier in the migration or the release as new and empty', () => {
-    const first = classifyMigration(migration(['CREATE TABLE projects (id serial PRIMARY KEY, name varchar(255) NOT NULL)', 'CREATE INDEX projects_name ON projects (name)']), PG16);
+    const first = classifyMigration(
+      migration(['CREATE TABLE projects (id serial PRIMARY KEY, name varchar(255) NOT NULL)', 'CREATE INDEX projects_name ON projects (name)']),
+      PG16,
+    );
     expect(first.heaviness).toEqual({ locksTable: false, rewritesTable: false, scansTable: false });
     expect(first.createdTables).toEqual(['projects']);
     const later = classifyMigration(migration(["UPDATE projects SET name = 'x'", 'ALTER TABLE projects ADD COLUMN token uuid DEFAULT gen_random_uuid()']), {
@@ -87,13 +97,22 @@ describe('classifyMigration', () => {
     );
     expect(result.heaviness).toEqual({ locksTable: true, rewritesTable: false, scansTable: true });
     // The knex trap: the column ends NOT NULL without the default it may have had.
-    expect(result.findings.map((finding) => finding.rule)).toEqual(['dropping-column-default', 'require-timeout-settings', 'adding-not-nullable-field', 'constraint-rejects-old-code-writes']);
+    expect(result.findings.map((finding) => finding.rule)).toEqual([
+      'dropping-column-default',
+      'require-timeout-settings',
+      'adding-not-nullable-field',
+      'constraint-rejects-old-code-writes',
+    ]);
     expect(result.breaksOldCode).toBe(true);
   });
 
   it('prefers a column type changed earlier in the migration over the given one', () => {
     const given = { columnTypes: new Map([['users.nick', 'integer']]), recheckedColumns: new Map([['users', new Set<string>()]]) };
-    const changedTwice = classifyMigration(migration(['ALTER TABLE users ALTER COLUMN nick TYPE varchar(50)', 'ALTER TABLE users ALTER COLUMN nick TYPE varchar(100)']), PG16, given);
+    const changedTwice = classifyMigration(
+      migration(['ALTER TABLE users ALTER COLUMN nick TYPE varchar(50)', 'ALTER TABLE users ALTER COLUMN nick TYPE varchar(100)']),
+      PG16,
+      given,
+    );
     expect(changedTwice.findings.filter((finding) => finding.rule === 'changing-column-type').map((finding) => finding.evidence.line)).toEqual([1]);
     expect(changedTwice.heaviness.rewritesTable).toBe(true);
   });
@@ -117,7 +136,13 @@ describe('classifyMigration', () => {
     const create = "CREATE FUNCTION backfill() RETURNS void LANGUAGE plpgsql AS $$\nBEGIN\n  UPDATE users SET plan = 'free';\nEND $$";
     const onlyCreated = classifyMigration(migration([create]), PG16);
     expect(onlyCreated.heaviness).toEqual({ locksTable: false, rewritesTable: false, scansTable: false });
-    const called = classifyMigration(migration([{ sql: create, line: 1 }, { sql: 'SELECT backfill()', line: 10 }]), PG16);
+    const called = classifyMigration(
+      migration([
+        { sql: create, line: 1 },
+        { sql: 'SELECT backfill()', line: 10 },
+      ]),
+      PG16,
+    );
     expect(called.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([['update-without-where', 3]]);
   });
 
@@ -142,7 +167,10 @@ describe('classifyMigration', () => {
 
   it('classifies data-modifying WITH queries, and does not take WITH names for tables', () => {
     const result = classifyMigration(
-      migration(["WITH moved AS (DELETE FROM events WHERE kind = 'old' RETURNING *) INSERT INTO events_archive SELECT * FROM moved", 'WITH ids AS (SELECT id FROM users WHERE id = 1) UPDATE users SET plan = 1 FROM ids WHERE users.id = ids.id']),
+      migration([
+        "WITH moved AS (DELETE FROM events WHERE kind = 'old' RETURNING *) INSERT INTO events_archive SELECT * FROM moved",
+        'WITH ids AS (SELECT id FROM users WHERE id = 1) UPDATE users SET plan = 1 FROM ids WHERE users.id = ids.id',
+      ]),
       PG16,
     );
     expect(result.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([
@@ -154,19 +182,40 @@ describe('classifyMigration', () => {
 
   it('follows calls of functions made from UPDATE, INSERT and DELETE, like those of SELECT', () => {
     const create = "CREATE FUNCTION backfill() RETURNS int LANGUAGE plpgsql AS $$\nBEGIN\n  UPDATE events SET kind = 'x';\n  RETURN 1;\nEND $$";
-    const called = classifyMigration(migration([{ sql: create, line: 1 }, { sql: 'UPDATE users SET n = backfill() WHERE id = 1', line: 10 }]), PG16);
+    const called = classifyMigration(
+      migration([
+        { sql: create, line: 1 },
+        { sql: 'UPDATE users SET n = backfill() WHERE id = 1', line: 10 },
+      ]),
+      PG16,
+    );
     expect(called.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([['update-without-where', 3]]);
     const unknown = classifyMigration(migration(["INSERT INTO audit (note) VALUES (recompute_all('x'))"]), PG16);
     expect(unknown.findings.map((finding) => finding.rule)).toEqual(['function-call-unresolved']);
-    const builtins = classifyMigration(migration(["UPDATE users SET settings = jsonb_set(settings, '{a}', to_jsonb(lower(name))), seen = now() WHERE id = 1"]), PG16);
+    const builtins = classifyMigration(
+      migration(["UPDATE users SET settings = jsonb_set(settings, '{a}', to_jsonb(lower(name))), seen = now() WHERE id = 1"]),
+      PG16,
+    );
     expect(builtins.findings).toEqual([]);
   });
 
   it('follows calls of functions of this migration made from PL/pgSQL assignments and conditions', () => {
     const create = "CREATE FUNCTION backfill() RETURNS int LANGUAGE plpgsql AS $$\nBEGIN\n  UPDATE users SET plan = 'free';\n  RETURN 1;\nEND $$";
-    const assigned = classifyMigration(migration([{ sql: create, line: 1 }, { sql: 'DO $$ DECLARE n int; BEGIN n := backfill(); END $$', line: 10 }]), PG16);
+    const assigned = classifyMigration(
+      migration([
+        { sql: create, line: 1 },
+        { sql: 'DO $$ DECLARE n int; BEGIN n := backfill(); END $$', line: 10 },
+      ]),
+      PG16,
+    );
     expect(assigned.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([['update-without-where', 3]]);
-    const condition = classifyMigration(migration([{ sql: create, line: 1 }, { sql: 'DO $$ BEGIN IF backfill() > 0 THEN RAISE NOTICE $q$done$q$; END IF; END $$', line: 10 }]), PG16);
+    const condition = classifyMigration(
+      migration([
+        { sql: create, line: 1 },
+        { sql: 'DO $$ BEGIN IF backfill() > 0 THEN RAISE NOTICE $q$done$q$; END IF; END $$', line: 10 },
+      ]),
+      PG16,
+    );
     expect(condition.findings.map((finding) => [finding.rule, finding.evidence.line])).toEqual([['update-without-where', 3]]);
     const unknownCall = classifyMigration(migration(['DO $$ DECLARE n int; BEGIN n := rebuild_everything(); END $$']), PG16);
     expect(unknownCall.findings.map((finding) => finding.rule)).toEqual(['function-call-unresolved']);
@@ -231,7 +280,25 @@ describe('classifyMigration', () => {
   });
 
   it('never throws and never calls unparsable text light', () => {
-    const fragments = ['ALTER TABLE', 'users', 'ADD COLUMN', 'x int', 'DEFAULT', 'random()', ';', 'DO $$', 'BEGIN', 'END', '$$', "'", '(', 'CREATE INDEX', 'ON', 'SELECT', 'é'];
+    const fragments = [
+      'ALTER TABLE',
+      'users',
+      'ADD COLUMN',
+      'x int',
+      'DEFAULT',
+      'random()',
+      ';',
+      'DO $$',
+      'BEGIN',
+      'END',
+      '$$',
+      "'",
+      '(',
+      'CREATE INDEX',
+      'ON',
+      'SELECT',
+      'é',
+    ];
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 8 })), { maxLength: 12 }), (parts) => {
         const result = classifyMigration(migration([parts.join(' ')]), PG16);
@@ -274,7 +341,10 @@ describe('conditional CREATE TABLE (IF NOT EXISTS, or behind a hasTable guard)',
   });
 
   it('treats a guarded plain CREATE TABLE the same way', () => {
-    const guarded = [{ sql: 'CREATE TABLE audit (id int, actor text)', guarded: true }, { sql: 'CREATE INDEX audit_actor ON audit (actor)', guarded: true }];
+    const guarded = [
+      { sql: 'CREATE TABLE audit (id int, actor text)', guarded: true },
+      { sql: 'CREATE INDEX audit_actor ON audit (actor)', guarded: true },
+    ];
     expect(classifyMigration(migration(guarded), PG16).heaviness).toMatchObject({ scansTable: true });
     expect(classifyMigration(migration(guarded), { ...PG16, existingTables: new Set() }).heaviness).toEqual(light);
   });

@@ -10,12 +10,33 @@ import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding, FindingParams } from '../../rules/types.js';
 import { MIGRATION_RULES, migrationRule } from './catalogue.js';
 import { newFieldAssignments, plpgsqlItems, type PlpgsqlItem } from './plpgsql.js';
-import { columnType, dottedName, functionsCalled, isKnownBuiltinFunction, kindOf, nodeOf, shortenStatement, stringValue, tableKey, tableName, walkNodes } from './rules/ast.js';
+import {
+  columnType,
+  dottedName,
+  functionsCalled,
+  isKnownBuiltinFunction,
+  kindOf,
+  nodeOf,
+  shortenStatement,
+  stringValue,
+  tableKey,
+  tableName,
+  walkNodes,
+} from './rules/ast.js';
 import { objectName, selectReads, statementOperations, withQueries } from './rules/operations.js';
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { linesBeforeByte, parsedNodeOf, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
 import { LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
-import type { ClassifiedMigration, ClassifyContext, ClassifyOptions, ExtractedMigration, FunctionTraits, HeavinessFlag, MigrationHit, UserTypeKind } from './types.js';
+import type {
+  ClassifiedMigration,
+  ClassifyContext,
+  ClassifyOptions,
+  ExtractedMigration,
+  FunctionTraits,
+  HeavinessFlag,
+  MigrationHit,
+  UserTypeKind,
+} from './types.js';
 import { defaultRewrites, domainKind, isBuiltinOrExtensionType, typeKey } from './rules/user-types.js';
 import { compareText } from '../../core/compare-text.js';
 
@@ -253,7 +274,10 @@ class MigrationClassifier {
 
   private classifyItems(items: readonly PlpgsqlItem[], depth: number): void {
     for (const item of items) {
-      const at = { sql: item.kind === 'sql' ? item.sql : item.kind === 'dynamic' ? `EXECUTE ${item.expression}` : item.kind === 'loop' ? item.loop : item.statement, line: item.line };
+      const at = {
+        sql: item.kind === 'sql' ? item.sql : item.kind === 'dynamic' ? `EXECUTE ${item.expression}` : item.kind === 'loop' ? item.loop : item.statement,
+        line: item.line,
+      };
       if (item.kind === 'sql') this.classifyText(item.sql, item.line, depth);
       else if (item.kind === 'dynamic' && item.literal !== undefined) this.classifyText(item.literal, item.line, depth);
       else if (item.kind === 'dynamic') this.run({ kind: 'dynamic-sql', reason: `EXECUTE ${shortenStatement(item.expression, 80)}`, lock: 'none' }, at);
@@ -273,8 +297,7 @@ class MigrationClassifier {
       if (option.language === 'plpgsql') {
         const parsed = parsePlpgsql(statement.sql, statement.line);
         body = { language: 'plpgsql', items: plpgsqlItems(parsed, option.line), harmlessTrigger: isHarmlessTriggerBody(parsed) };
-      }
-      else if (option.language === 'sql' && option.body !== undefined) body = { language: 'sql', sql: option.body, line: option.line };
+      } else if (option.language === 'sql' && option.body !== undefined) body = { language: 'sql', sql: option.body, line: option.line };
       else body = { language: 'opaque', reason: `LANGUAGE ${option.language}` };
     } catch (error) {
       body = { language: 'opaque', reason: error instanceof Error ? error.message : String(error) };
@@ -291,7 +314,8 @@ class MigrationClassifier {
   /** DROP, ALTER (volatility, body settings) or RENAME / SET SCHEMA of a function: what was proven of its name is forgotten. */
   private recordFunctionChanges(node: Node): void {
     const drop = nodeOf(node, 'DropStmt');
-    if (drop !== undefined && FUNCTION_OBJECTS.has(drop.removeType ?? '')) for (const object of drop.objects ?? []) this.state.forgetFunction(objectName(object));
+    if (drop !== undefined && FUNCTION_OBJECTS.has(drop.removeType ?? ''))
+      for (const object of drop.objects ?? []) this.state.forgetFunction(objectName(object));
     const alter = nodeOf(node, 'AlterFunctionStmt');
     if (alter !== undefined) this.state.forgetFunction(objectName({ ObjectWithArgs: alter.func ?? {} }));
     const rename = nodeOf(node, 'RenameStmt') ?? nodeOf(node, 'AlterObjectSchemaStmt');
@@ -322,7 +346,8 @@ class MigrationClassifier {
         }
         const constraint = nodeOf(element, 'Constraint');
         if (constraint !== undefined) state.addRecheckedColumns(table, recheckedByConstraint(constraint));
-        if (constraint?.contype === 'CONSTR_PRIMARY') for (const key of constraint.keys ?? []) state.setColumnNotNull(table, stringValue(key) ?? '?', true, isNew);
+        if (constraint?.contype === 'CONSTR_PRIMARY')
+          for (const key of constraint.keys ?? []) state.setColumnNotNull(table, stringValue(key) ?? '?', true, isNew);
         if (isNew && constraint !== undefined) this.recordTableConstraint(table, constraint);
       }
     }
@@ -390,7 +415,8 @@ class MigrationClassifier {
         if (state.inTransaction) state.pendingDroppedDefaults.set(columnKey, dropped);
         else this.judgeDroppedDefault(dropped);
       }
-      if (cmd.subtype === 'AT_AlterColumnType' && cmd.name !== undefined) state.declareColumn(table, cmd.name, columnType(nodeOf(cmd.def, 'ColumnDef')?.typeName));
+      if (cmd.subtype === 'AT_AlterColumnType' && cmd.name !== undefined)
+        state.declareColumn(table, cmd.name, columnType(nodeOf(cmd.def, 'ColumnDef')?.typeName));
       const constraint = cmd.subtype === 'AT_AddConstraint' ? nodeOf(cmd.def, 'Constraint') : undefined;
       if (constraint !== undefined) {
         const key = `${tableKey(table)}.${constraint.conname ?? ''}`;
@@ -424,7 +450,8 @@ class MigrationClassifier {
   /** A table constraint: PRIMARY KEY / UNIQUE index its first column; a validated CHECK (col IS NOT NULL) is recorded. */
   private recordTableConstraint(table: string, constraint: Constraint, checks = true): void {
     const first = stringValue(constraint.keys?.[0]);
-    if ((constraint.contype === 'CONSTR_PRIMARY' || constraint.contype === 'CONSTR_UNIQUE') && constraint.indexname === undefined && first !== undefined) this.state.addIndexedColumn(table, first);
+    if ((constraint.contype === 'CONSTR_PRIMARY' || constraint.contype === 'CONSTR_UNIQUE') && constraint.indexname === undefined && first !== undefined)
+      this.state.addIndexedColumn(table, first);
     const column = checks && constraint.contype === 'CONSTR_CHECK' && constraint.skip_validation !== true ? notNullCheckColumn(constraint.raw_expr) : undefined;
     if (column !== undefined) this.state.addNotNullCheck(table, column, constraint.conname);
   }
@@ -437,7 +464,9 @@ class MigrationClassifier {
     if (view !== undefined && nodeOf(node, 'ViewStmt')?.replace !== true) state.addCreated(view);
     const sequence = tableName(nodeOf(node, 'CreateSeqStmt')?.sequence);
     if (sequence !== undefined) state.addCreatedObject('OBJECT_SEQUENCE', sequence);
-    const typeName = dottedName(nodeOf(node, 'CreateEnumStmt')?.typeName ?? nodeOf(node, 'CreateRangeStmt')?.typeName) ?? tableName(nodeOf(node, 'CompositeTypeStmt')?.typevar);
+    const typeName =
+      dottedName(nodeOf(node, 'CreateEnumStmt')?.typeName ?? nodeOf(node, 'CreateRangeStmt')?.typeName) ??
+      tableName(nodeOf(node, 'CompositeTypeStmt')?.typevar);
     if (typeName !== undefined) state.addCreatedObject('OBJECT_TYPE', typeName);
     const domain = dottedName(nodeOf(node, 'CreateDomainStmt')?.domainname);
     if (domain !== undefined) state.addCreatedObject('OBJECT_DOMAIN', domain);
@@ -460,7 +489,10 @@ class MigrationClassifier {
       const baseName = dottedName(base?.names);
       if (baseName !== undefined) state.declareDomainBase(domainKey, baseName);
     }
-    const created = nodeOf(node, 'CreateEnumStmt')?.typeName ?? nodeOf(node, 'CreateRangeStmt')?.typeName ?? (nodeOf(node, 'DefineStmt')?.kind === 'OBJECT_TYPE' ? nodeOf(node, 'DefineStmt')?.defnames : undefined);
+    const created =
+      nodeOf(node, 'CreateEnumStmt')?.typeName ??
+      nodeOf(node, 'CreateRangeStmt')?.typeName ??
+      (nodeOf(node, 'DefineStmt')?.kind === 'OBJECT_TYPE' ? nodeOf(node, 'DefineStmt')?.defnames : undefined);
     const composite = tableName(nodeOf(node, 'CompositeTypeStmt')?.typevar);
     const createdKey = typeKey(created) ?? (composite === undefined ? undefined : tableKey(composite));
     if (createdKey !== undefined) state.declareType(createdKey, 'type');
@@ -469,7 +501,8 @@ class MigrationClassifier {
     if (alter !== undefined && alteredKey !== undefined) {
       // A constraint added or NOT NULL set: constrained from now on. A default set: per its volatility.
       // Dropping a constraint may leave others: the domain stays as it was (only costs a false alarm).
-      const constrained = alter.subtype === 'C' || alter.subtype === 'O' || (alter.subtype === 'T' && alter.def !== undefined && defaultRewrites({ raw_expr: alter.def }));
+      const constrained =
+        alter.subtype === 'C' || alter.subtype === 'O' || (alter.subtype === 'T' && alter.def !== undefined && defaultRewrites({ raw_expr: alter.def }));
       if (constrained) state.declareType(alteredKey, 'rewriting-domain');
     }
     const drop = nodeOf(node, 'DropStmt');
@@ -490,7 +523,12 @@ class MigrationClassifier {
         const kind = state.userType(key);
         state.declareType(key, null);
         const bare = key.split('.').pop()!;
-        const target = rename?.newname !== undefined ? tableKey([...key.split('.').slice(0, -1), rename.newname].join('.')) : moved?.newschema !== undefined ? tableKey(`${moved.newschema}.${bare}`) : undefined;
+        const target =
+          rename?.newname !== undefined
+            ? tableKey([...key.split('.').slice(0, -1), rename.newname].join('.'))
+            : moved?.newschema !== undefined
+              ? tableKey(`${moved.newschema}.${bare}`)
+              : undefined;
         if (target !== undefined && kind !== undefined) state.declareType(target, kind);
       }
     }
@@ -513,7 +551,13 @@ class MigrationClassifier {
       let flags = hit.flags ?? derivedFlags(entry.facts);
       // A scan or rewrite while a write-blocking lock on the table is held (another subcommand of the
       // same ALTER TABLE, or an earlier statement of the open transaction) blocks writes all along.
-      if ((flags.scansTable === true || flags.rewritesTable === true) && flags.locksTable !== true && !PSEUDO_KINDS.has(operation.kind) && this.state.writesBlockedOn(operation.table) && !this.state.isNewTable(operation.table)) {
+      if (
+        (flags.scansTable === true || flags.rewritesTable === true) &&
+        flags.locksTable !== true &&
+        !PSEUDO_KINDS.has(operation.kind) &&
+        this.state.writesBlockedOn(operation.table) &&
+        !this.state.isNewTable(operation.table)
+      ) {
         flags = { ...flags, locksTable: true };
       }
       for (const flag of FLAGS) {
@@ -524,8 +568,20 @@ class MigrationClassifier {
       this.hits.push({ finding: this.findingAt(entry.id, hit.params, at), flags });
       this.report(entry.id, hit.params, at, operation.kind === 'brief-lock' ? `${entry.id}:${tableKey(operation.table)}` : undefined);
     }
-    const subject = operation.table ?? (operation.kind === 'drop-index' ? `the table of index ${operation.index}` : operation.kind === 'reindex' ? `the table of ${operation.target}` : undefined);
-    if (!PSEUDO_KINDS.has(operation.kind) && subject !== undefined && lockRank(operation.lock) >= lockRank(BRIEF_LOCK_MIN_MODE) && operationFlags.locksTable !== true && !this.state.isNewTable(operation.table)) {
+    const subject =
+      operation.table ??
+      (operation.kind === 'drop-index'
+        ? `the table of index ${operation.index}`
+        : operation.kind === 'reindex'
+          ? `the table of ${operation.target}`
+          : undefined);
+    if (
+      !PSEUDO_KINDS.has(operation.kind) &&
+      subject !== undefined &&
+      lockRank(operation.lock) >= lockRank(BRIEF_LOCK_MIN_MODE) &&
+      operationFlags.locksTable !== true &&
+      !this.state.isNewTable(operation.table)
+    ) {
       this.run({ kind: 'brief-lock', table: subject, lock: operation.lock }, at);
     }
     for (const flag of FLAGS) {
@@ -567,15 +623,18 @@ function readsNoTable(sql: string): boolean {
   } catch {
     return false;
   }
-  return statements.length > 0 && statements.every((statement) => {
-    const select = nodeOf(statement.node, 'SelectStmt');
-    if (select === undefined || select.fromClause !== undefined || select.withClause !== undefined) return false;
-    let reads = false;
-    walkNodes(select, (kind) => {
-      if (kind === 'SubLink' || kind === 'RangeVar') reads = true;
-    });
-    return !reads && functionsCalled(select).every((name) => isKnownBuiltinFunction(name.replace(/^pg_catalog\./, '')));
-  });
+  return (
+    statements.length > 0 &&
+    statements.every((statement) => {
+      const select = nodeOf(statement.node, 'SelectStmt');
+      if (select === undefined || select.fromClause !== undefined || select.withClause !== undefined) return false;
+      let reads = false;
+      walkNodes(select, (kind) => {
+        if (kind === 'SubLink' || kind === 'RangeVar') reads = true;
+      });
+      return !reads && functionsCalled(select).every((name) => isKnownBuiltinFunction(name.replace(/^pg_catalog\./, '')));
+    })
+  );
 }
 
 function isHarmlessTriggerBody(parsed: unknown): boolean {
@@ -622,7 +681,8 @@ function isBoundedLockTimeout(value: Node | undefined): boolean {
  * Classifies one migration file. Call `await loadParser()` (sql.ts) once before.
  * Statements are judged in order, each with the state the statements before it left.
  */
-const hitKey = (finding: Finding) => `${finding.rule}\u0000${finding.evidence.line ?? ''}\u0000${finding.evidence.statement ?? ''}\u0000${JSON.stringify(finding.params)}`;
+const hitKey = (finding: Finding) =>
+  `${finding.rule}\u0000${finding.evidence.line ?? ''}\u0000${finding.evidence.statement ?? ''}\u0000${JSON.stringify(finding.params)}`;
 
 /**
  * Each finding with what its hits did to the verdict: a flag `true` makes it `false` (breaking), else a
@@ -694,7 +754,8 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
   if (touched === 'all') state.forgetAllShapes();
   else for (const table of touched) state.forgetTableShape(table, { indexes: true });
   const findings = withVerdictEffects(classifier.findings, classifier.hits).sort(
-    (a, b) => (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule) || compareText(a.evidence.statement ?? '', b.evidence.statement ?? ''),
+    (a, b) =>
+      (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule) || compareText(a.evidence.statement ?? '', b.evidence.statement ?? ''),
   );
   return {
     tables: [...classifier.tables].sort(),

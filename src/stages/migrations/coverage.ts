@@ -33,7 +33,9 @@ const RULES: Partial<Record<MigrationFormatId, Rule>> = {
     if (FLYWAY_CALLBACK.test(base)) return { unread: 'a Flyway callback: Flyway runs it on every migrate, and it is not read' };
     if (FLYWAY_NAMED.test(base)) return { unread: 'named like a Flyway migration, but not one the tool reads (a script migration, or a name it cannot parse)' };
     if (/\.sql$/i.test(base)) return { ignored: 'Flyway runs only `V…__`, `R__` and callback files of a location' };
-    return relative.endsWith('.conf') || relative.endsWith('.toml') ? { unread: 'Flyway configuration: it may change what Flyway runs' } : { ignored: 'not a file Flyway runs' };
+    return relative.endsWith('.conf') || relative.endsWith('.toml')
+      ? { unread: 'Flyway configuration: it may change what Flyway runs' }
+      : { ignored: 'not a file Flyway runs' };
   },
   knex: (_relative, base, topLevel) => {
     if (/\.sql$/i.test(base)) return undefined;
@@ -67,7 +69,8 @@ const RULES: Partial<Record<MigrationFormatId, Rule>> = {
     return undefined;
   },
   drizzle: (relative) => {
-    if (relative.startsWith('meta/') && relative.endsWith('.json')) return { ignored: "drizzle's journal and snapshots: not run (the journal names the files run)" };
+    if (relative.startsWith('meta/') && relative.endsWith('.json'))
+      return { ignored: "drizzle's journal and snapshots: not run (the journal names the files run)" };
     return undefined;
   },
 };

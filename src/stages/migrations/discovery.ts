@@ -53,7 +53,10 @@ export function recogniseFolders(input: StageInput, folders: readonly Migrations
 
 /** The migration a repository path is, or undefined when it is not a forward migration of a recognised folder. */
 export function migrationAt(path: string, formats: readonly FolderFormat[]): MigrationPath | undefined {
-  const owner = folderOf(path, formats.map((entry) => entry.folder));
+  const owner = folderOf(
+    path,
+    formats.map((entry) => entry.folder),
+  );
   if (!owner) return undefined;
   const format = formats.find((entry) => entry.folder === owner.folder)?.format;
   const name = format?.migrationName(owner.relativePath);
@@ -62,7 +65,10 @@ export function migrationAt(path: string, formats: readonly FolderFormat[]): Mig
 
 /** The folder format a changed path belongs to when that folder's format is not recognised. */
 export function unrecognisedOwner(path: string, formats: readonly FolderFormat[]): FolderFormat | undefined {
-  const owner = folderOf(path, formats.map((entry) => entry.folder));
+  const owner = folderOf(
+    path,
+    formats.map((entry) => entry.folder),
+  );
   const entry = owner && formats.find((candidate) => candidate.folder === owner.folder);
   return entry && !entry.format ? entry : undefined;
 }

@@ -62,7 +62,9 @@ export async function extractMigrationCached(input: StageInput, side: Side, migr
   return extraction;
 }
 
-const ORIGINS = new Set<unknown>(['sql-file', 'knex-raw', 'knex-schema-builder', 'knex-query-builder', 'orm-raw'] satisfies Array<ExtractedStatement['origin']>);
+const ORIGINS = new Set<unknown>(['sql-file', 'knex-raw', 'knex-schema-builder', 'knex-query-builder', 'orm-raw'] satisfies Array<
+  ExtractedStatement['origin']
+>);
 const FLAGS = new Set<unknown>(['locksTable', 'rewritesTable', 'scansTable']);
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isLine = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
@@ -70,14 +72,27 @@ const isLine = (value: unknown): value is number => Number.isSafeInteger(value) 
 function isStatement(value: unknown): value is ExtractedStatement {
   if (!isRecord(value)) return false;
   const { sql, line, origin, guarded, endLine } = value;
-  return typeof sql === 'string' && isLine(line) && ORIGINS.has(origin) && (guarded === undefined || typeof guarded === 'boolean') && (endLine === undefined || isLine(endLine));
+  return (
+    typeof sql === 'string' &&
+    isLine(line) &&
+    ORIGINS.has(origin) &&
+    (guarded === undefined || typeof guarded === 'boolean') &&
+    (endLine === undefined || isLine(endLine))
+  );
 }
 
 function isUnresolved(value: unknown): value is UnresolvedPart {
   if (!isRecord(value)) return false;
   const { line, reason, affects, evidence } = value;
   // `affects` is never empty: an unknown part is never light.
-  return isLine(line) && typeof reason === 'string' && Array.isArray(affects) && affects.length > 0 && affects.every((flag) => FLAGS.has(flag)) && (evidence === undefined || typeof evidence === 'string');
+  return (
+    isLine(line) &&
+    typeof reason === 'string' &&
+    Array.isArray(affects) &&
+    affects.length > 0 &&
+    affects.every((flag) => FLAGS.has(flag)) &&
+    (evidence === undefined || typeof evidence === 'string')
+  );
 }
 
 /** A cache entry of the right shape, else undefined (entries are untrusted). */
@@ -86,6 +101,9 @@ function asExtraction(value: unknown): Extraction | undefined {
   const { file, statements, unresolved, inTransaction } = value.extracted;
   if (typeof file !== 'string' || typeof inTransaction !== 'boolean') return undefined;
   if (!Array.isArray(statements) || !statements.every(isStatement) || !Array.isArray(unresolved) || !unresolved.every(isUnresolved)) return undefined;
-  if (!value.reads.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === 'string' && (read[1] === null || typeof read[1] === 'string'))) return undefined;
+  if (
+    !value.reads.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === 'string' && (read[1] === null || typeof read[1] === 'string'))
+  )
+    return undefined;
   return value as unknown as Extraction;
 }

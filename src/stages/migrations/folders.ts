@@ -96,7 +96,8 @@ export function alternativeDeploymentNotes(folders: readonly MigrationsFolder[])
 export const isReverseFile = (relativePath: string): boolean => /\.down\.sql$/.test(relativePath) || /(^|\/)U\d[^/]*\.sql$/.test(relativePath);
 
 /** Whether a file of a folder may hold what a migration runs (SQL, or a script a runner may load). */
-export const mayHoldMigration = (relativePath: string): boolean => MIGRATION_EXTENSIONS.some((extension) => relativePath.endsWith(extension)) && !isReverseFile(relativePath);
+export const mayHoldMigration = (relativePath: string): boolean =>
+  MIGRATION_EXTENSIONS.some((extension) => relativePath.endsWith(extension)) && !isReverseFile(relativePath);
 
 /**
  * The configured folder a path sits in deeper than any format reads (`<dir>/a/b/c.sql`), with the

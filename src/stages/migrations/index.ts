@@ -68,7 +68,9 @@ export const migrationsStage: Stage<MigrationsSection> = {
     if (folders === false) return noMigrationChangedResult();
     if (folders !== undefined && !hasFiles(input, folders)) return emptyFoldersResult(folders);
     if (folders !== undefined && !input.changes.some((change) => needsStage(change.path, folders))) {
-      const documentation = input.changes.filter((change) => folderOf(change.path, folders) !== undefined).map((change) => ignoredNote(change.path, DOCUMENTATION_REASON));
+      const documentation = input.changes
+        .filter((change) => folderOf(change.path, folders) !== undefined)
+        .map((change) => ignoredNote(change.path, DOCUMENTATION_REASON));
       return noMigrationChangedResult([...alternativeDeploymentNotes(folders), ...documentation]);
     }
     return (await import('./stage.js')).runMigrationsStage(input);
@@ -76,7 +78,9 @@ export const migrationsStage: Stage<MigrationsSection> = {
   failClosed: unknownSection,
   configKeys: ['migrations', 'postgresVersion'],
   configuredPaths: (config) =>
-    config.migrations ? config.migrations.map((folder, index) => ({ key: `migrations[${index}].dir`, path: normalConfigPath(folder.dir), shape: 'folder' as const })) : [],
+    config.migrations
+      ? config.migrations.map((folder, index) => ({ key: `migrations[${index}].dir`, path: normalConfigPath(folder.dir), shape: 'folder' as const }))
+      : [],
   sectionVerdict: migrationsSectionVerdict,
   acceptance: { where: '`-- @release-safety accept <rule>: <reason>` (or `//`) above the statement or as the first comment of the file' },
   summary: (section) => `present: ${String(section.present)}, ${section.count} file(s) (core ${section.coreCount}, ee ${section.eeCount})`,
@@ -89,7 +93,9 @@ function migrationsSectionVerdict(section: MigrationsSection): SectionVerdict {
   return {
     checked: section.present !== 'unknown',
     breaking,
-    ...(breaking === true ? { provenBreak: { cause: 'heavy-migration' as const, detail: `heavy migration(s): ${filesWithFlag(section, true).join(', ')}` } } : {}),
+    ...(breaking === true
+      ? { provenBreak: { cause: 'heavy-migration' as const, detail: `heavy migration(s): ${filesWithFlag(section, true).join(', ')}` } }
+      : {}),
     ...(unclassified.length > 0 ? { unknownDetail: `unclassified migration(s): ${unclassified.join(', ')}` } : {}),
   };
 }

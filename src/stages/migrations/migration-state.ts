@@ -261,7 +261,8 @@ export class MigrationState implements RuleContext {
   }
   /** The statement ended: inside a transaction its locks stay held until COMMIT or ROLLBACK. */
   endStatementLocks(): void {
-    if (this.transactionOpen) for (const [key, lock] of this.statementLocks) if (lockRank(lock) > lockRank(this.heldLocks.get(key) ?? 'none')) this.heldLocks.set(key, lock);
+    if (this.transactionOpen)
+      for (const [key, lock] of this.statementLocks) if (lockRank(lock) > lockRank(this.heldLocks.get(key) ?? 'none')) this.heldLocks.set(key, lock);
     this.statementLocks = new Map();
   }
   /** Whether a lock that blocks writes is held on the table now (by this statement, or earlier in the open transaction). */
@@ -278,9 +279,13 @@ export class MigrationState implements RuleContext {
   /** The schema facts to hand to the next migration ({@link ClassifyOptions}). */
   schemaAfter(): { notNullChecks: Record<string, string>; indexedColumns: Record<string, string[]>; recheckedColumns: Record<string, string[]> } {
     return {
-      recheckedColumns: Object.fromEntries([...this.recheckedColumns].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([table, columns]) => [table, [...columns].sort()])),
+      recheckedColumns: Object.fromEntries(
+        [...this.recheckedColumns].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([table, columns]) => [table, [...columns].sort()]),
+      ),
       notNullChecks: Object.fromEntries([...this.notNullChecks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-      indexedColumns: Object.fromEntries([...this.indexedColumns].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([table, columns]) => [table, [...columns].sort()])),
+      indexedColumns: Object.fromEntries(
+        [...this.indexedColumns].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([table, columns]) => [table, [...columns].sort()]),
+      ),
     };
   }
   addedNotValidInThisTransaction(table: string, constraint: string): boolean {
@@ -300,7 +305,7 @@ export class MigrationState implements RuleContext {
     // The type and every domain this migration created over it (transitively), by bare name: a
     // same-named type of another schema counts too (a heavier answer, never a lighter one).
     const names = new Set([bareTypeName(type)]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const [domain, base] of this.domainBases) {
         if (names.has(base) && !names.has(domain)) {
@@ -340,7 +345,8 @@ export class MigrationState implements RuleContext {
     this.createdObjects.add(`${objectType}:${tableKey(name)}`);
   }
   isNewObject(objectType: string, name: string): boolean {
-    if (objectType === 'OBJECT_FUNCTION' || objectType === 'OBJECT_PROCEDURE' || objectType === 'OBJECT_ROUTINE') return this.functions.has(name.split('.').pop() ?? name);
+    if (objectType === 'OBJECT_FUNCTION' || objectType === 'OBJECT_PROCEDURE' || objectType === 'OBJECT_ROUTINE')
+      return this.functions.has(name.split('.').pop() ?? name);
     return this.createdObjects.has(`${objectType}:${tableKey(name)}`);
   }
   isHarmlessTriggerFunction(name: string): boolean {
@@ -353,7 +359,13 @@ export class MigrationState implements RuleContext {
   declareFunction(name: string, traits: FunctionTraits): void {
     const key = bareFunctionName(name);
     const known = this.functionTraits.has(key) ? this.functionTraits.get(key) : undefined;
-    const merged = known === undefined && !this.forgottenFunctions.has(key) ? traits : { harmlessTrigger: traits.harmlessTrigger && known?.harmlessTrigger === true, tableFreeNonVolatile: traits.tableFreeNonVolatile && known?.tableFreeNonVolatile === true };
+    const merged =
+      known === undefined && !this.forgottenFunctions.has(key)
+        ? traits
+        : {
+            harmlessTrigger: traits.harmlessTrigger && known?.harmlessTrigger === true,
+            tableFreeNonVolatile: traits.tableFreeNonVolatile && known?.tableFreeNonVolatile === true,
+          };
     this.functionTraits.set(key, merged);
     this.declaredFunctions.set(key, merged);
   }

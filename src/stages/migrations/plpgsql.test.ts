@@ -29,7 +29,7 @@ describe('plpgsqlItems', () => {
       '  EXCEPTION WHEN others THEN',
       "    RAISE NOTICE 'skip';",
       '  END;',
-      "  n := 1;",
+      '  n := 1;',
       'END $$',
     ].join('\n');
     expect(plpgsqlItems(parsePlpgsql(body), 10)).toEqual([

@@ -16,8 +16,16 @@ export type PlpgsqlItem =
  * may still call functions, so those are returned as `SELECT <expression>`.
  */
 const INERT = new Set([
-  'PLpgSQL_stmt_return', 'PLpgSQL_stmt_raise', 'PLpgSQL_stmt_assign', 'PLpgSQL_stmt_exit', 'PLpgSQL_stmt_getdiag',
-  'PLpgSQL_stmt_assert', 'PLpgSQL_stmt_commit', 'PLpgSQL_stmt_rollback', 'PLpgSQL_stmt_close', 'PLpgSQL_stmt_return_next',
+  'PLpgSQL_stmt_return',
+  'PLpgSQL_stmt_raise',
+  'PLpgSQL_stmt_assign',
+  'PLpgSQL_stmt_exit',
+  'PLpgSQL_stmt_getdiag',
+  'PLpgSQL_stmt_assert',
+  'PLpgSQL_stmt_commit',
+  'PLpgSQL_stmt_rollback',
+  'PLpgSQL_stmt_close',
+  'PLpgSQL_stmt_return_next',
 ]);
 /** Containers whose nested statements run at most once each (branches are all classified: conservative). */
 const CONTAINERS = new Set(['PLpgSQL_stmt_block', 'PLpgSQL_stmt_if', 'PLpgSQL_stmt_case']);

@@ -22,7 +22,9 @@ const RELEASED = {
 };
 /** Needs the released schema twice over: a column type change and a conditional create. */
 const ADDED = {
-  [`${DIR}/003.ts`]: knexFile(`await knex.schema.alterTable('users', (t) => { t.text('name').alter({ alterNullable: false }); });\n  await knex.raw('CREATE TABLE IF NOT EXISTS audit (id int)');`),
+  [`${DIR}/003.ts`]: knexFile(
+    `await knex.schema.alterTable('users', (t) => { t.text('name').alter({ alterNullable: false }); });\n  await knex.raw('CREATE TABLE IF NOT EXISTS audit (id int)');`,
+  ),
 };
 
 const folders: string[] = [];
@@ -125,7 +127,9 @@ describe('released migrations derived once per content', () => {
 
   test('an entry is not used when a file its extraction imported changed', async () => {
     const tables = (name: string) => ({ 'src/tables.ts': `export const USERS = '${name}';\n` });
-    const importing = { [`${DIR}/001.ts`]: knexFile(`await knex.schema.createTable(USERS, (t) => { t.integer('score'); });`, "import { USERS } from '../../src/tables';\n") };
+    const importing = {
+      [`${DIR}/001.ts`]: knexFile(`await knex.schema.createTable(USERS, (t) => { t.integer('score'); });`, "import { USERS } from '../../src/tables';\n"),
+    };
     const alter = { [`${DIR}/003.ts`]: knexFile(`await knex.schema.alterTable('users', (t) => { t.bigInteger('score').alter({ alterNullable: false }); });`) };
     const cache = new MemoryDerivedCache();
     const before = { ...importing, ...tables('users') };
@@ -161,7 +165,11 @@ describe('released migrations derived once per content', () => {
     const complete = await run(RELEASED, { ...RELEASED, ...added });
     expect(complete.result.section.files[0]!.heaviness).toMatchObject({ locksTable: true });
     const input = stageInput({ base: RELEASED, head: { ...RELEASED, ...added } }, CONFIG);
-    const failing = { ...input, read: async (side: 'base' | 'head', path: string) => (side === 'base' && path.endsWith('002.sql') ? Promise.reject(new Error('blob missing')) : input.read(side, path)) };
+    const failing = {
+      ...input,
+      read: async (side: 'base' | 'head', path: string) =>
+        side === 'base' && path.endsWith('002.sql') ? Promise.reject(new Error('blob missing')) : input.read(side, path),
+    };
     const result = await runStage(migrationsStage, failing);
     // Not "audit is new, so its index is light": the unread file may have created it.
     expect(result.section.files[0]!.heaviness).toEqual(complete.result.section.files[0]!.heaviness);

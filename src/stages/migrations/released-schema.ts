@@ -40,11 +40,23 @@ export interface ReleasedSchema {
 }
 
 export function emptySchema(): ReleasedSchema {
-  return { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map(), functions: new Map() };
+  return {
+    columnTypes: new Map(),
+    tables: new Set(),
+    tablesComplete: true,
+    notNullChecks: new Map(),
+    indexedColumns: new Map(),
+    recheckedColumns: new Map(),
+    userTypes: new Map(),
+    functions: new Map(),
+  };
 }
 
 /** What folding needs of one classified migration. */
-type Share = Pick<ClassifiedMigrationWithTypes, 'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns' | 'recheckedColumns' | 'declaredTypes' | 'declaredFunctions'>;
+type Share = Pick<
+  ClassifiedMigrationWithTypes,
+  'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns' | 'recheckedColumns' | 'declaredTypes' | 'declaredFunctions'
+>;
 
 /**
  * Folds one released migration's classification into the schema. A migration that could not be read
@@ -110,8 +122,7 @@ interface Contribution extends Share {
 /** Bump when what a {@link Contribution} means changes (the tool fingerprint covers code changes too). */
 const CONTRIBUTION_KIND = 'released-migration-schema/6';
 
-const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
-  compareText(a.name, b.name) || compareText(a.path, b.path);
+const byName = (a: { name: string; path: string }, b: { name: string; path: string }) => compareText(a.name, b.name) || compareText(a.path, b.path);
 
 /**
  * The whole released schema of one base, as cached: what {@link releasedSchema} returns for the same
@@ -236,13 +247,17 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 
 const USER_TYPE_KINDS = new Set<unknown>(['type', 'domain', 'rewriting-domain']);
 
-const isFunctionTraits = (value: unknown): value is FunctionTraits => isRecord(value) && typeof value.harmlessTrigger === 'boolean' && typeof value.tableFreeNonVolatile === 'boolean';
+const isFunctionTraits = (value: unknown): value is FunctionTraits =>
+  isRecord(value) && typeof value.harmlessTrigger === 'boolean' && typeof value.tableFreeNonVolatile === 'boolean';
 
 const isPairs = (value: unknown): value is Array<[string, string]> =>
   Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string');
 
 function isReads(value: unknown): value is Array<[string, string | null]> {
-  return Array.isArray(value) && value.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === 'string' && (read[1] === null || typeof read[1] === 'string'));
+  return (
+    Array.isArray(value) &&
+    value.every((read) => Array.isArray(read) && read.length === 2 && typeof read[0] === 'string' && (read[1] === null || typeof read[1] === 'string'))
+  );
 }
 
 /** A cached summary of the right shape, else undefined (entries are untrusted). */
@@ -250,10 +265,15 @@ function asSummary(value: unknown): Summary | undefined {
   if (!isRecord(value)) return undefined;
   const { columnTypes, tables, tablesComplete, notNullChecks, indexedColumns, reads } = value;
   if (!isPairs(columnTypes) || !isStrings(tables) || typeof tablesComplete !== 'boolean' || !isPairs(notNullChecks) || !isReads(reads)) return undefined;
-  const isTableColumns = (entries: unknown) => Array.isArray(entries) && entries.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isStrings(entry[1]));
+  const isTableColumns = (entries: unknown) =>
+    Array.isArray(entries) && entries.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isStrings(entry[1]));
   if (!isTableColumns(indexedColumns) || !isTableColumns(value.recheckedColumns)) return undefined;
   if (!isPairs(value.userTypes) || !value.userTypes.every(([, kind]) => USER_TYPE_KINDS.has(kind))) return undefined;
-  if (!Array.isArray(value.functions) || !value.functions.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isFunctionTraits(entry[1]))) return undefined;
+  if (
+    !Array.isArray(value.functions) ||
+    !value.functions.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isFunctionTraits(entry[1]))
+  )
+    return undefined;
   return value as unknown as Summary;
 }
 
@@ -261,14 +281,16 @@ function asSummary(value: unknown): Summary | undefined {
 function asContribution(value: unknown): Contribution | undefined {
   if (!isRecord(value)) return undefined;
   const { heaviness, declaredColumnTypes, createdTables, notNullChecks, indexedColumns, complete, reads } = value;
-  if (!isRecord(heaviness) || !(['locksTable', 'rewritesTable', 'scansTable'] satisfies Array<keyof Heaviness>).every((flag) => TRI.has(heaviness[flag]))) return undefined;
+  if (!isRecord(heaviness) || !(['locksTable', 'rewritesTable', 'scansTable'] satisfies Array<keyof Heaviness>).every((flag) => TRI.has(heaviness[flag])))
+    return undefined;
   if (!isRecord(declaredColumnTypes) || !Object.values(declaredColumnTypes).every((type) => typeof type === 'string')) return undefined;
   if (!isRecord(notNullChecks) || !Object.values(notNullChecks).every((column) => typeof column === 'string')) return undefined;
   if (!isRecord(indexedColumns) || !Object.values(indexedColumns).every(isStrings)) return undefined;
   if (!isRecord(value.recheckedColumns) || !Object.values(value.recheckedColumns).every(isStrings)) return undefined;
   if (!isStrings(createdTables) || typeof complete !== 'boolean') return undefined;
   if (!isRecord(value.declaredTypes) || !Object.values(value.declaredTypes).every((kind) => kind === null || USER_TYPE_KINDS.has(kind))) return undefined;
-  if (!isRecord(value.declaredFunctions) || !Object.values(value.declaredFunctions).every((traits) => traits === null || isFunctionTraits(traits))) return undefined;
+  if (!isRecord(value.declaredFunctions) || !Object.values(value.declaredFunctions).every((traits) => traits === null || isFunctionTraits(traits)))
+    return undefined;
   if (!isReads(reads)) return undefined;
   return value as unknown as Contribution;
 }

@@ -80,7 +80,8 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 export function asReplayedSchema(value: unknown): ReplayedSchema | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const { columnTypes, tables, notNullChecks, indexedColumns, recheckedColumns, userTypes } = value as Record<string, unknown>;
-  if (!isRecordOf(columnTypes, isString) || !isStrings(tables) || !isRecordOf(notNullChecks, isString) || !isRecordOf(indexedColumns, isStrings)) return undefined;
+  if (!isRecordOf(columnTypes, isString) || !isStrings(tables) || !isRecordOf(notNullChecks, isString) || !isRecordOf(indexedColumns, isStrings))
+    return undefined;
   if (!isRecordOf(recheckedColumns, isStrings)) return undefined;
   if (!isRecordOf(userTypes, (kind) => kind === 'type' || kind === 'domain' || kind === 'rewriting-domain')) return undefined;
   return { columnTypes, tables, notNullChecks, indexedColumns, recheckedColumns, userTypes };

@@ -6,7 +6,14 @@ import { runStage } from '../contract.js';
 import { memoryStageInput } from '../memory-input.js';
 import { migrationsStage } from './index.js';
 import { findDisagreements, disagreementFindings } from './rules/observed-heavier-than-classified.js';
-import { MIGRATION_RULES_DOCS, migrationFixParams, type MigrationFiles, type MigrationFolderExample, type MigrationObservedExample, type MigrationRuleExample } from './rules/rule.js';
+import {
+  MIGRATION_RULES_DOCS,
+  migrationFixParams,
+  type MigrationFiles,
+  type MigrationFolderExample,
+  type MigrationObservedExample,
+  type MigrationRuleExample,
+} from './rules/rule.js';
 
 /** How the surface-neutral parts use the migration rules (catalogue test, docs, reports). */
 export const migrationsRuleBook: RuleBook<'migrations'> = {
@@ -20,16 +27,22 @@ export const migrationsRuleBook: RuleBook<'migrations'> = {
         ? await observedFindings(example)
         : 'sql' in example && example.dialect === 'clickhouse'
           ? classifyClickHouseSql(example.sql, { newTables: example.newTables ? [...example.newTables] : [] }).findings
-        : 'sql' in example
-          ? (await classifySql(example.sql, caseOptions(example))).findings
-          : (await runStage(migrationsStage, memoryStageInput(example, FOLDER_CONFIG))).findings;
+          : 'sql' in example
+            ? (await classifySql(example.sql, caseOptions(example))).findings
+            : (await runStage(migrationsStage, memoryStageInput(example, FOLDER_CONFIG))).findings;
     return findings.filter((finding) => finding.rule === rule.meta.id);
   },
-  showExample: (example) => ('observed' in example ? observedText(example) : 'sql' in example ? [fenced('sql', example.sql), ...(example.dialect === 'clickhouse' ? ['', '(ClickHouse)'] : []), ...context(example)].join('\n') : folderText(example)),
+  showExample: (example) =>
+    'observed' in example
+      ? observedText(example)
+      : 'sql' in example
+        ? [fenced('sql', example.sql), ...(example.dialect === 'clickhouse' ? ['', '(ClickHouse)'] : []), ...context(example)].join('\n')
+        : folderText(example),
   details: (rule) => {
     const { lock, rewrites, scans, versions, dialect } = rule.meta.facts;
     const operations = rule.check.operations.map((kind) => `\`${kind}\``).join(', ');
-    if (dialect === 'clickhouse') return `ClickHouse · rewrites parts: ${rewrites ? 'yes' : 'no'} · reads every part: ${scans ? 'yes' : 'no'} · versions: ${versions} · operations: ${operations}`;
+    if (dialect === 'clickhouse')
+      return `ClickHouse · rewrites parts: ${rewrites ? 'yes' : 'no'} · reads every part: ${scans ? 'yes' : 'no'} · versions: ${versions} · operations: ${operations}`;
     return `lock ${lock} · rewrites: ${rewrites ? 'yes' : 'no'} · scans: ${scans ? 'yes' : 'no'} · PostgreSQL: ${versions} · operations: ${operations}`;
   },
   fixParams: migrationFixParams,
@@ -42,7 +55,9 @@ function folderText(example: MigrationFolderExample): string {
   const side = (files: MigrationFiles) =>
     Object.keys(files).length === 0
       ? ['(no migrations)']
-      : Object.entries(files).flatMap(([path, text]) => (text === null ? [`\`${path}\` (cannot be read)`] : [`\`${path}\`:`, '', fenced(path.endsWith('.sql') ? 'sql' : 'js', text)]));
+      : Object.entries(files).flatMap(([path, text]) =>
+          text === null ? [`\`${path}\` (cannot be read)`] : [`\`${path}\`:`, '', fenced(path.endsWith('.sql') ? 'sql' : 'js', text)],
+        );
   return ['Previous release:', '', ...side(example.base), '', 'New release:', '', ...side(example.head)].join('\n');
 }
 
@@ -52,7 +67,10 @@ function folderText(example: MigrationFolderExample): string {
  */
 async function observedFindings(example: MigrationObservedExample) {
   const classified = await classifySql(example.sql);
-  return [...classified.findings, ...disagreementFindings('migrations/001.sql', findDisagreements(classified.heaviness, classified.findings, example.observed))];
+  return [
+    ...classified.findings,
+    ...disagreementFindings('migrations/001.sql', findDisagreements(classified.heaviness, classified.findings, example.observed)),
+  ];
 }
 
 function observedText(example: MigrationObservedExample): string {
@@ -65,7 +83,19 @@ function observedText(example: MigrationObservedExample): string {
     ];
     return `- line ${statement.line}: ${statement.ran === 'failed' ? 'failed' : what.length === 0 ? 'nothing heavy' : what.join('; ')}`;
   });
-  return ['Previous release:', '', fenced('sql', example.released), '', 'New release:', '', fenced('sql', example.sql), '', 'PostgreSQL (`release-safety trace`, seeded rows):', '', ...seen].join('\n');
+  return [
+    'Previous release:',
+    '',
+    fenced('sql', example.released),
+    '',
+    'New release:',
+    '',
+    fenced('sql', example.sql),
+    '',
+    'PostgreSQL (`release-safety trace`, seeded rows):',
+    '',
+    ...seen,
+  ].join('\n');
 }
 
 function caseOptions(example: MigrationRuleExample) {
@@ -86,8 +116,18 @@ function context(example: MigrationRuleExample): string[] {
   if (example.inTransaction === false) notes.push('outside a transaction');
   if (example.postgresVersion !== undefined) notes.push(`PostgreSQL ${example.postgresVersion}`);
   if (example.newTables?.length) notes.push(`tables created earlier in the release: ${example.newTables.join(', ')}`);
-  if (example.oldCode) notes.push(`the previous release's code: ${Object.entries(example.oldCode).map(([path, text]) => `${path}: \`${text.replace(/\s+/g, ' ').trim()}\``).join('; ')}`);
-  if (example.columnTypes) notes.push(`column types before: ${Object.entries(example.columnTypes).map(([column, type]) => `${column} ${type}`).join(', ')}`);
+  if (example.oldCode)
+    notes.push(
+      `the previous release's code: ${Object.entries(example.oldCode)
+        .map(([path, text]) => `${path}: \`${text.replace(/\s+/g, ' ').trim()}\``)
+        .join('; ')}`,
+    );
+  if (example.columnTypes)
+    notes.push(
+      `column types before: ${Object.entries(example.columnTypes)
+        .map(([column, type]) => `${column} ${type}`)
+        .join(', ')}`,
+    );
   if (example.recheckedColumns) {
     const tables = Object.entries(example.recheckedColumns).map(([table, columns]) => `${table} (${columns.length === 0 ? 'none' : columns.join(', ')})`);
     notes.push(`indexes and checks known; columns an index expression, predicate or CHECK reads: ${tables.join(', ')}`);

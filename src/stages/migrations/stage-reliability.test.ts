@@ -12,13 +12,16 @@ import { migrationsStage } from './index.js';
 
 const DIR = 'db/migrations';
 const CONFIG: ReleaseSafetyConfig = { migrations: [{ dir: DIR, edition: 'core' }] };
-const knexFile = (body: string) => `import type { Knex } from 'knex';\n\nexport async function up(knex: Knex): Promise<void> {\n  ${body}\n}\n\nexport async function down(knex: Knex): Promise<void> {}\n`;
+const knexFile = (body: string) =>
+  `import type { Knex } from 'knex';\n\nexport async function up(knex: Knex): Promise<void> {\n  ${body}\n}\n\nexport async function down(knex: Knex): Promise<void> {}\n`;
 
 let repo: TestRepo;
 const cases: Record<string, Record<string, string>> = {
   // knex quotes every identifier: `Orders` is another table than the released `orders`.
   'quoted-new-table': {
-    [`${DIR}/20240301000000_orders_v2.ts`]: knexFile(`await knex.schema.createTable('Orders', (t) => { t.increments(); });\n  await knex.schema.dropTable('orders');`),
+    [`${DIR}/20240301000000_orders_v2.ts`]: knexFile(
+      `await knex.schema.createTable('Orders', (t) => { t.increments(); });\n  await knex.schema.dropTable('orders');`,
+    ),
   },
   'sql-quoted-new-table': {
     [`${DIR}/20240301000000_orders_v2.sql`]: 'SET lock_timeout = \'2s\';\nCREATE TABLE "Orders" (id int);\nDROP TABLE orders;\n',
@@ -69,6 +72,11 @@ describe('knex: the `up` that runs', () => {
   test('an `up` written inside a condition is unknown with the reason, never light', async () => {
     const result = await stageOf('knex-conditional-export');
     expect(result.verdict.breaking).toBe('unknown');
-    expect(result.findings).toContainEqual(expect.objectContaining({ rule: 'migration-part-unresolved', params: expect.objectContaining({ reason: expect.stringContaining('is written inside a block or function') }) }));
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'migration-part-unresolved',
+        params: expect.objectContaining({ reason: expect.stringContaining('is written inside a block or function') }),
+      }),
+    );
   });
 });

@@ -34,9 +34,7 @@ export { foldReleasedMigration, schemaOptions, type ReleasedSchema };
  * Loaded lazily by `index.ts` (it pulls in the source parser, knex and the PostgreSQL grammar).
  */
 
-const byName = (a: { name: string; path: string }, b: { name: string; path: string }) =>
-  compareText(a.name, b.name) || compareText(a.path, b.path);
-
+const byName = (a: { name: string; path: string }, b: { name: string; path: string }) => compareText(a.name, b.name) || compareText(a.path, b.path);
 
 function findingOrder(a: Finding, b: Finding): number {
   return compareText(a.evidence.file ?? '', b.evidence.file ?? '') || (a.evidence.line ?? 0) - (b.evidence.line ?? 0) || compareText(a.rule, b.rule);
@@ -177,7 +175,11 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     if (!owner) {
       const deep = deepFolderOf(change.path, folders);
       if (deep && isJudgedFolder(deep.folder) && deep.relativePath.endsWith('.sql') && !isReverseFile(deep.relativePath)) {
-        unreadable.push({ path: change.path, folder: deep.folder, reason: `no migration format reads it: it sits deeper in ${deep.folder.dir} than any format reads` });
+        unreadable.push({
+          path: change.path,
+          folder: deep.folder,
+          reason: `no migration format reads it: it sits deeper in ${deep.folder.dir} than any format reads`,
+        });
       } else if (deep && deep.folder.alternative !== true && !isJudgedFolder(deep.folder) && mayHoldMigration(deep.relativePath)) {
         const why = unreadChange(deep.folder, deep.relativePath, formats);
         unreadable.push({ path: change.path, folder: deep.folder, reason: typeof why === 'string' ? why : 'not read' });
@@ -201,13 +203,18 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     const change_ = change.status === 'modified' ? await releasedMigrationChange(input, migration) : undefined;
     if (change.status === 'modified') {
       const addedAcceptances = await acceptancesAdded(input, change.path);
-      if (addedAcceptances.length > 0) findings.push(fileFinding('acceptance-added-to-released-migration', change.path, { rules: addedAcceptances.join(', ') }));
+      if (addedAcceptances.length > 0)
+        findings.push(fileFinding('acceptance-added-to-released-migration', change.path, { rules: addedAcceptances.join(', ') }));
     }
     if (change.status === 'modified' && change_ === undefined) {
       findings.push(fileFinding('released-migration-reformatted', change.path));
     } else {
       releasedMigrationsChanged = true;
-      findings.push(change.status === 'modified' ? fileFinding('released-migration-modified', change.path, { change: change_! }) : fileFinding('released-migration-deleted', change.path));
+      findings.push(
+        change.status === 'modified'
+          ? fileFinding('released-migration-modified', change.path, { change: change_! })
+          : fileFinding('released-migration-deleted', change.path),
+      );
     }
   }
   added.sort(byName);
@@ -315,7 +322,11 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
     // An acceptance in a file that could not be analysed would accept what nobody checked.
     if (input.acceptance && text !== undefined) {
       for (const directive of readDirectives(migration.path, text).directives) {
-        acceptProblems.push({ file: migration.path, line: directive.line, problem: `accept ${directive.rule}: this migration could not be analysed (unknown): only proven findings can be accepted` });
+        acceptProblems.push({
+          file: migration.path,
+          line: directive.line,
+          problem: `accept ${directive.rule}: this migration could not be analysed (unknown): only proven findings can be accepted`,
+        });
       }
     }
     findings.push(fileFinding('migration-extraction-failed', migration.path, { reason: reason ?? 'unknown error' }));

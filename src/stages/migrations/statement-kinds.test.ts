@@ -64,24 +64,38 @@ describe('every statement kind of the grammar', () => {
     expect(Object.keys(LIGHT_STATEMENTS).filter((kind) => kind in RULED_STATEMENTS)).toEqual([]);
   });
 
-  it.each(GRAMMAR_STATEMENT_KINDS.filter((kind) => !(kind in LIGHT_STATEMENTS) && !(kind in RULED_STATEMENTS)))('%s without a rule is unknown, never light', (kind) => {
-    expect(statementOperations({ [kind]: {} } as unknown as Node, NO_LOOKUPS)).toBeUndefined();
-  });
+  it.each(GRAMMAR_STATEMENT_KINDS.filter((kind) => !(kind in LIGHT_STATEMENTS) && !(kind in RULED_STATEMENTS)))(
+    '%s without a rule is unknown, never light',
+    (kind) => {
+      expect(statementOperations({ [kind]: {} } as unknown as Node, NO_LOOKUPS)).toBeUndefined();
+    },
+  );
 
   it.each(Object.keys(LIGHT_STATEMENTS))('allow-listed %s: its example is light', (kind) => {
     const sql = LIGHT_EXAMPLES[kind];
     expect(sql, `an example for ${kind}`).toBeDefined();
     const [statement] = parseStatements(sql!);
     expect(Object.keys(statement!.node)[0]).toBe(kind);
-    const result = classifyMigration({ file: 'm.sql', statements: [{ sql: sql!, line: 1, origin: 'sql-file' }], unresolved: [], inTransaction: true }, { postgresVersion: 16 });
+    const result = classifyMigration(
+      { file: 'm.sql', statements: [{ sql: sql!, line: 1, origin: 'sql-file' }], unresolved: [], inTransaction: true },
+      { postgresVersion: 16 },
+    );
     expect(result.heaviness).toEqual({ locksTable: false, rewritesTable: false, scansTable: false });
     expect(result.findings).toEqual([]);
     expect(result.breaksOldCode).toBe(false);
   });
 
   it('classifies an unknown kind through the classifier as unknown (LOCK, MERGE, SECURITY LABEL, ALTER FUNCTION … SET SCHEMA)', () => {
-    for (const sql of ['LOCK TABLE users', 'MERGE INTO users u USING incoming i ON u.id = i.id WHEN MATCHED THEN UPDATE SET name = i.name', "SECURITY LABEL ON TABLE users IS 'secret'", 'ALTER FUNCTION touch() SET SCHEMA archive']) {
-      const result = classifyMigration({ file: 'm.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: [], inTransaction: true }, { postgresVersion: 16 });
+    for (const sql of [
+      'LOCK TABLE users',
+      'MERGE INTO users u USING incoming i ON u.id = i.id WHEN MATCHED THEN UPDATE SET name = i.name',
+      "SECURITY LABEL ON TABLE users IS 'secret'",
+      'ALTER FUNCTION touch() SET SCHEMA archive',
+    ]) {
+      const result = classifyMigration(
+        { file: 'm.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: [], inTransaction: true },
+        { postgresVersion: 16 },
+      );
       expect(result.heaviness, sql).toEqual({ locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' });
     }
   });

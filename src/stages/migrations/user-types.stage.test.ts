@@ -18,7 +18,7 @@ const RELEASED = [
   'CREATE TABLE "Order" ("id" SERIAL NOT NULL, "total" INTEGER NOT NULL, CONSTRAINT "Order_pkey" PRIMARY KEY ("id"));',
   'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);',
   'CREATE DOMAIN label AS text;',
-  'CREATE TYPE "Status" AS ENUM (\'OPEN\', \'PAID\');',
+  "CREATE TYPE \"Status\" AS ENUM ('OPEN', 'PAID');",
 ].join('\n');
 const added = (sql: string) => ({ [`${DIR}/20240301000000_change/migration.sql`]: `SET lock_timeout = '2s';\n${sql}\n` });
 

@@ -61,7 +61,8 @@ export function objectsAlong(document: unknown, pointer: string, base?: unknown)
     const next = (container as Record<string, unknown>)[key];
     if (next === undefined) break;
     const oldContainer = old?.node;
-    if (old && Array.isArray(container) && Array.isArray(oldContainer) && removedElementAt(container, oldContainer, Number(key), head.resolve, old.resolve)) break;
+    if (old && Array.isArray(container) && Array.isArray(oldContainer) && removedElementAt(container, oldContainer, Number(key), head.resolve, old.resolve))
+      break;
     head.step(segment, next);
     old?.step(segment, typeof oldContainer === 'object' && oldContainer !== null ? (oldContainer as Record<string, unknown>)[key] : undefined);
     passed.add(head.at);
@@ -113,7 +114,13 @@ function refOf(node: unknown): string | undefined {
 }
 
 /** The base's element at `index` differs from the head's and no longer exists in the head: the index may name it. */
-function removedElementAt(head: unknown[], base: unknown[], index: number, resolveHead: (node: unknown) => unknown, resolveBase: (node: unknown) => unknown): boolean {
+function removedElementAt(
+  head: unknown[],
+  base: unknown[],
+  index: number,
+  resolveHead: (node: unknown) => unknown,
+  resolveBase: (node: unknown) => unknown,
+): boolean {
   const before = base[index];
   if (before === undefined) return false;
   const identity = (node: unknown, resolveNode: (node: unknown) => unknown): string => {

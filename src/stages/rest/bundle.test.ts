@@ -30,7 +30,9 @@ describe('bundleExternalRefs', () => {
     await bundleExternalRefs(document, 'api/openapi.yaml', read, parseSpecText);
     expect(document.schema).toEqual({ $ref: `#/${EXTERNAL_DOCUMENTS}/api~1a.yaml/A` });
     expect(document[EXTERNAL_DOCUMENTS]).toEqual({
-      'api/a.yaml': { A: { type: 'object', properties: { b: { $ref: `#/${EXTERNAL_DOCUMENTS}/api~1b.yaml/B` }, self: { $ref: `#/${EXTERNAL_DOCUMENTS}/api~1a.yaml/A` } } } },
+      'api/a.yaml': {
+        A: { type: 'object', properties: { b: { $ref: `#/${EXTERNAL_DOCUMENTS}/api~1b.yaml/B` }, self: { $ref: `#/${EXTERNAL_DOCUMENTS}/api~1a.yaml/A` } } },
+      },
       'api/b.yaml': { B: { type: 'object', properties: { a: { $ref: `#/${EXTERNAL_DOCUMENTS}/api~1a.yaml/A` } } } },
     });
   });
@@ -61,10 +63,16 @@ paths:
 components:
   schemas:
     A: {type: object}`);
-  const load = (ref: string) => compareSpecs({ text: spec('#/components/schemas/A'), path: 'api/openapi.yaml' }, { text: spec(ref), path: 'api/openapi.yaml', readSibling: async () => undefined });
+  const load = (ref: string) =>
+    compareSpecs(
+      { text: spec('#/components/schemas/A'), path: 'api/openapi.yaml' },
+      { text: spec(ref), path: 'api/openapi.yaml', readSibling: async () => undefined },
+    );
 
   it('a local pointer with a stray % (not percent-encoding)', async () => {
-    await expect(load('#/components/schemas/100%')).rejects.toThrow(/^api\/openapi.yaml: invalid OpenAPI 3.0 document at .*: unresolved reference #\/components\/schemas\/100%$/);
+    await expect(load('#/components/schemas/100%')).rejects.toThrow(
+      /^api\/openapi.yaml: invalid OpenAPI 3.0 document at .*: unresolved reference #\/components\/schemas\/100%$/,
+    );
   });
 
   it('a file reference with a stray %', async () => {

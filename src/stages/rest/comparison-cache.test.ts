@@ -38,7 +38,8 @@ const spec = (required: boolean, ref = false) =>
       },
     },
   });
-const thing = (properties: string[]) => JSON.stringify({ Thing: { type: 'object', required: properties, properties: Object.fromEntries(properties.map((name) => [name, { type: 'string' }])) } });
+const thing = (properties: string[]) =>
+  JSON.stringify({ Thing: { type: 'object', required: properties, properties: Object.fromEntries(properties.map((name) => [name, { type: 'string' }])) } });
 
 const CONFIG: ReleaseSafetyConfig = { openapi: 'openapi.json' };
 const run = (refs: InMemoryRefs, cache: DerivedCache | undefined, config: ReleaseSafetyConfig = CONFIG, releaseDate?: string) =>
@@ -83,7 +84,10 @@ describe('REST comparison cache', () => {
 
   it('recomputes when a file a $ref reaches changed, the spec blobs being the same', async () => {
     const cache = mapCache();
-    const before = { base: { 'openapi.json': spec(false, true), 'schemas.json': thing(['id', 'name']) }, head: { 'openapi.json': spec(false, true), 'schemas.json': thing(['id', 'name']) } };
+    const before = {
+      base: { 'openapi.json': spec(false, true), 'schemas.json': thing(['id', 'name']) },
+      head: { 'openapi.json': spec(false, true), 'schemas.json': thing(['id', 'name']) },
+    };
     const unchanged = await run({ ...before, head: { ...before.head, 'other.json': '{}' } }, cache);
     expect(unchanged.verdict).toEqual({ checked: true, breaking: false });
     expect(cache.store.size).toBe(1);
@@ -95,7 +99,14 @@ describe('REST comparison cache', () => {
 
   it('recomputes an entry of the wrong shape, and one naming a rule no catalogue knows', async () => {
     const uncached = await run(PAIR, undefined);
-    for (const wrong of [{ findings: [{ rule: 5 }], warnings: [], reads: [] }, { findings: 'no', warnings: [], reads: [] }, { findings: [], warnings: [], reads: [['side', 'x', null]] }, null, 'text', { findings: [{ rule: 'no-such-rule', params: {}, evidence: {} }], warnings: [], reads: [] }]) {
+    for (const wrong of [
+      { findings: [{ rule: 5 }], warnings: [], reads: [] },
+      { findings: 'no', warnings: [], reads: [] },
+      { findings: [], warnings: [], reads: [['side', 'x', null]] },
+      null,
+      'text',
+      { findings: [{ rule: 'no-such-rule', params: {}, evidence: {} }], warnings: [], reads: [] },
+    ]) {
       const cache = mapCache();
       await run(PAIR, cache);
       for (const key of cache.store.keys()) cache.store.set(key, wrong);

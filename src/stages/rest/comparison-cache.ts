@@ -60,14 +60,25 @@ const EVIDENCE_FIELDS: Record<string, (value: unknown) => boolean> = {
 
 function isFinding(value: unknown): value is Finding {
   if (!isRecord(value) || typeof value.rule !== 'string' || !isRecord(value.params) || !isRecord(value.evidence)) return false;
-  if (!Object.values(value.params).every((param) => typeof param === 'string' || typeof param === 'boolean' || (typeof param === 'number' && Number.isFinite(param)))) return false;
+  if (
+    !Object.values(value.params).every(
+      (param) => typeof param === 'string' || typeof param === 'boolean' || (typeof param === 'number' && Number.isFinite(param)),
+    )
+  )
+    return false;
   if (!Object.entries(value.evidence).every(([name, field]) => EVIDENCE_FIELDS[name]?.(field) === true)) return false;
   if (value.verdictEffect !== undefined && value.verdictEffect !== 'breaking' && value.verdictEffect !== 'unknown') return false;
   return Object.keys(value).every((name) => name === 'rule' || name === 'params' || name === 'evidence' || name === 'verdictEffect');
 }
 
 function isRead(value: unknown): boolean {
-  return Array.isArray(value) && value.length === 3 && (value[0] === 'base' || value[0] === 'head') && typeof value[1] === 'string' && (value[2] === null || typeof value[2] === 'string');
+  return (
+    Array.isArray(value) &&
+    value.length === 3 &&
+    (value[0] === 'base' || value[0] === 'head') &&
+    typeof value[1] === 'string' &&
+    (value[2] === null || typeof value[2] === 'string')
+  );
 }
 
 /** A cache entry of the right shape, else undefined (entries are untrusted). */

@@ -32,7 +32,9 @@ export function composeRestResult(outcomes: readonly SurfaceOutcome[], rules: re
   const notes = present.flatMap((outcome) => outcome.notes);
   const acceptance = {
     ...(acceptedFindings.length > 0 ? { accepted: present.flatMap((outcome) => outcome.accepted ?? []) } : {}),
-    ...(present.some((outcome) => (outcome.acceptProblems ?? []).length > 0) ? { acceptProblems: present.flatMap((outcome) => outcome.acceptProblems ?? []) } : {}),
+    ...(present.some((outcome) => (outcome.acceptProblems ?? []).length > 0)
+      ? { acceptProblems: present.flatMap((outcome) => outcome.acceptProblems ?? []) }
+      : {}),
   };
   const section = apiSectionFromFindings(counted, rules, acceptedFindings);
   if (present.some((outcome) => outcome.kind === 'unchecked')) {

@@ -54,16 +54,26 @@ paths:
 components:
   schemas:
 ${components}`;
-    expect(await breakingFindings(request('{$ref: "#/components/schemas/Tag"}'), request('{allOf: [{$ref: "#/components/schemas/Tag"}], nullable: true}'))).toEqual([]);
+    expect(
+      await breakingFindings(request('{$ref: "#/components/schemas/Tag"}'), request('{allOf: [{$ref: "#/components/schemas/Tag"}], nullable: true}')),
+    ).toEqual([]);
     // In a response the same refactor is no change at all without `nullable`.
-    expect(await breakingFindings(bothWays('{$ref: "#/components/schemas/Tag"}', components), bothWays('{allOf: [{$ref: "#/components/schemas/Tag"}], description: a tag}', components))).toEqual([]);
+    expect(
+      await breakingFindings(
+        bothWays('{$ref: "#/components/schemas/Tag"}', components),
+        bothWays('{allOf: [{$ref: "#/components/schemas/Tag"}], description: a tag}', components),
+      ),
+    ).toEqual([]);
   });
 
   it('an optional third allOf member', async () => {
     const components = `    A: {type: object, properties: {a: {type: string}}}
     B: {type: object, required: [b], properties: {b: {type: string}}}`;
     const base = bothWays('{allOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/B"}]}', components);
-    const revision = bothWays('{allOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/B"}, {type: object, properties: {c: {type: integer}}}]}', components);
+    const revision = bothWays(
+      '{allOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/B"}, {type: object, properties: {c: {type: integer}}}]}',
+      components,
+    );
     expect(await breakingFindings(base, revision)).toEqual([]);
   });
 
@@ -85,9 +95,12 @@ ${components}`;
     const sepa = '{$ref: "#/components/schemas/Sepa"}';
     expect(await breakingFindings(request(`{oneOf: [${card}, ${bank}]}`), request(`{oneOf: [${sepa}, ${card}, ${bank}]}`))).toEqual([]);
     // Issue 32: a plain Card becoming oneOf [Card, Sepa] is a wrapping: {number, mandate} matched Card and now matches both (refused).
-    expect(await breakingFindings(request(card), request(`{oneOf: [${card}, ${sepa}]}`))).toEqual(['request-body-wrapped-in-one-of {"method":"POST","path":"/api/v1/payments","element":"request body","alternatives":"2"}']);
+    expect(await breakingFindings(request(card), request(`{oneOf: [${card}, ${sepa}]}`))).toEqual([
+      'request-body-wrapped-in-one-of {"method":"POST","path":"/api/v1/payments","element":"request body","alternatives":"2"}',
+    ]);
     // Inline alternatives without titles are matched by shape, not by position.
-    const inline = (...names: string[]) => `{oneOf: [${names.map((name) => `{type: object, required: [${name}], properties: {${name}: {type: string}}}`).join(', ')}]}`;
+    const inline = (...names: string[]) =>
+      `{oneOf: [${names.map((name) => `{type: object, required: [${name}], properties: {${name}: {type: string}}}`).join(', ')}]}`;
     expect(await breakingFindings(request(inline('number', 'iban')), request(inline('mandate', 'number', 'iban')))).toEqual([]);
   });
 });
@@ -114,7 +127,9 @@ describe('the same composition changes where they do break', () => {
       bothWays('{oneOf: [{$ref: "#/components/schemas/Card"}, {$ref: "#/components/schemas/Sepa"}]}', components),
       bothWays('{$ref: "#/components/schemas/Card"}', components),
     );
-    expect(findings).toEqual(['request-property-type-changed {"method":"POST","path":"/api/v1/users","element":"request body","aspect":"type","before":"alternative","after":"none"}']);
+    expect(findings).toEqual([
+      'request-property-type-changed {"method":"POST","path":"/api/v1/users","element":"request body","aspect":"type","before":"alternative","after":"none"}',
+    ]);
   });
 
   it('a required property added through a new allOf member, in a request', async () => {

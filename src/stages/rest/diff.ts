@@ -137,7 +137,10 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
     memo: createSchemaDiffMemo(),
     unchangedRef: unchangedOperations.unchangedRef,
   });
-  const schemaDiffOptions: Record<SchemaView, DiffSchemasOptions & { memo: SchemaDiffMemo }> = { request: optionsOf('request'), response: optionsOf('response') };
+  const schemaDiffOptions: Record<SchemaView, DiffSchemasOptions & { memo: SchemaDiffMemo }> = {
+    request: optionsOf('request'),
+    response: optionsOf('response'),
+  };
   const schemaChanges: SchemaChangesOf = (view, baseSchema, revisionSchema, pointer, mediaType) =>
     baseSchema === undefined && revisionSchema === undefined
       ? []
@@ -147,7 +150,18 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
           ...(mediaType === undefined ? {} : { mediaType }),
         }));
 
-  const result: RestDiff = { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 }, securitySchemesChanged: [], policy, unstableOperations: [], webhooksAdded: [], webhooksRemoved: [] };
+  const result: RestDiff = {
+    operationsAdded: [],
+    operationsRemoved: [],
+    operationsChanged: [],
+    unchangedCount: 0,
+    schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 },
+    securitySchemesChanged: [],
+    policy,
+    unstableOperations: [],
+    webhooksAdded: [],
+    webhooksRemoved: [],
+  };
   const [baseWebhooks, revisionWebhooks] = [webhookOperations(base), webhookOperations(revision)];
   for (const [key, webhook] of baseWebhooks) if (!revisionWebhooks.has(key)) result.webhooksRemoved.push(webhook);
   for (const [key, webhook] of revisionWebhooks) if (!baseWebhooks.has(key)) result.webhooksAdded.push(webhook);
@@ -157,7 +171,9 @@ export function diffSpecs(base: RestSpec, revision: RestSpec, policy: RestPolicy
     return schemeChanges.get(scheme);
   };
   // A scheme defined on neither side cannot have changed: when no defined one did, no operation needs its security read here.
-  const anySchemeChanged = [...new Set([...base.securitySchemes.keys(), ...revision.securitySchemes.keys()])].some((scheme) => schemeChange(scheme) !== undefined);
+  const anySchemeChanged = [...new Set([...base.securitySchemes.keys(), ...revision.securitySchemes.keys()])].some(
+    (scheme) => schemeChange(scheme) !== undefined,
+  );
   const revisionPaths = new Set([...revision.operations.keys()].map((key) => key.slice(key.indexOf(' ') + 1)));
   for (const key of [...base.operations.keys()].sort(compareText)) {
     if (!revision.operations.has(key)) {
@@ -203,7 +219,8 @@ function webhookOperations(spec: RestSpec): Map<string, WebhookOperation> {
     for (let hops = 0; isObject(item) && typeof item.$ref === 'string' && hops < 32; hops += 1) item = spec.resolve(item.$ref);
     if (!isObject(item)) continue;
     for (const method of HTTP_METHODS) {
-      if (isObject(item[method])) found.set(`${name} ${method}`, { name, method: method.toUpperCase(), path: `webhook '${name}'`, pointer: pointerOf('webhooks', name, method) });
+      if (isObject(item[method]))
+        found.set(`${name} ${method}`, { name, method: method.toUpperCase(), path: `webhook '${name}'`, pointer: pointerOf('webhooks', name, method) });
     }
   }
   return found;
@@ -237,7 +254,12 @@ function diffOperation(base: RestOperation, revision: RestOperation, schemaChang
   for (const [key, baseParameter] of [...base.parameters.entries()].sort(([a], [b]) => compareText(a, b))) {
     const revisionParameter = revision.parameters.get(key);
     if (!revisionParameter) diff.parametersRemoved.push(baseParameter);
-    else diff.parametersChanged.push({ base: baseParameter, revision: revisionParameter, schemaChanges: schemaChanges('request', baseParameter.schema, revisionParameter.schema, `${revisionParameter.pointer}/schema`) });
+    else
+      diff.parametersChanged.push({
+        base: baseParameter,
+        revision: revisionParameter,
+        schemaChanges: schemaChanges('request', baseParameter.schema, revisionParameter.schema, `${revisionParameter.pointer}/schema`),
+      });
   }
   for (const [key, revisionParameter] of [...revision.parameters.entries()].sort(([a], [b]) => compareText(a, b))) {
     if (!base.parameters.has(key)) diff.parametersAdded.push(revisionParameter);
@@ -328,7 +350,8 @@ export function securityChanges(base: readonly SecurityAlternative[], revision: 
     const gaps = revision.map((alternative) => missingFor(client, alternative));
     if (gaps.some((gap) => gap.length === 0)) continue;
     const fewestSchemes = Math.min(...gaps.map((gap) => gap.filter((change) => change.kind === 'scheme-added').length));
-    const closest = gaps.filter((gap) => gap.filter((change) => change.kind === 'scheme-added').length === fewestSchemes).sort((a, b) => a.length - b.length)[0] ?? [];
+    const closest =
+      gaps.filter((gap) => gap.filter((change) => change.kind === 'scheme-added').length === fewestSchemes).sort((a, b) => a.length - b.length)[0] ?? [];
     for (const change of closest) found.set(`${change.kind}:${change.scheme}:${change.scope ?? ''}`, change);
   }
   return [...found.entries()].sort(([a], [b]) => compareText(a, b)).map(([, change]) => change);

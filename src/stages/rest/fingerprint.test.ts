@@ -60,7 +60,10 @@ describe('unchanged operations', () => {
   });
 
   it('are changed when a component is renamed (the diff then finds the content equal)', async () => {
-    const renamed = TREE.replace("label: {$ref: '#/components/schemas/Label'}", "label: {$ref: '#/components/schemas/Caption'}").replace('    Label:', '    Caption:');
+    const renamed = TREE.replace("label: {$ref: '#/components/schemas/Label'}", "label: {$ref: '#/components/schemas/Caption'}").replace(
+      '    Label:',
+      '    Caption:',
+    );
     expect(await unchanged(TREE, renamed)).toBe(false);
   });
 
@@ -76,7 +79,13 @@ describe('unchanged operations', () => {
     for (let round = 0; round < 3; round += 1) expect(check.unchanged(before.operations.get(OPERATION)!, after.operations.get(OPERATION)!)).toBe(false);
     expect(check.comparedRefs).toBe(5);
     // Every member of the cycle reaches the changed Label; nothing reaches it from Label.
-    expect(['Root', 'Node', 'Folder', 'Item', 'Label'].map((name) => check.unchangedRef(`#/components/schemas/${name}`))).toEqual([false, false, false, false, false]);
+    expect(['Root', 'Node', 'Folder', 'Item', 'Label'].map((name) => check.unchangedRef(`#/components/schemas/${name}`))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     const labelOnly = createUnchangedOperations(before, await modelOf(TREE.replace('        id: {type: string}', '        id: {type: integer}')));
     expect(['Label', 'Item', 'Folder', 'Node'].map((name) => labelOnly.unchangedRef(`#/components/schemas/${name}`))).toEqual([true, true, true, false]);
   });
@@ -84,7 +93,9 @@ describe('unchanged operations', () => {
 
 describe('an operation whose meaning changes outside its own object is still diffed', () => {
   const ruleIds = async (base: string, revision: string) =>
-    (await compareSpecs({ text: wrapFragment(base), path: 'base.yaml' }, { text: wrapFragment(revision), path: 'revision.yaml' })).findings.map((finding) => finding.rule);
+    (await compareSpecs({ text: wrapFragment(base), path: 'base.yaml' }, { text: wrapFragment(revision), path: 'revision.yaml' })).findings.map(
+      (finding) => finding.rule,
+    );
   const ok = "{'200': {description: ok}}";
 
   it.each<[string, string, string, string[]]>([

@@ -132,8 +132,7 @@ export function createUnchangedOperations(base: RestSpec, revision: RestSpec): U
   let sameContext: boolean | undefined;
   const contextSame = (): boolean =>
     (sameContext ??=
-      base.version === revision.version &&
-      (['security', 'consumes', 'produces'] as const).every((key) => same(base.document[key], revision.document[key])));
+      base.version === revision.version && (['security', 'consumes', 'produces'] as const).every((key) => same(base.document[key], revision.document[key])));
 
   return {
     compareSources(before, after) {
@@ -153,12 +152,23 @@ export function createUnchangedOperations(base: RestSpec, revision: RestSpec): U
     },
     unchanged(before, after) {
       // Extensions carry policies (stability level, sunset): a change there is a change of the operation.
-      if (before.deprecated !== after.deprecated || !sameArrays(before.pathParameterNames, after.pathParameterNames) || !same(before.extensions, after.extensions)) return false;
+      if (
+        before.deprecated !== after.deprecated ||
+        !sameArrays(before.pathParameterNames, after.pathParameterNames) ||
+        !same(before.extensions, after.extensions)
+      )
+        return false;
       const parametersSame = sameMaps(
         before.parameters,
         after.parameters,
         (a, b) =>
-          a.name === b.name && a.required === b.required && a.deprecated === b.deprecated && a.style === b.style && a.explode === b.explode && same(a.extensions, b.extensions) && same(a.schema, b.schema),
+          a.name === b.name &&
+          a.required === b.required &&
+          a.deprecated === b.deprecated &&
+          a.style === b.style &&
+          a.explode === b.explode &&
+          same(a.extensions, b.extensions) &&
+          same(a.schema, b.schema),
       );
       if (!parametersSame) return false;
       if ((before.requestBody === undefined) !== (after.requestBody === undefined)) return false;
@@ -169,7 +179,9 @@ export function createUnchangedOperations(base: RestSpec, revision: RestSpec): U
       const responsesSame = sameMaps(
         before.responses,
         after.responses,
-        (a, b) => sameMaps(a.headers, b.headers, (x, y) => x.required === y.required && same(x.schema, y.schema)) && sameMaps(a.content, b.content, (x, y) => same(x.schema, y.schema)),
+        (a, b) =>
+          sameMaps(a.headers, b.headers, (x, y) => x.required === y.required && same(x.schema, y.schema)) &&
+          sameMaps(a.content, b.content, (x, y) => same(x.schema, y.schema)),
       );
       if (!responsesSame) return false;
       if (before.security.length !== after.security.length) return false;

@@ -31,7 +31,11 @@ export const restStage: Stage<ApiSurfaceSection> = {
     const documents = typeof config.openapi === 'string' ? [config.openapi] : Array.isArray(config.openapi) ? config.openapi : [];
     const routes = config.routes && Array.isArray(config.routes.sources) ? config.routes.sources : [];
     return [
-      ...documents.map((path, index) => ({ key: Array.isArray(config.openapi) ? `openapi[${index}]` : 'openapi', path: normalConfigPath(path), shape: 'file' as const })),
+      ...documents.map((path, index) => ({
+        key: Array.isArray(config.openapi) ? `openapi[${index}]` : 'openapi',
+        path: normalConfigPath(path),
+        shape: 'file' as const,
+      })),
       ...routes.map((glob, index) => ({ key: `routes.sources[${index}]`, path: glob, shape: 'glob' as const })),
     ];
   },
@@ -69,7 +73,8 @@ async function documentedOperations(input: StageInput): Promise<Set<string> | un
   } else return undefined;
   const documented = new Set<string>();
   try {
-    for (const spec of specs) for (const operation of (await preloadModel(spec)).operations.values()) documented.add(documentedKey(operation.method, operation.path));
+    for (const spec of specs)
+      for (const operation of (await preloadModel(spec)).operations.values()) documented.add(documentedKey(operation.method, operation.path));
   } catch {
     return undefined; // the spec part reports why it cannot be loaded
   }
@@ -102,8 +107,17 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
     // A document committed only in later (or earlier) releases: at this pair there is nothing to
     // compare, which is no difference. The API it would describe is still judged by the routes the
     // code serves when they are configured; without them nothing reads it, so it stays unknown.
-    if (input.config.routes) return { kind: 'checked', findings: [], notes: [`REST spec ${specPath} (config "openapi") exists at neither ref: nothing to compare there; REST is judged from the routes read from code (config "routes")`] };
-    return unchecked(`REST spec ${specPath} (config "openapi") exists at neither ref, and no routes are configured to judge REST from code instead (config "routes")`);
+    if (input.config.routes)
+      return {
+        kind: 'checked',
+        findings: [],
+        notes: [
+          `REST spec ${specPath} (config "openapi") exists at neither ref: nothing to compare there; REST is judged from the routes read from code (config "routes")`,
+        ],
+      };
+    return unchecked(
+      `REST spec ${specPath} (config "openapi") exists at neither ref, and no routes are configured to judge REST from code instead (config "routes")`,
+    );
   }
   // A spec at the base ref and not at the head ref is a real difference (deleted or moved): never hidden.
   if (headBlob === undefined) return unchecked(`REST spec ${specPath} (config "openapi") does not exist at the head ref`);
@@ -130,13 +144,29 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
   const unrecordable = { found: false };
   try {
     const comparison = await compareSpecs(
-      { text: baseText, path: specPath, label: 'base ref', readSibling: recordingReader(input, 'base', reads, unrecordable), ...selfContained(baseText, baseBlob) },
-      { text: headText, path: specPath, label: 'head ref', readSibling: recordingReader(input, 'head', reads, unrecordable), ...selfContained(headText, headBlob) },
+      {
+        text: baseText,
+        path: specPath,
+        label: 'base ref',
+        readSibling: recordingReader(input, 'base', reads, unrecordable),
+        ...selfContained(baseText, baseBlob),
+      },
+      {
+        text: headText,
+        path: specPath,
+        label: 'head ref',
+        readSibling: recordingReader(input, 'head', reads, unrecordable),
+        ...selfContained(headText, headBlob),
+      },
       policy,
     );
     if (!unrecordable.found) input.derivedCache?.set(key, { findings: comparison.findings, warnings: comparison.warnings, reads } satisfies CachedComparison);
     const acceptance = input.acceptance ? await specAcceptance(baseText, headText, specPath, specPath) : undefined;
-    return { kind: 'checked', ...accepting(input, comparison.findings, acceptance), notes: comparison.warnings.map((warning) => `REST spec warning: ${warning}`) };
+    return {
+      kind: 'checked',
+      ...accepting(input, comparison.findings, acceptance),
+      notes: comparison.warnings.map((warning) => `REST spec warning: ${warning}`),
+    };
   } catch (error) {
     if (error instanceof SpecError) return unchecked(`REST spec cannot be checked: ${error.message}`);
     throw error;
@@ -151,12 +181,23 @@ async function compareWorkflowSpecs(files: Readonly<Record<Side, WorkflowSpecFil
   const findings: Finding[] = comparison.findings.map((finding) => ({ ...finding, evidence: { ...finding.evidence, file: files.head.source } }));
   const warnings = comparison.warnings.map((warning) => `REST spec warning: ${warning}`);
   const acceptance = input.acceptance ? await specAcceptance(files.base.text, files.head.text, files.head.path, files.head.source) : undefined;
-  return { kind: 'checked', ...accepting(input, findings, acceptance), notes: [`REST specs from the workflow: ${files.base.source} (base) and ${files.head.source} (head)`, ...warnings] };
+  return {
+    kind: 'checked',
+    ...accepting(input, findings, acceptance),
+    notes: [`REST specs from the workflow: ${files.base.source} (base) and ${files.head.source} (head)`, ...warnings],
+  };
 }
 
 /** A part's findings with its acknowledgements applied (`x-release-safety-accept` in the spec, config rule settings). */
 function accepting(input: StageInput, findings: Finding[], spec?: SpecAcceptance) {
-  const applied = applyApiAcceptance('rest', findings, { added: spec?.added ?? [], problems: spec?.problems ?? [] }, spec?.covers ?? (() => false), restRuleMetas, input.acceptance);
+  const applied = applyApiAcceptance(
+    'rest',
+    findings,
+    { added: spec?.added ?? [], problems: spec?.problems ?? [] },
+    spec?.covers ?? (() => false),
+    restRuleMetas,
+    input.acceptance,
+  );
   return { findings: applied.remaining, acceptedFindings: applied.acceptedFindings, accepted: applied.accepted, acceptProblems: applied.problems };
 }
 

@@ -20,7 +20,11 @@ describe('recoverable problems: diffed, each one a warning', () => {
     ['an operation without responses', `${HEAD}paths:\n  /users:\n    get: {}\n`, 'missing responses object (read as no documented response)'],
     ['responses that are not an object', `${HEAD}paths:\n  /users:\n    get: {responses: ok}\n`, 'responses is not an object (read as no documented response)'],
     ['an unknown top-level key', `${HEAD}produces: [application/json]\n${USERS}`, 'unknown key "produces" (ignored)'],
-    ['an unknown operation key', `${HEAD}paths:\n  /users:\n    get: {summaryText: x, responses: {'200': {description: ok}}}\n`, 'unknown key "summaryText" (ignored)'],
+    [
+      'an unknown operation key',
+      `${HEAD}paths:\n  /users:\n    get: {summaryText: x, responses: {'200': {description: ok}}}\n`,
+      'unknown key "summaryText" (ignored)',
+    ],
     [
       'a $ref with siblings (OpenAPI 3.0)',
       `${HEAD}paths:\n  /users:\n    get: {responses: {'200': {$ref: '#/components/responses/Ok', description: x}}}\ncomponents:\n  responses:\n    Ok: {description: ok}\n`,
@@ -50,9 +54,21 @@ describe('recoverable problems: diffed, each one a warning', () => {
 describe('what stops the comparison (the surface is unknown)', () => {
   it.each([
     ['text that does not parse', `${HEAD}paths: {/users: [}\n`, 'does not parse as YAML'],
-    ['an unresolvable $ref', `${HEAD}paths:\n  /users:\n    get: {responses: {'200': {$ref: '#/components/responses/Gone'}}}\n`, 'unresolved reference #/components/responses/Gone'],
-    ['a reference to another file without a reader', `${HEAD}paths:\n  /users:\n    get: {responses: {'200': {$ref: 'common.yaml#/Ok'}}}\n`, 'reference to another document (common.yaml#/Ok) is not followed'],
-    ['a parameter without a name', `${HEAD}paths:\n  /users:\n    get: {parameters: [{in: query}], responses: {'200': {description: ok}}}\n`, 'parameter without a name'],
+    [
+      'an unresolvable $ref',
+      `${HEAD}paths:\n  /users:\n    get: {responses: {'200': {$ref: '#/components/responses/Gone'}}}\n`,
+      'unresolved reference #/components/responses/Gone',
+    ],
+    [
+      'a reference to another file without a reader',
+      `${HEAD}paths:\n  /users:\n    get: {responses: {'200': {$ref: 'common.yaml#/Ok'}}}\n`,
+      'reference to another document (common.yaml#/Ok) is not followed',
+    ],
+    [
+      'a parameter without a name',
+      `${HEAD}paths:\n  /users:\n    get: {parameters: [{in: query}], responses: {'200': {description: ok}}}\n`,
+      'parameter without a name',
+    ],
     ['not an OpenAPI document', 'title: t\n', 'no "openapi" or "swagger" version field'],
   ])('%s', async (_name, text, message) => {
     const error = await compare(`${HEAD}${USERS}`, text).catch((caught: unknown) => caught);
@@ -62,13 +78,22 @@ describe('what stops the comparison (the surface is unknown)', () => {
 });
 
 describe('references in a JSON document (found in its text, not by a walk)', () => {
-  const json = (responses: string, extra = '') => `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/users": {"get": {"responses": ${responses}}}}${extra}}`;
+  const json = (responses: string, extra = '') =>
+    `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/users": {"get": {"responses": ${responses}}}}${extra}}`;
   const components = ', "components": {"responses": {"Ok": {"description": "ok"}}}';
   const compareJson = (text: string) => compareSpecs({ text: json('{"200": {"description": "ok"}}'), path: 'base.json' }, { text, path: 'revision.json' });
 
   it.each([
-    ['an unresolvable $ref, named where it sits', json('{"200": {"$ref": "#/components/responses/Gone"}}'), 'at /paths/~1users/get/responses/200/$ref: unresolved reference #/components/responses/Gone'],
-    ['a reference to another file without a reader', json('{"200": {"$ref" : "common.json#/Ok"}}'), 'reference to another document (common.json#/Ok) is not followed'],
+    [
+      'an unresolvable $ref, named where it sits',
+      json('{"200": {"$ref": "#/components/responses/Gone"}}'),
+      'at /paths/~1users/get/responses/200/$ref: unresolved reference #/components/responses/Gone',
+    ],
+    [
+      'a reference to another file without a reader',
+      json('{"200": {"$ref" : "common.json#/Ok"}}'),
+      'reference to another document (common.json#/Ok) is not followed',
+    ],
     ['a $ref key spelled with an escape', json('{"200": {"\\u0024ref": "#/components/responses/Gone"}}'), 'unresolved reference #/components/responses/Gone'],
   ])('%s stops the comparison', async (_name, text, message) => {
     const error = await compareJson(text).catch((caught: unknown) => caught);

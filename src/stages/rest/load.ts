@@ -79,11 +79,43 @@ function capped(warnings: readonly string[], path: string): string[] {
 }
 
 const TOP_LEVEL_KEYS: Readonly<Record<OpenApiVersion, ReadonlySet<string>>> = {
-  '2.0': new Set(['swagger', 'info', 'host', 'basePath', 'schemes', 'consumes', 'produces', 'paths', 'definitions', 'parameters', 'responses', 'securityDefinitions', 'security', 'tags', 'externalDocs']),
+  '2.0': new Set([
+    'swagger',
+    'info',
+    'host',
+    'basePath',
+    'schemes',
+    'consumes',
+    'produces',
+    'paths',
+    'definitions',
+    'parameters',
+    'responses',
+    'securityDefinitions',
+    'security',
+    'tags',
+    'externalDocs',
+  ]),
   '3.0': new Set(['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'externalDocs']),
   '3.1': new Set(['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'externalDocs']),
 };
-const OPERATION_KEYS = new Set(['tags', 'summary', 'description', 'externalDocs', 'operationId', 'consumes', 'produces', 'parameters', 'requestBody', 'responses', 'callbacks', 'deprecated', 'security', 'servers', 'schemes']);
+const OPERATION_KEYS = new Set([
+  'tags',
+  'summary',
+  'description',
+  'externalDocs',
+  'operationId',
+  'consumes',
+  'produces',
+  'parameters',
+  'requestBody',
+  'responses',
+  'callbacks',
+  'deprecated',
+  'security',
+  'servers',
+  'schemes',
+]);
 
 /** Throws on what the diff cannot read past; returns the recoverable problems. */
 function validateStructure(document: Record<string, unknown>, version: OpenApiVersion, path: string, jsonText: string | undefined): string[] {
@@ -94,7 +126,8 @@ function validateStructure(document: Record<string, unknown>, version: OpenApiVe
   const warn = (pointer: string, problem: string): void => {
     warnings.push(`${path}: ${pointer || '/'}: ${problem}`);
   };
-  for (const key of Object.keys(document)) if (!key.startsWith('x-') && !TOP_LEVEL_KEYS[version].has(key)) warn(pointerOf(key), `unknown key "${key}" (ignored)`);
+  for (const key of Object.keys(document))
+    if (!key.startsWith('x-') && !TOP_LEVEL_KEYS[version].has(key)) warn(pointerOf(key), `unknown key "${key}" (ignored)`);
   // Neither is read by the diff: a document without them is still compared (no paths: no operations).
   if (!isObject(document.info)) warn('/info', 'missing info object (not needed for the comparison)');
   const paths = document.paths;
@@ -129,12 +162,7 @@ function validateStructure(document: Record<string, unknown>, version: OpenApiVe
   return warnings;
 }
 
-function checkParameters(
-  document: Record<string, unknown>,
-  parameters: unknown,
-  pointer: string,
-  fail: (pointer: string, problem: string) => never,
-): void {
+function checkParameters(document: Record<string, unknown>, parameters: unknown, pointer: string, fail: (pointer: string, problem: string) => never): void {
   if (parameters === undefined) return;
   if (!Array.isArray(parameters)) fail(pointer, 'parameters must be an array');
   for (const [index, raw] of (parameters as unknown[]).entries()) {

@@ -133,7 +133,10 @@ export function buildModel(loaded: LoadedSpec): RestSpec {
     for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 32; hops += 1) node = resolve(node.$ref);
     return node;
   };
-  const basePath = (version === '2.0' ? (typeof document.basePath === 'string' ? document.basePath : '') : serverBasePath(document.servers)).replace(/\/+$/, '');
+  const basePath = (version === '2.0' ? (typeof document.basePath === 'string' ? document.basePath : '') : serverBasePath(document.servers)).replace(
+    /\/+$/,
+    '',
+  );
   const globalSecurity = document.security;
   const sources = new Map<string, RestOperationSource & { method: (typeof HTTP_METHODS)[number]; template: string }>();
   const paths = isObject(document.paths) ? document.paths : {};
@@ -147,7 +150,10 @@ export function buildModel(loaded: LoadedSpec): RestSpec {
       if (!isObject(operation)) continue;
       const key = operationKey(method, path);
       const existing = sources.get(key);
-      if (existing) throw new SpecError(`${existing.method.toUpperCase()} ${existing.path} and ${method.toUpperCase()} ${path} are the same operation (path templates differ only in parameter names)`);
+      if (existing)
+        throw new SpecError(
+          `${existing.method.toUpperCase()} ${existing.path} and ${method.toUpperCase()} ${path} are the same operation (path templates differ only in parameter names)`,
+        );
       sources.set(key, { path, rawItem, item, operation, method, template });
     }
   }
@@ -162,7 +168,9 @@ export function buildModel(loaded: LoadedSpec): RestSpec {
       parameters.set(parameterKey(parameter.location, parameter.name, pathParameterNames), parameter);
     }
     const requestBody =
-      version === '2.0' ? swaggerRequestBody(declared, operation, document, pointer) : openApiRequestBody(deref(operation.requestBody), `${pointer}/requestBody`);
+      version === '2.0'
+        ? swaggerRequestBody(declared, operation, document, pointer)
+        : openApiRequestBody(deref(operation.requestBody), `${pointer}/requestBody`);
     return {
       key,
       method: method.toUpperCase(),
@@ -269,7 +277,10 @@ function serverBasePath(servers: unknown): string {
         const variable = variables[name];
         return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
       });
-      return url.replace(/^[^/]*:\/\/[^/]*/, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
+      return url
+        .replace(/^[^/]*:\/\/[^/]*/, '')
+        .replace(/[?#].*$/, '')
+        .replace(/\/+$/, '');
     }),
   );
   return prefixes.size === 1 ? [...prefixes][0]! : '';
@@ -315,11 +326,18 @@ function collectParameters(
 }
 
 /** Swagger 2.0 `collectionFormat` mapped onto OpenAPI 3 `style` (multi → form + explode). */
-const COLLECTION_FORMAT_STYLE: Readonly<Record<string, string>> = { csv: 'form', multi: 'form', ssv: 'spaceDelimited', pipes: 'pipeDelimited', tsv: 'tabDelimited' };
+const COLLECTION_FORMAT_STYLE: Readonly<Record<string, string>> = {
+  csv: 'form',
+  multi: 'form',
+  ssv: 'spaceDelimited',
+  pipes: 'pipeDelimited',
+  tsv: 'tabDelimited',
+};
 
 function defaultStyle(location: string, parameter: Record<string, unknown>): string {
   const collectionFormat = parameter.collectionFormat;
-  if (typeof collectionFormat === 'string' && (location === 'query' || location === 'formData')) return COLLECTION_FORMAT_STYLE[collectionFormat] ?? collectionFormat;
+  if (typeof collectionFormat === 'string' && (location === 'query' || location === 'formData'))
+    return COLLECTION_FORMAT_STYLE[collectionFormat] ?? collectionFormat;
   return location === 'query' || location === 'cookie' || location === 'formData' ? 'form' : 'simple';
 }
 
@@ -330,8 +348,22 @@ function defaultExplode(style: string, parameter: Record<string, unknown>): bool
 
 /** Swagger 2.0 keeps a non-body parameter's schema keywords on the parameter itself. */
 const SWAGGER_PARAMETER_SCHEMA_KEYS = [
-  'type', 'format', 'items', 'default', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
-  'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'enum', 'multipleOf',
+  'type',
+  'format',
+  'items',
+  'default',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'enum',
+  'multipleOf',
 ] as const;
 
 function parameterSchema(parameter: Record<string, unknown>): unknown {
@@ -382,7 +414,8 @@ function swaggerRequestBody(
   if (!body && form.length === 0) return undefined;
   const content = new Map<string, RestMediaType>();
   if (body) {
-    for (const type of swaggerMediaTypes(operation.consumes, document.consumes, 'application/json')) content.set(type, { schema: body.raw.schema, schemaPointer: `${body.pointer}/schema` });
+    for (const type of swaggerMediaTypes(operation.consumes, document.consumes, 'application/json'))
+      content.set(type, { schema: body.raw.schema, schemaPointer: `${body.pointer}/schema` });
     return { required: body.required, content, pointer: body.pointer };
   }
   const schema = {
@@ -415,11 +448,16 @@ function collectResponses(
     if (version === '2.0') {
       const content = new Map<string, RestMediaType>();
       if (response.schema !== undefined) {
-        for (const type of swaggerMediaTypes(operation.produces, document.produces, 'application/json')) content.set(type, { schema: response.schema, schemaPointer: `${responsePointer}/schema` });
+        for (const type of swaggerMediaTypes(operation.produces, document.produces, 'application/json'))
+          content.set(type, { schema: response.schema, schemaPointer: `${responsePointer}/schema` });
       }
       responses.set(code, { content, headers: responseHeaders(response.headers, responsePointer, deref), pointer: responsePointer });
     } else {
-      responses.set(code, { content: mediaTypes(response.content, `${responsePointer}/content`), headers: responseHeaders(response.headers, responsePointer, deref), pointer: responsePointer });
+      responses.set(code, {
+        content: mediaTypes(response.content, `${responsePointer}/content`),
+        headers: responseHeaders(response.headers, responsePointer, deref),
+        pointer: responsePointer,
+      });
     }
   }
   return responses;
@@ -432,7 +470,12 @@ function responseHeaders(headers: unknown, responsePointer: string, deref: (node
     const header = deref(raw);
     if (!isObject(header)) continue;
     // Swagger 2.0 keeps the schema keywords on the header itself.
-    const schema = header.schema !== undefined ? header.schema : header.type !== undefined ? { type: header.type, ...(header.format === undefined ? {} : { format: header.format }) } : undefined;
+    const schema =
+      header.schema !== undefined
+        ? header.schema
+        : header.type !== undefined
+          ? { type: header.type, ...(header.format === undefined ? {} : { format: header.format }) }
+          : undefined;
     byName.set(name.toLowerCase(), { name, required: header.required === true, schema, pointer: `${responsePointer}/headers${pointerOf(name)}` });
   }
   return byName;
@@ -440,13 +483,15 @@ function responseHeaders(headers: unknown, responsePointer: string, deref: (node
 
 function securityAlternatives(security: unknown): SecurityAlternative[] {
   if (!Array.isArray(security)) return [];
-  return security.filter(isObject).map(
-    (requirement) =>
-      new Map(
-        Object.entries(requirement).map(([scheme, scopes]) => [
-          scheme,
-          Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === 'string').sort() : [],
-        ]),
-      ),
-  );
+  return security
+    .filter(isObject)
+    .map(
+      (requirement) =>
+        new Map(
+          Object.entries(requirement).map(([scheme, scopes]) => [
+            scheme,
+            Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === 'string').sort() : [],
+          ]),
+        ),
+    );
 }

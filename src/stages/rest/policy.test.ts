@@ -18,8 +18,14 @@ describe('removalOf', () => {
     [{ deprecated: false, extensions: { 'x-sunset': '2020-01-01' } }, { kind: 'not-deprecated' }],
     [{ deprecated: true, extensions: {} }, { kind: 'announced' }],
     [{ deprecated: true, extensions: { 'x-sunset': '2026-06-01' } }, { kind: 'announced' }],
-    [{ deprecated: true, extensions: { 'x-sunset': '2026-06-02' } }, { kind: 'before-sunset', sunset: '2026-06-02' }],
-    [{ deprecated: true, extensions: { 'x-sunset': ['2026'] } }, { kind: 'sunset-invalid', value: '["2026"]' }],
+    [
+      { deprecated: true, extensions: { 'x-sunset': '2026-06-02' } },
+      { kind: 'before-sunset', sunset: '2026-06-02' },
+    ],
+    [
+      { deprecated: true, extensions: { 'x-sunset': ['2026'] } },
+      { kind: 'sunset-invalid', value: '["2026"]' },
+    ],
   ])('%j', (element, expected) => expect(removalOf(element, policy)).toEqual(expected));
   it('without a release date no sunset has passed; an unreadable release date neither', () => {
     expect(sunsetReached({ instant: 0 }, DEFAULT_POLICY)).toBe(false);
@@ -45,17 +51,27 @@ paths:
     for (const level of ['alpha', 'draft']) {
       expect(await rulesOf(body('prompt').replace('LEVEL', level), body('prompt, model').replace('LEVEL', level))).toEqual(['api-unstable-operation-changed']);
     }
-    expect(await rulesOf(body('prompt').replace('LEVEL', 'beta'), body('prompt, model').replace('LEVEL', 'beta'))).toEqual(['request-property-became-required']);
+    expect(await rulesOf(body('prompt').replace('LEVEL', 'beta'), body('prompt, model').replace('LEVEL', 'beta'))).toEqual([
+      'request-property-became-required',
+    ]);
   });
 
   it('the base level decides: alpha promoted to stable with a break is excused, stable demoted to alpha is not', async () => {
-    expect(await rulesOf(body('prompt').replace('LEVEL', 'alpha'), body('prompt, model').replace('LEVEL', 'stable'))).toEqual(['api-unstable-operation-changed']);
-    expect(await rulesOf(body('prompt').replace('LEVEL', 'stable'), body('prompt, model').replace('LEVEL', 'alpha'))).toEqual(['api-stability-decreased', 'request-property-became-required']);
+    expect(await rulesOf(body('prompt').replace('LEVEL', 'alpha'), body('prompt, model').replace('LEVEL', 'stable'))).toEqual([
+      'api-unstable-operation-changed',
+    ]);
+    expect(await rulesOf(body('prompt').replace('LEVEL', 'stable'), body('prompt, model').replace('LEVEL', 'alpha'))).toEqual([
+      'api-stability-decreased',
+      'request-property-became-required',
+    ]);
   });
 
   it('non-breaking findings of an alpha operation are kept as they are', async () => {
     const before = body('prompt').replace('LEVEL', 'alpha');
-    const after = before.replace('properties: {id: {type: string}}', 'properties: {id: {type: string}, status: {type: string}}').replace('required: [prompt]', 'required: [prompt]').replace('model: {type: string}}', 'model: {type: string}, seed: {type: integer}}');
+    const after = before
+      .replace('properties: {id: {type: string}}', 'properties: {id: {type: string}, status: {type: string}}')
+      .replace('required: [prompt]', 'required: [prompt]')
+      .replace('model: {type: string}}', 'model: {type: string}, seed: {type: integer}}');
     expect(await rulesOf(before, after)).toEqual(['new-optional-request-property']);
   });
 

@@ -86,7 +86,7 @@ export function extensionsOf(node: Readonly<Record<string, unknown>>): Record<st
 }
 
 function shownValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }
 
 /**
@@ -95,10 +95,7 @@ function shownValue(value: unknown): string {
  * no date to compare with); or with a sunset that is not a date (whether it passed cannot be told).
  */
 export type Removal =
-  | { kind: 'not-deprecated' }
-  | { kind: 'announced' }
-  | { kind: 'before-sunset'; sunset: string }
-  | { kind: 'sunset-invalid'; value: string };
+  { kind: 'not-deprecated' } | { kind: 'announced' } | { kind: 'before-sunset'; sunset: string } | { kind: 'sunset-invalid'; value: string };
 
 export function removalOf(element: { deprecated: boolean; extensions: Readonly<Record<string, unknown>> }, policy: RestPolicy): Removal {
   if (!element.deprecated) return { kind: 'not-deprecated' };

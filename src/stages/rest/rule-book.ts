@@ -18,7 +18,11 @@ export function wrapFragment(fragment: string): string {
 
 export async function exampleFindings(id: string, example: RestRuleExample) {
   const policy = { ...DEFAULT_POLICY, today: EXAMPLE_TODAY, ...example.policy };
-  const { findings } = await compareSpecs({ text: wrapFragment(example.base), path: 'base.yaml' }, { text: wrapFragment(example.revision), path: 'revision.yaml' }, policy);
+  const { findings } = await compareSpecs(
+    { text: wrapFragment(example.base), path: 'base.yaml' },
+    { text: wrapFragment(example.revision), path: 'revision.yaml' },
+    policy,
+  );
   return findings.filter((finding) => finding.rule === id);
 }
 
@@ -50,8 +54,21 @@ export const restRuleBook: RuleBook<'rest'> = {
     isRouteExample(example)
       ? showRouteExample(example)
       : [
-          ...(example.policy ? [`Judged with ${Object.entries(example.policy).map(([key, value]) => `${key} = \`${String(value)}\``).join(', ')}:`, ''] : []),
-          'Old:', '', fenced('yaml', example.base), '', 'New:', '', fenced('yaml', example.revision),
+          ...(example.policy
+            ? [
+                `Judged with ${Object.entries(example.policy)
+                  .map(([key, value]) => `${key} = \`${String(value)}\``)
+                  .join(', ')}:`,
+                '',
+              ]
+            : []),
+          'Old:',
+          '',
+          fenced('yaml', example.base),
+          '',
+          'New:',
+          '',
+          fenced('yaml', example.revision),
         ].join('\n'),
   details: (rule) => rule.meta.direction,
 };

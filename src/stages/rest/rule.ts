@@ -66,14 +66,30 @@ export function specChanges(diff: RestDiff): RestChanges {
 
 /** The routes' diff with no document changed. */
 export function routeChanges(routes: RoutesDiff): RestChanges {
-  return { operationsAdded: [], operationsRemoved: [], operationsChanged: [], unchangedCount: 0, schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 }, securitySchemesChanged: [], policy: DEFAULT_POLICY, unstableOperations: [], webhooksAdded: [], webhooksRemoved: [], routes };
+  return {
+    operationsAdded: [],
+    operationsRemoved: [],
+    operationsChanged: [],
+    unchangedCount: 0,
+    schemaDiffCost: { pairsCompared: 0, pairsWalked: 0 },
+    securitySchemesChanged: [],
+    policy: DEFAULT_POLICY,
+    unstableOperations: [],
+    webhooksAdded: [],
+    webhooksRemoved: [],
+    routes,
+  };
 }
 
 /** The findings of one rule over one diff. */
 export function runRestRule<Id extends string>(rule: RestRule<Id>, diff: RestChanges): Finding<Id>[] {
   const findings: Finding<Id>[] = [];
   const emit = (at: Pick<RestOperation, 'method' | 'path'> | ServedRoute, params: FindingParams = {}, pointer?: string): void => {
-    findings.push(isServedRoute(at) ? routeFinding(rule.meta.id, at, params) : { rule: rule.meta.id, params: { method: at.method, path: at.path, ...params }, evidence: { pointer } });
+    findings.push(
+      isServedRoute(at)
+        ? routeFinding(rule.meta.id, at, params)
+        : { rule: rule.meta.id, params: { method: at.method, path: at.path, ...params }, evidence: { pointer } },
+    );
   };
   rule.check(diff, emit);
   return findings;
@@ -131,15 +147,46 @@ export function forEachResponseChange(
  * `request-property-constraint-tightened` leaves them to it, so one change is one finding.
  */
 export const REQUEST_KEYWORD_RULE_DETAILS: ReadonlySet<string> = new Set([
-  'contains', 'contentEncoding', 'contentMediaType', 'contentSchema', 'dependentRequired', 'dependentSchemas', 'else', 'if',
-  'maxContains', 'minContains', 'pattern', 'patternProperties', 'propertyNames', 'then', 'unevaluatedItems', 'unevaluatedProperties',
+  'contains',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'dependentRequired',
+  'dependentSchemas',
+  'else',
+  'if',
+  'maxContains',
+  'minContains',
+  'pattern',
+  'patternProperties',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
 ]);
 
 /** The same for `constraint-loosened` response changes: the catch-all `response-property-constraint-loosened` leaves them to their rule. */
 export const RESPONSE_KEYWORD_RULE_DETAILS: ReadonlySet<string> = new Set([
-  'contains', 'contentEncoding', 'contentMediaType', 'contentSchema', 'dependentRequired', 'dependentSchemas', 'else', 'exclusiveMaximum',
-  'exclusiveMinimum', 'if', 'maxContains', 'maximum', 'minContains', 'minimum', 'patternProperties', 'propertyNames', 'then',
-  'unevaluatedItems', 'unevaluatedProperties', 'pattern',
+  'contains',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'dependentRequired',
+  'dependentSchemas',
+  'else',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'if',
+  'maxContains',
+  'maximum',
+  'minContains',
+  'minimum',
+  'patternProperties',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'pattern',
 ]);
 
 /** Every schema change of what a caller sends: parameters and request bodies, each with the element it describes (`query parameter 'tags'`, `request property 'user.email'`). */
@@ -148,7 +195,9 @@ export function forEachRequestSchemaChange(
   kinds: readonly SchemaChangeKind[],
   visit: (located: LocatedSchemaChange, element: string, operation: OperationDiff) => void,
 ): void {
-  forEachParameterChange(diff, kinds, (located, { revision }, operation) => visit(located, parameterElement(revision.location, revision.name, located.change.path), operation));
+  forEachParameterChange(diff, kinds, (located, { revision }, operation) =>
+    visit(located, parameterElement(revision.location, revision.name, located.change.path), operation),
+  );
   forEachRequestBodyChange(diff, kinds, (located, operation) => visit(located, requestElement(located.change.path), operation));
 }
 

@@ -30,7 +30,12 @@ const OAUTH_URLS = ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const;
 type OAuthFlow = Partial<Record<(typeof OAUTH_URLS)[number], string>>;
 
 /** Swagger 2.0 `flow` values by their OpenAPI 3 names. */
-const SWAGGER_FLOWS: Readonly<Record<string, string>> = { implicit: 'implicit', password: 'password', application: 'clientCredentials', accessCode: 'authorizationCode' };
+const SWAGGER_FLOWS: Readonly<Record<string, string>> = {
+  implicit: 'implicit',
+  password: 'password',
+  application: 'clientCredentials',
+  accessCode: 'authorizationCode',
+};
 
 interface Normalized {
   /** Equal keys: a client authenticates the same way (OAuth2 flows aside). */

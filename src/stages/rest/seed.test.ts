@@ -15,15 +15,24 @@ const CATALOG = 'GET /api/v2/projects/{projectUuid}/dataCatalog/metrics-with-tim
 
 const expectations: Record<string, { changes: string[]; advisories: string[] }> = {
   'org-users-removed': { changes: ['GET /api/v1/org/users — operation removed (no operation left on this path)'], advisories: [] },
-  'record-view-enum-value-removed': { changes: ['POST /api/v2/content/recently-viewed — request property \'contentType\' no longer accepts "dashboard"'], advisories: [] },
+  'record-view-enum-value-removed': {
+    changes: ['POST /api/v2/content/recently-viewed — request property \'contentType\' no longer accepts "dashboard"'],
+    advisories: [],
+  },
   'record-view-enum-value-added': { changes: [], advisories: ['POST /api/v2/content/recently-viewed — request property \'contentType\' now accepts "space"'] },
   'record-view-security-added': { changes: ["POST /api/v2/content/recently-viewed — security scheme 'ApiKeyAuth' now required"], advisories: [] },
   'record-view-closed': { changes: ['POST /api/v2/content/recently-viewed — request body no longer accepts undeclared properties'], advisories: [] },
-  'catalog-tags-not-exploded': { changes: [`${CATALOG} — query parameter 'tags' serialization changed from style=form explode=true to style=form explode=false`], advisories: [] },
+  'catalog-tags-not-exploded': {
+    changes: [`${CATALOG} — query parameter 'tags' serialization changed from style=form explode=true to style=form explode=false`],
+    advisories: [],
+  },
   'catalog-page-required': { changes: [`${CATALOG} — query parameter 'page' became required`], advisories: [] },
   'catalog-page-size-default': { changes: [], advisories: [`${CATALOG} — query parameter 'pageSize' default changed from none to 50`] },
   'catalog-entry-tags-removed': { changes: [`${CATALOG} — response 200 property 'results.data[].tags' removed`], advisories: [] },
-  'compile-query-sql-renamed': { changes: ["POST /api/v1/projects/{projectUuid}/explores/{exploreName}/compileQuery — response 200 property 'results.query' removed"], advisories: [] },
+  'compile-query-sql-renamed': {
+    changes: ["POST /api/v1/projects/{projectUuid}/explores/{exploreName}/compileQuery — response 200 property 'results.query' removed"],
+    advisories: [],
+  },
   'saved-chart-parameter-renamed': { changes: [], advisories: ["GET /api/v1/saved/{savedChartUuid} — path parameter 'chartUuid' renamed to 'savedChartUuid'"] },
   'error-status-code-optional': {
     changes: [
@@ -67,7 +76,9 @@ describe('REST stage on the seed subset', () => {
 
   it('keeps info findings out of the section but in the findings (new operation)', async () => {
     const result = await runVariant('endpoint-added');
-    expect(result.findings.map((finding) => [finding.rule, finding.params.method, finding.params.path])).toEqual([['endpoint-added', 'GET', '/api/v1/org/groups']]);
+    expect(result.findings.map((finding) => [finding.rule, finding.params.method, finding.params.path])).toEqual([
+      ['endpoint-added', 'GET', '/api/v1/org/groups'],
+    ]);
     expect(result.findings[0]?.evidence).toEqual({ file: SPEC, pointer: '/paths/~1api~1v1~1org~1groups/get' });
   });
 });

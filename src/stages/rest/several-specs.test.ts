@@ -11,7 +11,10 @@ describe('REST stage over several documents', () => {
   it('diffs each document and reports the findings of all, each citing its document', async () => {
     const result = await restStage.run(
       stageInput(
-        { base: { 'apps/a/openapi.yaml': seed('base'), 'apps/b/openapi.yaml': seed('base') }, head: { 'apps/a/openapi.yaml': seed('base'), 'apps/b/openapi.yaml': seed('org-users-removed') } },
+        {
+          base: { 'apps/a/openapi.yaml': seed('base'), 'apps/b/openapi.yaml': seed('base') },
+          head: { 'apps/a/openapi.yaml': seed('base'), 'apps/b/openapi.yaml': seed('org-users-removed') },
+        },
         { openapi: ['apps/a/openapi.yaml', 'apps/b/openapi.yaml'] },
       ),
     );
@@ -33,7 +36,9 @@ describe('REST stage over several documents', () => {
   });
 
   it('is unknown when one document is unreadable and the others have no break', async () => {
-    const result = await restStage.run(stageInput({ base: { 'a.yaml': seed('base'), 'b.yaml': seed('base') }, head: { 'a.yaml': seed('base') } }, { openapi: ['a.yaml', 'b.yaml'] }));
+    const result = await restStage.run(
+      stageInput({ base: { 'a.yaml': seed('base'), 'b.yaml': seed('base') }, head: { 'a.yaml': seed('base') } }, { openapi: ['a.yaml', 'b.yaml'] }),
+    );
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
     expect(result.notes).toEqual(['REST spec b.yaml (config "openapi") does not exist at the head ref']);
   });

@@ -16,7 +16,10 @@ function spec(count: number, leafRequired: string[]): string {
     Link0: { type: 'object', properties: { leaf: { $ref: '#/components/schemas/Leaf' } } },
   };
   for (let link = 1; link <= CHAIN; link += 1) {
-    schemas[`Link${link}`] = { type: 'object', properties: { leaf: { $ref: '#/components/schemas/Leaf' }, previous: { $ref: `#/components/schemas/Link${link - 1}` } } };
+    schemas[`Link${link}`] = {
+      type: 'object',
+      properties: { leaf: { $ref: '#/components/schemas/Leaf' }, previous: { $ref: `#/components/schemas/Link${link - 1}` } },
+    };
   }
   const paths: Record<string, unknown> = {};
   for (let operation = 0; operation < count; operation += 1) {
@@ -37,7 +40,9 @@ describe('a changed component referenced by every operation', () => {
     const removed = findings.filter((finding) => finding.rule === 'response-property-removed');
     expect(removed).toHaveLength(12);
     expect(new Set(removed.map((finding) => finding.evidence.pointer)).size).toBe(12);
-    expect(removed[0]!.evidence.pointer).toMatch(/^\/paths\/~1things\d+\/get\/responses\/200\/content\/application~1json\/schema\/properties\/data\/properties\/leaf\/properties\/name$/);
+    expect(removed[0]!.evidence.pointer).toMatch(
+      /^\/paths\/~1things\d+\/get\/responses\/200\/content\/application~1json\/schema\/properties\/data\/properties\/leaf\/properties\/name$/,
+    );
   });
 
   it('is compared once, and no operation walks the chain behind it again', async () => {

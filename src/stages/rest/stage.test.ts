@@ -43,24 +43,37 @@ describe('REST stage configuration', () => {
     const ROUTES = { sources: ['src/**/*.ts'] };
 
     it('with routes configured: judged from the routes read from code, and said so', async () => {
-      const result = await restStage.run(stageInput({ base: { 'src/app.ts': app('/a') }, head: { 'src/app.ts': app('/a') } }, { openapi: SPEC, routes: ROUTES }));
+      const result = await restStage.run(
+        stageInput({ base: { 'src/app.ts': app('/a') }, head: { 'src/app.ts': app('/a') } }, { openapi: SPEC, routes: ROUTES }),
+      );
       expect(result.verdict).toEqual({ checked: true, breaking: false });
-      expect(result.notes).toContain(`REST spec ${SPEC} (config "openapi") exists at neither ref: nothing to compare there; REST is judged from the routes read from code (config "routes")`);
+      expect(result.notes).toContain(
+        `REST spec ${SPEC} (config "openapi") exists at neither ref: nothing to compare there; REST is judged from the routes read from code (config "routes")`,
+      );
     });
 
     it('with routes configured, a route removed in code is still a break', async () => {
-      const result = await restStage.run(stageInput({ base: { 'src/app.ts': app('/a') }, head: { 'src/app.ts': app('/b') } }, { openapi: SPEC, routes: ROUTES }));
+      const result = await restStage.run(
+        stageInput({ base: { 'src/app.ts': app('/a') }, head: { 'src/app.ts': app('/b') } }, { openapi: SPEC, routes: ROUTES }),
+      );
       expect(result.verdict).toEqual({ checked: true, breaking: true });
     });
 
     it('without routes: unknown, naming what is missing', async () => {
       const result = await restStage.run(stageInput({ base: {}, head: {} }, { openapi: SPEC }));
       expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-      expect(result.notes).toEqual([`REST spec ${SPEC} (config "openapi") exists at neither ref, and no routes are configured to judge REST from code instead (config "routes")`]);
+      expect(result.notes).toEqual([
+        `REST spec ${SPEC} (config "openapi") exists at neither ref, and no routes are configured to judge REST from code instead (config "routes")`,
+      ]);
     });
 
     it('a spec that exists at the base ref and not at the head ref stays unknown even with routes (a real difference)', async () => {
-      const result = await restStage.run(stageInput({ base: { [SPEC]: fixture('seed/base.yaml'), 'src/app.ts': app('/a') }, head: { 'src/app.ts': app('/a') } }, { openapi: SPEC, routes: ROUTES }));
+      const result = await restStage.run(
+        stageInput(
+          { base: { [SPEC]: fixture('seed/base.yaml'), 'src/app.ts': app('/a') }, head: { 'src/app.ts': app('/a') } },
+          { openapi: SPEC, routes: ROUTES },
+        ),
+      );
       expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
       expect(result.notes.join('\n')).toContain('does not exist at the head ref');
     });
@@ -78,9 +91,13 @@ describe('REST stage configuration', () => {
       JSON.stringify({
         openapi: '3.0.3',
         info: { title: 't', version: '1' },
-        paths: { '/a': { get: { parameters: [{ in: 'query', name: 'q', required, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } },
+        paths: {
+          '/a': { get: { parameters: [{ in: 'query', name: 'q', required, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } },
+        },
       });
-    const result = await restStage.run(stageInput({ base: { 'openapi.json': spec(false) }, head: { 'openapi.json': `\uFEFF${spec(true)}` } }, { openapi: 'openapi.json' }));
+    const result = await restStage.run(
+      stageInput({ base: { 'openapi.json': spec(false) }, head: { 'openapi.json': `\uFEFF${spec(true)}` } }, { openapi: 'openapi.json' }),
+    );
     expect(result.notes).toEqual([]);
     expect(result.verdict).toEqual({ checked: true, breaking: true });
     expect(result.section.changes).toEqual(["GET /a — query parameter 'q' became required"]);
@@ -104,10 +121,15 @@ describe('REST stage configuration', () => {
   });
 
   it('does not call a spec new when it may have moved (a JSON/YAML file was deleted): unchecked, with the candidates', async () => {
-    const input = stageInput({ base: { 'api/swagger.yaml': fixture('seed/base.yaml') }, head: { [SPEC]: fixture('seed/org-users-removed.yaml') } }, { openapi: SPEC });
+    const input = stageInput(
+      { base: { 'api/swagger.yaml': fixture('seed/base.yaml') }, head: { [SPEC]: fixture('seed/org-users-removed.yaml') } },
+      { openapi: SPEC },
+    );
     const result = await restStage.run(input);
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.notes).toEqual([`REST spec ${SPEC} is new at the head ref while api/swagger.yaml was deleted: the spec may have moved, so there is no proven base to compare with`]);
+    expect(result.notes).toEqual([
+      `REST spec ${SPEC} is new at the head ref while api/swagger.yaml was deleted: the spec may have moved, so there is no proven base to compare with`,
+    ]);
   });
 
   it('decides identical blobs are no change without reading or parsing anything', async () => {
@@ -140,9 +162,21 @@ describe('REST stage loading fails closed', () => {
   it.each([
     ['no version field', 'info: {title: t, version: "1"}\npaths: {}\n', 'no "openapi" or "swagger" version field'],
     ['an unsupported version', 'openapi: 4.0.0\ninfo: {title: t, version: "1"}\npaths: {}\n', 'unsupported OpenAPI version "4.0.0"'],
-    ['a parameter without a location', 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {/a: {get: {parameters: [{name: x}], responses: {}}}}\n', 'parameter location undefined'],
-    ['an unresolved $ref', "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {/a: {get: {responses: {'200': {$ref: '#/components/responses/Nope'}}}}}\n", 'unresolved reference #/components/responses/Nope'],
-    ['two templates of one path', 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {"/a/{x}": {get: {responses: {}}}, "/a/{y}": {get: {responses: {}}}}\n', 'are the same operation'],
+    [
+      'a parameter without a location',
+      'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {/a: {get: {parameters: [{name: x}], responses: {}}}}\n',
+      'parameter location undefined',
+    ],
+    [
+      'an unresolved $ref',
+      "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {/a: {get: {responses: {'200': {$ref: '#/components/responses/Nope'}}}}}\n",
+      'unresolved reference #/components/responses/Nope',
+    ],
+    [
+      'two templates of one path',
+      'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {"/a/{x}": {get: {responses: {}}}, "/a/{y}": {get: {responses: {}}}}\n',
+      'are the same operation',
+    ],
   ])('reports %s as unchecked', async (_name, broken, message) => {
     const result = await run({ [SPEC]: broken }, { [SPEC]: fixture('seed/base.yaml') });
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
@@ -178,7 +212,9 @@ ${extra}components:
   it('diffs a document without responses, finds the removed operation, and notes each problem', async () => {
     const result = await run({ [SPEC]: handWritten('  /api/v1/org/projects:\n    delete: {}\n') }, { [SPEC]: handWritten('') });
     expect(result.verdict).toEqual({ checked: true, breaking: true });
-    expect(linesOf(result.findings)).toEqual(['breaking api-path-removed-without-deprecation: DELETE /api/v1/org/projects — operation removed (no operation left on this path)']);
+    expect(linesOf(result.findings)).toEqual([
+      'breaking api-path-removed-without-deprecation: DELETE /api/v1/org/projects — operation removed (no operation left on this path)',
+    ]);
     expect(result.notes).toEqual([
       'REST spec warning: openapi.yaml: /produces: unknown key "produces" (ignored) (base ref)',
       'REST spec warning: openapi.yaml: /paths/~1api~1v1~1org~1users/get/responses: missing responses object (read as no documented response) (base ref)',
@@ -202,7 +238,11 @@ describe('REST stage across formats and versions', () => {
   it('diffs JSON specs (and a JSON spec equals its YAML twin)', async () => {
     const same = await run({ [SPEC]: fixture('seed/base.yaml') }, { [SPEC]: fixture('formats/base.json') });
     expect(same.findings).toEqual([]);
-    const changed = await run({ 'openapi.json': fixture('formats/base.json') }, { 'openapi.json': fixture('formats/record-view-enum-value-removed.json') }, 'openapi.json');
+    const changed = await run(
+      { 'openapi.json': fixture('formats/base.json') },
+      { 'openapi.json': fixture('formats/record-view-enum-value-removed.json') },
+      'openapi.json',
+    );
     expect(changed.section.changes).toEqual(['POST /api/v2/content/recently-viewed — request property \'contentType\' no longer accepts "dashboard"']);
     expect(changed.findings[0]?.evidence.file).toBe('openapi.json');
   });

@@ -40,7 +40,8 @@ async function readOne(side: Side, file: string): Promise<WorkflowSpecFile> {
   try {
     await preloadModel(specTextOf(spec));
   } catch (error) {
-    if (error instanceof SpecError) throw new InputError(`${FLAGS[side]} ${file} is not a usable OpenAPI document: ${firstLine(userPathsIn(error.message, [file]))}`);
+    if (error instanceof SpecError)
+      throw new InputError(`${FLAGS[side]} ${file} is not a usable OpenAPI document: ${firstLine(userPathsIn(error.message, [file]))}`);
     throw error;
   }
   return spec;
@@ -49,5 +50,11 @@ async function readOne(side: Side, file: string): Promise<WorkflowSpecFile> {
 /** The engine's view of a document from disk; a self-contained one is cached under its content hash. */
 export function specTextOf(spec: WorkflowSpecFile, label?: string) {
   const blobId = mayHaveExternalRefs(spec.text) ? undefined : `file:${createHash('sha1').update(spec.text).digest('hex')}`;
-  return { text: spec.text, path: spec.path, readSibling: spec.readSibling, ...(label === undefined ? {} : { label }), ...(blobId === undefined ? {} : { blobId }) };
+  return {
+    text: spec.text,
+    path: spec.path,
+    readSibling: spec.readSibling,
+    ...(label === undefined ? {} : { label }),
+    ...(blobId === undefined ? {} : { blobId }),
+  };
 }

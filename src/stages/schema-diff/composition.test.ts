@@ -23,15 +23,22 @@ describe('allOf is compared as the merged object', () => {
   });
 
   it('required listed on the wrapper or on a member is the same', () => {
-    expect(brief(diffSchemas({ allOf: [{ properties: { a: { type: 'string' } } }], required: ['a'] }, { allOf: [{ required: ['a'], properties: { a: { type: 'string' } } }] }))).toEqual([]);
+    expect(
+      brief(
+        diffSchemas(
+          { allOf: [{ properties: { a: { type: 'string' } } }], required: ['a'] },
+          { allOf: [{ required: ['a'], properties: { a: { type: 'string' } } }] },
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('$ref ↔ allOf: [$ref] is no change; with nullable it is only nullable added', () => {
     const schemas = { User: Base };
     expect(diffSpecs(spec(schemas, { properties: { owner: ref('User') } }), spec(schemas, { properties: { owner: { allOf: [ref('User')] } } }))).toEqual([]);
-    expect(diffSpecs(spec(schemas, { properties: { owner: ref('User') } }), spec(schemas, { properties: { owner: { allOf: [ref('User')], nullable: true } } }))).toEqual([
-      'nullable-added /properties/owner owner',
-    ]);
+    expect(
+      diffSpecs(spec(schemas, { properties: { owner: ref('User') } }), spec(schemas, { properties: { owner: { allOf: [ref('User')], nullable: true } } })),
+    ).toEqual(['nullable-added /properties/owner owner']);
   });
 
   it('$ref ↔ the same schema inline is no change', () => {
@@ -80,20 +87,31 @@ describe('what cannot be merged stays unknown, never safe', () => {
   it('two different patterns: unknown when the composition changed, nothing when it did not', () => {
     const base = { allOf: [{ type: 'string', pattern: '^a' }, { pattern: 'b$' }] };
     expect(brief(diffSchemas(base, structuredClone(base)))).toEqual([]);
-    expect(brief(diffSchemas(base, { allOf: [{ type: 'string', pattern: '^a' }, { pattern: 'c$' }] }))).toContain("unknown  (root) allOf members disagree on 'pattern'");
+    expect(brief(diffSchemas(base, { allOf: [{ type: 'string', pattern: '^a' }, { pattern: 'c$' }] }))).toContain(
+      "unknown  (root) allOf members disagree on 'pattern'",
+    );
   });
 
   it('conflicting types', () => {
-    expect(brief(diffSchemas({ type: 'string' }, { allOf: [{ type: 'string' }, { type: 'integer' }] }))).toContain('unknown  (root) allOf members have no type in common');
+    expect(brief(diffSchemas({ type: 'string' }, { allOf: [{ type: 'string' }, { type: 'integer' }] }))).toContain(
+      'unknown  (root) allOf members have no type in common',
+    );
   });
 
   it("a member's additionalProperties: false refusing another member's properties", () => {
     const revision = { allOf: [{ properties: { a: {} }, additionalProperties: false }, { properties: { b: {} } }] };
-    expect(brief(diffSchemas({ properties: { a: {}, b: {} } }, revision))[0]).toMatch(/^unknown {2}\(root\) 'additionalProperties' of one allOf member also applies to property 'b'/);
+    expect(brief(diffSchemas({ properties: { a: {}, b: {} } }, revision))[0]).toMatch(
+      /^unknown {2}\(root\) 'additionalProperties' of one allOf member also applies to property 'b'/,
+    );
     // Closed objects that declare every property are merged.
-    expect(brief(diffSchemas({ properties: { a: {} }, additionalProperties: false }, { allOf: [{ properties: { a: {} }, additionalProperties: false }, { properties: { a: { type: 'string' } } }] }))).toEqual([
-      'type-changed /properties/a a narrowed',
-    ]);
+    expect(
+      brief(
+        diffSchemas(
+          { properties: { a: {} }, additionalProperties: false },
+          { allOf: [{ properties: { a: {} }, additionalProperties: false }, { properties: { a: { type: 'string' } } }] },
+        ),
+      ),
+    ).toEqual(['type-changed /properties/a a narrowed']);
   });
 
   it('an allOf cycle is unknown, and the diff ends', () => {
@@ -103,7 +121,9 @@ describe('what cannot be merged stays unknown, never safe', () => {
   });
 
   it('a keyword the diff does not model is unknown when it changed', () => {
-    expect(brief(diffSchemas({ $dynamicRef: '#a' }, { $dynamicRef: '#b' }))).toEqual(["unknown  (root) keyword '$dynamicRef' changed (not compared by this diff)"]);
+    expect(brief(diffSchemas({ $dynamicRef: '#a' }, { $dynamicRef: '#b' }))).toEqual([
+      "unknown  (root) keyword '$dynamicRef' changed (not compared by this diff)",
+    ]);
     expect(brief(diffSchemas({ 'x-internal': true }, { 'x-internal': false }))).toEqual([]);
   });
 
@@ -112,10 +132,16 @@ describe('what cannot be merged stays unknown, never safe', () => {
     expect(brief(diffSchemas({ discriminator: { propertyName: 'kind' } }, { discriminator: { propertyName: 'type' } }))).toEqual([
       'unknown  (root) discriminator property changed from kind to type',
     ]);
-    expect(brief(diffSchemas({ discriminator: { propertyName: 'kind', mapping } }, { discriminator: { propertyName: 'kind', mapping: { ...mapping, card: '#/x' } } }))).toEqual([
-      "unknown  (root) discriminator mapping of 'card' changed",
-    ]);
-    expect(brief(diffSchemas({ discriminator: { propertyName: 'kind', mapping } }, { discriminator: { propertyName: 'kind', mapping: { ...mapping, sepa: '#/s' } } }))).toEqual([]);
+    expect(
+      brief(
+        diffSchemas({ discriminator: { propertyName: 'kind', mapping } }, { discriminator: { propertyName: 'kind', mapping: { ...mapping, card: '#/x' } } }),
+      ),
+    ).toEqual(["unknown  (root) discriminator mapping of 'card' changed"]);
+    expect(
+      brief(
+        diffSchemas({ discriminator: { propertyName: 'kind', mapping } }, { discriminator: { propertyName: 'kind', mapping: { ...mapping, sepa: '#/s' } } }),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -144,7 +170,13 @@ describe('oneOf / anyOf are compared alternative by alternative', () => {
     const schemas = { Card: card, Bank: bank };
     const discriminator = { propertyName: 'kind', mapping: { card: '#/components/schemas/Card', bank: '#/components/schemas/Bank' } };
     const base = spec(schemas, { oneOf: [ref('Card'), ref('Bank')], discriminator });
-    const revision = spec({ ...schemas, Sepa: sepa }, { oneOf: [ref('Sepa'), ref('Bank'), ref('Card')], discriminator: { ...discriminator, mapping: { ...discriminator.mapping, sepa: '#/components/schemas/Sepa' } } });
+    const revision = spec(
+      { ...schemas, Sepa: sepa },
+      {
+        oneOf: [ref('Sepa'), ref('Bank'), ref('Card')],
+        discriminator: { ...discriminator, mapping: { ...discriminator.mapping, sepa: '#/components/schemas/Sepa' } },
+      },
+    );
     expect(diffSpecs(base, revision)).toEqual(['schema-added /oneOf/0 (root)']);
   });
 });

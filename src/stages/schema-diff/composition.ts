@@ -39,7 +39,11 @@ export interface DiscriminatorInfo {
  * added or removed alternative; otherwise paired by position. Without a context only `$ref` and
  * `title` of the raw branches are read.
  */
-export function pairBranches(baseBranches: readonly unknown[], revisionBranches: readonly unknown[], context?: BranchContext): { base?: number; revision?: number }[] {
+export function pairBranches(
+  baseBranches: readonly unknown[],
+  revisionBranches: readonly unknown[],
+  context?: BranchContext,
+): { base?: number; revision?: number }[] {
   const baseFor = new Map<number, number>();
   const takenBase = new Set<number>();
   const round = (keyOf: (branch: unknown, side: 'base' | 'revision') => string | undefined) => {
@@ -65,7 +69,8 @@ export function pairBranches(baseBranches: readonly unknown[], revisionBranches:
     const ref = asObject(branch)?.$ref;
     return typeof ref === 'string' ? `ref:${ref}` : undefined;
   });
-  const resolved = (branch: unknown, side: 'base' | 'revision') => (context ? (side === 'base' ? context.resolveBase(branch) : context.resolveRevision(branch)) : asObject(branch));
+  const resolved = (branch: unknown, side: 'base' | 'revision') =>
+    context ? (side === 'base' ? context.resolveBase(branch) : context.resolveRevision(branch)) : asObject(branch);
   round((branch, side) => {
     const title = resolved(branch, side)?.title;
     return typeof title === 'string' ? `title:${title}` : undefined;
@@ -110,7 +115,10 @@ function discriminatorValue(raw: unknown, schema: Record<string, unknown> | unde
 /** A scalar alternative's shape is its type (`string`, `integer`…); objects and untyped branches are paired by properties instead. */
 function shapeOf(schema: Record<string, unknown> | undefined): string | undefined {
   const type = schema?.type;
-  const types = (typeof type === 'string' ? [type] : Array.isArray(type) ? type : []).filter((t) => t !== 'null').sort().join('|');
+  const types = (typeof type === 'string' ? [type] : Array.isArray(type) ? type : [])
+    .filter((t) => t !== 'null')
+    .sort()
+    .join('|');
   return types === '' || types.includes('object') ? undefined : `type:${types}`;
 }
 
@@ -160,7 +168,8 @@ function pairExclusive(a: Record<string, unknown> | undefined, b: Record<string,
   const typesA = typeSet(a);
   const typesB = typeSet(b);
   if (typesA !== undefined && typesB !== undefined && ![...typesA].some((type) => typesB.has(type))) return true;
-  const required = (schema: Record<string, unknown>) => new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
+  const required = (schema: Record<string, unknown>) =>
+    new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
   const requiredB = required(b);
   for (const name of required(a)) {
     if (!requiredB.has(name)) continue;

@@ -72,7 +72,13 @@ export interface Bound {
  * `maximum` with `exclusiveMaximum` (or the minimum pair), in either form: 3.0 boolean
  * (`exclusiveMaximum: true` makes `maximum` exclusive) or 3.1 numeric (its own exclusive bound).
  */
-function compareBound(inclusiveKeyword: 'maximum' | 'minimum', exclusiveKeyword: 'exclusiveMaximum' | 'exclusiveMinimum', base: Schema, revision: Schema, record: RecordChange): void {
+function compareBound(
+  inclusiveKeyword: 'maximum' | 'minimum',
+  exclusiveKeyword: 'exclusiveMaximum' | 'exclusiveMinimum',
+  base: Schema,
+  revision: Schema,
+  record: RecordChange,
+): void {
   const upper = inclusiveKeyword === 'maximum';
   const before = effectiveBound(base, inclusiveKeyword, exclusiveKeyword, upper);
   const after = effectiveBound(revision, inclusiveKeyword, exclusiveKeyword, upper);

@@ -22,7 +22,7 @@ function generatedSpec(clusterSize: number): { components: { schemas: Record<str
     const size = Math.min(clusterSize, SCHEMA_COUNT - start);
     return { $ref: `#/components/schemas/Entity${start + ((i - start + step) % size)}` };
   };
-    for (let i = 0; i < SCHEMA_COUNT; i++) {
+  for (let i = 0; i < SCHEMA_COUNT; i++) {
     const properties: Record<string, unknown> = {
       id: { type: 'string', format: 'uuid', description: `Identifier of entity ${i}` },
       name: { type: 'string', minLength: 1, maxLength: 255, description: 'Human readable name of the entity, shown in lists' },
@@ -35,9 +35,16 @@ function generatedSpec(clusterSize: number): { components: { schemas: Record<str
       parent: inCluster(i, 1), // a ring through the cluster: a cycle
       related: { type: 'array', items: inCluster(i, 3) },
       owner: { allOf: [{ $ref: `#/components/schemas/Entity${(i * 13) % clusterSize}` }, { description: 'The owning entity (shared types)' }] },
-      payload: { oneOf: [{ type: 'string' }, { type: 'object', properties: { value: { type: 'number' }, unit: { type: 'string', enum: ['ms', 's', 'min'] } } }] },
+      payload: {
+        oneOf: [{ type: 'string' }, { type: 'object', properties: { value: { type: 'number' }, unit: { type: 'string', enum: ['ms', 's', 'min'] } } }],
+      },
     };
-    schemas[`Entity${i}`] = { type: 'object', description: `Entity number ${i} of the generated benchmark spec`, required: ['id', 'name', 'status'], properties };
+    schemas[`Entity${i}`] = {
+      type: 'object',
+      description: `Entity number ${i} of the generated benchmark spec`,
+      required: ['id', 'name', 'status'],
+      properties,
+    };
   }
   return { components: { schemas } };
 }
@@ -86,7 +93,9 @@ describe('diffSchemas performance', () => {
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ kind: 'constraint-tightened', detail: 'maximum' });
     expect(changes[0]!.path.endsWith('.count')).toBe(true);
-    console.log(`schema diff bench (one 850-schema cycle): one call over the whole spec: ${ms.toFixed(0)} ms (${Math.round(SCHEMA_COUNT / (ms / 1000))} schemas/s)`);
+    console.log(
+      `schema diff bench (one 850-schema cycle): one call over the whole spec: ${ms.toFixed(0)} ms (${Math.round(SCHEMA_COUNT / (ms / 1000))} schemas/s)`,
+    );
     expect(ms).toBeLessThan(3_000);
   });
 });

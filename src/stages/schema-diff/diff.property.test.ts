@@ -42,7 +42,10 @@ const mirrored: Partial<Record<SchemaChangeKind, SchemaChangeKind>> = {
 
 describe('diffSchemas properties', () => {
   it('a schema compared with a copy of itself has no changes', () => {
-    fc.assert(fc.property(schema, (s) => diffSchemas(s, structuredClone(s)).length === 0), { numRuns: 200 });
+    fc.assert(
+      fc.property(schema, (s) => diffSchemas(s, structuredClone(s)).length === 0),
+      { numRuns: 200 },
+    );
   });
 
   it('is deterministic, and swapping the sides mirrors property, nullable and additionalProperties changes', () => {
@@ -54,7 +57,8 @@ describe('diffSchemas properties', () => {
         for (const change of forward) {
           const mirror = mirrored[change.kind];
           // Only compare where both sides see the same pointer: inside anyOf the pairing may differ.
-          if (mirror && !/anyOf|allOf/.test(change.pointer) && !forward.some((c) => c.kind === 'unknown')) expect(backward).toContain(`${mirror} ${change.pointer}`);
+          if (mirror && !/anyOf|allOf/.test(change.pointer) && !forward.some((c) => c.kind === 'unknown'))
+            expect(backward).toContain(`${mirror} ${change.pointer}`);
         }
       }),
       { numRuns: 200 },

@@ -96,7 +96,9 @@ describe('diffSchemas: constraints', () => {
   });
 
   it('keeps the keyword values as before/after', () => {
-    expect(diffSchemas({ maxLength: 10 }, { maxLength: 5 })).toEqual([{ kind: 'constraint-tightened', pointer: '', path: '(root)', detail: 'maxLength', before: 10, after: 5 }]);
+    expect(diffSchemas({ maxLength: 10 }, { maxLength: 5 })).toEqual([
+      { kind: 'constraint-tightened', pointer: '', path: '(root)', detail: 'maxLength', before: 10, after: 5 },
+    ]);
   });
 });
 
@@ -118,13 +120,22 @@ describe('diffSchemas: structure', () => {
   });
 
   it('required added/removed on existing properties', () => {
-    expect(diff(user(), { ...user(), required: ['email'] })).toEqual(['property-became-required /properties/email email', 'property-became-optional /properties/id id']);
+    expect(diff(user(), { ...user(), required: ['email'] })).toEqual([
+      'property-became-required /properties/email email',
+      'property-became-optional /properties/id id',
+    ]);
   });
 
   it('recurses into nested objects and arrays with pointers and human paths', () => {
     const base = { type: 'object', properties: { user: user(), tags: { type: 'array', items: { type: 'string', maxLength: 10 } } } };
-    const revision = { type: 'object', properties: { user: user({ email: { type: 'string', format: 'email' } }), tags: { type: 'array', items: { type: 'string', maxLength: 5 } } } };
-    expect(diff(base, revision)).toEqual(['constraint-tightened /properties/tags/items tags[] maxLength', 'format-changed /properties/user/properties/email user.email']);
+    const revision = {
+      type: 'object',
+      properties: { user: user({ email: { type: 'string', format: 'email' } }), tags: { type: 'array', items: { type: 'string', maxLength: 5 } } },
+    };
+    expect(diff(base, revision)).toEqual([
+      'constraint-tightened /properties/tags/items tags[] maxLength',
+      'format-changed /properties/user/properties/email user.email',
+    ]);
   });
 
   it('escapes property names in pointers', () => {
@@ -154,14 +165,24 @@ describe('diffSchemas: structure', () => {
     expect(diff({ type: 'object' }, { type: 'object', additionalProperties: false })).toEqual(['additional-properties-closed  (root)']);
     expect(diff({ additionalProperties: false }, { additionalProperties: { type: 'string' } })).toEqual(['additional-properties-opened  (root)']);
     expect(diff({ additionalProperties: true }, {})).toEqual([]);
-    expect(diff({ properties: { meta: { additionalProperties: { type: 'string' } } } }, { properties: { meta: { additionalProperties: { type: 'integer' } } } })).toEqual([
-      'type-changed /properties/meta/additionalProperties meta.* changed',
-    ]);
+    expect(
+      diff({ properties: { meta: { additionalProperties: { type: 'string' } } } }, { properties: { meta: { additionalProperties: { type: 'integer' } } } }),
+    ).toEqual(['type-changed /properties/meta/additionalProperties meta.* changed']);
   });
 
   it('composition branches are paired by index, and by $ref or title when reordered', () => {
-    const base = { oneOf: [{ title: 'Card', properties: { n: { type: 'string' } } }, { title: 'Bank', properties: { iban: { type: 'string' } } }] };
-    const revision = { oneOf: [{ title: 'Bank', properties: { iban: { type: 'string' } } }, { title: 'Card', properties: { n: { type: 'integer' } } }] };
+    const base = {
+      oneOf: [
+        { title: 'Card', properties: { n: { type: 'string' } } },
+        { title: 'Bank', properties: { iban: { type: 'string' } } },
+      ],
+    };
+    const revision = {
+      oneOf: [
+        { title: 'Bank', properties: { iban: { type: 'string' } } },
+        { title: 'Card', properties: { n: { type: 'integer' } } },
+      ],
+    };
     expect(diff(base, revision)).toEqual(['type-changed /oneOf/1/properties/n n changed']);
     // A null alternative is `nullable`; a single alternative is the schema itself; allOf is merged.
     expect(diff({ anyOf: [{ type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'null' }] })).toEqual(['nullable-added  (root)']);
@@ -224,7 +245,9 @@ describe('diffSchemas: $ref', () => {
 
     it('an unresolvable $ref inside them is a change (fail closed)', () => {
       const schema = (ref: string) => ({ type: 'object', dependencies: { a: { $ref: ref } } });
-      expect(withSpecs(spec({}, schema('#/components/schemas/Gone')), spec({}, schema('#/components/schemas/Gone')))).toEqual([expect.stringMatching(/^unknown /)]);
+      expect(withSpecs(spec({}, schema('#/components/schemas/Gone')), spec({}, schema('#/components/schemas/Gone')))).toEqual([
+        expect.stringMatching(/^unknown /),
+      ]);
     });
   });
 
@@ -236,7 +259,12 @@ describe('diffSchemas: $ref', () => {
 
   it('terminates on circular refs and reports each change once', () => {
     const defs = (valueType: string) => ({
-      $defs: { Node: { type: 'object', properties: { value: { type: valueType }, next: { $ref: '#/$defs/Node' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: { value: { type: valueType }, next: { $ref: '#/$defs/Node' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } },
+        },
+      },
     });
     const root = { $ref: '#/$defs/Node' };
     const run = (base: unknown, revision: unknown) => brief(diffSchemas(root, root, { baseRoot: base, revisionRoot: revision }));
@@ -302,7 +330,9 @@ describe('diffSchemas: request and response views (readOnly / writeOnly)', () =>
   });
 
   it('a response leaves writeOnly properties out (servers do not return them)', () => {
-    expect(viewed('response', user({ type: 'string' }), user({ type: 'string', writeOnly: true }))).toEqual(['property-removed /properties/uuid uuid required']);
+    expect(viewed('response', user({ type: 'string' }), user({ type: 'string', writeOnly: true }))).toEqual([
+      'property-removed /properties/uuid uuid required',
+    ]);
     expect(viewed('request', user({ type: 'string' }), user({ type: 'string', writeOnly: true }))).toEqual([]);
   });
 
@@ -323,7 +353,11 @@ describe('diffSchemas: request and response views (readOnly / writeOnly)', () =>
 describe('diffSchemas: a property removed from a closed object', () => {
   it('carries after: false (the name is now refused) when the revision has additionalProperties: false', () => {
     const closed = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: false });
-    expect(diffSchemas(closed({ a: {}, b: {} }), closed({ a: {} }))).toEqual([{ kind: 'property-removed', pointer: '/properties/b', path: 'b', detail: 'optional', after: false }]);
-    expect(diffSchemas({ type: 'object', properties: { a: {}, b: {} } }, { type: 'object', properties: { a: {} } })).toEqual([{ kind: 'property-removed', pointer: '/properties/b', path: 'b', detail: 'optional' }]);
+    expect(diffSchemas(closed({ a: {}, b: {} }), closed({ a: {} }))).toEqual([
+      { kind: 'property-removed', pointer: '/properties/b', path: 'b', detail: 'optional', after: false },
+    ]);
+    expect(diffSchemas({ type: 'object', properties: { a: {}, b: {} } }, { type: 'object', properties: { a: {} } })).toEqual([
+      { kind: 'property-removed', pointer: '/properties/b', path: 'b', detail: 'optional' },
+    ]);
   });
 });

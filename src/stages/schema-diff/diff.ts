@@ -327,7 +327,13 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
   compareEnums(base, revision, record);
   compareConstraints(base, revision, record);
   compareKeywords2020(base, revision, record, child, (b, r) => sameWhole(b, r, walk));
-  compareProperties(visibleProperties(base, 'base', walk), visibleProperties(revision, 'revision', walk), revision.additionalProperties === false, record, child);
+  compareProperties(
+    visibleProperties(base, 'base', walk),
+    visibleProperties(revision, 'revision', walk),
+    revision.additionalProperties === false,
+    record,
+    child,
+  );
 
   child('/items', '[]', itemsOf(base), itemsOf(revision));
   const baseTuple = tupleOf(base);
@@ -361,7 +367,13 @@ function compareSchemas(base: Schema, revision: Schema, walk: Walk): { changes: 
     for (const pair of pairBranches(baseBranches, revisionBranches, context)) {
       const index = pair.revision ?? pair.base;
       // A branch describes the same value as its parent, so the human path stays the parent's.
-      child(`/${keyword}/${index}`, '', pair.base === undefined ? undefined : baseBranches[pair.base], pair.revision === undefined ? undefined : revisionBranches[pair.revision], wholeKeyword);
+      child(
+        `/${keyword}/${index}`,
+        '',
+        pair.base === undefined ? undefined : baseBranches[pair.base],
+        pair.revision === undefined ? undefined : revisionBranches[pair.revision],
+        wholeKeyword,
+      );
     }
   }
   // Inside `not` every change means its opposite (a wider `not` refuses more values), which the
@@ -400,7 +412,12 @@ function compareWithUnion(
   const baseUnion = soleUnion(base);
   const revisionUnion = soleUnion(revision);
   const plainSide = (schema: Schema) => schema.anyOf === undefined && schema.oneOf === undefined && schema.allOf === undefined;
-  const union = baseUnion && !revisionUnion && plainSide(revision) ? { side: 'base' as const, ...baseUnion } : revisionUnion && !baseUnion && plainSide(base) ? { side: 'revision' as const, ...revisionUnion } : undefined;
+  const union =
+    baseUnion && !revisionUnion && plainSide(revision)
+      ? { side: 'base' as const, ...baseUnion }
+      : revisionUnion && !baseUnion && plainSide(base)
+        ? { side: 'revision' as const, ...revisionUnion }
+        : undefined;
   if (union === undefined) return false;
   const context = {
     resolveBase: (branch: unknown) => schemaOf(branch, 'base', walk),
@@ -413,7 +430,13 @@ function compareWithUnion(
   if (!pairs.some((pair) => pair.base !== undefined && pair.revision !== undefined)) return false;
   // A plain object wrapped in `oneOf`: a value valid before must match exactly one alternative now
   // (oasdiff/oasdiff#702). Unless the alternatives are proven exclusive, one that fits two is refused.
-  if (union.side === 'revision' && union.keyword === 'oneOf' && union.branches.length > 1 && isObjectSchema(base) && !alternativesExclusive(union.branches.map((branch) => context.resolveRevision(branch)))) {
+  if (
+    union.side === 'revision' &&
+    union.keyword === 'oneOf' &&
+    union.branches.length > 1 &&
+    isObjectSchema(base) &&
+    !alternativesExclusive(union.branches.map((branch) => context.resolveRevision(branch)))
+  ) {
     record('one-of-wrapped', { before: 'object', after: union.branches.length });
   }
   for (const pair of pairs) {
@@ -430,7 +453,11 @@ function compareWithUnion(
 /** An object schema: `type: object`, or untyped with `properties`. */
 function isObjectSchema(schema: Schema): boolean {
   const type = schema.type;
-  return type === 'object' || (Array.isArray(type) && type.includes('object')) || (type === undefined && typeof schema.properties === 'object' && schema.properties !== null);
+  return (
+    type === 'object' ||
+    (Array.isArray(type) && type.includes('object')) ||
+    (type === undefined && typeof schema.properties === 'object' && schema.properties !== null)
+  );
 }
 
 /**
@@ -438,13 +465,54 @@ function isObjectSchema(schema: Schema): boolean {
  * composition that could not be merged on either side, is an `unknown` change — never ignored.
  */
 const MODELED_KEYWORDS = new Set([
-  'type', 'nullable', 'format', 'description', 'default', 'enum', 'const',
-  'maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties',
-  'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'uniqueItems', 'multipleOf',
-  'properties', 'required', 'items', 'additionalItems', 'prefixItems', 'additionalProperties',
-  'allOf', 'anyOf', 'oneOf', 'not', 'readOnly', 'writeOnly', 'discriminator', '$ref', ...KEYWORDS_2020,
+  'type',
+  'nullable',
+  'format',
+  'description',
+  'default',
+  'enum',
+  'const',
+  'maxLength',
+  'minLength',
+  'maxItems',
+  'minItems',
+  'maxProperties',
+  'minProperties',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'pattern',
+  'uniqueItems',
+  'multipleOf',
+  'properties',
+  'required',
+  'items',
+  'additionalItems',
+  'prefixItems',
+  'additionalProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'readOnly',
+  'writeOnly',
+  'discriminator',
+  '$ref',
+  ...KEYWORDS_2020,
   // Annotations: no effect on which values are valid.
-  'title', 'example', 'examples', 'externalDocs', 'xml', '$comment', 'deprecated', '$id', '$schema', '$anchor', '$defs', 'definitions',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  'xml',
+  '$comment',
+  'deprecated',
+  '$id',
+  '$schema',
+  '$anchor',
+  '$defs',
+  'definitions',
 ]);
 
 /**
@@ -460,13 +528,15 @@ function sameWhole(base: unknown, revision: unknown, walk: Walk): boolean {
 function compareUnmodeled(base: Schema, revision: Schema, walk: Walk, record: RecordChange): void {
   // A node left as written keeps its composition keyword: only those can have a conflict.
   const composed = (schema: Schema) => schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined;
-  const conflict = (composed(base) ? walk.memo.conflicts.base.get(base) : undefined) ?? (composed(revision) ? walk.memo.conflicts.revision.get(revision) : undefined);
+  const conflict =
+    (composed(base) ? walk.memo.conflicts.base.get(base) : undefined) ?? (composed(revision) ? walk.memo.conflicts.revision.get(revision) : undefined);
   if (conflict !== undefined) {
     if (!sameWhole(base, revision, walk)) record('unknown', { detail: conflict });
   }
   const unmodeled = (keyword: string) => !MODELED_KEYWORDS.has(keyword) && !keyword.startsWith('x-');
   for (const keyword in base) {
-    if (unmodeled(keyword) && !sameWhole(base[keyword], revision[keyword], walk)) record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });
+    if (unmodeled(keyword) && !sameWhole(base[keyword], revision[keyword], walk))
+      record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });
   }
   for (const keyword in revision) {
     if (unmodeled(keyword) && !hasOwn(base, keyword)) record('unknown', { detail: `keyword '${keyword}' changed (not compared by this diff)` });
@@ -491,7 +561,9 @@ function compareDiscriminator(base: unknown, revision: unknown, record: RecordCh
 
 function discriminatorOf(schema: Schema): DiscriminatorInfo | undefined {
   const discriminator = objectOrEmpty(schema.discriminator);
-  return typeof discriminator.propertyName === 'string' ? { propertyName: discriminator.propertyName, mapping: objectOrEmpty(discriminator.mapping) } : undefined;
+  return typeof discriminator.propertyName === 'string'
+    ? { propertyName: discriminator.propertyName, mapping: objectOrEmpty(discriminator.mapping) }
+    : undefined;
 }
 
 function compareTypes(base: Schema, revision: Schema, record: RecordChange): void {
@@ -544,7 +616,8 @@ function compareEnums(base: Schema, revision: Schema, record: RecordChange): voi
   const revisionExtensible = revision['x-extensible-enum'];
   if (Array.isArray(baseExtensible) && Array.isArray(revisionExtensible)) {
     const revisionKeys = new Set(revisionExtensible.map(canonicalJson));
-    for (const value of baseExtensible) if (!revisionKeys.has(canonicalJson(value))) record('enum-value-removed', { before: value, detail: 'x-extensible-enum' });
+    for (const value of baseExtensible)
+      if (!revisionKeys.has(canonicalJson(value))) record('enum-value-removed', { before: value, detail: 'x-extensible-enum' });
   }
 
   const baseHasConst = hasOwn(base, 'const');

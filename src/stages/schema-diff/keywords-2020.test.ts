@@ -14,20 +14,55 @@ const diff = (base: unknown, revision: unknown) => brief(diffSchemas(base, revis
 describe('JSON Schema 2020-12 keywords: tightened one way, loosened the other', () => {
   it.each<[string, object, object, string[]]>([
     ['if/then added', { type: 'object' }, { type: 'object', if: { required: ['kind'] }, then: { required: ['vat'] } }, ['/if if']],
-    ['else added beside the same if', { if: { required: ['a'] }, then: { required: ['b'] } }, { if: { required: ['a'] }, then: { required: ['b'] }, else: { required: ['c'] } }, ['/else else']],
+    [
+      'else added beside the same if',
+      { if: { required: ['a'] }, then: { required: ['b'] } },
+      { if: { required: ['a'] }, then: { required: ['b'] }, else: { required: ['c'] } },
+      ['/else else'],
+    ],
     ['dependentRequired added', {}, { dependentRequired: { card: ['cvc'] } }, ['/dependentRequired/card dependentRequired']],
-    ['dependentRequired list grown', { dependentRequired: { card: ['cvc'] } }, { dependentRequired: { card: ['cvc', 'expiry'] } }, ['/dependentRequired/card dependentRequired']],
+    [
+      'dependentRequired list grown',
+      { dependentRequired: { card: ['cvc'] } },
+      { dependentRequired: { card: ['cvc', 'expiry'] } },
+      ['/dependentRequired/card dependentRequired'],
+    ],
     ['dependentSchemas entry added', {}, { dependentSchemas: { card: { required: ['cvc'] } } }, ['/dependentSchemas/card dependentSchemas']],
     ['contains added', { type: 'array' }, { type: 'array', contains: { const: 'x' } }, ['/contains contains']],
-    ['minContains raised (default 1)', { contains: {} , minContains: 1 }, { contains: {}, minContains: 2 }, [' minContains']],
+    ['minContains raised (default 1)', { contains: {}, minContains: 1 }, { contains: {}, minContains: 2 }, [' minContains']],
     ['maxContains lowered', { contains: { type: 'string' } }, { contains: { type: 'string' }, maxContains: 3 }, [' maxContains']],
-    ['patternProperties entry added (open object)', { type: 'object' }, { type: 'object', patternProperties: { '^x-': { type: 'string' } } }, ['/patternProperties/^x- patternProperties']],
-    ['patternProperties entry removed (closed object: names refused again)', { additionalProperties: false, patternProperties: { '^x-': {} } }, { additionalProperties: false }, ['/patternProperties/^x- patternProperties']],
+    [
+      'patternProperties entry added (open object)',
+      { type: 'object' },
+      { type: 'object', patternProperties: { '^x-': { type: 'string' } } },
+      ['/patternProperties/^x- patternProperties'],
+    ],
+    [
+      'patternProperties entry removed (closed object: names refused again)',
+      { additionalProperties: false, patternProperties: { '^x-': {} } },
+      { additionalProperties: false },
+      ['/patternProperties/^x- patternProperties'],
+    ],
     ['propertyNames added', { type: 'object' }, { type: 'object', propertyNames: { maxLength: 8 } }, ['/propertyNames propertyNames']],
-    ['unevaluatedProperties: false added', { properties: { a: {} } }, { properties: { a: {} }, unevaluatedProperties: false }, ['/unevaluatedProperties unevaluatedProperties']],
-    ['unevaluatedProperties schema → false', { unevaluatedProperties: { type: 'string' } }, { unevaluatedProperties: false }, ['/unevaluatedProperties unevaluatedProperties']],
+    [
+      'unevaluatedProperties: false added',
+      { properties: { a: {} } },
+      { properties: { a: {} }, unevaluatedProperties: false },
+      ['/unevaluatedProperties unevaluatedProperties'],
+    ],
+    [
+      'unevaluatedProperties schema → false',
+      { unevaluatedProperties: { type: 'string' } },
+      { unevaluatedProperties: false },
+      ['/unevaluatedProperties unevaluatedProperties'],
+    ],
     ['unevaluatedItems added', { prefixItems: [{}] }, { prefixItems: [{}], unevaluatedItems: { type: 'integer' } }, ['/unevaluatedItems unevaluatedItems']],
-    ['contentSchema added', { type: 'string', contentMediaType: 'application/json' }, { type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object' } }, ['/contentSchema contentSchema']],
+    [
+      'contentSchema added',
+      { type: 'string', contentMediaType: 'application/json' },
+      { type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object' } },
+      ['/contentSchema contentSchema'],
+    ],
     ['const added', { type: 'string' }, { type: 'string', const: 'a' }, [' const']],
     ['pattern added', { type: 'string' }, { type: 'string', pattern: '^a' }, [' pattern']],
     ['minimum raised', { minimum: 0 }, { minimum: 1 }, [' minimum']],
@@ -41,7 +76,10 @@ describe('JSON Schema 2020-12 keywords: tightened one way, loosened the other', 
 
 describe('JSON Schema 2020-12 keywords: both ways, unknown, and no change', () => {
   it('a changed contentMediaType / contentEncoding is tightened and loosened at once', () => {
-    expect(diff({ contentMediaType: 'image/png' }, { contentMediaType: 'image/webp' })).toEqual(['constraint-tightened contentMediaType', 'constraint-loosened contentMediaType']);
+    expect(diff({ contentMediaType: 'image/png' }, { contentMediaType: 'image/webp' })).toEqual([
+      'constraint-tightened contentMediaType',
+      'constraint-loosened contentMediaType',
+    ]);
     expect(diff({ contentEncoding: 'base64' }, {})).toEqual(['constraint-tightened contentEncoding', 'constraint-loosened contentEncoding']);
   });
 
@@ -56,20 +94,31 @@ describe('JSON Schema 2020-12 keywords: both ways, unknown, and no change', () =
     expect(diff({ if: { required: ['a'] }, then: { required: ['b'] } }, { if: { required: ['z'] }, then: { required: ['b'] } })).toEqual([
       "unknown /if the condition 'if' changed (which values it selects cannot be compared)",
     ]);
-    expect(diff({ if: { required: ['a'] }, then: { properties: { b: { maxLength: 5 } } } }, { if: { required: ['a'] }, then: { properties: { b: { maxLength: 3 } } } })).toEqual([
-      'constraint-tightened /then/properties/b maxLength',
-    ]);
+    expect(
+      diff(
+        { if: { required: ['a'] }, then: { properties: { b: { maxLength: 5 } } } },
+        { if: { required: ['a'] }, then: { properties: { b: { maxLength: 3 } } } },
+      ),
+    ).toEqual(['constraint-tightened /then/properties/b maxLength']);
     // An `if` alone restricts nothing.
     expect(diff({}, { if: { required: ['a'] } })).toEqual([]);
   });
 
   it('sub-schemas on both sides are compared inside', () => {
     expect(diff({ contains: { type: 'string' } }, { contains: { type: 'string', maxLength: 3 } })).toEqual(['constraint-tightened /contains maxLength']);
-    expect(diff({ patternProperties: { '^x-': { type: 'string' } } }, { patternProperties: { '^x-': { type: 'integer' } } })).toEqual(['type-changed /patternProperties/^x- changed']);
-    expect(diff({ dependentSchemas: { a: { required: ['b'] } } }, { dependentSchemas: { a: { required: ['b', 'c'] } } })).toEqual(['property-became-required /dependentSchemas/a/properties/c']);
+    expect(diff({ patternProperties: { '^x-': { type: 'string' } } }, { patternProperties: { '^x-': { type: 'integer' } } })).toEqual([
+      'type-changed /patternProperties/^x- changed',
+    ]);
+    expect(diff({ dependentSchemas: { a: { required: ['b'] } } }, { dependentSchemas: { a: { required: ['b', 'c'] } } })).toEqual([
+      'property-became-required /dependentSchemas/a/properties/c',
+    ]);
     expect(diff({ propertyNames: { maxLength: 8 } }, { propertyNames: { maxLength: 4 } })).toEqual(['constraint-tightened /propertyNames maxLength']);
-    expect(diff({ unevaluatedProperties: { type: 'string' } }, { unevaluatedProperties: { type: 'string', enum: ['a'] } })).toEqual(['constraint-tightened /unevaluatedProperties enum']);
-    expect(diff({ contentSchema: { required: [] } }, { contentSchema: { required: ['id'] } })).toEqual(['property-became-required /contentSchema/properties/id']);
+    expect(diff({ unevaluatedProperties: { type: 'string' } }, { unevaluatedProperties: { type: 'string', enum: ['a'] } })).toEqual([
+      'constraint-tightened /unevaluatedProperties enum',
+    ]);
+    expect(diff({ contentSchema: { required: [] } }, { contentSchema: { required: ['id'] } })).toEqual([
+      'property-became-required /contentSchema/properties/id',
+    ]);
   });
 
   it('forms that mean the same are no change', () => {
@@ -81,6 +130,11 @@ describe('JSON Schema 2020-12 keywords: both ways, unknown, and no change', () =
 
   it('the keywords are understood inside allOf members (merged)', () => {
     expect(diff({ allOf: [{ dependentRequired: { a: ['b'] } }, { dependentRequired: { a: ['c'] } }] }, { dependentRequired: { a: ['b', 'c'] } })).toEqual([]);
-    expect(diff({ allOf: [{ type: 'object' }, { patternProperties: { '^x-': { type: 'string' } } }] }, { type: 'object', patternProperties: { '^x-': { type: 'string' } } })).toEqual([]);
+    expect(
+      diff(
+        { allOf: [{ type: 'object' }, { patternProperties: { '^x-': { type: 'string' } } }] },
+        { type: 'object', patternProperties: { '^x-': { type: 'string' } } },
+      ),
+    ).toEqual([]);
   });
 });

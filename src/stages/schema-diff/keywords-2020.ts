@@ -15,21 +15,47 @@ type Child = (pointer: string, path: string, base: unknown, revision: unknown) =
 
 /** The keywords this file compares (the diff's list of modeled keywords includes them). */
 export const KEYWORDS_2020 = [
-  'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'contains', 'minContains', 'maxContains',
-  'patternProperties', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems',
-  'contentMediaType', 'contentEncoding', 'contentSchema',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'contains',
+  'minContains',
+  'maxContains',
+  'patternProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentMediaType',
+  'contentEncoding',
+  'contentSchema',
 ] as const;
 
 /**
  * `sameWhole` says whether two sub-schemas compared as a whole (an `if` condition) are the same,
  * `$ref`s followed.
  */
-export function compareKeywords2020(base: Schema, revision: Schema, record: RecordChange, child: Child, sameWhole: (base: unknown, revision: unknown) => boolean): void {
+export function compareKeywords2020(
+  base: Schema,
+  revision: Schema,
+  record: RecordChange,
+  child: Child,
+  sameWhole: (base: unknown, revision: unknown) => boolean,
+): void {
   compareConditional(base, revision, record, child, sameWhole);
   compareDependentRequired(base.dependentRequired, revision.dependentRequired, record);
   compareSchemaMap('dependentSchemas', '', base.dependentSchemas, revision.dependentSchemas, false, record, child);
   // In a closed object a new pattern admits names that were refused: the reverse of an open one.
-  compareSchemaMap('patternProperties', '.*', base.patternProperties, revision.patternProperties, revision.additionalProperties === false && base.additionalProperties === false, record, child);
+  compareSchemaMap(
+    'patternProperties',
+    '.*',
+    base.patternProperties,
+    revision.patternProperties,
+    revision.additionalProperties === false && base.additionalProperties === false,
+    record,
+    child,
+  );
   compareContains(base, revision, record, child);
   compareOptionalSubschema('propertyNames', '', base.propertyNames, revision.propertyNames, record, child);
   compareOptionalSubschema('unevaluatedProperties', '.*', base.unevaluatedProperties, revision.unevaluatedProperties, record, child);
@@ -44,13 +70,24 @@ export function compareKeywords2020(base: Schema, revision: Schema, record: Reco
 }
 
 /** `if` / `then` / `else`: a conditional (an `if` with a `then` or `else`) added restricts; removed relaxes. */
-function compareConditional(base: Schema, revision: Schema, record: RecordChange, child: Child, sameWhole: (base: unknown, revision: unknown) => boolean): void {
+function compareConditional(
+  base: Schema,
+  revision: Schema,
+  record: RecordChange,
+  child: Child,
+  sameWhole: (base: unknown, revision: unknown) => boolean,
+): void {
   const conditional = (schema: Schema) => schema.if !== undefined && (schema.then !== undefined || schema.else !== undefined);
   const before = conditional(base);
   const after = conditional(revision);
   if (!before && !after) return;
   if (!before || !after) {
-    record(after ? 'constraint-tightened' : 'constraint-loosened', { pointer: '/if', detail: 'if', before: before ? 'conditional' : undefined, after: after ? 'conditional' : undefined });
+    record(after ? 'constraint-tightened' : 'constraint-loosened', {
+      pointer: '/if',
+      detail: 'if',
+      before: before ? 'conditional' : undefined,
+      after: after ? 'conditional' : undefined,
+    });
     return;
   }
   if (!sameWhole(base.if, revision.if)) {
@@ -62,7 +99,13 @@ function compareConditional(base: Schema, revision: Schema, record: RecordChange
     const b = base[branch];
     const r = revision[branch];
     if (b !== undefined && r !== undefined) child(`/${branch}`, '', b, r);
-    else if (b !== undefined || r !== undefined) record(r !== undefined ? 'constraint-tightened' : 'constraint-loosened', { pointer: `/${branch}`, detail: branch, before: b === undefined ? undefined : branch, after: r === undefined ? undefined : branch });
+    else if (b !== undefined || r !== undefined)
+      record(r !== undefined ? 'constraint-tightened' : 'constraint-loosened', {
+        pointer: `/${branch}`,
+        detail: branch,
+        before: b === undefined ? undefined : branch,
+        after: r === undefined ? undefined : branch,
+      });
   }
 }
 
@@ -76,7 +119,10 @@ function compareDependentRequired(base: unknown, revision: unknown, record: Reco
     const now = new Set(stringList(after[name]));
     const pointer = `/dependentRequired/${escapePointer(name)}`;
     // The values name the property: `{"card":["cvc"]}` → `{"card":["cvc","expiry"]}`.
-    const values = { before: before[name] === undefined ? undefined : { [name]: before[name] }, after: after[name] === undefined ? undefined : { [name]: after[name] } };
+    const values = {
+      before: before[name] === undefined ? undefined : { [name]: before[name] },
+      after: after[name] === undefined ? undefined : { [name]: after[name] },
+    };
     if ([...now].some((required) => !was.has(required))) record('constraint-tightened', { pointer, detail: 'dependentRequired', ...values });
     if ([...was].some((required) => !now.has(required))) record('constraint-loosened', { pointer, detail: 'dependentRequired', ...values });
   }
@@ -92,7 +138,13 @@ function compareSchemaMap(keyword: string, path: string, base: unknown, revision
     const inBase = Object.prototype.hasOwnProperty.call(before, name);
     const inRevision = Object.prototype.hasOwnProperty.call(after, name);
     if (inBase && inRevision) child(pointer, path, before[name], after[name]);
-    else record(inRevision !== reversed ? 'constraint-tightened' : 'constraint-loosened', { pointer, detail: keyword, before: inBase ? name : undefined, after: inRevision ? name : undefined });
+    else
+      record(inRevision !== reversed ? 'constraint-tightened' : 'constraint-loosened', {
+        pointer,
+        detail: keyword,
+        before: inBase ? name : undefined,
+        after: inRevision ? name : undefined,
+      });
   }
 }
 
@@ -102,17 +154,32 @@ function compareContains(base: Schema, revision: Schema, record: RecordChange, c
   const r = revision.contains;
   if (b === undefined && r === undefined) return;
   if (b === undefined || r === undefined) {
-    record(r !== undefined ? 'constraint-tightened' : 'constraint-loosened', { pointer: '/contains', detail: 'contains', before: b === undefined ? undefined : 'contains', after: r === undefined ? undefined : 'contains' });
+    record(r !== undefined ? 'constraint-tightened' : 'constraint-loosened', {
+      pointer: '/contains',
+      detail: 'contains',
+      before: b === undefined ? undefined : 'contains',
+      after: r === undefined ? undefined : 'contains',
+    });
     return;
   }
   child('/contains', '[]', b, r);
   const count = (value: unknown, absent: number) => (typeof value === 'number' && Number.isFinite(value) ? value : absent);
   const minBefore = count(base.minContains, 1);
   const minAfter = count(revision.minContains, 1);
-  if (minBefore !== minAfter) record(minAfter > minBefore ? 'constraint-tightened' : 'constraint-loosened', { detail: 'minContains', before: base.minContains, after: revision.minContains });
+  if (minBefore !== minAfter)
+    record(minAfter > minBefore ? 'constraint-tightened' : 'constraint-loosened', {
+      detail: 'minContains',
+      before: base.minContains,
+      after: revision.minContains,
+    });
   const maxBefore = count(base.maxContains, Number.POSITIVE_INFINITY);
   const maxAfter = count(revision.maxContains, Number.POSITIVE_INFINITY);
-  if (maxBefore !== maxAfter) record(maxAfter < maxBefore ? 'constraint-tightened' : 'constraint-loosened', { detail: 'maxContains', before: base.maxContains, after: revision.maxContains });
+  if (maxBefore !== maxAfter)
+    record(maxAfter < maxBefore ? 'constraint-tightened' : 'constraint-loosened', {
+      detail: 'maxContains',
+      before: base.maxContains,
+      after: revision.maxContains,
+    });
 }
 
 /** A sub-schema that restricts when present (`true` and `{}` restrict nothing, like absent). */

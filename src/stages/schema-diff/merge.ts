@@ -26,8 +26,23 @@ export interface MergeResult {
 
 /** Keywords that describe and do not restrict: the node's own value wins, else the first member's. */
 const ANNOTATIONS = new Set([
-  'title', 'description', 'example', 'examples', 'externalDocs', 'xml', '$comment', 'deprecated', 'default', 'discriminator',
-  '$id', '$schema', '$anchor', '$defs', 'definitions', 'readOnly', 'writeOnly',
+  'title',
+  'description',
+  'example',
+  'examples',
+  'externalDocs',
+  'xml',
+  '$comment',
+  'deprecated',
+  'default',
+  'discriminator',
+  '$id',
+  '$schema',
+  '$anchor',
+  '$defs',
+  'definitions',
+  'readOnly',
+  'writeOnly',
 ]);
 /** Upper bounds on a count: the smallest wins. */
 const COUNT_MAXIMA = new Set(['maxLength', 'maxItems', 'maxProperties', 'maxContains']);
@@ -121,7 +136,8 @@ function mergeSchemas(outer: Schema, members: readonly Schema[]): Schema {
 }
 
 function mergeKeyword(keyword: string, values: readonly unknown[]): unknown {
-  if (ANNOTATIONS.has(keyword) || keyword.startsWith('x-')) return keyword === 'readOnly' || keyword === 'writeOnly' ? values.some((v) => v === true) : values[0];
+  if (ANNOTATIONS.has(keyword) || keyword.startsWith('x-'))
+    return keyword === 'readOnly' || keyword === 'writeOnly' ? values.some((v) => v === true) : values[0];
   if (allEqual(values)) return values[0];
   if (keyword === 'required') return [...new Set(values.flatMap((value) => (Array.isArray(value) ? value : [])))].sort();
   if (COUNT_MAXIMA.has(keyword) || COUNT_MINIMA.has(keyword)) {
@@ -138,7 +154,8 @@ function mergeKeyword(keyword: string, values: readonly unknown[]): unknown {
   if (keyword === 'dependentRequired') {
     const union: Record<string, string[]> = {};
     for (const value of values) {
-      for (const [name, names] of Object.entries(asObject(value))) union[name] = [...new Set([...(union[name] ?? []), ...(Array.isArray(names) ? names : [])])].sort();
+      for (const [name, names] of Object.entries(asObject(value)))
+        union[name] = [...new Set([...(union[name] ?? []), ...(Array.isArray(names) ? names : [])])].sort();
     }
     return union;
   }
@@ -172,7 +189,12 @@ function mergeTypes(contributors: readonly Schema[], merged: Schema): void {
   let common: string[] | undefined;
   let nullable = true;
   for (const contributor of typed) {
-    const listed = typeof contributor.type === 'string' ? [contributor.type] : Array.isArray(contributor.type) ? contributor.type.filter((t): t is string => typeof t === 'string') : [];
+    const listed =
+      typeof contributor.type === 'string'
+        ? [contributor.type]
+        : Array.isArray(contributor.type)
+          ? contributor.type.filter((t): t is string => typeof t === 'string')
+          : [];
     if (!(contributor.nullable === true || listed.includes('null'))) nullable = false;
     const types = listed.filter((t) => t !== 'null');
     if (types.length === 0) continue; // `type: 'null'` alone
@@ -195,7 +217,12 @@ function intersectTypes(a: readonly string[], b: readonly string[]): string[] {
 }
 
 /** The tightest of the members' bounds, written in the 3.1 form (numeric `exclusive…` or the inclusive keyword). */
-function mergeBound(inclusive: 'maximum' | 'minimum', exclusive: 'exclusiveMaximum' | 'exclusiveMinimum', contributors: readonly Schema[], merged: Schema): void {
+function mergeBound(
+  inclusive: 'maximum' | 'minimum',
+  exclusive: 'exclusiveMaximum' | 'exclusiveMinimum',
+  contributors: readonly Schema[],
+  merged: Schema,
+): void {
   const upper = inclusive === 'maximum';
   const withBound = contributors.filter((c) => c[inclusive] !== undefined || c[exclusive] !== undefined);
   if (withBound.length === 1) {
@@ -218,7 +245,9 @@ function mergeBound(inclusive: 'maximum' | 'minimum', exclusive: 'exclusiveMaxim
  * cannot: every property of the other members is one it declares too.
  */
 function mergeAdditionalProperties(contributors: readonly Schema[], merged: Schema): void {
-  const restricting = contributors.filter((c) => c.additionalProperties !== undefined && c.additionalProperties !== true && !isEmptyObject(c.additionalProperties));
+  const restricting = contributors.filter(
+    (c) => c.additionalProperties !== undefined && c.additionalProperties !== true && !isEmptyObject(c.additionalProperties),
+  );
   if (restricting.length === 0) {
     const open = contributors.find((c) => c.additionalProperties !== undefined);
     if (open) merged.additionalProperties = open.additionalProperties;

@@ -52,7 +52,12 @@ const MAY_DEFINE = /router|Router/;
 
 type Call = t.CallExpression;
 
-export function extractProceduresFromTexts(sources: readonly string[], texts: ReadonlyMap<string, string>, layout?: ModuleLayout, blobs?: ReadonlyMap<string, string>): ProcedureExtraction {
+export function extractProceduresFromTexts(
+  sources: readonly string[],
+  texts: ReadonlyMap<string, string>,
+  layout?: ModuleLayout,
+  blobs?: ReadonlyMap<string, string>,
+): ProcedureExtraction {
   const program = loadProgram(sources, texts, layout, blobs);
   if (!('sources' in program)) return { ok: false, reasons: [`${program.path}:${program.line} does not parse: ${program.message}`] };
   return new Reader(program).read();
@@ -110,7 +115,11 @@ class Reader {
   /** The router calls a router's entries name (through constants and imports). */
   private referencedRouters(router: Call): t.Node[] {
     const found: t.Node[] = [];
-    const entries = MERGE_FUNCTIONS.has(calleeName(router) ?? '') ? router.arguments : (unwrapExpression(router.arguments[0]!) as t.ObjectExpression).properties.map((property) => (property.type === 'ObjectProperty' ? property.value : property));
+    const entries = MERGE_FUNCTIONS.has(calleeName(router) ?? '')
+      ? router.arguments
+      : (unwrapExpression(router.arguments[0]!) as t.ObjectExpression).properties.map((property) =>
+          property.type === 'ObjectProperty' ? property.value : property,
+        );
     for (const entry of entries) {
       const target = this.routerValue(entry as t.Node);
       if (target && typeof target !== 'string') found.push(target.call);
@@ -204,7 +213,11 @@ class Reader {
         }
         throw new Unconvertible(`the procedure chain \`${this.excerpt(link)}\` is not read`);
       }
-      if (inputs.length > 0) procedure.input = this.schema(inputs.map((input) => this.evaluator.evaluate(input)), 'input');
+      if (inputs.length > 0)
+        procedure.input = this.schema(
+          inputs.map((input) => this.evaluator.evaluate(input)),
+          'input',
+        );
       if (output) procedure.output = this.schema([this.evaluator.evaluate(output)], 'output');
       else procedure.handler = call.arguments[0] ? sourceOf(call.arguments[0] as t.Node, file.text) : '';
     } catch (error) {

@@ -34,9 +34,10 @@ export const trpcStage: Stage<ApiSurfaceSection> = {
   run: runTrpcStage,
   failClosed: uncheckedApiSection,
   configKeys: ['trpc'],
-  configuredPaths: (config) => (config.trpc ? config.trpc.sources.map((glob, index) => ({ key: `trpc.sources[${index}]`, path: glob, shape: 'glob' as const })) : []),
+  configuredPaths: (config) =>
+    config.trpc ? config.trpc.sources.map((glob, index) => ({ key: `trpc.sources[${index}]`, path: glob, shape: 'glob' as const })) : [],
   sectionVerdict: apiSectionVerdict,
-  acceptance: { where: 'the config\'s `rules` settings only (procedures read from code have no place to write an acknowledgement)' },
+  acceptance: { where: "the config's `rules` settings only (procedures read from code have no place to write an acknowledgement)" },
   summary: apiSectionSummary,
 };
 
@@ -50,11 +51,13 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
   if (config === false) return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
   if (config === undefined) {
     const evidence = await undeclaredSurfaceEvidence(input, { dependencies: ['@trpc/server'] });
-    if (evidence) return uncheckedApiResult(`tRPC surface not configured, but ${evidence}: name the router sources (\`trpc: { sources }\`) or set \`trpc: false\``);
+    if (evidence)
+      return uncheckedApiResult(`tRPC surface not configured, but ${evidence}: name the router sources (\`trpc: { sources }\`) or set \`trpc: false\``);
     return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
   }
   const sources = { base: selectPaths(input, 'base', config.sources, CODE_FILE), head: selectPaths(input, 'head', config.sources, CODE_FILE) };
-  if (sources.head.length === 0) return uncheckedApiResult(`trpc.sources ${JSON.stringify(config.sources)} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}`);
+  if (sources.head.length === 0)
+    return uncheckedApiResult(`trpc.sources ${JSON.stringify(config.sources)} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}`);
   // Procedures live in code files only: a release that changed none cannot have changed one.
   if (!input.changes.some((change) => CODE_FILE.test(change.path))) return result(input, [], [], 0);
 
@@ -69,7 +72,10 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
     const key = codeClosureKey(closure);
     let extraction = extractionCache.get(key);
     if (!extraction) {
-      extraction = closure.sources.length === 0 ? { ok: true, procedures: [], unknownRouters: [] } : extractProceduresFromTexts(closure.sources, closure.texts, closure.layout, closure.blobs);
+      extraction =
+        closure.sources.length === 0
+          ? { ok: true, procedures: [], unknownRouters: [] }
+          : extractProceduresFromTexts(closure.sources, closure.texts, closure.layout, closure.blobs);
       if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
       extractionCache.set(key, extraction);
     }
@@ -82,8 +88,12 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
 
   const notes: string[] = [];
   if (sources.base.length === 0) notes.push(`the tRPC sources are new at the ${SIDE_LABEL.head}: every procedure counts as added`);
-  const unknownRouters: (UnknownRouter & { side: Side })[] = [...before.unknownRouters.map((item) => ({ ...item, side: 'base' as const })), ...after.unknownRouters.map((item) => ({ ...item, side: 'head' as const }))];
-  for (const item of unknownRouters) notes.push(`tRPC router entry ${item.prefix || '(root)'} (${item.file}:${item.line}) is unknown at the ${SIDE_LABEL[item.side]}: ${item.reason}`);
+  const unknownRouters: (UnknownRouter & { side: Side })[] = [
+    ...before.unknownRouters.map((item) => ({ ...item, side: 'base' as const })),
+    ...after.unknownRouters.map((item) => ({ ...item, side: 'head' as const })),
+  ];
+  for (const item of unknownRouters)
+    notes.push(`tRPC router entry ${item.prefix || '(root)'} (${item.file}:${item.line}) is unknown at the ${SIDE_LABEL[item.side]}: ${item.reason}`);
   const underUnknown = (path: string) => unknownRouters.some((item) => item.prefix === '' || path === item.prefix || path.startsWith(`${item.prefix}.`));
 
   const baseByPath = new Map(before.procedures.map((procedure) => [procedure.path, procedure]));
@@ -115,10 +125,12 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
 /** Why a procedure cannot be compared, or `undefined` when it can. */
 function unprovenReason(before: Procedure | undefined, after: Procedure | undefined, underUnknownRouter: boolean): string | undefined {
   // Gone from a router that could not be read, or unreadable where it is: not proven removed or unchanged.
-  if (underUnknownRouter && !(before && after && !before.unknown && !after.unknown && sameOutput(before, after))) return 'it sits under a router entry that could not be read';
+  if (underUnknownRouter && !(before && after && !before.unknown && !after.unknown && sameOutput(before, after)))
+    return 'it sits under a router entry that could not be read';
   if (before?.unknown && after) return `its definition at the ${SIDE_LABEL.base} could not be read: ${before.unknown}`;
   if (after?.unknown && before) return `its definition at the ${SIDE_LABEL.head} could not be read: ${after.unknown}`;
-  if (before && after && !sameOutput(before, after)) return "it declares no `.output()` and its handler changed: its output is the handler's return value, which is not read";
+  if (before && after && !sameOutput(before, after))
+    return "it declares no `.output()` and its handler changed: its output is the handler's return value, which is not read";
   return undefined;
 }
 
@@ -132,5 +144,11 @@ function result(input: StageInput, findings: Finding[], notes: string[], unprove
   const applied = applyApiAcceptance('trpc', findings, { added: [], problems: [] }, () => false, TRPC_RULE_CATALOGUE, input.acceptance);
   const section = apiSectionFromFindings(applied.remaining, rulesWithSettings(TRPC_RULE_CATALOGUE, input.acceptance), applied.acceptedFindings);
   if (unproven > 0 && section.breaking === false) section.breaking = 'unknown';
-  return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes, ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}) };
+  return {
+    section,
+    verdict: { checked: true, breaking: section.breaking },
+    findings,
+    notes,
+    ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}),
+  };
 }

@@ -26,7 +26,12 @@ export function diffProcedures(base: readonly Procedure[], revision: readonly Pr
     };
     for (const rule of rules) findings.push(...rule.check(pair, rule.meta));
   }
-  return findings.sort((x, y) => compareText(x.rule, y.rule) || compareText(String(x.params.procedure), String(y.params.procedure)) || compareText(x.evidence.pointer ?? '', y.evidence.pointer ?? ''));
+  return findings.sort(
+    (x, y) =>
+      compareText(x.rule, y.rule) ||
+      compareText(String(x.params.procedure), String(y.params.procedure)) ||
+      compareText(x.evidence.pointer ?? '', y.evidence.pointer ?? ''),
+  );
 }
 
 /** The schema diff, skipped for schemas that are the same JSON (most procedures of a release). */

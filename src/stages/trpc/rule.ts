@@ -38,11 +38,20 @@ export const ROLLING =
 /** A finding about the procedure as a whole; evidence names the file and line of its definition. */
 export function procedureFinding(meta: RuleMeta, pair: ProcedurePair, params: Record<string, string> = {}, side: 'base' | 'revision' = 'revision'): Finding {
   const procedure = (side === 'base' ? pair.base : pair.revision) ?? pair.revision ?? pair.base;
-  return { rule: meta.id, params: { procedure: pair.path, ...params }, evidence: { ...(procedure ? { file: procedure.file, line: procedure.line } : {}), pointer: pair.path } };
+  return {
+    rule: meta.id,
+    params: { procedure: pair.path, ...params },
+    evidence: { ...(procedure ? { file: procedure.file, line: procedure.line } : {}), pointer: pair.path },
+  };
 }
 
 /** Findings for the schema changes of one side that `select` keeps. */
-export function schemaFindings(meta: RuleMeta, pair: ProcedurePair, side: 'input' | 'output', select: (change: SchemaChange) => Record<string, string> | undefined): Finding[] {
+export function schemaFindings(
+  meta: RuleMeta,
+  pair: ProcedurePair,
+  side: 'input' | 'output',
+  select: (change: SchemaChange) => Record<string, string> | undefined,
+): Finding[] {
   const findings: Finding[] = [];
   for (const change of side === 'input' ? pair.inputChanges : pair.outputChanges) {
     const extra = select(change);

@@ -26,10 +26,20 @@ describe('declarationsStage on a real git repository (fixtures/declarations)', (
     const result = await declarationsStage.run(input);
     expect(result.verdict).toEqual({ checked: true, breaking: true });
     expect(result.section).toEqual([
-      { file: 'db/migrations/002_jobs_tenant.sql', line: 1, reason: 'jobs are re-keyed by tenant; 1.2.0 must run before 2.0 drops the old key', requiredStop: true },
+      {
+        file: 'db/migrations/002_jobs_tenant.sql',
+        line: 1,
+        reason: 'jobs are re-keyed by tenant; 1.2.0 must run before 2.0 drops the old key',
+        requiredStop: true,
+      },
       { file: 'scripts/start.sh', line: 2, reason: 'workers and the API must be restarted together (new queue protocol)', requiredStop: false },
     ]);
-    expect([...input.reads.keys()].sort()).toEqual(['base:scripts/start.sh', 'head:db/migrations/002_jobs_tenant.sql', 'head:scripts/start.sh', 'head:src/queue.ts']);
+    expect([...input.reads.keys()].sort()).toEqual([
+      'base:scripts/start.sh',
+      'head:db/migrations/002_jobs_tenant.sql',
+      'head:scripts/start.sh',
+      'head:src/queue.ts',
+    ]);
   });
 
   it('1.0.0 → 1.2.0 spans both: the same two declarations, none from 1.0.0', async () => {

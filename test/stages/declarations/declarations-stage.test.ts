@@ -55,11 +55,14 @@ describe('declarationsStage', () => {
   });
 
   it('# and /* */ syntaxes in any text file', async () => {
-    const result = await runDeclarationsStage({}, {
-      'deploy/values.yaml': 'replicas: 2\n# @release-safety breaking: the chart renames the worker deployment',
-      'src/queue.ts': '/*\n * Queue v2.\n * @release-safety breaking: queue payloads use the v2 schema\n */',
-      'web/index.html': '<!-- @release-safety breaking: the service worker cache is invalidated -->',
-    });
+    const result = await runDeclarationsStage(
+      {},
+      {
+        'deploy/values.yaml': 'replicas: 2\n# @release-safety breaking: the chart renames the worker deployment',
+        'src/queue.ts': '/*\n * Queue v2.\n * @release-safety breaking: queue payloads use the v2 schema\n */',
+        'web/index.html': '<!-- @release-safety breaking: the service worker cache is invalidated -->',
+      },
+    );
     expect(result.section.map(({ file, line, reason }) => `${file}:${line} ${reason}`)).toEqual([
       'deploy/values.yaml:2 the chart renames the worker deployment',
       'src/queue.ts:3 queue payloads use the v2 schema',
@@ -71,7 +74,10 @@ describe('declarationsStage', () => {
     const unchanged = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`src/file-${i}.ts`, `export const v${i} = ${i}; ${BREAK}`]));
     const changed = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`src/changed-${i}.ts`, `export const c = ${i};`]));
     const started = performance.now();
-    const result = await runDeclarationsStage({ ...unchanged, ...changed }, { ...unchanged, ...Object.fromEntries(Object.entries(changed).map(([path, text]) => [path, `${text} // edited`])) });
+    const result = await runDeclarationsStage(
+      { ...unchanged, ...changed },
+      { ...unchanged, ...Object.fromEntries(Object.entries(changed).map(([path, text]) => [path, `${text} // edited`])) },
+    );
     expect(performance.now() - started).toBeLessThan(2000);
     expect(result.verdict).toEqual({ checked: true, breaking: false });
     expect([...result.reads.keys()].every((key) => key.startsWith('head:src/changed-'))).toBe(true);

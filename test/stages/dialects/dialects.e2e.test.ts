@@ -29,14 +29,18 @@ function generate(repo: TestRepo, from: string, to: string): { artifact: Release
   return { artifact: JSON.parse(readFileSync(out, 'utf8')) as ReleaseSafetyArtifact, stdout: run.stdout };
 }
 
-const PRISMA_INIT = { 'packages/shared/prisma/migrations/20240101000000_init/migration.sql': 'CREATE TABLE "users" ("id" TEXT NOT NULL, CONSTRAINT "users_pkey" PRIMARY KEY ("id"));\n' };
+const PRISMA_INIT = {
+  'packages/shared/prisma/migrations/20240101000000_init/migration.sql':
+    'CREATE TABLE "users" ("id" TEXT NOT NULL, CONSTRAINT "users_pkey" PRIMARY KEY ("id"));\n',
+};
 const CH_DIR = 'packages/shared/clickhouse/migrations';
 
 /** Both deployment shapes of one langfuse migration (up and down files). */
 function langfuse(name: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const shape of ['clustered', 'unclustered']) {
-    for (const direction of ['up', 'down']) files[`${CH_DIR}/${shape}/${name}.${direction}.sql`] = fixture(`langfuse-clickhouse/${shape}/${name}.${direction}.sql`);
+    for (const direction of ['up', 'down'])
+      files[`${CH_DIR}/${shape}/${name}.${direction}.sql`] = fixture(`langfuse-clickhouse/${shape}/${name}.${direction}.sql`);
   }
   return files;
 }
@@ -44,7 +48,10 @@ function langfuse(name: string): Record<string, string> {
 function ensureLangfuseRepo(config: ReleaseSafetyConfig): TestRepo {
   const repo = createRepo();
   repos.push(repo);
-  repo.commit({ 'release-safety.config.json': JSON.stringify({ ...config, ...NO_OTHER_SURFACES }), ...PRISMA_INIT, ...langfuse('0001_traces') }, { tag: '1.0.0' });
+  repo.commit(
+    { 'release-safety.config.json': JSON.stringify({ ...config, ...NO_OTHER_SURFACES }), ...PRISMA_INIT, ...langfuse('0001_traces') },
+    { tag: '1.0.0' },
+  );
   repo.commit(langfuse('0005_add_session_id_index'), { tag: '1.1.0' });
   repo.commit(langfuse('0008_add_environments_column'), { tag: '1.2.0' });
   repo.commit(langfuse('0029_drop_traces_null_and_amt_tables'), { tag: '1.3.0' });
@@ -92,7 +99,12 @@ describe('ClickHouse beside PostgreSQL (langfuse layout: clustered/ and uncluste
   });
 
   test('configured as PostgreSQL (no dialect), the same folder is never "present: false": its SQL fails the PostgreSQL grammar and is unknown', () => {
-    const plain = ensureLangfuseRepo({ migrations: [{ dir: 'packages/shared/prisma/migrations', edition: 'core' }, { dir: CH_DIR, edition: 'core' }] });
+    const plain = ensureLangfuseRepo({
+      migrations: [
+        { dir: 'packages/shared/prisma/migrations', edition: 'core' },
+        { dir: CH_DIR, edition: 'core' },
+      ],
+    });
     const { artifact } = generate(plain, '1.0.0', '1.1.0');
     expect(artifact.migrations.present).not.toBe(false);
     expect(artifact.compatibility.rollingUpdateSafe).not.toBe(true);
@@ -104,13 +116,25 @@ describe('umami ClickHouse migrations (plain numbered SQL)', () => {
     const repo = createRepo();
     repos.push(repo);
     const config: ReleaseSafetyConfig = { migrations: [{ dir: 'db/clickhouse/migrations', edition: 'core', dialect: 'clickhouse' }] };
-    repo.commit({ 'release-safety.config.json': JSON.stringify({ ...config, ...NO_OTHER_SURFACES }), 'db/clickhouse/migrations/04_add_tag.sql': fixture('umami-clickhouse/04_add_tag.sql') }, { tag: '1.0.0' });
+    repo.commit(
+      {
+        'release-safety.config.json': JSON.stringify({ ...config, ...NO_OTHER_SURFACES }),
+        'db/clickhouse/migrations/04_add_tag.sql': fixture('umami-clickhouse/04_add_tag.sql'),
+      },
+      { tag: '1.0.0' },
+    );
     repo.commit({ 'db/clickhouse/migrations/06_update_subdivision.sql': fixture('umami-clickhouse/06_update_subdivision.sql') }, { tag: '1.1.0' });
     const { artifact, stdout } = generate(repo, '1.0.0', '1.1.0');
     expect(artifact.migrations.files).toEqual([
-      { name: '06_update_subdivision.sql', edition: 'core', tables: ['umami.website_event', 'umami.website_event_stats_hourly', 'umami.website_event_stats_hourly_mv'], heaviness: { locksTable: false, rewritesTable: true, scansTable: true } },
+      {
+        name: '06_update_subdivision.sql',
+        edition: 'core',
+        tables: ['umami.website_event', 'umami.website_event_stats_hourly', 'umami.website_event_stats_hourly_mv'],
+        heaviness: { locksTable: false, rewritesTable: true, scansTable: true },
+      },
     ]);
-    for (const rule of ['clickhouse-renaming', 'clickhouse-drop-column', 'clickhouse-drop-table', 'clickhouse-mutation-rewrites-parts']) expect(stdout).toContain(rule);
+    for (const rule of ['clickhouse-renaming', 'clickhouse-drop-column', 'clickhouse-drop-table', 'clickhouse-mutation-rewrites-parts'])
+      expect(stdout).toContain(rule);
     expect(stdout).not.toMatch(/statement-unparsable|syntax error/);
   });
 });
@@ -119,12 +143,20 @@ describe('the same schema for PostgreSQL and MySQL (umami before 3.0: db/postgre
   function umamiRepo(mysql: Record<string, unknown>): TestRepo {
     const repo = createRepo();
     repos.push(repo);
-    const config = { migrations: [{ dir: 'db/postgresql/migrations', edition: 'core' }, { dir: 'db/mysql/migrations', edition: 'core', ...mysql }] };
+    const config = {
+      migrations: [
+        { dir: 'db/postgresql/migrations', edition: 'core' },
+        { dir: 'db/mysql/migrations', edition: 'core', ...mysql },
+      ],
+    };
     const release = (name: string) => ({
       [`db/postgresql/migrations/${name}/migration.sql`]: fixture(`umami-mysql/postgresql/${name}.sql`),
       [`db/mysql/migrations/${name}/migration.sql`]: fixture(`umami-mysql/mysql/${name}.sql`),
     });
-    repo.commit({ 'release-safety.config.json': JSON.stringify({ ...config, ...NO_OTHER_SURFACES }), ...release('12_update_report_parameter') }, { tag: '1.0.0' });
+    repo.commit(
+      { 'release-safety.config.json': JSON.stringify({ ...config, ...NO_OTHER_SURFACES }), ...release('12_update_report_parameter') },
+      { tag: '1.0.0' },
+    );
     repo.commit(release('13_add_revenue'), { tag: '1.1.0' });
     repo.commit({ 'README.md': 'docs\n' }, { tag: '1.2.0' });
     return repo;
@@ -147,7 +179,8 @@ describe('the same schema for PostgreSQL and MySQL (umami before 3.0: db/postgre
     expect(changed.artifact.migrations.files.map((file) => file.name)).toEqual(['13_add_revenue']);
     expect(changed.artifact.compatibility.rollingUpdateSafe).toBe(true);
     const quiet = generate(repo, '1.1.0', '1.2.0');
-    for (const { stdout } of [changed, quiet]) expect(stdout).toContain('db/mysql/migrations (MySQL): not judged — this verdict speaks only for the PostgreSQL deployment');
+    for (const { stdout } of [changed, quiet])
+      expect(stdout).toContain('db/mysql/migrations (MySQL): not judged — this verdict speaks only for the PostgreSQL deployment');
   });
 });
 
@@ -155,8 +188,19 @@ describe('no shortcut to "present: false" (#31 item 4)', () => {
   test('an unreadable folder does not hide a readable one beside it: the heavy migration still makes the release false', () => {
     const repo = createRepo();
     repos.push(repo);
-    const config = { migrations: [{ dir: 'db/migrations', edition: 'core' }, { dir: 'src/migrations', edition: 'ee' }] };
-    repo.commit({ 'release-safety.config.json': JSON.stringify({ ...config, ...NO_OTHER_SURFACES }), 'db/migrations/001_init.sql': 'CREATE TABLE users (id int, email text);\n' }, { tag: '1.0.0' });
+    const config = {
+      migrations: [
+        { dir: 'db/migrations', edition: 'core' },
+        { dir: 'src/migrations', edition: 'ee' },
+      ],
+    };
+    repo.commit(
+      {
+        'release-safety.config.json': JSON.stringify({ ...config, ...NO_OTHER_SURFACES }),
+        'db/migrations/001_init.sql': 'CREATE TABLE users (id int, email text);\n',
+      },
+      { tag: '1.0.0' },
+    );
     repo.commit(
       {
         'db/migrations/002_index.sql': 'CREATE INDEX users_email ON users (email);\n',
@@ -176,7 +220,13 @@ describe('no shortcut to "present: false" (#31 item 4)', () => {
   test('a changed SQL file deeper than any format reads is unknown, naming it', () => {
     const repo = createRepo();
     repos.push(repo);
-    repo.commit({ 'release-safety.config.json': JSON.stringify({ migrations: [{ dir: 'db', edition: 'core' }], ...NO_OTHER_SURFACES }), 'db/001_init.sql': 'CREATE TABLE users (id int);\n' }, { tag: '1.0.0' });
+    repo.commit(
+      {
+        'release-safety.config.json': JSON.stringify({ migrations: [{ dir: 'db', edition: 'core' }], ...NO_OTHER_SURFACES }),
+        'db/001_init.sql': 'CREATE TABLE users (id int);\n',
+      },
+      { tag: '1.0.0' },
+    );
     repo.commit({ 'db/v2/schema/002_drop.sql': 'DROP TABLE users;\n' }, { tag: '1.1.0' });
     const { artifact } = generate(repo, '1.0.0', '1.1.0');
     expect(artifact.migrations.files.map((file) => [file.name, file.heaviness.locksTable])).toEqual([['db/v2/schema/002_drop.sql', 'unknown']]);
@@ -189,11 +239,24 @@ describe('a migrations folder moved with identical contents (#32 item 6)', () =>
     const repo = createRepo();
     repos.push(repo);
     const migrations: Record<string, string> = {};
-    for (let index = 1; index <= 13; index++) migrations[`${String(index).padStart(3, '0')}_step.sql`] = index === 1 ? 'CREATE TABLE users (id int);\n' : `CREATE INDEX users_${index} ON users (id);\n`;
-    const at = (dir: string, value: (text: string) => string | null) => Object.fromEntries(Object.entries(migrations).map(([name, text]) => [`${dir}/${name}`, value(text)]));
-    repo.commit({ 'release-safety.config.json': JSON.stringify({ migrations: [{ dir: 'db/migrations', edition: 'core' }], ...NO_OTHER_SURFACES }), ...at('db/migrations', (text) => text) }, { tag: '1.0.0' });
+    for (let index = 1; index <= 13; index++)
+      migrations[`${String(index).padStart(3, '0')}_step.sql`] =
+        index === 1 ? 'CREATE TABLE users (id int);\n' : `CREATE INDEX users_${index} ON users (id);\n`;
+    const at = (dir: string, value: (text: string) => string | null) =>
+      Object.fromEntries(Object.entries(migrations).map(([name, text]) => [`${dir}/${name}`, value(text)]));
     repo.commit(
-      { 'release-safety.config.json': JSON.stringify({ migrations: [{ dir: 'packages/db/migrations', edition: 'core' }], ...NO_OTHER_SURFACES }), ...at('db/migrations', () => null), ...at('packages/db/migrations', (text) => text) },
+      {
+        'release-safety.config.json': JSON.stringify({ migrations: [{ dir: 'db/migrations', edition: 'core' }], ...NO_OTHER_SURFACES }),
+        ...at('db/migrations', (text) => text),
+      },
+      { tag: '1.0.0' },
+    );
+    repo.commit(
+      {
+        'release-safety.config.json': JSON.stringify({ migrations: [{ dir: 'packages/db/migrations', edition: 'core' }], ...NO_OTHER_SURFACES }),
+        ...at('db/migrations', () => null),
+        ...at('packages/db/migrations', (text) => text),
+      },
       { tag: '1.1.0' },
     );
     const { artifact } = generate(repo, '1.0.0', '1.1.0');

@@ -26,7 +26,12 @@ describe.each([
   });
 
   it('points every rule at a section of its docs page', () => {
-    const headings = new Set(readFileSync(doc, 'utf8').split('\n').filter((line) => line.startsWith('#')).map((line) => line.replace(/^#+\s*/, '').trim()));
+    const headings = new Set(
+      readFileSync(doc, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('#'))
+        .map((line) => line.replace(/^#+\s*/, '').trim()),
+    );
     for (const rule of stage.rules) {
       expect(rule.docs).toBe(`${doc}#${rule.id}`);
       expect(headings.has(rule.id)).toBe(true);

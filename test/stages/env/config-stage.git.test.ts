@@ -34,7 +34,11 @@ describe('configStage on a real git repository (fixtures/env)', () => {
     expect(result.findings.find((finding) => finding.rule === 'env-variable-added')).toEqual({
       rule: 'env-variable-added',
       params: { name: 'PUBLIC_URL', defaultValue: "'http://localhost:8080'" },
-      evidence: { file: 'src/config/parse-config.ts', line: 9, statement: "siteUrl: process.env.PUBLIC_URL || process.env.SITE_URL || 'http://localhost:8080'," },
+      evidence: {
+        file: 'src/config/parse-config.ts',
+        line: 9,
+        statement: "siteUrl: process.env.PUBLIC_URL || process.env.SITE_URL || 'http://localhost:8080',",
+      },
     });
     expect(result.findings.find((finding) => finding.rule === 'env-default-changed' && finding.params.name === 'PGMAXCONNECTIONS')?.evidence).toEqual({
       file: 'src/config/parse-config.ts',
@@ -46,6 +50,8 @@ describe('configStage on a real git repository (fixtures/env)', () => {
   it('globs that select nothing at a ref fail closed', async () => {
     const result = await configStage.run(await gitStageInput(repo.dir, '1.0.0', '1.2.0', { env: { ...ENV, sources: ['src/settings/**/*.ts'] } }));
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(result.notes[0]).toBe('env surface could not be checked: env source glob "src/settings/**/*.ts" select no file at either ref: the layout of this release is not covered by the config (add the folder it used to the globs)');
+    expect(result.notes[0]).toBe(
+      'env surface could not be checked: env source glob "src/settings/**/*.ts" select no file at either ref: the layout of this release is not covered by the config (add the folder it used to the globs)',
+    );
   });
 });

@@ -41,12 +41,19 @@ describe('env sources: import lists cached by blob id', () => {
     await run(RELEASED, { ...RELEASED, 'db/002.ts': '' }, cache);
     const withDefaults = { ...RELEASED, 'src/shared/defaults.ts': "export const DEFAULT_PORT = '8080';\n" };
     const { result } = await run(RELEASED, withDefaults, cache);
-    expect(result.section).toEqual({ checked: true, breaking: true, changes: [{ type: 'defaultChanged', name: 'PORT', previousDefault: null, defaultValue: '8080' }] });
+    expect(result.section).toEqual({
+      checked: true,
+      breaking: true,
+      changes: [{ type: 'defaultChanged', name: 'PORT', previousDefault: null, defaultValue: '8080' }],
+    });
   });
 
   it('an entry of the wrong shape is read again, never trusted', async () => {
     const tree = { blobOf: () => 'blob-1', read: async () => "export * from './b';\n" };
-    const other = { blobOf: (path: string) => (path === 'src/b.ts' ? 'blob-2' : 'blob-1'), read: async (path: string) => (path === 'src/a.ts' ? "export * from './b';\n" : '') };
+    const other = {
+      blobOf: (path: string) => (path === 'src/b.ts' ? 'blob-2' : 'blob-1'),
+      read: async (path: string) => (path === 'src/a.ts' ? "export * from './b';\n" : ''),
+    };
     for (const bad of [['/etc/passwd'], 'x', [1], { length: 0 }]) {
       const cache = new MemoryDerivedCache();
       cache.set(JSON.stringify(['env-import-specifiers/1', 'blob-1']), bad);
@@ -56,7 +63,8 @@ describe('env sources: import lists cached by blob id', () => {
   });
 
   it('finds every relative import form, once each', () => {
-    const text = "import a from './a';\nexport { b } from \"../b.js\";\nconst c = require('./c');\nimport './side';\nconst d = await import('./d');\nimport x from 'pkg';\nimport a2 from './a';\n";
+    const text =
+      "import a from './a';\nexport { b } from \"../b.js\";\nconst c = require('./c');\nimport './side';\nconst d = await import('./d');\nimport x from 'pkg';\nimport a2 from './a';\n";
     expect(relativeSpecifiers(text)).toEqual(['./a', '../b.js', './c', './side', './d']);
   });
 });
@@ -90,7 +98,10 @@ describe('env sources: extractions cached by blob, config and the blobs of what 
   });
 
   it('an entry that is not an extraction is ignored', async () => {
-    const poisoned: DerivedCache = { get: (key) => (key.startsWith('["env-extraction/1"') ? { ok: true, reads: [{ name: 1 }], unresolved: [] } : undefined), set: () => {} };
+    const poisoned: DerivedCache = {
+      get: (key) => (key.startsWith('["env-extraction/1"') ? { ok: true, reads: [{ name: 1 }], unresolved: [] } : undefined),
+      set: () => {},
+    };
     const result = await run(base, head, poisoned);
     expect(result.result.section).toEqual({ checked: true, breaking: false, changes: [] });
   });

@@ -8,8 +8,8 @@ import { runEnvStage } from './run-env-stage.js';
  * The constructs are the real ones of issue 30.
  */
 
-const SERVER_BASE = "export const port = process.env.PORT;\n";
-const SERVER_HEAD = "export const port = process.env.PORT;\nexport const host = process.env.HOST;\n";
+const SERVER_BASE = 'export const port = process.env.PORT;\n';
+const SERVER_HEAD = 'export const port = process.env.PORT;\nexport const host = process.env.HOST;\n';
 const ENV = { sources: ['src/**/*.ts'] };
 
 async function run(unchanged: Record<string, string>, base: Record<string, string> = {}, head: Record<string, string> = {}) {
@@ -24,12 +24,20 @@ describe('an unreadable env construct in an unchanged file', () => {
       'src/mail.ts': "import { NAMES } from './names';\nexport const mail = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));\n",
     });
     expect(verdict).toEqual({ checked: true, breaking: false });
-    expect(notes).toEqual([expect.stringMatching(/^env surface: not read but identical at both refs: src\/mail\.ts:2: .*unchanged with everything it depends on \(2 files\): no change$/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^env surface: not read but identical at both refs: src\/mail\.ts:2: .*unchanged with everything it depends on \(2 files\): no change$/,
+      ),
+    ]);
   });
 
   it('the same, when the imported list changed: unknown', async () => {
     const mail = "import { NAMES } from './names';\nexport const mail = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));\n";
-    const { verdict, notes } = await run({ 'src/mail.ts': mail }, { 'src/names.ts': "export const NAMES = ['SMTP_HOST', 'SMTP_PORT'];\n" }, { 'src/names.ts': "export const NAMES = ['SMTP_HOST'];\n" });
+    const { verdict, notes } = await run(
+      { 'src/mail.ts': mail },
+      { 'src/names.ts': "export const NAMES = ['SMTP_HOST', 'SMTP_PORT'];\n" },
+      { 'src/names.ts': "export const NAMES = ['SMTP_HOST'];\n" },
+    );
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
     expect(notes.some((note) => note.startsWith('env surface not fully read: src/mail.ts:2'))).toBe(true);
   });
@@ -61,7 +69,8 @@ describe('an unreadable env construct in an unchanged file', () => {
 
   it('`removeEmptyEnvVariables(process.env)`: decided while the helper is unchanged, unknown when it changed', async () => {
     const env = "import { removeEmptyEnvVariables } from './utils';\nexport const env = removeEmptyEnvVariables(process.env);\n";
-    const utils = (keep: string) => `export function removeEmptyEnvVariables(source: Record<string, string | undefined>) {\n  return Object.fromEntries(Object.entries(source).filter(([, value]) => ${keep}));\n}\n`;
+    const utils = (keep: string) =>
+      `export function removeEmptyEnvVariables(source: Record<string, string | undefined>) {\n  return Object.fromEntries(Object.entries(source).filter(([, value]) => ${keep}));\n}\n`;
     const unchanged = await run({ 'src/env.ts': env, 'src/utils.ts': utils("value !== ''") });
     expect(unchanged.verdict).toEqual({ checked: true, breaking: false });
     const changed = await run({ 'src/env.ts': env }, { 'src/utils.ts': utils("value !== ''") }, { 'src/utils.ts': utils('value !== undefined') });
@@ -74,7 +83,9 @@ describe('an unreadable env construct in an unchanged file', () => {
     const broken = 'export const port = process.env.PORT ?? (\n';
     const unchanged = await run({ 'src/broken.ts': broken });
     expect(unchanged.verdict).toEqual({ checked: true, breaking: false });
-    expect(unchanged.notes).toEqual([expect.stringMatching(/^env surface: not read but identical at both refs: src\/broken\.ts:\d+: .*\(does not parse at either ref\)/)]);
+    expect(unchanged.notes).toEqual([
+      expect.stringMatching(/^env surface: not read but identical at both refs: src\/broken\.ts:\d+: .*\(does not parse at either ref\)/),
+    ]);
     const changed = await run({}, { 'src/broken.ts': broken }, { 'src/broken.ts': `${broken}\n` });
     expect(changed.verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
@@ -104,8 +115,17 @@ describe('a property-key decorator (process.env[propertyKey])', () => {
     '',
   ].join('\n');
   const envFile = (properties: string) =>
-    ['import Deprecated from "./models/decorators/Deprecated";', 'export class Environment {', '  public PORT = process.env.PORT;', properties, '}', 'export default new Environment();', ''].join('\n');
-  const legacy = '  @Deprecated("Use FILE_STORAGE_UPLOAD_MAX_SIZE instead")\n  public AWS_S3_UPLOAD_MAX_SIZE = this.toOptionalNumber(process.env.AWS_S3_UPLOAD_MAX_SIZE);';
+    [
+      'import Deprecated from "./models/decorators/Deprecated";',
+      'export class Environment {',
+      '  public PORT = process.env.PORT;',
+      properties,
+      '}',
+      'export default new Environment();',
+      '',
+    ].join('\n');
+  const legacy =
+    '  @Deprecated("Use FILE_STORAGE_UPLOAD_MAX_SIZE instead")\n  public AWS_S3_UPLOAD_MAX_SIZE = this.toOptionalNumber(process.env.AWS_S3_UPLOAD_MAX_SIZE);';
   const decorator = { 'src/models/decorators/Deprecated.ts': DEPRECATED };
 
   it('unchanged, its sites in the sources read, other changed files not importing it: decided', async () => {
@@ -115,7 +135,9 @@ describe('a property-key decorator (process.env[propertyKey])', () => {
       { 'src/env.ts': envFile(`${legacy}\n  public HOST = process.env.HOST;`) },
     );
     expect(verdict).toEqual({ checked: true, breaking: false });
-    expect(notes).toEqual([expect.stringMatching(/^env surface: not read but identical at both refs: src\/models\/decorators\/Deprecated\.ts:3: .*decorat.*no change$/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(/^env surface: not read but identical at both refs: src\/models\/decorators\/Deprecated\.ts:3: .*decorat.*no change$/),
+    ]);
   });
 
   it('reads the decorated property: a property whose only read is the decorator, removed, is a removed variable', async () => {
@@ -129,17 +151,28 @@ describe('a property-key decorator (process.env[propertyKey])', () => {
   });
 
   it('a changed file outside the sources that imports it: unknown, naming the file and the safe fix', async () => {
-    const other = (name: string) => `import Deprecated from "../src/models/decorators/Deprecated";\nexport class Other {\n  @Deprecated()\n  public ${name}?: string;\n}\n`;
+    const other = (name: string) =>
+      `import Deprecated from "../src/models/decorators/Deprecated";\nexport class Other {\n  @Deprecated()\n  public ${name}?: string;\n}\n`;
     const { verdict, notes } = await run({ ...decorator, 'src/env.ts': envFile(legacy) }, { 'lib/other.ts': other('A') }, { 'lib/other.ts': other('B') });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(notes.some((note) => note.includes('src/models/decorators/Deprecated.ts:3') && note.includes('lib/other.ts changed') && note.includes('add the file to env.sources'))).toBe(true);
+    expect(
+      notes.some(
+        (note) =>
+          note.includes('src/models/decorators/Deprecated.ts:3') && note.includes('lib/other.ts changed') && note.includes('add the file to env.sources'),
+      ),
+    ).toBe(true);
   });
 
   it('called as a function from a changed source (not as a decorator): unknown', async () => {
     const caller = (name: string) => `import Deprecated from "./models/decorators/Deprecated";\nDeprecated("x")({}, "${name}");\n`;
     const { verdict, notes } = await run({ ...decorator, 'src/env.ts': envFile(legacy) }, { 'src/warn.ts': caller('A') }, { 'src/warn.ts': caller('B') });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(notes.some((note) => note.includes('src/models/decorators/Deprecated.ts:3') && note.includes('src/warn.ts changed and imports it without applying it as a decorator'))).toBe(true);
+    expect(
+      notes.some(
+        (note) =>
+          note.includes('src/models/decorators/Deprecated.ts:3') && note.includes('src/warn.ts changed and imports it without applying it as a decorator'),
+      ),
+    ).toBe(true);
   });
 
   it('the decorator itself changed: unknown', async () => {

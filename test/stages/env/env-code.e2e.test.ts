@@ -71,7 +71,10 @@ beforeAll(() => {
     .replace('  collaboration: {', '  cache: {\n    autocompleteEnabled: process.env.AUTOCOMPLETE_CACHE_ENABLED === "true",\n  },\n  collaboration: {');
   repo.commit({ 'server/config/features.ts': current['server/config/features.ts'] }, { tag: '1.6.0' });
   repo.commit(
-    { 'server/config/flags.ts': 'const FLAGS = ["BETA_EDITOR", "AI_ANSWERS"] as const;\nexport const flags = FLAGS.map((flag) => process.env[`FEATURE_${flag}`] === "true");\n' },
+    {
+      'server/config/flags.ts':
+        'const FLAGS = ["BETA_EDITOR", "AI_ANSWERS"] as const;\nexport const flags = FLAGS.map((flag) => process.env[`FEATURE_${flag}`] === "true");\n',
+    },
     { tag: '1.7.0' },
   );
 });
@@ -93,7 +96,11 @@ describe('env config read from code (built CLI, real repository)', () => {
 
   it('a rename read through the Proxy-wrapped environment module', () => {
     const { artifact } = generate('1.1.0', '1.2.0');
-    expect(artifact.config).toEqual({ checked: true, breaking: true, changes: [{ type: 'renamed', name: 'SMTP_SERVER', previousName: 'SMTP_HOST', defaultValue: null }] });
+    expect(artifact.config).toEqual({
+      checked: true,
+      breaking: true,
+      changes: [{ type: 'renamed', name: 'SMTP_SERVER', previousName: 'SMTP_HOST', defaultValue: null }],
+    });
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
   });
 
@@ -101,19 +108,29 @@ describe('env config read from code (built CLI, real repository)', () => {
   const stageChanges = async (from: string, to: string) => (await configStage.run(await gitStageInput(repo.dir, from, to, { env: ENV.env }))).section;
 
   it('a default held in a constant of another file (only that file changed); the email preview’s PORT does not join the server’s', async () => {
-    expect(await stageChanges('1.2.0', '1.3.0')).toEqual({ checked: true, breaking: true, changes: [{ type: 'defaultChanged', name: 'PORT', previousDefault: '3000', defaultValue: '8080' }] });
+    expect(await stageChanges('1.2.0', '1.3.0')).toEqual({
+      checked: true,
+      breaking: true,
+      changes: [{ type: 'defaultChanged', name: 'PORT', previousDefault: '3000', defaultValue: '8080' }],
+    });
   });
 
   it('a zod schema default over process.env', async () => {
-    expect((await stageChanges('1.3.0', '1.4.0')).changes).toEqual([{ type: 'defaultChanged', name: 'CACHE_TTL_SECONDS', previousDefault: '60', defaultValue: '300' }]);
+    expect((await stageChanges('1.3.0', '1.4.0')).changes).toEqual([
+      { type: 'defaultChanged', name: 'CACHE_TTL_SECONDS', previousDefault: '60', defaultValue: '300' },
+    ]);
   });
 
   it('an envalid default (devDefault unchanged)', async () => {
-    expect((await stageChanges('1.4.0', '1.5.0')).changes).toEqual([{ type: 'defaultChanged', name: 'SMTP_PORT', previousDefault: '587', defaultValue: '465' }]);
+    expect((await stageChanges('1.4.0', '1.5.0')).changes).toEqual([
+      { type: 'defaultChanged', name: 'SMTP_PORT', previousDefault: '587', defaultValue: '465' },
+    ]);
   });
 
   it('a setting renamed and moved ~80 lines up in the same file', async () => {
-    expect((await stageChanges('1.5.0', '1.6.0')).changes).toEqual([{ type: 'renamed', name: 'AUTOCOMPLETE_CACHE_ENABLED', previousName: 'CACHE_AUTOCOMPLETE_RESULTS', defaultValue: 'false' }]);
+    expect((await stageChanges('1.5.0', '1.6.0')).changes).toEqual([
+      { type: 'renamed', name: 'AUTOCOMPLETE_CACHE_ENABLED', previousName: 'CACHE_AUTOCOMPLETE_RESULTS', defaultValue: 'false' },
+    ]);
   });
 
   it('a computed process.env[name] makes the config surface unknown, with the file, line and reason', () => {

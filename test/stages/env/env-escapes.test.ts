@@ -28,7 +28,8 @@ describe('other spellings of process.env are read', () => {
   });
 
   it('`process.env.TZ ??= lit` and `||=` set the default an unset variable gets: a changed literal is a changed default', async () => {
-    const source = (tz: string, level: string) => `process.env.TZ ??= '${tz}';\nprocess.env.LOG_LEVEL ||= '${level}';\nexport const tz = process.env.TZ;\nexport const level = process.env.LOG_LEVEL;`;
+    const source = (tz: string, level: string) =>
+      `process.env.TZ ??= '${tz}';\nprocess.env.LOG_LEVEL ||= '${level}';\nexport const tz = process.env.TZ;\nexport const level = process.env.LOG_LEVEL;`;
     const result = await pair(source('UTC', 'info'), source('Europe/Berlin', 'info'));
     expect(result.notes).toEqual([]);
     expect(changesOf(result)).toEqual(['{"type":"defaultChanged","name":"TZ","previousDefault":"UTC","defaultValue":"Europe/Berlin"}']);
@@ -51,17 +52,67 @@ describe('other spellings of process.env are read', () => {
 
 describe('process.env handed on where its reads cannot be followed: unknown, with file and line', () => {
   it.each([
-    ['kept on this', 'export class Config {\n  env: NodeJS.ProcessEnv;\n  constructor() { this.env = process.env; }\n  get host() { return this.env.SMTP_HOST; }\n}', 3, 'process.env is assigned to this.env'],
-    ['a class field', 'export class Config {\n  private env = process.env;\n  get host() { return this.env.SMTP_HOST; }\n}', 2, 'process.env is the value of env'],
-    ['a constructor parameter default', 'export class Config {\n  constructor(private readonly env = process.env) {}\n  get host() { return this.env.SMTP_HOST; }\n}', 2, 'process.env is the default of env'],
-    ['returned by a function', 'function getEnv() {\n  return process.env;\n}\nexport const host = getEnv().SMTP_HOST;', 2, 'process.env is returned by getEnv()'],
-    ['the body of an arrow', 'export const config = { env: () => process.env };\nexport const host = config.env().SMTP_HOST;', 1, 'process.env is returned by env()'],
-    ['a property of an options object', "import { createApp } from './app';\nexport const app = createApp({ env: process.env });", 2, 'process.env is the value of env'],
-    ['one branch of a conditional', 'const env = isTest ? testEnv : process.env;\nexport const host = env.SMTP_HOST;', 1, 'process.env is one branch of isTest ? testEnv : process.env'],
-    ['the fallback of overrides', 'const env = overrides || process.env;\nexport const host = env.SMTP_HOST;', 1, 'process.env is one branch of overrides || process.env'],
+    [
+      'kept on this',
+      'export class Config {\n  env: NodeJS.ProcessEnv;\n  constructor() { this.env = process.env; }\n  get host() { return this.env.SMTP_HOST; }\n}',
+      3,
+      'process.env is assigned to this.env',
+    ],
+    [
+      'a class field',
+      'export class Config {\n  private env = process.env;\n  get host() { return this.env.SMTP_HOST; }\n}',
+      2,
+      'process.env is the value of env',
+    ],
+    [
+      'a constructor parameter default',
+      'export class Config {\n  constructor(private readonly env = process.env) {}\n  get host() { return this.env.SMTP_HOST; }\n}',
+      2,
+      'process.env is the default of env',
+    ],
+    [
+      'returned by a function',
+      'function getEnv() {\n  return process.env;\n}\nexport const host = getEnv().SMTP_HOST;',
+      2,
+      'process.env is returned by getEnv()',
+    ],
+    [
+      'the body of an arrow',
+      'export const config = { env: () => process.env };\nexport const host = config.env().SMTP_HOST;',
+      1,
+      'process.env is returned by env()',
+    ],
+    [
+      'a property of an options object',
+      "import { createApp } from './app';\nexport const app = createApp({ env: process.env });",
+      2,
+      'process.env is the value of env',
+    ],
+    [
+      'one branch of a conditional',
+      'const env = isTest ? testEnv : process.env;\nexport const host = env.SMTP_HOST;',
+      1,
+      'process.env is one branch of isTest ? testEnv : process.env',
+    ],
+    [
+      'the fallback of overrides',
+      'const env = overrides || process.env;\nexport const host = env.SMTP_HOST;',
+      1,
+      'process.env is one branch of overrides || process.env',
+    ],
     ['assigned to a variable later', 'let env;\nenv = process.env;\nexport const host = env.SMTP_HOST;', 2, 'process.env is assigned to env'],
-    ['a copy given to cleanEnv', "import { cleanEnv, str } from 'envalid';\nexport const env = cleanEnv({ ...process.env }, { SMTP_HOST: str() });", 2, 'process.env is spread into { ...process.env }, which is passed to cleanEnv()'],
-    ['a copy parsed by a zod schema', "import { z } from 'zod';\nexport const env = z.object({ SMTP_HOST: z.string() }).parse({ ...process.env });", 2, 'process.env is spread into { ...process.env }, which is passed to z.object({ SMTP_HOST: z.string() }).parse()'],
+    [
+      'a copy given to cleanEnv',
+      "import { cleanEnv, str } from 'envalid';\nexport const env = cleanEnv({ ...process.env }, { SMTP_HOST: str() });",
+      2,
+      'process.env is spread into { ...process.env }, which is passed to cleanEnv()',
+    ],
+    [
+      'a copy parsed by a zod schema',
+      "import { z } from 'zod';\nexport const env = z.object({ SMTP_HOST: z.string() }).parse({ ...process.env });",
+      2,
+      'process.env is spread into { ...process.env }, which is passed to z.object({ SMTP_HOST: z.string() }).parse()',
+    ],
     ['an array element', 'export const sources = [process.env, defaults];', 1, 'process.env is an element of an array'],
   ])('%s', async (_name, source, line, reason) => {
     const result = await pair('export const a = process.env.A;', `export const a = process.env.A;\n${source}`);
@@ -102,9 +153,24 @@ describe('a variable that became required', () => {
   });
 
   it.each([
-    ['a plain read without a default, now a required schema key', 'export const dsn = process.env.SENTRY_DSN;', zodEnv('SENTRY_DSN: z.string()'), 'SENTRY_DSN is required at the head (to) ref (src/config.ts:2)'],
-    ['optional, now a schema whose requiredness cannot be told', zodEnv('SENTRY_DSN: z.string().optional()'), zodEnv("SENTRY_DSN: z.preprocess((v) => v ?? '', z.string())"), 'whether SENTRY_DSN is required at the head (to) ref (src/config.ts:2) cannot be told; at the base (from) ref it was not'],
-    ['a helper-built schema, now required', `${Z}import { optionalUrl } from './schemas';\nexport const env = z.object({ SENTRY_DSN: optionalUrl() }).parse(process.env);`, zodEnv('SENTRY_DSN: z.string()'), 'whether SENTRY_DSN is required at the base (from) ref (src/config.ts:3) cannot be told, and it is required at the head (to) ref'],
+    [
+      'a plain read without a default, now a required schema key',
+      'export const dsn = process.env.SENTRY_DSN;',
+      zodEnv('SENTRY_DSN: z.string()'),
+      'SENTRY_DSN is required at the head (to) ref (src/config.ts:2)',
+    ],
+    [
+      'optional, now a schema whose requiredness cannot be told',
+      zodEnv('SENTRY_DSN: z.string().optional()'),
+      zodEnv("SENTRY_DSN: z.preprocess((v) => v ?? '', z.string())"),
+      'whether SENTRY_DSN is required at the head (to) ref (src/config.ts:2) cannot be told; at the base (from) ref it was not',
+    ],
+    [
+      'a helper-built schema, now required',
+      `${Z}import { optionalUrl } from './schemas';\nexport const env = z.object({ SENTRY_DSN: optionalUrl() }).parse(process.env);`,
+      zodEnv('SENTRY_DSN: z.string()'),
+      'whether SENTRY_DSN is required at the base (from) ref (src/config.ts:3) cannot be told, and it is required at the head (to) ref',
+    ],
   ])('%s: unknown, with the reason', async (_name, base, head, reason) => {
     const result = await pair(base, head);
     expect(result.section).toEqual({ checked: false, breaking: 'unknown', changes: [] });
@@ -115,12 +181,29 @@ describe('a variable that became required', () => {
 describe('a default the reader cannot evaluate, changed: unknown, not "no change"', () => {
   const Z = "import { z } from 'zod';\n";
   it.each([
-    ['a conditional fallback', (level: string) => `export const level = process.env.LOG_LEVEL ?? (isProd ? '${level}' : 'debug');`, "`(isProd ? 'info' : 'debug')` (src/config.ts:1) at the base (from) ref"],
+    [
+      'a conditional fallback',
+      (level: string) => `export const level = process.env.LOG_LEVEL ?? (isProd ? '${level}' : 'debug');`,
+      "`(isProd ? 'info' : 'debug')` (src/config.ts:1) at the base (from) ref",
+    ],
     ['a call in the fallback', (level: string) => `export const level = process.env.LOG_LEVEL || pick('${level}');`, "pick('"],
-    ['a zod default computed', (level: string) => `${Z}export const env = z.object({ LOG_LEVEL: z.string().default(isProd ? '${level}' : 'debug') }).parse(process.env);`, "z.string().default(isProd ? '"],
-    ['an envalid default computed', (level: string) => `import { cleanEnv, str } from 'envalid';\nexport const env = cleanEnv(process.env, { LOG_LEVEL: str({ default: isProd ? '${level}' : 'debug' }) });`, "str({ default: isProd ? '"],
+    [
+      'a zod default computed',
+      (level: string) => `${Z}export const env = z.object({ LOG_LEVEL: z.string().default(isProd ? '${level}' : 'debug') }).parse(process.env);`,
+      "z.string().default(isProd ? '",
+    ],
+    [
+      'an envalid default computed',
+      (level: string) =>
+        `import { cleanEnv, str } from 'envalid';\nexport const env = cleanEnv(process.env, { LOG_LEVEL: str({ default: isProd ? '${level}' : 'debug' }) });`,
+      "str({ default: isProd ? '",
+    ],
     ['a destructuring default computed', (level: string) => `const { LOG_LEVEL = levelFor('${level}') } = process.env;\nexport { LOG_LEVEL };`, "levelFor('"],
-    ['a helper-built schema', (level: string) => `${Z}import { level } from './schemas';\nexport const env = z.object({ LOG_LEVEL: level('${level}') }).parse(process.env);`, "level('"],
+    [
+      'a helper-built schema',
+      (level: string) => `${Z}import { level } from './schemas';\nexport const env = z.object({ LOG_LEVEL: level('${level}') }).parse(process.env);`,
+      "level('",
+    ],
   ])('%s', async (_name, source, excerpt) => {
     const result = await pair(source('info'), source('warn'));
     expect(result.section).toEqual({ checked: false, breaking: 'unknown', changes: [] });

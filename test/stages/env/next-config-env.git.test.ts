@@ -51,7 +51,15 @@ describe('next.config env: mappings (a real git repository)', () => {
   let repo: TestRepo;
   beforeAll(() => {
     repo = createRepo();
-    repo.commit({ 'package.json': '{ "name": "umami", "version": "2.9.0" }\n', 'next.config.js': nextConfig('CLOUD_MODE'), 'src/app/NavBar.tsx': NAV_BAR, 'src/app/UpdateNotice.tsx': UPDATE_NOTICE }, { tag: '1.0.0' });
+    repo.commit(
+      {
+        'package.json': '{ "name": "umami", "version": "2.9.0" }\n',
+        'next.config.js': nextConfig('CLOUD_MODE'),
+        'src/app/NavBar.tsx': NAV_BAR,
+        'src/app/UpdateNotice.tsx': UPDATE_NOTICE,
+      },
+      { tag: '1.0.0' },
+    );
     // The app stops reading one mapped key and starts reading two others: the operator sets the same variables.
     repo.commit({ 'src/app/UpdateNotice.tsx': null, 'src/app/ConfigLink.tsx': CONFIG_LINK }, { tag: '1.1.0' });
     // Only next.config changes: cloudMode now maps from another variable, a real rename for the operator.
@@ -67,7 +75,9 @@ describe('next.config env: mappings (a real git repository)', () => {
     expect(result.section.changes).toEqual([]);
     expect(result.verdict).toEqual({ checked: true, breaking: false });
     // BASE_PATH is new to the sources (next.config itself is not one); configUrl is a literal: no variable.
-    expect(result.findings.map((finding) => [finding.rule, finding.params.name, finding.params.defaultValue])).toEqual([['env-variable-added', 'BASE_PATH', "''"]]);
+    expect(result.findings.map((finding) => [finding.rule, finding.params.name, finding.params.defaultValue])).toEqual([
+      ['env-variable-added', 'BASE_PATH', "''"],
+    ]);
   });
 
   it('a mapping that now maps from another variable is a change the operator must make, even when no source changed', async () => {

@@ -33,7 +33,8 @@ function filesOf(layout: SqlLayout, migrations: readonly Migration[]): Record<st
  * every layout (a layout with a runner module outside its migrations folder would otherwise be read
  * as code that references nothing, where the plain yardstick has no code at all).
  */
-const OLD_CODE = "export const readUser = 'SELECT id, name, email FROM users WHERE id = $1';\nexport const addUser = 'INSERT INTO users (name, email) VALUES ($1, $2)';\n";
+const OLD_CODE =
+  "export const readUser = 'SELECT id, name, email FROM users WHERE id = $1';\nexport const addUser = 'INSERT INTO users (name, email) VALUES ($1, $2)';\n";
 
 function buildRepo(layout: SqlLayout): TestRepo {
   const repo = createRepo();
@@ -63,7 +64,8 @@ async function stageResult(layout: SqlLayout, from: string, to: string) {
 }
 
 /** Findings without the file and line (which differ between layouts). */
-const findingKeys = (findings: ReadonlyArray<{ rule: string; evidence: { statement?: string } }>) => findings.map((f) => `${f.rule}: ${f.evidence.statement ?? ''}`);
+const findingKeys = (findings: ReadonlyArray<{ rule: string; evidence: { statement?: string } }>) =>
+  findings.map((f) => `${f.rule}: ${f.evidence.statement ?? ''}`);
 
 beforeAll(() => {
   for (const layout of [PLAIN, ...LAYOUTS]) repos.set(layout.format, buildRepo(layout));
@@ -103,13 +105,17 @@ describe.each(LAYOUTS)('$format', (layout) => {
     expect(reformatted.verdict).toEqual({ checked: true, breaking: false });
 
     const changed = (await stageResult(layout, '1.2.0', '1.3.0')).result;
-    expect(changed.findings).toMatchObject([{ rule: 'released-migration-modified', params: { file: layout.path(INIT), change: expect.stringContaining('varchar(100)') } }]);
+    expect(changed.findings).toMatchObject([
+      { rule: 'released-migration-modified', params: { file: layout.path(INIT), change: expect.stringContaining('varchar(100)') } },
+    ]);
     expect(changed.verdict).toEqual({ checked: true, breaking: true });
   });
 
   test('a construct the format cannot read is unknown, with its reason', async () => {
     const { result } = await stageResult(layout, '1.3.0', '1.4.0');
-    expect(result.section.files).toMatchObject([{ name: layout.unsupported.name, heaviness: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' } }]);
+    expect(result.section.files).toMatchObject([
+      { name: layout.unsupported.name, heaviness: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' } },
+    ]);
     expect(result.findings.some((f) => Object.values(f.params).some((value) => layout.unsupported.reason.test(String(value))))).toBe(true);
     expect(result.verdict.breaking).toBe('unknown');
   });

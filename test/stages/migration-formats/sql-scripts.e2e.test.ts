@@ -15,7 +15,15 @@ const FIXTURES = new URL('../../../fixtures/orm/logto-alterations/', import.meta
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 const DIR = 'packages/schemas/alterations';
 const RUNNER = 'packages/cli/src/commands/database/alteration/index.ts';
-const CONFIG = JSON.stringify({ migrations: [{ dir: DIR, edition: 'core' }], openapi: false, routes: false, mcpTools: false, env: false, graphql: false, trpc: false });
+const CONFIG = JSON.stringify({
+  migrations: [{ dir: DIR, edition: 'core' }],
+  openapi: false,
+  routes: false,
+  mcpTools: false,
+  env: false,
+  graphql: false,
+  trpc: false,
+});
 
 /** A logto-shaped alteration whose `up` is light: a bounded lock wait, then a nullable column (written for this test). */
 const LIGHT = `import { sql } from '@silverhand/slonik';
@@ -46,20 +54,55 @@ let out: string;
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'rs-sql-scripts-'));
   repo = createRepo();
-  repo.commit({ 'release-safety.config.json': CONFIG, [RUNNER]: fixture('runner-index.ts'), [`${DIR}/1.16.0-1713942039-add-organization-custom-data.ts`]: fixture('1.16.0-1713942039-add-organization-custom-data.ts') }, { tag: '1.0.0' });
+  repo.commit(
+    {
+      'release-safety.config.json': CONFIG,
+      [RUNNER]: fixture('runner-index.ts'),
+      [`${DIR}/1.16.0-1713942039-add-organization-custom-data.ts`]: fixture('1.16.0-1713942039-add-organization-custom-data.ts'),
+    },
+    { tag: '1.0.0' },
+  );
   // A CREATE INDEX CONCURRENTLY in beforeUp (real): heavy, outside the transaction.
-  repo.commit({ [`${DIR}/next-1784619793-add-service-logs-created-at-index.ts`]: fixture('1.42.0-1784619793-add-service-logs-created-at-index.ts') }, { tag: '1.1.0' });
+  repo.commit(
+    { [`${DIR}/next-1784619793-add-service-logs-created-at-index.ts`]: fixture('1.42.0-1784619793-add-service-logs-created-at-index.ts') },
+    { tag: '1.1.0' },
+  );
   // Released: `next-` renamed to the version (logto's release step), same content: not a change.
-  repo.commit({ [`${DIR}/next-1784619793-add-service-logs-created-at-index.ts`]: null, [`${DIR}/1.2.0-1784619793-add-service-logs-created-at-index.ts`]: fixture('1.42.0-1784619793-add-service-logs-created-at-index.ts') }, { tag: '1.2.0' });
+  repo.commit(
+    {
+      [`${DIR}/next-1784619793-add-service-logs-created-at-index.ts`]: null,
+      [`${DIR}/1.2.0-1784619793-add-service-logs-created-at-index.ts`]: fixture('1.42.0-1784619793-add-service-logs-created-at-index.ts'),
+    },
+    { tag: '1.2.0' },
+  );
   repo.commit({ [`${DIR}/next-1784700000-add-mfa-required.ts`]: LIGHT }, { tag: '1.3.0' });
   // A data alteration whose values are known only at run time (real): unknown.
-  repo.commit({ [`${DIR}/1.10.1-1698646271-add-organization-created-flag.ts`]: fixture('1.10.1-1698646271-add-organization-created-flag.ts') }, { tag: '1.4.0' });
+  repo.commit(
+    { [`${DIR}/1.10.1-1698646271-add-organization-created-flag.ts`]: fixture('1.10.1-1698646271-add-organization-created-flag.ts') },
+    { tag: '1.4.0' },
+  );
   // The runner before beforeUp existed (v1.20.0): the same beforeUp never runs.
   repo.commit({ [RUNNER]: fixture('runner-index-v1.20.0.ts') }, { tag: '1.5.0' });
-  repo.commit({ [`${DIR}/next-1784619800-add-service-logs-index-again.ts`]: fixture('1.42.0-1784619793-add-service-logs-created-at-index.ts').replaceAll('service_logs__created_at', 'service_logs__created_at_2') }, { tag: '1.6.0' });
+  repo.commit(
+    {
+      [`${DIR}/next-1784619800-add-service-logs-index-again.ts`]: fixture('1.42.0-1784619793-add-service-logs-created-at-index.ts').replaceAll(
+        'service_logs__created_at',
+        'service_logs__created_at_2',
+      ),
+    },
+    { tag: '1.6.0' },
+  );
   // No runner in the repository: how CONCURRENTLY runs is not known.
   repo.commit({ [RUNNER]: null }, { tag: '1.7.0' });
-  repo.commit({ [`${DIR}/next-1784619900-add-service-logs-index-third.ts`]: fixture('1.42.0-1784619793-add-service-logs-created-at-index.ts').replaceAll('service_logs__created_at', 'service_logs__created_at_3') }, { tag: '1.8.0' });
+  repo.commit(
+    {
+      [`${DIR}/next-1784619900-add-service-logs-index-third.ts`]: fixture('1.42.0-1784619793-add-service-logs-created-at-index.ts').replaceAll(
+        'service_logs__created_at',
+        'service_logs__created_at_3',
+      ),
+    },
+    { tag: '1.8.0' },
+  );
 });
 afterAll(() => {
   repo.cleanup();
@@ -76,7 +119,14 @@ function generate(from: string, to: string): { artifact: ReleaseSafetyArtifact; 
 describe('SQL run from TypeScript scripts (logto alterations), built CLI', () => {
   test('a CREATE INDEX CONCURRENTLY in beforeUp: read outside the transaction, heavy, not true', () => {
     const { artifact, report } = generate('1.0.0', '1.1.0');
-    expect(artifact.migrations.files).toEqual([{ name: '1784619793-add-service-logs-created-at-index.ts', edition: 'core', tables: ['service_logs'], heaviness: { locksTable: false, rewritesTable: false, scansTable: true } }]);
+    expect(artifact.migrations.files).toEqual([
+      {
+        name: '1784619793-add-service-logs-created-at-index.ts',
+        edition: 'core',
+        tables: ['service_logs'],
+        heaviness: { locksTable: false, rewritesTable: false, scansTable: true },
+      },
+    ]);
     expect(report).toContain('index-built-concurrently-scans-table');
     expect(report).not.toContain('ban-concurrent-index-creation-in-transaction');
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
@@ -91,13 +141,22 @@ describe('SQL run from TypeScript scripts (logto alterations), built CLI', () =>
 
   test('a light alteration (bounded lock wait, nullable column, constant identifier): true', () => {
     const { artifact } = generate('1.2.0', '1.3.0');
-    expect(artifact.migrations.files).toEqual([{ name: '1784700000-add-mfa-required.ts', edition: 'core', tables: ['organizations'], heaviness: { locksTable: false, rewritesTable: false, scansTable: false } }]);
+    expect(artifact.migrations.files).toEqual([
+      {
+        name: '1784700000-add-mfa-required.ts',
+        edition: 'core',
+        tables: ['organizations'],
+        heaviness: { locksTable: false, rewritesTable: false, scansTable: false },
+      },
+    ]);
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
   });
 
   test('a data alteration: its whole-table SELECT is read (heavy); the handle passed to a helper in a callback is unknown, naming the line', () => {
     const { artifact, report } = generate('1.3.0', '1.4.0');
-    expect(artifact.migrations.files).toMatchObject([{ name: '1698646271-add-organization-created-flag.ts', heaviness: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: true } }]);
+    expect(artifact.migrations.files).toMatchObject([
+      { name: '1698646271-add-organization-created-flag.ts', heaviness: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: true } },
+    ]);
     expect(report).toContain("1.10.1-1698646271-add-organization-created-flag.ts:62  select * from logto_configs where key = 'adminConsole'");
     expect(report).toContain('1.10.1-1698646271-add-organization-created-flag.ts:65  alterAdminConsoleData(row, pool)');
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
@@ -105,7 +164,14 @@ describe('SQL run from TypeScript scripts (logto alterations), built CLI', () =>
 
   test('a runner that never calls beforeUp (logto v1.20.0): beforeUp runs nothing', () => {
     const { artifact, report } = generate('1.5.0', '1.6.0');
-    expect(artifact.migrations.files).toEqual([{ name: '1784619800-add-service-logs-index-again.ts', edition: 'core', tables: [], heaviness: { locksTable: false, rewritesTable: false, scansTable: false } }]);
+    expect(artifact.migrations.files).toEqual([
+      {
+        name: '1784619800-add-service-logs-index-again.ts',
+        edition: 'core',
+        tables: [],
+        heaviness: { locksTable: false, rewritesTable: false, scansTable: false },
+      },
+    ]);
     expect(report).not.toContain('index-built-concurrently-scans-table');
   });
 

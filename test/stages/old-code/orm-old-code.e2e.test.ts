@@ -41,12 +41,18 @@ describe('Prisma', () => {
   const schema = (withNickname: boolean) =>
     `datasource db {\n  provider = "postgresql"\n  url      = env("DATABASE_URL")\n}\n\nmodel User {\n  id        String   @id @default(cuid())\n  email     String   @unique\n${withNickname ? '  nickName  String?  @map("nick_name")\n' : ''}  createdAt DateTime @default(now()) @map("created_at")\n\n  @@map("users")\n}\n`;
   const client = "import { PrismaClient } from '@prisma/client';\nconst prisma = new PrismaClient();\nexport const users = () => prisma.user.findMany();\n";
-  const init = { 'prisma/migrations/20240101000000_init/migration.sql': 'CREATE TABLE "users" ("id" TEXT NOT NULL, "email" TEXT NOT NULL, "nick_name" TEXT, "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP, CONSTRAINT "users_pkey" PRIMARY KEY ("id"));\n' };
+  const init = {
+    'prisma/migrations/20240101000000_init/migration.sql':
+      'CREATE TABLE "users" ("id" TEXT NOT NULL, "email" TEXT NOT NULL, "nick_name" TEXT, "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP, CONSTRAINT "users_pkey" PRIMARY KEY ("id"));\n',
+  };
 
   test('the column is a field of the old model: the drop release is not true and cites prisma/schema.prisma:9', () => {
     const repo = newRepo('prisma/migrations');
     repo.commit({ 'prisma/schema.prisma': schema(true), 'src/users.ts': client, ...init }, { tag: '1.0.0' });
-    repo.commit({ 'prisma/schema.prisma': schema(false), 'prisma/migrations/20240201000000_drop_nickname/migration.sql': DROP('users', 'nick_name') }, { tag: '1.1.0' });
+    repo.commit(
+      { 'prisma/schema.prisma': schema(false), 'prisma/migrations/20240201000000_drop_nickname/migration.sql': DROP('users', 'nick_name') },
+      { tag: '1.1.0' },
+    );
     const { artifact, stdout } = generate(repo, '1.0.0', '1.1.0');
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
     expect(stdout).toContain('prisma/schema.prisma:9');
@@ -86,7 +92,8 @@ describe('TypeORM', () => {
 
   test('a custom naming strategy: the names are unknown, the drop stays not true', () => {
     const repo = newRepo('db/migrations');
-    const strategy = "import { DefaultNamingStrategy } from 'typeorm';\nexport class Prefixed extends DefaultNamingStrategy {\n  columnName(property: string, custom?: string) {\n    return 'c_' + (custom ?? property);\n  }\n}\n";
+    const strategy =
+      "import { DefaultNamingStrategy } from 'typeorm';\nexport class Prefixed extends DefaultNamingStrategy {\n  columnName(property: string, custom?: string) {\n    return 'c_' + (custom ?? property);\n  }\n}\n";
     repo.commit({ 'src/account.entity.ts': entity(false), 'src/naming.ts': strategy, ...init }, { tag: '1.0.0' });
     repo.commit({ 'db/migrations/0002_drop_c_legacy.sql': DROP('accounts', 'c_legacy') }, { tag: '1.1.0' });
     const { artifact } = generate(repo, '1.0.0', '1.1.0');
@@ -97,7 +104,9 @@ describe('TypeORM', () => {
 describe('Sequelize (sequelize-typescript, as outline)', () => {
   const model = (withArchived: boolean, tableName = '"projects"') =>
     `import { Column, DataType, Model, Table } from "sequelize-typescript";\n\n@Table({ tableName: ${tableName}, modelName: "project", underscored: true, timestamps: false })\nclass Project extends Model {\n  @Column(DataType.STRING)\n  title: string;\n${withArchived ? '\n  @Column(DataType.DATE)\n  archivedAt: Date | null;\n' : ''}}\n\nexport default Project;\n`;
-  const init = { 'server/migrations/0001_init.sql': 'CREATE TABLE projects (id serial PRIMARY KEY, title text, archived_at timestamptz, secret_token text);\n' };
+  const init = {
+    'server/migrations/0001_init.sql': 'CREATE TABLE projects (id serial PRIMARY KEY, title text, archived_at timestamptz, secret_token text);\n',
+  };
 
   test('the attribute is in the old model: not true, cites server/models/Project.ts:9', () => {
     const repo = newRepo('server/migrations');

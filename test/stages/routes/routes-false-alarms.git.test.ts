@@ -23,7 +23,10 @@ async function release(base: Files, head: Files, sources = ['src/**/*.ts']) {
   const input = await gitStageInput(repo.dir, '1.0.0', '1.1.0', { openapi: false, routes: { sources } });
   const result = await restStage.run(input);
   const lines = result.findings.map((finding) => {
-    const rendered = renderFinding(restStage.rules.find((rule) => rule.id === finding.rule)!, finding);
+    const rendered = renderFinding(
+      restStage.rules.find((rule) => rule.id === finding.rule)!,
+      finding,
+    );
     return `${rendered.level} ${rendered.message}`;
   });
   return { verdict: result.verdict, breaking: lines.filter((line) => line.startsWith('breaking')).sort(), lines: lines.sort(), notes: result.notes };
@@ -114,7 +117,11 @@ export default withAuth(handler);
 `;
 
   it('a handler that answers 405 to other methods serves only its own: a file change around them is no change', async () => {
-    const base = { 'src/pages/api/links.ts': guarded, 'src/pages/api/teams/[teamId]/index.ts': switched("    case 'GET':\n      return res.json([]);\n    case 'POST':\n      return res.json({});"), 'src/pages/api/views.ts': branches };
+    const base = {
+      'src/pages/api/links.ts': guarded,
+      'src/pages/api/teams/[teamId]/index.ts': switched("    case 'GET':\n      return res.json([]);\n    case 'POST':\n      return res.json({});"),
+      'src/pages/api/views.ts': branches,
+    };
     const head = {
       'src/pages/api/links.ts': guarded.replace('const session', '// the session decides\n  const session'),
       'src/pages/api/teams/[teamId]/index.ts': switched("    case 'POST':\n      return res.json({});\n    case 'GET':\n      return res.json([]);"),
@@ -127,7 +134,10 @@ export default withAuth(handler);
   });
 
   it('a method the handler stops accepting is a removal of that method only; a handler for every method narrowed is one too', async () => {
-    const base = { 'src/pages/api/teams/[teamId]/index.ts': switched("    case 'GET':\n      return res.json([]);\n    case 'POST':\n      return res.json({});"), 'src/pages/api/any.ts': any };
+    const base = {
+      'src/pages/api/teams/[teamId]/index.ts': switched("    case 'GET':\n      return res.json([]);\n    case 'POST':\n      return res.json({});"),
+      'src/pages/api/any.ts': any,
+    };
     const head = { 'src/pages/api/teams/[teamId]/index.ts': switched("    case 'GET':\n      return res.json([]);"), 'src/pages/api/any.ts': guarded };
     const { verdict, breaking } = await release(base, head, nextSources);
     expect(verdict).toEqual({ checked: true, breaking: true });
@@ -139,30 +149,49 @@ export default withAuth(handler);
 
   it('a pages/api handler moved to the app router, accepting the same methods, is no change (a method dropped on the way still is)', async () => {
     const teams = switched("    case 'GET':\n      return res.json([]);\n    case 'POST':\n      return res.json({});");
-    const route = (methods: string[]) => methods.map((method) => `export async function ${method}(request: Request) {\n  return Response.json([]);\n}\n`).join('\n');
-    const moved = await release({ 'src/pages/api/teams/[teamId]/index.ts': teams }, { 'src/pages/api/teams/[teamId]/index.ts': null, 'src/app/api/teams/[teamId]/route.ts': route(['GET', 'POST']) }, nextSources);
+    const route = (methods: string[]) =>
+      methods.map((method) => `export async function ${method}(request: Request) {\n  return Response.json([]);\n}\n`).join('\n');
+    const moved = await release(
+      { 'src/pages/api/teams/[teamId]/index.ts': teams },
+      { 'src/pages/api/teams/[teamId]/index.ts': null, 'src/app/api/teams/[teamId]/route.ts': route(['GET', 'POST']) },
+      nextSources,
+    );
     expect(moved.lines).toEqual([]);
     expect(moved.verdict).toEqual({ checked: true, breaking: false });
     repo?.cleanup();
-    const narrowed = await release({ 'src/pages/api/teams/[teamId]/index.ts': teams }, { 'src/pages/api/teams/[teamId]/index.ts': null, 'src/app/api/teams/[teamId]/route.ts': route(['GET']) }, nextSources);
+    const narrowed = await release(
+      { 'src/pages/api/teams/[teamId]/index.ts': teams },
+      { 'src/pages/api/teams/[teamId]/index.ts': null, 'src/app/api/teams/[teamId]/route.ts': route(['GET']) },
+      nextSources,
+    );
     expect(narrowed.verdict).toEqual({ checked: true, breaking: true });
     expect(narrowed.breaking).toEqual(['breaking POST /api/teams/:teamId — route no longer served (code: src/pages/api/teams/[teamId]/index.ts:14)']);
   });
 
   it('app router: exported GET/POST are the methods; one removed is breaking, the other kept', async () => {
-    const route = (methods: string[]) => methods.map((method) => `export async function ${method}(request: Request) {\n  return Response.json({ ok: true });\n}\n`).join('\n');
-    const { verdict, breaking } = await release({ 'src/app/api/links/route.ts': route(['GET', 'POST']) }, { 'src/app/api/links/route.ts': `import { z } from 'zod';\n${route(['GET'])}` }, nextSources);
+    const route = (methods: string[]) =>
+      methods.map((method) => `export async function ${method}(request: Request) {\n  return Response.json({ ok: true });\n}\n`).join('\n');
+    const { verdict, breaking } = await release(
+      { 'src/app/api/links/route.ts': route(['GET', 'POST']) },
+      { 'src/app/api/links/route.ts': `import { z } from 'zod';\n${route(['GET'])}` },
+      nextSources,
+    );
     expect(verdict).toEqual({ checked: true, breaking: true });
     expect(breaking).toEqual(['breaking POST /api/links — route no longer served (code: src/app/api/links/route.ts:5)']);
   });
 });
 
 describe('a route registration moved to another file', () => {
-  const users = "import { Router } from 'express';\nexport const users = Router();\nusers.get('/:id', async (req, res) => res.json({}));\nusers.delete('/:id', async (req, res) => res.json({}));\n";
-  const app = (from: string) => `import express from 'express';\nimport { users } from '${from}';\nconst app = express();\napp.use('/api/v1/users', users);\nexport default app;\n`;
+  const users =
+    "import { Router } from 'express';\nexport const users = Router();\nusers.get('/:id', async (req, res) => res.json({}));\nusers.delete('/:id', async (req, res) => res.json({}));\n";
+  const app = (from: string) =>
+    `import express from 'express';\nimport { users } from '${from}';\nconst app = express();\napp.use('/api/v1/users', users);\nexport default app;\n`;
 
   it('a router file moved (same routes, same mount) is no change', async () => {
-    const { verdict, lines, notes } = await release({ 'src/app.ts': app('./routers/users'), 'src/routers/users.ts': users }, { 'src/app.ts': app('./modules/users/router'), 'src/routers/users.ts': null, 'src/modules/users/router.ts': users });
+    const { verdict, lines, notes } = await release(
+      { 'src/app.ts': app('./routers/users'), 'src/routers/users.ts': users },
+      { 'src/app.ts': app('./modules/users/router'), 'src/routers/users.ts': null, 'src/modules/users/router.ts': users },
+    );
     expect(notes).toEqual([]);
     expect(lines).toEqual([]);
     expect(verdict).toEqual({ checked: true, breaking: false });
@@ -180,7 +209,10 @@ describe('a route registration moved to another file', () => {
   });
 
   it('a router file moved that lost a route on the way is still a removal', async () => {
-    const { verdict, breaking } = await release({ 'src/app.ts': app('./routers/users'), 'src/routers/users.ts': users }, { 'src/app.ts': app('./modules/users/router'), 'src/routers/users.ts': null, 'src/modules/users/router.ts': users.replace(/users\.delete.*\n/, '') });
+    const { verdict, breaking } = await release(
+      { 'src/app.ts': app('./routers/users'), 'src/routers/users.ts': users },
+      { 'src/app.ts': app('./modules/users/router'), 'src/routers/users.ts': null, 'src/modules/users/router.ts': users.replace(/users\.delete.*\n/, '') },
+    );
     expect(verdict).toEqual({ checked: true, breaking: true });
     expect(breaking).toEqual(['breaking DELETE /api/v1/users/:id — route no longer served (code: src/routers/users.ts:4)']);
   });

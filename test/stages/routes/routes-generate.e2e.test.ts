@@ -39,8 +39,14 @@ describe('generate with routes served by the code', () => {
 
   it('a route removed from a router the spec never listed makes the release false, with file:line', () => {
     repo = createRepo();
-    repo.commit({ 'release-safety.config.json': CONFIG, 'api/openapi.yaml': spec, 'src/app.ts': app, 'src/routers/projectRouter.ts': router(true) }, { tag: '1.0.0' });
-    repo.commit({ 'src/routers/projectRouter.ts': `${router(true)}projectRouter.get('/catalog', isAuthenticated, async (req, res) => res.json({}));\n` }, { tag: '1.1.0' });
+    repo.commit(
+      { 'release-safety.config.json': CONFIG, 'api/openapi.yaml': spec, 'src/app.ts': app, 'src/routers/projectRouter.ts': router(true) },
+      { tag: '1.0.0' },
+    );
+    repo.commit(
+      { 'src/routers/projectRouter.ts': `${router(true)}projectRouter.get('/catalog', isAuthenticated, async (req, res) => res.json({}));\n` },
+      { tag: '1.1.0' },
+    );
     repo.commit({ 'src/routers/projectRouter.ts': router(false) }, { tag: '1.2.0' });
 
     const out = join(repo.dir, 'release-safety.json');
@@ -52,7 +58,9 @@ describe('generate with routes served by the code', () => {
     expect(added.stdout).toContain('GET /api/v1/projects/:projectUuid/catalog — new route served (code: src/routers/projectRouter.ts:12)');
     // The spec documents /explores only: the rest of what the changed router serves is its blind spot.
     // The report renders the route's names as code (issue 28: repository text never becomes markup).
-    expect(readFileSync(report, 'utf8')).toContain('`POST` `/api/v1/projects/:projectUuid/sqlRunner/downloadCsv` — served (code: `src/routers/projectRouter.ts`:`7`) but not in the OpenAPI document');
+    expect(readFileSync(report, 'utf8')).toContain(
+      '`POST` `/api/v1/projects/:projectUuid/sqlRunner/downloadCsv` — served (code: `src/routers/projectRouter.ts`:`7`) but not in the OpenAPI document',
+    );
 
     const removed = runCli(['generate', '--repo', repo.dir, '--from', '1.1.0', '--to', '1.2.0', '--out', out, '--quiet']);
     expect(removed.status).toBe(0);

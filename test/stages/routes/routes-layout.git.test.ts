@@ -39,12 +39,15 @@ describe('routes mounted through the module layout', () => {
   it('`@/routes/users` (tsconfig paths, inherited base config): the routes under a moved mount are removed at their old path', async () => {
     const files = {
       'tsconfig.base.json': '{ "compilerOptions": { "strict": true } }\n',
-      'apps/api/tsconfig.json': '{\n  "extends": "../../tsconfig.base.json",\n  // as rallly writes it\n  "compilerOptions": { "paths": { "@/*": ["./src/*"], }, },\n}\n',
+      'apps/api/tsconfig.json':
+        '{\n  "extends": "../../tsconfig.base.json",\n  // as rallly writes it\n  "compilerOptions": { "paths": { "@/*": ["./src/*"], }, },\n}\n',
       'apps/api/src/routes/users.ts': ROUTER,
     };
     const result = await moved(files, 'apps/api/src/app.ts', '@/routes/users', ['apps/api/src/**/*.ts']);
     expect(result.verdict).toEqual({ checked: true, breaking: true });
-    expect(result.section.changes).toEqual(expect.arrayContaining([expect.stringMatching(/^DELETE \/api\/users\/:userId — route no longer served \(code: apps\/api\/src\/routes\/users\.ts:4\)/)]));
+    expect(result.section.changes).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^DELETE \/api\/users\/:userId — route no longer served \(code: apps\/api\/src\/routes\/users\.ts:4\)/)]),
+    );
   });
 
   it('`@acme/users` (a workspace package, `main` naming its source): the same', async () => {
@@ -55,6 +58,8 @@ describe('routes mounted through the module layout', () => {
     };
     const result = await moved(files, 'apps/api/src/app.ts', '@acme/users', ['apps/api/src/**/*.ts', 'packages/users/src/**/*.ts']);
     expect(result.verdict).toEqual({ checked: true, breaking: true });
-    expect(result.section.changes).toEqual(expect.arrayContaining([expect.stringMatching(/^GET \/api\/users\/:userId — route no longer served \(code: packages\/users\/src\/router\.ts:3\)/)]));
+    expect(result.section.changes).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^GET \/api\/users\/:userId — route no longer served \(code: packages\/users\/src\/router\.ts:3\)/)]),
+    );
   });
 });

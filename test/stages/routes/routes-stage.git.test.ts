@@ -20,7 +20,12 @@ describe.each(FRAMEWORK_SCENARIOS.map((scenario) => [scenario.name, scenario] as
   function build(): TestRepo {
     repo = createRepo();
     repo.commit({ ...scenario.v1, 'README.md': 'service\n' }, { tag: '1.0.0' });
-    for (const [tag, files] of [['1.1.0', scenario.removed], ['1.2.0', scenario.moved], ['1.3.0', scenario.renamed], ['1.4.0', scenario.dynamic]] as const) {
+    for (const [tag, files] of [
+      ['1.1.0', scenario.removed],
+      ['1.2.0', scenario.moved],
+      ['1.3.0', scenario.renamed],
+      ['1.4.0', scenario.dynamic],
+    ] as const) {
       repo.git('checkout', '-q', '--detach', '1.0.0');
       repo.commit(files, { tag });
     }
@@ -31,7 +36,10 @@ describe.each(FRAMEWORK_SCENARIOS.map((scenario) => [scenario.name, scenario] as
     const input = await gitStageInput(repo!.dir, '1.0.0', to, { openapi: false, routes: { sources: scenario.sources } });
     const result = await restStage.run(input);
     const lines = result.findings.map((finding) => {
-      const rendered = renderFinding(restStage.rules.find((rule) => rule.id === finding.rule)!, finding);
+      const rendered = renderFinding(
+        restStage.rules.find((rule) => rule.id === finding.rule)!,
+        finding,
+      );
       return `${rendered.level} ${rendered.message}`;
     });
     return { result, lines };

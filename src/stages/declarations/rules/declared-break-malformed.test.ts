@@ -8,7 +8,12 @@ const BAD = '-- @release-safety breaking the audit table is rewritten';
 
 describe(rule, () => {
   const cases = [
-    { name: 'flags a new malformed annotation', base: '', head: BAD, expected: [{ rule, params: { statement: BAD }, evidence: { file: 'src/app.ts', line: 1, statement: BAD } }] },
+    {
+      name: 'flags a new malformed annotation',
+      base: '',
+      head: BAD,
+      expected: [{ rule, params: { statement: BAD }, evidence: { file: 'src/app.ts', line: 1, statement: BAD } }],
+    },
     { name: 'ignores one already in the previous release', base: BAD, head: `select 1;\n${BAD}`, expected: [] },
     { name: 'ignores prose mentions of the marker', base: '', head: '// see the @release-safety docs', expected: [] },
   ];
@@ -18,6 +23,8 @@ describe(rule, () => {
 
   it('renders its message', async () => {
     const [finding] = await findingsOf(rule, '', BAD);
-    expect(renderFinding(declaredBreakMalformed.meta, finding!).message).toMatchInlineSnapshot(`"malformed @release-safety annotation: -- @release-safety breaking the audit table is rewritten"`);
+    expect(renderFinding(declaredBreakMalformed.meta, finding!).message).toMatchInlineSnapshot(
+      `"malformed @release-safety annotation: -- @release-safety breaking the audit table is rewritten"`,
+    );
   });
 });

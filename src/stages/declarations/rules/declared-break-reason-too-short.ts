@@ -17,7 +17,8 @@ export const declaredBreakReasonTooShort = defineRule(
     flagged: [{ base: '', head: '// @release-safety breaking: TODO' }],
     quiet: [{ base: '', head: '// @release-safety breaking:    12345678901234567890   ' }],
   },
-  (found, meta) => found.annotations.filter(reasonIsTooShort).map((annotation) => ({
+  (found, meta) =>
+    found.annotations.filter(reasonIsTooShort).map((annotation) => ({
       rule: meta.id,
       params: { reason: annotation.reason, length: annotation.reason.length, minimum: MIN_REASON_LENGTH, requiredStop: annotation.kind === 'required-stop' },
       evidence: evidenceAt(annotation),

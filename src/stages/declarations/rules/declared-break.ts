@@ -17,7 +17,8 @@ export const declaredBreak = defineRule(
     flagged: [{ base: 'export {};', head: 'export {};\n// @release-safety breaking: websocket messages use the new envelope' }],
     quiet: [{ base: '', head: '// @release-safety breaking required-stop: websocket messages are re-keyed' }],
   },
-  (found, meta) => found.annotations
+  (found, meta) =>
+    found.annotations
       .filter((annotation) => annotation.kind === 'breaking' && !reasonIsTooShort(annotation))
       .map((annotation) => ({ rule: meta.id, params: { reason: annotation.reason }, evidence: evidenceAt(annotation) })),
 );

@@ -8,8 +8,18 @@ const STOP = '// @release-safety breaking required-stop: the tenant backfill mus
 
 describe(rule, () => {
   const cases = [
-    { name: 'flags a new required stop', base: '', head: STOP, expected: [{ rule, params: { reason: 'the tenant backfill must finish first' }, evidence: { file: 'src/app.ts', line: 1, statement: STOP } }] },
-    { name: 'a plain break that became a required stop is new', base: STOP.replace(' required-stop', ''), head: STOP, expected: [{ rule, params: { reason: 'the tenant backfill must finish first' }, evidence: { file: 'src/app.ts', line: 1, statement: STOP } }] },
+    {
+      name: 'flags a new required stop',
+      base: '',
+      head: STOP,
+      expected: [{ rule, params: { reason: 'the tenant backfill must finish first' }, evidence: { file: 'src/app.ts', line: 1, statement: STOP } }],
+    },
+    {
+      name: 'a plain break that became a required stop is new',
+      base: STOP.replace(' required-stop', ''),
+      head: STOP,
+      expected: [{ rule, params: { reason: 'the tenant backfill must finish first' }, evidence: { file: 'src/app.ts', line: 1, statement: STOP } }],
+    },
     { name: 'ignores an existing required stop', base: STOP, head: `${STOP}\nexport {};`, expected: [] },
     { name: 'leaves plain breaks to their own rule', base: '', head: STOP.replace(' required-stop', ''), expected: [] },
   ];

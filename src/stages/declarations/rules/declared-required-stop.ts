@@ -15,9 +15,15 @@ export const declaredRequiredStop = defineRule(
   },
   {
     flagged: [{ base: '', head: '// @release-safety breaking required-stop: the tenant backfill must finish first' }],
-    quiet: [{ base: '// @release-safety breaking required-stop: the tenant backfill must finish first', head: '// @release-safety breaking required-stop: the tenant backfill must finish first\nexport {};' }],
+    quiet: [
+      {
+        base: '// @release-safety breaking required-stop: the tenant backfill must finish first',
+        head: '// @release-safety breaking required-stop: the tenant backfill must finish first\nexport {};',
+      },
+    ],
   },
-  (found, meta) => found.annotations
+  (found, meta) =>
+    found.annotations
       .filter((annotation) => annotation.kind === 'required-stop' && !reasonIsTooShort(annotation))
       .map((annotation) => ({ rule: meta.id, params: { reason: annotation.reason }, evidence: evidenceAt(annotation) })),
 );

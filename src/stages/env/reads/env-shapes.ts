@@ -20,7 +20,21 @@ export const LOGICAL_ASSIGNMENTS = new Set(['??=', '||=', '&&=']);
 /** t3-env options that hand it the environment its schema (read where the call is) validates. */
 export const T3_RUNTIME_KEYS = new Set(['runtimeEnv', 'experimental__runtimeEnv', 'runtimeEnvStrict']);
 /** Calls whose `env` option is the environment of another program (or of a worker, a file read on its own). */
-export const CHILD_PROCESS_CALLS = new Set(['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork', 'execa', 'execaSync', 'execaNode', 'execaCommand', 'execaCommandSync', 'Worker']);
+export const CHILD_PROCESS_CALLS = new Set([
+  'spawn',
+  'spawnSync',
+  'exec',
+  'execSync',
+  'execFile',
+  'execFileSync',
+  'fork',
+  'execa',
+  'execaSync',
+  'execaNode',
+  'execaCommand',
+  'execaCommandSync',
+  'Worker',
+]);
 
 /** `x.env`, `x['env']`: the only members that are env objects unless one is known by a dotted path. */
 export function isEnvProperty(node: Member): boolean {
@@ -39,8 +53,10 @@ export function isProcessRequire(node: t.Node): boolean {
  * the file is never offered: it hides what the file reads, and a removed variable would then pass as
  * a safe release.
  */
-export const SAFE_FIXES_PASSED = 'safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them';
-export const SAFE_FIXES_HELD = 'safe fixes: read the variables by name; or list the object that holds it in env.objects; never exclude the file, which hides them';
+export const SAFE_FIXES_PASSED =
+  'safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them';
+export const SAFE_FIXES_HELD =
+  'safe fixes: read the variables by name; or list the object that holds it in env.objects; never exclude the file, which hides them';
 
 /** A key named like an environment variable (`APP_URL`), not a config path (`database.host`, `mail`). */
 export const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;

@@ -1,7 +1,21 @@
 import { compareText } from '../../../core/compare-text.js';
 import { isMember, literalKeyName, sourceOf, walk, type t } from '../../../syntax/parse.js';
 import { type ExtractOptions, type ExportFact, type ImportFact, type ModuleFacts, type ParsedFile } from './types.js';
-import { type Parents, indexTree, IMPORT_PARTS, memberName, nameText, unwrap, dottedPath, isFunctionLike, enclosingFunction, functionName, isValueUse, propertyNameOf, bindingOf } from './tree.js';
+import {
+  type Parents,
+  indexTree,
+  IMPORT_PARTS,
+  memberName,
+  nameText,
+  unwrap,
+  dottedPath,
+  isFunctionLike,
+  enclosingFunction,
+  functionName,
+  isValueUse,
+  propertyNameOf,
+  bindingOf,
+} from './tree.js';
 import { isMutatedIn } from './scope.js';
 import { PROCESS_MODULES, ARITHMETIC, isEnvProperty, isProcessRequire, isFallback, isNumericExpression, isNegativeNumber } from './env-shapes.js';
 
@@ -93,10 +107,16 @@ export class FileBindings {
       const key = unwrap(node.property);
       const decorator = key.type === 'Identifier' ? enclosingFunction(node, this.parents) : undefined;
       const second = decorator?.params[1];
-      if (!decorator || second?.type !== 'Identifier' || key.type !== 'Identifier' || second.name !== key.name || isMutatedIn(key.name, decorator.body)) continue;
+      if (!decorator || second?.type !== 'Identifier' || key.type !== 'Identifier' || second.name !== key.name || isMutatedIn(key.name, decorator.body))
+        continue;
       const own = functionName(decorator, this.parents);
       const parent = this.parentOf(decorator);
-      const factory = parent?.type === 'ArrowFunctionExpression' && parent.body === decorator ? parent : parent?.type === 'ReturnStatement' ? enclosingFunction(parent, this.parents) : undefined;
+      const factory =
+        parent?.type === 'ArrowFunctionExpression' && parent.body === decorator
+          ? parent
+          : parent?.type === 'ReturnStatement'
+            ? enclosingFunction(parent, this.parents)
+            : undefined;
       const factoryName = factory ? functionName(factory, this.parents) : undefined;
       const name = own ?? factoryName;
       if (name === undefined) continue;
@@ -135,7 +155,8 @@ export class FileBindings {
       for (const binding of statement.specifiers) {
         if (binding.type === 'ImportDefaultSpecifier') this.imports.push({ local: binding.local.name, specifier, imported: 'default' });
         else if (binding.type === 'ImportNamespaceSpecifier') this.imports.push({ local: binding.local.name, specifier, imported: '*' });
-        else if (binding.importKind !== 'type' && binding.importKind !== 'typeof') this.imports.push({ local: binding.local.name, specifier, imported: nameText(binding.imported) });
+        else if (binding.importKind !== 'type' && binding.importKind !== 'typeof')
+          this.imports.push({ local: binding.local.name, specifier, imported: nameText(binding.imported) });
       }
     }
   }
@@ -183,7 +204,9 @@ export class FileBindings {
     const elements = pattern.properties;
     const rest = elements.find((element): element is t.RestElement => element.type === 'RestElement');
     if (rest && rest.argument.type === 'Identifier') {
-      const taken = elements.map((element) => (element.type === 'ObjectProperty' ? propertyNameOf(element) : undefined)).filter((key): key is string => key !== undefined);
+      const taken = elements
+        .map((element) => (element.type === 'ObjectProperty' ? propertyNameOf(element) : undefined))
+        .filter((key): key is string => key !== undefined);
       this.envObjects.set(rest.argument.name, new Set(taken));
     }
   }
@@ -193,14 +216,21 @@ export class FileBindings {
     const inner = unwrap(expression);
     if (this.isEnvObject(inner)) return this.ownKeysOf(inner);
     // `process.env || {}`, `process.env ?? {}`: a guard for runtimes without it, the same object where it exists.
-    if (isFallback(inner) && unwrap(inner.right).type === 'ObjectExpression' && (unwrap(inner.right) as t.ObjectExpression).properties.length === 0 && this.isEnvObject(inner.left)) {
+    if (
+      isFallback(inner) &&
+      unwrap(inner.right).type === 'ObjectExpression' &&
+      (unwrap(inner.right) as t.ObjectExpression).properties.length === 0 &&
+      this.isEnvObject(inner.left)
+    ) {
       return this.ownKeysOf(inner.left);
     }
     if (inner.type === 'ObjectExpression') {
       const spreadsEnv = inner.properties.some((property) => property.type === 'SpreadElement' && this.isEnvObject(property.argument));
       if (!spreadsEnv) return undefined;
       // Keys written after the spread override it; all explicit keys are the wrapper's own (read where defined).
-      const keys = inner.properties.map((property) => (property.type === 'SpreadElement' ? undefined : literalKeyName(property))).filter((key): key is string => key !== undefined);
+      const keys = inner.properties
+        .map((property) => (property.type === 'SpreadElement' ? undefined : literalKeyName(property)))
+        .filter((key): key is string => key !== undefined);
       return new Set(keys);
     }
     if (inner.type === 'NewExpression' && inner.callee.type === 'Identifier' && inner.callee.name === 'Proxy') {
@@ -274,7 +304,8 @@ export class FileBindings {
       } else if (statement.type === 'ExportDefaultDeclaration') {
         // `export default function …` / `class …` declare a binding, not an expression (as before, not followed).
         const declaration = statement.declaration;
-        if (declaration.type !== 'FunctionDeclaration' && declaration.type !== 'ClassDeclaration' && declaration.type !== 'TSDeclareFunction') set('default', factOfExpression(declaration));
+        if (declaration.type !== 'FunctionDeclaration' && declaration.type !== 'ClassDeclaration' && declaration.type !== 'TSDeclareFunction')
+          set('default', factOfExpression(declaration));
       } else if (statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression' && statement.expression.operator === '=') {
         // CommonJS: `module.exports = process.env`.
         if (this.textOf(statement.expression.left) === 'module.exports') set('default', factOfExpression(statement.expression.right));
@@ -344,7 +375,6 @@ export class FileBindings {
     }
     return isProcessRequire(node);
   }
-
 
   protected ownKeysOf(expression: t.Node): ReadonlySet<string> {
     const path = dottedPath(unwrap(expression));

@@ -3,9 +3,36 @@ import { compareText } from '../../../core/compare-text.js';
 import { isCall, isMember, lineOf, literalKeyName, walk, type t } from '../../../syntax/parse.js';
 import { isSchemaEnvArgument, readEnvSchemaCall, type SchemaContext } from '../env-schemas.js';
 import { type EnvRead, type UnresolvedRead } from './types.js';
-import { type Member, type Call, type FunctionLike, memberName, isTransparentWrapper, unwrap, isCallee, isFunctionLike, enclosingFunction, functionName, isReferenceIdentifier, propertyNameOf, bindingOf } from './tree.js';
+import {
+  type Member,
+  type Call,
+  type FunctionLike,
+  memberName,
+  isTransparentWrapper,
+  unwrap,
+  isCallee,
+  isFunctionLike,
+  enclosingFunction,
+  functionName,
+  isReferenceIdentifier,
+  propertyNameOf,
+  bindingOf,
+} from './tree.js';
 import { MAX_TRACE, constBinding, isMutatedIn } from './scope.js';
-import { STATEMENT_MAX, ITERATIONS, SUBSETS, T3_RUNTIME_KEYS, CHILD_PROCESS_CALLS, SAFE_FIXES_PASSED, SAFE_FIXES_HELD, ENV_NAME, lastName, isEnvProperty, isWrite, truncate } from './env-shapes.js';
+import {
+  STATEMENT_MAX,
+  ITERATIONS,
+  SUBSETS,
+  T3_RUNTIME_KEYS,
+  CHILD_PROCESS_CALLS,
+  SAFE_FIXES_PASSED,
+  SAFE_FIXES_HELD,
+  ENV_NAME,
+  lastName,
+  isEnvProperty,
+  isWrite,
+  truncate,
+} from './env-shapes.js';
 import { ReadDefaults } from './read-defaults.js';
 
 /**
@@ -54,12 +81,21 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
         else if (listed !== undefined) for (const each of listed) this.add(each, node, this.defaultOf(node));
         else if (this.decoratorReads.has(node)) {
           const decorator = this.decoratorReads.get(node)!;
-          this.unresolve(node, `${truncate(this.textOf(node))} reads the variable named by each class property decorated with ${decorator}: those in env.sources are read`, true);
-        } else if (!this.isForwarded(node)) this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
+          this.unresolve(
+            node,
+            `${truncate(this.textOf(node))} reads the variable named by each class property decorated with ${decorator}: those in env.sources are read`,
+            true,
+          );
+        } else if (!this.isForwarded(node))
+          this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
       }
     } else if (node.type === 'VariableDeclarator') {
       this.collectDestructuring(node);
-    } else if ((node.type === 'ClassProperty' || node.type === 'ClassAccessorProperty' || node.type === 'ClassMethod') && node.decorators && this.keyDecorators.size > 0) {
+    } else if (
+      (node.type === 'ClassProperty' || node.type === 'ClassAccessorProperty' || node.type === 'ClassMethod') &&
+      node.decorators &&
+      this.keyDecorators.size > 0
+    ) {
       this.collectDecoratedKey(node);
     } else if (node.type === 'AssignmentPattern' && node.left.type === 'ObjectPattern') {
       // `function load({ PORT = '3000' } = process.env)`: a destructuring, as a parameter's default.
@@ -85,7 +121,10 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
     if (this.isEnvObjectReference(node)) this.checkWholeUse(node);
     if (node.type === 'Identifier' && this.keyDecorators.has(node.name) && isReferenceIdentifier(node, this.parents) && !this.isDecoratorUse(node)) {
       // Called or handed on as a function, the key it reads comes from code, not from a property.
-      this.unresolve(node, `${node.name} reads the variable its second argument names and is used here other than as a decorator, so the name cannot be followed`);
+      this.unresolve(
+        node,
+        `${node.name} reads the variable its second argument names and is used here other than as a decorator, so the name cannot be followed`,
+      );
     }
   }
 
@@ -107,7 +146,11 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       // the argument's own reads are read where they are; the call reads nothing by a computed name.
       if (this.helperTakesValue(call)) return;
       // The helper's own body (or a helper calling another with its parameter) forwards its callers' names.
-      if (!this.isForwarded(call)) this.unresolve(call, this.computedReason(call, nameArgument, `${this.textOf(call.callee)}(${nameArgument === undefined ? '' : this.textOf(nameArgument)})`));
+      if (!this.isForwarded(call))
+        this.unresolve(
+          call,
+          this.computedReason(call, nameArgument, `${this.textOf(call.callee)}(${nameArgument === undefined ? '' : this.textOf(nameArgument)})`),
+        );
       return;
     }
     const given = defaultArgument === undefined ? undefined : this.literalValue(defaultArgument);
@@ -137,7 +180,8 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       else if (node.type === 'BinaryExpression' && node.operator === 'in' && this.isEnvObject(node.right)) takesValue = false;
       else if (this.isEnvObjectReference(node)) {
         if (!(parent && isMember(parent) && parent.object === node && !parent.computed)) takesValue = false;
-      } else if (isCall(node) && this.isHelperCall(node) && this.stringValue(node.arguments[0]) === undefined && !this.helperTakesValue(node, inner)) takesValue = false;
+      } else if (isCall(node) && this.isHelperCall(node) && this.stringValue(node.arguments[0]) === undefined && !this.helperTakesValue(node, inner))
+        takesValue = false;
       return takesValue;
     });
     return takesValue;
@@ -183,7 +227,8 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       case 'AssignmentExpression':
         // `process.env = …` writes (`process.env = { ...defaults, ...process.env }` keeps it the environment, read where it is read);
         // `module.exports = process.env` makes a wrapper module, followed in its importers.
-        if (parent.left === target || this.isEnvObject(parent.left) || (parent.operator === '=' && this.textOf(parent.left) === 'module.exports')) return undefined;
+        if (parent.left === target || this.isEnvObject(parent.left) || (parent.operator === '=' && this.textOf(parent.left) === 'module.exports'))
+          return undefined;
         return { at: parent, how: `assigned to ${truncate(this.textOf(parent.left))}` };
       case 'AssignmentPattern':
         if (parent.left === target || (parent.left.type === 'ObjectPattern' && this.wrapperKeys(target))) return undefined;
@@ -257,7 +302,10 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
     const key = literalKeyName(property);
     const options = this.parentOf(property);
     const call = options === undefined ? undefined : this.parentOf(options);
-    const callee = call && (isCall(call) || call.type === 'NewExpression') && (call.arguments as readonly t.Node[]).includes(options!) ? lastName(this.textOf(call.callee)) : undefined;
+    const callee =
+      call && (isCall(call) || call.type === 'NewExpression') && (call.arguments as readonly t.Node[]).includes(options!)
+        ? lastName(this.textOf(call.callee))
+        : undefined;
     if (callee === 'createEnv' && key !== undefined && T3_RUNTIME_KEYS.has(key)) return undefined;
     if (key === 'env' && callee !== undefined && CHILD_PROCESS_CALLS.has(callee)) return undefined;
     return { at: property, how: `the value of ${this.keyText(property)}` };
@@ -269,14 +317,16 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
     const enclosing = enclosingFunction(node, this.parents);
     if (parameter !== undefined && enclosing && enclosing.params.some((p) => parameterName(p) === parameter)) {
       const name = functionName(enclosing, this.parents);
-      if (name !== undefined) return `${truncate(what)} reads a variable named by the callers of ${name}(): list "${name}" in env.helpers so its calls are read`;
+      if (name !== undefined)
+        return `${truncate(what)} reads a variable named by the callers of ${name}(): list "${name}" in env.helpers so its calls are read`;
     }
     return `${truncate(what)} reads a variable whose name is computed, so it cannot be named`;
   }
 
   private unresolve(node: t.Node, reason: string, decorator = false): void {
     const line = lineOf(node);
-    if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason)) this.unresolved.push(decorator ? { line, reason, decorator } : { line, reason });
+    if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason))
+      this.unresolved.push(decorator ? { line, reason, decorator } : { line, reason });
   }
 
   declarationOf(name: string): t.Node | undefined {
@@ -303,7 +353,8 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
     for (const element of pattern.properties) {
       if (element.type !== 'ObjectProperty') continue; // `...rest` is an env object itself, read by name elsewhere
       const binding = bindingOf(element);
-      const name = element.shorthand && binding.type === 'Identifier' ? binding.name : element.computed ? this.stringValue(element.key) : propertyNameOf(element);
+      const name =
+        element.shorthand && binding.type === 'Identifier' ? binding.name : element.computed ? this.stringValue(element.key) : propertyNameOf(element);
       if (name === undefined) {
         this.unresolve(element, `${this.textOf(element)} destructures a variable whose name is computed, so it cannot be named`);
         continue;
@@ -338,9 +389,11 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
     const inner = unwrap(nameExpression);
     if (inner.type !== 'Identifier') return undefined;
     const callback = enclosingFunction(inner, this.parents);
-    if (!callback || callback.params[0]?.type !== 'Identifier' || callback.params[0].name !== inner.name || isMutatedIn(inner.name, callback.body)) return undefined;
+    if (!callback || callback.params[0]?.type !== 'Identifier' || callback.params[0].name !== inner.name || isMutatedIn(inner.name, callback.body))
+      return undefined;
     const call = this.parentOf(callback);
-    if (!call || !isCall(call) || call.arguments[0] !== callback || !isMember(call.callee) || call.callee.computed || !ITERATIONS.has(memberName(call.callee))) return undefined;
+    if (!call || !isCall(call) || call.arguments[0] !== callback || !isMember(call.callee) || call.callee.computed || !ITERATIONS.has(memberName(call.callee)))
+      return undefined;
     return this.constantNames(call.callee.object, 0);
   }
 
@@ -353,7 +406,8 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       const binding = constBinding(inner.name, inner, this.parents);
       if (!binding || binding.key !== undefined) return undefined;
       const init = unwrap(binding.init);
-      if (isCall(init) && isMember(init.callee) && !init.callee.computed && SUBSETS.has(memberName(init.callee))) return this.constantNames(init.callee.object, depth + 1);
+      if (isCall(init) && isMember(init.callee) && !init.callee.computed && SUBSETS.has(memberName(init.callee)))
+        return this.constantNames(init.callee.object, depth + 1);
     }
     const value = this.moduleConstant(inner);
     return Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
@@ -384,7 +438,9 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
   }
 
   /** A member's key as written (`port`, `'a-b'`, `[KEY]`, `#secret`), as evidence of where a read sits. */
-  keyText(member: t.ObjectProperty | t.ObjectMethod | t.ClassMethod | t.ClassPrivateMethod | t.ClassProperty | t.ClassPrivateProperty | t.ClassAccessorProperty): string {
+  keyText(
+    member: t.ObjectProperty | t.ObjectMethod | t.ClassMethod | t.ClassPrivateMethod | t.ClassProperty | t.ClassPrivateProperty | t.ClassAccessorProperty,
+  ): string {
     const key = member.key;
     if (!('computed' in member && member.computed) || key.start == null || key.end == null) return this.textOf(key);
     // Babel's key excludes the brackets of a computed key; the name as written includes them.

@@ -40,7 +40,11 @@ export class ReadDefaults extends FileBindings {
     if (!node) return undefined;
     const value = this.literalValue(node);
     const inner = unwrap(node);
-    const named = inner.type === 'StringLiteral' || (inner.type === 'TemplateLiteral' && inner.expressions.length === 0) || inner.type === 'Identifier' || (isMember(inner) && !inner.computed);
+    const named =
+      inner.type === 'StringLiteral' ||
+      (inner.type === 'TemplateLiteral' && inner.expressions.length === 0) ||
+      inner.type === 'Identifier' ||
+      (isMember(inner) && !inner.computed);
     if (typeof value === 'string' && named) return value;
     // Only an env object's key: a helper's argument keeps the narrower reading it always had.
     if (!envKey || (inner.type !== 'BinaryExpression' && inner.type !== 'TemplateLiteral')) return undefined;
@@ -56,7 +60,12 @@ export class ReadDefaults extends FileBindings {
     let local = false;
     walk(expression, (node, parent) => {
       if (local) return false;
-      if (node.type === 'Identifier' && !(parent && isMember(parent) && parent.property === node && !parent.computed) && boundBelowModule(node.name, expression, this.parents)) local = true;
+      if (
+        node.type === 'Identifier' &&
+        !(parent && isMember(parent) && parent.property === node && !parent.computed) &&
+        boundBelowModule(node.name, expression, this.parents)
+      )
+        local = true;
       return undefined;
     });
     if (local) return undefined;
@@ -147,7 +156,12 @@ export class ReadDefaults extends FileBindings {
       } else if (parent.type === 'BinaryExpression') {
         const operator = parent.operator;
         const compared = this.literalValue(parent.left === node ? parent.right : parent.left);
-        const flag = (operator === '===' || operator === '==') && compared === 'true' ? 'false' : (operator === '!==' || operator === '!=') && compared === 'false' ? 'true' : null;
+        const flag =
+          (operator === '===' || operator === '==') && compared === 'true'
+            ? 'false'
+            : (operator === '!==' || operator === '!=') && compared === 'false'
+              ? 'true'
+              : null;
         if (flag !== null) this.comparedReads.add(read);
         return flag;
       } else if (parent.type === 'ConditionalExpression') {
@@ -208,7 +222,9 @@ export class ReadDefaults extends FileBindings {
     if (inner.type === 'ObjectExpression') {
       // A spread may set the key too: only plain properties are followed.
       if (inner.properties.some((property) => property.type !== 'ObjectProperty')) return undefined;
-      const matches = inner.properties.filter((property): property is t.ObjectProperty => property.type === 'ObjectProperty' && !property.computed && literalKeyName(property) === key);
+      const matches = inner.properties.filter(
+        (property): property is t.ObjectProperty => property.type === 'ObjectProperty' && !property.computed && literalKeyName(property) === key,
+      );
       return matches.length === 1 ? this.variableHeldBy(matches[0]!.value, depth + 1) : undefined;
     }
     if (isCall(inner) && inner.callee.type === 'Identifier' && inner.arguments.length === 0) {

@@ -12,7 +12,13 @@ export const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 's
 export function boundBelowModule(name: string, from: t.Node, parents: Parents): boolean {
   for (let current = parents.get(from); current; current = parents.get(current)) {
     if (isAnyFunction(current) && current.params.some((parameter) => bindsName(parameter, name))) return true;
-    if (current.type === 'BlockStatement' || current.type === 'ForStatement' || current.type === 'ForOfStatement' || current.type === 'ForInStatement' || current.type === 'CatchClause') {
+    if (
+      current.type === 'BlockStatement' ||
+      current.type === 'ForStatement' ||
+      current.type === 'ForOfStatement' ||
+      current.type === 'ForInStatement' ||
+      current.type === 'CatchClause'
+    ) {
       let declared = false;
       walk(current, (node) => {
         if (declared) return false;
@@ -77,9 +83,24 @@ export function isMutatedIn(name: string, block: t.Node): boolean {
   let mutated = false;
   walk(block, (node) => {
     if (mutated) return false;
-    if (node.type === 'AssignmentExpression' && isMember(node.left) && unwrap(node.left.object).type === 'Identifier' && (unwrap(node.left.object) as t.Identifier).name === name) mutated = true;
-    else if ((isCall(node) || node.type === 'NewExpression') && node.arguments.some((argument) => argument.type === 'Identifier' && argument.name === name)) mutated = true;
-    else if (isCall(node) && isMember(node.callee) && !node.callee.computed && MUTATORS.has(memberName(node.callee)) && unwrap(node.callee.object).type === 'Identifier' && (unwrap(node.callee.object) as t.Identifier).name === name) mutated = true;
+    if (
+      node.type === 'AssignmentExpression' &&
+      isMember(node.left) &&
+      unwrap(node.left.object).type === 'Identifier' &&
+      (unwrap(node.left.object) as t.Identifier).name === name
+    )
+      mutated = true;
+    else if ((isCall(node) || node.type === 'NewExpression') && node.arguments.some((argument) => argument.type === 'Identifier' && argument.name === name))
+      mutated = true;
+    else if (
+      isCall(node) &&
+      isMember(node.callee) &&
+      !node.callee.computed &&
+      MUTATORS.has(memberName(node.callee)) &&
+      unwrap(node.callee.object).type === 'Identifier' &&
+      (unwrap(node.callee.object) as t.Identifier).name === name
+    )
+      mutated = true;
     else if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && node.left.name === name) mutated = true;
     return undefined;
   });

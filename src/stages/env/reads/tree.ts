@@ -172,7 +172,15 @@ export function functionName(node: FunctionLike, parents: Parents): string | und
   return undefined;
 }
 
-export const TYPE_REFERENCES = new Set(['TSTypeReference', 'TSQualifiedName', 'TSExpressionWithTypeArguments', 'TSInterfaceHeritage', 'TSClassImplements', 'TSTypeQuery', 'TSInstantiationExpression']);
+export const TYPE_REFERENCES = new Set([
+  'TSTypeReference',
+  'TSQualifiedName',
+  'TSExpressionWithTypeArguments',
+  'TSInterfaceHeritage',
+  'TSClassImplements',
+  'TSTypeQuery',
+  'TSInstantiationExpression',
+]);
 
 /** An identifier used as a value: not called, not `new`ed, not a method's object, not a type, not a member's name. */
 export function isValueUse(node: t.Identifier, parents: Parents): boolean {

@@ -52,7 +52,8 @@ export interface UnresolvedRead {
  * `decoratorModules`: the modules whose property-key decorators the file applies (linked by
  * module-links.ts), so a changed importer of one is known to have been read through.
  */
-export type Extraction = { ok: true; reads: EnvRead[]; unresolved: UnresolvedRead[]; decoratorModules?: string[] } | { ok: false; line: number; message: string };
+export type Extraction =
+  { ok: true; reads: EnvRead[]; unresolved: UnresolvedRead[]; decoratorModules?: string[] } | { ok: false; line: number; message: string };
 
 /** What the file's imports turned out to be, resolved across the repository (empty when parsed alone). */
 export interface LinkedImports {

@@ -16,7 +16,8 @@ export const envDefaultChanged = defineRule(
     flagged: [{ base: "export const a = process.env.A || 'x';", head: "export const a = process.env.A || 'y';" }],
     quiet: [{ base: "export const a = process.env.A || 'x';", head: "export const a =\n  process.env['A'] ||\n  'x';" }],
   },
-  (diff, meta) => diff.defaultChanged.map(({ name, previousDefault, defaultValue, evidence }) => ({
+  (diff, meta) =>
+    diff.defaultChanged.map(({ name, previousDefault, defaultValue, evidence }) => ({
       rule: meta.id,
       params: { name, previousDefault: describeDefault(previousDefault), defaultValue: describeDefault(defaultValue) },
       evidence,

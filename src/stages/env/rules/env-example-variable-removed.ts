@@ -12,10 +12,25 @@ export const envExampleVariableRemoved = defineRule(
     docs: 'docs/env-config.md',
   },
   {
-    flagged: [{ base: "export const port = process.env.PORT || '3000';", head: "export const port = process.env.PORT || '3000';", baseEnvExample: 'PORT=3000\nSMTP_HOST=mail.example.com', headEnvExample: 'PORT=3000' }],
-    quiet: [{ base: "export const port = process.env.PORT || '3000';", head: "export const port = process.env.PORT || '3000';", baseEnvExample: 'PORT=3000', headEnvExample: '' }],
+    flagged: [
+      {
+        base: "export const port = process.env.PORT || '3000';",
+        head: "export const port = process.env.PORT || '3000';",
+        baseEnvExample: 'PORT=3000\nSMTP_HOST=mail.example.com',
+        headEnvExample: 'PORT=3000',
+      },
+    ],
+    quiet: [
+      {
+        base: "export const port = process.env.PORT || '3000';",
+        head: "export const port = process.env.PORT || '3000';",
+        baseEnvExample: 'PORT=3000',
+        headEnvExample: '',
+      },
+    ],
   },
-  (diff, meta) => diff.exampleRemoved.map(({ name, file, evidence }) => ({
+  (diff, meta) =>
+    diff.exampleRemoved.map(({ name, file, evidence }) => ({
       rule: meta.id,
       params: { name, file },
       evidence,

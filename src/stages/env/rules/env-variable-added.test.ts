@@ -7,8 +7,30 @@ const rule = envVariableAdded.meta.id;
 
 describe(rule, () => {
   const cases = [
-    { name: 'reports a new variable as info', base: 'export const a = process.env.A;', head: "export const a = process.env.A;\nexport const b = process.env.B ?? 'on';", expected: [{ rule, params: { name: 'B', defaultValue: "'on'" }, evidence: { file: 'src/config.ts', line: 2, statement: "export const b = process.env.B ?? 'on';" } }] },
-    { name: 'reports the new name of a fallback chain', base: 'export const a = process.env.OLD;', head: 'export const a = process.env.NEW || process.env.OLD;', expected: [{ rule, params: { name: 'NEW', defaultValue: 'none' }, evidence: { file: 'src/config.ts', line: 1, statement: 'export const a = process.env.NEW || process.env.OLD;' } }] },
+    {
+      name: 'reports a new variable as info',
+      base: 'export const a = process.env.A;',
+      head: "export const a = process.env.A;\nexport const b = process.env.B ?? 'on';",
+      expected: [
+        {
+          rule,
+          params: { name: 'B', defaultValue: "'on'" },
+          evidence: { file: 'src/config.ts', line: 2, statement: "export const b = process.env.B ?? 'on';" },
+        },
+      ],
+    },
+    {
+      name: 'reports the new name of a fallback chain',
+      base: 'export const a = process.env.OLD;',
+      head: 'export const a = process.env.NEW || process.env.OLD;',
+      expected: [
+        {
+          rule,
+          params: { name: 'NEW', defaultValue: 'none' },
+          evidence: { file: 'src/config.ts', line: 1, statement: 'export const a = process.env.NEW || process.env.OLD;' },
+        },
+      ],
+    },
     { name: 'says nothing when no name is new', base: 'export const a = process.env.A;', head: "export const a = process.env.A || 'x';", expected: [] },
   ];
   it.each(cases)('$name', async ({ base, head, expected }) => {

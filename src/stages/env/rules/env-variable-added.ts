@@ -16,7 +16,8 @@ export const envVariableAdded = defineRule(
     flagged: [{ base: 'export const a = process.env.A;', head: "export const a = process.env.A;\nexport const b = process.env.B ?? 'on';" }],
     quiet: [{ base: 'export const a = process.env.A;', head: "export const a = process.env.A || 'x';" }],
   },
-  (diff, meta) => diff.added.map(({ name, defaultValue, evidence }) => ({
+  (diff, meta) =>
+    diff.added.map(({ name, defaultValue, evidence }) => ({
       rule: meta.id,
       params: { name, defaultValue: describeDefault(defaultValue) },
       evidence,

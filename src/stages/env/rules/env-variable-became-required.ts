@@ -13,8 +13,18 @@ export const envVariableBecameRequired = defineRule(
     docs: 'docs/env-config.md',
   },
   {
-    flagged: [{ base: "import { z } from 'zod';\nexport const env = z.object({ SENTRY_DSN: z.string().optional() }).parse(process.env);", head: "import { z } from 'zod';\nexport const env = z.object({ SENTRY_DSN: z.string().url() }).parse(process.env);" }],
-    quiet: [{ base: "import { z } from 'zod';\nexport const env = z.object({ SENTRY_DSN: z.string() }).parse(process.env);", head: "import { z } from 'zod';\nexport const env = z.object({ SENTRY_DSN: z.string().optional() }).parse(process.env);" }],
+    flagged: [
+      {
+        base: "import { z } from 'zod';\nexport const env = z.object({ SENTRY_DSN: z.string().optional() }).parse(process.env);",
+        head: "import { z } from 'zod';\nexport const env = z.object({ SENTRY_DSN: z.string().url() }).parse(process.env);",
+      },
+    ],
+    quiet: [
+      {
+        base: "import { z } from 'zod';\nexport const env = z.object({ SENTRY_DSN: z.string() }).parse(process.env);",
+        head: "import { z } from 'zod';\nexport const env = z.object({ SENTRY_DSN: z.string().optional() }).parse(process.env);",
+      },
+    ],
   },
   (diff, meta) =>
     diff.becameRequired.map(({ name, previousDefault, evidence }) => ({

@@ -13,10 +13,16 @@ export const envVariableRemoved = defineRule(
     docs: 'docs/env-config.md',
   },
   {
-    flagged: [{ base: "export const port = process.env.PORT || '3000';\nexport const host = process.env.HOST;", head: "export const port = process.env.PORT || '3000';" }],
+    flagged: [
+      {
+        base: "export const port = process.env.PORT || '3000';\nexport const host = process.env.HOST;",
+        head: "export const port = process.env.PORT || '3000';",
+      },
+    ],
     quiet: [{ base: "export const a = process.env.OLD || 'x';", head: "export const a = process.env.NEW || process.env.OLD || 'x';" }],
   },
-  (diff, meta) => diff.removed.map(({ name, previousDefault, evidence }) => ({
+  (diff, meta) =>
+    diff.removed.map(({ name, previousDefault, evidence }) => ({
       rule: meta.id,
       params: { name, previousDefault: describeDefault(previousDefault) },
       evidence,

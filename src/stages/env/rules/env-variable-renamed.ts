@@ -13,10 +13,16 @@ export const envVariableRenamed = defineRule(
     docs: 'docs/env-config.md',
   },
   {
-    flagged: [{ base: "export const config = {\n  db: { host: process.env.PGHOST || 'localhost' },\n};", head: "export const config = {\n  db: { host: process.env.DATABASE_HOST || 'localhost' },\n};" }],
+    flagged: [
+      {
+        base: "export const config = {\n  db: { host: process.env.PGHOST || 'localhost' },\n};",
+        head: "export const config = {\n  db: { host: process.env.DATABASE_HOST || 'localhost' },\n};",
+      },
+    ],
     quiet: [{ base: 'export const a = process.env.A;', head: 'export const b = process.env.B;' }],
   },
-  (diff, meta) => diff.renamed.map(({ name, previousName, defaultValue, evidence }) => ({
+  (diff, meta) =>
+    diff.renamed.map(({ name, previousName, defaultValue, evidence }) => ({
       rule: meta.id,
       params: { name, previousName, defaultValue: describeDefault(defaultValue) },
       evidence,

@@ -6,7 +6,7 @@ import { rule } from './graphql-input-field-removed.js';
 
 const findings = (base: string, revision: string) => findingsOfSdl(base, revision, [rule]);
 
-describe("graphql-input-field-removed", () => {
+describe('graphql-input-field-removed', () => {
   it.each([
     { name: 'flagged: the documented example', ...rule.examples.flagged[0], flagged: true },
     { name: 'quiet: the documented example', ...rule.examples.quiet[0], flagged: false },
@@ -14,12 +14,12 @@ describe("graphql-input-field-removed", () => {
   ])('$name', async ({ base, revision, flagged }) => {
     const found = await findings(base, revision);
     expect(found.length > 0).toBe(flagged);
-    for (const finding of found) expect(finding.rule).toBe("graphql-input-field-removed");
+    for (const finding of found) expect(finding.rule).toBe('graphql-input-field-removed');
   });
 
   it('the flagged example fires this rule and no other', async () => {
     const all = await findingsOfSdl(rule.examples.flagged[0].base, rule.examples.flagged[0].revision, GRAPHQL_RULES);
-    expect([...new Set(all.map((finding) => finding.rule))]).toEqual(["graphql-input-field-removed"]);
+    expect([...new Set(all.map((finding) => finding.rule))]).toEqual(['graphql-input-field-removed']);
   });
 
   it('renders the finding', async () => {

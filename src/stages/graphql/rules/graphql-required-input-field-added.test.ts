@@ -6,7 +6,7 @@ import { rule } from './graphql-required-input-field-added.js';
 
 const findings = (base: string, revision: string) => findingsOfSdl(base, revision, [rule]);
 
-describe("graphql-required-input-field-added", () => {
+describe('graphql-required-input-field-added', () => {
   it.each([
     { name: 'flagged: the documented example', ...rule.examples.flagged[0], flagged: true },
     { name: 'quiet: the documented example', ...rule.examples.quiet[0], flagged: false },
@@ -14,12 +14,12 @@ describe("graphql-required-input-field-added", () => {
   ])('$name', async ({ base, revision, flagged }) => {
     const found = await findings(base, revision);
     expect(found.length > 0).toBe(flagged);
-    for (const finding of found) expect(finding.rule).toBe("graphql-required-input-field-added");
+    for (const finding of found) expect(finding.rule).toBe('graphql-required-input-field-added');
   });
 
   it('the flagged example fires this rule and no other', async () => {
     const all = await findingsOfSdl(rule.examples.flagged[0].base, rule.examples.flagged[0].revision, GRAPHQL_RULES);
-    expect([...new Set(all.map((finding) => finding.rule))]).toEqual(["graphql-required-input-field-added"]);
+    expect([...new Set(all.map((finding) => finding.rule))]).toEqual(['graphql-required-input-field-added']);
   });
 
   it('renders the finding', async () => {

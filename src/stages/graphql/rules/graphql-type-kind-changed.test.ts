@@ -6,7 +6,7 @@ import { rule } from './graphql-type-kind-changed.js';
 
 const findings = (base: string, revision: string) => findingsOfSdl(base, revision, [rule]);
 
-describe("graphql-type-kind-changed", () => {
+describe('graphql-type-kind-changed', () => {
   it.each([
     { name: 'flagged: the documented example', ...rule.examples.flagged[0], flagged: true },
     { name: 'quiet: the documented example', ...rule.examples.quiet[0], flagged: false },
@@ -14,12 +14,12 @@ describe("graphql-type-kind-changed", () => {
   ])('$name', async ({ base, revision, flagged }) => {
     const found = await findings(base, revision);
     expect(found.length > 0).toBe(flagged);
-    for (const finding of found) expect(finding.rule).toBe("graphql-type-kind-changed");
+    for (const finding of found) expect(finding.rule).toBe('graphql-type-kind-changed');
   });
 
   it('the flagged example fires this rule and no other', async () => {
     const all = await findingsOfSdl(rule.examples.flagged[0].base, rule.examples.flagged[0].revision, GRAPHQL_RULES);
-    expect([...new Set(all.map((finding) => finding.rule))]).toEqual(["graphql-type-kind-changed"]);
+    expect([...new Set(all.map((finding) => finding.rule))]).toEqual(['graphql-type-kind-changed']);
   });
 
   it('renders the finding', async () => {

@@ -40,7 +40,8 @@ export function excerpt(node: t.Node, file: SourceFile, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-type FunctionNode = t.ArrowFunctionExpression | t.FunctionExpression | t.FunctionDeclaration | t.TSDeclareFunction | t.ObjectMethod | t.ClassMethod | t.ClassPrivateMethod;
+type FunctionNode =
+  t.ArrowFunctionExpression | t.FunctionExpression | t.FunctionDeclaration | t.TSDeclareFunction | t.ObjectMethod | t.ClassMethod | t.ClassPrivateMethod;
 
 /** Functions whose parameters a name may refer to (the compiler's arrows, functions and methods; not constructors or accessors). */
 export function isFunctionNode(node: t.Node): node is FunctionNode {
@@ -81,7 +82,8 @@ export { parameterName, propertyAccess } from '../../../syntax/ast.js';
 /** A statement without its `export` / `export default` wrapper (the compiler kept `export` as a modifier). */
 export function unexported(statement: t.Node): { statement: t.Node; exported: boolean; isDefault: boolean } {
   if (statement.type === 'ExportNamedDeclaration' && statement.declaration) return { statement: statement.declaration, exported: true, isDefault: false };
-  if (statement.type === 'ExportDefaultDeclaration' && isDefaultDeclaration(statement.declaration)) return { statement: statement.declaration, exported: true, isDefault: true };
+  if (statement.type === 'ExportDefaultDeclaration' && isDefaultDeclaration(statement.declaration))
+    return { statement: statement.declaration, exported: true, isDefault: true };
   return { statement, exported: false, isDefault: false };
 }
 
@@ -176,7 +178,8 @@ export class Evaluator {
         let text = node.quasis[0]?.value.cooked ?? '';
         for (const [index, expression] of node.expressions.entries()) {
           const value = this.evaluate(expression, env);
-          if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') this.fail(expression, `a template part that is ${kindOf(value)}`);
+          if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+            this.fail(expression, `a template part that is ${kindOf(value)}`);
           text += String(value) + (node.quasis[index + 1]?.value.cooked ?? '');
         }
         return text;
@@ -299,7 +302,8 @@ export class Evaluator {
 
   private call(node: t.CallExpression | t.OptionalCallExpression, env: Env): Value {
     const callee = node.callee;
-    const args = () => node.arguments.map((argument) => (argument.type === 'SpreadElement' ? this.fail(argument, 'a spread argument') : this.evaluate(argument, env)));
+    const args = () =>
+      node.arguments.map((argument) => (argument.type === 'SpreadElement' ? this.fail(argument, 'a spread argument') : this.evaluate(argument, env)));
     const access = propertyAccess(callee);
     if (access) {
       const receiver = this.evaluate(access.object, env);
@@ -332,7 +336,12 @@ export class Evaluator {
     if ((isAsync && !options.allowAsync) || isGenerator) this.fail(node, 'a call of an async or generator function');
     const env = new Map(fn.env);
     for (const [index, parameter] of declaration.params.entries()) {
-      const name = parameter.type === 'Identifier' ? parameter : parameter.type === 'AssignmentPattern' && parameter.left.type === 'Identifier' ? parameter.left : undefined;
+      const name =
+        parameter.type === 'Identifier'
+          ? parameter
+          : parameter.type === 'AssignmentPattern' && parameter.left.type === 'Identifier'
+            ? parameter.left
+            : undefined;
       if (!name) this.fail(parameter, 'a helper parameter that is destructured or a rest parameter');
       let value = args[index];
       const initializer = parameter.type === 'AssignmentPattern' ? parameter.right : undefined;
@@ -366,15 +375,24 @@ export class Evaluator {
           throw new UnboundParameter(`\`${name}\` is a parameter: its value depends on the caller: \`${this.excerpt(node)}\` (${this.where(node)})`, parameter);
         }
       }
-      const loopDeclarations = scope.type === 'ForStatement' ? scope.init : scope.type === 'ForOfStatement' || scope.type === 'ForInStatement' ? scope.left : undefined;
-      if (loopDeclarations?.type === 'VariableDeclaration' && loopDeclarations.declarations.some((declaration) => declaration.id.type === 'Identifier' && declaration.id.name === name)) {
+      const loopDeclarations =
+        scope.type === 'ForStatement' ? scope.init : scope.type === 'ForOfStatement' || scope.type === 'ForInStatement' ? scope.left : undefined;
+      if (
+        loopDeclarations?.type === 'VariableDeclaration' &&
+        loopDeclarations.declarations.some((declaration) => declaration.id.type === 'Identifier' && declaration.id.name === name)
+      ) {
         return this.fail(node, `\`${name}\` is a loop variable: tools built in a loop are not read`);
       }
       if (scope.type === 'Program') {
         const found = this.moduleBinding(this.program.fileOf(scope), name, node);
         if (found.found) return found.value;
       } else {
-        const statements = scope.type === 'BlockStatement' || scope.type === 'TSModuleBlock' || scope.type === 'StaticBlock' ? scope.body : scope.type === 'SwitchCase' ? scope.consequent : undefined;
+        const statements =
+          scope.type === 'BlockStatement' || scope.type === 'TSModuleBlock' || scope.type === 'StaticBlock'
+            ? scope.body
+            : scope.type === 'SwitchCase'
+              ? scope.consequent
+              : undefined;
         if (statements) {
           const found = this.declaredIn(statements, name, node, env);
           if (found.found) return found.value;
@@ -432,7 +450,8 @@ export class Evaluator {
     if (!initializer) return this.fail(declaration, 'a constant without a value');
     // Constants outside any function do not depend on parameters: evaluate them once.
     let moduleLevel = true;
-    for (let ancestor = this.program.parentOf(declaration); ancestor && moduleLevel; ancestor = this.program.parentOf(ancestor)) moduleLevel = !isFunctionLikeDeclaration(ancestor);
+    for (let ancestor = this.program.parentOf(declaration); ancestor && moduleLevel; ancestor = this.program.parentOf(ancestor))
+      moduleLevel = !isFunctionLikeDeclaration(ancestor);
     if (moduleLevel && this.moduleConstants.has(declaration)) return this.moduleConstants.get(declaration);
     if (this.inProgress.has(declaration)) return this.fail(declaration, 'a constant that refers to itself');
     this.inProgress.add(declaration);
@@ -470,7 +489,8 @@ export class Evaluator {
     for (const binding of statement.specifiers) {
       if (binding.local.name !== name) continue;
       const imported = binding.type === 'ImportNamespaceSpecifier' ? '*' : binding.type === 'ImportDefaultSpecifier' ? 'default' : exportName(binding.imported);
-      if (ZOD_MODULES.has(specifier)) return { found: true, value: imported === '*' || imported === 'default' || imported === 'z' ? new ZodNamespace(false) : new ZodConstructor(imported) };
+      if (ZOD_MODULES.has(specifier))
+        return { found: true, value: imported === '*' || imported === 'default' || imported === 'z' ? new ZodNamespace(false) : new ZodConstructor(imported) };
       return { found: true, value: this.fromModule(this.program.fileOf(statement), specifier, imported, use) };
     }
     return { found: false };

@@ -27,8 +27,19 @@ describe('registrations', () => {
       tool: {
         name: 'list_documents',
         description: 'Lists.',
-        inputSchema: { type: 'object', properties: { query: { type: 'string' } }, additionalProperties: false, $schema: 'http://json-schema.org/draft-07/schema#' },
-        outputSchema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } }, required: ['ids'], additionalProperties: false, $schema: 'http://json-schema.org/draft-07/schema#' },
+        inputSchema: {
+          type: 'object',
+          properties: { query: { type: 'string' } },
+          additionalProperties: false,
+          $schema: 'http://json-schema.org/draft-07/schema#',
+        },
+        outputSchema: {
+          type: 'object',
+          properties: { ids: { type: 'array', items: { type: 'string' } } },
+          required: ['ids'],
+          additionalProperties: false,
+          $schema: 'http://json-schema.org/draft-07/schema#',
+        },
         annotations: { readOnlyHint: true },
       },
     });
@@ -38,15 +49,25 @@ describe('registrations', () => {
     ['name, handler', `server.tool('t', ${handler})`, { inputSchema: { type: 'object', properties: {} } }],
     ['name, description, handler', `server.tool('t', 'Does t.', ${handler})`, { description: 'Does t.', inputSchema: { type: 'object', properties: {} } }],
     ['name, shape, handler', `server.tool('t', { a: z.number() }, ${handler})`, { inputSchema: expect.objectContaining({ required: ['a'] }) }],
-    ['name, description, shape, annotations, handler', `server.tool('t', 'Does t.', { a: z.number() }, { readOnlyHint: true }, ${handler})`, { description: 'Does t.', annotations: { readOnlyHint: true } }],
-    ['name, annotations, handler', `server.tool('t', { destructiveHint: true }, ${handler})`, { annotations: { destructiveHint: true }, inputSchema: { type: 'object', properties: {} } }],
+    [
+      'name, description, shape, annotations, handler',
+      `server.tool('t', 'Does t.', { a: z.number() }, { readOnlyHint: true }, ${handler})`,
+      { description: 'Does t.', annotations: { readOnlyHint: true } },
+    ],
+    [
+      'name, annotations, handler',
+      `server.tool('t', { destructiveHint: true }, ${handler})`,
+      { annotations: { destructiveHint: true }, inputSchema: { type: 'object', properties: {} } },
+    ],
   ])('the older server.tool overload: %s', (_name, call, expected) => {
     const [tool] = tools({ 'tools.ts': `${Z}${call};` });
     expect(tool?.tool).toMatchObject({ name: 't', ...expected });
   });
 
   it('a tool registered behind a scope check is a tool; other `.tool(…)` calls without a handler are not', () => {
-    const found = tools({ 'tools.ts': `${Z}if (scopes.includes('write')) {\n  server.registerTool('write', { inputSchema: { id: z.string() } }, ${handler});\n}\nagent.tool('x');\n` });
+    const found = tools({
+      'tools.ts': `${Z}if (scopes.includes('write')) {\n  server.registerTool('write', { inputSchema: { id: z.string() } }, ${handler});\n}\nagent.tool('x');\n`,
+    });
     expect(found.map((tool) => tool.name)).toEqual(['write']);
   });
 
@@ -62,7 +83,10 @@ describe('registrations', () => {
   });
 
   it('one name registered twice: identical definitions are one tool, different ones make it unknown', () => {
-    const twice = (second: string) => tools({ 'tools.ts': `${Z}if (a) server.registerTool('t', { inputSchema: { q: z.string() } }, ${handler});\nelse server.registerTool('t', { inputSchema: { q: ${second} } }, ${handler});` });
+    const twice = (second: string) =>
+      tools({
+        'tools.ts': `${Z}if (a) server.registerTool('t', { inputSchema: { q: z.string() } }, ${handler});\nelse server.registerTool('t', { inputSchema: { q: ${second} } }, ${handler});`,
+      });
     expect(twice('z.string()')[0]?.tool).toBeDefined();
     expect(twice('z.number()')[0]?.unknown).toBe('registered twice with different definitions (tools.ts:2 and tools.ts:3)');
   });
@@ -107,14 +131,18 @@ describe('following the repository', () => {
         line: 3,
         tool: {
           name: 'js',
-          inputSchema: expect.objectContaining({ properties: { a: { type: 'string', minLength: 2 }, b: { type: 'number', maximum: 9 }, c: { type: 'string', const: 'x' } } }),
+          inputSchema: expect.objectContaining({
+            properties: { a: { type: 'string', minLength: 2 }, b: { type: 'number', maximum: 9 }, c: { type: 'string', const: 'x' } },
+          }),
         },
       },
     ]);
   });
 
   it('an input schema given as `Schema.shape` or a zod object', () => {
-    const [a, b] = tools({ 'tools.ts': `${Z}const Args = z.object({ id: z.string() });\nserver.registerTool('a', { inputSchema: Args.shape }, ${handler});\nserver.registerTool('b', { inputSchema: Args.strict() }, ${handler});` });
+    const [a, b] = tools({
+      'tools.ts': `${Z}const Args = z.object({ id: z.string() });\nserver.registerTool('a', { inputSchema: Args.shape }, ${handler});\nserver.registerTool('b', { inputSchema: Args.strict() }, ${handler});`,
+    });
     expect(a?.tool?.inputSchema).toMatchObject({ required: ['id'], additionalProperties: false });
     expect(b?.tool?.inputSchema).toMatchObject({ required: ['id'], additionalProperties: false });
   });
@@ -127,9 +155,14 @@ describe('what cannot be read is unknown, with the expression and where', () => 
     ['a value from a package', 'sharedSchemas.id', '`.id` of `sharedSchemas` from package @acme/schemas: `sharedSchemas.id` (tools.ts:4)'],
     ['a helper with a branch', 'branchy(true)', 'a helper with control flow or side effects: `if (flag) return z.string();` (tools.ts:3)'],
     ['a method zod has but we do not model', 'z.string().ip()', '`.ip()` on a zod string is not supported: `z.string().ip()` (tools.ts:4)'],
-    ['a refinement over an optional value', 'z.string().optional().refine((v) => v !== "")', 'a refinement or transform over an optional value: whether the key is required depends on running it'],
+    [
+      'a refinement over an optional value',
+      'z.string().optional().refine((v) => v !== "")',
+      'a refinement or transform over an optional value: whether the key is required depends on running it',
+    ],
   ])('%s', (_name, expression, reason) => {
-    const prelude = "import { sharedSchemas } from '@acme/schemas';\nlet mutable = z.string(); function branchy(flag: boolean) { if (flag) return z.string(); return z.number(); }";
+    const prelude =
+      "import { sharedSchemas } from '@acme/schemas';\nlet mutable = z.string(); function branchy(flag: boolean) { if (flag) return z.string(); return z.number(); }";
     const [tool] = tools({ 'tools.ts': `${Z}${prelude}\nserver.registerTool('t', { description: 'T', inputSchema: { a: ${expression} } }, ${handler});` });
     expect(tool?.tool).toBeUndefined();
     expect(tool?.unknown).toContain(reason);
@@ -165,15 +198,23 @@ describe('registration helpers (wrappers)', () => {
   it.each([
     ['never called in the files read', `${Z}import './register.js';\n`, 'which no file read calls'],
     ['passed as a value', `${Z}import { registerReadOnlyTool } from '../register.js';\n[['a']].forEach(registerReadOnlyTool);\n`, 'it is used as a value'],
-    ['imported under another name', `${Z}import { registerReadOnlyTool as ro } from '../register.js';\nro(server, 'a', 'A', {});\n`, 'imported or exported under another name'],
+    [
+      'imported under another name',
+      `${Z}import { registerReadOnlyTool as ro } from '../register.js';\nro(server, 'a', 'A', {});\n`,
+      'imported or exported under another name',
+    ],
   ])('a helper whose calls cannot all be seen (%s) makes the set unreadable', (_name, source, reason) => {
-    const extraction = extract({ 'src/tools/docs.ts': source.replace("'./register.js'", "'../register.js'"), 'src/register.ts': helper }, ['src/tools/docs.ts']);
+    const extraction = extract({ 'src/tools/docs.ts': source.replace("'./register.js'", "'../register.js'"), 'src/register.ts': helper }, [
+      'src/tools/docs.ts',
+    ]);
     expect(extraction.ok).toBe(false);
     expect(!extraction.ok && extraction.reasons.join('\n')).toContain(reason);
   });
 
   it('a loop over a table of tools is unreadable, with the reason', () => {
-    const extraction = extract({ 'a.ts': `${Z}const TOOLS = [{ name: 'a' }];\nTOOLS.forEach((t) => server.registerTool(t.name, {}, async () => ({ content: [] })));\n` });
+    const extraction = extract({
+      'a.ts': `${Z}const TOOLS = [{ name: 'a' }];\nTOOLS.forEach((t) => server.registerTool(t.name, {}, async () => ({ content: [] })));\n`,
+    });
     expect(!extraction.ok && extraction.reasons[0]).toContain('not a named helper whose calls can be followed');
   });
 });

@@ -125,17 +125,31 @@ function registrationMethod(program: Program, call: CallExpression): 'registerTo
 }
 
 /** Expressions whose value is never a function: a `.tool(…)` call ending in one is not a registration. */
-const NOT_A_FUNCTION = new Set(['StringLiteral', 'NumericLiteral', 'BooleanLiteral', 'NullLiteral', 'TemplateLiteral', 'ObjectExpression', 'ArrayExpression', 'RegExpLiteral', 'BigIntLiteral']);
+const NOT_A_FUNCTION = new Set([
+  'StringLiteral',
+  'NumericLiteral',
+  'BooleanLiteral',
+  'NullLiteral',
+  'TemplateLiteral',
+  'ObjectExpression',
+  'ArrayExpression',
+  'RegExpLiteral',
+  'BigIntLiteral',
+]);
 
 /** `ListToolsRequestSchema`, `types.ListToolsRequestSchema`, or a local name it was imported under. */
 function isListToolsSchema(program: Program, node: t.Node): boolean {
   if (textWithParentheses(program, node).endsWith('ListToolsRequestSchema')) return true;
   if (node.type !== 'Identifier') return false;
-  return program.fileOf(node).ast.program.body.some(
-    (statement) =>
-      statement.type === 'ImportDeclaration' &&
-      statement.specifiers.some((binding) => binding.type === 'ImportSpecifier' && binding.local.name === node.name && sourceName(binding.imported) === 'ListToolsRequestSchema'),
-  );
+  return program
+    .fileOf(node)
+    .ast.program.body.some(
+      (statement) =>
+        statement.type === 'ImportDeclaration' &&
+        statement.specifiers.some(
+          (binding) => binding.type === 'ImportSpecifier' && binding.local.name === node.name && sourceName(binding.imported) === 'ListToolsRequestSchema',
+        ),
+    );
 }
 
 /**
@@ -146,25 +160,44 @@ function isListToolsSchema(program: Program, node: t.Node): boolean {
 function keptHandle(program: Program, call: CallExpression): string | undefined {
   let target: t.Node = call;
   let parent = program.parentOf(target);
-  while (parent && (parent.type === 'AwaitExpression' || parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression' || parent.type === 'TSSatisfiesExpression' || parent.type === 'ParenthesizedExpression')) {
+  while (
+    parent &&
+    (parent.type === 'AwaitExpression' ||
+      parent.type === 'TSAsExpression' ||
+      parent.type === 'TSNonNullExpression' ||
+      parent.type === 'TSSatisfiesExpression' ||
+      parent.type === 'ParenthesizedExpression')
+  ) {
     target = parent;
     parent = program.parentOf(target);
   }
   // Dropped (a statement), returned, or an arrow's result (`tools.forEach((t) => server.tool(…))`): nothing here changes it.
-  if (!parent || parent.type === 'ExpressionStatement' || parent.type === 'ReturnStatement' || parent.type === 'ArrowFunctionExpression' || parent.type === 'UnaryExpression') return undefined;
+  if (
+    !parent ||
+    parent.type === 'ExpressionStatement' ||
+    parent.type === 'ReturnStatement' ||
+    parent.type === 'ArrowFunctionExpression' ||
+    parent.type === 'UnaryExpression'
+  )
+    return undefined;
   const file = program.fileOf(call);
   const where = `${program.pathOf(file)}:${lineOf(parent)}`;
   const changes = `a later update(), disable() or remove() may change what tools/list shows`;
-  if (parent.type !== 'VariableDeclarator' || parent.id.type !== 'Identifier') return `the registered tool is kept (\`${excerpt(parent, file, 80)}\`, ${where}): ${changes}`;
+  if (parent.type !== 'VariableDeclarator' || parent.id.type !== 'Identifier')
+    return `the registered tool is kept (\`${excerpt(parent, file, 80)}\`, ${where}): ${changes}`;
   const name = parent.id.name;
   let problem: string | undefined;
   walk(file.ast, (node, nodeParent) => {
     if (problem !== undefined) return false;
     if (node.type !== 'Identifier' || node.name !== name || node === (parent as t.VariableDeclarator).id || !nodeParent) return;
     // A property named like the handle, or a key: not the handle.
-    if ((nodeParent.type === 'MemberExpression' || nodeParent.type === 'OptionalMemberExpression') && nodeParent.property === node && !nodeParent.computed) return;
+    if ((nodeParent.type === 'MemberExpression' || nodeParent.type === 'OptionalMemberExpression') && nodeParent.property === node && !nodeParent.computed)
+      return;
     if (nodeParent.type === 'ObjectProperty' && nodeParent.key === node && !nodeParent.computed && !nodeParent.shorthand) return;
-    const access = (nodeParent.type === 'MemberExpression' || nodeParent.type === 'OptionalMemberExpression') && nodeParent.object === node ? calledMethod(nodeParent) : undefined;
+    const access =
+      (nodeParent.type === 'MemberExpression' || nodeParent.type === 'OptionalMemberExpression') && nodeParent.object === node
+        ? calledMethod(nodeParent)
+        : undefined;
     if (access !== undefined && !HANDLE_METHODS.has(access)) return;
     problem = `the registered tool is kept in \`${name}\` (${where}) and ${access !== undefined ? `its ${access}() is called` : 'handed on'} at ${program.pathOf(file)}:${lineOf(node)}: ${changes}`;
   });
@@ -178,7 +211,14 @@ interface Site {
 
 type Registration = { kind: 'tool'; tool: CodeTool } | { kind: 'unreadable'; reason: string } | { kind: 'parameter'; parameter: t.Node; message: string };
 
-function readRegistration(evaluator: Evaluator, program: Program, call: CallExpression, method: 'registerTool' | 'tool', tools: CodeTool[], reasons: string[]): void {
+function readRegistration(
+  evaluator: Evaluator,
+  program: Program,
+  call: CallExpression,
+  method: 'registerTool' | 'tool',
+  tools: CodeTool[],
+  reasons: string[],
+): void {
   const site = { file: program.pathOf(program.fileOf(call)), line: lineOf(call) };
   if (call.arguments.some((argument) => argument.type === 'SpreadElement')) {
     // `server.registerTool(...defineTool('a'))`: which argument is the name is not known without running it.
@@ -189,7 +229,8 @@ function readRegistration(evaluator: Evaluator, program: Program, call: CallExpr
   const kept = direct.kind === 'tool' ? keptHandle(program, call) : undefined;
   const registrar = direct.kind === 'tool' ? registrarOf(program, call) : undefined;
   const registeredIn = registrar === undefined ? {} : { registeredIn: registrar };
-  if (direct.kind === 'tool' && kept !== undefined) tools.push({ name: direct.tool.name, file: direct.tool.file, line: direct.tool.line, unknown: kept, ...registeredIn });
+  if (direct.kind === 'tool' && kept !== undefined)
+    tools.push({ name: direct.tool.name, file: direct.tool.file, line: direct.tool.line, unknown: kept, ...registeredIn });
   else if (direct.kind === 'tool') tools.push({ ...direct.tool, ...registeredIn });
   else if (direct.kind === 'unreadable') reasons.push(direct.reason);
   else readWrapperCalls(evaluator, program, call, method, direct, tools, reasons);
@@ -205,7 +246,8 @@ function registrationAt(evaluator: Evaluator, call: CallExpression, method: 'reg
     if (error instanceof UnboundParameter && env === EMPTY_ENV) return { kind: 'parameter', parameter: error.parameter, message: error.message };
     return { kind: 'unreadable', reason: `the name of the tool registered at ${site.file}:${site.line} could not be read: ${message(error)}` };
   }
-  if (typeof name !== 'string') return { kind: 'unreadable', reason: `the name of the tool registered at ${site.file}:${site.line} is ${kindOf(name)}, not a string` };
+  if (typeof name !== 'string')
+    return { kind: 'unreadable', reason: `the name of the tool registered at ${site.file}:${site.line} is ${kindOf(name)}, not a string` };
   try {
     const tool = method === 'registerTool' ? fromRegisterTool(evaluator, call, name, env) : fromToolOverloads(evaluator, call, name, env);
     return { kind: 'tool', tool: { name, ...site, tool } };
@@ -222,7 +264,17 @@ function registrationAt(evaluator: Evaluator, call: CallExpression, method: 'reg
  */
 function registrarOf(program: Program, call: CallExpression): CodeTool['registeredIn'] {
   let fn: t.Node | undefined = program.parentOf(call);
-  while (fn && !(fn.type === 'FunctionDeclaration' || fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression' || fn.type === 'ObjectMethod' || fn.type === 'ClassMethod')) fn = program.parentOf(fn);
+  while (
+    fn &&
+    !(
+      fn.type === 'FunctionDeclaration' ||
+      fn.type === 'ArrowFunctionExpression' ||
+      fn.type === 'FunctionExpression' ||
+      fn.type === 'ObjectMethod' ||
+      fn.type === 'ClassMethod'
+    )
+  )
+    fn = program.parentOf(fn);
   const name = fn ? functionName(program, fn) : undefined;
   if (!fn || !name) return undefined;
   // Every tool of one registration function asks the same question: answered once per function.
@@ -276,7 +328,15 @@ function isAncestor(program: Program, ancestor: t.Node, node: t.Node): boolean {
  * passed as a value, imported under another name, or never called in the files read) make the set
  * unreadable rather than incomplete.
  */
-function readWrapperCalls(evaluator: Evaluator, program: Program, call: CallExpression, method: 'registerTool' | 'tool', unbound: { parameter: t.Node; message: string }, tools: CodeTool[], reasons: string[]): void {
+function readWrapperCalls(
+  evaluator: Evaluator,
+  program: Program,
+  call: CallExpression,
+  method: 'registerTool' | 'tool',
+  unbound: { parameter: t.Node; message: string },
+  tools: CodeTool[],
+  reasons: string[],
+): void {
   const where = `${program.pathOf(program.fileOf(call))}:${lineOf(call)}`;
   const wrapper = program.parentOf(unbound.parameter);
   const wrapperName = wrapper ? functionName(program, wrapper) : undefined;
@@ -286,7 +346,9 @@ function readWrapperCalls(evaluator: Evaluator, program: Program, call: CallExpr
     !(wrapper.type === 'FunctionDeclaration' || wrapper.type === 'ArrowFunctionExpression' || wrapper.type === 'FunctionExpression') ||
     !isAncestor(program, wrapper, call)
   ) {
-    reasons.push(`the tool registered at ${where} could not be read: ${unbound.message} (not a named helper whose calls can be followed: tools built in a loop or a callback are not read)`);
+    reasons.push(
+      `the tool registered at ${where} could not be read: ${unbound.message} (not a named helper whose calls can be followed: tools built in a loop or a callback are not read)`,
+    );
     return;
   }
   const sites: CallExpression[] = [];
@@ -294,13 +356,17 @@ function readWrapperCalls(evaluator: Evaluator, program: Program, call: CallExpr
     const use = useOf(program, identifier, parent);
     if (use === 'declaration') continue;
     if (typeof use === 'string') {
-      reasons.push(`the tools registered by ${wrapperName} (${where}) could not all be found: ${use} at ${program.pathOf(program.fileOf(identifier))}:${lineOf(identifier)}`);
+      reasons.push(
+        `the tools registered by ${wrapperName} (${where}) could not all be found: ${use} at ${program.pathOf(program.fileOf(identifier))}:${lineOf(identifier)}`,
+      );
       return;
     }
     if (!isAncestor(program, wrapper, use)) sites.push(use);
   }
   if (sites.length === 0) {
-    reasons.push(`the tool registered at ${where} takes its definition from the parameters of ${wrapperName}, which no file read calls (add the files that call it to mcpTools.sources)`);
+    reasons.push(
+      `the tool registered at ${where} takes its definition from the parameters of ${wrapperName}, which no file read calls (add the files that call it to mcpTools.sources)`,
+    );
     return;
   }
   const parameters = wrapper.params;
@@ -327,7 +393,8 @@ function functionName(program: Program, fn: t.Node): string | undefined {
 /** How a file uses the helper's name: its declaration, a call (returned), or a use that hides calls (described). */
 function useOf(program: Program, identifier: t.Identifier, parent: t.Node | undefined): 'declaration' | CallExpression | string {
   if (!parent) return 'declaration';
-  if ((parent.type === 'FunctionDeclaration' || parent.type === 'TSDeclareFunction' || parent.type === 'VariableDeclarator') && parent.id === identifier) return 'declaration';
+  if ((parent.type === 'FunctionDeclaration' || parent.type === 'TSDeclareFunction' || parent.type === 'VariableDeclarator') && parent.id === identifier)
+    return 'declaration';
   if (parent.type === 'ImportSpecifier' || parent.type === 'ExportSpecifier') {
     // The name imported or exported (`a` of `a as b`) is the helper's own name; an alias is another.
     const own = parent.type === 'ImportSpecifier' ? parent.imported : parent.local;
@@ -344,7 +411,11 @@ function useOf(program: Program, identifier: t.Identifier, parent: t.Node | unde
     const outer = program.parentOf(parent);
     if (outer && isCall(outer) && outer.callee === parent) return outer;
   }
-  const text = program.fileOf(parent).text.slice(parent.start ?? 0, parent.end ?? 0).replace(/\s+/g, ' ').trim();
+  const text = program
+    .fileOf(parent)
+    .text.slice(parent.start ?? 0, parent.end ?? 0)
+    .replace(/\s+/g, ' ')
+    .trim();
   return `it is used as a value (\`${text.length > 120 ? `${text.slice(0, 119)}…` : text}\`), so its calls cannot all be seen`;
 }
 
@@ -396,7 +467,8 @@ function buildTool(name: string, parts: { description?: Value; inputSchema?: Val
   if (output) tool.outputSchema = output;
   if (parts.annotations !== undefined) {
     const annotations = toJson(parts.annotations, `the annotations of tool "${name}"`);
-    if (!annotations || typeof annotations !== 'object' || Array.isArray(annotations)) throw new Unconvertible(`the annotations of tool "${name}" are not an object`);
+    if (!annotations || typeof annotations !== 'object' || Array.isArray(annotations))
+      throw new Unconvertible(`the annotations of tool "${name}" are not an object`);
     tool.annotations = annotations as McpTool['annotations'];
   }
   return tool;
@@ -455,7 +527,12 @@ function mergeDuplicates(tools: readonly CodeTool[]): CodeTool[] {
       continue;
     }
     if (earlier.tool && tool.tool && JSON.stringify(earlier.tool) === JSON.stringify(tool.tool)) continue;
-    byName.set(tool.name, { name: tool.name, file: earlier.file, line: earlier.line, unknown: `registered twice with different definitions (${earlier.file}:${earlier.line} and ${tool.file}:${tool.line})` });
+    byName.set(tool.name, {
+      name: tool.name,
+      file: earlier.file,
+      line: earlier.line,
+      unknown: `registered twice with different definitions (${earlier.file}:${earlier.line} and ${tool.file}:${tool.line})`,
+    });
   }
   return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

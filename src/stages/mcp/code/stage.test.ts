@@ -7,7 +7,8 @@ import { mcpStage } from '../index.js';
 
 const config = { mcpTools: { sources: ['src/tools/*.ts'] } };
 const Z = "import { z } from 'zod';\n";
-const tool = (name: string, shape: string) => `server.registerTool('${name}', { description: '${name}', inputSchema: ${shape} }, async () => ({ content: [] }));\n`;
+const tool = (name: string, shape: string) =>
+  `server.registerTool('${name}', { description: '${name}', inputSchema: ${shape} }, async () => ({ content: [] }));\n`;
 
 async function run(base: Record<string, string>, head: Record<string, string>) {
   const input = stageInput({ base, head }, config);
@@ -19,18 +20,27 @@ describe('which releases are read', () => {
   const tools = `${Z}import { limit } from '../lib/helpers.js';\n${tool('list', '{ limit: limit().optional() }')}`;
 
   it('a release that changed no code file reads nothing', async () => {
-    const { result, reads } = await run({ 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers }, { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers, 'README.md': 'x' });
+    const { result, reads } = await run(
+      { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers },
+      { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers, 'README.md': 'x' },
+    );
     expect(result.verdict).toEqual({ checked: true, breaking: false });
     expect(reads.size).toBe(0);
   });
 
   it('a code file outside the closure changed: the closure is compared, nothing is parsed', async () => {
-    const { result } = await run({ 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers, 'src/other.ts': '1' }, { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers, 'src/other.ts': '2' });
+    const { result } = await run(
+      { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers, 'src/other.ts': '1' },
+      { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers, 'src/other.ts': '2' },
+    );
     expect(result).toMatchObject({ verdict: { checked: true, breaking: false }, findings: [] });
   });
 
   it('only an imported helper changed: the tools are extracted again and the change found', async () => {
-    const { result } = await run({ 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers }, { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers.replace('100', '10') });
+    const { result } = await run(
+      { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers },
+      { 'src/tools/a.ts': tools, 'src/lib/helpers.ts': helpers.replace('100', '10') },
+    );
     expect(result.verdict).toEqual({ checked: true, breaking: true });
     expect(result.findings).toEqual([
       {
@@ -56,7 +66,10 @@ describe('what cannot be read', () => {
 
   it('proven otherwise: an unreadable tool that is new breaks nothing, one that is gone is removed', async () => {
     const other = tool('other', '{}');
-    expect((await run({ 'src/tools/a.ts': `${Z}${other}` }, { 'src/tools/a.ts': `${lazy}${other}` })).result.verdict).toEqual({ checked: true, breaking: false });
+    expect((await run({ 'src/tools/a.ts': `${Z}${other}` }, { 'src/tools/a.ts': `${lazy}${other}` })).result.verdict).toEqual({
+      checked: true,
+      breaking: false,
+    });
     const removed = await run({ 'src/tools/a.ts': `${lazy}${other}` }, { 'src/tools/a.ts': `${Z}${other}` });
     expect(removed.result.verdict).toEqual({ checked: true, breaking: true });
     expect(removed.result.findings.map((finding) => finding.rule)).toEqual(['tool-removed']);
@@ -69,7 +82,12 @@ describe('what cannot be read', () => {
   });
 
   it.each([
-    ['sources match nothing at the head ref', { 'src/tools/a.ts': plain }, { 'src/lib/a.ts': plain }, 'mcpTools.sources ["src/tools/*.ts"] match no TypeScript or JavaScript file at the head (to) ref'],
+    [
+      'sources match nothing at the head ref',
+      { 'src/tools/a.ts': plain },
+      { 'src/lib/a.ts': plain },
+      'mcpTools.sources ["src/tools/*.ts"] match no TypeScript or JavaScript file at the head (to) ref',
+    ],
     ['a source that does not parse', { 'src/tools/a.ts': plain }, { 'src/tools/a.ts': `${plain}server.registerTool(` }, 'src/tools/a.ts:3 does not parse'],
     ['sources new at head while code was deleted (a move)', { 'src/mcp.ts': plain }, { 'src/tools/a.ts': plain }, 'the tools may have moved'],
   ])('%s: unchecked, unknown', async (_name, base, head, reason) => {
@@ -94,7 +112,10 @@ describe('registrations the reader once skipped in silence', () => {
     ['a parenthesized arrow', '(async () => ({ content: [] }))'],
     ['a handler picked by a condition', 'dev ? debugHandler : handler'],
   ])('server.tool with %s: removing the tool is a break', async (_name, handler) => {
-    const { result } = await run({ 'src/tools/a.ts': `${Z}${wrapped('a', handler)}${wrapped('b', handler)}` }, { 'src/tools/a.ts': `${Z}${wrapped('a', handler)}` });
+    const { result } = await run(
+      { 'src/tools/a.ts': `${Z}${wrapped('a', handler)}${wrapped('b', handler)}` },
+      { 'src/tools/a.ts': `${Z}${wrapped('a', handler)}` },
+    );
     expect(result.verdict).toEqual({ checked: true, breaking: true });
     expect(result.findings.map((finding) => `${finding.rule}:${String(finding.params.tool)}`)).toEqual(['tool-removed:b']);
   });
@@ -106,7 +127,8 @@ describe('registrations the reader once skipped in silence', () => {
   });
 
   it('a tools/list handler registered under an imported alias of ListToolsRequestSchema is read', async () => {
-    const list = (tools: string) => `${Z}import { ListToolsRequestSchema as ListTools } from '@modelcontextprotocol/sdk/types.js';\nserver.setRequestHandler(ListTools, async () => ({ tools: [${tools}] }));\n`;
+    const list = (tools: string) =>
+      `${Z}import { ListToolsRequestSchema as ListTools } from '@modelcontextprotocol/sdk/types.js';\nserver.setRequestHandler(ListTools, async () => ({ tools: [${tools}] }));\n`;
     const a = "{ name: 'a', inputSchema: { type: 'object' } }";
     const b = "{ name: 'b', inputSchema: { type: 'object' } }";
     const { result } = await run({ 'src/tools/a.ts': list(`${a}, ${b}`) }, { 'src/tools/a.ts': list(a) });
@@ -115,14 +137,20 @@ describe('registrations the reader once skipped in silence', () => {
 
   it('a registration whose arguments are spread cannot be read: the surface is unchecked', async () => {
     const spread = `${Z}import { defineTool } from '../lib/define.js';\nserver.registerTool(...defineTool('a'));\n`;
-    const { result } = await run({ 'src/tools/a.ts': spread, 'src/lib/define.ts': 'export const defineTool = (name) => [name, {}, async () => ({ content: [] })];\n' }, { 'src/tools/a.ts': `${spread}\n`, 'src/lib/define.ts': 'export const defineTool = (name) => [name, {}, async () => ({ content: [] })];\n' });
+    const { result } = await run(
+      { 'src/tools/a.ts': spread, 'src/lib/define.ts': 'export const defineTool = (name) => [name, {}, async () => ({ content: [] })];\n' },
+      { 'src/tools/a.ts': `${spread}\n`, 'src/lib/define.ts': 'export const defineTool = (name) => [name, {}, async () => ({ content: [] })];\n' },
+    );
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
     expect(result.notes.join('\n')).toContain('src/tools/a.ts:3');
   });
 
   it.each([
     ['removed after registration', "const b = server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] }));\nb.remove();\n"],
-    ['its schema updated after registration', "const b = server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] }));\nb.update({ paramsSchema: { q: z.string() } });\n"],
+    [
+      'its schema updated after registration',
+      "const b = server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] }));\nb.update({ paramsSchema: { q: z.string() } });\n",
+    ],
     ['kept in a map of handles', "export const handles = { b: server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] })) };\n"],
   ])('a registered tool %s: that tool is unknown, not the plain registration it started as', async (_name, head) => {
     const plain = "server.registerTool('b', { inputSchema: {} }, async () => ({ content: [] }));\n";
@@ -141,12 +169,20 @@ describe('registrations the reader once skipped in silence', () => {
 
 describe('a registration function the release stops calling', () => {
   const users = `${Z}import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function registerUserTools(server: McpServer) {\n  ${tool('list_users', '{ limit: z.number().optional() }')}}\n`;
-  const index = (calls: string) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { registerUserTools } from './users.js';\nconst server = new McpServer({ name: 's', version: '1' });\n${calls}\nexport default server;\n`;
+  const index = (calls: string) =>
+    `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { registerUserTools } from './users.js';\nconst server = new McpServer({ name: 's', version: '1' });\n${calls}\nexport default server;\n`;
 
   it('called by a file read at the base, by none at the head: its tools are unknown, naming the function', async () => {
-    const { result } = await run({ 'src/tools/users.ts': users, 'src/tools/index.ts': index('registerUserTools(server);') }, { 'src/tools/users.ts': users, 'src/tools/index.ts': index('') });
+    const { result } = await run(
+      { 'src/tools/users.ts': users, 'src/tools/index.ts': index('registerUserTools(server);') },
+      { 'src/tools/users.ts': users, 'src/tools/index.ts': index('') },
+    );
     expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
-    expect(result.notes).toEqual([expect.stringContaining('MCP tool "list_users" (src/tools/users.ts:4) is unknown: it is registered in registerUserTools, which a file read called at the base (from) ref and none calls at the head (to) ref')]);
+    expect(result.notes).toEqual([
+      expect.stringContaining(
+        'MCP tool "list_users" (src/tools/users.ts:4) is unknown: it is registered in registerUserTools, which a file read called at the base (from) ref and none calls at the head (to) ref',
+      ),
+    ]);
   });
 
   it('still called, or called from outside the files read at both refs: the tools are compared as before', async () => {
@@ -165,22 +201,37 @@ describe('differential soundness: what cannot be read but is identical at both r
   const plain = (name: string, extra = '') => `${Z}${tool(name, `{ id: z.string()${extra} }`)}`;
 
   it('a tool unreadable at both refs in an unchanged file, another tool file changed: no change for it, said in the notes', async () => {
-    const { result } = await run({ 'src/tools/a.ts': lazy, 'src/tools/b.ts': plain('b') }, { 'src/tools/a.ts': lazy, 'src/tools/b.ts': plain('b', ', note: z.string().optional()') });
+    const { result } = await run(
+      { 'src/tools/a.ts': lazy, 'src/tools/b.ts': plain('b') },
+      { 'src/tools/a.ts': lazy, 'src/tools/b.ts': plain('b', ', note: z.string().optional()') },
+    );
     expect(result.verdict).toEqual({ checked: true, breaking: false });
-    expect(result.notes).toEqual([expect.stringMatching(/^MCP tool "tree" \(src\/tools\/a\.ts:2\) is not read \(z\.lazy\(\) is not supported.*\) but its file is unchanged with everything it depends on \(1 file\): no change$/)]);
+    expect(result.notes).toEqual([
+      expect.stringMatching(
+        /^MCP tool "tree" \(src\/tools\/a\.ts:2\) is not read \(z\.lazy\(\) is not supported.*\) but its file is unchanged with everything it depends on \(1 file\): no change$/,
+      ),
+    ]);
   });
 
   it('the same tool, when a helper its file imports changed: unknown', async () => {
     const withHelper = `${Z}import { label } from '../lib/label.js';\n${tool('tree', '{ node: z.lazy(() => z.string()).describe(label) }')}`;
-    const { result } = await run({ 'src/tools/a.ts': withHelper, 'src/lib/label.ts': "export const label = 'a';\n" }, { 'src/tools/a.ts': withHelper, 'src/lib/label.ts': "export const label = 'b';\n" });
+    const { result } = await run(
+      { 'src/tools/a.ts': withHelper, 'src/lib/label.ts': "export const label = 'a';\n" },
+      { 'src/tools/a.ts': withHelper, 'src/lib/label.ts': "export const label = 'b';\n" },
+    );
     expect(result.verdict).toEqual({ checked: true, breaking: 'unknown' });
   });
 
   it('a file that does not parse, identical at both refs and reached by no changed file: its tools are no change; changed: unreadable', async () => {
     const broken = `${Z}server.registerTool('x', {;\n`;
-    const unchanged = await run({ 'src/tools/a.ts': broken, 'src/tools/b.ts': plain('b') }, { 'src/tools/a.ts': broken, 'src/tools/b.ts': plain('b', ', note: z.string().optional()') });
+    const unchanged = await run(
+      { 'src/tools/a.ts': broken, 'src/tools/b.ts': plain('b') },
+      { 'src/tools/a.ts': broken, 'src/tools/b.ts': plain('b', ', note: z.string().optional()') },
+    );
     expect(unchanged.result.verdict).toEqual({ checked: true, breaking: false });
-    expect(unchanged.result.notes).toEqual([expect.stringContaining('src/tools/a.ts does not parse at either ref, and is unchanged with everything it depends on')]);
+    expect(unchanged.result.notes).toEqual([
+      expect.stringContaining('src/tools/a.ts does not parse at either ref, and is unchanged with everything it depends on'),
+    ]);
     const changed = await run({ 'src/tools/a.ts': broken, 'src/tools/b.ts': plain('b') }, { 'src/tools/a.ts': `${broken}\n`, 'src/tools/b.ts': plain('b') });
     expect(changed.result.verdict).toEqual({ checked: false, breaking: 'unknown' });
   });

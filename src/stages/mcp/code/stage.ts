@@ -24,13 +24,19 @@ const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head 
 export async function runCodeStage(input: StageInput, globs: readonly string[]): Promise<StageResult<ApiSurfaceSection>> {
   // The extraction module (and the parser) loads only when a release changed a file it would read.
   const pair = await collectCodeTools(input, globs, async () => (await import('./extract-tools.js')).extractToolsFromTexts);
-  if (pair.kind === 'unchanged') return { section: apiSectionFromFindings([], MCP_RULE_CATALOGUE), verdict: { checked: true, breaking: false }, findings: [], notes: pair.notes ?? [] };
-  if (pair.kind === 'unreadable') return withNotes(uncheckedApiResult(''), pair.reasons.map((reason) => `MCP tools could not be read from code: ${reason}`));
+  if (pair.kind === 'unchanged')
+    return { section: apiSectionFromFindings([], MCP_RULE_CATALOGUE), verdict: { checked: true, breaking: false }, findings: [], notes: pair.notes ?? [] };
+  if (pair.kind === 'unreadable')
+    return withNotes(
+      uncheckedApiResult(''),
+      pair.reasons.map((reason) => `MCP tools could not be read from code: ${reason}`),
+    );
   const unreadable = [
     ...(pair.base.ok ? [] : pair.base.reasons.map((reason) => `${reason} (at the ${SIDE_LABEL.base})`)),
     ...(pair.head.ok ? [] : pair.head.reasons.map((reason) => `${reason} (at the ${SIDE_LABEL.head})`)),
   ];
-  if (!pair.base.ok || !pair.head.ok) return withNotes(uncheckedApiResult(''), [...unreadable.map((reason) => `MCP tools could not be read from code: ${reason}`), ...pair.unchangedNotes]);
+  if (!pair.base.ok || !pair.head.ok)
+    return withNotes(uncheckedApiResult(''), [...unreadable.map((reason) => `MCP tools could not be read from code: ${reason}`), ...pair.unchangedNotes]);
   const differential = differentialOf(input);
 
   const baseByName = new Map(pair.base.tools.map((tool) => [tool.name, tool]));
@@ -44,7 +50,9 @@ export async function runCodeStage(input: StageInput, globs: readonly string[]):
     // Registered in a function a file read called at the base and none calls at the head: the head no longer registers it (or does so from outside the files read).
     if (before?.registeredIn?.called === true && after?.registeredIn?.called === false && before.registeredIn.function === after.registeredIn.function) {
       unprovenTools++;
-      notes.push(`MCP tool "${name}" (${after.file}:${after.line}) is unknown: it is registered in ${after.registeredIn.function}, which a file read called at the ${SIDE_LABEL.base} and none calls at the ${SIDE_LABEL.head}`);
+      notes.push(
+        `MCP tool "${name}" (${after.file}:${after.line}) is unknown: it is registered in ${after.registeredIn.function}, which a file read called at the ${SIDE_LABEL.base} and none calls at the ${SIDE_LABEL.head}`,
+      );
       continue;
     }
     const unknownSide = before?.unknown ? 'base' : after?.unknown ? 'head' : undefined;
@@ -60,7 +68,9 @@ export async function runCodeStage(input: StageInput, globs: readonly string[]):
         }
       }
       unprovenTools++;
-      notes.push(`MCP tool "${name}" (${tool.file}:${tool.line}) is unknown: its definition at the ${SIDE_LABEL[unknownSide]} could not be read: ${tool.unknown}`);
+      notes.push(
+        `MCP tool "${name}" (${tool.file}:${tool.line}) is unknown: its definition at the ${SIDE_LABEL[unknownSide]} could not be read: ${tool.unknown}`,
+      );
       continue;
     }
     if (before) keep.base.push(before);
@@ -77,7 +87,13 @@ export async function runCodeStage(input: StageInput, globs: readonly string[]):
   const applied = applyApiAcceptance('mcp', findings, { added: [], problems: [] }, () => false, MCP_RULE_CATALOGUE, input.acceptance);
   const section = apiSectionFromFindings(applied.remaining, rulesWithSettings(MCP_RULE_CATALOGUE, input.acceptance), applied.acceptedFindings);
   if (unprovenTools > 0 && section.breaking === false) section.breaking = 'unknown';
-  return { section, verdict: { checked: true, breaking: section.breaking }, findings, notes, ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}) };
+  return {
+    section,
+    verdict: { checked: true, breaking: section.breaking },
+    findings,
+    notes,
+    ...(applied.accepted.length > 0 ? { accepted: applied.accepted } : {}),
+  };
 }
 
 /** Why a tool unreadable at both refs cannot have changed, or undefined when it may have. */

@@ -22,7 +22,12 @@ export type CodeSurfacePair =
   | { kind: 'unreadable'; reasons: string[] };
 
 /** Extracts the tools of one ref from its closure's texts; injected so the parser loads only when needed. */
-export type ToolExtractor = (sources: readonly string[], texts: ReadonlyMap<string, string>, layout: ModuleLayout, blobs?: ReadonlyMap<string, string>) => ToolExtraction;
+export type ToolExtractor = (
+  sources: readonly string[],
+  texts: ReadonlyMap<string, string>,
+  layout: ModuleLayout,
+  blobs?: ReadonlyMap<string, string>,
+) => ToolExtraction;
 
 const MAX_CLOSURE_FILES = 2000;
 const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head (to) ref' };
@@ -46,7 +51,8 @@ function submoduleHolding(input: StageInput, globs: readonly string[]): { path: 
 export async function collectCodeTools(input: StageInput, globs: readonly string[], extract: () => Promise<ToolExtractor>): Promise<CodeSurfacePair> {
   const notServer = picomatch([...NOT_SERVER_SOURCES], { dot: true });
   const matchers = globs.map((glob) => picomatch(glob, { dot: true }));
-  const select = (side: Side) => [...input.trees[side].keys()].filter((path) => CODE_FILE.test(path) && !notServer(path) && matchers.some((matches) => matches(path))).sort();
+  const select = (side: Side) =>
+    [...input.trees[side].keys()].filter((path) => CODE_FILE.test(path) && !notServer(path) && matchers.some((matches) => matches(path))).sort();
   const sources = { base: select('base'), head: select('head') };
   if (sources.head.length === 0) {
     const unmatched = `mcpTools.sources ${JSON.stringify(globs)} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}`;
@@ -54,12 +60,27 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
     // Sources inside a submodule (docmost's private `apps/server/src/ee`): its files are another
     // repository's, but its commit is compared. The same commit at both refs holds the same tools.
     const submodule = submoduleHolding(input, globs);
-    if (submodule?.unchanged) return { kind: 'unchanged', notes: [`mcpTools.sources ${JSON.stringify(globs)} lie in the git submodule ${submodule.path}, at the same commit at both refs: its tools did not change`] };
-    if (submodule) return { kind: 'unreadable', reasons: [`mcpTools.sources ${JSON.stringify(globs)} lie in the git submodule ${submodule.path}, whose commit differs between the refs (or is not a submodule at both): its files are another repository's and cannot be compared`] };
+    if (submodule?.unchanged)
+      return {
+        kind: 'unchanged',
+        notes: [
+          `mcpTools.sources ${JSON.stringify(globs)} lie in the git submodule ${submodule.path}, at the same commit at both refs: its tools did not change`,
+        ],
+      };
+    if (submodule)
+      return {
+        kind: 'unreadable',
+        reasons: [
+          `mcpTools.sources ${JSON.stringify(globs)} lie in the git submodule ${submodule.path}, whose commit differs between the refs (or is not a submodule at both): its files are another repository's and cannot be compared`,
+        ],
+      };
     // Before the service had an MCP server: proven only when no manifest of either ref depends on an MCP library.
     const [base, head] = [await mcpDependencies(input, 'base'), await mcpDependencies(input, 'head')];
     if (base?.length === 0 && head?.length === 0) return { kind: 'unchanged' };
-    const evidence = base === undefined || head === undefined ? 'a package.json could not be read' : `the service depends on ${[...new Set([...base, ...head])].slice(0, 3).join(', ')}`;
+    const evidence =
+      base === undefined || head === undefined
+        ? 'a package.json could not be read'
+        : `the service depends on ${[...new Set([...base, ...head])].slice(0, 3).join(', ')}`;
     return { kind: 'unreadable', reasons: [`${unmatched} and at the ${SIDE_LABEL.base}, yet ${evidence}: the tools may live elsewhere in this release`] };
   }
   // Tools live in code files only: a release that changed none cannot have changed a tool.
@@ -75,7 +96,12 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
   if (baseEmpty) {
     const deleted = input.changes.filter((change) => change.status === 'deleted' && CODE_FILE.test(change.path)).map((change) => change.path);
     if (deleted.length > 0) {
-      return { kind: 'unreadable', reasons: [`the MCP sources are new at the ${SIDE_LABEL.head} while code files were deleted (${deleted.slice(0, 3).join(', ')}${deleted.length > 3 ? ', …' : ''}): the tools may have moved, so there is no proven base to compare with`] };
+      return {
+        kind: 'unreadable',
+        reasons: [
+          `the MCP sources are new at the ${SIDE_LABEL.head} while code files were deleted (${deleted.slice(0, 3).join(', ')}${deleted.length > 3 ? ', …' : ''}): the tools may have moved, so there is no proven base to compare with`,
+        ],
+      };
     }
   }
   const extractor = await extract();
@@ -89,7 +115,9 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
     if (unparsed === undefined || !base.texts.has(unparsed) || !head.texts.has(unparsed)) break;
     const verdict = await differential.unchanged(unparsed, true);
     if (!verdict.unchanged) break;
-    unchangedNotes.push(`${unparsed} does not parse at either ref, and is unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}) and no changed file reaches it: its tools are no change`);
+    unchangedNotes.push(
+      `${unparsed} does not parse at either ref, and is unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}) and no changed file reaches it: its tools are no change`,
+    );
     base.texts.delete(unparsed);
     head.texts.delete(unparsed);
     base.blobs.delete(unparsed);

@@ -89,7 +89,8 @@ export function construct(name: string, args: readonly Value[]): ZodSchema {
     case 'nativeEnum':
       return s({ type: 'nativeEnum', values: nativeEnumValues(first) }, second);
     case 'literal':
-      if (first === null || first === undefined || typeof first === 'string' || typeof first === 'number' || typeof first === 'boolean') return s({ type: 'literal', value: first }, second);
+      if (first === null || first === undefined || typeof first === 'string' || typeof first === 'number' || typeof first === 'boolean')
+        return s({ type: 'literal', value: first }, second);
       return fail(`z.literal of ${kindOf(first)}`);
     case 'array':
       return s({ type: 'array', item: schemaArg(first, 'the item schema of z.array') }, second);
@@ -100,7 +101,8 @@ export function construct(name: string, args: readonly Value[]): ZodSchema {
       return s({ type: 'object', shape: first === undefined ? new Map() : shapeOf(first, `the shape of z.${name}`), unknownKeys }, second);
     }
     case 'record':
-      if (third !== undefined || (isZod(second) && isZod(first))) return s({ type: 'record', key: schemaArg(first, 'the key schema of z.record'), value: schemaArg(second, 'the value schema of z.record') }, third);
+      if (third !== undefined || (isZod(second) && isZod(first)))
+        return s({ type: 'record', key: schemaArg(first, 'the key schema of z.record'), value: schemaArg(second, 'the value schema of z.record') }, third);
       return s({ type: 'record', value: schemaArg(first, 'the value schema of z.record') }, second);
     case 'union':
       return s({ type: 'union', options: schemaList(first, 'the options of z.union') }, second);
@@ -108,7 +110,10 @@ export function construct(name: string, args: readonly Value[]): ZodSchema {
       stringArg(first, 'the discriminator of z.discriminatedUnion');
       return s({ type: 'discriminatedUnion', options: schemaList(second, 'the options of z.discriminatedUnion') }, third);
     case 'intersection':
-      return s({ type: 'intersection', left: schemaArg(first, 'the left side of z.intersection'), right: schemaArg(second, 'the right side of z.intersection') }, third);
+      return s(
+        { type: 'intersection', left: schemaArg(first, 'the left side of z.intersection'), right: schemaArg(second, 'the right side of z.intersection') },
+        third,
+      );
     case 'tuple':
       return s({ type: 'tuple', items: schemaList(first, 'the items of z.tuple'), ...(isZod(second) ? { rest: second } : {}) }, isZod(second) ? third : second);
     case 'optional':
@@ -200,18 +205,29 @@ export function applyMethod(schema: ZodSchema, name: string, args: readonly Valu
   }
   if (NO_OP_METHODS.has(name)) return name === 'catch' ? schema.with({ type: 'catch', inner: schema }) : schema;
   if (def.type === 'string') return new ZodSchema({ type: 'string', checks: [...def.checks, stringCheck(name, args)] }, schema.description);
-  if (def.type === 'number' || def.type === 'bigint') return new ZodSchema({ type: def.type, checks: [...def.checks, ...numberChecks(name, args)] }, schema.description);
+  if (def.type === 'number' || def.type === 'bigint')
+    return new ZodSchema({ type: def.type, checks: [...def.checks, ...numberChecks(name, args)] }, schema.description);
   if (def.type === 'array') return schema.with(arrayBounds(def, name, first));
   if (def.type === 'object') return schema.with(objectMethod(def, name, args));
   if (def.type === 'enum' && (name === 'extract' || name === 'exclude')) {
-    const picked = new Set((Array.isArray(first) ? (first as readonly Value[]) : fail(`the values of .${name}`)).map((value) => stringArg(value, `a .${name} value`)));
+    const picked = new Set(
+      (Array.isArray(first) ? (first as readonly Value[]) : fail(`the values of .${name}`)).map((value) => stringArg(value, `a .${name} value`)),
+    );
     return schema.with({ type: 'enum', values: def.values.filter((value) => picked.has(value) === (name === 'extract')) });
   }
   if (def.type === 'date' && (name === 'min' || name === 'max')) return schema; // not in the advertised schema (a date-time string)
   return fail(`\`.${name}()\` on ${kindOf(schema)} is not supported`);
 }
 
-const STRING_FORMATS: Record<string, string> = { email: 'email', url: 'uri', uuid: 'uuid', datetime: 'date-time', date: 'date', time: 'time', duration: 'duration' };
+const STRING_FORMATS: Record<string, string> = {
+  email: 'email',
+  url: 'uri',
+  uuid: 'uuid',
+  datetime: 'date-time',
+  date: 'date',
+  time: 'time',
+  duration: 'duration',
+};
 const STRING_PATTERNS: Record<string, string> = {
   cuid: '^[cC][^\\s-]{8,}$',
   cuid2: '^[0-9a-z]+$',
@@ -301,7 +317,12 @@ function objectMethod(def: ObjectDef, name: string, args: readonly Value[]): Obj
       const other = schemaArg(first, 'the argument of .merge');
       if (other.def.type !== 'object') return fail('the argument of .merge is not a zod object');
       // zod 3: the merged object takes the argument's unknown-keys policy and catchall.
-      return { type: 'object', shape: new Map([...def.shape, ...other.def.shape]), unknownKeys: other.def.unknownKeys, ...(other.def.catchall ? { catchall: other.def.catchall } : {}) };
+      return {
+        type: 'object',
+        shape: new Map([...def.shape, ...other.def.shape]),
+        unknownKeys: other.def.unknownKeys,
+        ...(other.def.catchall ? { catchall: other.def.catchall } : {}),
+      };
     }
     case 'pick':
     case 'omit': {

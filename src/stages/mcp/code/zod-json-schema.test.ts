@@ -21,7 +21,10 @@ function inlineRefs(node: unknown, root: unknown): unknown {
   if (node && typeof node === 'object') {
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string') {
-      const target = ref.split('/').slice(1).reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], root);
+      const target = ref
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], root);
       return inlineRefs(target, root);
     }
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineRefs(value, root)]));
@@ -133,6 +136,8 @@ describe('zod → JSON Schema, against zod-to-json-schema as the MCP SDK calls i
 
   it('a shared constant used twice is inlined where zod-to-json-schema writes a $ref', () => {
     const prelude = 'const Id = z.string().uuid();';
-    expect(staticInputSchema('z.object({ from: Id, to: Id })', prelude)).toEqual(sdkInputSchema('z.object({ from: z.string().uuid(), to: z.string().uuid() })'));
+    expect(staticInputSchema('z.object({ from: Id, to: Id })', prelude)).toEqual(
+      sdkInputSchema('z.object({ from: z.string().uuid(), to: z.string().uuid() })'),
+    );
   });
 });

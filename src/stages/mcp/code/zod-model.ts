@@ -6,10 +6,7 @@
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-export type StringCheck =
-  | { kind: 'min' | 'max' | 'length'; value: number }
-  | { kind: 'format'; format: string }
-  | { kind: 'pattern'; source: string };
+export type StringCheck = { kind: 'min' | 'max' | 'length'; value: number } | { kind: 'format'; format: string } | { kind: 'pattern'; source: string };
 
 export type NumberCheck = { kind: 'int' } | { kind: 'min' | 'max'; value: number; inclusive: boolean } | { kind: 'multipleOf'; value: number };
 
@@ -77,7 +74,8 @@ export function acceptsUndefined(schema: ZodSchema): boolean {
     case 'intersection':
       return acceptsUndefined(def.left) && acceptsUndefined(def.right);
     case 'effects':
-      if (acceptsUndefined(def.inner)) throw new Unconvertible('a refinement or transform over an optional value: whether the key is required depends on running it');
+      if (acceptsUndefined(def.inner))
+        throw new Unconvertible('a refinement or transform over an optional value: whether the key is required depends on running it');
       return false;
     case 'pipeline':
       if (acceptsUndefined(def.in)) throw new Unconvertible('a pipe from an optional value: whether the key is required depends on running it');

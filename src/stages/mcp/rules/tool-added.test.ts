@@ -9,11 +9,39 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-added', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-added.base'), revision: fixture('tool-added.revision'), expected: [{"rule": "tool-added", "params": {"tool": "get_chart"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/2"}}] },
-    { name: "flagged: a bare-array snapshot gains a tool", base: [{"name": "a", "inputSchema": {"type": "object", "properties": {}}}], revision: [{"name": "a", "inputSchema": {"type": "object", "properties": {}}}, {"name": "b", "inputSchema": {"type": "object", "properties": {}}}], expected: [{"rule": "tool-added", "params": {"tool": "b"}, "evidence": {"file": "mcp/tools.json", "pointer": "/1"}}] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-added.base'),
+      revision: fixture('tool-added.revision'),
+      expected: [{ rule: 'tool-added', params: { tool: 'get_chart' }, evidence: { file: 'mcp/tools.json', pointer: '/tools/2' } }],
+    },
+    {
+      name: 'flagged: a bare-array snapshot gains a tool',
+      base: [{ name: 'a', inputSchema: { type: 'object', properties: {} } }],
+      revision: [
+        { name: 'a', inputSchema: { type: 'object', properties: {} } },
+        { name: 'b', inputSchema: { type: 'object', properties: {} } },
+      ],
+      expected: [{ rule: 'tool-added', params: { tool: 'b' }, evidence: { file: 'mcp/tools.json', pointer: '/1' } }],
+    },
     { name: 'ok: identical snapshots', base: fixture('tool-added.base'), revision: fixture('tool-added.base'), expected: [] },
-    { name: "ok: same tools in another order", base: {"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {}}}, {"name": "b", "inputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": [{"name": "b", "inputSchema": {"type": "object", "properties": {}}}, {"name": "a", "inputSchema": {"type": "object", "properties": {}}}]}, expected: [] },
-    { name: "ok: a tool removed", base: {"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": []}, expected: [] },
+    {
+      name: 'ok: same tools in another order',
+      base: {
+        tools: [
+          { name: 'a', inputSchema: { type: 'object', properties: {} } },
+          { name: 'b', inputSchema: { type: 'object', properties: {} } },
+        ],
+      },
+      revision: {
+        tools: [
+          { name: 'b', inputSchema: { type: 'object', properties: {} } },
+          { name: 'a', inputSchema: { type: 'object', properties: {} } },
+        ],
+      },
+      expected: [],
+    },
+    { name: 'ok: a tool removed', base: { tools: [{ name: 'a', inputSchema: { type: 'object', properties: {} } }] }, revision: { tools: [] }, expected: [] },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

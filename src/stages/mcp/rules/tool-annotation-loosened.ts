@@ -28,8 +28,18 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "annotations": {"destructiveHint": false}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "annotations": {}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "annotations": {"readOnlyHint": false}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "annotations": {"readOnlyHint": true}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, annotations: { destructiveHint: false } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, annotations: {} }] },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: false } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } }] },
+      },
+    ],
   },
   (pair, meta) => {
     if (pair.base === undefined || pair.revision === undefined) return [];

@@ -9,10 +9,33 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-description-changed', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-description-changed.base'), revision: fixture('tool-description-changed.revision'), expected: [{"rule": "tool-description-changed", "params": {"tool": "run_query", "element": "the tool"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/1"}}] },
-    { name: "flagged: an input property description changed", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {"description": "old"}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {"description": "new"}}}}]}, expected: [{"rule": "tool-description-changed", "params": {"tool": "t", "property": "q", "element": "input property \"q\""}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/0/inputSchema/properties/q"}}] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-description-changed.base'),
+      revision: fixture('tool-description-changed.revision'),
+      expected: [
+        { rule: 'tool-description-changed', params: { tool: 'run_query', element: 'the tool' }, evidence: { file: 'mcp/tools.json', pointer: '/tools/1' } },
+      ],
+    },
+    {
+      name: 'flagged: an input property description changed',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: { description: 'old' } } } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: { description: 'new' } } } }] },
+      expected: [
+        {
+          rule: 'tool-description-changed',
+          params: { tool: 't', property: 'q', element: 'input property "q"' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/0/inputSchema/properties/q' },
+        },
+      ],
+    },
     { name: 'ok: identical snapshots', base: fixture('tool-description-changed.base'), revision: fixture('tool-description-changed.base'), expected: [] },
-    { name: "ok: the annotation title changed", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "description": "d", "annotations": {"title": "A"}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "description": "d", "annotations": {"title": "B"}}]}, expected: [] },
+    {
+      name: 'ok: the annotation title changed',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, description: 'd', annotations: { title: 'A' } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, description: 'd', annotations: { title: 'B' } }] },
+      expected: [],
+    },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

@@ -13,14 +13,28 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {"description": "old"}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {"description": "new"}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "description": "d", "annotations": {"title": "A"}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "description": "d", "annotations": {"title": "B"}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: { description: 'old' } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: { description: 'new' } } } }] },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, description: 'd', annotations: { title: 'A' } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, description: 'd', annotations: { title: 'B' } }] },
+      },
+    ],
   },
   (pair, meta) => {
     if (pair.base === undefined || pair.revision === undefined) return [];
     const findings = pair.base.description === pair.revision.description ? [] : [toolFinding(meta, pair, { element: 'the tool' })];
     for (const side of ['input', 'output'] as const) {
-      findings.push(...schemaChangeFindings(meta, pair, side, (change) => (change.kind === 'description-changed' ? { element: `${side} property "${change.path}"` } : undefined)));
+      findings.push(
+        ...schemaChangeFindings(meta, pair, side, (change) =>
+          change.kind === 'description-changed' ? { element: `${side} property "${change.path}"` } : undefined,
+        ),
+      );
     }
     return findings;
   },

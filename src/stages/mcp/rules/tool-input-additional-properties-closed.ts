@@ -13,8 +13,20 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {}}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {}, "additionalProperties": false}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}, "additionalProperties": false}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: {} } } } }] },
+        revision: {
+          tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: {}, additionalProperties: false } } } }],
+        },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {}, additionalProperties: false } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => (change.kind === 'additional-properties-closed' ? {} : undefined));

@@ -13,14 +13,26 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"s": {"type": "string"}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"s": {"type": "string", "pattern": "^[a-z]+$"}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"maximum": 5}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"maximum": 9}}}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { s: { type: 'string' } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: '^[a-z]+$' } } } }] },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { n: { maximum: 5 } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { n: { maximum: 9 } } } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => {
-      if (change.kind === 'constraint-tightened') return { keyword: change.detail ?? 'constraint', before: valueText(change.before), after: valueText(change.after) };
+      if (change.kind === 'constraint-tightened')
+        return { keyword: change.detail ?? 'constraint', before: valueText(change.before), after: valueText(change.after) };
       // A format added or changed restricts strings (e.g. none → email); a format removed loosens.
-      if (change.kind === 'format-changed' && change.after !== undefined) return { keyword: 'format', before: valueText(change.before), after: valueText(change.after) };
+      if (change.kind === 'format-changed' && change.after !== undefined)
+        return { keyword: 'format', before: valueText(change.before), after: valueText(change.after) };
       return undefined;
     });
   },

@@ -9,10 +9,33 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-input-enum-value-added', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-input-enum-value-added.base'), revision: fixture('tool-input-enum-value-added.revision'), expected: [{"rule": "tool-input-enum-value-added", "params": {"tool": "run_query", "property": "format", "value": "\"parquet\""}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/1/inputSchema/properties/format"}}] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-input-enum-value-added.base'),
+      revision: fixture('tool-input-enum-value-added.revision'),
+      expected: [
+        {
+          rule: 'tool-input-enum-value-added',
+          params: { tool: 'run_query', property: 'format', value: '"parquet"' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/1/inputSchema/properties/format' },
+        },
+      ],
+    },
     { name: 'ok: identical snapshots', base: fixture('tool-input-enum-value-added.base'), revision: fixture('tool-input-enum-value-added.base'), expected: [] },
-    { name: "ok: a value removed", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a", "b"]}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a"]}}}}]}, expected: [] },
-    { name: "ok: an output enum value added", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"f": {"enum": ["a"]}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"f": {"enum": ["a", "b"]}}}}]}, expected: [] },
+    {
+      name: 'ok: a value removed',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a', 'b'] } } } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a'] } } } }] },
+      expected: [],
+    },
+    {
+      name: 'ok: an output enum value added',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { f: { enum: ['a'] } } } }] },
+      revision: {
+        tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { f: { enum: ['a', 'b'] } } } }],
+      },
+      expected: [],
+    },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

@@ -13,8 +13,18 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {"format": {"enum": ["json", "csv"]}}}}]}, revision: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {"format": {"enum": ["json", "csv", "parquet"]}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a", "b"]}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a"]}}}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 'run_query', inputSchema: { type: 'object', properties: { format: { enum: ['json', 'csv'] } } } }] },
+        revision: { tools: [{ name: 'run_query', inputSchema: { type: 'object', properties: { format: { enum: ['json', 'csv', 'parquet'] } } } }] },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a', 'b'] } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a'] } } } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => (change.kind === 'enum-value-added' ? { value: valueText(change.after) } : undefined));

@@ -13,8 +13,18 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"v": {"const": 1}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"v": {"const": 2}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a"]}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a", "b"]}}}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { v: { const: 1 } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { v: { const: 2 } } } }] },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a'] } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a', 'b'] } } } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => (change.kind === 'enum-value-removed' ? { value: valueText(change.before) } : undefined));

@@ -9,10 +9,36 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-input-property-became-required', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-input-property-became-required.base'), revision: fixture('tool-input-property-became-required.revision'), expected: [{"rule": "tool-input-property-became-required", "params": {"tool": "run_query", "property": "limit"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/1/inputSchema/properties/limit"}}] },
-    { name: 'ok: identical snapshots', base: fixture('tool-input-property-became-required.base'), revision: fixture('tool-input-property-became-required.base'), expected: [] },
-    { name: "ok: a new required property (another rule)", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}, "required": ["q"]}}]}, expected: [] },
-    { name: "ok: a required property became optional", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}, "required": ["q"]}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}}}]}, expected: [] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-input-property-became-required.base'),
+      revision: fixture('tool-input-property-became-required.revision'),
+      expected: [
+        {
+          rule: 'tool-input-property-became-required',
+          params: { tool: 'run_query', property: 'limit' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/1/inputSchema/properties/limit' },
+        },
+      ],
+    },
+    {
+      name: 'ok: identical snapshots',
+      base: fixture('tool-input-property-became-required.base'),
+      revision: fixture('tool-input-property-became-required.base'),
+      expected: [],
+    },
+    {
+      name: 'ok: a new required property (another rule)',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} }, required: ['q'] } }] },
+      expected: [],
+    },
+    {
+      name: 'ok: a required property became optional',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} }, required: ['q'] } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} } } }] },
+      expected: [],
+    },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

@@ -13,8 +13,18 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}}}}]}, revision: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}}, "required": ["limit"]}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}, "required": ["q"]}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 'run_query', inputSchema: { type: 'object', properties: { limit: { type: 'integer' } } } }] },
+        revision: { tools: [{ name: 'run_query', inputSchema: { type: 'object', properties: { limit: { type: 'integer' } }, required: ['limit'] } }] },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} }, required: ['q'] } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => (change.kind === 'property-became-required' ? {} : undefined));

@@ -9,11 +9,43 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-input-property-removed', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-input-property-removed.base'), revision: fixture('tool-input-property-removed.revision'), expected: [{"rule": "tool-input-property-removed", "params": {"tool": "run_query", "property": "format"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/1/inputSchema/properties/format"}}] },
-    { name: "flagged: a nested property removed", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {"x": {}, "y": {}}}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {"x": {}}}}}}]}, expected: [{"rule": "tool-input-property-removed", "params": {"tool": "t", "property": "f.y"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/0/inputSchema/properties/f/properties/y"}}] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-input-property-removed.base'),
+      revision: fixture('tool-input-property-removed.revision'),
+      expected: [
+        {
+          rule: 'tool-input-property-removed',
+          params: { tool: 'run_query', property: 'format' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/1/inputSchema/properties/format' },
+        },
+      ],
+    },
+    {
+      name: 'flagged: a nested property removed',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: { x: {}, y: {} } } } } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: { x: {} } } } } }] },
+      expected: [
+        {
+          rule: 'tool-input-property-removed',
+          params: { tool: 't', property: 'f.y' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/0/inputSchema/properties/f/properties/y' },
+        },
+      ],
+    },
     { name: 'ok: identical snapshots', base: fixture('tool-input-property-removed.base'), revision: fixture('tool-input-property-removed.base'), expected: [] },
-    { name: "ok: a required property became optional", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}]}, expected: [] },
-    { name: "ok: an output property removed", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"q": {}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {}}}]}, expected: [] },
+    {
+      name: 'ok: a required property became optional',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }] },
+      expected: [],
+    },
+    {
+      name: 'ok: an output property removed',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { q: {} } } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: {} } }] },
+      expected: [],
+    },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

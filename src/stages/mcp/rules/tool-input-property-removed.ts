@@ -13,8 +13,18 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {"x": {}, "y": {}}}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {"x": {}}}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: { x: {}, y: {} } } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: { x: {} } } } } }] },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => (change.kind === 'property-removed' ? {} : undefined));

@@ -14,8 +14,18 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"type": "string", "nullable": true}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"type": "string"}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"anyOf": [{"type": "string"}, {"type": "number"}]}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {}}}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { n: { type: 'string', nullable: true } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { n: { type: 'string' } } } }] },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { n: { anyOf: [{ type: 'string' }, { type: 'number' }] } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { n: {} } } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => {

@@ -13,8 +13,25 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "object", "properties": {}}}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "object", "properties": {"id": {}}, "required": ["id"]}}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { rows: { type: 'array', items: { type: 'object', properties: {} } } } } }] },
+        revision: {
+          tools: [
+            {
+              name: 't',
+              inputSchema: { type: 'object', properties: { rows: { type: 'array', items: { type: 'object', properties: { id: {} }, required: ['id'] } } } },
+            },
+          ],
+        },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} } } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => (change.kind === 'property-added' && change.detail === 'required' ? {} : undefined));

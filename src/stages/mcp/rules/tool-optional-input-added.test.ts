@@ -9,10 +9,37 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-optional-input-added', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-optional-input-added.base'), revision: fixture('tool-optional-input-added.revision'), expected: [{"rule": "tool-optional-input-added", "params": {"tool": "run_query", "property": "dryRun"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/1/inputSchema/properties/dryRun"}}] },
-    { name: "flagged: an optional nested property", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {}}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {"x": {}}}}}}]}, expected: [{"rule": "tool-optional-input-added", "params": {"tool": "t", "property": "f.x"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/0/inputSchema/properties/f/properties/x"}}] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-optional-input-added.base'),
+      revision: fixture('tool-optional-input-added.revision'),
+      expected: [
+        {
+          rule: 'tool-optional-input-added',
+          params: { tool: 'run_query', property: 'dryRun' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/1/inputSchema/properties/dryRun' },
+        },
+      ],
+    },
+    {
+      name: 'flagged: an optional nested property',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: {} } } } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: { x: {} } } } } }] },
+      expected: [
+        {
+          rule: 'tool-optional-input-added',
+          params: { tool: 't', property: 'f.x' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/0/inputSchema/properties/f/properties/x' },
+        },
+      ],
+    },
     { name: 'ok: identical snapshots', base: fixture('tool-optional-input-added.base'), revision: fixture('tool-optional-input-added.base'), expected: [] },
-    { name: "ok: a required property added (another rule)", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}, "required": ["q"]}}]}, expected: [] },
+    {
+      name: 'ok: a required property added (another rule)',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} }, required: ['q'] } }] },
+      expected: [],
+    },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

@@ -13,8 +13,18 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {}}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"type": "object", "properties": {"x": {}}}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}, "required": ["q"]}}]} }],
+    flagged: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: {} } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { type: 'object', properties: { x: {} } } } } }] },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} }, required: ['q'] } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'input', (change) => (change.kind === 'property-added' && change.detail !== 'required' ? {} : undefined));

@@ -14,8 +14,50 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "summarize", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"summary": {"type": "string", "maxLength": 200}}}}]}, revision: {"tools": [{"name": "summarize", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"summary": {"type": "string", "maxLength": 2000}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "summarize", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"summary": {"type": "string", "maxLength": 2000}}}}]}, revision: {"tools": [{"name": "summarize", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"summary": {"type": "string", "maxLength": 200}}}}]} }],
+    flagged: [
+      {
+        base: {
+          tools: [
+            {
+              name: 'summarize',
+              inputSchema: { type: 'object', properties: {} },
+              outputSchema: { type: 'object', properties: { summary: { type: 'string', maxLength: 200 } } },
+            },
+          ],
+        },
+        revision: {
+          tools: [
+            {
+              name: 'summarize',
+              inputSchema: { type: 'object', properties: {} },
+              outputSchema: { type: 'object', properties: { summary: { type: 'string', maxLength: 2000 } } },
+            },
+          ],
+        },
+      },
+    ],
+    quiet: [
+      {
+        base: {
+          tools: [
+            {
+              name: 'summarize',
+              inputSchema: { type: 'object', properties: {} },
+              outputSchema: { type: 'object', properties: { summary: { type: 'string', maxLength: 2000 } } },
+            },
+          ],
+        },
+        revision: {
+          tools: [
+            {
+              name: 'summarize',
+              inputSchema: { type: 'object', properties: {} },
+              outputSchema: { type: 'object', properties: { summary: { type: 'string', maxLength: 200 } } },
+            },
+          ],
+        },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'output', (change) =>

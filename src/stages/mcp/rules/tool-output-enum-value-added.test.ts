@@ -9,9 +9,30 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-output-enum-value-added', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-output-enum-value-added.base'), revision: fixture('tool-output-enum-value-added.revision'), expected: [{"rule": "tool-output-enum-value-added", "params": {"tool": "run_query", "property": "status", "value": "\"error\""}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/1/outputSchema/properties/status"}}] },
-    { name: 'ok: identical snapshots', base: fixture('tool-output-enum-value-added.base'), revision: fixture('tool-output-enum-value-added.base'), expected: [] },
-    { name: "ok: an input enum value added", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a"]}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a", "b"]}}}}]}, expected: [] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-output-enum-value-added.base'),
+      revision: fixture('tool-output-enum-value-added.revision'),
+      expected: [
+        {
+          rule: 'tool-output-enum-value-added',
+          params: { tool: 'run_query', property: 'status', value: '"error"' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/1/outputSchema/properties/status' },
+        },
+      ],
+    },
+    {
+      name: 'ok: identical snapshots',
+      base: fixture('tool-output-enum-value-added.base'),
+      revision: fixture('tool-output-enum-value-added.base'),
+      expected: [],
+    },
+    {
+      name: 'ok: an input enum value added',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a'] } } } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a', 'b'] } } } }] },
+      expected: [],
+    },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

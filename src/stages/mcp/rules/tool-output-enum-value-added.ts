@@ -13,8 +13,30 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"status": {"enum": ["ok"]}}}}]}, revision: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"status": {"enum": ["ok", "error"]}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a"]}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"f": {"enum": ["a", "b"]}}}}]} }],
+    flagged: [
+      {
+        base: {
+          tools: [
+            { name: 'run_query', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { status: { enum: ['ok'] } } } },
+          ],
+        },
+        revision: {
+          tools: [
+            {
+              name: 'run_query',
+              inputSchema: { type: 'object', properties: {} },
+              outputSchema: { type: 'object', properties: { status: { enum: ['ok', 'error'] } } },
+            },
+          ],
+        },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a'] } } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { f: { enum: ['a', 'b'] } } } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'output', (change) => (change.kind === 'enum-value-added' ? { value: valueText(change.after) } : undefined));

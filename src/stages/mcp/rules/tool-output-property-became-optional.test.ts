@@ -9,10 +9,38 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-output-property-became-optional', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-output-property-became-optional.base'), revision: fixture('tool-output-property-became-optional.revision'), expected: [{"rule": "tool-output-property-became-optional", "params": {"tool": "run_query", "property": "rowCount"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/1/outputSchema/properties/rowCount"}}] },
-    { name: 'ok: identical snapshots', base: fixture('tool-output-property-became-optional.base'), revision: fixture('tool-output-property-became-optional.base'), expected: [] },
-    { name: "ok: an output property became required", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"q": {}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"q": {}}, "required": ["q"]}}]}, expected: [] },
-    { name: "ok: an input property became optional", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}, "required": ["q"]}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}}}]}, expected: [] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-output-property-became-optional.base'),
+      revision: fixture('tool-output-property-became-optional.revision'),
+      expected: [
+        {
+          rule: 'tool-output-property-became-optional',
+          params: { tool: 'run_query', property: 'rowCount' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/1/outputSchema/properties/rowCount' },
+        },
+      ],
+    },
+    {
+      name: 'ok: identical snapshots',
+      base: fixture('tool-output-property-became-optional.base'),
+      revision: fixture('tool-output-property-became-optional.base'),
+      expected: [],
+    },
+    {
+      name: 'ok: an output property became required',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { q: {} } } }] },
+      revision: {
+        tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { q: {} }, required: ['q'] } }],
+      },
+      expected: [],
+    },
+    {
+      name: 'ok: an input property became optional',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} }, required: ['q'] } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} } } }] },
+      expected: [],
+    },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

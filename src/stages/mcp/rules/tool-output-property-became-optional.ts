@@ -13,8 +13,36 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"rowCount": {"type": "integer"}}, "required": ["rowCount"]}}]}, revision: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"rowCount": {"type": "integer"}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"q": {}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"q": {}}, "required": ["q"]}}]} }],
+    flagged: [
+      {
+        base: {
+          tools: [
+            {
+              name: 'run_query',
+              inputSchema: { type: 'object', properties: {} },
+              outputSchema: { type: 'object', properties: { rowCount: { type: 'integer' } }, required: ['rowCount'] },
+            },
+          ],
+        },
+        revision: {
+          tools: [
+            {
+              name: 'run_query',
+              inputSchema: { type: 'object', properties: {} },
+              outputSchema: { type: 'object', properties: { rowCount: { type: 'integer' } } },
+            },
+          ],
+        },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { q: {} } } }] },
+        revision: {
+          tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { q: {} }, required: ['q'] } }],
+        },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'output', (change) => (change.kind === 'property-became-optional' ? {} : undefined));

@@ -9,10 +9,36 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-output-property-removed', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-output-property-removed.base'), revision: fixture('tool-output-property-removed.revision'), expected: [{"rule": "tool-output-property-removed", "params": {"tool": "run_query", "property": "status"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/1/outputSchema/properties/status"}}] },
-    { name: 'ok: identical snapshots', base: fixture('tool-output-property-removed.base'), revision: fixture('tool-output-property-removed.base'), expected: [] },
-    { name: "ok: an input property removed", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}}]}, expected: [] },
-    { name: "ok: an output property added", base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"q": {}}}}]}, expected: [] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-output-property-removed.base'),
+      revision: fixture('tool-output-property-removed.revision'),
+      expected: [
+        {
+          rule: 'tool-output-property-removed',
+          params: { tool: 'run_query', property: 'status' },
+          evidence: { file: 'mcp/tools.json', pointer: '/tools/1/outputSchema/properties/status' },
+        },
+      ],
+    },
+    {
+      name: 'ok: identical snapshots',
+      base: fixture('tool-output-property-removed.base'),
+      revision: fixture('tool-output-property-removed.base'),
+      expected: [],
+    },
+    {
+      name: 'ok: an input property removed',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} } } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} } }] },
+      expected: [],
+    },
+    {
+      name: 'ok: an output property added',
+      base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: {} } }] },
+      revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { q: {} } } }] },
+      expected: [],
+    },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

@@ -13,8 +13,30 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"rows": {"type": "array"}, "status": {"type": "string"}}}}]}, revision: {"tools": [{"name": "run_query", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"rows": {"type": "array"}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"q": {}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}}]} }],
+    flagged: [
+      {
+        base: {
+          tools: [
+            {
+              name: 'run_query',
+              inputSchema: { type: 'object', properties: {} },
+              outputSchema: { type: 'object', properties: { rows: { type: 'array' }, status: { type: 'string' } } },
+            },
+          ],
+        },
+        revision: {
+          tools: [
+            { name: 'run_query', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { rows: { type: 'array' } } } },
+          ],
+        },
+      },
+    ],
+    quiet: [
+      {
+        base: { tools: [{ name: 't', inputSchema: { type: 'object', properties: { q: {} } } }] },
+        revision: { tools: [{ name: 't', inputSchema: { type: 'object', properties: {} } }] },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'output', (change) => (change.kind === 'property-removed' ? {} : undefined));

@@ -14,15 +14,42 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"n": {"type": "string"}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"n": {"type": ["string", "null"]}}}}]} }],
-    quiet: [{ base: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"v": {"type": "string"}}}}]}, revision: {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}, "outputSchema": {"type": "object", "properties": {"v": {"type": "string", "anyOf": [{"format": "email"}]}}}}]} }],
+    flagged: [
+      {
+        base: {
+          tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { n: { type: 'string' } } } }],
+        },
+        revision: {
+          tools: [
+            { name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { n: { type: ['string', 'null'] } } } },
+          ],
+        },
+      },
+    ],
+    quiet: [
+      {
+        base: {
+          tools: [{ name: 't', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object', properties: { v: { type: 'string' } } } }],
+        },
+        revision: {
+          tools: [
+            {
+              name: 't',
+              inputSchema: { type: 'object', properties: {} },
+              outputSchema: { type: 'object', properties: { v: { type: 'string', anyOf: [{ format: 'email' }] } } },
+            },
+          ],
+        },
+      },
+    ],
   },
   (pair, meta) => {
     return schemaChangeFindings(meta, pair, 'output', (change) => {
       if (change.kind === 'type-changed' && change.detail !== 'narrowed') return { before: typeList(change.before), after: typeList(change.after) };
       if (change.kind === 'nullable-added') return { before: 'not nullable', after: 'nullable' };
       // A format dropped or changed (uuid → none): clients that parse the old format fail (as on the REST response side).
-      if (change.kind === 'format-changed' && change.before !== undefined) return { before: `format ${valueText(change.before)}`, after: `format ${valueText(change.after)}` };
+      if (change.kind === 'format-changed' && change.before !== undefined)
+        return { before: `format ${valueText(change.before)}`, after: `format ${valueText(change.after)}` };
       // A dropped sub-schema (or the whole outputSchema) lets anything through; a new anyOf/oneOf alternative widens.
       if (change.kind === 'schema-removed' && !isAlternative(change)) return { before: 'schema', after: 'any' };
       if (change.kind === 'schema-added' && isAlternative(change)) return { before: 'schema', after: 'new alternative' };

@@ -9,10 +9,38 @@ const check = (base: unknown, revision: unknown) => diffToolDocuments(base, revi
 
 describe('tool-removed', () => {
   it.each<{ name: string; base: unknown; revision: unknown; expected: Finding[] }>([
-    { name: 'flagged: the fixture pair', base: fixture('tool-removed.base'), revision: fixture('tool-removed.revision'), expected: [{"rule": "tool-removed", "params": {"tool": "list_projects"}, "evidence": {"file": "mcp/tools.json", "pointer": "/tools/0"}}] },
-    { name: "flagged: a bare-array snapshot loses a tool", base: [{"name": "a", "inputSchema": {"type": "object", "properties": {}}}, {"name": "b", "inputSchema": {"type": "object", "properties": {}}}], revision: [{"name": "b", "inputSchema": {"type": "object", "properties": {}}}], expected: [{"rule": "tool-removed", "params": {"tool": "a"}, "evidence": {"file": "mcp/tools.json", "pointer": "/0"}}] },
+    {
+      name: 'flagged: the fixture pair',
+      base: fixture('tool-removed.base'),
+      revision: fixture('tool-removed.revision'),
+      expected: [{ rule: 'tool-removed', params: { tool: 'list_projects' }, evidence: { file: 'mcp/tools.json', pointer: '/tools/0' } }],
+    },
+    {
+      name: 'flagged: a bare-array snapshot loses a tool',
+      base: [
+        { name: 'a', inputSchema: { type: 'object', properties: {} } },
+        { name: 'b', inputSchema: { type: 'object', properties: {} } },
+      ],
+      revision: [{ name: 'b', inputSchema: { type: 'object', properties: {} } }],
+      expected: [{ rule: 'tool-removed', params: { tool: 'a' }, evidence: { file: 'mcp/tools.json', pointer: '/0' } }],
+    },
     { name: 'ok: identical snapshots', base: fixture('tool-removed.base'), revision: fixture('tool-removed.base'), expected: [] },
-    { name: "ok: same tools in another order", base: {"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {}}}, {"name": "b", "inputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": [{"name": "b", "inputSchema": {"type": "object", "properties": {}}}, {"name": "a", "inputSchema": {"type": "object", "properties": {}}}]}, expected: [] },
+    {
+      name: 'ok: same tools in another order',
+      base: {
+        tools: [
+          { name: 'a', inputSchema: { type: 'object', properties: {} } },
+          { name: 'b', inputSchema: { type: 'object', properties: {} } },
+        ],
+      },
+      revision: {
+        tools: [
+          { name: 'b', inputSchema: { type: 'object', properties: {} } },
+          { name: 'a', inputSchema: { type: 'object', properties: {} } },
+        ],
+      },
+      expected: [],
+    },
   ])('$name', ({ base, revision, expected }) => {
     expect(check(base, revision)).toEqual(expected);
   });

@@ -13,8 +13,31 @@ export const rule = defineRule(
     docs: 'docs/mcp.md',
   },
   {
-    flagged: [{ base: [{"name": "a", "inputSchema": {"type": "object", "properties": {}}}, {"name": "b", "inputSchema": {"type": "object", "properties": {}}}], revision: [{"name": "b", "inputSchema": {"type": "object", "properties": {}}}] }],
-    quiet: [{ base: {"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {}}}, {"name": "b", "inputSchema": {"type": "object", "properties": {}}}]}, revision: {"tools": [{"name": "b", "inputSchema": {"type": "object", "properties": {}}}, {"name": "a", "inputSchema": {"type": "object", "properties": {}}}]} }],
+    flagged: [
+      {
+        base: [
+          { name: 'a', inputSchema: { type: 'object', properties: {} } },
+          { name: 'b', inputSchema: { type: 'object', properties: {} } },
+        ],
+        revision: [{ name: 'b', inputSchema: { type: 'object', properties: {} } }],
+      },
+    ],
+    quiet: [
+      {
+        base: {
+          tools: [
+            { name: 'a', inputSchema: { type: 'object', properties: {} } },
+            { name: 'b', inputSchema: { type: 'object', properties: {} } },
+          ],
+        },
+        revision: {
+          tools: [
+            { name: 'b', inputSchema: { type: 'object', properties: {} } },
+            { name: 'a', inputSchema: { type: 'object', properties: {} } },
+          ],
+        },
+      },
+    ],
   },
   (pair, meta) => {
     return pair.base !== undefined && pair.revision === undefined ? [toolFinding(meta, pair)] : [];

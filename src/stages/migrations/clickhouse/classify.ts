@@ -80,7 +80,10 @@ export function classifyClickHouseMigration(file: string, text: string, context:
   } catch (error) {
     const reason = error instanceof ClickHouseReadError ? error.message : String(error);
     statements = [];
-    run({ kind: 'clickhouse-unclassified', statement: `the file cannot be read as ClickHouse SQL (${reason})`, lock: 'none' }, { sql: text.slice(0, 120), line: 1 });
+    run(
+      { kind: 'clickhouse-unclassified', statement: `the file cannot be read as ClickHouse SQL (${reason})`, lock: 'none' },
+      { sql: text.slice(0, 120), line: 1 },
+    );
   }
   for (const statement of statements) {
     const effects = statementEffects(statement);

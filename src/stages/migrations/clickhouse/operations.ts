@@ -105,8 +105,22 @@ function modifyColumn(command: Token[], table: string, text: string): Operation[
   const next = command[column.end];
   if (next === undefined) return [unclassified(text)];
   if (isWord(next, 'COMMENT')) return [];
-  if (isWord(next, 'DEFAULT', 'MATERIALIZED', 'ALIAS', 'EPHEMERAL', 'CODEC', 'TTL', 'REMOVE', 'MODIFY', 'RESET', 'FIRST', 'AFTER', 'SETTINGS')) return [unclassified(text)];
-  return [{ kind: 'clickhouse-mutation', table, mutation: `MODIFY COLUMN ${column.name} ${shortStatement(command.slice(column.end).map((token) => token.text).join(' '), 60)}`, lock: 'none' }];
+  if (isWord(next, 'DEFAULT', 'MATERIALIZED', 'ALIAS', 'EPHEMERAL', 'CODEC', 'TTL', 'REMOVE', 'MODIFY', 'RESET', 'FIRST', 'AFTER', 'SETTINGS'))
+    return [unclassified(text)];
+  return [
+    {
+      kind: 'clickhouse-mutation',
+      table,
+      mutation: `MODIFY COLUMN ${column.name} ${shortStatement(
+        command
+          .slice(column.end)
+          .map((token) => token.text)
+          .join(' '),
+        60,
+      )}`,
+      lock: 'none',
+    },
+  ];
 }
 
 function unclassified(statement: string): Operation {
@@ -135,10 +149,19 @@ function alterCommand(command: Token[], table: string): Operation[] {
   }
   if (word(0, 'MATERIALIZE') && word(1, 'INDEX', 'COLUMN', 'TTL', 'PROJECTION', 'STATISTICS')) {
     const name = readName(command, skipIf(command, 2));
-    return [{ kind: 'clickhouse-mutation', table, mutation: `MATERIALIZE ${second!.text.toUpperCase()}${name && !isWord(second, 'TTL') ? ` ${name.name}` : ''}`, lock: 'none' }];
+    return [
+      {
+        kind: 'clickhouse-mutation',
+        table,
+        mutation: `MATERIALIZE ${second!.text.toUpperCase()}${name && !isWord(second, 'TTL') ? ` ${name.name}` : ''}`,
+        lock: 'none',
+      },
+    ];
   }
-  if (word(0, 'UPDATE') || word(0, 'DELETE')) return [{ kind: 'clickhouse-mutation', table, mutation: `${first!.text.toUpperCase()} (mutation)`, lock: 'none' }];
-  if (word(0, 'MODIFY') && word(1, 'TTL')) return [{ kind: 'clickhouse-mutation', table, mutation: 'MODIFY TTL (materialised on existing parts)', lock: 'none' }];
+  if (word(0, 'UPDATE') || word(0, 'DELETE'))
+    return [{ kind: 'clickhouse-mutation', table, mutation: `${first!.text.toUpperCase()} (mutation)`, lock: 'none' }];
+  if (word(0, 'MODIFY') && word(1, 'TTL'))
+    return [{ kind: 'clickhouse-mutation', table, mutation: 'MODIFY TTL (materialised on existing parts)', lock: 'none' }];
   return [unclassified(text)];
 }
 
@@ -228,7 +251,18 @@ export function statementEffects(statement: ClickHouseStatement): ClickHouseEffe
   // Lightweight DELETE / UPDATE and OPTIMIZE rewrite parts.
   if ((isWord(first, 'DELETE') && isWord(second, 'FROM')) || isWord(first, 'UPDATE') || (isWord(first, 'OPTIMIZE') && isWord(second, 'TABLE'))) {
     const name = readName(tokens, isWord(first, 'UPDATE') ? 1 : 2);
-    if (name) return { operations: [{ kind: 'clickhouse-mutation', table: name.name, mutation: isWord(first, 'OPTIMIZE') ? 'OPTIMIZE (merges parts)' : `lightweight ${first!.text.toUpperCase()}`, lock: 'none' }], created: [] };
+    if (name)
+      return {
+        operations: [
+          {
+            kind: 'clickhouse-mutation',
+            table: name.name,
+            mutation: isWord(first, 'OPTIMIZE') ? 'OPTIMIZE (merges parts)' : `lightweight ${first!.text.toUpperCase()}`,
+            lock: 'none',
+          },
+        ],
+        created: [],
+      };
   }
   return { operations: [unclassified(statement.sql)], created: [] };
 }

@@ -88,7 +88,6 @@ function applyMethod(target: StaticValue, method: string, args: StaticValue[]): 
   return undefined;
 }
 
-
 /** The text of a template literal part, as evaluated. */
 function cooked(quasi: t.TemplateElement): string {
   return quasi.value.cooked ?? quasi.value.raw;
@@ -195,7 +194,12 @@ export class StaticEvaluator {
           if (asText === undefined) return fail(`computed key \`[${excerpt(nameNode)}]\` is not text`);
           key = asText;
         } else {
-          key = nameNode.type === 'StringLiteral' || nameNode.type === 'NumericLiteral' ? String(nameNode.value) : nameNode.type === 'Identifier' ? nameNode.name : textOf(nameNode);
+          key =
+            nameNode.type === 'StringLiteral' || nameNode.type === 'NumericLiteral'
+              ? String(nameNode.value)
+              : nameNode.type === 'Identifier'
+                ? nameNode.name
+                : textOf(nameNode);
         }
         const value = next(property.value);
         if (!value.ok) return value;
@@ -207,7 +211,8 @@ export class StaticEvaluator {
       } else if (property.type === 'SpreadElement') {
         const spread = next(property.argument);
         if (!spread.ok) return spread;
-        if (spread.value === null || typeof spread.value !== 'object' || Array.isArray(spread.value)) return fail(`\`${excerpt(property)}\` spreads a non-object`);
+        if (spread.value === null || typeof spread.value !== 'object' || Array.isArray(spread.value))
+          return fail(`\`${excerpt(property)}\` spreads a non-object`);
         Object.assign(result, spread.value);
       } else {
         return fail(`\`${excerpt(property)}\` is a method or accessor, not a constant`);
@@ -351,7 +356,12 @@ export class StaticEvaluator {
   private exportedValue(file: SourceFile, exportName: string, depth: number): Evaluation {
     const where = this.modules.pathOf(file);
     // CommonJS (no ES export statement): the value `module.exports` holds once every write is done.
-    if (!file.statements.some((statement) => statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' || statement.type === 'ExportAllDeclaration')) {
+    if (
+      !file.statements.some(
+        (statement) =>
+          statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' || statement.type === 'ExportAllDeclaration',
+      )
+    ) {
       const commonJs = this.commonJsExports(file, depth);
       if (commonJs?.ok) return exportName === 'default' ? commonJs : propertyOf(commonJs.value, exportName, exportName);
       return commonJs ?? fail(`\`${exportName}\` is not exported as a constant by ${where}`);
@@ -435,7 +445,12 @@ export class StaticEvaluator {
     if (declaration.kind === 'import') {
       return `SQL built by helper ${name}() in ${declaration.node.source.value} (its result is computed at run time)`;
     }
-    const required = declaration.kind === 'binding' ? requireSpecifier(declaration.source) : declaration.kind === 'variable' && declaration.node.init ? requireSpecifier(declaration.node.init) : undefined;
+    const required =
+      declaration.kind === 'binding'
+        ? requireSpecifier(declaration.source)
+        : declaration.kind === 'variable' && declaration.node.init
+          ? requireSpecifier(declaration.node.init)
+          : undefined;
     if (required !== undefined) return `SQL built by helper ${name}() in ${required} (its result is computed at run time)`;
     return `\`${excerpt(call)}\` is computed at run time by ${name}()`;
   }

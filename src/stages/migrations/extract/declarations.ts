@@ -1,5 +1,18 @@
 import type { t } from '../../../syntax/parse.js';
-import { identifiersNamed, isCall, isFunctionNode, isMember, memberName, parameterNamesOf, parentOf, patternNames, textOf, unexported, type Node, type SourceFile } from './source.js';
+import {
+  identifiersNamed,
+  isCall,
+  isFunctionNode,
+  isMember,
+  memberName,
+  parameterNamesOf,
+  parentOf,
+  patternNames,
+  textOf,
+  unexported,
+  type Node,
+  type SourceFile,
+} from './source.js';
 
 /**
  * Where a name used by a migration is declared, found lexically without the type checker

@@ -75,8 +75,18 @@ describe('the exported `up` that runs', () => {
   ];
 
   cases.push(
-    { name: 'a quoted key of module.exports', file: 'm/20.js', text: `module.exports = { 'up': (knex) => ${DROP}, down: () => {} };\n`, sql: ['drop table "orders"'] },
-    { name: 'export = { up } (TypeScript CommonJS)', file: 'm/22.cts', text: `export = { up: async (knex: Knex) => { await ${DROP}; } };\n`, sql: ['drop table "orders"'] },
+    {
+      name: 'a quoted key of module.exports',
+      file: 'm/20.js',
+      text: `module.exports = { 'up': (knex) => ${DROP}, down: () => {} };\n`,
+      sql: ['drop table "orders"'],
+    },
+    {
+      name: 'export = { up } (TypeScript CommonJS)',
+      file: 'm/22.cts',
+      text: `export = { up: async (knex: Knex) => { await ${DROP}; } };\n`,
+      sql: ['drop table "orders"'],
+    },
   );
 
   test.each(cases)('$name', async ({ file, text, sql }) => {

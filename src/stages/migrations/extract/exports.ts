@@ -12,10 +12,7 @@ import { functionDeclarationName, isCall, moduleExportName, parentOf, textOf, un
  * after `module.exports = …` writes an object nobody reads. A write this reading cannot order (inside
  * a block or a function, through `Object.assign`, `exports['up']`, a spread) makes the export unproven.
  */
-export type ExportResolution =
-  | { kind: 'found'; node: Node }
-  | { kind: 'missing' }
-  | { kind: 'unproven'; reason: string; node: Node };
+export type ExportResolution = { kind: 'found'; node: Node } | { kind: 'missing' } | { kind: 'unproven'; reason: string; node: Node };
 
 /** The value of a top-level write: a node, or a local name read at statement `at` ('end': module end). */
 type Written = { node: Node } | { local: string; at: number | 'end' };
@@ -100,7 +97,10 @@ class ModuleExports {
       const esm = this.esmExport();
       const commonJs = this.commonJsExport();
       if (esm !== undefined && commonJs !== undefined) {
-        throw new Unproven(`\`${this.name}\` is exported both as an ES module export and through CommonJS: which one the loader reads is not proven`, this.file.ast);
+        throw new Unproven(
+          `\`${this.name}\` is exported both as an ES module export and through CommonJS: which one the loader reads is not proven`,
+          this.file.ast,
+        );
       }
       const written = esm ?? commonJs;
       if (written === undefined) return { kind: 'missing' };
@@ -121,7 +121,8 @@ class ModuleExports {
       const target = textOf(assignment.left).replace(/\s+/g, '');
       const topLevel = isTopLevelStatement(binary) && binary.operator === '=';
       if (target === `exports.${this.name}` || target === `module.exports.${this.name}` || target === 'module.exports' || target === 'exports') {
-        if (!topLevel) throw new Unproven(`\`${this.name}\` is written inside a block or function (\`${target} = …\`): which value is exported is not proven`, binary);
+        if (!topLevel)
+          throw new Unproven(`\`${this.name}\` is written inside a block or function (\`${target} = …\`): which value is exported is not proven`, binary);
       } else if (EXPORT_TARGETS.test(target) && /[[\]]/.test(target)) {
         throw new Unproven(`the exports are written in a way the extractor does not follow (\`${target} = …\`)`, binary);
       } else if (assignment.left.type === 'ArrayPattern' || assignment.left.type === 'ObjectPattern') {
@@ -152,7 +153,8 @@ class ModuleExports {
     this.statements.forEach((statement, index) => {
       const { node: declaration, exported } = unexported(statement);
       if (exported && functionDeclarationName(declaration) === this.name) set({ local: this.name, at: 'end' }, declaration);
-      if (exported && declaration.type === 'VariableDeclaration' && declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === this.name)) set({ local: this.name, at: 'end' }, declaration);
+      if (exported && declaration.type === 'VariableDeclaration' && declaration.declarations.some((d) => d.id.type === 'Identifier' && d.id.name === this.name))
+        set({ local: this.name, at: 'end' }, declaration);
       if (statement.type === 'ExportNamedDeclaration' && !statement.declaration && !statement.source) {
         for (const specifier of statement.specifiers) {
           if (specifier.type === 'ExportSpecifier' && moduleExportName(specifier.exported) === this.name) {
@@ -162,7 +164,12 @@ class ModuleExports {
         }
       }
       // `export default { up, down }` behaves like `module.exports = { up, down }`; `export =` is `module.exports =`.
-      const assigned = statement.type === 'TSExportAssignment' ? statement.expression : statement.type === 'ExportDefaultDeclaration' && !exported ? statement.declaration : undefined;
+      const assigned =
+        statement.type === 'TSExportAssignment'
+          ? statement.expression
+          : statement.type === 'ExportDefaultDeclaration' && !exported
+            ? statement.declaration
+            : undefined;
       if (assigned !== undefined) {
         const written = this.fromObject(assigned, index);
         if (written !== undefined) set(written, statement);
@@ -210,7 +217,8 @@ class ModuleExports {
         throw new Unproven(`\`${this.name}\` is a getter`, property);
       }
     }
-    if (spread !== undefined) throw new Unproven(`the exported object has a spread (\`${textOf(spread).slice(0, 60)}\`): it may define \`${this.name}\``, spread);
+    if (spread !== undefined)
+      throw new Unproven(`the exported object has a spread (\`${textOf(spread).slice(0, 60)}\`): it may define \`${this.name}\``, spread);
     return found;
   }
 
@@ -241,7 +249,8 @@ class ModuleExports {
         if (initializer) value = this.fromExpression(initializer, index);
       }
       const assignment = topLevelAssignment(statement);
-      if (assignment !== undefined && assignment.left.type === 'Identifier' && assignment.left.name === local) value = this.fromExpression(assignment.right, index);
+      if (assignment !== undefined && assignment.left.type === 'Identifier' && assignment.left.name === local)
+        value = this.fromExpression(assignment.right, index);
     }
     return value === undefined ? undefined : this.valueOf(value, depth + 1);
   }
@@ -252,7 +261,8 @@ class ModuleExports {
       const assignment = assignmentOf(binary);
       if (assignment === undefined) continue;
       const direct = assignment.left.type === 'Identifier' && assignment.left.name === local;
-      const destructured = (assignment.left.type === 'ArrayPattern' || assignment.left.type === 'ObjectPattern') && hasIdentifier(assignment.left, (name) => name === local);
+      const destructured =
+        (assignment.left.type === 'ArrayPattern' || assignment.left.type === 'ObjectPattern') && hasIdentifier(assignment.left, (name) => name === local);
       if (destructured || (direct && !(isTopLevelStatement(binary) && binary.operator === '='))) {
         throw new Unproven(`\`${local}\` is assigned inside a block or function: which value is exported is not proven`, binary);
       }

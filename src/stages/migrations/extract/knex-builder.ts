@@ -28,12 +28,36 @@ export type Arg =
 /** The root name the knex instance is bound to during replay (every knex alias is renamed to it). */
 export const KNEX_ROOT = 'knex';
 
-
 /** Methods that would run, stream or leave the builder; never replayed. */
 const FORBIDDEN = new Set([
-  'then', 'catch', 'finally', 'asCallback', 'stream', 'pipe', 'connection', 'destroy', 'initialize',
-  'migrate', 'seed', 'transaction', 'constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__',
-  'on', 'once', 'emit', 'client', 'toString', 'valueOf', 'call', 'apply', 'bind', '__lookupGetter__', '__lookupSetter__',
+  'then',
+  'catch',
+  'finally',
+  'asCallback',
+  'stream',
+  'pipe',
+  'connection',
+  'destroy',
+  'initialize',
+  'migrate',
+  'seed',
+  'transaction',
+  'constructor',
+  'prototype',
+  '__proto__',
+  '__defineGetter__',
+  '__defineSetter__',
+  'on',
+  'once',
+  'emit',
+  'client',
+  'toString',
+  'valueOf',
+  'call',
+  'apply',
+  'bind',
+  '__lookupGetter__',
+  '__lookupSetter__',
 ]);
 
 /** Steps that only choose where the query runs; dropped before replay. */

@@ -17,38 +17,173 @@ async function sqlOf(up: string, header = ''): Promise<string[]> {
 }
 
 const builderCases: Array<{ name: string; up: string; sql: string[] }> = [
-  { name: 'createTable with increments, string, timestamps', up: `await knex.schema.createTable('users', (t) => { t.increments('id'); t.string('email').notNullable().unique(); t.timestamps(true, true); });`, sql: ['create table "users" ("id" serial primary key, "email" varchar(255) not null, "created_at" timestamptz not null default CURRENT_TIMESTAMP, "updated_at" timestamptz not null default CURRENT_TIMESTAMP)', 'alter table "users" add constraint "users_email_unique" unique ("email")'] },
-  { name: 'createTableIfNotExists', up: `await knex.schema.createTableIfNotExists('a', (t) => { t.bigIncrements(); });`, sql: ['create table if not exists "a" ("id" bigserial primary key)'] },
-  { name: 'uuid default gen_random_uuid() via knex.raw', up: `await knex.schema.alterTable('users', (t) => { t.uuid('uid').defaultTo(knex.raw('gen_random_uuid()')); });`, sql: ['alter table "users" add column "uid" uuid default gen_random_uuid()'] },
-  { name: 'timestamp default knex.fn.now()', up: `await knex.schema.table('users', (t) => { t.timestamp('seen_at').defaultTo(knex.fn.now()).nullable(); });`, sql: ['alter table "users" add column "seen_at" timestamptz null default CURRENT_TIMESTAMP'] },
-  { name: 'constant default, boolean not null', up: `await knex.schema.alterTable('users', (t) => { t.boolean('active').notNullable().defaultTo(true); });`, sql: ['alter table "users" add column "active" boolean not null default \'1\''] },
-  { name: '.alter() re-states type, nullability and default', up: `await knex.schema.alterTable('users', (t) => { t.string('email', 500).notNullable().alter(); });`, sql: ['alter table "users" alter column "email" drop default', 'alter table "users" alter column "email" drop not null', 'alter table "users" alter column "email" type varchar(500) using ("email"::varchar(500))', 'alter table "users" alter column "email" set not null'] },
-  { name: '.alter() to text without notNullable', up: `await knex.schema.alterTable('users', (t) => { t.text('bio').alter(); });`, sql: ['alter table "users" alter column "bio" drop default', 'alter table "users" alter column "bio" drop not null', 'alter table "users" alter column "bio" type text using ("bio"::text)'] },
-  { name: '.alter({ alterNullable: false })', up: `await knex.schema.alterTable('users', (t) => { t.text('bio').alter({ alterNullable: false }); });`, sql: ['alter table "users" alter column "bio" drop default', 'alter table "users" alter column "bio" type text using ("bio"::text)'] },
-  { name: 'foreign key via references().inTable().onDelete()', up: `await knex.schema.alterTable('charts', (t) => { t.integer('org_id').references('id').inTable('orgs').onDelete('CASCADE'); });`, sql: ['alter table "charts" add column "org_id" integer', 'alter table "charts" add constraint "charts_org_id_foreign" foreign key ("org_id") references "orgs" ("id") on delete CASCADE'] },
-  { name: 'foreign().references()', up: `await knex.schema.alterTable('charts', (t) => { t.foreign('space_id').references('spaces.id'); });`, sql: ['alter table "charts" add constraint "charts_space_id_foreign" foreign key ("space_id") references "spaces" ("id")'] },
-  { name: 'index and named index', up: `await knex.schema.alterTable('charts', (t) => { t.index(['org_id']); t.index('name', 'charts_name_idx'); });`, sql: ['create index "charts_org_id_index" on "charts" ("org_id")', 'create index "charts_name_idx" on "charts" ("name")'] },
-  { name: 'primary', up: `await knex.schema.alterTable('pairs', (t) => { t.primary(['a', 'b']); });`, sql: ['alter table "pairs" add constraint "pairs_pkey" primary key ("a", "b")'] },
-  { name: 'dropColumn and dropColumns', up: `await knex.schema.alterTable('users', (t) => { t.dropColumn('a'); t.dropColumns('b', 'c'); });`, sql: ['alter table "users" drop column "a"', 'alter table "users" drop column "b", drop column "c"'] },
-  { name: 'renameColumn', up: `await knex.schema.alterTable('users', (t) => { t.renameColumn('name', 'full_name'); });`, sql: ['alter table "users" rename "name" to "full_name"'] },
-  { name: 'setNullable and dropNullable', up: `await knex.schema.alterTable('users', (t) => { t.setNullable('a'); t.dropNullable('b'); });`, sql: ['alter table "users" alter column "a" drop not null', 'alter table "users" alter column "b" set not null'] },
-  { name: 'check in createTable, checkPositive', up: `await knex.schema.createTable('items', (t) => { t.integer('qty').checkPositive(); t.check('?? > 0', ['qty'], 'qty_positive'); });`, sql: ['create table "items" ("qty" integer check ("qty" > 0), constraint qty_positive check ("qty" > 0))'] },
+  {
+    name: 'createTable with increments, string, timestamps',
+    up: `await knex.schema.createTable('users', (t) => { t.increments('id'); t.string('email').notNullable().unique(); t.timestamps(true, true); });`,
+    sql: [
+      'create table "users" ("id" serial primary key, "email" varchar(255) not null, "created_at" timestamptz not null default CURRENT_TIMESTAMP, "updated_at" timestamptz not null default CURRENT_TIMESTAMP)',
+      'alter table "users" add constraint "users_email_unique" unique ("email")',
+    ],
+  },
+  {
+    name: 'createTableIfNotExists',
+    up: `await knex.schema.createTableIfNotExists('a', (t) => { t.bigIncrements(); });`,
+    sql: ['create table if not exists "a" ("id" bigserial primary key)'],
+  },
+  {
+    name: 'uuid default gen_random_uuid() via knex.raw',
+    up: `await knex.schema.alterTable('users', (t) => { t.uuid('uid').defaultTo(knex.raw('gen_random_uuid()')); });`,
+    sql: ['alter table "users" add column "uid" uuid default gen_random_uuid()'],
+  },
+  {
+    name: 'timestamp default knex.fn.now()',
+    up: `await knex.schema.table('users', (t) => { t.timestamp('seen_at').defaultTo(knex.fn.now()).nullable(); });`,
+    sql: ['alter table "users" add column "seen_at" timestamptz null default CURRENT_TIMESTAMP'],
+  },
+  {
+    name: 'constant default, boolean not null',
+    up: `await knex.schema.alterTable('users', (t) => { t.boolean('active').notNullable().defaultTo(true); });`,
+    sql: ['alter table "users" add column "active" boolean not null default \'1\''],
+  },
+  {
+    name: '.alter() re-states type, nullability and default',
+    up: `await knex.schema.alterTable('users', (t) => { t.string('email', 500).notNullable().alter(); });`,
+    sql: [
+      'alter table "users" alter column "email" drop default',
+      'alter table "users" alter column "email" drop not null',
+      'alter table "users" alter column "email" type varchar(500) using ("email"::varchar(500))',
+      'alter table "users" alter column "email" set not null',
+    ],
+  },
+  {
+    name: '.alter() to text without notNullable',
+    up: `await knex.schema.alterTable('users', (t) => { t.text('bio').alter(); });`,
+    sql: [
+      'alter table "users" alter column "bio" drop default',
+      'alter table "users" alter column "bio" drop not null',
+      'alter table "users" alter column "bio" type text using ("bio"::text)',
+    ],
+  },
+  {
+    name: '.alter({ alterNullable: false })',
+    up: `await knex.schema.alterTable('users', (t) => { t.text('bio').alter({ alterNullable: false }); });`,
+    sql: ['alter table "users" alter column "bio" drop default', 'alter table "users" alter column "bio" type text using ("bio"::text)'],
+  },
+  {
+    name: 'foreign key via references().inTable().onDelete()',
+    up: `await knex.schema.alterTable('charts', (t) => { t.integer('org_id').references('id').inTable('orgs').onDelete('CASCADE'); });`,
+    sql: [
+      'alter table "charts" add column "org_id" integer',
+      'alter table "charts" add constraint "charts_org_id_foreign" foreign key ("org_id") references "orgs" ("id") on delete CASCADE',
+    ],
+  },
+  {
+    name: 'foreign().references()',
+    up: `await knex.schema.alterTable('charts', (t) => { t.foreign('space_id').references('spaces.id'); });`,
+    sql: ['alter table "charts" add constraint "charts_space_id_foreign" foreign key ("space_id") references "spaces" ("id")'],
+  },
+  {
+    name: 'index and named index',
+    up: `await knex.schema.alterTable('charts', (t) => { t.index(['org_id']); t.index('name', 'charts_name_idx'); });`,
+    sql: ['create index "charts_org_id_index" on "charts" ("org_id")', 'create index "charts_name_idx" on "charts" ("name")'],
+  },
+  {
+    name: 'primary',
+    up: `await knex.schema.alterTable('pairs', (t) => { t.primary(['a', 'b']); });`,
+    sql: ['alter table "pairs" add constraint "pairs_pkey" primary key ("a", "b")'],
+  },
+  {
+    name: 'dropColumn and dropColumns',
+    up: `await knex.schema.alterTable('users', (t) => { t.dropColumn('a'); t.dropColumns('b', 'c'); });`,
+    sql: ['alter table "users" drop column "a"', 'alter table "users" drop column "b", drop column "c"'],
+  },
+  {
+    name: 'renameColumn',
+    up: `await knex.schema.alterTable('users', (t) => { t.renameColumn('name', 'full_name'); });`,
+    sql: ['alter table "users" rename "name" to "full_name"'],
+  },
+  {
+    name: 'setNullable and dropNullable',
+    up: `await knex.schema.alterTable('users', (t) => { t.setNullable('a'); t.dropNullable('b'); });`,
+    sql: ['alter table "users" alter column "a" drop not null', 'alter table "users" alter column "b" set not null'],
+  },
+  {
+    name: 'check in createTable, checkPositive',
+    up: `await knex.schema.createTable('items', (t) => { t.integer('qty').checkPositive(); t.check('?? > 0', ['qty'], 'qty_positive'); });`,
+    sql: ['create table "items" ("qty" integer check ("qty" > 0), constraint qty_positive check ("qty" > 0))'],
+  },
   // knex 3 leaves `??` unbound in alterTable checks: that text is what it would send (and PostgreSQL rejects).
-  { name: 'check with bindings in alterTable, as knex emits it', up: `await knex.schema.alterTable('items', (t) => { t.check('?? > 0', ['qty'], 'qty_positive'); });`, sql: ['alter table "items" add constraint qty_positive check(?? > 0)'] },
-  { name: 'enu without native type is a text CHECK', up: `await knex.schema.alterTable('items', (t) => { t.enu('state', ['a', 'b']); });`, sql: ['alter table "items" add column "state" text check ("state" in (\'a\', \'b\'))'] },
-  { name: 'enum with useNative', up: `await knex.schema.alterTable('items', (t) => { t.enum('kind', ['x', 'y'], { useNative: true, enumName: 'item_kind' }); });`, sql: ['create type "item_kind" as enum (\'x\', \'y\')', 'alter table "items" add column "kind" "item_kind"'] },
-  { name: 'specificType and jsonb default', up: `await knex.schema.alterTable('docs', (t) => { t.specificType('search', 'tsvector'); t.jsonb('meta').notNullable().defaultTo('{}'); });`, sql: ['alter table "docs" add column "search" tsvector, add column "meta" jsonb not null default \'{}\''] },
-  { name: 'dropTable, dropTableIfExists, renameTable chained', up: `await knex.schema.dropTable('a').dropTableIfExists('b').renameTable('c', 'd');`, sql: ['drop table "a"', 'drop table if exists "b"', 'alter table "c" rename to "d"'] },
-  { name: 'withSchema', up: `await knex.schema.withSchema('audit').createTable('log', (t) => { t.increments(); });`, sql: ['create table "audit"."log" ("id" serial primary key)'] },
-  { name: 'function (table) callback with this-free body', up: `return knex.schema.createTable('f', function (table) { table.uuid('id').primary(); });`, sql: ['create table "f" ("id" uuid, constraint "f_pkey" primary key ("id"))'] },
+  {
+    name: 'check with bindings in alterTable, as knex emits it',
+    up: `await knex.schema.alterTable('items', (t) => { t.check('?? > 0', ['qty'], 'qty_positive'); });`,
+    sql: ['alter table "items" add constraint qty_positive check(?? > 0)'],
+  },
+  {
+    name: 'enu without native type is a text CHECK',
+    up: `await knex.schema.alterTable('items', (t) => { t.enu('state', ['a', 'b']); });`,
+    sql: ['alter table "items" add column "state" text check ("state" in (\'a\', \'b\'))'],
+  },
+  {
+    name: 'enum with useNative',
+    up: `await knex.schema.alterTable('items', (t) => { t.enum('kind', ['x', 'y'], { useNative: true, enumName: 'item_kind' }); });`,
+    sql: ["create type \"item_kind\" as enum ('x', 'y')", 'alter table "items" add column "kind" "item_kind"'],
+  },
+  {
+    name: 'specificType and jsonb default',
+    up: `await knex.schema.alterTable('docs', (t) => { t.specificType('search', 'tsvector'); t.jsonb('meta').notNullable().defaultTo('{}'); });`,
+    sql: ['alter table "docs" add column "search" tsvector, add column "meta" jsonb not null default \'{}\''],
+  },
+  {
+    name: 'dropTable, dropTableIfExists, renameTable chained',
+    up: `await knex.schema.dropTable('a').dropTableIfExists('b').renameTable('c', 'd');`,
+    sql: ['drop table "a"', 'drop table if exists "b"', 'alter table "c" rename to "d"'],
+  },
+  {
+    name: 'withSchema',
+    up: `await knex.schema.withSchema('audit').createTable('log', (t) => { t.increments(); });`,
+    sql: ['create table "audit"."log" ("id" serial primary key)'],
+  },
+  {
+    name: 'function (table) callback with this-free body',
+    up: `return knex.schema.createTable('f', function (table) { table.uuid('id').primary(); });`,
+    sql: ['create table "f" ("id" uuid, constraint "f_pkey" primary key ("id"))'],
+  },
   { name: 'schema.raw', up: `await knex.schema.raw('CREATE INDEX CONCURRENTLY a_idx ON a (b)');`, sql: ['CREATE INDEX CONCURRENTLY a_idx ON a (b)'] },
-  { name: 'raw with ?? and ? bindings', up: `await knex.raw('UPDATE ?? SET state = ? WHERE state IS NULL', ['items', 'new']);`, sql: ['UPDATE "items" SET state = \'new\' WHERE state IS NULL'] },
-  { name: 'update without where', up: `await knex('users').update({ active: true, updated_at: knex.fn.now() });`, sql: ['update "users" set "active" = true, "updated_at" = CURRENT_TIMESTAMP'] },
-  { name: 'update with where', up: `await knex('users').where('id', 1).update({ active: false });`, sql: ['update "users" set "active" = false where "id" = 1'] },
-  { name: 'insert rows', up: `await knex('roles').insert([{ name: 'admin' }, { name: 'viewer' }]);`, sql: ['insert into "roles" ("name") values (\'admin\'), (\'viewer\')'] },
-  { name: 'del and delete with whereIn', up: `await knex('a').del(); await knex.table('b').whereIn('id', [1, 2]).delete();`, sql: ['delete from "a"', 'delete from "b" where "id" in (1, 2)'] },
-  { name: 'where callback with this', up: `await knex('a').update({ x: 1 }).where(function () { this.where('y', 2).orWhereNull('z'); });`, sql: ['update "a" set "x" = 1 where ("y" = 2 or "z" is null)'] },
-  { name: 'promise chain with then', up: `return knex.schema.createTable('p', (t) => { t.increments(); }).then(() => knex('p').insert({ id: 1 }));`, sql: ['create table "p" ("id" serial primary key)', 'insert into "p" ("id") values (1)'] },
+  {
+    name: 'raw with ?? and ? bindings',
+    up: `await knex.raw('UPDATE ?? SET state = ? WHERE state IS NULL', ['items', 'new']);`,
+    sql: ['UPDATE "items" SET state = \'new\' WHERE state IS NULL'],
+  },
+  {
+    name: 'update without where',
+    up: `await knex('users').update({ active: true, updated_at: knex.fn.now() });`,
+    sql: ['update "users" set "active" = true, "updated_at" = CURRENT_TIMESTAMP'],
+  },
+  {
+    name: 'update with where',
+    up: `await knex('users').where('id', 1).update({ active: false });`,
+    sql: ['update "users" set "active" = false where "id" = 1'],
+  },
+  {
+    name: 'insert rows',
+    up: `await knex('roles').insert([{ name: 'admin' }, { name: 'viewer' }]);`,
+    sql: ['insert into "roles" ("name") values (\'admin\'), (\'viewer\')'],
+  },
+  {
+    name: 'del and delete with whereIn',
+    up: `await knex('a').del(); await knex.table('b').whereIn('id', [1, 2]).delete();`,
+    sql: ['delete from "a"', 'delete from "b" where "id" in (1, 2)'],
+  },
+  {
+    name: 'where callback with this',
+    up: `await knex('a').update({ x: 1 }).where(function () { this.where('y', 2).orWhereNull('z'); });`,
+    sql: ['update "a" set "x" = 1 where ("y" = 2 or "z" is null)'],
+  },
+  {
+    name: 'promise chain with then',
+    up: `return knex.schema.createTable('p', (t) => { t.increments(); }).then(() => knex('p').insert({ id: 1 }));`,
+    sql: ['create table "p" ("id" serial primary key)', 'insert into "p" ("id") values (1)'],
+  },
 ];
 
 describe('knex builder calls → the SQL knex emits', () => {
@@ -104,7 +239,9 @@ describe('migration shapes', () => {
   });
 
   test('catch blocks and switch cases are conditional too', async () => {
-    const result = await extract(`try {\n    await knex.raw('CREATE INDEX CONCURRENTLY i ON a (b)');\n  } catch {\n    await knex.raw('DROP INDEX IF EXISTS i');\n  }`);
+    const result = await extract(
+      `try {\n    await knex.raw('CREATE INDEX CONCURRENTLY i ON a (b)');\n  } catch {\n    await knex.raw('DROP INDEX IF EXISTS i');\n  }`,
+    );
     expect(result.statements.map((s) => [s.sql, s.guarded ?? false])).toEqual([
       ['CREATE INDEX CONCURRENTLY i ON a (b)', false],
       ['DROP INDEX IF EXISTS i', true],
@@ -114,7 +251,9 @@ describe('migration shapes', () => {
   test('a file without an exported up is unresolved on every flag', async () => {
     const result = await extractKnexMigration('m/helpers.ts', 'export const x = 1;', { readRepoFile: async () => undefined });
     expect(result.statements).toEqual([]);
-    expect(result.unresolved).toEqual([{ line: 1, reason: expect.stringContaining('no exported `up`'), affects: ['locksTable', 'rewritesTable', 'scansTable'] }]);
+    expect(result.unresolved).toEqual([
+      { line: 1, reason: expect.stringContaining('no exported `up`'), affects: ['locksTable', 'rewritesTable', 'scansTable'] },
+    ]);
   });
 });
 
@@ -124,14 +263,22 @@ describe('what cannot be resolved is unknown, never light', () => {
   test('table name from a function parameter', async () => {
     const result = await extract(`await addColumn('users');`, `async function addColumn(table: string) {}`);
     expect(result.unresolved).toEqual([]);
-    const dynamic = await extractKnexMigration(FILE, `export async function up(knex, table) { await knex.schema.alterTable(table, (t) => { t.text('a'); }); }`, { readRepoFile: async () => undefined });
+    const dynamic = await extractKnexMigration(
+      FILE,
+      `export async function up(knex, table) { await knex.schema.alterTable(table, (t) => { t.text('a'); }); }`,
+      { readRepoFile: async () => undefined },
+    );
     expect(dynamic.statements).toEqual([]);
-    expect(dynamic.unresolved).toEqual([{ line: 1, reason: '`table` comes from a function parameter', affects: ALL, evidence: expect.stringContaining('alterTable(table') }]);
+    expect(dynamic.unresolved).toEqual([
+      { line: 1, reason: '`table` comes from a function parameter', affects: ALL, evidence: expect.stringContaining('alterTable(table') },
+    ]);
   });
 
   test('the knex object handed to a helper', async () => {
     const result = await extract(`await addAuditColumns(knex, 'users');`);
-    expect(result.unresolved).toMatchObject([{ line: 3, reason: expect.stringContaining('the knex object is passed on'), affects: ALL, evidence: "addAuditColumns(knex, 'users')" }]);
+    expect(result.unresolved).toMatchObject([
+      { line: 3, reason: expect.stringContaining('the knex object is passed on'), affects: ALL, evidence: "addAuditColumns(knex, 'users')" },
+    ]);
   });
 
   test('the knex object alone in parentheses or as a computed key is shown as written around it', async () => {
@@ -143,21 +290,35 @@ describe('what cannot be resolved is unknown, never light', () => {
   });
 
   test('a loop over runtime data: statements kept, loop unresolved', async () => {
-    const result = await extract(`const rows = await knex('users').select('id');\n  for (const row of rows) {\n    await knex('users').update({ n: row.id }).where('id', row.id);\n  }`);
-    expect(result.statements.map((s) => s.sql)).toEqual(['select "id" from "users"', 'update "users" set "n" = \'<unresolved>\' where "id" = \'<unresolved>\'']);
+    const result = await extract(
+      `const rows = await knex('users').select('id');\n  for (const row of rows) {\n    await knex('users').update({ n: row.id }).where('id', row.id);\n  }`,
+    );
+    expect(result.statements.map((s) => s.sql)).toEqual([
+      'select "id" from "users"',
+      'update "users" set "n" = \'<unresolved>\' where "id" = \'<unresolved>\'',
+    ]);
     expect(result.unresolved).toMatchObject([{ line: 4, reason: 'knex calls inside a loop over `rows` run once per item of runtime data', affects: ALL }]);
   });
 
   test('a loop over a constant array is unrolled', async () => {
-    const sql = await sqlOf(`for (const table of TABLES) { await knex.schema.alterTable(table, (t) => { t.dropColumn('legacy'); }); }\n  await Promise.all(TABLES.map((table) => knex(table).del()));`, `const TABLES = ['a', 'b'] as const;`);
+    const sql = await sqlOf(
+      `for (const table of TABLES) { await knex.schema.alterTable(table, (t) => { t.dropColumn('legacy'); }); }\n  await Promise.all(TABLES.map((table) => knex(table).del()));`,
+      `const TABLES = ['a', 'b'] as const;`,
+    );
     expect(sql).toEqual(['alter table "a" drop column "legacy"', 'alter table "b" drop column "legacy"', 'delete from "a"', 'delete from "b"']);
   });
 
   test('a constant array changed after its declaration is not unrolled (its items are not known)', async () => {
-    const pushed = await extract(`TABLES.push('users');\n  for (const table of TABLES) { await knex.schema.alterTable(table, (t) => { t.dropColumn('legacy'); }); }`, `const TABLES: string[] = [];`);
+    const pushed = await extract(
+      `TABLES.push('users');\n  for (const table of TABLES) { await knex.schema.alterTable(table, (t) => { t.dropColumn('legacy'); }); }`,
+      `const TABLES: string[] = [];`,
+    );
     expect(pushed.statements).toEqual([]);
     expect(pushed.unresolved.length).toBeGreaterThan(0);
-    const assigned = await extract(`NAMES.main = 'accounts';\n  await knex.schema.alterTable(NAMES.main, (t) => { t.dropColumn('legacy'); });`, `const NAMES = { main: 'users' };`);
+    const assigned = await extract(
+      `NAMES.main = 'accounts';\n  await knex.schema.alterTable(NAMES.main, (t) => { t.dropColumn('legacy'); });`,
+      `const NAMES = { main: 'users' };`,
+    );
     expect(assigned.statements).toEqual([]);
     expect(assigned.unresolved).toMatchObject([{ reason: expect.stringContaining('`NAMES` is changed after its declaration'), affects: ALL }]);
   });
@@ -184,7 +345,9 @@ describe('what cannot be resolved is unknown, never light', () => {
     expect(kept.unresolved).toMatchObject([{ line: 3, reason: expect.stringContaining('is kept or passed on'), affects: ALL }]);
     const schema = await extract(`const schema = knex.schema;\n  await schema.dropTable('a');`);
     expect(schema.unresolved).toMatchObject([{ line: 3, reason: expect.stringContaining('is kept or passed on'), affects: ALL }]);
-    const awaited = await extract(`const rows = await knex('users').select('id');\n  const exists = await knex.schema.hasTable('a');\n  const now = knex.fn.now();`);
+    const awaited = await extract(
+      `const rows = await knex('users').select('id');\n  const exists = await knex.schema.hasTable('a');\n  const now = knex.fn.now();`,
+    );
     expect(awaited.unresolved).toEqual([]);
   });
 
@@ -194,10 +357,15 @@ describe('what cannot be resolved is unknown, never light', () => {
   });
 
   test("the migration's own code never runs: escape hatches of the replay are refused", async () => {
-    const result = await extract(`await knex.raw.constructor('globalThis.replayEscaped = true')();\n  await knex.schema.alterTable('a', (t) => { t.text.call('x', 'y'); });`);
+    const result = await extract(
+      `await knex.raw.constructor('globalThis.replayEscaped = true')();\n  await knex.schema.alterTable('a', (t) => { t.text.call('x', 'y'); });`,
+    );
     expect((globalThis as { replayEscaped?: boolean }).replayEscaped).toBeUndefined();
     expect(result.statements).toEqual([]);
-    expect(result.unresolved.map((u) => u.reason)).toEqual(['knex could not build this call: .constructor() is not replayed', 'knex could not build this call: .call() is not replayed']);
+    expect(result.unresolved.map((u) => u.reason)).toEqual([
+      'knex could not build this call: .constructor() is not replayed',
+      'knex could not build this call: .call() is not replayed',
+    ]);
   });
 
   test('knex rejects a chain: the reason is kept', async () => {

@@ -5,7 +5,22 @@ import { excerpt, StaticEvaluator, type Bindings, type Evaluation } from './cons
 import { resolveExport } from './exports.js';
 import { firstUnresolved, KNEX_ROOT, loadKnex, replay, sqlOf, stepArgs, type Arg, type Chain, type Step } from './knex-builder.js';
 import { loadMigrationSource, type ReadRepoFile } from './modules.js';
-import { endLineOf, fileOf, identifiersNamed, isCall, isFunctionNode, isMember, isWithin, lineOf, memberName, parameterIdentifier, parentOf, textOf, type FunctionNode, type Node } from './source.js';
+import {
+  endLineOf,
+  fileOf,
+  identifiersNamed,
+  isCall,
+  isFunctionNode,
+  isMember,
+  isWithin,
+  lineOf,
+  memberName,
+  parameterIdentifier,
+  parentOf,
+  textOf,
+  type FunctionNode,
+  type Node,
+} from './source.js';
 
 /**
  * knex migrations (`.ts`/`.js`): the exported `up` is parsed (src/syntax/parse.ts), every knex call
@@ -18,15 +33,49 @@ const ALL_FLAGS: HeavinessFlag[] = ['locksTable', 'rewritesTable', 'scansTable']
 const GUARD_METHODS = new Set(['hasTable', 'hasColumn', 'hasView']);
 const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
 /** `knex.<name>(…)` that starts a query builder. */
-const QUERY_ENTRIES = new Set(['table', 'from', 'into', 'queryBuilder', 'select', 'insert', 'update', 'del', 'delete', 'where', 'with', 'withSchema', 'count', 'first', 'pluck', 'truncate', 'distinct', 'column', 'columns', 'upsert']);
+const QUERY_ENTRIES = new Set([
+  'table',
+  'from',
+  'into',
+  'queryBuilder',
+  'select',
+  'insert',
+  'update',
+  'del',
+  'delete',
+  'where',
+  'with',
+  'withSchema',
+  'count',
+  'first',
+  'pluck',
+  'truncate',
+  'distinct',
+  'column',
+  'columns',
+  'upsert',
+]);
 /** Methods whose first argument names the table of a query builder. */
 const TABLE_ARGUMENT_METHODS = new Set(['table', 'from', 'into']);
 const VALUE_OR_CONTROL = new Set(['fn', 'ref', 'commit', 'rollback', 'isCompleted']);
 const MAX_UNROLL = 200;
 /** TypeScript nodes that hold values or statements; every other `TS…` node is a type (never walked). */
 const TS_VALUE_NODES = new Set([
-  'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSInstantiationExpression', 'TSEnumDeclaration', 'TSEnumMember',
-  'TSModuleDeclaration', 'TSModuleBlock', 'TSExportAssignment', 'TSImportEqualsDeclaration', 'TSExternalModuleReference', 'TSParameterProperty', 'TSDeclareFunction', 'TSDeclareMethod',
+  'TSAsExpression',
+  'TSSatisfiesExpression',
+  'TSNonNullExpression',
+  'TSTypeAssertion',
+  'TSInstantiationExpression',
+  'TSEnumDeclaration',
+  'TSEnumMember',
+  'TSModuleDeclaration',
+  'TSModuleBlock',
+  'TSExportAssignment',
+  'TSImportEqualsDeclaration',
+  'TSExternalModuleReference',
+  'TSParameterProperty',
+  'TSDeclareFunction',
+  'TSDeclareMethod',
 ]);
 
 type RawStep = { kind: 'get'; name: string; node: Node } | { kind: 'call'; args: Node[]; node: Node };
@@ -46,7 +95,13 @@ interface WalkContext {
 function stripExpression(node: Node): Node {
   let current = node;
   for (;;) {
-    if (current.type === 'AwaitExpression' || current.type === 'TSNonNullExpression' || current.type === 'TSAsExpression' || current.type === 'ParenthesizedExpression') current = current.type === 'AwaitExpression' ? current.argument : current.expression;
+    if (
+      current.type === 'AwaitExpression' ||
+      current.type === 'TSNonNullExpression' ||
+      current.type === 'TSAsExpression' ||
+      current.type === 'ParenthesizedExpression'
+    )
+      current = current.type === 'AwaitExpression' ? current.argument : current.expression;
     else if (current.type === 'UnaryExpression' && current.operator === 'void') current = current.argument;
     else return current;
   }
@@ -69,7 +124,12 @@ function flatten(expression: Node): Flattened | undefined {
   if (isMember(node)) {
     const key = node.property;
     const inner = flatten(node.object);
-    const name = key.type === 'StringLiteral' ? key.value : key.type === 'TemplateLiteral' && key.expressions.length === 0 ? (key.quasis[0]!.value.cooked ?? undefined) : undefined;
+    const name =
+      key.type === 'StringLiteral'
+        ? key.value
+        : key.type === 'TemplateLiteral' && key.expressions.length === 0
+          ? (key.quasis[0]!.value.cooked ?? undefined)
+          : undefined;
     if (!inner || name === undefined) return undefined;
     return { root: inner.root, steps: [...inner.steps, { kind: 'get', name, node }] };
   }
@@ -164,9 +224,17 @@ class KnexWalker {
       return;
     }
     if (node.type === 'ForOfStatement' && this.unrollForOf(node, ctx)) return;
-    if (node.type === 'ForOfStatement' || node.type === 'ForInStatement' || node.type === 'ForStatement' || node.type === 'WhileStatement' || node.type === 'DoWhileStatement') {
+    if (
+      node.type === 'ForOfStatement' ||
+      node.type === 'ForInStatement' ||
+      node.type === 'ForStatement' ||
+      node.type === 'WhileStatement' ||
+      node.type === 'DoWhileStatement'
+    ) {
       const header = node.type === 'ForOfStatement' || node.type === 'ForInStatement' ? `loop over \`${excerpt(node.right, 80)}\`` : 'loop';
-      forEachChild(node, (child) => this.walk(child, { ...ctx, repeated: ctx.repeated ?? { reason: `knex calls inside a ${header} run once per item of runtime data`, node } }));
+      forEachChild(node, (child) =>
+        this.walk(child, { ...ctx, repeated: ctx.repeated ?? { reason: `knex calls inside a ${header} run once per item of runtime data`, node } }),
+      );
       return;
     }
     if (isCall(node) && this.unrollArrayCallback(node, ctx)) return;
@@ -176,10 +244,15 @@ class KnexWalker {
     }
     if (node.type === 'Identifier' && ctx.knexNames.has(node.name)) {
       const parent = parentOf(node);
-      const isName = (isMember(parent) && !parent.computed && parent.property === node) || (parent?.type === 'ObjectProperty' && !parent.computed && parent.key === node);
+      const isName =
+        (isMember(parent) && !parent.computed && parent.property === node) || (parent?.type === 'ObjectProperty' && !parent.computed && parent.key === node);
       if (isName) return;
       // Parentheses and a computed key hold the name alone: they are what is shown, as written around it.
-      const wrapped = (node.extra as { parenthesized?: boolean } | undefined)?.parenthesized ? `(${node.name})` : parent?.type === 'ObjectProperty' && parent.computed && parent.key === node ? `[${node.name}]` : undefined;
+      const wrapped = (node.extra as { parenthesized?: boolean } | undefined)?.parenthesized
+        ? `(${node.name})`
+        : parent?.type === 'ObjectProperty' && parent.computed && parent.key === node
+          ? `[${node.name}]`
+          : undefined;
       if (wrapped !== undefined) this.addUnresolved(node, `the knex object is passed on (\`${wrapped}\`): what runs there is not followed`, wrapped);
       else this.addUnresolved(parent ?? node, `the knex object is passed on (\`${excerpt(parent ?? node, 80)}\`): what runs there is not followed`);
       return;
@@ -191,7 +264,11 @@ class KnexWalker {
     if (!mentionsAny(fn, ctx.knexNames)) return;
     const owner = parentOf(fn);
     const where = isCall(owner) ? `a callback of \`${excerpt(owner.callee, 60)}()\`` : 'a nested function';
-    this.walkFunctionBody(fn, { ...ctx, guarded: true, repeated: ctx.repeated ?? { reason: `knex calls inside ${where} may run any number of times`, node: fn } });
+    this.walkFunctionBody(fn, {
+      ...ctx,
+      guarded: true,
+      repeated: ctx.repeated ?? { reason: `knex calls inside ${where} may run any number of times`, node: fn },
+    });
   }
 
   /** `for (const t of CONSTANT_ARRAY)`: walk the body once per element. */
@@ -226,7 +303,11 @@ class KnexWalker {
   private handleChain(node: Node, ctx: WalkContext): void {
     const flat = flatten(node);
     const first = flat?.steps[0];
-    const isValue = first?.kind === 'get' && (VALUE_OR_CONTROL.has(first.name) || first.name === 'transaction' || (first.name === 'schema' && flat!.steps.some((s) => s.kind === 'get' && GUARD_METHODS.has(s.name))));
+    const isValue =
+      first?.kind === 'get' &&
+      (VALUE_OR_CONTROL.has(first.name) ||
+        first.name === 'transaction' ||
+        (first.name === 'schema' && flat!.steps.some((s) => s.kind === 'get' && GUARD_METHODS.has(s.name))));
     if (flat && !isValue && builderEscapes(node)) {
       this.addUnresolved(node, `the knex builder \`${excerpt(node, 60)}\` is kept or passed on: calls made on it later are not followed`);
     }
@@ -332,7 +413,9 @@ class KnexWalker {
   private record(root: string, steps: RawStep[], ctx: WalkContext, params: ReadonlySet<string> = new Set()): Chain {
     return {
       root: ctx.knexNames.has(root) ? KNEX_ROOT : root,
-      steps: steps.map((step): Step => (step.kind === 'get' ? { kind: 'get', name: step.name } : { kind: 'call', args: step.args.map((arg) => this.toArg(arg, ctx, params)) })),
+      steps: steps.map((step): Step =>
+        step.kind === 'get' ? { kind: 'get', name: step.name } : { kind: 'call', args: step.args.map((arg) => this.toArg(arg, ctx, params)) },
+      ),
     };
   }
 
@@ -356,16 +439,27 @@ class KnexWalker {
     const evaluation = this.evaluator.evaluate(node, ctx.bindings);
     if (evaluation.ok) return { kind: 'value', value: evaluation.value };
     if (node.type === 'ArrayExpression') {
-      return { kind: 'array', items: node.elements.map((element) => (element?.type === 'SpreadElement' ? this.unresolvedArg(element, evaluation) : this.toArg(element, ctx, params))) };
+      return {
+        kind: 'array',
+        items: node.elements.map((element) => (element?.type === 'SpreadElement' ? this.unresolvedArg(element, evaluation) : this.toArg(element, ctx, params))),
+      };
     }
     if (node.type === 'ObjectExpression') {
       const entries: Array<[string, Arg]> = [];
       for (const property of node.properties) {
         if (property.type === 'ObjectProperty' && !property.shorthand) {
           const nameNode = property.key;
-          const key = property.computed ? this.evaluator.evaluate(nameNode, ctx.bindings) : { ok: true as const, value: nameNode.type === 'StringLiteral' ? nameNode.value : nameNode.type === 'Identifier' ? nameNode.name : textOf(nameNode) };
+          const key = property.computed
+            ? this.evaluator.evaluate(nameNode, ctx.bindings)
+            : {
+                ok: true as const,
+                value: nameNode.type === 'StringLiteral' ? nameNode.value : nameNode.type === 'Identifier' ? nameNode.name : textOf(nameNode),
+              };
           const nameText = property.computed ? `[${excerpt(nameNode)}]` : excerpt(nameNode);
-          if (!key.ok || typeof key.value !== 'string') return key.ok ? { kind: 'unresolved', reason: `property \`${nameText}\` is not static`, evidence: excerpt(property) } : { kind: 'unresolved', reason: key.reason, evidence: nameText };
+          if (!key.ok || typeof key.value !== 'string')
+            return key.ok
+              ? { kind: 'unresolved', reason: `property \`${nameText}\` is not static`, evidence: excerpt(property) }
+              : { kind: 'unresolved', reason: key.reason, evidence: nameText };
           entries.push([key.value, this.toArg(property.value, ctx, params)]);
         } else if (property.type === 'ObjectProperty') {
           entries.push([property.key.type === 'Identifier' ? property.key.name : textOf(property.key), this.toArg(property.value, ctx, params)]);
@@ -390,7 +484,11 @@ class KnexWalker {
         if (statement.type === 'ExpressionStatement') expressions.push(statement.expression);
         else if (statement.type === 'ReturnStatement' && statement.argument) expressions.push(statement.argument);
         else if (statement.type !== 'EmptyStatement') {
-          return { kind: 'unresolved', reason: `\`${excerpt(statement, 80)}\` inside a builder callback is not followed (only plain builder calls are)`, evidence: excerpt(statement) };
+          return {
+            kind: 'unresolved',
+            reason: `\`${excerpt(statement, 80)}\` inside a builder callback is not followed (only plain builder calls are)`,
+            evidence: excerpt(statement),
+          };
         }
       }
     } else {
@@ -400,7 +498,11 @@ class KnexWalker {
     for (const expression of expressions) {
       const flat = flatten(expression);
       if (!flat || !params.has(flat.root) || ctx.knexNames.has(flat.root)) {
-        return { kind: 'unresolved', reason: `\`${excerpt(expression, 80)}\` inside a builder callback is not a call on the builder`, evidence: excerpt(expression) };
+        return {
+          kind: 'unresolved',
+          reason: `\`${excerpt(expression, 80)}\` inside a builder callback is not a call on the builder`,
+          evidence: excerpt(expression),
+        };
       }
       chains.push(this.record(flat.root, flat.steps, ctx, params));
     }
@@ -429,15 +531,31 @@ export async function extractKnexMigration(file: string, text: string, options: 
   const [knex, loaded] = await Promise.all([loadKnex(), loadMigrationSource(file, text, options.readRepoFile)]);
   if ('unparsed' in loaded) {
     const evidence = text.split('\n')[loaded.unparsed.line - 1]?.trim();
-    return { file, statements: [], unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }], inTransaction: true };
+    return {
+      file,
+      statements: [],
+      unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }],
+      inTransaction: true,
+    };
   }
   const evaluator = new StaticEvaluator(loaded.modules);
   const walker = new KnexWalker(knex, evaluator);
   const configExport = resolveExport(loaded.file, 'config');
   const config = configExport.kind === 'found' ? evaluator.evaluate(configExport.node) : undefined;
-  const inTransaction = !(config?.ok && config.value !== null && typeof config.value === 'object' && !Array.isArray(config.value) && (config.value as Record<string, unknown>).transaction === false);
+  const inTransaction = !(
+    config?.ok &&
+    config.value !== null &&
+    typeof config.value === 'object' &&
+    !Array.isArray(config.value) &&
+    (config.value as Record<string, unknown>).transaction === false
+  );
   if (configExport.kind === 'unproven') {
-    walker.unresolved.push({ line: lineOf(configExport.node), reason: `the exported \`config\` is not proven: ${configExport.reason}`, affects: [...ALL_FLAGS], evidence: excerpt(configExport.node) });
+    walker.unresolved.push({
+      line: lineOf(configExport.node),
+      reason: `the exported \`config\` is not proven: ${configExport.reason}`,
+      affects: [...ALL_FLAGS],
+      evidence: excerpt(configExport.node),
+    });
   }
 
   // The `up` knex runs: the binding exported at module end (exports.ts), or unknown with the reason.
@@ -461,7 +579,13 @@ export async function extractKnexMigration(file: string, text: string, options: 
   }
   const [knexName] = parameterNames(up);
   if (!knexName) {
-    if (hasCall(up)) walker.unresolved.push({ line: lineOf(up), reason: '`up` has no knex parameter: the database handle it uses is not followed', affects: [...ALL_FLAGS], evidence: excerpt(up, 120) });
+    if (hasCall(up))
+      walker.unresolved.push({
+        line: lineOf(up),
+        reason: '`up` has no knex parameter: the database handle it uses is not followed',
+        affects: [...ALL_FLAGS],
+        evidence: excerpt(up, 120),
+      });
   } else {
     walker.walkFunctionBody(up, { knexNames: new Set([knexName]), guarded: false, bindings: new Map() });
   }

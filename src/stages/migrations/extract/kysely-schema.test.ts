@@ -73,12 +73,16 @@ describe('a released kysely migration reformatted by a code formatter', () => {
     const { releasedEditChange } = await import('../released-edit.js');
     const original = fixture('20260620T010047-personal-spaces.ts');
     // What a formatter with a wider print width makes of it: one line per chain, other quotes.
-    const reformatted = original
-      .replace(/await db\.schema\s+\.alterTable\('spaces'\)\s+\.addColumn\('is_personal', 'boolean', \(col\) =>\s+col\.notNull\(\)\.defaultTo\(false\),\s+\)\s+\.execute\(\);/, 'await db.schema.alterTable("spaces").addColumn("is_personal", "boolean", (col) => col.notNull().defaultTo(false)).execute();');
+    const reformatted = original.replace(
+      /await db\.schema\s+\.alterTable\('spaces'\)\s+\.addColumn\('is_personal', 'boolean', \(col\) =>\s+col\.notNull\(\)\.defaultTo\(false\),\s+\)\s+\.execute\(\);/,
+      'await db.schema.alterTable("spaces").addColumn("is_personal", "boolean", (col) => col.notNull().defaultTo(false)).execute();',
+    );
     expect(reformatted).not.toBe(original);
     const changed = original.replace('defaultTo(false)', 'defaultTo(true)');
     await loadParser();
-    const [before, after, edited] = await Promise.all([original, reformatted, changed].map((text) => kyselyFormat.extract(`${DIR}/20260620T010047-personal-spaces.ts`, text, read)));
+    const [before, after, edited] = await Promise.all(
+      [original, reformatted, changed].map((text) => kyselyFormat.extract(`${DIR}/20260620T010047-personal-spaces.ts`, text, read)),
+    );
     expect(releasedEditChange(before!, after!)).toBeUndefined();
     expect(releasedEditChange(before!, edited!)).toMatch(/^statement 1 changed/);
   });

@@ -12,7 +12,8 @@ import { isCall, isFunctionNode, isMember, memberName, parentOf, textOf, type No
  * cannot be recorded stays unresolved, as before.
  */
 
-type Arg = { kind: 'value'; value: unknown } | { kind: 'raw'; sql: string } | { kind: 'sql'; helper: SqlHelper; args: unknown[] } | { kind: 'callback'; steps: Step[] };
+type Arg =
+  { kind: 'value'; value: unknown } | { kind: 'raw'; sql: string } | { kind: 'sql'; helper: SqlHelper; args: unknown[] } | { kind: 'callback'; steps: Step[] };
 
 /** kysely's `sql.ref('col')`, `sql.raw('…')`, `sql.lit(…)`, `sql.table('t')`, `sql.id('x')` with constant arguments. */
 const SQL_HELPERS = ['ref', 'raw', 'lit', 'table', 'id'] as const;
@@ -20,7 +21,23 @@ type SqlHelper = (typeof SQL_HELPERS)[number];
 type Step = { kind: 'get'; name: string } | { kind: 'call'; args: Arg[] };
 
 /** Methods replayed only when they are plain builder steps: nothing that runs, leaves the builder or reaches prototypes. */
-const FORBIDDEN = new Set(['execute', 'executeTakeFirst', 'executeTakeFirstOrThrow', 'stream', 'then', 'catch', 'finally', 'constructor', 'prototype', '__proto__', 'toOperationNode', 'withPlugin', 'connection', 'transaction', 'destroy']);
+const FORBIDDEN = new Set([
+  'execute',
+  'executeTakeFirst',
+  'executeTakeFirstOrThrow',
+  'stream',
+  'then',
+  'catch',
+  'finally',
+  'constructor',
+  'prototype',
+  '__proto__',
+  'toOperationNode',
+  'withPlugin',
+  'connection',
+  'transaction',
+  'destroy',
+]);
 const NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 
 export type Recorded = { ok: true; steps: Step[]; end: Node } | { ok: false; reason: string };

@@ -7,8 +7,18 @@ describe('import resolution inside the repository', () => {
   // migration loader adds the path as written first. The lists below were this reader's own copy
   // (.ts/.js only) before the toolkit: the first candidates and what is left out are what matter.
   test.each([
-    ['db/migrations/001.ts', '../entities/tables', ['db/entities/tables', 'db/entities/tables.ts', 'db/entities/tables.tsx'], ['db/entities/tables.js', 'db/entities/tables/index.ts', 'db/entities/tables/index.js', 'db/entities/tables.mjs']],
-    ['db/migrations/001.ts', './x.js', ['db/migrations/x.js', 'db/migrations/x.ts', 'db/migrations/x.tsx', 'db/migrations/x.mts', 'db/migrations/x.cts'], ['db/migrations/x.js/index.ts', 'db/migrations/x.js/index.js']],
+    [
+      'db/migrations/001.ts',
+      '../entities/tables',
+      ['db/entities/tables', 'db/entities/tables.ts', 'db/entities/tables.tsx'],
+      ['db/entities/tables.js', 'db/entities/tables/index.ts', 'db/entities/tables/index.js', 'db/entities/tables.mjs'],
+    ],
+    [
+      'db/migrations/001.ts',
+      './x.js',
+      ['db/migrations/x.js', 'db/migrations/x.ts', 'db/migrations/x.tsx', 'db/migrations/x.mts', 'db/migrations/x.cts'],
+      ['db/migrations/x.js/index.ts', 'db/migrations/x.js/index.js'],
+    ],
     ['001.ts', '../outside', [], []],
   ])('%s imports %s', (from, specifier, first, alsoTried) => {
     const candidates = importCandidates(from, specifier);
@@ -55,7 +65,9 @@ describe('more shapes of up', () => {
   });
 
   test('up without a knex parameter that still does something is unresolved', async () => {
-    const result = await extractKnexMigration('m/001.ts', `import { db } from '../db';\nexport async function up() { await db.schema.dropTable('a'); }`, { readRepoFile: read });
+    const result = await extractKnexMigration('m/001.ts', `import { db } from '../db';\nexport async function up() { await db.schema.dropTable('a'); }`, {
+      readRepoFile: read,
+    });
     expect(result.unresolved).toMatchObject([{ line: 2, reason: '`up` has no knex parameter: the database handle it uses is not followed' }]);
   });
 
@@ -86,6 +98,13 @@ describe('source that does not parse', () => {
     const text = `import { A } from '../t';\nexport async function up(knex) { await knex.schema.dropTable(A); }`;
     const result = await extractKnexMigration('db/m/001.ts', text, { readRepoFile: async (path) => files[path] });
     expect(result.statements).toEqual([]);
-    expect(result.unresolved).toEqual([{ line: 2, reason: expect.stringMatching(/^import `\.\.\/t` from db\/m\/001\.ts is not read: db\/t\.ts:1 does not parse: /), affects: ALL, evidence: 'knex.schema.dropTable(A)' }]);
+    expect(result.unresolved).toEqual([
+      {
+        line: 2,
+        reason: expect.stringMatching(/^import `\.\.\/t` from db\/m\/001\.ts is not read: db\/t\.ts:1 does not parse: /),
+        affects: ALL,
+        evidence: 'knex.schema.dropTable(A)',
+      },
+    ]);
   });
 });

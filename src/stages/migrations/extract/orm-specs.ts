@@ -35,9 +35,21 @@ function callsIn(up: Node, pattern: RegExp): boolean {
 
 export const ORM_SQL_SPECS: Record<'typeorm' | 'mikro-orm' | 'sequelize' | 'kysely' | 'node-pg-migrate', OrmSqlSpec> = {
   /** TypeORM runs every migration in a transaction unless the class sets `transaction = false`. */
-  typeorm: { label: 'TypeORM', up: 'class-method', handle: 'first-parameter', sqlCalls: ['query'], inTransaction: (file) => !classSaysFalse(file, 'transaction') },
+  typeorm: {
+    label: 'TypeORM',
+    up: 'class-method',
+    handle: 'first-parameter',
+    sqlCalls: ['query'],
+    inTransaction: (file) => !classSaysFalse(file, 'transaction'),
+  },
   /** MikroORM wraps each migration in a transaction unless `isTransactional()` returns false. */
-  'mikro-orm': { label: 'MikroORM', up: 'class-method', handle: 'this', sqlCalls: ['addSql', 'execute'], inTransaction: (file) => !classSaysFalse(file, 'isTransactional') },
+  'mikro-orm': {
+    label: 'MikroORM',
+    up: 'class-method',
+    handle: 'this',
+    sqlCalls: ['addSql', 'execute'],
+    inTransaction: (file) => !classSaysFalse(file, 'isTransactional'),
+  },
   /** sequelize-cli runs a migration outside a transaction unless it opens one itself. */
   sequelize: {
     label: 'Sequelize',
@@ -51,5 +63,13 @@ export const ORM_SQL_SPECS: Record<'typeorm' | 'mikro-orm' | 'sequelize' | 'kyse
   /** kysely's Migrator runs each migration in a transaction on PostgreSQL. */
   kysely: { label: 'kysely', up: 'export', handle: 'first-parameter', sqlCalls: [], sqlTemplates: true, schemaBuilder: 'kysely', inTransaction: () => true },
   /** node-pg-migrate runs each migration in a transaction unless it calls `pgm.noTransaction()`. */
-  'node-pg-migrate': { label: 'node-pg-migrate', up: 'export', handle: 'first-parameter', sqlCalls: ['sql'], harmlessCalls: ['noTransaction', 'func'], builder: 'node-pg-migrate', inTransaction: (_file, up) => !callsIn(up, /\.noTransaction$/) },
+  'node-pg-migrate': {
+    label: 'node-pg-migrate',
+    up: 'export',
+    handle: 'first-parameter',
+    sqlCalls: ['sql'],
+    harmlessCalls: ['noTransaction', 'func'],
+    builder: 'node-pg-migrate',
+    inTransaction: (_file, up) => !callsIn(up, /\.noTransaction$/),
+  },
 };

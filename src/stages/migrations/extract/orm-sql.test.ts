@@ -43,6 +43,8 @@ describe('ORM migrations', () => {
     const text = `export class M {\n  async up(queryRunner) {\n    await queryRunner.query('DROP TABLE a')\n  }\n  broken(: void {}\n}\n`;
     const result = await extractOrmSqlMigration('m/1-broken.ts', text, read, ORM_SQL_SPECS.typeorm);
     expect(result.statements).toEqual([]);
-    expect(result.unresolved).toEqual([{ line: 5, reason: expect.stringMatching(/^m\/1-broken\.ts:5 does not parse: /), affects: ALL, evidence: 'broken(: void {}' }]);
+    expect(result.unresolved).toEqual([
+      { line: 5, reason: expect.stringMatching(/^m\/1-broken\.ts:5 does not parse: /), affects: ALL, evidence: 'broken(: void {}' },
+    ]);
   });
 });

@@ -5,7 +5,20 @@ import { excerpt, StaticEvaluator } from './constants.js';
 import { findExport } from './exports.js';
 import { compileSchemaChain, recordSchemaChain } from './kysely-schema.js';
 import { loadMigrationSource, type ReadRepoFile } from './modules.js';
-import { isCall, isFunctionNode, isMember, lineOf, memberName, parameterIdentifier, parentOf, textOf, unexported, type FunctionNode, type Node, type SourceFile } from './source.js';
+import {
+  isCall,
+  isFunctionNode,
+  isMember,
+  lineOf,
+  memberName,
+  parameterIdentifier,
+  parentOf,
+  textOf,
+  unexported,
+  type FunctionNode,
+  type Node,
+  type SourceFile,
+} from './source.js';
 /**
  * ORM migrations read for their raw SQL (TypeORM `queryRunner.query`, MikroORM `this.addSql`,
  * node-pg-migrate `pgm.sql`, Sequelize `queryInterface.sequelize.query`, kysely sql`…`.execute(db)).
@@ -18,10 +31,39 @@ import { isCall, isFunctionNode, isMember, lineOf, memberName, parameterIdentifi
 const ALL_FLAGS: HeavinessFlag[] = ['locksTable', 'rewritesTable', 'scansTable'];
 
 /** node-pg-migrate builder methods compiled by node-pg-migrate (the list lives in pgm-builder.ts, loaded only when used). */
-const PGM_METHODS = new Set(['createTable', 'dropTable', 'renameTable', 'alterTable', 'addColumns', 'addColumn', 'dropColumns', 'dropColumn', 'renameColumn', 'alterColumn', 'addConstraint', 'dropConstraint', 'renameConstraint', 'createIndex', 'addIndex', 'dropIndex']);
+const PGM_METHODS = new Set([
+  'createTable',
+  'dropTable',
+  'renameTable',
+  'alterTable',
+  'addColumns',
+  'addColumn',
+  'dropColumns',
+  'dropColumn',
+  'renameColumn',
+  'alterColumn',
+  'addConstraint',
+  'dropConstraint',
+  'renameConstraint',
+  'createIndex',
+  'addIndex',
+  'dropIndex',
+]);
 
 /** Sequelize QueryInterface methods compiled by Sequelize (the list lives in sequelize-builder.ts, loaded only when used). */
-const SEQUELIZE_METHODS = new Set(['addColumn', 'removeColumn', 'renameColumn', 'changeColumn', 'addIndex', 'removeIndex', 'createTable', 'dropTable', 'addConstraint', 'removeConstraint', 'renameTable']);
+const SEQUELIZE_METHODS = new Set([
+  'addColumn',
+  'removeColumn',
+  'renameColumn',
+  'changeColumn',
+  'addIndex',
+  'removeIndex',
+  'createTable',
+  'dropTable',
+  'addConstraint',
+  'removeConstraint',
+  'renameTable',
+]);
 
 export interface OrmSqlSpec {
   /** The framework's name, for reasons. */
@@ -51,7 +93,9 @@ export function classesOf(file: SourceFile): t.ClassDeclaration[] {
 
 /** The first method named `name` of a class (with a body). */
 export function classMethod(declaration: t.ClassDeclaration, name: string): t.ClassMethod | undefined {
-  return declaration.body.body.find((member): member is t.ClassMethod => member.type === 'ClassMethod' && member.kind === 'method' && propertyKeyName(member.key, member.computed) === name);
+  return declaration.body.body.find(
+    (member): member is t.ClassMethod => member.type === 'ClassMethod' && member.kind === 'method' && propertyKeyName(member.key, member.computed) === name,
+  );
 }
 
 function findUp(file: SourceFile, spec: OrmSqlSpec): FunctionNode | undefined {
@@ -98,7 +142,11 @@ function executedTemplate(occurrence: Node): t.TaggedTemplateExpression | undefi
 }
 
 const isLoop = (node: Node) =>
-  node.type === 'ForStatement' || node.type === 'ForOfStatement' || node.type === 'ForInStatement' || node.type === 'WhileStatement' || node.type === 'DoWhileStatement';
+  node.type === 'ForStatement' ||
+  node.type === 'ForOfStatement' ||
+  node.type === 'ForInStatement' ||
+  node.type === 'WhileStatement' ||
+  node.type === 'DoWhileStatement';
 
 const ARRAY_CALLBACKS = ['forEach', 'map', 'flatMap', 'reduce', 'filter', 'some', 'every'];
 
@@ -168,7 +216,8 @@ class HandleWalker {
   private addSql(node: Node, argument: Node | undefined): void {
     if (!argument) return this.fail(node, `${this.spec.label} raw SQL call without SQL text`);
     const value = this.evaluator.evaluate(argument);
-    if (!value.ok || typeof value.value !== 'string') return this.fail(node, `${this.spec.label} raw SQL is built at run time: ${value.ok ? 'not text' : value.reason}`);
+    if (!value.ok || typeof value.value !== 'string')
+      return this.fail(node, `${this.spec.label} raw SQL is built at run time: ${value.ok ? 'not text' : value.reason}`);
     if (repeatedWithin(node, this.up)) return this.fail(node, `${this.spec.label} raw SQL inside a loop: it runs an unknown number of times`);
     this.addText(node, value.value);
   }
@@ -184,7 +233,8 @@ class HandleWalker {
 
   private template(node: t.TaggedTemplateExpression): void {
     const template = node.quasi;
-    if (template.expressions.length > 0) return this.fail(node, `${this.spec.label} sql\`…\` with \${…}: values become bind parameters or raw text only at run time`);
+    if (template.expressions.length > 0)
+      return this.fail(node, `${this.spec.label} sql\`…\` with \${…}: values become bind parameters or raw text only at run time`);
     if (repeatedWithin(node, this.up)) return this.fail(node, `${this.spec.label} raw SQL inside a loop: it runs an unknown number of times`);
     const quasi = template.quasis[0]!;
     this.addText(node, quasi.value.cooked ?? quasi.value.raw);
@@ -194,7 +244,8 @@ class HandleWalker {
   private async schemaChain(occurrence: Node, call: Node): Promise<void> {
     const recorded = recordSchemaChain(occurrence, this.evaluator);
     if (!recorded.ok) return this.fail(call, `${this.spec.label} schema builder not compiled: ${recorded.reason}`);
-    if (repeatedWithin(recorded.end, this.up)) return this.fail(recorded.end, `${this.spec.label} schema builder inside a loop: it runs an unknown number of times`);
+    if (repeatedWithin(recorded.end, this.up))
+      return this.fail(recorded.end, `${this.spec.label} schema builder inside a loop: it runs an unknown number of times`);
     try {
       this.addText(recorded.end, await compileSchemaChain(recorded.steps));
     } catch (error) {
@@ -267,17 +318,39 @@ export async function extractOrmSqlMigration(file: string, text: string, read: R
   const loaded = await loadMigrationSource(file, text, read);
   if ('unparsed' in loaded) {
     const evidence = text.split('\n')[loaded.unparsed.line - 1]?.trim();
-    return { file, statements: [], unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }], inTransaction: true };
+    return {
+      file,
+      statements: [],
+      unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }],
+      inTransaction: true,
+    };
   }
   const up = findUp(loaded.file, spec);
   if (!up) {
     const where = spec.up === 'class-method' ? 'a migration class with an `up` method' : 'an exported `up` function';
-    return { file, statements: [], unresolved: [{ line: 1, reason: `no ${where} found (not a ${spec.label} migration the extractor can read)`, affects: [...ALL_FLAGS] }], inTransaction: true };
+    return {
+      file,
+      statements: [],
+      unresolved: [{ line: 1, reason: `no ${where} found (not a ${spec.label} migration the extractor can read)`, affects: [...ALL_FLAGS] }],
+      inTransaction: true,
+    };
   }
   const inTransaction = spec.inTransaction(loaded.file, up);
   const occurrences = occurrencesOf(up, spec);
   if (!occurrences) {
-    return { file, statements: [], unresolved: [{ line: lineOf(up), reason: `\`up\` takes no ${spec.label} handle by name: what it runs is not followed`, affects: [...ALL_FLAGS], evidence: excerpt(up, 120) }], inTransaction };
+    return {
+      file,
+      statements: [],
+      unresolved: [
+        {
+          line: lineOf(up),
+          reason: `\`up\` takes no ${spec.label} handle by name: what it runs is not followed`,
+          affects: [...ALL_FLAGS],
+          evidence: excerpt(up, 120),
+        },
+      ],
+      inTransaction,
+    };
   }
   const sequelizeNames = spec.builder === 'sequelize' ? (await import('./sequelize-builder.js')).sequelizeNamesOf(up, text) : new Set<string>();
   const walker = new HandleWalker(spec, new StaticEvaluator(loaded.modules), up, sequelizeNames);

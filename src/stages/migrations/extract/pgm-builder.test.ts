@@ -9,11 +9,15 @@ import { loadParser, splitStatements } from '../sql.js';
  */
 
 const extract = (text: string) => migrationFormat('node-pg-migrate').extract('migrations/1706745700000_x.ts', text, () => Promise.resolve(undefined));
-const module = (up: string) => `import { MigrationBuilder } from 'node-pg-migrate';\n\nexport async function up(pgm: MigrationBuilder): Promise<void> {\n${up}\n}\n`;
+const module = (up: string) =>
+  `import { MigrationBuilder } from 'node-pg-migrate';\n\nexport async function up(pgm: MigrationBuilder): Promise<void> {\n${up}\n}\n`;
 
 describe('node-pg-migrate builder calls', () => {
   test.each([
-    ["pgm.addColumns('users', { bio: { type: 'text', notNull: true, default: pgm.func('now()') } })", ['ALTER TABLE "users"\n  ADD "bio" text DEFAULT now() NOT NULL']],
+    [
+      "pgm.addColumns('users', { bio: { type: 'text', notNull: true, default: pgm.func('now()') } })",
+      ['ALTER TABLE "users"\n  ADD "bio" text DEFAULT now() NOT NULL'],
+    ],
     ["pgm.createIndex('users', 'email', { concurrently: true })", ['CREATE INDEX CONCURRENTLY "users_email_index" ON "users" ("email")']],
     ["pgm.alterColumn('users', 'age', { type: 'bigint' })", ['ALTER TABLE "users"\n  ALTER "age" SET DATA TYPE bigint']],
     ["pgm.dropColumns('users', ['bio'])", ['ALTER TABLE "users"\n  DROP "bio"']],
@@ -35,6 +39,8 @@ describe('node-pg-migrate builder calls', () => {
   test('an argument known only at run time is unknown, naming the call', async () => {
     const extracted = await extract(module("  pgm.addColumns(process.env.TABLE!, { bio: 'text' });"));
     expect(extracted.statements).toEqual([]);
-    expect(extracted.unresolved).toMatchObject([{ line: 4, reason: expect.stringMatching(/^node-pg-migrate `addColumns\(…\)` not compiled: a node-pg-migrate builder argument is not a constant/) }]);
+    expect(extracted.unresolved).toMatchObject([
+      { line: 4, reason: expect.stringMatching(/^node-pg-migrate `addColumns\(…\)` not compiled: a node-pg-migrate builder argument is not a constant/) },
+    ]);
   });
 });

@@ -28,7 +28,8 @@ export const PGM_BUILDER_METHODS = new Set([
   'dropIndex',
 ]);
 
-export type PgmArg = { kind: 'value'; value: unknown } | { kind: 'func'; sql: string } | { kind: 'object'; entries: Array<[string, PgmArg]> } | { kind: 'array'; items: PgmArg[] };
+export type PgmArg =
+  { kind: 'value'; value: unknown } | { kind: 'func'; sql: string } | { kind: 'object'; entries: Array<[string, PgmArg]> } | { kind: 'array'; items: PgmArg[] };
 
 /** Records one argument of a builder call; a string is why it cannot be. `handle` is `pgm`'s name. */
 export function recordPgmArg(node: Node, evaluator: StaticEvaluator, handle: string): PgmArg | string {
@@ -37,7 +38,8 @@ export function recordPgmArg(node: Node, evaluator: StaticEvaluator, handle: str
     for (const property of node.properties) {
       if (property.type !== 'ObjectProperty' || property.computed) return `\`${excerpt(property, 60)}\` in a node-pg-migrate builder call`;
       const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'StringLiteral' ? property.key.value : undefined;
-      if (key === undefined || key === '__proto__' || key === 'constructor' || key === 'prototype') return `\`${excerpt(property, 60)}\` in a node-pg-migrate builder call`;
+      if (key === undefined || key === '__proto__' || key === 'constructor' || key === 'prototype')
+        return `\`${excerpt(property, 60)}\` in a node-pg-migrate builder call`;
       const value = recordPgmArg(property.value as Node, evaluator, handle);
       if (typeof value === 'string') return value;
       entries.push([key, value]);
@@ -54,7 +56,13 @@ export function recordPgmArg(node: Node, evaluator: StaticEvaluator, handle: str
     }
     return { kind: 'array', items };
   }
-  if (isCall(node) && isMember(node.callee) && node.callee.object.type === 'Identifier' && node.callee.object.name === handle && memberName(node.callee) === 'func') {
+  if (
+    isCall(node) &&
+    isMember(node.callee) &&
+    node.callee.object.type === 'Identifier' &&
+    node.callee.object.name === handle &&
+    memberName(node.callee) === 'func'
+  ) {
     const [first] = node.arguments as Node[];
     const value = first && node.arguments.length === 1 ? evaluator.evaluate(first) : undefined;
     return value?.ok && typeof value.value === 'string' ? { kind: 'func', sql: value.value } : `\`${excerpt(node, 60)}\`: the SQL is not a constant`;
@@ -65,7 +73,14 @@ export function recordPgmArg(node: Node, evaluator: StaticEvaluator, handle: str
 }
 
 interface PgmModule {
-  Migration: new (db: unknown, path: string, actions: { up: (pgm: Record<string, (...args: unknown[]) => unknown>) => void }, options: Record<string, unknown>, shorthands: Record<string, unknown>, logger: unknown) => { apply(direction: 'up'): Promise<unknown> };
+  Migration: new (
+    db: unknown,
+    path: string,
+    actions: { up: (pgm: Record<string, (...args: unknown[]) => unknown>) => void },
+    options: Record<string, unknown>,
+    shorthands: Record<string, unknown>,
+    logger: unknown,
+  ) => { apply(direction: 'up'): Promise<unknown> };
   PgLiteral: { create(sql: string): unknown };
 }
 
@@ -95,7 +110,14 @@ export async function compilePgmCall(method: string, args: readonly PgmArg[]): P
   const sent: string[] = [];
   const db = { query: (sql: string) => (sent.push(sql), Promise.resolve({ rows: [] })), select: () => Promise.resolve([]) };
   const replayed = args.map((arg) => replay(arg, module));
-  const migration = new module.Migration(db, '/migrations/0_replay.js', { up: (pgm) => void pgm[method]!(...replayed) }, { migrationsTable: 'pgmigrations', schema: 'public' }, {}, SILENT);
+  const migration = new module.Migration(
+    db,
+    '/migrations/0_replay.js',
+    { up: (pgm) => void pgm[method]!(...replayed) },
+    { migrationsTable: 'pgmigrations', schema: 'public' },
+    {},
+    SILENT,
+  );
   await migration.apply('up');
   return sent.filter((sql) => !BOOKKEEPING.test(sql));
 }

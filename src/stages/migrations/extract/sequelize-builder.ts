@@ -79,11 +79,15 @@ export function recordSequelizeArg(node: Node, evaluator: StaticEvaluator, seque
     }
     if (name === 'literal' && isCall(node)) {
       const [first] = args;
-      return args.length === 1 && first?.kind === 'value' && typeof first.value === 'string' ? { kind: 'literal', sql: first.value } : `\`${excerpt(node, 60)}\`: the literal SQL is not a constant`;
+      return args.length === 1 && first?.kind === 'value' && typeof first.value === 'string'
+        ? { kind: 'literal', sql: first.value }
+        : `\`${excerpt(node, 60)}\`: the literal SQL is not a constant`;
     }
     if (name === 'fn' && isCall(node)) {
       const [first, ...rest] = args;
-      return first?.kind === 'value' && typeof first.value === 'string' ? { kind: 'fn', name: first.value, args: rest } : `\`${excerpt(node, 60)}\`: the function name is not a constant`;
+      return first?.kind === 'value' && typeof first.value === 'string'
+        ? { kind: 'fn', name: first.value, args: rest }
+        : `\`${excerpt(node, 60)}\`: the function name is not a constant`;
     }
     if (name !== undefined && TYPE_NAME.test(name)) return { kind: 'type', name, args: isCall(node) ? args : undefined };
     return `\`${excerpt(node, 60)}\` is not a Sequelize data type the extractor replays`;
@@ -100,16 +104,32 @@ export function sequelizeNamesOf(up: { params: readonly Node[] }, fileText: stri
   if (second?.type === 'Identifier') names.add(second.name);
   for (const match of fileText.matchAll(/\b(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*require\(\s*['"]sequelize['"]\s*\)|from\s*['"]sequelize['"])/g)) {
     for (const part of match[1]!.split(',')) {
-      const local = part.split(/\s+as\s+|:/).pop()?.trim();
-      if (local && /^(DataTypes|Sequelize)$/.test(part.trim().split(/\s+as\s+|:/)[0]!.trim())) names.add(local);
+      const local = part
+        .split(/\s+as\s+|:/)
+        .pop()
+        ?.trim();
+      if (
+        local &&
+        /^(DataTypes|Sequelize)$/.test(
+          part
+            .trim()
+            .split(/\s+as\s+|:/)[0]!
+            .trim(),
+        )
+      )
+        names.add(local);
     }
   }
-  for (const match of fileText.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*require\(\s*['"]sequelize['"]\s*\)|import\s+(\w+)\s+from\s*['"]sequelize['"]/g)) names.add((match[1] ?? match[2])!);
+  for (const match of fileText.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*require\(\s*['"]sequelize['"]\s*\)|import\s+(\w+)\s+from\s*['"]sequelize['"]/g))
+    names.add((match[1] ?? match[2])!);
   return names;
 }
 
 interface SequelizeModule {
-  Sequelize: new (url: string, options: Record<string, unknown>) => { query: unknown; getQueryInterface(): Record<string, (...args: unknown[]) => Promise<unknown>> & { describeTable: unknown } };
+  Sequelize: new (
+    url: string,
+    options: Record<string, unknown>,
+  ) => { query: unknown; getQueryInterface(): Record<string, (...args: unknown[]) => Promise<unknown>> & { describeTable: unknown } };
   DataTypes: Record<string, unknown>;
   literal(sql: string): unknown;
   fn(name: string, ...args: unknown[]): unknown;
@@ -155,7 +175,11 @@ export async function compileSequelizeCall(method: string, args: readonly Sequel
   const module = await sequelizeModule();
   // @ts-expect-error -- pg ships no types; it is only handed to Sequelize as its dialect module (no connection is made).
   const pg = (await import('pg')) as { default?: unknown };
-  const sequelize = new module.Sequelize('postgres://release-safety@127.0.0.1:1/none', { dialect: 'postgres', dialectModule: pg.default ?? pg, logging: false });
+  const sequelize = new module.Sequelize('postgres://release-safety@127.0.0.1:1/none', {
+    dialect: 'postgres',
+    dialectModule: pg.default ?? pg,
+    logging: false,
+  });
   const sent: string[] = [];
   sequelize.query = (sql: unknown) => {
     sent.push(typeof sql === 'string' ? sql : String((sql as { query?: unknown }).query));
@@ -170,4 +194,3 @@ export async function compileSequelizeCall(method: string, args: readonly Sequel
   await queryInterface[method]!(...replayed);
   return sent;
 }
-

@@ -104,7 +104,8 @@ export function unexported(statement: Node): { node: Node; exported: boolean } {
   if (statement.type === 'ExportNamedDeclaration' && statement.declaration) return { node: statement.declaration, exported: true };
   if (statement.type === 'ExportDefaultDeclaration') {
     const declaration = statement.declaration;
-    if (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration' || declaration.type === 'TSDeclareFunction') return { node: declaration, exported: true };
+    if (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration' || declaration.type === 'TSDeclareFunction')
+      return { node: declaration, exported: true };
   }
   return { node: statement, exported: false };
 }

@@ -21,7 +21,12 @@ describe('.sql migrations', () => {
     const result = await extractMigration('db/002.sql', 'SELECT 1;\nALTER TABLE users ADD COLUMN;\n', async () => undefined);
     expect(result.statements).toEqual([]);
     expect(result.unresolved).toEqual([
-      { line: 2, reason: 'SQL does not parse (PostgreSQL 18 grammar): syntax error at or near ";"', affects: ['locksTable', 'rewritesTable', 'scansTable'], evidence: 'ALTER TABLE users ADD COLUMN;' },
+      {
+        line: 2,
+        reason: 'SQL does not parse (PostgreSQL 18 grammar): syntax error at or near ";"',
+        affects: ['locksTable', 'rewritesTable', 'scansTable'],
+        evidence: 'ALTER TABLE users ADD COLUMN;',
+      },
     ]);
   });
 
@@ -40,6 +45,11 @@ describe('.sql migrations', () => {
   });
 
   test('a zero-byte file runs nothing: no statements and nothing unresolved', async () => {
-    expect(await extractMigration('db/005.sql', '', async () => undefined)).toEqual({ file: 'db/005.sql', statements: [], unresolved: [], inTransaction: true });
+    expect(await extractMigration('db/005.sql', '', async () => undefined)).toEqual({
+      file: 'db/005.sql',
+      statements: [],
+      unresolved: [],
+      inTransaction: true,
+    });
   });
 });

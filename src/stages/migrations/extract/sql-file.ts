@@ -38,7 +38,15 @@ export async function extractSqlMigration(file: string, text: string, options: S
     return {
       file,
       statements: [],
-      unresolved: [...known, { line, reason: `SQL does not parse (PostgreSQL 18 grammar): ${message}`, affects: ['locksTable', 'rewritesTable', 'scansTable'], ...(evidence ? { evidence } : {}) }],
+      unresolved: [
+        ...known,
+        {
+          line,
+          reason: `SQL does not parse (PostgreSQL 18 grammar): ${message}`,
+          affects: ['locksTable', 'rewritesTable', 'scansTable'],
+          ...(evidence ? { evidence } : {}),
+        },
+      ],
       inTransaction: transaction(2),
     };
   }

@@ -16,10 +16,24 @@ const withRunner = (files: Record<string, string> = {}) => repoFiles({ [RUNNER_P
 
 describe('readRunner', () => {
   test("logto's runner at v1.42.0: beforeUp outside, up inside pool.transaction; at v1.20.0 no beforeUp", () => {
-    expect(readRunner(RUNNER_PATH, readFileSync(`${FIXTURES}runner-index.ts`, 'utf8'))).toEqual({ path: RUNNER_PATH, upInTransaction: true, runsBeforeUp: true });
-    expect(readRunner(RUNNER_PATH, readFileSync(`${FIXTURES}runner-index-v1.20.0.ts`, 'utf8'))).toEqual({ path: RUNNER_PATH, upInTransaction: true, runsBeforeUp: false });
-    expect(readRunner(RUNNER_PATH, 'export const run = async (pool, { up }) => { await up(pool); };')).toEqual({ path: RUNNER_PATH, upInTransaction: false, runsBeforeUp: false });
-    expect(readRunner(RUNNER_PATH, 'export const run = async (pool, { up }) => { if (x) await up(pool); else await pool.transaction(async (c) => up(c)); };')).toBeUndefined();
+    expect(readRunner(RUNNER_PATH, readFileSync(`${FIXTURES}runner-index.ts`, 'utf8'))).toEqual({
+      path: RUNNER_PATH,
+      upInTransaction: true,
+      runsBeforeUp: true,
+    });
+    expect(readRunner(RUNNER_PATH, readFileSync(`${FIXTURES}runner-index-v1.20.0.ts`, 'utf8'))).toEqual({
+      path: RUNNER_PATH,
+      upInTransaction: true,
+      runsBeforeUp: false,
+    });
+    expect(readRunner(RUNNER_PATH, 'export const run = async (pool, { up }) => { await up(pool); };')).toEqual({
+      path: RUNNER_PATH,
+      upInTransaction: false,
+      runsBeforeUp: false,
+    });
+    expect(
+      readRunner(RUNNER_PATH, 'export const run = async (pool, { up }) => { if (x) await up(pool); else await pool.transaction(async (c) => up(c)); };'),
+    ).toBeUndefined();
   });
 });
 
@@ -67,13 +81,30 @@ export default alteration;
 `;
     const extracted = await extractSqlScriptMigration(`${DIR}next-1786000000-x.ts`, text, withRunner());
     expect(extracted.inTransaction).toBe(false);
-    expect(extracted.statements.map((s) => s.sql)).toEqual(['create index concurrently users__email on users (email)', 'BEGIN', 'alter table users add column nickname text', 'COMMIT']);
+    expect(extracted.statements.map((s) => s.sql)).toEqual([
+      'create index concurrently users__email on users (email)',
+      'BEGIN',
+      'alter table users add column nickname text',
+      'COMMIT',
+    ]);
   });
 
   test.each([
-    ['node-postgres client.query with literal text', "export async function up(client) {\n  await client.query('ALTER TABLE users ADD COLUMN bio text');\n}\n", ['ALTER TABLE users ADD COLUMN bio text']],
-    ['postgres.js: the handle is the tag, sql(name) an identifier', "const column = 'bio';\nexport async function up(sql) {\n  await sql`ALTER TABLE users ADD COLUMN ${sql(column)} text`;\n  await sql.unsafe('CREATE INDEX users_bio ON users (bio)');\n}\n", ['ALTER TABLE users ADD COLUMN "bio" text', 'CREATE INDEX users_bio ON users (bio)']],
-    ["drizzle db.execute(sql`…`) with sql.raw and sql.join", "import { sql } from 'drizzle-orm';\nexport async function up(db) {\n  await db.execute(sql`ALTER TABLE ${sql.raw('users')} ADD COLUMN bio text DEFAULT ${'none'}, ADD COLUMN ${sql.join([sql`age`, sql`int`], sql` `)}`);\n}\n", ["ALTER TABLE users ADD COLUMN bio text DEFAULT 'none', ADD COLUMN age int"]],
+    [
+      'node-postgres client.query with literal text',
+      "export async function up(client) {\n  await client.query('ALTER TABLE users ADD COLUMN bio text');\n}\n",
+      ['ALTER TABLE users ADD COLUMN bio text'],
+    ],
+    [
+      'postgres.js: the handle is the tag, sql(name) an identifier',
+      "const column = 'bio';\nexport async function up(sql) {\n  await sql`ALTER TABLE users ADD COLUMN ${sql(column)} text`;\n  await sql.unsafe('CREATE INDEX users_bio ON users (bio)');\n}\n",
+      ['ALTER TABLE users ADD COLUMN "bio" text', 'CREATE INDEX users_bio ON users (bio)'],
+    ],
+    [
+      'drizzle db.execute(sql`…`) with sql.raw and sql.join',
+      "import { sql } from 'drizzle-orm';\nexport async function up(db) {\n  await db.execute(sql`ALTER TABLE ${sql.raw('users')} ADD COLUMN bio text DEFAULT ${'none'}, ADD COLUMN ${sql.join([sql`age`, sql`int`], sql` `)}`);\n}\n",
+      ["ALTER TABLE users ADD COLUMN bio text DEFAULT 'none', ADD COLUMN age int"],
+    ],
   ])('%s', async (_label, text, expected) => {
     const extracted = await extractSqlScriptMigration('db/scripts/001-x.ts', text, withRunner());
     expect(extracted.unresolved).toEqual([]);
@@ -101,9 +132,12 @@ export default alteration;
   });
 
   test('no runner: statements whose effect depends on the transaction are unknown, the others read', async () => {
-    const text = "import { sql } from '@silverhand/slonik';\nexport default {\n  up: async (pool) => {\n    await pool.query(sql`create index concurrently a on users (email)`);\n    await pool.query(sql`alter table users add column b text`);\n  },\n};\n";
+    const text =
+      "import { sql } from '@silverhand/slonik';\nexport default {\n  up: async (pool) => {\n    await pool.query(sql`create index concurrently a on users (email)`);\n    await pool.query(sql`alter table users add column b text`);\n  },\n};\n";
     const extracted = await extractSqlScriptMigration(`${DIR}1.0.0-1700000000-x.ts`, text, repoFiles({}));
     expect(extracted.statements.map((s) => s.sql)).toEqual(['alter table users add column b text']);
-    expect(extracted.unresolved).toMatchObject([{ line: 4, reason: expect.stringContaining('how the runner runs this script is not known (no runner found in the repository') }]);
+    expect(extracted.unresolved).toMatchObject([
+      { line: 4, reason: expect.stringContaining('how the runner runs this script is not known (no runner found in the repository') },
+    ]);
   });
 });

@@ -6,7 +6,21 @@ import { UNRESOLVED_PLACEHOLDER } from '../types.js';
 import { excerpt } from './constants.js';
 import { findExport } from './exports.js';
 import { loadMigrationSource, type LoadedMigration, type ReadRepoFile } from './modules.js';
-import { fileOf, isCall, parseFile, isFunctionNode, isMember, lineOf, memberName, parameterIdentifier, parentOf, textOf, type FunctionNode, type Node, type SourceFile } from './source.js';
+import {
+  fileOf,
+  isCall,
+  parseFile,
+  isFunctionNode,
+  isMember,
+  lineOf,
+  memberName,
+  parameterIdentifier,
+  parentOf,
+  textOf,
+  type FunctionNode,
+  type Node,
+  type SourceFile,
+} from './source.js';
 
 /**
  * TypeScript scripts that run SQL themselves (logto's alterations: `export default { up: async
@@ -104,7 +118,8 @@ function constInit(identifier: t.Identifier): Node | undefined {
       const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
       if (declaration?.type !== 'VariableDeclaration') continue;
       for (const declarator of declaration.declarations) {
-        if (declarator.id.type === 'Identifier' && declarator.id.name === identifier.name) return declaration.kind === 'const' ? (declarator.init ?? undefined) : undefined;
+        if (declarator.id.type === 'Identifier' && declarator.id.name === identifier.name)
+          return declaration.kind === 'const' ? (declarator.init ?? undefined) : undefined;
       }
     }
   }
@@ -223,13 +238,15 @@ class ScriptReader {
   private fragment(node: Node, tags: ReadonlySet<string>, depth: number): Rendered | undefined {
     if (depth > 12) return { ok: false, node, reason: 'SQL fragments nest too deeply' };
     let expression: Node = node;
-    while (expression.type === 'TSAsExpression' || expression.type === 'TSNonNullExpression' || expression.type === 'TSSatisfiesExpression') expression = expression.expression;
+    while (expression.type === 'TSAsExpression' || expression.type === 'TSNonNullExpression' || expression.type === 'TSSatisfiesExpression')
+      expression = expression.expression;
     if (expression.type === 'Identifier') {
       const init = constInit(expression);
       if (init && (init.type === 'TaggedTemplateExpression' || isCall(init))) return this.fragment(init, tags, depth + 1);
       return undefined;
     }
-    if (expression.type === 'TaggedTemplateExpression' && expression.tag.type === 'Identifier' && tags.has(expression.tag.name)) return this.template(expression, tags, depth + 1);
+    if (expression.type === 'TaggedTemplateExpression' && expression.tag.type === 'Identifier' && tags.has(expression.tag.name))
+      return this.template(expression, tags, depth + 1);
     if (!isCall(expression)) return undefined;
     const callee = expression.callee;
     const args = expression.arguments as Node[];
@@ -237,7 +254,8 @@ class ScriptReader {
     if (callee.type === 'Identifier' && tags.has(callee.name)) {
       const value = args.length === 1 ? this.constant(args[0]!) : undefined;
       if (typeof value === 'string') return { ok: true, sql: quoteIdentifier(value) };
-      if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return { ok: true, sql: (value as string[]).map(quoteIdentifier).join(', ') };
+      if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+        return { ok: true, sql: (value as string[]).map(quoteIdentifier).join(', ') };
       return { ok: false, node: expression, reason: `\`${excerpt(expression, 60)}\`: its identifiers or values are not constants` };
     }
     if (callee.type === 'Identifier' && !this.bound(callee.name)) {
@@ -258,10 +276,18 @@ class ScriptReader {
     }
     if (helper === 'identifier') {
       const value = args.length === 1 ? this.constant(args[0]!) : undefined;
-      if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) return { ok: true, sql: (value as string[]).map(quoteIdentifier).join('.') };
+      if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'))
+        return { ok: true, sql: (value as string[]).map(quoteIdentifier).join('.') };
       // Names built from text at run time (`logto_tenant_${database}`): each an identifier of its own, unknown.
       const [list] = args;
-      if (args.length === 1 && list?.type === 'ArrayExpression' && list.elements.length > 0 && list.elements.every((element) => element && element.type !== 'SpreadElement' && (typeof this.constant(element) === 'string' || this.textShaped(element)))) {
+      if (
+        args.length === 1 &&
+        list?.type === 'ArrayExpression' &&
+        list.elements.length > 0 &&
+        list.elements.every(
+          (element) => element && element.type !== 'SpreadElement' && (typeof this.constant(element) === 'string' || this.textShaped(element)),
+        )
+      ) {
         return {
           ok: true,
           sql: list.elements
@@ -281,12 +307,14 @@ class ScriptReader {
     }
     if (helper === 'join') {
       const [list, glue] = args;
-      if (list?.type !== 'ArrayExpression' || !glue) return { ok: false, node: expression, reason: `\`${excerpt(expression, 60)}\`: the joined list is not written out` };
+      if (list?.type !== 'ArrayExpression' || !glue)
+        return { ok: false, node: expression, reason: `\`${excerpt(expression, 60)}\`: the joined list is not written out` };
       const separator = this.fragment(glue, tags, depth + 1);
       if (!separator?.ok) return separator ?? { ok: false, node: glue, reason: 'the separator of sql.join is not a SQL fragment' };
       const parts: string[] = [];
       for (const element of list.elements) {
-        if (!element || element.type === 'SpreadElement') return { ok: false, node: expression, reason: `\`${excerpt(expression, 60)}\`: a spread or hole in the joined list` };
+        if (!element || element.type === 'SpreadElement')
+          return { ok: false, node: expression, reason: `\`${excerpt(expression, 60)}\`: a spread or hole in the joined list` };
         const part = this.interpolation(element, tags, depth + 1);
         if (!part.ok) return part;
         parts.push(part.sql);
@@ -326,8 +354,14 @@ class ScriptReader {
     if (fragment) return fragment;
     const value = this.constant(argument);
     if (typeof value === 'string') return { ok: true, sql: value };
-    // node-postgres: query({ text: '…', values }) 
-    if (value !== undefined && value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as Record<string, Constant>).text === 'string') {
+    // node-postgres: query({ text: '…', values })
+    if (
+      value !== undefined &&
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      typeof (value as Record<string, Constant>).text === 'string'
+    ) {
       return { ok: true, sql: (value as Record<string, Constant>).text as string };
     }
     return { ok: false, node: argument, reason: `the SQL \`${excerpt(argument, 60)}\` is built at run time` };
@@ -343,7 +377,12 @@ class ScriptReader {
     }
     for (const statement of split) {
       if (this.modeUnknown !== undefined && dependsOnTransaction(statement.sql)) {
-        this.unresolved.push({ line, reason: `how the runner runs this script is not known (${this.modeUnknown}): whether this statement runs inside a transaction decides what it does`, affects: [...ALL_FLAGS], evidence: statement.sql.trim().slice(0, 160) });
+        this.unresolved.push({
+          line,
+          reason: `how the runner runs this script is not known (${this.modeUnknown}): whether this statement runs inside a transaction decides what it does`,
+          affects: [...ALL_FLAGS],
+          evidence: statement.sql.trim().slice(0, 160),
+        });
         continue;
       }
       this.statements.push({ sql: statement.sql, line, origin: 'orm-raw' });
@@ -354,7 +393,10 @@ class ScriptReader {
 /** An expression whose value is always text (or a number): a template literal, `'a' + x`, `JSON.stringify(…)`, `String(…)`. */
 function isText(node: Node): boolean {
   if (node.type === 'StringLiteral' || node.type === 'TemplateLiteral' || node.type === 'NumericLiteral') return true;
-  if (node.type === 'BinaryExpression' && node.operator === '+') return node.left.type === 'StringLiteral' || node.left.type === 'TemplateLiteral' || node.right.type === 'StringLiteral' || node.right.type === 'TemplateLiteral';
+  if (node.type === 'BinaryExpression' && node.operator === '+')
+    return (
+      node.left.type === 'StringLiteral' || node.left.type === 'TemplateLiteral' || node.right.type === 'StringLiteral' || node.right.type === 'TemplateLiteral'
+    );
   if (isCall(node)) return ['JSON.stringify', 'String', 'Number'].includes(textOf(node.callee));
   return false;
 }
@@ -411,7 +453,11 @@ function constantSources(loaded: LoadedMigration): ConstantSources {
 }
 
 const isLoop = (node: Node) =>
-  node.type === 'ForStatement' || node.type === 'ForOfStatement' || node.type === 'ForInStatement' || node.type === 'WhileStatement' || node.type === 'DoWhileStatement';
+  node.type === 'ForStatement' ||
+  node.type === 'ForOfStatement' ||
+  node.type === 'ForInStatement' ||
+  node.type === 'WhileStatement' ||
+  node.type === 'DoWhileStatement';
 
 /** Inside a loop or a callback of `fn`: the query runs an unknown number of times (or never). */
 function repeatedWithin(node: Node, fn: Node): boolean {
@@ -446,7 +492,13 @@ function scriptFunction(file: SourceFile, name: string): FunctionNode | 'absent'
     let found: FunctionNode | 'absent' | 'unproven' = 'absent';
     for (const property of value.properties) {
       if (property.type === 'SpreadElement') return 'unproven';
-      const key = property.computed ? undefined : property.key.type === 'Identifier' ? property.key.name : property.key.type === 'StringLiteral' ? property.key.value : undefined;
+      const key = property.computed
+        ? undefined
+        : property.key.type === 'Identifier'
+          ? property.key.name
+          : property.key.type === 'StringLiteral'
+            ? property.key.value
+            : undefined;
       if (key !== name) continue;
       if (property.type === 'ObjectMethod') found = property;
       else if (isFunctionNode(property.value)) found = property.value;
@@ -493,7 +545,10 @@ function readFunction(reader: ScriptReader, fn: FunctionNode, tags: ReadonlySet<
           reader.fail(call, `${label}: \`${handle.name}.${method}(…)\` inside a loop or a callback runs an unknown number of times`);
           continue;
         }
-        const rendered = method === 'unsafe' ? reader.sqlOf(call.arguments[0] as Node | undefined, new Set(), call) : reader.sqlOf(call.arguments[0] as Node | undefined, scriptTags, call);
+        const rendered =
+          method === 'unsafe'
+            ? reader.sqlOf(call.arguments[0] as Node | undefined, new Set(), call)
+            : reader.sqlOf(call.arguments[0] as Node | undefined, scriptTags, call);
         if (rendered.ok) reader.add(call, rendered.sql);
         else reader.fail(rendered.node, `${label}: ${rendered.reason}`);
         continue;
@@ -509,7 +564,9 @@ function readFunction(reader: ScriptReader, fn: FunctionNode, tags: ReadonlySet<
       const bindings = helper && reader.bindArguments(helper, args, args.indexOf(occurrence));
       if (helper && bindings && !repeatedWithin(parent, fn)) {
         if (fileOf(parent) === reader.loaded.file) reader.callSites.push(lineOf(parent));
-        reader.within(bindings, () => readFunction(reader, helper, sqlTags(fileOf(helper)), `${label} → ${textOf(parent.callee)}(…)`, args.indexOf(occurrence), depth + 1));
+        reader.within(bindings, () =>
+          readFunction(reader, helper, sqlTags(fileOf(helper)), `${label} → ${textOf(parent.callee)}(…)`, args.indexOf(occurrence), depth + 1),
+        );
         if (fileOf(parent) === reader.loaded.file) reader.callSites.pop();
         continue;
       }
@@ -537,7 +594,12 @@ export async function extractSqlScriptMigration(file: string, text: string, read
   const loaded = await loadMigrationSource(file, text, read);
   if ('unparsed' in loaded) {
     const evidence = text.split('\n')[loaded.unparsed.line - 1]?.trim();
-    return { file, statements: [], unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }], inTransaction: true };
+    return {
+      file,
+      statements: [],
+      unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }],
+      inTransaction: true,
+    };
   }
   const up = scriptFunction(loaded.file, 'up');
   const beforeUp = scriptFunction(loaded.file, 'beforeUp');
@@ -564,8 +626,9 @@ export async function extractSqlScriptMigration(file: string, text: string, read
   if (before.statements.length === 0) return { file, statements: main.statements, unresolved, inTransaction: upInTransaction };
   // beforeUp runs on the pool, outside a transaction; then up runs in its own transaction.
   const upLine = lineOf(up);
-  const wrapped: ExtractedStatement[] = upInTransaction && main.statements.length > 0
-    ? [{ sql: 'BEGIN', line: upLine, origin: 'orm-raw' }, ...main.statements, { sql: 'COMMIT', line: upLine, origin: 'orm-raw' }]
-    : main.statements;
+  const wrapped: ExtractedStatement[] =
+    upInTransaction && main.statements.length > 0
+      ? [{ sql: 'BEGIN', line: upLine, origin: 'orm-raw' }, ...main.statements, { sql: 'COMMIT', line: upLine, origin: 'orm-raw' }]
+      : main.statements;
   return { file, statements: [...before.statements, ...wrapped], unresolved, inTransaction: false };
 }

@@ -17,7 +17,13 @@ export const dbmateFormat: MigrationFormat = {
   migrationName: (relativePath) => (isTopLevel(relativePath) && isSqlFile(relativePath) ? posix.basename(relativePath) : undefined),
   extract: async (file, text) => {
     const up = section(text, UP, DOWN);
-    if (!up) return { file, statements: [], unresolved: [{ line: 1, reason: 'no `-- migrate:up` section found', affects: ['locksTable', 'rewritesTable', 'scansTable'] }], inTransaction: true };
+    if (!up)
+      return {
+        file,
+        statements: [],
+        unresolved: [{ line: 1, reason: 'no `-- migrate:up` section found', affects: ['locksTable', 'rewritesTable', 'scansTable'] }],
+        inTransaction: true,
+      };
     const { extractSqlMigration } = await import('../extract/sql-file.js');
     return extractSqlMigration(file, up.text, { firstLine: up.firstLine, inTransaction: !/\btransaction:false\b/.test(up.startLine) });
   },

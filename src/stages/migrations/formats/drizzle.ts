@@ -13,7 +13,8 @@ export const drizzleFormat: MigrationFormat = {
   label: 'drizzle-kit',
   layout: '`NNNN_<name>.sql` + `meta/_journal.json`',
   detect: (files, samples) =>
-    files.includes('meta/_journal.json') || (files.some((file) => MIGRATION_FILE.test(file)) && anySample(samples, /^--> statement-breakpoint/m, (path) => isTopLevel(path) && isSqlFile(path))),
+    files.includes('meta/_journal.json') ||
+    (files.some((file) => MIGRATION_FILE.test(file)) && anySample(samples, /^--> statement-breakpoint/m, (path) => isTopLevel(path) && isSqlFile(path))),
   migrationName: (relativePath) => (MIGRATION_FILE.test(relativePath) ? relativePath.replace(/\.sql$/, '') : undefined),
   extract: async (file, text) => (await import('../extract/sql-file.js')).extractSqlMigration(file, text),
 };

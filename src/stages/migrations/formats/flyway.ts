@@ -36,7 +36,9 @@ export const flywayFormat: MigrationFormat = {
     const unresolved = placeholders(text);
     // Flyway runs a migration in a transaction unless it holds a statement PostgreSQL refuses in one
     // (CREATE INDEX CONCURRENTLY alone in its file): the single-statement case runs outside.
-    const extracted = await (await import('../extract/sql-file.js')).extractSqlMigration(file, unresolved.length > 0 ? text.replace(/\$\{[^}]+\}/g, 'placeholder') : text, { inTransaction: 'implicit', unresolved });
+    const extracted = await (
+      await import('../extract/sql-file.js')
+    ).extractSqlMigration(file, unresolved.length > 0 ? text.replace(/\$\{[^}]+\}/g, 'placeholder') : text, { inTransaction: 'implicit', unresolved });
     return extracted;
   },
 };

@@ -25,7 +25,8 @@ export const gooseFormat: MigrationFormat = {
   label: 'goose',
   layout: '`<version>_<name>.sql` with `-- +goose Up` / `-- +goose Down`',
   detect: (_files, samples) => anySample(samples, /^--\s*\+goose\s+up\b/im, (path) => isTopLevel(path) && isSqlFile(path)),
-  migrationName: (relativePath) => (isTopLevel(relativePath) && (isSqlFile(relativePath) || GO_MIGRATION.test(relativePath)) ? posix.basename(relativePath) : undefined),
+  migrationName: (relativePath) =>
+    isTopLevel(relativePath) && (isSqlFile(relativePath) || GO_MIGRATION.test(relativePath)) ? posix.basename(relativePath) : undefined,
   extract: async (file, text) => {
     if (file.endsWith('.go')) return notRead(file, 'goose Go migration: its Go code is not read');
     const up = section(text, UP, DOWN);

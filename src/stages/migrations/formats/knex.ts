@@ -14,7 +14,10 @@ export const knexFormat: MigrationFormat = {
   label: 'knex',
   layout: '`<timestamp>_<name>.ts`/`.js` exporting `up(knex)`',
   detect: (_files, samples) => anySample(samples, KNEX_TEXT, (path) => isTopLevel(path) && isScriptFile(path)),
-  migrationName: (relativePath) => (isTopLevel(relativePath) && (isScriptFile(relativePath) || isSqlFile(relativePath)) && !relativePath.startsWith('.') ? posix.basename(relativePath) : undefined),
+  migrationName: (relativePath) =>
+    isTopLevel(relativePath) && (isScriptFile(relativePath) || isSqlFile(relativePath)) && !relativePath.startsWith('.')
+      ? posix.basename(relativePath)
+      : undefined,
   extract: async (file, text, read) => {
     if (file.endsWith('.sql')) return (await import('../extract/sql-file.js')).extractSqlMigration(file, text);
     return (await import('../extract/knex.js')).extractKnexMigration(file, text, { readRepoFile: read });

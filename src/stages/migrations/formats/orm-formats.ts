@@ -26,10 +26,20 @@ function ormFormat(id: OrmFormatId & MigrationFormatId, label: string, layout: s
 }
 
 /** TypeORM: `<timestamp>-<Name>.ts` classes implementing MigrationInterface (`migration:generate` writes `queryRunner.query`). */
-export const typeormFormat = ormFormat('typeorm', 'TypeORM', '`<timestamp>-<Name>.ts` class with `up(queryRunner)`', /\bMigrationInterface\b|\bQueryRunner\b|from ['"]typeorm['"]/);
+export const typeormFormat = ormFormat(
+  'typeorm',
+  'TypeORM',
+  '`<timestamp>-<Name>.ts` class with `up(queryRunner)`',
+  /\bMigrationInterface\b|\bQueryRunner\b|from ['"]typeorm['"]/,
+);
 
 /** MikroORM: `Migration<timestamp>.ts` classes extending Migration, calling `this.addSql`. */
-export const mikroOrmFormat = ormFormat('mikro-orm', 'MikroORM', '`Migration<timestamp>.ts` class with `up()` calling `this.addSql`', /@mikro-orm\/migrations|\bthis\.addSql\s*\(/);
+export const mikroOrmFormat = ormFormat(
+  'mikro-orm',
+  'MikroORM',
+  '`Migration<timestamp>.ts` class with `up()` calling `this.addSql`',
+  /@mikro-orm\/migrations|\bthis\.addSql\s*\(/,
+);
 
 /** Sequelize (sequelize-cli / umzug): `<timestamp>-<name>.js` exporting `up(queryInterface, Sequelize)`. */
 export const sequelizeFormat = ormFormat(
@@ -43,4 +53,9 @@ export const sequelizeFormat = ormFormat(
 export const kyselyFormat = ormFormat('kysely', 'kysely', '`<timestamp>_<name>.ts` exporting `up(db: Kysely<any>)`', /from ['"]kysely['"]|\bKysely</);
 
 /** node-pg-migrate: `<timestamp>_<name>.js` exporting `up(pgm)`. */
-export const nodePgMigrateFormat = ormFormat('node-pg-migrate', 'node-pg-migrate', '`<timestamp>_<name>.js` exporting `up(pgm)`', /node-pg-migrate|\bMigrationBuilder\b|\bpgm\.\w+\s*\(/);
+export const nodePgMigrateFormat = ormFormat(
+  'node-pg-migrate',
+  'node-pg-migrate',
+  '`<timestamp>_<name>.js` exporting `up(pgm)`',
+  /node-pg-migrate|\bMigrationBuilder\b|\bpgm\.\w+\s*\(/,
+);

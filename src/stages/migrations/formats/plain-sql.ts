@@ -8,6 +8,7 @@ export const plainSqlFormat: MigrationFormat = {
   label: 'plain SQL',
   layout: '`<name>.sql` files, run in name order',
   detect: (files) => files.some((file) => isTopLevel(file) && isSqlFile(file)),
-  migrationName: (relativePath) => (isTopLevel(relativePath) && isSqlFile(relativePath) && !relativePath.startsWith('.') ? posix.basename(relativePath) : undefined),
+  migrationName: (relativePath) =>
+    isTopLevel(relativePath) && isSqlFile(relativePath) && !relativePath.startsWith('.') ? posix.basename(relativePath) : undefined,
   extract: async (file, text) => (await import('../extract/sql-file.js')).extractSqlMigration(file, text),
 };

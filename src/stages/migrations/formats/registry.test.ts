@@ -26,7 +26,14 @@ describe('migration-format registry', () => {
     ['sequelize', ['20240101000000-init.js'], { '20240101000000-init.js': 'module.exports = { async up(queryInterface, Sequelize) {} };\n' }],
     ['kysely', ['2024_01_01_init.ts'], { '2024_01_01_init.ts': "import type { Kysely } from 'kysely';\n" }],
     ['node-pg-migrate', ['1700000000000_init.js'], { '1700000000000_init.js': 'exports.up = (pgm) => { pgm.sql(`SELECT 1`); };\n' }],
-    ['sql-scripts', ['1.16.0-1713942039-add-organization-custom-data.ts', 'utils/1704934999-tables.ts'], { '1.16.0-1713942039-add-organization-custom-data.ts': "import { sql } from '@silverhand/slonik';\nconst alteration = {\n  up: async (pool) => {\n    await pool.query(\n      sql`alter table organizations add column custom_data jsonb`\n    );\n  },\n};\nexport default alteration;\n" }],
+    [
+      'sql-scripts',
+      ['1.16.0-1713942039-add-organization-custom-data.ts', 'utils/1704934999-tables.ts'],
+      {
+        '1.16.0-1713942039-add-organization-custom-data.ts':
+          "import { sql } from '@silverhand/slonik';\nconst alteration = {\n  up: async (pool) => {\n    await pool.query(\n      sql`alter table organizations add column custom_data jsonb`\n    );\n  },\n};\nexport default alteration;\n",
+      },
+    ],
     ['knex', ['20240101_init.ts'], { '20240101_init.ts': "import { Knex } from 'knex';\nexport async function up(knex: Knex) {}\n" }],
     ['sql', ['001_init.sql', '002_users.sql'], { '002_users.sql': 'CREATE TABLE users (id int);' }],
   ] as const)('%s is recognised from its folder', (id, files, texts) => {

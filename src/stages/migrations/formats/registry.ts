@@ -53,7 +53,11 @@ export function sampleCandidates(files: readonly string[]): string[] {
 }
 
 /** The format of a folder: the configured one, else the first whose `detect` accepts the folder. */
-export function detectFormat(setting: MigrationFormatSetting | undefined, files: readonly string[], samples: ReadonlyMap<string, string>): MigrationFormat | undefined {
+export function detectFormat(
+  setting: MigrationFormatSetting | undefined,
+  files: readonly string[],
+  samples: ReadonlyMap<string, string>,
+): MigrationFormat | undefined {
   if (setting !== undefined && setting !== 'auto') return migrationFormat(setting);
   return MIGRATION_FORMATS.find((format) => format.detect(files, samples));
 }

@@ -18,7 +18,9 @@ export const sqlScriptsFormat: MigrationFormat = {
   id: 'sql-scripts',
   label: 'SQL run from TypeScript scripts',
   layout: '`<version>-<timestamp>-<name>.ts` (logto) or `<name>.ts` whose `up(pool)` runs `pool.query(sql`…`)`',
-  detect: (files, samples) => files.some((file) => topLevelScript(file) && VERSIONED.test(posix.basename(file).replace(/\.[cm]?[jt]s$/, ''))) && anySample(samples, SCRIPT_TEXT, topLevelScript),
+  detect: (files, samples) =>
+    files.some((file) => topLevelScript(file) && VERSIONED.test(posix.basename(file).replace(/\.[cm]?[jt]s$/, ''))) &&
+    anySample(samples, SCRIPT_TEXT, topLevelScript),
   // The runner orders and records alterations by timestamp; the version prefix changes when `next-` is released.
   migrationName: (relativePath) => {
     if (!topLevelScript(relativePath)) return undefined;

@@ -37,14 +37,18 @@ export function constrainedColumns(constraint: Constraint): string[] | undefined
  * nothing into it and names none of the constrained columns is the answer `unreferenced` (an insert
  * that omits a column writes its default, which a new CHECK or NOT NULL may reject).
  */
-export function constraintWritesAnswer(operation: OperationOf<'add-constraint'> | OperationOf<'set-not-null'>, context: RuleContext): ReferenceAnswer | undefined {
+export function constraintWritesAnswer(
+  operation: OperationOf<'add-constraint'> | OperationOf<'set-not-null'>,
+  context: RuleContext,
+): ReferenceAnswer | undefined {
   const lookup = context.oldCode;
   if (lookup === undefined) return undefined;
   const columns = operation.kind === 'set-not-null' ? [operation.column] : constrainedColumns(operation.constraint);
   if (columns === undefined) return { state: 'unknown', reason: 'the constrained columns could not be read' };
   const answers = [lookup.lookupInserts(operation.table), ...columns.map((column) => lookup.lookupColumn(operation.table, column))];
   const referenced = answers.filter((answer) => answer.state === 'referenced');
-  if (referenced.length > 0) return { state: 'referenced', references: referenced.flatMap((answer) => (answer.state === 'referenced' ? answer.references : [])).slice(0, 3) };
+  if (referenced.length > 0)
+    return { state: 'referenced', references: referenced.flatMap((answer) => (answer.state === 'referenced' ? answer.references : [])).slice(0, 3) };
   return answers.find((answer) => answer.state === 'unknown') ?? { state: 'unreferenced', filesRead: lookup.filesRead };
 }
 

@@ -21,7 +21,8 @@ const WAYS: Readonly<Record<string, { column: string; table: string; insert: str
     insert: 'kysely: add {column} as nullable or with a DEFAULT now, set it in every insertInto({table}) in this release, and make it NOT NULL in the next',
   },
   prisma: {
-    column: 'Prisma: remove the field from its model in schema.prisma in this release (the client selects every scalar field by default), then drop the column in the next',
+    column:
+      'Prisma: remove the field from its model in schema.prisma in this release (the client selects every scalar field by default), then drop the column in the next',
     table: 'Prisma: remove the model of {table} from schema.prisma in this release, then drop the table in the next',
     insert: 'Prisma: add the field as optional (or with @default) now, set it in every create in this release, and make it required in the next',
   },
@@ -38,7 +39,8 @@ const WAYS: Readonly<Record<string, { column: string; table: string; insert: str
   sequelize: {
     column: 'Sequelize: remove the attribute from the model in this release, then drop the column in the next',
     table: 'Sequelize: remove the model of {table} in this release, then drop the table in the next',
-    insert: 'Sequelize: add the attribute with `allowNull: true` (or a defaultValue) now, set it on every create in this release, and make it NOT NULL in the next',
+    insert:
+      'Sequelize: add the attribute with `allowNull: true` (or a defaultValue) now, set it on every create in this release, and make it NOT NULL in the next',
   },
   drizzle: {
     column: 'drizzle: remove the column from the pgTable definition of {table} in this release, then drop it in the next',

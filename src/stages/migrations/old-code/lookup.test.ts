@@ -9,7 +9,10 @@ const lookup = (files: Record<string, string>) => createLookup(indexFromFiles(fi
 
 describe('old-code lookup', () => {
   it('cites a mention in a file that also names the table before one elsewhere', () => {
-    const answer = lookup({ 'src/a.ts': "export const label = 'nickname';\n", 'src/b.ts': "export type UsersRow = {\n  users_id: number;\n  nickname: string };\n// users\nexport const t = 'users';\n" }).lookupColumn('users', 'nickname');
+    const answer = lookup({
+      'src/a.ts': "export const label = 'nickname';\n",
+      'src/b.ts': "export type UsersRow = {\n  users_id: number;\n  nickname: string };\n// users\nexport const t = 'users';\n",
+    }).lookupColumn('users', 'nickname');
     expect(answer).toMatchObject({ state: 'referenced', references: [{ file: 'src/b.ts', line: 3, via: 'mention' }] });
   });
 
@@ -20,7 +23,10 @@ describe('old-code lookup', () => {
   });
 
   it('whole rows read and written back unspelled: unknown, not unreferenced', () => {
-    const answer = lookup({ 'src/copy.ts': "import knex from 'knex';\nexport const copy = async (id: number) => {\n  const row = await knex('users').where('id', id).first();\n  await knex('users').insert(row);\n};\n" }).lookupColumn('users', 'legacy');
+    const answer = lookup({
+      'src/copy.ts':
+        "import knex from 'knex';\nexport const copy = async (id: number) => {\n  const row = await knex('users').where('id', id).first();\n  await knex('users').insert(row);\n};\n",
+    }).lookupColumn('users', 'legacy');
     expect(answer.state).toBe('unknown');
   });
 

@@ -112,7 +112,9 @@ export function createLookup(index: OldCodeIndex): OldCodeLookup {
     lookupColumn(rawTable, rawColumn) {
       const table = bareTable(rawTable);
       const column = rawColumn.replace(/"/g, '').toLowerCase();
-      const structural = (byTable.get(table) ?? []).filter((reference) => reference.column !== undefined && normaliseName(reference.column) === normaliseName(column));
+      const structural = (byTable.get(table) ?? []).filter(
+        (reference) => reference.column !== undefined && normaliseName(reference.column) === normaliseName(column),
+      );
       if (structural.length > 0) return cite(structural);
       const mention = mentionOf(index, column, table);
       if (mention) return cite([{ ...mention, table, column }]);
@@ -134,7 +136,9 @@ export function createLookup(index: OldCodeIndex): OldCodeLookup {
     },
     lookupInserts(rawTable) {
       const table = bareTable(rawTable);
-      const inserts = (byTable.get(table) ?? []).filter((reference) => reference.access === 'insert' || (reference.access === 'any' && reference.via !== 'knex' && reference.via !== 'kysely'));
+      const inserts = (byTable.get(table) ?? []).filter(
+        (reference) => reference.access === 'insert' || (reference.access === 'any' && reference.via !== 'knex' && reference.via !== 'kysely'),
+      );
       if (inserts.length > 0) return cite(inserts);
       const whole = lookupTable(table);
       if (whole.state !== 'referenced') return whole;
@@ -150,5 +154,7 @@ export function createLookup(index: OldCodeIndex): OldCodeLookup {
 
 /** `src/a.ts:42 (knex)`, for messages. */
 export function citeReferences(references: readonly CodeReference[]): string {
-  return [...new Set(references.map((reference) => `${reference.file}:${reference.line}${reference.via === 'mention' ? '' : ` (${reference.via})`}`))].join(', ');
+  return [...new Set(references.map((reference) => `${reference.file}:${reference.line}${reference.via === 'mention' ? '' : ` (${reference.via})`}`))].join(
+    ', ',
+  );
 }

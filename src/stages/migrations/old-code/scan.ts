@@ -27,7 +27,8 @@ import { splitColumn, splitTable } from './readers/builder.js';
 import { describeError } from '../../../core/errors.js';
 
 const CODE = /\.(?:[cm]?[jt]s|[jt]sx|sql|prisma|py|go|rb|java|kt|kts|scala|rs|php|cs|ex|exs|clj|vue|svelte)$/i;
-const EXCLUDED_DIR = /(^|\/)(node_modules|dist|build|out|\.next|\.nuxt|coverage|vendor|__tests__|__mocks__|__fixtures__|tests?|e2e|cypress|playwright|fixtures?|mocks?|stories|storybook|\.storybook|seeds?|migrations?)\//i;
+const EXCLUDED_DIR =
+  /(^|\/)(node_modules|dist|build|out|\.next|\.nuxt|coverage|vendor|__tests__|__mocks__|__fixtures__|tests?|e2e|cypress|playwright|fixtures?|mocks?|stories|storybook|\.storybook|seeds?|migrations?)\//i;
 const EXCLUDED_FILE = /\.(test|spec|stories|story|e2e|cy|bench)\.[a-z]+$|\.min\.js$/i;
 /** Files the scan reads at most; more is `incomplete` (every answer unknown) rather than a slow run. */
 export const MAX_SCANNED_FILES = 20_000;
@@ -72,7 +73,12 @@ interface FileScan {
 
 function isFileScan(value: unknown): value is FileScan {
   const candidate = value as FileScan | undefined;
-  return Array.isArray(candidate?.references) && Array.isArray(candidate?.dynamic) && typeof candidate?.mentions?.words === 'string' && Array.isArray(candidate.mentions.lines);
+  return (
+    Array.isArray(candidate?.references) &&
+    Array.isArray(candidate?.dynamic) &&
+    typeof candidate?.mentions?.words === 'string' &&
+    Array.isArray(candidate.mentions.lines)
+  );
 }
 
 function readFile(path: string, text: string, parserReady: boolean): FileScan {
@@ -106,7 +112,17 @@ export function indexFromFiles(files: Readonly<Record<string, string>>): OldCode
   const dynamic = scanned.flatMap((file) => file.dynamic);
   return {
     references: references.filter((reference) => !reference.tableImport),
-    dynamic: [...dynamic.filter((mark) => !mark.tableImport), ...references.filter((reference) => reference.tableImport).map((reference) => ({ file: reference.file, line: reference.line, via: reference.via, reason: 'table name from an imported constant (not followed here)' }))],
+    dynamic: [
+      ...dynamic.filter((mark) => !mark.tableImport),
+      ...references
+        .filter((reference) => reference.tableImport)
+        .map((reference) => ({
+          file: reference.file,
+          line: reference.line,
+          via: reference.via,
+          reason: 'table name from an imported constant (not followed here)',
+        })),
+    ],
     mentions: scanned.map((file) => file.mentions),
     filesRead: scanned.length,
   };
@@ -132,10 +148,23 @@ async function scan(input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>, 
   const dirs = options.migrationFolders.map((folder) => folder.dir.replace(/^\.\//, ''));
   const paths = [...tree.keys()].filter((path) => isScannedPath(path, dirs)).sort();
   if (paths.length > MAX_SCANNED_FILES) {
-    return { references: [], dynamic: [], mentions: [], filesRead: 0, incomplete: `the previous release has ${paths.length} code files, more than the scan reads (${MAX_SCANNED_FILES})` };
+    return {
+      references: [],
+      dynamic: [],
+      mentions: [],
+      filesRead: 0,
+      incomplete: `the previous release has ${paths.length} code files, more than the scan reads (${MAX_SCANNED_FILES})`,
+    };
   }
   // Nothing to read is no proof: the code may live elsewhere (another repository, an unread language).
-  if (paths.length === 0) return { references: [], dynamic: [], mentions: [], filesRead: 0, incomplete: 'no code file of the previous release was found to read (outside migrations, tests and build output)' };
+  if (paths.length === 0)
+    return {
+      references: [],
+      dynamic: [],
+      mentions: [],
+      filesRead: 0,
+      incomplete: 'no code file of the previous release was found to read (outside migrations, tests and build output)',
+    };
   let parserReady = true;
   try {
     await loadParser();
@@ -216,9 +245,11 @@ async function resolveImportedTables(
       const [first, ...rest] = name.members ?? [];
       if (first === undefined) return undefined;
       value = evaluator.exported(target, first);
-      for (const member of rest) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, Constant>)[member] : undefined;
+      for (const member of rest)
+        value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, Constant>)[member] : undefined;
     } else {
-      for (const member of name.members ?? []) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, Constant>)[member] : undefined;
+      for (const member of name.members ?? [])
+        value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, Constant>)[member] : undefined;
     }
     return typeof value === 'string' ? value : undefined;
   };
@@ -231,7 +262,12 @@ async function resolveImportedTables(
     }
     const text = valueOf(reference.file, reference.tableImport);
     if (text === undefined) {
-      outDynamic.push({ file: reference.file, line: reference.line, via: reference.via, reason: `table name from an imported value that is not a constant (${reference.tableImport.exported})` });
+      outDynamic.push({
+        file: reference.file,
+        line: reference.line,
+        via: reference.via,
+        reason: `table name from an imported value that is not a constant (${reference.tableImport.exported})`,
+      });
       continue;
     }
     const { tableImport: _resolved, ...rest } = reference;

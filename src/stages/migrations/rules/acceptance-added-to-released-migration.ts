@@ -16,8 +16,21 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ base: { 'migrations/001_users.sql': 'CREATE INDEX users_email_idx ON users (email);\n' }, head: { 'migrations/001_users.sql': '-- @release-safety accept require-concurrent-index-creation: users holds a few hundred rows\nCREATE INDEX users_email_idx ON users (email);\n' } }],
-    quiet: [{ base: { 'migrations/001_users.sql': 'CREATE INDEX users_email_idx ON users (email);\n' }, head: { 'migrations/001_users.sql': '-- builds the lookup index\nCREATE INDEX users_email_idx ON users (email);\n' } }],
+    flagged: [
+      {
+        base: { 'migrations/001_users.sql': 'CREATE INDEX users_email_idx ON users (email);\n' },
+        head: {
+          'migrations/001_users.sql':
+            '-- @release-safety accept require-concurrent-index-creation: users holds a few hundred rows\nCREATE INDEX users_email_idx ON users (email);\n',
+        },
+      },
+    ],
+    quiet: [
+      {
+        base: { 'migrations/001_users.sql': 'CREATE INDEX users_email_idx ON users (email);\n' },
+        head: { 'migrations/001_users.sql': '-- builds the lookup index\nCREATE INDEX users_email_idx ON users (email);\n' },
+      },
+    ],
   },
   FILE_SET_CHECK,
 );

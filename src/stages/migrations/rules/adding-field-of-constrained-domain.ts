@@ -25,16 +25,20 @@ export const rule = defineRule(
     quiet: [{ sql: "CREATE TYPE mood AS ENUM ('calm', 'busy');\nSET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN mood mood" }],
   },
   forOperations(['add-column'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  const typeName = operation.column.typeName;
-  // An array's type is the array type, never a domain (a domain over an array is named without `[]`).
-  if ((typeName?.arrayBounds ?? []).length > 0) return undefined;
-  const key = typeKey(typeName?.names);
-  // What a migration read created wins over the names of PostgreSQL's and common extensions' types.
-  const kind = (key === undefined ? undefined : context.userType(key)) ?? (isBuiltinOrExtensionType(typeName?.names) ? 'type' : undefined);
-  if (kind === 'type' || kind === 'domain') return undefined;
-  const params = (reason: string) => ({ table: operation.table, column: operation.column.colname ?? '?', type: key ?? '?', reason });
-  if (kind === 'rewriting-domain') return { params: params('the domain has a CHECK or NOT NULL constraint or a volatile default, so the table is rewritten to check every row') };
-  return { params: params('no migration read creates this type: a domain with a CHECK or NOT NULL constraint would rewrite the table'), flags: UNKNOWN_HEAVINESS };
-}),
+    if (context.isNewTable(operation.table)) return undefined;
+    const typeName = operation.column.typeName;
+    // An array's type is the array type, never a domain (a domain over an array is named without `[]`).
+    if ((typeName?.arrayBounds ?? []).length > 0) return undefined;
+    const key = typeKey(typeName?.names);
+    // What a migration read created wins over the names of PostgreSQL's and common extensions' types.
+    const kind = (key === undefined ? undefined : context.userType(key)) ?? (isBuiltinOrExtensionType(typeName?.names) ? 'type' : undefined);
+    if (kind === 'type' || kind === 'domain') return undefined;
+    const params = (reason: string) => ({ table: operation.table, column: operation.column.colname ?? '?', type: key ?? '?', reason });
+    if (kind === 'rewriting-domain')
+      return { params: params('the domain has a CHECK or NOT NULL constraint or a volatile default, so the table is rewritten to check every row') };
+    return {
+      params: params('no migration read creates this type: a domain with a CHECK or NOT NULL constraint would rewrite the table'),
+      flags: UNKNOWN_HEAVINESS,
+    };
+  }),
 );

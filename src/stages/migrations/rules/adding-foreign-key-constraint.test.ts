@@ -11,14 +11,51 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("adding-foreign-key-constraint", () => {
+describe('adding-foreign-key-constraint', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: validated FOREIGN KEY", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT orders_user_fk FOREIGN KEY (user_id) REFERENCES users (id)", heaviness: flags(true, false, true), rules: ["adding-foreign-key-constraint", "constraint-rejects-old-code-writes", "lock-timeout-bounds-brief-lock"], breaksOldCode: true },
-    { name: "flagged: REFERENCES on a new column with a default", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD COLUMN user_id int DEFAULT 1 REFERENCES users (id)", heaviness: flags(true, false, true), rules: ["adding-foreign-key-constraint", "lock-timeout-bounds-brief-lock"], breaksOldCode: false },
-    { name: "ok: REFERENCES on a new column without default (all NULL: nothing to check)", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD COLUMN user_id int REFERENCES users (id)", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock", "lock-timeout-bounds-brief-lock"], breaksOldCode: false },
-    { name: "ok: NOT VALID", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT orders_user_fk FOREIGN KEY (user_id) REFERENCES users (id) NOT VALID", heaviness: flags(false, false, false), rules: ["constraint-rejects-old-code-writes", "lock-timeout-bounds-brief-lock", "lock-timeout-bounds-brief-lock"], breaksOldCode: true },
-    { name: "ok: NOT VALID, then VALIDATE without a transaction", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT orders_user_fk FOREIGN KEY (user_id) REFERENCES users (id) NOT VALID;\nALTER TABLE orders VALIDATE CONSTRAINT orders_user_fk", options: { inTransaction: false }, heaviness: flags(false, false, true), rules: ["constraint-rejects-old-code-writes", "lock-timeout-bounds-brief-lock", "lock-timeout-bounds-brief-lock", "validating-constraint-scans-table"], breaksOldCode: true },
-    { name: "ok: from a table created in this migration", sql: "SET lock_timeout = '5s';\nCREATE TABLE orders (id int, user_id int);\nALTER TABLE orders ADD FOREIGN KEY (user_id) REFERENCES users (id)", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    {
+      name: 'flagged: validated FOREIGN KEY',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT orders_user_fk FOREIGN KEY (user_id) REFERENCES users (id)",
+      heaviness: flags(true, false, true),
+      rules: ['adding-foreign-key-constraint', 'constraint-rejects-old-code-writes', 'lock-timeout-bounds-brief-lock'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: REFERENCES on a new column with a default',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD COLUMN user_id int DEFAULT 1 REFERENCES users (id)",
+      heaviness: flags(true, false, true),
+      rules: ['adding-foreign-key-constraint', 'lock-timeout-bounds-brief-lock'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: REFERENCES on a new column without default (all NULL: nothing to check)',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD COLUMN user_id int REFERENCES users (id)",
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock', 'lock-timeout-bounds-brief-lock'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: NOT VALID',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT orders_user_fk FOREIGN KEY (user_id) REFERENCES users (id) NOT VALID",
+      heaviness: flags(false, false, false),
+      rules: ['constraint-rejects-old-code-writes', 'lock-timeout-bounds-brief-lock', 'lock-timeout-bounds-brief-lock'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: NOT VALID, then VALIDATE without a transaction',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT orders_user_fk FOREIGN KEY (user_id) REFERENCES users (id) NOT VALID;\nALTER TABLE orders VALIDATE CONSTRAINT orders_user_fk",
+      options: { inTransaction: false },
+      heaviness: flags(false, false, true),
+      rules: ['constraint-rejects-old-code-writes', 'lock-timeout-bounds-brief-lock', 'lock-timeout-bounds-brief-lock', 'validating-constraint-scans-table'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: from a table created in this migration',
+      sql: "SET lock_timeout = '5s';\nCREATE TABLE orders (id int, user_id int);\nALTER TABLE orders ADD FOREIGN KEY (user_id) REFERENCES users (id)",
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock'],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -27,17 +27,17 @@ export const rule = defineRule(
     quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD COLUMN user_id int REFERENCES users (id)" }],
   },
   forOperations(['add-column', 'add-constraint'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  if (operation.kind === 'add-column') {
-    const filled = (operation.column.constraints ?? []).some((node) => FILLS_COLUMN.has(nodeOf(node, 'Constraint')?.contype ?? ''));
-    if (!filled) return undefined;
-  }
-  const constraint: Constraint | undefined =
-    operation.kind === 'add-constraint'
-      ? operation.constraint
-      : (operation.column.constraints ?? []).map((node) => nodeOf(node, 'Constraint')).find((c) => c?.contype === 'CONSTR_FOREIGN');
-  if (constraint?.contype !== 'CONSTR_FOREIGN' || constraint.skip_validation === true) return undefined;
-  const referenced = tableName(constraint.pktable) ?? '?';
-  return { params: { table: operation.table, referenced }, tables: [referenced] };
-}),
+    if (context.isNewTable(operation.table)) return undefined;
+    if (operation.kind === 'add-column') {
+      const filled = (operation.column.constraints ?? []).some((node) => FILLS_COLUMN.has(nodeOf(node, 'Constraint')?.contype ?? ''));
+      if (!filled) return undefined;
+    }
+    const constraint: Constraint | undefined =
+      operation.kind === 'add-constraint'
+        ? operation.constraint
+        : (operation.column.constraints ?? []).map((node) => nodeOf(node, 'Constraint')).find((c) => c?.contype === 'CONSTR_FOREIGN');
+    if (constraint?.contype !== 'CONSTR_FOREIGN' || constraint.skip_validation === true) return undefined;
+    const referenced = tableName(constraint.pktable) ?? '?';
+    return { params: { table: operation.table, referenced }, tables: [referenced] };
+  }),
 );

@@ -11,13 +11,64 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("adding-not-nullable-field", () => {
+describe('adding-not-nullable-field', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: SET NOT NULL", sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN email SET NOT NULL", heaviness: flags(true, false, true), rules: ["adding-not-nullable-field", "constraint-rejects-old-code-writes"], breaksOldCode: true },
-    { name: "flagged: valid CHECK does not help before PostgreSQL 12", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT email_nn CHECK (email IS NOT NULL) NOT VALID;\nALTER TABLE users VALIDATE CONSTRAINT email_nn;\nALTER TABLE users ALTER COLUMN email SET NOT NULL", options: { inTransaction: false, postgresVersion: 11 }, heaviness: flags(true, false, true), rules: ["constraint-rejects-old-code-writes", "lock-timeout-bounds-brief-lock", "validating-constraint-scans-table", "adding-not-nullable-field", "constraint-rejects-old-code-writes"], breaksOldCode: true },
-    { name: "ok: CHECK NOT VALID, VALIDATE, SET NOT NULL (PostgreSQL 12+)", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT email_nn CHECK (email IS NOT NULL) NOT VALID;\nALTER TABLE users VALIDATE CONSTRAINT email_nn;\nALTER TABLE users ALTER COLUMN email SET NOT NULL", options: { inTransaction: false }, heaviness: flags(false, false, true), rules: ["constraint-rejects-old-code-writes", "lock-timeout-bounds-brief-lock", "validating-constraint-scans-table", "constraint-rejects-old-code-writes"], breaksOldCode: true },
-    { name: "ok: new table", sql: "ALTER TABLE users ALTER COLUMN email SET NOT NULL", options: { newTables: ["users"] }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
-    { name: "flagged: a CHECK on the quoted column \"Email\" does not cover email", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT email_nn CHECK (\"Email\" IS NOT NULL) NOT VALID;\nALTER TABLE users VALIDATE CONSTRAINT email_nn;\nALTER TABLE users ALTER COLUMN email SET NOT NULL", options: { inTransaction: false }, heaviness: flags(true, false, true), rules: ["constraint-rejects-old-code-writes", "lock-timeout-bounds-brief-lock", "validating-constraint-scans-table", "adding-not-nullable-field", "constraint-rejects-old-code-writes"], breaksOldCode: true },
+    {
+      name: 'flagged: SET NOT NULL',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN email SET NOT NULL",
+      heaviness: flags(true, false, true),
+      rules: ['adding-not-nullable-field', 'constraint-rejects-old-code-writes'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: valid CHECK does not help before PostgreSQL 12',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT email_nn CHECK (email IS NOT NULL) NOT VALID;\nALTER TABLE users VALIDATE CONSTRAINT email_nn;\nALTER TABLE users ALTER COLUMN email SET NOT NULL",
+      options: { inTransaction: false, postgresVersion: 11 },
+      heaviness: flags(true, false, true),
+      rules: [
+        'constraint-rejects-old-code-writes',
+        'lock-timeout-bounds-brief-lock',
+        'validating-constraint-scans-table',
+        'adding-not-nullable-field',
+        'constraint-rejects-old-code-writes',
+      ],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: CHECK NOT VALID, VALIDATE, SET NOT NULL (PostgreSQL 12+)',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT email_nn CHECK (email IS NOT NULL) NOT VALID;\nALTER TABLE users VALIDATE CONSTRAINT email_nn;\nALTER TABLE users ALTER COLUMN email SET NOT NULL",
+      options: { inTransaction: false },
+      heaviness: flags(false, false, true),
+      rules: [
+        'constraint-rejects-old-code-writes',
+        'lock-timeout-bounds-brief-lock',
+        'validating-constraint-scans-table',
+        'constraint-rejects-old-code-writes',
+      ],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: new table',
+      sql: 'ALTER TABLE users ALTER COLUMN email SET NOT NULL',
+      options: { newTables: ['users'] },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: a CHECK on the quoted column "Email" does not cover email',
+      sql: 'SET lock_timeout = \'5s\';\nALTER TABLE users ADD CONSTRAINT email_nn CHECK ("Email" IS NOT NULL) NOT VALID;\nALTER TABLE users VALIDATE CONSTRAINT email_nn;\nALTER TABLE users ALTER COLUMN email SET NOT NULL',
+      options: { inTransaction: false },
+      heaviness: flags(true, false, true),
+      rules: [
+        'constraint-rejects-old-code-writes',
+        'lock-timeout-bounds-brief-lock',
+        'validating-constraint-scans-table',
+        'adding-not-nullable-field',
+        'constraint-rejects-old-code-writes',
+      ],
+      breaksOldCode: true,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -20,13 +20,18 @@ export const rule = defineRule(
   },
   {
     flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN email SET NOT NULL" }],
-    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT email_nn CHECK (email IS NOT NULL) NOT VALID;\nALTER TABLE users VALIDATE CONSTRAINT email_nn;\nALTER TABLE users ALTER COLUMN email SET NOT NULL", inTransaction: false }],
+    quiet: [
+      {
+        sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT email_nn CHECK (email IS NOT NULL) NOT VALID;\nALTER TABLE users VALIDATE CONSTRAINT email_nn;\nALTER TABLE users ALTER COLUMN email SET NOT NULL",
+        inTransaction: false,
+      },
+    ],
   },
   forOperations(['set-not-null', 'add-constraint'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  if (operation.kind === 'add-constraint' && operation.constraint.contype !== 'CONSTR_NOTNULL') return undefined;
-  const column = operation.kind === 'set-not-null' ? operation.column : (stringValue(operation.constraint.keys?.[0]) ?? '?');
-  if (context.postgresVersion >= 12 && context.hasValidNotNullCheck(operation.table, column)) return undefined;
-  return { params: { table: operation.table, column } };
-}),
+    if (context.isNewTable(operation.table)) return undefined;
+    if (operation.kind === 'add-constraint' && operation.constraint.contype !== 'CONSTR_NOTNULL') return undefined;
+    const column = operation.kind === 'set-not-null' ? operation.column : (stringValue(operation.constraint.keys?.[0]) ?? '?');
+    if (context.postgresVersion >= 12 && context.hasValidNotNullCheck(operation.table, column)) return undefined;
+    return { params: { table: operation.table, column } };
+  }),
 );

@@ -5,11 +5,15 @@ const selects = { 'src/accounts.ts': "import knex from 'knex';\nexport const all
 const inserts = { 'src/users.ts': "import knex from 'knex';\nexport const add = (email: string) => knex('users').insert({ email });" };
 const sql = "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN tenant_id bigint NOT NULL";
 
-describe("adding-required-field-fails-on-existing-rows", () => {
+describe('adding-required-field-fails-on-existing-rows', () => {
   const cases = [
-    { name: "flagged: no old insert: a data risk, still breaking", oldCode: selects, rules: ['adding-required-field-fails-on-existing-rows', 'unreferenced-by-old-code'] },
-    { name: "ok: an old insert: adding-required-field cites it", oldCode: inserts, rules: ['adding-required-field'] },
-    { name: "ok: old code not read: as today", oldCode: undefined, rules: ['adding-required-field'] },
+    {
+      name: 'flagged: no old insert: a data risk, still breaking',
+      oldCode: selects,
+      rules: ['adding-required-field-fails-on-existing-rows', 'unreferenced-by-old-code'],
+    },
+    { name: 'ok: an old insert: adding-required-field cites it', oldCode: inserts, rules: ['adding-required-field'] },
+    { name: 'ok: old code not read: as today', oldCode: undefined, rules: ['adding-required-field'] },
   ];
   it.each(cases)('$name', async ({ oldCode, rules }) => {
     const outcome = await classifySql(sql, oldCode ? { oldCode } : {});
@@ -25,6 +29,8 @@ describe("adding-required-field-fails-on-existing-rows", () => {
         "unreferenced-by-old-code (info) line 2: ADD COLUMN users.tenant_id NOT NULL (no old insert into users): the previous release's code does not reference it (read 1 files)",
       ]
     `);
-    expect((await classifySql(sql, { oldCode: inserts })).messages[0]).toMatchInlineSnapshot(`"adding-required-field (breaking) line 2: ADD COLUMN users.tenant_id NOT NULL without a default: old code's INSERTs fail: old instances insert into it at src/users.ts:2 (knex) and a populated table rejects it"`);
+    expect((await classifySql(sql, { oldCode: inserts })).messages[0]).toMatchInlineSnapshot(
+      `"adding-required-field (breaking) line 2: ADD COLUMN users.tenant_id NOT NULL without a default: old code's INSERTs fail: old instances insert into it at src/users.ts:2 (knex) and a populated table rejects it"`,
+    );
   });
 });

@@ -20,8 +20,18 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN tenant_id bigint NOT NULL", oldCode: { 'src/accounts.ts': "import knex from 'knex';\nexport const all = () => knex('accounts').select('id');" } }],
-    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN tenant_id bigint NOT NULL DEFAULT 1", oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const all = () => knex('users').select('id');" } }],
+    flagged: [
+      {
+        sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN tenant_id bigint NOT NULL",
+        oldCode: { 'src/accounts.ts': "import knex from 'knex';\nexport const all = () => knex('accounts').select('id');" },
+      },
+    ],
+    quiet: [
+      {
+        sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN tenant_id bigint NOT NULL DEFAULT 1",
+        oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const all = () => knex('users').select('id');" },
+      },
+    ],
   },
   forOperations(['add-column'], (operation, context) => {
     if (context.isNewTable(operation.table) || !isRequiredWithoutDefault(operation)) return undefined;

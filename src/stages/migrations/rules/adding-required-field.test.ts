@@ -11,12 +11,36 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("adding-required-field", () => {
+describe('adding-required-field', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: NOT NULL without default", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN org_id int NOT NULL", heaviness: flags(true, false, true), rules: ["adding-required-field"], breaksOldCode: true },
-    { name: "ok: NOT NULL with a constant default", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN org_id int NOT NULL DEFAULT 0", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
-    { name: "ok: nullable", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN org_id int", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
-    { name: "ok: table created in this migration", sql: "CREATE TABLE t (a int);\nALTER TABLE t ADD COLUMN b int NOT NULL", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: NOT NULL without default',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN org_id int NOT NULL",
+      heaviness: flags(true, false, true),
+      rules: ['adding-required-field'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: NOT NULL with a constant default',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN org_id int NOT NULL DEFAULT 0",
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: nullable',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN org_id int",
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: table created in this migration',
+      sql: 'CREATE TABLE t (a int);\nALTER TABLE t ADD COLUMN b int NOT NULL',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

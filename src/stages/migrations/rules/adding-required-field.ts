@@ -25,16 +25,23 @@ export const rule = defineRule(
     quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN org_id int NOT NULL DEFAULT 0" }],
   },
   forOperations(['add-column'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  const constraints = (operation.column.constraints ?? []).map((node) => nodeOf(node, 'Constraint')).filter((c): c is Constraint => c !== undefined);
-  const notNull = operation.column.is_not_null === true || constraints.some((c) => c.contype === 'CONSTR_NOTNULL' || c.contype === 'CONSTR_PRIMARY');
-  const filled = constraints.some((c) => FILLED.has(c.contype ?? '')) || columnType(operation.column.typeName)?.serial === true;
-  if (!notNull || filled) return undefined;
-  const answer = requiredFieldAnswer(operation, context);
-  // No old insert into the table: not an old-code break (adding-required-field-fails-on-existing-rows stays).
-  if (answer?.state === 'unreferenced') return undefined;
-  const table = operation.table;
-  const column = operation.column.colname ?? '?';
-  return { params: { table, column, oldCode: oldCodeWords(answer, "old code's INSERTs fail", "old code's INSERTs fail: old instances insert into it"), viaFix: viaFix(answer, 'insert', table, column) } };
-}),
+    if (context.isNewTable(operation.table)) return undefined;
+    const constraints = (operation.column.constraints ?? []).map((node) => nodeOf(node, 'Constraint')).filter((c): c is Constraint => c !== undefined);
+    const notNull = operation.column.is_not_null === true || constraints.some((c) => c.contype === 'CONSTR_NOTNULL' || c.contype === 'CONSTR_PRIMARY');
+    const filled = constraints.some((c) => FILLED.has(c.contype ?? '')) || columnType(operation.column.typeName)?.serial === true;
+    if (!notNull || filled) return undefined;
+    const answer = requiredFieldAnswer(operation, context);
+    // No old insert into the table: not an old-code break (adding-required-field-fails-on-existing-rows stays).
+    if (answer?.state === 'unreferenced') return undefined;
+    const table = operation.table;
+    const column = operation.column.colname ?? '?';
+    return {
+      params: {
+        table,
+        column,
+        oldCode: oldCodeWords(answer, "old code's INSERTs fail", "old code's INSERTs fail: old instances insert into it"),
+        viaFix: viaFix(answer, 'insert', table, column),
+      },
+    };
+  }),
 );

@@ -11,12 +11,30 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("adding-serial-primary-key-field", () => {
+describe('adding-serial-primary-key-field', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: ADD PRIMARY KEY", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD PRIMARY KEY (id)", heaviness: flags(true, false, true), rules: ["adding-serial-primary-key-field", "constraint-rejects-old-code-writes"], breaksOldCode: true },
-    { name: "flagged: serial PRIMARY KEY column", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN id serial PRIMARY KEY", heaviness: flags(true, true, true), rules: ["adding-field-with-default", "adding-serial-primary-key-field"], breaksOldCode: false },
+    {
+      name: 'flagged: ADD PRIMARY KEY',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD PRIMARY KEY (id)",
+      heaviness: flags(true, false, true),
+      rules: ['adding-serial-primary-key-field', 'constraint-rejects-old-code-writes'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: serial PRIMARY KEY column',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN id serial PRIMARY KEY",
+      heaviness: flags(true, true, true),
+      rules: ['adding-field-with-default', 'adding-serial-primary-key-field'],
+      breaksOldCode: false,
+    },
     // Whether users.id is NOT NULL already is not known here: primary-key-using-index-sets-not-null makes it unknown (issue 32).
-    { name: "ok: PRIMARY KEY USING INDEX", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT users_pkey PRIMARY KEY USING INDEX users_id_idx", heaviness: flags('unknown', false, 'unknown'), rules: ["constraint-rejects-old-code-writes", "lock-timeout-bounds-brief-lock", "primary-key-using-index-sets-not-null"], breaksOldCode: true },
+    {
+      name: 'ok: PRIMARY KEY USING INDEX',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT users_pkey PRIMARY KEY USING INDEX users_id_idx",
+      heaviness: flags('unknown', false, 'unknown'),
+      rules: ['constraint-rejects-old-code-writes', 'lock-timeout-bounds-brief-lock', 'primary-key-using-index-sets-not-null'],
+      breaksOldCode: true,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -48,9 +48,24 @@ export function tableKey(name: string): string {
 }
 
 const TYPE_ALIASES: Readonly<Record<string, string>> = {
-  integer: 'int4', int: 'int4', serial: 'int4', serial4: 'int4', bigint: 'int8', bigserial: 'int8', serial8: 'int8',
-  smallint: 'int2', smallserial: 'int2', serial2: 'int2', decimal: 'numeric', real: 'float4', 'double precision': 'float8',
-  boolean: 'bool', 'character varying': 'varchar', character: 'bpchar', char: 'bpchar', 'timestamp with time zone': 'timestamptz',
+  integer: 'int4',
+  int: 'int4',
+  serial: 'int4',
+  serial4: 'int4',
+  bigint: 'int8',
+  bigserial: 'int8',
+  serial8: 'int8',
+  smallint: 'int2',
+  smallserial: 'int2',
+  serial2: 'int2',
+  decimal: 'numeric',
+  real: 'float4',
+  'double precision': 'float8',
+  boolean: 'bool',
+  'character varying': 'varchar',
+  character: 'bpchar',
+  char: 'bpchar',
+  'timestamp with time zone': 'timestamptz',
 };
 
 export interface ColumnType {
@@ -123,7 +138,9 @@ function elementsBinaryCoercible(from: ColumnType, to: ColumnType): boolean {
     if (to.mods.length === 0) return true;
     const [fromRange, fromPrecision] = from.mods;
     const [toRange, toPrecision] = to.mods;
-    return fromPrecision !== undefined && toPrecision !== undefined && (toRange === INTERVAL_FULL_RANGE || toRange === fromRange) && toPrecision >= fromPrecision;
+    return (
+      fromPrecision !== undefined && toPrecision !== undefined && (toRange === INTERVAL_FULL_RANGE || toRange === fromRange) && toPrecision >= fromPrecision
+    );
   }
   // Every cidr value is a valid inet value with the same bytes (the reverse narrows and rewrites).
   if (from.name === 'cidr' && to.name === 'inet') return to.mods.length === 0;
@@ -151,29 +168,127 @@ export function isWidening(from: ColumnType, to: ColumnType): boolean {
 
 /** Functions whose value is fixed for the statement: a default using only these does not rewrite (PG 11+). */
 const NON_VOLATILE_FUNCTIONS = new Set([
-  'now', 'transaction_timestamp', 'statement_timestamp', 'current_date', 'lower', 'upper', 'coalesce', 'to_jsonb',
-  'jsonb_build_object', 'jsonb_build_array', 'json_build_object', 'json_build_array', 'array', 'concat', 'to_timestamp',
-  'make_interval', 'current_setting', 'length', 'abs', 'round', 'trim', 'replace', 'substring', 'left', 'right',
-  'timezone', 'date_trunc', 'to_char', 'md5', 'array_to_json', 'to_json', 'json_object', 'jsonb_object',
+  'now',
+  'transaction_timestamp',
+  'statement_timestamp',
+  'current_date',
+  'lower',
+  'upper',
+  'coalesce',
+  'to_jsonb',
+  'jsonb_build_object',
+  'jsonb_build_array',
+  'json_build_object',
+  'json_build_array',
+  'array',
+  'concat',
+  'to_timestamp',
+  'make_interval',
+  'current_setting',
+  'length',
+  'abs',
+  'round',
+  'trim',
+  'replace',
+  'substring',
+  'left',
+  'right',
+  'timezone',
+  'date_trunc',
+  'to_char',
+  'md5',
+  'array_to_json',
+  'to_json',
+  'json_object',
+  'jsonb_object',
 ]);
 /** Known volatile functions: a default calling one is evaluated per row, so the table is rewritten. */
 const VOLATILE_FUNCTIONS = new Set([
-  'random', 'gen_random_uuid', 'uuid_generate_v1', 'uuid_generate_v1mc', 'uuid_generate_v4', 'clock_timestamp',
-  'timeofday', 'nextval', 'txid_current', 'uuidv4', 'uuidv7', 'random_normal', 'gen_random_bytes',
+  'random',
+  'gen_random_uuid',
+  'uuid_generate_v1',
+  'uuid_generate_v1mc',
+  'uuid_generate_v4',
+  'clock_timestamp',
+  'timeofday',
+  'nextval',
+  'txid_current',
+  'uuidv4',
+  'uuidv7',
+  'random_normal',
+  'gen_random_bytes',
 ]);
 
 /** Built-ins a migration may call in a SELECT without touching tables (aggregates, settings, advisory locks, sequences). */
 const HARMLESS_BUILTINS = new Set([
-  'count', 'sum', 'min', 'max', 'avg', 'array_agg', 'string_agg', 'jsonb_agg', 'json_agg', 'bool_and', 'bool_or',
-  'set_config', 'pg_advisory_lock', 'pg_advisory_unlock', 'pg_advisory_xact_lock', 'pg_try_advisory_lock',
-  'pg_try_advisory_xact_lock', 'pg_advisory_unlock_all', 'setval', 'currval', 'lastval', 'format', 'to_regclass',
-  'pg_get_serial_sequence', 'version', 'current_database', 'current_schema', 'current_user', 'pg_sleep', 'exists',
-  'generate_series', 'unnest', 'jsonb_array_elements', 'json_array_elements', 'jsonb_each', 'array_length',
+  'count',
+  'sum',
+  'min',
+  'max',
+  'avg',
+  'array_agg',
+  'string_agg',
+  'jsonb_agg',
+  'json_agg',
+  'bool_and',
+  'bool_or',
+  'set_config',
+  'pg_advisory_lock',
+  'pg_advisory_unlock',
+  'pg_advisory_xact_lock',
+  'pg_try_advisory_lock',
+  'pg_try_advisory_xact_lock',
+  'pg_advisory_unlock_all',
+  'setval',
+  'currval',
+  'lastval',
+  'format',
+  'to_regclass',
+  'pg_get_serial_sequence',
+  'version',
+  'current_database',
+  'current_schema',
+  'current_user',
+  'pg_sleep',
+  'exists',
+  'generate_series',
+  'unnest',
+  'jsonb_array_elements',
+  'json_array_elements',
+  'jsonb_each',
+  'array_length',
   // Pure value functions data migrations use in SET and VALUES: they read no table.
-  'jsonb_set', 'jsonb_insert', 'jsonb_strip_nulls', 'jsonb_typeof', 'json_typeof', 'jsonb_array_length', 'jsonb_object_keys',
-  'row_to_json', 'array_append', 'array_prepend', 'array_remove', 'array_cat', 'array_position', 'array_to_string',
-  'string_to_array', 'split_part', 'regexp_replace', 'initcap', 'btrim', 'ltrim', 'rtrim', 'lpad', 'rpad', 'strpos',
-  'encode', 'decode', 'floor', 'ceil', 'date_part', 'extract', 'age',
+  'jsonb_set',
+  'jsonb_insert',
+  'jsonb_strip_nulls',
+  'jsonb_typeof',
+  'json_typeof',
+  'jsonb_array_length',
+  'jsonb_object_keys',
+  'row_to_json',
+  'array_append',
+  'array_prepend',
+  'array_remove',
+  'array_cat',
+  'array_position',
+  'array_to_string',
+  'string_to_array',
+  'split_part',
+  'regexp_replace',
+  'initcap',
+  'btrim',
+  'ltrim',
+  'rtrim',
+  'lpad',
+  'rpad',
+  'strpos',
+  'encode',
+  'decode',
+  'floor',
+  'ceil',
+  'date_part',
+  'extract',
+  'age',
 ]);
 
 export function isKnownBuiltinFunction(name: string): boolean {
@@ -226,15 +341,52 @@ export interface Volatility {
  * not that built-in: `now(123)` resolves to a user's `now(integer)`, whose volatility is not known.
  */
 const BUILTIN_ARITY: Readonly<Record<string, readonly [number, number]>> = {
-  now: [0, 0], transaction_timestamp: [0, 0], statement_timestamp: [0, 0], current_date: [0, 0], lower: [1, 1], upper: [1, 1],
-  coalesce: [1, Infinity], to_jsonb: [1, 1], jsonb_build_object: [0, Infinity], jsonb_build_array: [0, Infinity],
-  json_build_object: [0, Infinity], json_build_array: [0, Infinity], array: [0, Infinity], concat: [0, Infinity],
-  to_timestamp: [1, 2], make_interval: [0, 7], current_setting: [1, 2], length: [1, 2], abs: [1, 1], round: [1, 2],
-  trim: [1, 2], replace: [3, 3], substring: [2, 3], left: [2, 2], right: [2, 2], timezone: [1, 2], date_trunc: [2, 3],
-  to_char: [2, 2], md5: [1, 1], array_to_json: [1, 2], to_json: [1, 1], json_object: [1, 2], jsonb_object: [1, 2],
-  random: [0, 2], gen_random_uuid: [0, 0], uuid_generate_v1: [0, 0], uuid_generate_v1mc: [0, 0], uuid_generate_v4: [0, 0],
-  clock_timestamp: [0, 0], timeofday: [0, 0], nextval: [1, 1], txid_current: [0, 0], uuidv4: [0, 0], uuidv7: [0, 1],
-  random_normal: [0, 2], gen_random_bytes: [1, 1],
+  now: [0, 0],
+  transaction_timestamp: [0, 0],
+  statement_timestamp: [0, 0],
+  current_date: [0, 0],
+  lower: [1, 1],
+  upper: [1, 1],
+  coalesce: [1, Infinity],
+  to_jsonb: [1, 1],
+  jsonb_build_object: [0, Infinity],
+  jsonb_build_array: [0, Infinity],
+  json_build_object: [0, Infinity],
+  json_build_array: [0, Infinity],
+  array: [0, Infinity],
+  concat: [0, Infinity],
+  to_timestamp: [1, 2],
+  make_interval: [0, 7],
+  current_setting: [1, 2],
+  length: [1, 2],
+  abs: [1, 1],
+  round: [1, 2],
+  trim: [1, 2],
+  replace: [3, 3],
+  substring: [2, 3],
+  left: [2, 2],
+  right: [2, 2],
+  timezone: [1, 2],
+  date_trunc: [2, 3],
+  to_char: [2, 2],
+  md5: [1, 1],
+  array_to_json: [1, 2],
+  to_json: [1, 1],
+  json_object: [1, 2],
+  jsonb_object: [1, 2],
+  random: [0, 2],
+  gen_random_uuid: [0, 0],
+  uuid_generate_v1: [0, 0],
+  uuid_generate_v1mc: [0, 0],
+  uuid_generate_v4: [0, 0],
+  clock_timestamp: [0, 0],
+  timeofday: [0, 0],
+  nextval: [1, 1],
+  txid_current: [0, 0],
+  uuidv4: [0, 0],
+  uuidv7: [0, 1],
+  random_normal: [0, 2],
+  gen_random_bytes: [1, 1],
 };
 
 /**
@@ -336,7 +488,9 @@ export function isNarrowWhere(where: Node | undefined, table: string, indexed?: 
   const operator = stringValue(expr.name?.[0]);
   if (operator !== '=') return false;
   if (expr.kind === 'AEXPR_OP' || expr.kind === 'AEXPR_IN') {
-    return (isKeyColumn(expr.lexpr, table, indexed) && isConstantOrList(expr.rexpr)) || (isKeyColumn(expr.rexpr, table, indexed) && isConstantOrList(expr.lexpr));
+    return (
+      (isKeyColumn(expr.lexpr, table, indexed) && isConstantOrList(expr.rexpr)) || (isKeyColumn(expr.rexpr, table, indexed) && isConstantOrList(expr.lexpr))
+    );
   }
   return false;
 }

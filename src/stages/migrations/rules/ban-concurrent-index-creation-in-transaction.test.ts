@@ -11,13 +11,44 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("ban-concurrent-index-creation-in-transaction", () => {
+describe('ban-concurrent-index-creation-in-transaction', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: CREATE INDEX CONCURRENTLY in a transaction", sql: "CREATE INDEX CONCURRENTLY users_email_idx ON users (email)", heaviness: flags('unknown', 'unknown', true), rules: ["ban-concurrent-index-creation-in-transaction", "index-built-concurrently-scans-table"], breaksOldCode: false },
-    { name: "flagged: DROP INDEX CONCURRENTLY in a transaction", sql: "DROP INDEX CONCURRENTLY users_email_idx", heaviness: flags('unknown', 'unknown', 'unknown'), rules: ["ban-concurrent-index-creation-in-transaction"], breaksOldCode: false },
-    { name: "flagged: REINDEX CONCURRENTLY in a transaction", sql: "REINDEX INDEX CONCURRENTLY users_email_idx", heaviness: flags('unknown', true, true), rules: ["ban-concurrent-index-creation-in-transaction", "reindex-rebuilds-index"], breaksOldCode: false },
-    { name: "flagged: even on a new table", sql: "CREATE TABLE t (a int);\nCREATE INDEX CONCURRENTLY t_a_idx ON t (a)", heaviness: flags('unknown', 'unknown', 'unknown'), rules: ["ban-concurrent-index-creation-in-transaction"], breaksOldCode: false },
-    { name: "ok: outside a transaction", sql: "DROP INDEX CONCURRENTLY users_email_idx", options: { inTransaction: false }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: CREATE INDEX CONCURRENTLY in a transaction',
+      sql: 'CREATE INDEX CONCURRENTLY users_email_idx ON users (email)',
+      heaviness: flags('unknown', 'unknown', true),
+      rules: ['ban-concurrent-index-creation-in-transaction', 'index-built-concurrently-scans-table'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: DROP INDEX CONCURRENTLY in a transaction',
+      sql: 'DROP INDEX CONCURRENTLY users_email_idx',
+      heaviness: flags('unknown', 'unknown', 'unknown'),
+      rules: ['ban-concurrent-index-creation-in-transaction'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: REINDEX CONCURRENTLY in a transaction',
+      sql: 'REINDEX INDEX CONCURRENTLY users_email_idx',
+      heaviness: flags('unknown', true, true),
+      rules: ['ban-concurrent-index-creation-in-transaction', 'reindex-rebuilds-index'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: even on a new table',
+      sql: 'CREATE TABLE t (a int);\nCREATE INDEX CONCURRENTLY t_a_idx ON t (a)',
+      heaviness: flags('unknown', 'unknown', 'unknown'),
+      rules: ['ban-concurrent-index-creation-in-transaction'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: outside a transaction',
+      sql: 'DROP INDEX CONCURRENTLY users_email_idx',
+      options: { inTransaction: false },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

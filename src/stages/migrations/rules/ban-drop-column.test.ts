@@ -11,11 +11,30 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("ban-drop-column", () => {
+describe('ban-drop-column', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: DROP COLUMN", sql: "ALTER TABLE users DROP COLUMN legacy_flag", heaviness: flags(true, false, false), rules: ["ban-drop-column", "require-timeout-settings"], breaksOldCode: true },
-    { name: "flagged: DROP COLUMN with lock_timeout", sql: "SET lock_timeout = '5s';\nALTER TABLE users DROP COLUMN IF EXISTS legacy_flag", heaviness: flags(false, false, false), rules: ["ban-drop-column", "lock-timeout-bounds-brief-lock"], breaksOldCode: true },
-    { name: "ok: new table", sql: "ALTER TABLE users DROP COLUMN legacy_flag", options: { newTables: ["users"] }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: DROP COLUMN',
+      sql: 'ALTER TABLE users DROP COLUMN legacy_flag',
+      heaviness: flags(true, false, false),
+      rules: ['ban-drop-column', 'require-timeout-settings'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: DROP COLUMN with lock_timeout',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users DROP COLUMN IF EXISTS legacy_flag",
+      heaviness: flags(false, false, false),
+      rules: ['ban-drop-column', 'lock-timeout-bounds-brief-lock'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: new table',
+      sql: 'ALTER TABLE users DROP COLUMN legacy_flag',
+      options: { newTables: ['users'] },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

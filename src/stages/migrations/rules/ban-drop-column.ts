@@ -16,8 +16,8 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "ALTER TABLE users DROP COLUMN legacy_flag" }],
-    quiet: [{ sql: "ALTER TABLE users DROP COLUMN legacy_flag", newTables: ["users"] }],
+    flagged: [{ sql: 'ALTER TABLE users DROP COLUMN legacy_flag' }],
+    quiet: [{ sql: 'ALTER TABLE users DROP COLUMN legacy_flag', newTables: ['users'] }],
   },
   forOperations(['drop-column'], (operation, context) => {
     if (context.isNewTable(operation.table)) return undefined;
@@ -25,6 +25,13 @@ export const rule = defineRule(
     // Provably unreferenced: not an old-code break (unreferenced-by-old-code says so).
     if (answer?.state === 'unreferenced') return undefined;
     const { table, column } = operation;
-    return { params: { table, column, oldCode: oldCodeWords(answer, 'old code still reads or writes it', `old instances still read or write ${table}.${column}`), viaFix: viaFix(answer, 'column', table, column) } };
+    return {
+      params: {
+        table,
+        column,
+        oldCode: oldCodeWords(answer, 'old code still reads or writes it', `old instances still read or write ${table}.${column}`),
+        viaFix: viaFix(answer, 'column', table, column),
+      },
+    };
   }),
 );

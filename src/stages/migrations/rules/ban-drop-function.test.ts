@@ -11,12 +11,36 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("ban-drop-function", () => {
+describe('ban-drop-function', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: DROP FUNCTION", sql: "DROP FUNCTION IF EXISTS normalize_email(text)", heaviness: flags(false, false, false), rules: ["ban-drop-function"], breaksOldCode: true },
-    { name: "flagged: DROP PROCEDURE", sql: "DROP PROCEDURE archive_orders", heaviness: flags(false, false, false), rules: ["ban-drop-function"], breaksOldCode: true },
-    { name: "flagged: a quoted function of another case is another function", sql: "CREATE FUNCTION \"Helper\"() RETURNS int LANGUAGE sql AS 'SELECT 1';\nDROP FUNCTION helper()", heaviness: flags(false, false, false), rules: ["ban-drop-function"], breaksOldCode: true },
-    { name: "ok: function created in this migration", sql: "CREATE FUNCTION helper() RETURNS int LANGUAGE sql AS 'SELECT 1';\nDROP FUNCTION helper()", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: DROP FUNCTION',
+      sql: 'DROP FUNCTION IF EXISTS normalize_email(text)',
+      heaviness: flags(false, false, false),
+      rules: ['ban-drop-function'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: DROP PROCEDURE',
+      sql: 'DROP PROCEDURE archive_orders',
+      heaviness: flags(false, false, false),
+      rules: ['ban-drop-function'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: a quoted function of another case is another function',
+      sql: 'CREATE FUNCTION "Helper"() RETURNS int LANGUAGE sql AS \'SELECT 1\';\nDROP FUNCTION helper()',
+      heaviness: flags(false, false, false),
+      rules: ['ban-drop-function'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: function created in this migration',
+      sql: "CREATE FUNCTION helper() RETURNS int LANGUAGE sql AS 'SELECT 1';\nDROP FUNCTION helper()",
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

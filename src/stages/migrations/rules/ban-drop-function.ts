@@ -15,10 +15,12 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "DROP FUNCTION IF EXISTS normalize_email(text)" }],
+    flagged: [{ sql: 'DROP FUNCTION IF EXISTS normalize_email(text)' }],
     quiet: [{ sql: "CREATE FUNCTION helper() RETURNS int LANGUAGE sql AS 'SELECT 1';\nDROP FUNCTION helper()" }],
   },
   forOperations(['drop-function'], (operation, context) =>
-  context.isNewObject(operation.objectType, operation.function) ? undefined : { params: { function: operation.function, kind: operation.objectType.replace('OBJECT_', '') } },
-),
+    context.isNewObject(operation.objectType, operation.function)
+      ? undefined
+      : { params: { function: operation.function, kind: operation.objectType.replace('OBJECT_', '') } },
+  ),
 );

@@ -11,13 +11,44 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("ban-drop-table", () => {
+describe('ban-drop-table', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: DROP TABLE", sql: "SET lock_timeout = '5s';\nDROP TABLE IF EXISTS legacy_events, audit.old_log CASCADE", heaviness: flags(false, false, false), rules: ["ban-drop-table", "ban-drop-table", "lock-timeout-bounds-brief-lock", "lock-timeout-bounds-brief-lock"], breaksOldCode: true },
-    { name: "ok: table created in this migration", sql: "CREATE TABLE tmp (a int);\nDROP TABLE tmp", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
-    { name: "flagged: a quoted \"Orders\" created here is not the existing orders", sql: "CREATE TABLE \"Orders\" (a int);\nDROP TABLE orders", heaviness: flags(true, false, false), rules: ["ban-drop-table", "require-timeout-settings"], breaksOldCode: true },
-    { name: "flagged: Orders created earlier in the release (quoted) is not orders", sql: "DROP TABLE orders", options: { newTables: ["Orders"] }, heaviness: flags(true, false, false), rules: ["ban-drop-table", "require-timeout-settings"], breaksOldCode: true },
-    { name: "ok: unquoted Orders folds to orders", sql: "CREATE TABLE Orders (a int);\nDROP TABLE \"orders\"", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: DROP TABLE',
+      sql: "SET lock_timeout = '5s';\nDROP TABLE IF EXISTS legacy_events, audit.old_log CASCADE",
+      heaviness: flags(false, false, false),
+      rules: ['ban-drop-table', 'ban-drop-table', 'lock-timeout-bounds-brief-lock', 'lock-timeout-bounds-brief-lock'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: table created in this migration',
+      sql: 'CREATE TABLE tmp (a int);\nDROP TABLE tmp',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: a quoted "Orders" created here is not the existing orders',
+      sql: 'CREATE TABLE "Orders" (a int);\nDROP TABLE orders',
+      heaviness: flags(true, false, false),
+      rules: ['ban-drop-table', 'require-timeout-settings'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: Orders created earlier in the release (quoted) is not orders',
+      sql: 'DROP TABLE orders',
+      options: { newTables: ['Orders'] },
+      heaviness: flags(true, false, false),
+      rules: ['ban-drop-table', 'require-timeout-settings'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: unquoted Orders folds to orders',
+      sql: 'CREATE TABLE Orders (a int);\nDROP TABLE "orders"',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -17,13 +17,15 @@ export const rule = defineRule(
   },
   {
     flagged: [{ sql: "SET lock_timeout = '5s';\nDROP TABLE IF EXISTS legacy_events, audit.old_log CASCADE" }],
-    quiet: [{ sql: "CREATE TABLE tmp (a int);\nDROP TABLE tmp" }],
+    quiet: [{ sql: 'CREATE TABLE tmp (a int);\nDROP TABLE tmp' }],
   },
   forOperations(['drop-table'], (operation, context) => {
     if (context.isNewTable(operation.table)) return undefined;
     const answer = context.oldCode?.lookupTable(operation.table);
     if (answer?.state === 'unreferenced') return undefined;
     const { table } = operation;
-    return { params: { table, oldCode: oldCodeWords(answer, 'old code still uses it', `old instances still use ${table}`), viaFix: viaFix(answer, 'table', table) } };
+    return {
+      params: { table, oldCode: oldCodeWords(answer, 'old code still uses it', `old instances still use ${table}`), viaFix: viaFix(answer, 'table', table) },
+    };
   }),
 );

@@ -16,9 +16,9 @@ export const rule = defineRule(
   },
   {
     flagged: [{ sql: "SET lock_timeout = '5s';\nDROP VIEW IF EXISTS active_users" }],
-    quiet: [{ sql: "CREATE VIEW tmp_v AS SELECT 1 AS one;\nDROP VIEW tmp_v" }],
+    quiet: [{ sql: 'CREATE VIEW tmp_v AS SELECT 1 AS one;\nDROP VIEW tmp_v' }],
   },
   forOperations(['drop-view'], (operation, context) =>
-  context.isNewTable(operation.table) ? undefined : { params: { view: operation.table, kind: operation.materialized ? 'MATERIALIZED VIEW' : 'VIEW' } },
-),
+    context.isNewTable(operation.table) ? undefined : { params: { view: operation.table, kind: operation.materialized ? 'MATERIALIZED VIEW' : 'VIEW' } },
+  ),
 );

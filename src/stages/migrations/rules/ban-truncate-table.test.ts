@@ -11,10 +11,22 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("ban-truncate-table", () => {
+describe('ban-truncate-table', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: TRUNCATE", sql: "SET lock_timeout = '5s';\nTRUNCATE audit_log", heaviness: flags(false, false, false), rules: ["ban-truncate-table", "lock-timeout-bounds-brief-lock"], breaksOldCode: true },
-    { name: "ok: table created in this migration", sql: "CREATE TABLE tmp (a int);\nTRUNCATE tmp", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: TRUNCATE',
+      sql: "SET lock_timeout = '5s';\nTRUNCATE audit_log",
+      heaviness: flags(false, false, false),
+      rules: ['ban-truncate-table', 'lock-timeout-bounds-brief-lock'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: table created in this migration',
+      sql: 'CREATE TABLE tmp (a int);\nTRUNCATE tmp',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -16,9 +16,7 @@ export const rule = defineRule(
   },
   {
     flagged: [{ sql: "SET lock_timeout = '5s';\nTRUNCATE audit_log" }],
-    quiet: [{ sql: "CREATE TABLE tmp (a int);\nTRUNCATE tmp" }],
+    quiet: [{ sql: 'CREATE TABLE tmp (a int);\nTRUNCATE tmp' }],
   },
-  forOperations(['truncate'], (operation, context) =>
-  context.isNewTable(operation.table) ? undefined : { params: { table: operation.table } },
-),
+  forOperations(['truncate'], (operation, context) => (context.isNewTable(operation.table) ? undefined : { params: { table: operation.table } })),
 );

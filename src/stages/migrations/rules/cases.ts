@@ -54,16 +54,28 @@ export async function classifySql(sql: string, options: CaseOptions = {}): Promi
   const postgresVersion = options.postgresVersion ?? 16;
   const schema = emptySchema();
   if (options.released !== undefined) {
-    const released = { file: 'migrations/000.sql', statements: [{ sql: options.released, line: 1, origin: 'sql-file' as const }], unresolved: [], inTransaction: true };
+    const released = {
+      file: 'migrations/000.sql',
+      statements: [{ sql: options.released, line: 1, origin: 'sql-file' as const }],
+      unresolved: [],
+      inTransaction: true,
+    };
     foldReleasedMigration(schema, classifyMigration(released, { postgresVersion, existingTables: new Set() }, schemaOptions(schema)));
   }
   const result = classifyMigration(
-    { file: 'migrations/001.sql', statements: [{ sql, line: 1, origin: 'sql-file' }], unresolved: options.unresolved ?? [], inTransaction: options.inTransaction ?? true },
+    {
+      file: 'migrations/001.sql',
+      statements: [{ sql, line: 1, origin: 'sql-file' }],
+      unresolved: options.unresolved ?? [],
+      inTransaction: options.inTransaction ?? true,
+    },
     { postgresVersion, newTables: new Set(options.newTables ?? []), ...(options.oldCode ? { oldCode: createLookup(indexFromFiles(options.oldCode)) } : {}) },
     {
       ...schemaOptions(schema),
       ...(options.columnTypes === undefined ? {} : { columnTypes: new Map(Object.entries(options.columnTypes)) }),
-      ...(options.recheckedColumns === undefined ? {} : { recheckedColumns: new Map(Object.entries(options.recheckedColumns).map(([table, columns]) => [table, new Set(columns)])) }),
+      ...(options.recheckedColumns === undefined
+        ? {}
+        : { recheckedColumns: new Map(Object.entries(options.recheckedColumns).map(([table, columns]) => [table, new Set(columns)])) }),
     },
   );
   return {

@@ -32,40 +32,50 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: true, scans: true, versions: 'all (binary-coercible changes such as varchar(n)→text never rewrite)' },
   },
   {
-    flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN age TYPE bigint", columnTypes: {"users.age": "integer"} }],
-    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE \"users\" ALTER COLUMN \"name\" TYPE text USING (\"name\"::text)", columnTypes: {"users.name": "varchar(255)"}, recheckedColumns: { users: ['email'] } }],
+    flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN age TYPE bigint", columnTypes: { 'users.age': 'integer' } }],
+    quiet: [
+      {
+        sql: 'SET lock_timeout = \'5s\';\nALTER TABLE "users" ALTER COLUMN "name" TYPE text USING ("name"::text)',
+        columnTypes: { 'users.name': 'varchar(255)' },
+        recheckedColumns: { users: ['email'] },
+      },
+    ],
   },
   forOperations(['alter-column-type'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  const to = operation.to === undefined ? '?' : typeText(operation.to);
-  const params = (reason: string) => ({ table: operation.table, column: operation.column, type: to, reason });
-  if (!usingIsPlainCast(operation)) return { params: params('rewrites the table and its indexes (a USING expression computes every row)') };
-  if (operation.collate) {
-    return {
-      params: params('a COLLATE clause may change the collation, and then every index on the column is rebuilt'),
-      flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
-    };
-  }
-  if (operation.from === undefined || operation.to === undefined) {
-    return {
-      params: params('a rewrite cannot be ruled out (the previous type is not known from the migration)'),
-      flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
-    };
-  }
-  if (isBinaryCoercible(operation.from, operation.to)) {
-    const rechecked = context.columnRechecked(operation.table, operation.column);
-    if (rechecked === false) return undefined;
-    if (rechecked === true) {
+    if (context.isNewTable(operation.table)) return undefined;
+    const to = operation.to === undefined ? '?' : typeText(operation.to);
+    const params = (reason: string) => ({ table: operation.table, column: operation.column, type: to, reason });
+    if (!usingIsPlainCast(operation)) return { params: params('rewrites the table and its indexes (a USING expression computes every row)') };
+    if (operation.collate) {
       return {
-        params: params(`keeps storage, but an index expression or predicate, a GIN/GiST/BRIN index or a CHECK constraint reads the column: PostgreSQL rebuilds or re-validates it with a full scan`),
-        flags: { locksTable: true, rewritesTable: false, scansTable: true },
+        params: params('a COLLATE clause may change the collation, and then every index on the column is rebuilt'),
+        flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
       };
     }
-    return {
-      params: params(`keeps storage (${typeText(operation.from)} → ${to}), but the table's indexes and CHECK constraints are not known: one that reads the column is rebuilt or re-validated with a full scan`),
-      flags: { locksTable: 'unknown', rewritesTable: false, scansTable: 'unknown' },
-    };
-  }
-  return { params: params(`rewrites the table and its indexes (${typeText(operation.from)} → ${to} is not binary-coercible)`) };
-}),
+    if (operation.from === undefined || operation.to === undefined) {
+      return {
+        params: params('a rewrite cannot be ruled out (the previous type is not known from the migration)'),
+        flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+      };
+    }
+    if (isBinaryCoercible(operation.from, operation.to)) {
+      const rechecked = context.columnRechecked(operation.table, operation.column);
+      if (rechecked === false) return undefined;
+      if (rechecked === true) {
+        return {
+          params: params(
+            `keeps storage, but an index expression or predicate, a GIN/GiST/BRIN index or a CHECK constraint reads the column: PostgreSQL rebuilds or re-validates it with a full scan`,
+          ),
+          flags: { locksTable: true, rewritesTable: false, scansTable: true },
+        };
+      }
+      return {
+        params: params(
+          `keeps storage (${typeText(operation.from)} → ${to}), but the table's indexes and CHECK constraints are not known: one that reads the column is rebuilt or re-validated with a full scan`,
+        ),
+        flags: { locksTable: 'unknown', rewritesTable: false, scansTable: 'unknown' },
+      };
+    }
+    return { params: params(`rewrites the table and its indexes (${typeText(operation.from)} → ${to} is not binary-coercible)`) };
+  }),
 );

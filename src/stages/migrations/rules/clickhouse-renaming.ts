@@ -16,11 +16,16 @@ export const rule = defineRule(
   },
   {
     flagged: [{ dialect: 'clickhouse', sql: 'ALTER TABLE umami.website_event RENAME COLUMN "subdivision1" TO "region";' }],
-    quiet: [{ dialect: 'clickhouse', sql: 'ALTER TABLE umami.website_event COMMENT COLUMN region \'ISO 3166-2\';' }],
+    quiet: [{ dialect: 'clickhouse', sql: "ALTER TABLE umami.website_event COMMENT COLUMN region 'ISO 3166-2';" }],
   },
   forOperations(['clickhouse-rename'], (operation, context) =>
     context.isNewTable(operation.table)
       ? undefined
-      : { params: { what: operation.column === undefined ? `TABLE ${operation.table}` : `COLUMN ${operation.table}.${operation.column}`, newName: operation.newName } },
+      : {
+          params: {
+            what: operation.column === undefined ? `TABLE ${operation.table}` : `COLUMN ${operation.table}.${operation.column}`,
+            newName: operation.newName,
+          },
+        },
   ),
 );

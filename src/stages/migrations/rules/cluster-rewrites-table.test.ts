@@ -11,10 +11,23 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("cluster-rewrites-table", () => {
+describe('cluster-rewrites-table', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: CLUSTER", sql: "CLUSTER events USING events_pkey", heaviness: flags(true, true, true), rules: ["cluster-rewrites-table"], breaksOldCode: false },
-    { name: "ok: new table", sql: "CLUSTER events USING events_pkey", options: { newTables: ["events"] }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: CLUSTER',
+      sql: 'CLUSTER events USING events_pkey',
+      heaviness: flags(true, true, true),
+      rules: ['cluster-rewrites-table'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: new table',
+      sql: 'CLUSTER events USING events_pkey',
+      options: { newTables: ['events'] },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -15,10 +15,8 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: true, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "CLUSTER events USING events_pkey" }],
-    quiet: [{ sql: "CLUSTER events USING events_pkey", newTables: ["events"] }],
+    flagged: [{ sql: 'CLUSTER events USING events_pkey' }],
+    quiet: [{ sql: 'CLUSTER events USING events_pkey', newTables: ['events'] }],
   },
-  forOperations(['cluster'], (operation, context) =>
-  context.isNewTable(operation.table) ? undefined : { params: { table: operation.table } },
-),
+  forOperations(['cluster'], (operation, context) => (context.isNewTable(operation.table) ? undefined : { params: { table: operation.table } })),
 );

@@ -11,12 +11,39 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("column-type-changed-incompatibly", () => {
+describe('column-type-changed-incompatibly', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: varchar shrinks", sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN name TYPE varchar(100)", options: { columnTypes: {"users.name": "varchar(255)"} }, heaviness: flags(true, true, true), rules: ["changing-column-type", "column-type-changed-incompatibly"], breaksOldCode: true },
-    { name: "flagged: text → integer", sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN code TYPE integer USING code::integer", options: { columnTypes: {"users.code": "text"} }, heaviness: flags(true, true, true), rules: ["changing-column-type", "column-type-changed-incompatibly"], breaksOldCode: true },
-    { name: "ok: int → bigint widens", sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN age TYPE bigint", options: { columnTypes: {"users.age": "int"} }, heaviness: flags(true, true, true), rules: ["changing-column-type"], breaksOldCode: false },
-    { name: "ok: previous type unknown (flags unknown instead)", sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN name TYPE varchar(10)", heaviness: flags('unknown', 'unknown', 'unknown'), rules: ["changing-column-type", "lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    {
+      name: 'flagged: varchar shrinks',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN name TYPE varchar(100)",
+      options: { columnTypes: { 'users.name': 'varchar(255)' } },
+      heaviness: flags(true, true, true),
+      rules: ['changing-column-type', 'column-type-changed-incompatibly'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: text → integer',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN code TYPE integer USING code::integer",
+      options: { columnTypes: { 'users.code': 'text' } },
+      heaviness: flags(true, true, true),
+      rules: ['changing-column-type', 'column-type-changed-incompatibly'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: int → bigint widens',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN age TYPE bigint",
+      options: { columnTypes: { 'users.age': 'int' } },
+      heaviness: flags(true, true, true),
+      rules: ['changing-column-type'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: previous type unknown (flags unknown instead)',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN name TYPE varchar(10)",
+      heaviness: flags('unknown', 'unknown', 'unknown'),
+      rules: ['changing-column-type', 'lock-timeout-bounds-brief-lock'],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -20,12 +20,12 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN name TYPE varchar(100)", columnTypes: {"users.name": "varchar(255)"} }],
-    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN age TYPE bigint", columnTypes: {"users.age": "int"} }],
+    flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN name TYPE varchar(100)", columnTypes: { 'users.name': 'varchar(255)' } }],
+    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN age TYPE bigint", columnTypes: { 'users.age': 'int' } }],
   },
   forOperations(['alter-column-type'], (operation, context) => {
-  if (context.isNewTable(operation.table) || operation.from === undefined || operation.to === undefined) return undefined;
-  if (isWidening(operation.from, operation.to)) return undefined;
-  return { params: { table: operation.table, column: operation.column, from: typeText(operation.from), to: typeText(operation.to) } };
-}),
+    if (context.isNewTable(operation.table) || operation.from === undefined || operation.to === undefined) return undefined;
+    if (isWidening(operation.from, operation.to)) return undefined;
+    return { params: { table: operation.table, column: operation.column, from: typeText(operation.from), to: typeText(operation.to) } };
+  }),
 );

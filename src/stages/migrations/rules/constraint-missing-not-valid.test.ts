@@ -11,11 +11,29 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("constraint-missing-not-valid", () => {
+describe('constraint-missing-not-valid', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: CHECK validated at once", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT amount_positive CHECK (amount > 0)", heaviness: flags(true, false, true), rules: ["constraint-missing-not-valid", "constraint-rejects-old-code-writes"], breaksOldCode: true },
-    { name: "flagged: CHECK on a new column", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD COLUMN qty int CHECK (qty > 0)", heaviness: flags(true, false, true), rules: ["constraint-missing-not-valid"], breaksOldCode: false },
-    { name: "ok: NOT VALID", sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT amount_positive CHECK (amount > 0) NOT VALID", heaviness: flags(false, false, false), rules: ["constraint-rejects-old-code-writes", "lock-timeout-bounds-brief-lock"], breaksOldCode: true },
+    {
+      name: 'flagged: CHECK validated at once',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT amount_positive CHECK (amount > 0)",
+      heaviness: flags(true, false, true),
+      rules: ['constraint-missing-not-valid', 'constraint-rejects-old-code-writes'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: CHECK on a new column',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD COLUMN qty int CHECK (qty > 0)",
+      heaviness: flags(true, false, true),
+      rules: ['constraint-missing-not-valid'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: NOT VALID',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT amount_positive CHECK (amount > 0) NOT VALID",
+      heaviness: flags(false, false, false),
+      rules: ['constraint-rejects-old-code-writes', 'lock-timeout-bounds-brief-lock'],
+      breaksOldCode: true,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -20,13 +20,13 @@ export const rule = defineRule(
     quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE orders ADD CONSTRAINT amount_positive CHECK (amount > 0) NOT VALID" }],
   },
   forOperations(['add-column', 'add-constraint'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  if (operation.kind === 'add-column') {
-    const inline = (operation.column.constraints ?? []).some((node) => nodeOf(node, 'Constraint')?.contype === 'CONSTR_CHECK');
-    return inline ? { params: { table: operation.table, constraint: `CHECK on new column ${operation.column.colname ?? '?'}` } } : undefined;
-  }
-  const constraint = operation.constraint;
-  if (constraint.contype !== 'CONSTR_CHECK' || constraint.skip_validation === true) return undefined;
-  return { params: { table: operation.table, constraint: constraint.conname ?? 'CHECK' } };
-}),
+    if (context.isNewTable(operation.table)) return undefined;
+    if (operation.kind === 'add-column') {
+      const inline = (operation.column.constraints ?? []).some((node) => nodeOf(node, 'Constraint')?.contype === 'CONSTR_CHECK');
+      return inline ? { params: { table: operation.table, constraint: `CHECK on new column ${operation.column.colname ?? '?'}` } } : undefined;
+    }
+    const constraint = operation.constraint;
+    if (constraint.contype !== 'CONSTR_CHECK' || constraint.skip_validation === true) return undefined;
+    return { params: { table: operation.table, constraint: constraint.conname ?? 'CHECK' } };
+  }),
 );

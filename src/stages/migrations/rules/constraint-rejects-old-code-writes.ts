@@ -34,18 +34,30 @@ export const rule = defineRule(
     quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT users_email_key UNIQUE USING INDEX users_email_idx" }],
   },
   forOperations(['add-constraint', 'set-not-null'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  const today = 'writes from old code that violate it start failing';
-  if (operation.kind === 'set-not-null') {
+    if (context.isNewTable(operation.table)) return undefined;
+    const today = 'writes from old code that violate it start failing';
+    if (operation.kind === 'set-not-null') {
+      const answer = constraintWritesAnswer(operation, context);
+      if (answer?.state === 'unreferenced') return undefined;
+      return {
+        params: {
+          table: operation.table,
+          constraint: `NOT NULL on column ${operation.column}`,
+          oldCode: oldCodeWords(answer, today, `${today}: old instances write it`),
+        },
+      };
+    }
+    const { contype, indexname, conname } = operation.constraint;
+    const kind = KIND[contype ?? ''];
+    if (kind === undefined || (contype === 'CONSTR_UNIQUE' && indexname !== undefined)) return undefined;
     const answer = constraintWritesAnswer(operation, context);
     if (answer?.state === 'unreferenced') return undefined;
-    return { params: { table: operation.table, constraint: `NOT NULL on column ${operation.column}`, oldCode: oldCodeWords(answer, today, `${today}: old instances write it`) } };
-  }
-  const { contype, indexname, conname } = operation.constraint;
-  const kind = KIND[contype ?? ''];
-  if (kind === undefined || (contype === 'CONSTR_UNIQUE' && indexname !== undefined)) return undefined;
-  const answer = constraintWritesAnswer(operation, context);
-  if (answer?.state === 'unreferenced') return undefined;
-  return { params: { table: operation.table, constraint: conname === undefined ? kind : `${kind} ${conname}`, oldCode: oldCodeWords(answer, today, `${today}: old instances write it`) } };
-}),
+    return {
+      params: {
+        table: operation.table,
+        constraint: conname === undefined ? kind : `${kind} ${conname}`,
+        oldCode: oldCodeWords(answer, today, `${today}: old instances write it`),
+      },
+    };
+  }),
 );

@@ -11,12 +11,30 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("delete-without-where", () => {
+describe('delete-without-where', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: no WHERE", sql: "DELETE FROM sessions", heaviness: flags(true, true, true), rules: ["delete-without-where"], breaksOldCode: false },
-    { name: "flagged: broad WHERE", sql: "DELETE FROM sessions WHERE expires_at < now()", heaviness: flags(true, true, true), rules: ["delete-without-where"], breaksOldCode: false },
-    { name: "flagged: DELETE inside a WITH clause", sql: "WITH gone AS (DELETE FROM sessions RETURNING *) INSERT INTO sessions_archive SELECT * FROM gone", heaviness: flags(true, true, true), rules: ["delete-without-where"], breaksOldCode: false },
-    { name: "ok: WHERE on a key", sql: "DELETE FROM sessions WHERE session_id = 'abc'", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    { name: 'flagged: no WHERE', sql: 'DELETE FROM sessions', heaviness: flags(true, true, true), rules: ['delete-without-where'], breaksOldCode: false },
+    {
+      name: 'flagged: broad WHERE',
+      sql: 'DELETE FROM sessions WHERE expires_at < now()',
+      heaviness: flags(true, true, true),
+      rules: ['delete-without-where'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: DELETE inside a WITH clause',
+      sql: 'WITH gone AS (DELETE FROM sessions RETURNING *) INSERT INTO sessions_archive SELECT * FROM gone',
+      heaviness: flags(true, true, true),
+      rules: ['delete-without-where'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: WHERE on a key',
+      sql: "DELETE FROM sessions WHERE session_id = 'abc'",
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

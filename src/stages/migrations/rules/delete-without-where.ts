@@ -16,15 +16,16 @@ export const rule = defineRule(
     facts: { lock: 'ROW EXCLUSIVE', rewrites: true, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "DELETE FROM sessions" }],
+    flagged: [{ sql: 'DELETE FROM sessions' }],
     quiet: [{ sql: "DELETE FROM sessions WHERE session_id = 'abc'" }],
   },
   forOperations(['delete'], (operation, context) => {
-  if (context.isNewTable(operation.table) || isNarrowWhere(operation.where, operation.table, (column) => context.columnIndexed(operation.table, column))) return undefined;
-  return {
-    params: { table: operation.table, where: operation.where === undefined ? 'no WHERE' : 'a WHERE not limited to key values' },
-    // Row locks on every row block old instances' writes to them until commit: counted as locking the table.
-    flags: { locksTable: true, rewritesTable: true, scansTable: true },
-  };
-}),
+    if (context.isNewTable(operation.table) || isNarrowWhere(operation.where, operation.table, (column) => context.columnIndexed(operation.table, column)))
+      return undefined;
+    return {
+      params: { table: operation.table, where: operation.where === undefined ? 'no WHERE' : 'a WHERE not limited to key values' },
+      // Row locks on every row block old instances' writes to them until commit: counted as locking the table.
+      flags: { locksTable: true, rewritesTable: true, scansTable: true },
+    };
+  }),
 );

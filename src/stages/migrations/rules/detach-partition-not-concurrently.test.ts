@@ -11,11 +11,31 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("detach-partition-not-concurrently", () => {
+describe('detach-partition-not-concurrently', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: DETACH PARTITION", sql: "ALTER TABLE measurements DETACH PARTITION measurements_2020", heaviness: flags(true, false, false), rules: ["detach-partition-not-concurrently", "require-timeout-settings"], breaksOldCode: false },
-    { name: "ok: CONCURRENTLY outside a transaction", sql: "ALTER TABLE measurements DETACH PARTITION measurements_2020 CONCURRENTLY", options: { inTransaction: false }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
-    { name: "flagged: CONCURRENTLY before PostgreSQL 14 fails", sql: "ALTER TABLE measurements DETACH PARTITION measurements_2020 CONCURRENTLY", options: { inTransaction: false, postgresVersion: 13 }, heaviness: flags('unknown', 'unknown', 'unknown'), rules: ["detach-partition-not-concurrently"], breaksOldCode: false },
+    {
+      name: 'flagged: DETACH PARTITION',
+      sql: 'ALTER TABLE measurements DETACH PARTITION measurements_2020',
+      heaviness: flags(true, false, false),
+      rules: ['detach-partition-not-concurrently', 'require-timeout-settings'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: CONCURRENTLY outside a transaction',
+      sql: 'ALTER TABLE measurements DETACH PARTITION measurements_2020 CONCURRENTLY',
+      options: { inTransaction: false },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: CONCURRENTLY before PostgreSQL 14 fails',
+      sql: 'ALTER TABLE measurements DETACH PARTITION measurements_2020 CONCURRENTLY',
+      options: { inTransaction: false, postgresVersion: 13 },
+      heaviness: flags('unknown', 'unknown', 'unknown'),
+      rules: ['detach-partition-not-concurrently'],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -18,17 +18,17 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: false, versions: 'all; CONCURRENTLY from PostgreSQL 14' },
   },
   {
-    flagged: [{ sql: "ALTER TABLE measurements DETACH PARTITION measurements_2020" }],
-    quiet: [{ sql: "ALTER TABLE measurements DETACH PARTITION measurements_2020 CONCURRENTLY", inTransaction: false }],
+    flagged: [{ sql: 'ALTER TABLE measurements DETACH PARTITION measurements_2020' }],
+    quiet: [{ sql: 'ALTER TABLE measurements DETACH PARTITION measurements_2020 CONCURRENTLY', inTransaction: false }],
   },
   forOperations(['detach-partition'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  if (operation.concurrent && context.postgresVersion < 14) {
-    return {
-      params: { table: operation.table, partition: `${operation.partition} CONCURRENTLY (not before PostgreSQL 14: the statement fails)` },
-      flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
-    };
-  }
-  return operation.concurrent ? undefined : { params: { table: operation.table, partition: operation.partition } };
-}),
+    if (context.isNewTable(operation.table)) return undefined;
+    if (operation.concurrent && context.postgresVersion < 14) {
+      return {
+        params: { table: operation.table, partition: `${operation.partition} CONCURRENTLY (not before PostgreSQL 14: the statement fails)` },
+        flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+      };
+    }
+    return operation.concurrent ? undefined : { params: { table: operation.table, partition: operation.partition } };
+  }),
 );

@@ -11,11 +11,29 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("disallowed-unique-constraint", () => {
+describe('disallowed-unique-constraint', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: ADD UNIQUE", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT users_email_key UNIQUE (email)", heaviness: flags(true, false, true), rules: ["constraint-rejects-old-code-writes", "disallowed-unique-constraint"], breaksOldCode: true },
-    { name: "flagged: UNIQUE column", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN code text UNIQUE", heaviness: flags(true, false, true), rules: ["disallowed-unique-constraint"], breaksOldCode: false },
-    { name: "ok: UNIQUE USING INDEX", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT users_email_key UNIQUE USING INDEX users_email_idx", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
+    {
+      name: 'flagged: ADD UNIQUE',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT users_email_key UNIQUE (email)",
+      heaviness: flags(true, false, true),
+      rules: ['constraint-rejects-old-code-writes', 'disallowed-unique-constraint'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: UNIQUE column',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN code text UNIQUE",
+      heaviness: flags(true, false, true),
+      rules: ['disallowed-unique-constraint'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: UNIQUE USING INDEX',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT users_email_key UNIQUE USING INDEX users_email_idx",
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock'],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -20,13 +20,13 @@ export const rule = defineRule(
     quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD CONSTRAINT users_email_key UNIQUE USING INDEX users_email_idx" }],
   },
   forOperations(['add-column', 'add-constraint'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  if (operation.kind === 'add-column') {
-    const inline = (operation.column.constraints ?? []).some((node) => nodeOf(node, 'Constraint')?.contype === 'CONSTR_UNIQUE');
-    return inline ? { params: { table: operation.table, columns: operation.column.colname ?? '?' } } : undefined;
-  }
-  const constraint = operation.constraint;
-  if (constraint.contype !== 'CONSTR_UNIQUE' || constraint.indexname !== undefined) return undefined;
-  return { params: { table: operation.table, columns: (constraint.keys ?? []).map(stringValue).join(', ') } };
-}),
+    if (context.isNewTable(operation.table)) return undefined;
+    if (operation.kind === 'add-column') {
+      const inline = (operation.column.constraints ?? []).some((node) => nodeOf(node, 'Constraint')?.contype === 'CONSTR_UNIQUE');
+      return inline ? { params: { table: operation.table, columns: operation.column.colname ?? '?' } } : undefined;
+    }
+    const constraint = operation.constraint;
+    if (constraint.contype !== 'CONSTR_UNIQUE' || constraint.indexname !== undefined) return undefined;
+    return { params: { table: operation.table, columns: (constraint.keys ?? []).map(stringValue).join(', ') } };
+  }),
 );

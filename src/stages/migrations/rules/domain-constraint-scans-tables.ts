@@ -19,12 +19,21 @@ export const rule = defineRule(
     facts: { lock: 'SHARE', rewrites: false, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "CREATE DOMAIN qty AS integer;\nALTER TABLE orders ADD COLUMN amount qty;\nALTER DOMAIN qty ADD CONSTRAINT qty_positive CHECK (VALUE > 0)" }],
-    quiet: [{ sql: "CREATE DOMAIN qty AS integer;\nALTER TABLE orders ADD COLUMN amount qty;\nALTER DOMAIN qty ADD CONSTRAINT qty_positive CHECK (VALUE > 0) NOT VALID" }],
+    flagged: [
+      { sql: 'CREATE DOMAIN qty AS integer;\nALTER TABLE orders ADD COLUMN amount qty;\nALTER DOMAIN qty ADD CONSTRAINT qty_positive CHECK (VALUE > 0)' },
+    ],
+    quiet: [
+      {
+        sql: 'CREATE DOMAIN qty AS integer;\nALTER TABLE orders ADD COLUMN amount qty;\nALTER DOMAIN qty ADD CONSTRAINT qty_positive CHECK (VALUE > 0) NOT VALID',
+      },
+    ],
   },
   forOperations(['validate-domain'], (operation, context) => {
     if (operation.table === undefined) {
-      return { params: { domain: operation.domain, change: operation.change, table: 'the tables using it (not known)' }, flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' } };
+      return {
+        params: { domain: operation.domain, change: operation.change, table: 'the tables using it (not known)' },
+        flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+      };
     }
     if (context.isNewTable(operation.table)) return undefined;
     return { params: { domain: operation.domain, change: operation.change, table: operation.table } };

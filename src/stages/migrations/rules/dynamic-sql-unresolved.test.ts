@@ -11,10 +11,22 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("dynamic-sql-unresolved", () => {
+describe('dynamic-sql-unresolved', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: EXECUTE format()", sql: "DO $$\nBEGIN\n  EXECUTE format('ALTER TABLE %I ADD COLUMN x int', 'users');\nEND $$", heaviness: flags('unknown', 'unknown', 'unknown'), rules: ["dynamic-sql-unresolved"], breaksOldCode: false },
-    { name: "ok: EXECUTE of one constant string is classified", sql: "DO $$\nBEGIN\n  EXECUTE 'CREATE INDEX users_email_idx ON users (email)';\nEND $$", heaviness: flags(true, false, true), rules: ["require-concurrent-index-creation"], breaksOldCode: false },
+    {
+      name: 'flagged: EXECUTE format()',
+      sql: "DO $$\nBEGIN\n  EXECUTE format('ALTER TABLE %I ADD COLUMN x int', 'users');\nEND $$",
+      heaviness: flags('unknown', 'unknown', 'unknown'),
+      rules: ['dynamic-sql-unresolved'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: EXECUTE of one constant string is classified',
+      sql: "DO $$\nBEGIN\n  EXECUTE 'CREATE INDEX users_email_idx ON users (email)';\nEND $$",
+      heaviness: flags(true, false, true),
+      rules: ['require-concurrent-index-creation'],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -20,7 +20,7 @@ export const rule = defineRule(
     quiet: [{ sql: "DO $$\nBEGIN\n  EXECUTE 'CREATE INDEX users_email_idx ON users (email)';\nEND $$" }],
   },
   forOperations(['dynamic-sql'], (operation) => ({
-  params: { reason: operation.reason },
-  flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
-})),
+    params: { reason: operation.reason },
+    flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+  })),
 );

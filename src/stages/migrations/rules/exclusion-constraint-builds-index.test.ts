@@ -11,10 +11,22 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("exclusion-constraint-builds-index", () => {
+describe('exclusion-constraint-builds-index', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: EXCLUDE on an existing table", sql: "SET lock_timeout = '5s';\nALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (during WITH &&)", heaviness: flags(true, false, true), rules: ["constraint-rejects-old-code-writes", "exclusion-constraint-builds-index"], breaksOldCode: true },
-    { name: "ok: EXCLUDE on a table created in the migration", sql: 'CREATE TABLE bookings (id integer PRIMARY KEY, during tstzrange);\nALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (during WITH &&)', heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: EXCLUDE on an existing table',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (during WITH &&)",
+      heaviness: flags(true, false, true),
+      rules: ['constraint-rejects-old-code-writes', 'exclusion-constraint-builds-index'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: EXCLUDE on a table created in the migration',
+      sql: 'CREATE TABLE bookings (id integer PRIMARY KEY, during tstzrange);\nALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (during WITH &&)',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

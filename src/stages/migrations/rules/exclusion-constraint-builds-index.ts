@@ -19,7 +19,11 @@ export const rule = defineRule(
   },
   {
     flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (during WITH &&)" }],
-    quiet: [{ sql: 'CREATE TABLE bookings (id integer PRIMARY KEY, during tstzrange);\nALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (during WITH &&)' }],
+    quiet: [
+      {
+        sql: 'CREATE TABLE bookings (id integer PRIMARY KEY, during tstzrange);\nALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (during WITH &&)',
+      },
+    ],
   },
   forOperations(['add-constraint'], (operation, context) => {
     if (operation.constraint.contype !== 'CONSTR_EXCLUSION' || context.isNewTable(operation.table)) return undefined;

@@ -16,11 +16,11 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "SELECT refresh_everything()" }],
-    quiet: [{ sql: "SELECT pg_advisory_xact_lock(42)" }],
+    flagged: [{ sql: 'SELECT refresh_everything()' }],
+    quiet: [{ sql: 'SELECT pg_advisory_xact_lock(42)' }],
   },
   forOperations(['function-call'], (operation) => ({
-  params: { function: operation.function },
-  flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
-})),
+    params: { function: operation.function },
+    flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+  })),
 );

@@ -11,10 +11,24 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("index-built-concurrently-scans-table", () => {
+describe('index-built-concurrently-scans-table', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: CONCURRENTLY still reads the table", sql: "CREATE INDEX CONCURRENTLY users_email_idx ON users (email)", options: { inTransaction: false }, heaviness: flags(false, false, true), rules: ["index-built-concurrently-scans-table"], breaksOldCode: false },
-    { name: "ok: on a new table", sql: "CREATE INDEX CONCURRENTLY users_email_idx ON users (email)", options: { inTransaction: false, newTables: ["users"] }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: CONCURRENTLY still reads the table',
+      sql: 'CREATE INDEX CONCURRENTLY users_email_idx ON users (email)',
+      options: { inTransaction: false },
+      heaviness: flags(false, false, true),
+      rules: ['index-built-concurrently-scans-table'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: on a new table',
+      sql: 'CREATE INDEX CONCURRENTLY users_email_idx ON users (email)',
+      options: { inTransaction: false, newTables: ['users'] },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -15,11 +15,11 @@ export const rule = defineRule(
     facts: { lock: 'SHARE UPDATE EXCLUSIVE', rewrites: false, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "CREATE INDEX CONCURRENTLY users_email_idx ON users (email)", inTransaction: false }],
-    quiet: [{ sql: "CREATE INDEX CONCURRENTLY users_email_idx ON users (email)", inTransaction: false, newTables: ["users"] }],
+    flagged: [{ sql: 'CREATE INDEX CONCURRENTLY users_email_idx ON users (email)', inTransaction: false }],
+    quiet: [{ sql: 'CREATE INDEX CONCURRENTLY users_email_idx ON users (email)', inTransaction: false, newTables: ['users'] }],
   },
   forOperations(['create-index'], (operation, context) => {
-  if (operation.index.concurrent !== true || context.isNewTable(operation.table)) return undefined;
-  return { params: { table: operation.table, index: operation.index.idxname ?? '(unnamed)' } };
-}),
+    if (operation.index.concurrent !== true || context.isNewTable(operation.table)) return undefined;
+    return { params: { table: operation.table, index: operation.index.idxname ?? '(unnamed)' } };
+  }),
 );

@@ -11,10 +11,22 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("lock-timeout-bounds-brief-lock", () => {
+describe('lock-timeout-bounds-brief-lock', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: brief lock after SET lock_timeout", sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN nickname text", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock"], breaksOldCode: false },
-    { name: "ok: without lock_timeout the lock counts", sql: "ALTER TABLE users ADD COLUMN nickname text", heaviness: flags(true, false, false), rules: ["require-timeout-settings"], breaksOldCode: false },
+    {
+      name: 'flagged: brief lock after SET lock_timeout',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN nickname text",
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: without lock_timeout the lock counts',
+      sql: 'ALTER TABLE users ADD COLUMN nickname text',
+      heaviness: flags(true, false, false),
+      rules: ['require-timeout-settings'],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

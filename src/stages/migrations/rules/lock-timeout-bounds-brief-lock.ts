@@ -16,9 +16,9 @@ export const rule = defineRule(
   },
   {
     flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ADD COLUMN nickname text" }],
-    quiet: [{ sql: "ALTER TABLE users ADD COLUMN nickname text" }],
+    quiet: [{ sql: 'ALTER TABLE users ADD COLUMN nickname text' }],
   },
   forOperations(['brief-lock'], (operation, context) =>
-  context.lockTimeoutSet ? { params: { table: operation.table, lock: operation.lock }, flags: { locksTable: false } } : undefined,
-),
+    context.lockTimeoutSet ? { params: { table: operation.table, lock: operation.lock }, flags: { locksTable: false } } : undefined,
+  ),
 );

@@ -11,10 +11,22 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("loop-over-data-unresolved", () => {
+describe('loop-over-data-unresolved', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: row-by-row backfill (the UPDATE by row key inside counts as a full one)", sql: "DO $$\nDECLARE r record;\nBEGIN\n  FOR r IN SELECT id FROM orgs LOOP\n    UPDATE users SET org_name = 'x' WHERE id = r.id;\n  END LOOP;\nEND $$", heaviness: flags(true, true, true), rules: ["loop-over-data-unresolved", "select-scans-table", "update-without-where"], breaksOldCode: false },
-    { name: "ok: static statements in a DO block", sql: "DO $$\nBEGIN\n  IF NOT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'x') THEN\n    UPDATE users SET plan = 'free' WHERE id = 1;\n  END IF;\nEND $$", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: row-by-row backfill (the UPDATE by row key inside counts as a full one)',
+      sql: "DO $$\nDECLARE r record;\nBEGIN\n  FOR r IN SELECT id FROM orgs LOOP\n    UPDATE users SET org_name = 'x' WHERE id = r.id;\n  END LOOP;\nEND $$",
+      heaviness: flags(true, true, true),
+      rules: ['loop-over-data-unresolved', 'select-scans-table', 'update-without-where'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: static statements in a DO block',
+      sql: "DO $$\nBEGIN\n  IF NOT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'x') THEN\n    UPDATE users SET plan = 'free' WHERE id = 1;\n  END IF;\nEND $$",
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -16,11 +16,19 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "DO $$\nDECLARE r record;\nBEGIN\n  FOR r IN SELECT id FROM orgs LOOP\n    UPDATE users SET org_name = 'x' WHERE id = r.id;\n  END LOOP;\nEND $$" }],
-    quiet: [{ sql: "DO $$\nBEGIN\n  IF NOT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'x') THEN\n    UPDATE users SET plan = 'free' WHERE id = 1;\n  END IF;\nEND $$" }],
+    flagged: [
+      {
+        sql: "DO $$\nDECLARE r record;\nBEGIN\n  FOR r IN SELECT id FROM orgs LOOP\n    UPDATE users SET org_name = 'x' WHERE id = r.id;\n  END LOOP;\nEND $$",
+      },
+    ],
+    quiet: [
+      {
+        sql: "DO $$\nBEGIN\n  IF NOT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'x') THEN\n    UPDATE users SET plan = 'free' WHERE id = 1;\n  END IF;\nEND $$",
+      },
+    ],
   },
   forOperations(['loop-over-data'], (operation) => ({
-  params: { loop: operation.loop },
-  flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
-})),
+    params: { loop: operation.loop },
+    flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+  })),
 );

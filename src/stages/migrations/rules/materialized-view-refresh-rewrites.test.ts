@@ -11,11 +11,29 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("materialized-view-refresh-rewrites", () => {
+describe('materialized-view-refresh-rewrites', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: REFRESH", sql: "REFRESH MATERIALIZED VIEW daily_stats", heaviness: flags(true, true, true), rules: ["materialized-view-refresh-rewrites"], breaksOldCode: false },
-    { name: "flagged: REFRESH CONCURRENTLY", sql: "REFRESH MATERIALIZED VIEW CONCURRENTLY daily_stats", heaviness: flags(true, true, true), rules: ["materialized-view-refresh-rewrites"], breaksOldCode: false },
-    { name: "ok: view created WITH NO DATA in this migration", sql: "CREATE MATERIALIZED VIEW daily_stats AS SELECT 1 AS one WITH NO DATA;\nREFRESH MATERIALIZED VIEW daily_stats", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: REFRESH',
+      sql: 'REFRESH MATERIALIZED VIEW daily_stats',
+      heaviness: flags(true, true, true),
+      rules: ['materialized-view-refresh-rewrites'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: REFRESH CONCURRENTLY',
+      sql: 'REFRESH MATERIALIZED VIEW CONCURRENTLY daily_stats',
+      heaviness: flags(true, true, true),
+      rules: ['materialized-view-refresh-rewrites'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: view created WITH NO DATA in this migration',
+      sql: 'CREATE MATERIALIZED VIEW daily_stats AS SELECT 1 AS one WITH NO DATA;\nREFRESH MATERIALIZED VIEW daily_stats',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

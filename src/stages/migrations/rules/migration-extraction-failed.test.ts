@@ -3,10 +3,10 @@ import { migrationsRuleBook } from '../rule-book.js';
 import { rule } from './migration-extraction-failed.js';
 
 /** The stage over two in-memory releases of `migrations/` (the rule's examples, and more cases). */
-describe("migration-extraction-failed", () => {
+describe('migration-extraction-failed', () => {
   const cases = [
-    { name: "flagged: the documented example", example: rule.examples.flagged[0], rules: ["migration-extraction-failed"] },
-    { name: "ok: the documented quiet example", example: rule.examples.quiet[0], rules: [] },
+    { name: 'flagged: the documented example', example: rule.examples.flagged[0], rules: ['migration-extraction-failed'] },
+    { name: 'ok: the documented quiet example', example: rule.examples.quiet[0], rules: [] },
   ];
 
   it.each(cases)('$name', async ({ example, rules }) => {

@@ -11,11 +11,27 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("migration-part-unresolved", () => {
+describe('migration-part-unresolved', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: unresolved part makes its flags unknown", sql: "CREATE TABLE t (a int)", options: { unresolved: [{"line": 7, "reason": "table name comes from a function parameter", "affects": ["scansTable"], "evidence": "knex(tableName).update(...)"}] }, heaviness: flags(false, false, 'unknown'), rules: ["migration-part-unresolved"], breaksOldCode: false },
-    { name: "flagged: a flag already true stays true", sql: "UPDATE users SET plan = 'free'", options: { unresolved: [{"line": 9, "reason": "SQL built by helper", "affects": ["locksTable", "rewritesTable", "scansTable"]}] }, heaviness: flags(true, true, true), rules: ["update-without-where", "migration-part-unresolved"], breaksOldCode: false },
-    { name: "ok: nothing unresolved", sql: "CREATE TABLE t (a int)", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: unresolved part makes its flags unknown',
+      sql: 'CREATE TABLE t (a int)',
+      options: {
+        unresolved: [{ line: 7, reason: 'table name comes from a function parameter', affects: ['scansTable'], evidence: 'knex(tableName).update(...)' }],
+      },
+      heaviness: flags(false, false, 'unknown'),
+      rules: ['migration-part-unresolved'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: a flag already true stays true',
+      sql: "UPDATE users SET plan = 'free'",
+      options: { unresolved: [{ line: 9, reason: 'SQL built by helper', affects: ['locksTable', 'rewritesTable', 'scansTable'] }] },
+      heaviness: flags(true, true, true),
+      rules: ['update-without-where', 'migration-part-unresolved'],
+      breaksOldCode: false,
+    },
+    { name: 'ok: nothing unresolved', sql: 'CREATE TABLE t (a int)', heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -16,11 +16,16 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "CREATE TABLE t (a int)", unresolved: [{"line": 7, "reason": "table name comes from a function parameter", "affects": ["scansTable"], "evidence": "knex(tableName).update(...)"}] }],
-    quiet: [{ sql: "CREATE TABLE t (a int)" }],
+    flagged: [
+      {
+        sql: 'CREATE TABLE t (a int)',
+        unresolved: [{ line: 7, reason: 'table name comes from a function parameter', affects: ['scansTable'], evidence: 'knex(tableName).update(...)' }],
+      },
+    ],
+    quiet: [{ sql: 'CREATE TABLE t (a int)' }],
   },
   forOperations(['unresolved-part'], (operation) => ({
-  params: { reason: operation.part.reason, affects: [...operation.part.affects].sort().join(', ') },
-  flags: Object.fromEntries(operation.part.affects.map((flag) => [flag, 'unknown'])),
-})),
+    params: { reason: operation.part.reason, affects: [...operation.part.affects].sort().join(', ') },
+    flags: Object.fromEntries(operation.part.affects.map((flag) => [flag, 'unknown'])),
+  })),
 );

@@ -8,11 +8,15 @@ import type { ObservedStatement } from './rule.js';
  * The static classification of each example against what PostgreSQL did (recorded in the example,
  * re-observed in PGlite by src/trace/observed-examples.pglite.test.ts).
  */
-describe("observed-heavier-than-classified", () => {
+describe('observed-heavier-than-classified', () => {
   const cases = [
-    { name: "flagged: an ACCESS EXCLUSIVE taken by an earlier statement is still held while VALIDATE reads another table", example: rule.examples.flagged[0], rules: ["observed-heavier-than-classified"] },
-    { name: "ok: a plain column, PostgreSQL agrees with the rules", example: rule.examples.quiet[0], rules: [] },
-    { name: "ok: lighter than classified (domain → base type): the static true stands, no finding", example: rule.examples.quiet[1]!, rules: [] },
+    {
+      name: 'flagged: an ACCESS EXCLUSIVE taken by an earlier statement is still held while VALIDATE reads another table',
+      example: rule.examples.flagged[0],
+      rules: ['observed-heavier-than-classified'],
+    },
+    { name: 'ok: a plain column, PostgreSQL agrees with the rules', example: rule.examples.quiet[0], rules: [] },
+    { name: 'ok: lighter than classified (domain → base type): the static true stands, no finding', example: rule.examples.quiet[1]!, rules: [] },
   ];
 
   it.each(cases)('$name', async ({ example, rules }) => {
@@ -33,10 +37,24 @@ describe("observed-heavier-than-classified", () => {
     });
   });
 
-  const statement = (flags: ObservedStatement['flags'], extra: Partial<ObservedStatement> = {}): ObservedStatement => ({ line: 3, sql: 'UPDATE big SET x = 1', ran: 'transaction', locks: [], rewrites: [], scans: [], flags, ...extra });
+  const statement = (flags: ObservedStatement['flags'], extra: Partial<ObservedStatement> = {}): ObservedStatement => ({
+    line: 3,
+    sql: 'UPDATE big SET x = 1',
+    ran: 'transaction',
+    locks: [],
+    rewrites: [],
+    scans: [],
+    flags,
+    ...extra,
+  });
 
   it.each([
-    { name: 'a static unknown settled by the trace is no disagreement', static: { ...LIGHT, rewritesTable: 'unknown' as const }, flags: { rewritesTable: true }, found: [] },
+    {
+      name: 'a static unknown settled by the trace is no disagreement',
+      static: { ...LIGHT, rewritesTable: 'unknown' as const },
+      flags: { rewritesTable: true },
+      found: [],
+    },
     { name: 'a static true PostgreSQL did not show is no disagreement', static: { ...LIGHT, scansTable: true }, flags: { scansTable: false }, found: [] },
     { name: 'a flag the run could not see is no disagreement', static: LIGHT, flags: {}, found: [] },
     { name: 'a static false PostgreSQL showed is one', static: LIGHT, flags: { scansTable: true }, found: ['scansTable'] },

@@ -29,10 +29,19 @@ export const rule = defineRule(
     flagged: [
       {
         // The ACCESS EXCLUSIVE the ADD COLUMN took on accounts is held until COMMIT: while VALIDATE reads all of events, accounts is locked.
-        released: "CREATE TABLE accounts (id integer PRIMARY KEY, name text);\nCREATE TABLE events (id integer PRIMARY KEY, kind text);\nALTER TABLE events ADD CONSTRAINT events_kind_check CHECK (kind <> '') NOT VALID;",
+        released:
+          "CREATE TABLE accounts (id integer PRIMARY KEY, name text);\nCREATE TABLE events (id integer PRIMARY KEY, kind text);\nALTER TABLE events ADD CONSTRAINT events_kind_check CHECK (kind <> '') NOT VALID;",
         sql: "SET lock_timeout = '5s';\nALTER TABLE accounts ADD COLUMN last_event text;\nALTER TABLE events VALIDATE CONSTRAINT events_kind_check;",
         observed: [
-          { line: 1, sql: "SET lock_timeout = '5s'", ran: 'transaction', locks: [], rewrites: [], scans: [], flags: { locksTable: false, rewritesTable: false, scansTable: false } },
+          {
+            line: 1,
+            sql: "SET lock_timeout = '5s'",
+            ran: 'transaction',
+            locks: [],
+            rewrites: [],
+            scans: [],
+            flags: { locksTable: false, rewritesTable: false, scansTable: false },
+          },
           {
             line: 2,
             sql: 'ALTER TABLE accounts ADD COLUMN last_event text',
@@ -60,7 +69,15 @@ export const rule = defineRule(
         released: 'CREATE TABLE accounts (id integer PRIMARY KEY, name text);',
         sql: "SET lock_timeout = '5s';\nALTER TABLE accounts ADD COLUMN credits integer;",
         observed: [
-          { line: 1, sql: "SET lock_timeout = '5s'", ran: 'transaction', locks: [], rewrites: [], scans: [], flags: { locksTable: false, rewritesTable: false, scansTable: false } },
+          {
+            line: 1,
+            sql: "SET lock_timeout = '5s'",
+            ran: 'transaction',
+            locks: [],
+            rewrites: [],
+            scans: [],
+            flags: { locksTable: false, rewritesTable: false, scansTable: false },
+          },
           {
             line: 2,
             sql: 'ALTER TABLE accounts ADD COLUMN credits integer',
@@ -77,7 +94,15 @@ export const rule = defineRule(
         released: 'CREATE DOMAIN positive_int AS integer CHECK (VALUE > 0);\nCREATE TABLE accounts (id integer PRIMARY KEY, credits positive_int);',
         sql: "SET lock_timeout = '5s';\nALTER TABLE accounts ALTER COLUMN credits TYPE integer;",
         observed: [
-          { line: 1, sql: "SET lock_timeout = '5s'", ran: 'transaction', locks: [], rewrites: [], scans: [], flags: { locksTable: false, rewritesTable: false, scansTable: false } },
+          {
+            line: 1,
+            sql: "SET lock_timeout = '5s'",
+            ran: 'transaction',
+            locks: [],
+            rewrites: [],
+            scans: [],
+            flags: { locksTable: false, rewritesTable: false, scansTable: false },
+          },
           {
             line: 2,
             sql: 'ALTER TABLE accounts ALTER COLUMN credits TYPE integer',
@@ -135,9 +160,12 @@ export function findDisagreements(staticFlags: Heaviness, staticFindings: readon
 }
 
 const REMEDY: Readonly<Record<Flag, string>> = {
-  rewritesTable: 'make the change keep the table\'s storage (a plain column type or a constraint added NOT VALID and validated separately instead of a rewrite, a type change in steps: new column, batched backfill, swap) or ship the release as a Recreate',
-  scansTable: 'spare PostgreSQL the full read under a lock (CREATE INDEX CONCURRENTLY, a constraint added NOT VALID then VALIDATEd, a batched backfill) or ship the release as a Recreate',
-  locksTable: 'keep write-blocking locks short and bounded (SET lock_timeout, one heavy statement per transaction, long work outside the transaction that holds the lock) or ship the release as a Recreate',
+  rewritesTable:
+    "make the change keep the table's storage (a plain column type or a constraint added NOT VALID and validated separately instead of a rewrite, a type change in steps: new column, batched backfill, swap) or ship the release as a Recreate",
+  scansTable:
+    'spare PostgreSQL the full read under a lock (CREATE INDEX CONCURRENTLY, a constraint added NOT VALID then VALIDATEd, a batched backfill) or ship the release as a Recreate',
+  locksTable:
+    'keep write-blocking locks short and bounded (SET lock_timeout, one heavy statement per transaction, long work outside the transaction that holds the lock) or ship the release as a Recreate',
 };
 
 /** One finding per statement, naming every flag it set against the static classification. */

@@ -85,8 +85,8 @@ export const LIGHT_STATEMENTS: Readonly<Record<string, string>> = {
   VariableSetStmt: 'SET: a session setting (lock_timeout is followed by the classifier)',
   VariableShowStmt: 'SHOW: reads a setting',
   TransactionStmt: 'BEGIN / COMMIT / ROLLBACK / SAVEPOINT: followed by the classifier (transaction scope)',
-  CreateEventTrigStmt: 'CREATE EVENT TRIGGER: fires on DDL, never on the application\'s reads and writes',
-  AlterEventTrigStmt: 'ALTER EVENT TRIGGER: fires on DDL, never on the application\'s reads and writes',
+  CreateEventTrigStmt: "CREATE EVENT TRIGGER: fires on DDL, never on the application's reads and writes",
+  AlterEventTrigStmt: "ALTER EVENT TRIGGER: fires on DDL, never on the application's reads and writes",
   CreateFunctionStmt: 'CREATE FUNCTION: recorded by the classifier; its body is judged where the migration calls it',
 };
 
@@ -174,7 +174,18 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
     }
     case 'AT_AlterColumnType': {
       const def = nodeOf(cmd.def, 'ColumnDef');
-      return [{ kind: 'alter-column-type', table, column, to: columnType(def?.typeName), from: lookups.columnType(table, column), using: def?.raw_default, collate: def?.collClause !== undefined, lock: 'ACCESS EXCLUSIVE' }];
+      return [
+        {
+          kind: 'alter-column-type',
+          table,
+          column,
+          to: columnType(def?.typeName),
+          from: lookups.columnType(table, column),
+          using: def?.raw_default,
+          collate: def?.collClause !== undefined,
+          lock: 'ACCESS EXCLUSIVE',
+        },
+      ];
     }
     case 'AT_SetNotNull':
       return [{ kind: 'set-not-null', table, column, lock: 'ACCESS EXCLUSIVE' }];
@@ -200,7 +211,10 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
     case 'AT_DisableTrigAll':
     case 'AT_EnableTrigUser':
     case 'AT_DisableTrigUser':
-      return [{ kind: 'catalog-only', statement: cmd.subtype, table, lock: 'SHARE ROW EXCLUSIVE' }, { kind: 'unclassified', statement: `ALTER TABLE … ${cmd.subtype} (what the trigger does is not judged)`, lock: 'none' }];
+      return [
+        { kind: 'catalog-only', statement: cmd.subtype, table, lock: 'SHARE ROW EXCLUSIVE' },
+        { kind: 'unclassified', statement: `ALTER TABLE … ${cmd.subtype} (what the trigger does is not judged)`, lock: 'none' },
+      ];
     case 'AT_SetExpression':
       return [{ kind: 'set-expression', table, column, lock: 'ACCESS EXCLUSIVE' }];
     case 'AT_SetLogged':
@@ -208,7 +222,15 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
       return [{ kind: 'set-logged', table, logged: cmd.subtype === 'AT_SetLogged', lock: 'ACCESS EXCLUSIVE' }];
     case 'AT_DetachPartition': {
       const partition = nodeOf(cmd.def, 'PartitionCmd');
-      return [{ kind: 'detach-partition', table, partition: tableName(partition?.name) ?? '?', concurrent: partition?.concurrent === true, lock: partition?.concurrent === true ? 'SHARE UPDATE EXCLUSIVE' : 'ACCESS EXCLUSIVE' }];
+      return [
+        {
+          kind: 'detach-partition',
+          table,
+          partition: tableName(partition?.name) ?? '?',
+          concurrent: partition?.concurrent === true,
+          lock: partition?.concurrent === true ? 'SHARE UPDATE EXCLUSIVE' : 'ACCESS EXCLUSIVE',
+        },
+      ];
     }
     default: {
       const lock = cmd.subtype === undefined ? undefined : CATALOG_ONLY_ALTERS[cmd.subtype];
@@ -240,9 +262,17 @@ function relationsOf(nodes: readonly Node[] | undefined, ctes: ReadonlySet<strin
  * when nothing reads their result, so each is classified as a statement of its own.
  */
 export function withQueries(node: Node): Node[] {
-  const own = (nodeOf(node, 'SelectStmt') ?? nodeOf(node, 'InsertStmt') ?? nodeOf(node, 'UpdateStmt') ?? nodeOf(node, 'DeleteStmt') ?? nodeOf(node, 'MergeStmt'))?.withClause;
+  const own = (
+    nodeOf(node, 'SelectStmt') ??
+    nodeOf(node, 'InsertStmt') ??
+    nodeOf(node, 'UpdateStmt') ??
+    nodeOf(node, 'DeleteStmt') ??
+    nodeOf(node, 'MergeStmt')
+  )?.withClause;
   const inner = nodeOf(nodeOf(node, 'InsertStmt')?.selectStmt ?? nodeOf(node, 'CreateTableAsStmt')?.query, 'SelectStmt')?.withClause;
-  return [own, inner].flatMap((clause) => (clause?.ctes ?? []).map((cte) => nodeOf(cte, 'CommonTableExpr')?.ctequery).filter((query): query is Node => query !== undefined));
+  return [own, inner].flatMap((clause) =>
+    (clause?.ctes ?? []).map((cte) => nodeOf(cte, 'CommonTableExpr')?.ctequery).filter((query): query is Node => query !== undefined),
+  );
 }
 
 /**
@@ -256,7 +286,10 @@ function otherRelationAlter(objectType: string, cmds: readonly Node[] | undefine
     .filter((subtype) => subtype === undefined || CATALOG_ONLY_ALTERS[subtype] === undefined);
   if (unknownClauses.length === 0) return 'light';
   const object = objectType.replace('OBJECT_', '').replace('_', ' ');
-  return { operations: unknownClauses.map((subtype) => ({ kind: 'unclassified', statement: `ALTER ${object} … ${subtype ?? '?'}`, lock: 'none' }) as const), tables: [] };
+  return {
+    operations: unknownClauses.map((subtype) => ({ kind: 'unclassified', statement: `ALTER ${object} … ${subtype ?? '?'}`, lock: 'none' }) as const),
+    tables: [],
+  };
 }
 
 /** Read queries of a SELECT (used for SELECT INTO and plain SELECT … FROM by the classifier). */
@@ -294,13 +327,19 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
   if (rename !== undefined) {
     const table = tableName(rename.relation);
     if (rename.renameType === 'OBJECT_COLUMN' && rename.relationType === 'OBJECT_TABLE' && table !== undefined) {
-      return { operations: [{ kind: 'rename-column', table, column: rename.subname ?? '?', newName: rename.newname ?? '?', lock: 'ACCESS EXCLUSIVE' }], tables: [table] };
+      return {
+        operations: [{ kind: 'rename-column', table, column: rename.subname ?? '?', newName: rename.newname ?? '?', lock: 'ACCESS EXCLUSIVE' }],
+        tables: [table],
+      };
     }
     if (rename.renameType === 'OBJECT_TABLE' && table !== undefined) {
       const newName = rename.relation?.schemaname === undefined ? (rename.newname ?? '?') : `${rename.relation.schemaname}.${rename.newname ?? '?'}`;
       return { operations: [{ kind: 'rename-table', table, newName, lock: 'ACCESS EXCLUSIVE' }], tables: [table, newName] };
     }
-    if ((rename.renameType === 'OBJECT_TABCONSTRAINT' || rename.renameType === 'OBJECT_TRIGGER' || rename.renameType === 'OBJECT_POLICY') && table !== undefined) {
+    if (
+      (rename.renameType === 'OBJECT_TABCONSTRAINT' || rename.renameType === 'OBJECT_TRIGGER' || rename.renameType === 'OBJECT_POLICY') &&
+      table !== undefined
+    ) {
       return { operations: [{ kind: 'catalog-only', statement: `RENAME ${rename.renameType}`, table, lock: 'ACCESS EXCLUSIVE' }], tables: [table] };
     }
     const isView = (type: string | undefined) => type === 'OBJECT_VIEW' || type === 'OBJECT_MATVIEW';
@@ -310,7 +349,10 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
     }
     if (rename.renameType !== undefined && LIGHT_RENAMES.has(rename.renameType)) return 'light';
     const name = table ?? objectName(rename.object);
-    const objectType = rename.renameType === 'OBJECT_COLUMN' || rename.renameType === 'OBJECT_ATTRIBUTE' ? (rename.relationType ?? rename.renameType) : (rename.renameType ?? '?');
+    const objectType =
+      rename.renameType === 'OBJECT_COLUMN' || rename.renameType === 'OBJECT_ATTRIBUTE'
+        ? (rename.relationType ?? rename.renameType)
+        : (rename.renameType ?? '?');
     const what = rename.subname === undefined ? name : `${name}.${rename.subname}`;
     return { operations: [{ kind: 'rename-object', objectType, name: what, newName: rename.newname ?? '?', lock: 'none' }], tables: [] };
   }
@@ -328,20 +370,33 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
     if (drop.removeType === 'OBJECT_INDEX') {
       const operations = names.map((name) => {
         const table = lookups.indexTable(name);
-        const operation: Operation = { kind: 'drop-index', index: name, concurrent: drop.concurrent === true, lock: drop.concurrent === true ? 'SHARE UPDATE EXCLUSIVE' : 'ACCESS EXCLUSIVE' };
+        const operation: Operation = {
+          kind: 'drop-index',
+          index: name,
+          concurrent: drop.concurrent === true,
+          lock: drop.concurrent === true ? 'SHARE UPDATE EXCLUSIVE' : 'ACCESS EXCLUSIVE',
+        };
         return table === undefined ? operation : { ...operation, table };
       });
       return { operations, tables: operations.flatMap((operation) => (operation.table === undefined ? [] : [operation.table])) };
     }
     const removeType = drop.removeType ?? '?';
     if (removeType === 'OBJECT_VIEW' || removeType === 'OBJECT_MATVIEW') {
-      return { operations: names.map((view) => ({ kind: 'drop-view', table: view, materialized: removeType === 'OBJECT_MATVIEW', lock: 'ACCESS EXCLUSIVE' }) as const), tables: [] };
+      return {
+        operations: names.map((view) => ({ kind: 'drop-view', table: view, materialized: removeType === 'OBJECT_MATVIEW', lock: 'ACCESS EXCLUSIVE' }) as const),
+        tables: [],
+      };
     }
     const cascade: Operation[] =
-      drop.behavior === 'DROP_CASCADE' && CASCADE_REACHES_TABLES.has(removeType) ? [{ kind: 'unclassified', statement: `DROP ${removeType.replace('OBJECT_', '')} … CASCADE`, lock: 'none' }] : [];
+      drop.behavior === 'DROP_CASCADE' && CASCADE_REACHES_TABLES.has(removeType)
+        ? [{ kind: 'unclassified', statement: `DROP ${removeType.replace('OBJECT_', '')} … CASCADE`, lock: 'none' }]
+        : [];
     if (FUNCTION_DROPS.has(removeType)) {
       const functions = (drop.objects ?? []).map((object) => objectName(object));
-      return { operations: [...functions.map((name) => ({ kind: 'drop-function', objectType: removeType, function: name, lock: 'none' }) as const), ...cascade], tables: [] };
+      return {
+        operations: [...functions.map((name) => ({ kind: 'drop-function', objectType: removeType, function: name, lock: 'none' }) as const), ...cascade],
+        tables: [],
+      };
     }
     if (NAMED_OBJECT_DROPS.has(removeType)) {
       const objects = (drop.objects ?? []).map((object) => objectName(object));
@@ -352,7 +407,11 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
       const tables = (drop.objects ?? []).map((object) => dottedName(nodeOf(object, 'List')?.items?.slice(0, -1)) ?? '?');
       const operations: Operation[] = tables.flatMap((table) => [
         { kind: 'catalog-only', statement: `DROP ${removeType}`, table, lock: 'ACCESS EXCLUSIVE' } as const,
-        { kind: 'unclassified', statement: `DROP ${removeType.replace('OBJECT_', '')} on ${table} (what it did for old code is not judged)`, lock: 'none' } as const,
+        {
+          kind: 'unclassified',
+          statement: `DROP ${removeType.replace('OBJECT_', '')} on ${table} (what it did for old code is not judged)`,
+          lock: 'none',
+        } as const,
       ]);
       return { operations, tables };
     }
@@ -365,7 +424,8 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
     const tableConstraints = constraintsOf(create.tableElts);
     const operations: Operation[] = referenceLocks([...columnConstraints, ...tableConstraints], 'REFERENCES from a new table');
     if (create.partbound !== undefined) {
-      for (const parent of relationsOf(create.inhRelations)) operations.push({ kind: 'catalog-only', statement: 'PARTITION OF', table: parent, lock: 'ACCESS EXCLUSIVE' });
+      for (const parent of relationsOf(create.inhRelations))
+        operations.push({ kind: 'catalog-only', statement: 'PARTITION OF', table: parent, lock: 'ACCESS EXCLUSIVE' });
     }
     return { operations, tables: [table, ...operations.flatMap((operation) => (operation.table === undefined ? [] : [operation.table]))] };
   }
@@ -394,7 +454,15 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
     const table = tableName(policy.table) ?? '?';
     // A new permissive policy only widens what a role may see; a restrictive one or a changed one may narrow it.
     const narrows = kind === 'AlterPolicyStmt' || nodeOf(node, 'CreatePolicyStmt')?.permissive !== true;
-    const unknown: Operation[] = narrows ? [{ kind: 'unclassified', statement: `${kind === 'AlterPolicyStmt' ? 'ALTER POLICY' : 'CREATE POLICY … AS RESTRICTIVE'} on ${table} (may hide rows from old code)`, lock: 'none' }] : [];
+    const unknown: Operation[] = narrows
+      ? [
+          {
+            kind: 'unclassified',
+            statement: `${kind === 'AlterPolicyStmt' ? 'ALTER POLICY' : 'CREATE POLICY … AS RESTRICTIVE'} on ${table} (may hide rows from old code)`,
+            lock: 'none',
+          },
+        ]
+      : [];
     return { operations: [{ kind: 'catalog-only', statement: kind, table, lock: 'ACCESS EXCLUSIVE' }, ...unknown], tables: [table] };
   }
   const grant = nodeOf(node, 'GrantStmt');
@@ -403,7 +471,17 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
     const tables = grant.objtype === 'OBJECT_TABLE' && grant.targtype === 'ACL_TARGET_OBJECT' ? relationsOf(grant.objects) : [];
     const privileges = (grant.privileges ?? []).map((privilege) => nodeOf(privilege, 'AccessPriv')?.priv_name?.toUpperCase() ?? '?');
     const on = tables.length > 0 ? tables.join(', ') : (grant.objects ?? []).map((object) => objectName(object)).join(', ') || (grant.targtype ?? '?');
-    return { operations: [{ kind: 'revoke', what: `${privileges.length > 0 ? privileges.join(', ') : 'ALL'} ON ${grant.objtype?.replace('OBJECT_', '') ?? '?'} ${on}`, tables, lock: 'none' }], tables };
+    return {
+      operations: [
+        {
+          kind: 'revoke',
+          what: `${privileges.length > 0 ? privileges.join(', ') : 'ALL'} ON ${grant.objtype?.replace('OBJECT_', '') ?? '?'} ${on}`,
+          tables,
+          lock: 'none',
+        },
+      ],
+      tables,
+    };
   }
   const grantRole = nodeOf(node, 'GrantRoleStmt');
   if (grantRole !== undefined) {
@@ -419,7 +497,8 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
       const name = nodeOf(option, 'DefElem')?.defname ?? '?';
       if (name === 'restart') operations.push({ kind: 'restart-sequence', sequence, lock: 'none' });
       // OWNED BY, CACHE and START (used only by a later RESTART) change no value old code gets.
-      else if (!['owned_by', 'cache', 'start'].includes(name)) operations.push({ kind: 'unclassified', statement: `ALTER SEQUENCE … ${name.toUpperCase()} (may change the values INSERTs get)`, lock: 'none' });
+      else if (!['owned_by', 'cache', 'start'].includes(name))
+        operations.push({ kind: 'unclassified', statement: `ALTER SEQUENCE … ${name.toUpperCase()} (may change the values INSERTs get)`, lock: 'none' });
     }
     return operations.length === 0 ? 'light' : { operations, tables: [] };
   }
@@ -431,12 +510,20 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
   const alterEnum = nodeOf(node, 'AlterEnumStmt');
   if (alterEnum !== undefined) {
     if (alterEnum.oldVal === undefined) return 'light';
-    return { operations: [{ kind: 'rename-enum-value', type: dottedName(alterEnum.typeName) ?? '?', from: alterEnum.oldVal, to: alterEnum.newVal ?? '?', lock: 'none' }], tables: [] };
+    return {
+      operations: [
+        { kind: 'rename-enum-value', type: dottedName(alterEnum.typeName) ?? '?', from: alterEnum.oldVal, to: alterEnum.newVal ?? '?', lock: 'none' },
+      ],
+      tables: [],
+    };
   }
   const update = nodeOf(node, 'UpdateStmt');
   if (update !== undefined) {
     const table = tableName(update.relation) ?? '?';
-    return { operations: [{ kind: 'update', table, where: update.whereClause, lock: 'ROW EXCLUSIVE' }], tables: [table, ...relationsOf(update.fromClause, ctes)] };
+    return {
+      operations: [{ kind: 'update', table, where: update.whereClause, lock: 'ROW EXCLUSIVE' }],
+      tables: [table, ...relationsOf(update.fromClause, ctes)],
+    };
   }
   const del = nodeOf(node, 'DeleteStmt');
   if (del !== undefined) {
@@ -456,7 +543,10 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
     if (tables.length === 0) return undefined;
     // `VACUUM (FULL FALSE)` is plain VACUUM: the option's value counts, not its name (an unreadable value counts as on).
     const full = (vacuum.options ?? []).some((option) => optionIsOn(option, 'full') !== false);
-    return { operations: tables.map((table) => ({ kind: 'vacuum', table, full, lock: full ? 'ACCESS EXCLUSIVE' : 'SHARE UPDATE EXCLUSIVE' }) as const), tables };
+    return {
+      operations: tables.map((table) => ({ kind: 'vacuum', table, full, lock: full ? 'ACCESS EXCLUSIVE' : 'SHARE UPDATE EXCLUSIVE' }) as const),
+      tables,
+    };
   }
   const cluster = nodeOf(node, 'ClusterStmt');
   if (cluster !== undefined) {
@@ -475,7 +565,18 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
     const relation = tableName(reindex.relation);
     const target = `${(reindex.kind ?? '').replace('REINDEX_OBJECT_', '')} ${relation ?? reindex.name ?? '?'}`;
     const tables = reindex.kind === 'REINDEX_OBJECT_TABLE' && relation !== undefined ? [relation] : [];
-    return { operations: [{ kind: 'reindex', target, concurrent, lock: concurrent ? 'SHARE UPDATE EXCLUSIVE' : 'SHARE', ...(tables[0] === undefined ? {} : { table: tables[0] }) }], tables };
+    return {
+      operations: [
+        {
+          kind: 'reindex',
+          target,
+          concurrent,
+          lock: concurrent ? 'SHARE UPDATE EXCLUSIVE' : 'SHARE',
+          ...(tables[0] === undefined ? {} : { table: tables[0] }),
+        },
+      ],
+      tables,
+    };
   }
   return LIGHT_STATEMENTS[kind] === undefined ? undefined : 'light';
 }

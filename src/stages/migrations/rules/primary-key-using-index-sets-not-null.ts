@@ -20,8 +20,18 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "SET lock_timeout = '5s';\nCREATE UNIQUE INDEX CONCURRENTLY events_id_idx ON events (id);\nALTER TABLE events ADD CONSTRAINT events_pkey PRIMARY KEY USING INDEX events_id_idx", inTransaction: false }],
-    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE events ALTER COLUMN id SET NOT NULL;\nALTER TABLE events ADD CONSTRAINT events_pkey PRIMARY KEY USING INDEX events_id_idx", newTables: ['events'] }],
+    flagged: [
+      {
+        sql: "SET lock_timeout = '5s';\nCREATE UNIQUE INDEX CONCURRENTLY events_id_idx ON events (id);\nALTER TABLE events ADD CONSTRAINT events_pkey PRIMARY KEY USING INDEX events_id_idx",
+        inTransaction: false,
+      },
+    ],
+    quiet: [
+      {
+        sql: "SET lock_timeout = '5s';\nALTER TABLE events ALTER COLUMN id SET NOT NULL;\nALTER TABLE events ADD CONSTRAINT events_pkey PRIMARY KEY USING INDEX events_id_idx",
+        newTables: ['events'],
+      },
+    ],
   },
   forOperations(['add-constraint'], (operation, context) => {
     const { constraint } = operation;
@@ -30,12 +40,23 @@ export const rule = defineRule(
     const columns = context.indexColumns(operation.table, index);
     if (columns === undefined) {
       return {
-        params: { table: operation.table, index, reason: 'the columns of the index, and whether they are NOT NULL already, are not known from the migrations: a nullable one is set NOT NULL with a full scan' },
+        params: {
+          table: operation.table,
+          index,
+          reason:
+            'the columns of the index, and whether they are NOT NULL already, are not known from the migrations: a nullable one is set NOT NULL with a full scan',
+        },
         flags: { locksTable: 'unknown', scansTable: 'unknown' },
       };
     }
     const nullable = columns.filter((column) => !context.hasValidNotNullCheck(operation.table, column));
     if (nullable.length === 0) return undefined;
-    return { params: { table: operation.table, index, reason: `${nullable.join(', ')} ${nullable.length === 1 ? 'is' : 'are'} not NOT NULL yet: setting it reads every row under ACCESS EXCLUSIVE` } };
+    return {
+      params: {
+        table: operation.table,
+        index,
+        reason: `${nullable.join(', ')} ${nullable.length === 1 ? 'is' : 'are'} not NOT NULL yet: setting it reads every row under ACCESS EXCLUSIVE`,
+      },
+    };
   }),
 );

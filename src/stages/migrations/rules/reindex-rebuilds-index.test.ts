@@ -11,12 +11,38 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("reindex-rebuilds-index", () => {
+describe('reindex-rebuilds-index', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: REINDEX TABLE", sql: "REINDEX TABLE events", heaviness: flags(true, true, true), rules: ["reindex-rebuilds-index"], breaksOldCode: false },
-    { name: "flagged: REINDEX CONCURRENTLY outside a transaction", sql: "REINDEX TABLE CONCURRENTLY events", options: { inTransaction: false }, heaviness: flags(false, true, true), rules: ["reindex-rebuilds-index"], breaksOldCode: false },
-    { name: "flagged: CONCURRENTLY before PostgreSQL 12 fails", sql: "REINDEX TABLE CONCURRENTLY events", options: { inTransaction: false, postgresVersion: 11 }, heaviness: flags('unknown', 'unknown', 'unknown'), rules: ["reindex-rebuilds-index"], breaksOldCode: false },
-    { name: "ok: table created in this migration", sql: "CREATE TABLE t (a int);\nREINDEX TABLE t", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: REINDEX TABLE',
+      sql: 'REINDEX TABLE events',
+      heaviness: flags(true, true, true),
+      rules: ['reindex-rebuilds-index'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: REINDEX CONCURRENTLY outside a transaction',
+      sql: 'REINDEX TABLE CONCURRENTLY events',
+      options: { inTransaction: false },
+      heaviness: flags(false, true, true),
+      rules: ['reindex-rebuilds-index'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: CONCURRENTLY before PostgreSQL 12 fails',
+      sql: 'REINDEX TABLE CONCURRENTLY events',
+      options: { inTransaction: false, postgresVersion: 11 },
+      heaviness: flags('unknown', 'unknown', 'unknown'),
+      rules: ['reindex-rebuilds-index'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: table created in this migration',
+      sql: 'CREATE TABLE t (a int);\nREINDEX TABLE t',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

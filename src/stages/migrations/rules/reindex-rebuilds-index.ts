@@ -18,20 +18,20 @@ export const rule = defineRule(
     facts: { lock: 'SHARE', rewrites: true, scans: true, versions: 'all; CONCURRENTLY from PostgreSQL 12' },
   },
   {
-    flagged: [{ sql: "REINDEX TABLE events" }],
-    quiet: [{ sql: "CREATE TABLE t (a int);\nREINDEX TABLE t" }],
+    flagged: [{ sql: 'REINDEX TABLE events' }],
+    quiet: [{ sql: 'CREATE TABLE t (a int);\nREINDEX TABLE t' }],
   },
   forOperations(['reindex'], (operation, context) => {
-  if (operation.table !== undefined && context.isNewTable(operation.table)) return undefined;
-  if (operation.concurrent && context.postgresVersion < 12) {
+    if (operation.table !== undefined && context.isNewTable(operation.table)) return undefined;
+    if (operation.concurrent && context.postgresVersion < 12) {
+      return {
+        params: { target: operation.target, mode: `CONCURRENTLY, which PostgreSQL ${context.postgresVersion} does not have (the statement fails)` },
+        flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+      };
+    }
     return {
-      params: { target: operation.target, mode: `CONCURRENTLY, which PostgreSQL ${context.postgresVersion} does not have (the statement fails)` },
-      flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+      params: { target: operation.target, mode: operation.concurrent ? 'CONCURRENTLY' : 'blocking writes (SHARE)' },
+      flags: { locksTable: !operation.concurrent, rewritesTable: true, scansTable: true },
     };
-  }
-  return {
-    params: { target: operation.target, mode: operation.concurrent ? 'CONCURRENTLY' : 'blocking writes (SHARE)' },
-    flags: { locksTable: !operation.concurrent, rewritesTable: true, scansTable: true },
-  };
-}),
+  }),
 );

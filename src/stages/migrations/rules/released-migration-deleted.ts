@@ -17,7 +17,9 @@ export const rule = defineRule(
   },
   {
     flagged: [{ base: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);' }, head: {} }],
-    quiet: [{ base: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);' }, head: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);' } }],
+    quiet: [
+      { base: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);' }, head: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);' } },
+    ],
   },
   FILE_SET_CHECK,
 );

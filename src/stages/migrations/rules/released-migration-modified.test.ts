@@ -3,10 +3,10 @@ import { migrationsRuleBook } from '../rule-book.js';
 import { rule } from './released-migration-modified.js';
 
 /** The stage over two in-memory releases of `migrations/` (the rule's examples, and more cases). */
-describe("released-migration-modified", () => {
+describe('released-migration-modified', () => {
   const cases = [
-    { name: "flagged: the documented example", example: rule.examples.flagged[0], rules: ["released-migration-modified"] },
-    { name: "ok: the documented quiet example", example: rule.examples.quiet[0], rules: [] },
+    { name: 'flagged: the documented example', example: rule.examples.flagged[0], rules: ['released-migration-modified'] },
+    { name: 'ok: the documented quiet example', example: rule.examples.quiet[0], rules: [] },
   ];
 
   it.each(cases)('$name', async ({ example, rules }) => {

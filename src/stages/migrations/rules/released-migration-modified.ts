@@ -16,8 +16,18 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ base: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);' }, head: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint, email text);' } }],
-    quiet: [{ base: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);' }, head: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);', 'migrations/002_email.sql': 'ALTER TABLE users ADD COLUMN email text;' } }],
+    flagged: [
+      {
+        base: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);' },
+        head: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint, email text);' },
+      },
+    ],
+    quiet: [
+      {
+        base: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);' },
+        head: { 'migrations/001_users.sql': 'CREATE TABLE users (id bigint);', 'migrations/002_email.sql': 'ALTER TABLE users ADD COLUMN email text;' },
+      },
+    ],
   },
   FILE_SET_CHECK,
 );

@@ -15,8 +15,21 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ base: { 'migrations/001_users.js': "exports.up = (knex) => knex.schema.dropTable('old');\nexports.down = () => {};\n" }, head: { 'migrations/001_users.js': "// drops the table the 1.x importer used\nexports.up = (knex) => knex.schema.dropTable(OLD);\nexports.down = () => {};\nconst OLD = 'old';\n" } }],
-    quiet: [{ base: { 'migrations/001_users.js': "exports.up = (knex) => knex.schema.dropTable('old');\nexports.down = () => {};\n" }, head: { 'migrations/001_users.js': "exports.up = (knex) => knex.schema.dropTable('older');\nexports.down = () => {};\n" } }],
+    flagged: [
+      {
+        base: { 'migrations/001_users.js': "exports.up = (knex) => knex.schema.dropTable('old');\nexports.down = () => {};\n" },
+        head: {
+          'migrations/001_users.js':
+            "// drops the table the 1.x importer used\nexports.up = (knex) => knex.schema.dropTable(OLD);\nexports.down = () => {};\nconst OLD = 'old';\n",
+        },
+      },
+    ],
+    quiet: [
+      {
+        base: { 'migrations/001_users.js': "exports.up = (knex) => knex.schema.dropTable('old');\nexports.down = () => {};\n" },
+        head: { 'migrations/001_users.js': "exports.up = (knex) => knex.schema.dropTable('older');\nexports.down = () => {};\n" },
+      },
+    ],
   },
   FILE_SET_CHECK,
 );

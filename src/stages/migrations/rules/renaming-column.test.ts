@@ -11,10 +11,23 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("renaming-column", () => {
+describe('renaming-column', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: RENAME COLUMN", sql: "SET lock_timeout = '5s';\nALTER TABLE users RENAME COLUMN name TO full_name", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock", "renaming-column"], breaksOldCode: true },
-    { name: "ok: new table", sql: "ALTER TABLE users RENAME COLUMN name TO full_name", options: { newTables: ["users"] }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: RENAME COLUMN',
+      sql: "SET lock_timeout = '5s';\nALTER TABLE users RENAME COLUMN name TO full_name",
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock', 'renaming-column'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: new table',
+      sql: 'ALTER TABLE users RENAME COLUMN name TO full_name',
+      options: { newTables: ['users'] },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

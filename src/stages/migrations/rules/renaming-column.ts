@@ -17,13 +17,21 @@ export const rule = defineRule(
   },
   {
     flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users RENAME COLUMN name TO full_name" }],
-    quiet: [{ sql: "ALTER TABLE users RENAME COLUMN name TO full_name", newTables: ["users"] }],
+    quiet: [{ sql: 'ALTER TABLE users RENAME COLUMN name TO full_name', newTables: ['users'] }],
   },
   forOperations(['rename-column'], (operation, context) => {
     if (context.isNewTable(operation.table)) return undefined;
     const answer = context.oldCode?.lookupColumn(operation.table, operation.column);
     if (answer?.state === 'unreferenced') return undefined;
     const { table, column, newName } = operation;
-    return { params: { table, column, newName, oldCode: oldCodeWords(answer, `old code still uses ${column}`, `old instances still use ${table}.${column}`), viaFix: viaFix(answer, 'column', table, column) } };
+    return {
+      params: {
+        table,
+        column,
+        newName,
+        oldCode: oldCodeWords(answer, `old code still uses ${column}`, `old instances still use ${table}.${column}`),
+        viaFix: viaFix(answer, 'column', table, column),
+      },
+    };
   }),
 );

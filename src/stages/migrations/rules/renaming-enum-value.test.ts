@@ -11,10 +11,22 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("renaming-enum-value", () => {
+describe('renaming-enum-value', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: RENAME VALUE", sql: "ALTER TYPE order_status RENAME VALUE 'shipped' TO 'dispatched'", heaviness: flags(false, false, false), rules: ["renaming-enum-value"], breaksOldCode: true },
-    { name: "ok: ADD VALUE", sql: "ALTER TYPE order_status ADD VALUE IF NOT EXISTS 'returned'", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: RENAME VALUE',
+      sql: "ALTER TYPE order_status RENAME VALUE 'shipped' TO 'dispatched'",
+      heaviness: flags(false, false, false),
+      rules: ['renaming-enum-value'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: ADD VALUE',
+      sql: "ALTER TYPE order_status ADD VALUE IF NOT EXISTS 'returned'",
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

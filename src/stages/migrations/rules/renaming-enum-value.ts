@@ -19,6 +19,6 @@ export const rule = defineRule(
     quiet: [{ sql: "ALTER TYPE order_status ADD VALUE IF NOT EXISTS 'returned'" }],
   },
   forOperations(['rename-enum-value'], (operation) => ({
-  params: { type: operation.type, from: operation.from, to: operation.to },
-})),
+    params: { type: operation.type, from: operation.from, to: operation.to },
+  })),
 );

@@ -15,12 +15,12 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "ALTER FUNCTION normalize_email(text) RENAME TO clean_email" }],
-    quiet: [{ sql: "ALTER INDEX users_email RENAME TO users_email_idx" }],
+    flagged: [{ sql: 'ALTER FUNCTION normalize_email(text) RENAME TO clean_email' }],
+    quiet: [{ sql: 'ALTER INDEX users_email RENAME TO users_email_idx' }],
   },
   forOperations(['rename-object'], (operation, context) =>
-  context.isNewObject(operation.objectType, operation.name)
-    ? undefined
-    : { params: { kind: operation.objectType.replace('OBJECT_', '').replace('_', ' '), name: operation.name, newName: operation.newName } },
-),
+    context.isNewObject(operation.objectType, operation.name)
+      ? undefined
+      : { params: { kind: operation.objectType.replace('OBJECT_', '').replace('_', ' '), name: operation.name, newName: operation.newName } },
+  ),
 );

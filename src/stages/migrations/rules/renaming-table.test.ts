@@ -11,11 +11,29 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("renaming-table", () => {
+describe('renaming-table', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: RENAME TO", sql: "ALTER TABLE public.users RENAME TO accounts", heaviness: flags(true, false, false), rules: ["renaming-table", "require-timeout-settings"], breaksOldCode: true },
-    { name: "flagged: SET SCHEMA moves the table", sql: "SET lock_timeout = '2s';\nALTER TABLE events SET SCHEMA archive", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock", "renaming-table"], breaksOldCode: true },
-    { name: "ok: table created in this migration", sql: "CREATE TABLE tmp (a int);\nALTER TABLE tmp RENAME TO final;\nCREATE INDEX final_a_idx ON final (a)", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: RENAME TO',
+      sql: 'ALTER TABLE public.users RENAME TO accounts',
+      heaviness: flags(true, false, false),
+      rules: ['renaming-table', 'require-timeout-settings'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: SET SCHEMA moves the table',
+      sql: "SET lock_timeout = '2s';\nALTER TABLE events SET SCHEMA archive",
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock', 'renaming-table'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: table created in this migration',
+      sql: 'CREATE TABLE tmp (a int);\nALTER TABLE tmp RENAME TO final;\nCREATE INDEX final_a_idx ON final (a)',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

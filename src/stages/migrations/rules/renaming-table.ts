@@ -16,14 +16,21 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "ALTER TABLE public.users RENAME TO accounts" }],
-    quiet: [{ sql: "CREATE TABLE tmp (a int);\nALTER TABLE tmp RENAME TO final;\nCREATE INDEX final_a_idx ON final (a)" }],
+    flagged: [{ sql: 'ALTER TABLE public.users RENAME TO accounts' }],
+    quiet: [{ sql: 'CREATE TABLE tmp (a int);\nALTER TABLE tmp RENAME TO final;\nCREATE INDEX final_a_idx ON final (a)' }],
   },
   forOperations(['rename-table'], (operation, context) => {
     if (context.isNewTable(operation.table)) return undefined;
     const answer = context.oldCode?.lookupTable(operation.table);
     if (answer?.state === 'unreferenced') return undefined;
     const { table, newName } = operation;
-    return { params: { table, newName, oldCode: oldCodeWords(answer, `old code still uses ${table}`, `old instances still use ${table}`), viaFix: viaFix(answer, 'table', table) } };
+    return {
+      params: {
+        table,
+        newName,
+        oldCode: oldCodeWords(answer, `old code still uses ${table}`, `old instances still use ${table}`),
+        viaFix: viaFix(answer, 'table', table),
+      },
+    };
   }),
 );

@@ -16,11 +16,11 @@ export const rule = defineRule(
   },
   {
     flagged: [{ sql: "SET lock_timeout = '5s';\nALTER VIEW active_users RENAME TO enabled_users" }],
-    quiet: [{ sql: "CREATE VIEW v AS SELECT 1 AS one;\nALTER VIEW v RENAME TO w" }],
+    quiet: [{ sql: 'CREATE VIEW v AS SELECT 1 AS one;\nALTER VIEW v RENAME TO w' }],
   },
   forOperations(['rename-view'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  const what = operation.column === undefined ? `view ${operation.table}` : `column ${operation.table}.${operation.column}`;
-  return { params: { what, newName: operation.newName } };
-}),
+    if (context.isNewTable(operation.table)) return undefined;
+    const what = operation.column === undefined ? `view ${operation.table}` : `column ${operation.table}.${operation.column}`;
+    return { params: { what, newName: operation.newName } };
+  }),
 );

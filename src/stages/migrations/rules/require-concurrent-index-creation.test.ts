@@ -11,13 +11,45 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("require-concurrent-index-creation", () => {
+describe('require-concurrent-index-creation', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: CREATE INDEX on an existing table", sql: "CREATE INDEX users_email_idx ON users (email)", heaviness: flags(true, false, true), rules: ["require-concurrent-index-creation"], breaksOldCode: false },
-    { name: "flagged: CREATE UNIQUE INDEX", sql: "CREATE UNIQUE INDEX users_email_key ON public.users (lower(email))", heaviness: flags(true, false, true), rules: ["require-concurrent-index-creation"], breaksOldCode: false },
-    { name: "ok: table created earlier in the migration", sql: "CREATE TABLE events (id bigint, kind text);\nCREATE INDEX events_kind_idx ON events (kind)", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
-    { name: "ok: table created earlier in the release", sql: "CREATE INDEX users_email_idx ON users (email)", options: { newTables: ["users"] }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
-    { name: "ok: CONCURRENTLY outside a transaction", sql: "CREATE INDEX CONCURRENTLY users_email_idx ON users (email)", options: { inTransaction: false }, heaviness: flags(false, false, true), rules: ["index-built-concurrently-scans-table"], breaksOldCode: false },
+    {
+      name: 'flagged: CREATE INDEX on an existing table',
+      sql: 'CREATE INDEX users_email_idx ON users (email)',
+      heaviness: flags(true, false, true),
+      rules: ['require-concurrent-index-creation'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: CREATE UNIQUE INDEX',
+      sql: 'CREATE UNIQUE INDEX users_email_key ON public.users (lower(email))',
+      heaviness: flags(true, false, true),
+      rules: ['require-concurrent-index-creation'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: table created earlier in the migration',
+      sql: 'CREATE TABLE events (id bigint, kind text);\nCREATE INDEX events_kind_idx ON events (kind)',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: table created earlier in the release',
+      sql: 'CREATE INDEX users_email_idx ON users (email)',
+      options: { newTables: ['users'] },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: CONCURRENTLY outside a transaction',
+      sql: 'CREATE INDEX CONCURRENTLY users_email_idx ON users (email)',
+      options: { inTransaction: false },
+      heaviness: flags(false, false, true),
+      rules: ['index-built-concurrently-scans-table'],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

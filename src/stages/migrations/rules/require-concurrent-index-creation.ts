@@ -15,11 +15,11 @@ export const rule = defineRule(
     facts: { lock: 'SHARE', rewrites: false, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "CREATE INDEX users_email_idx ON users (email)" }],
-    quiet: [{ sql: "CREATE TABLE events (id bigint, kind text);\nCREATE INDEX events_kind_idx ON events (kind)" }],
+    flagged: [{ sql: 'CREATE INDEX users_email_idx ON users (email)' }],
+    quiet: [{ sql: 'CREATE TABLE events (id bigint, kind text);\nCREATE INDEX events_kind_idx ON events (kind)' }],
   },
   forOperations(['create-index'], (operation, context) => {
-  if (operation.index.concurrent === true || context.isNewTable(operation.table)) return undefined;
-  return { params: { table: operation.table, index: operation.index.idxname ?? '(unnamed)' } };
-}),
+    if (operation.index.concurrent === true || context.isNewTable(operation.table)) return undefined;
+    return { params: { table: operation.table, index: operation.index.idxname ?? '(unnamed)' } };
+  }),
 );

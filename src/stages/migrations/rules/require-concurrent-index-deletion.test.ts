@@ -11,12 +11,37 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("require-concurrent-index-deletion", () => {
+describe('require-concurrent-index-deletion', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: DROP INDEX, no lock_timeout", sql: "DROP INDEX users_email_idx", heaviness: flags(true, false, false), rules: ["require-concurrent-index-deletion", "require-timeout-settings"], breaksOldCode: false },
-    { name: "flagged: DROP INDEX with lock_timeout", sql: "SET lock_timeout = '5s';\nDROP INDEX users_email_idx", heaviness: flags(false, false, false), rules: ["lock-timeout-bounds-brief-lock", "require-concurrent-index-deletion"], breaksOldCode: false },
-    { name: "ok: index on a table created in this migration", sql: "CREATE TABLE t (a int);\nCREATE INDEX t_a_idx ON t (a);\nDROP INDEX t_a_idx", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
-    { name: "ok: CONCURRENTLY outside a transaction", sql: "DROP INDEX CONCURRENTLY users_email_idx", options: { inTransaction: false }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: DROP INDEX, no lock_timeout',
+      sql: 'DROP INDEX users_email_idx',
+      heaviness: flags(true, false, false),
+      rules: ['require-concurrent-index-deletion', 'require-timeout-settings'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: DROP INDEX with lock_timeout',
+      sql: "SET lock_timeout = '5s';\nDROP INDEX users_email_idx",
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock', 'require-concurrent-index-deletion'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: index on a table created in this migration',
+      sql: 'CREATE TABLE t (a int);\nCREATE INDEX t_a_idx ON t (a);\nDROP INDEX t_a_idx',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: CONCURRENTLY outside a transaction',
+      sql: 'DROP INDEX CONCURRENTLY users_email_idx',
+      options: { inTransaction: false },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -15,11 +15,11 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "DROP INDEX users_email_idx" }],
-    quiet: [{ sql: "CREATE TABLE t (a int);\nCREATE INDEX t_a_idx ON t (a);\nDROP INDEX t_a_idx" }],
+    flagged: [{ sql: 'DROP INDEX users_email_idx' }],
+    quiet: [{ sql: 'CREATE TABLE t (a int);\nCREATE INDEX t_a_idx ON t (a);\nDROP INDEX t_a_idx' }],
   },
   forOperations(['drop-index'], (operation, context) => {
-  if (operation.concurrent || (operation.table !== undefined && context.isNewTable(operation.table))) return undefined;
-  return { params: { index: operation.index } };
-}),
+    if (operation.concurrent || (operation.table !== undefined && context.isNewTable(operation.table))) return undefined;
+    return { params: { index: operation.index } };
+  }),
 );

@@ -22,6 +22,6 @@ export const rule = defineRule(
     quiet: [{ sql: "SET LOCAL lock_timeout = '3s';\nALTER TABLE users ALTER COLUMN plan DROP DEFAULT" }],
   },
   forOperations(['brief-lock'], (operation, context) =>
-  context.lockTimeoutSet ? undefined : { params: { table: operation.table, lock: operation.lock }, flags: { locksTable: true } },
-),
+    context.lockTimeoutSet ? undefined : { params: { table: operation.table, lock: operation.lock }, flags: { locksTable: true } },
+  ),
 );

@@ -11,12 +11,36 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("restarting-sequence", () => {
+describe('restarting-sequence', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: ALTER SEQUENCE … RESTART WITH", sql: "ALTER SEQUENCE users_id_seq RESTART WITH 1", heaviness: flags(false, false, false), rules: ["restarting-sequence"], breaksOldCode: true },
-    { name: "flagged: other value changes are unknown", sql: "ALTER SEQUENCE users_id_seq RESTART INCREMENT BY -1", heaviness: flags('unknown', 'unknown', 'unknown'), rules: ["restarting-sequence", "unclassified-statement"], breaksOldCode: true },
-    { name: "ok: OWNED BY and CACHE", sql: "ALTER SEQUENCE users_id_seq OWNED BY users.id CACHE 10", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
-    { name: "ok: a sequence created in this migration", sql: "CREATE SEQUENCE tmp_seq;\nALTER SEQUENCE tmp_seq RESTART WITH 100", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: ALTER SEQUENCE … RESTART WITH',
+      sql: 'ALTER SEQUENCE users_id_seq RESTART WITH 1',
+      heaviness: flags(false, false, false),
+      rules: ['restarting-sequence'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: other value changes are unknown',
+      sql: 'ALTER SEQUENCE users_id_seq RESTART INCREMENT BY -1',
+      heaviness: flags('unknown', 'unknown', 'unknown'),
+      rules: ['restarting-sequence', 'unclassified-statement'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'ok: OWNED BY and CACHE',
+      sql: 'ALTER SEQUENCE users_id_seq OWNED BY users.id CACHE 10',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: a sequence created in this migration',
+      sql: 'CREATE SEQUENCE tmp_seq;\nALTER SEQUENCE tmp_seq RESTART WITH 100',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -11,13 +11,37 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("revoking-privileges", () => {
+describe('revoking-privileges', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: REVOKE on a table", sql: "REVOKE SELECT, UPDATE ON users FROM app_reader", heaviness: flags(false, false, false), rules: ["revoking-privileges"], breaksOldCode: true },
-    { name: "flagged: REVOKE a role membership", sql: "REVOKE app_writer FROM service", heaviness: flags(false, false, false), rules: ["revoking-privileges"], breaksOldCode: true },
-    { name: "flagged: REVOKE EXECUTE on a function", sql: "REVOKE EXECUTE ON FUNCTION normalize_email(text) FROM PUBLIC", heaviness: flags(false, false, false), rules: ["revoking-privileges"], breaksOldCode: true },
-    { name: "ok: GRANT", sql: "GRANT SELECT ON users TO app_reader", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
-    { name: "ok: REVOKE on a table created in this migration", sql: "CREATE TABLE secrets (id int);\nREVOKE ALL ON secrets FROM PUBLIC", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: REVOKE on a table',
+      sql: 'REVOKE SELECT, UPDATE ON users FROM app_reader',
+      heaviness: flags(false, false, false),
+      rules: ['revoking-privileges'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: REVOKE a role membership',
+      sql: 'REVOKE app_writer FROM service',
+      heaviness: flags(false, false, false),
+      rules: ['revoking-privileges'],
+      breaksOldCode: true,
+    },
+    {
+      name: 'flagged: REVOKE EXECUTE on a function',
+      sql: 'REVOKE EXECUTE ON FUNCTION normalize_email(text) FROM PUBLIC',
+      heaviness: flags(false, false, false),
+      rules: ['revoking-privileges'],
+      breaksOldCode: true,
+    },
+    { name: 'ok: GRANT', sql: 'GRANT SELECT ON users TO app_reader', heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'ok: REVOKE on a table created in this migration',
+      sql: 'CREATE TABLE secrets (id int);\nREVOKE ALL ON secrets FROM PUBLIC',
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -15,10 +15,10 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "REVOKE SELECT, UPDATE ON users FROM app_reader" }],
-    quiet: [{ sql: "GRANT SELECT ON users TO app_reader" }],
+    flagged: [{ sql: 'REVOKE SELECT, UPDATE ON users FROM app_reader' }],
+    quiet: [{ sql: 'GRANT SELECT ON users TO app_reader' }],
   },
   forOperations(['revoke'], (operation, context) =>
-  operation.tables.length > 0 && operation.tables.every((table) => context.isNewTable(table)) ? undefined : { params: { what: operation.what } },
-),
+    operation.tables.length > 0 && operation.tables.every((table) => context.isNewTable(table)) ? undefined : { params: { what: operation.what } },
+  ),
 );

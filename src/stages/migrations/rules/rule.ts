@@ -43,7 +43,15 @@ interface OperationBase {
 export type Operation = OperationBase &
   (
     | { kind: 'add-column'; table: string; column: ColumnDef }
-    | { kind: 'alter-column-type'; table: string; column: string; to: ColumnType | undefined; from: ColumnType | undefined; using: Node | undefined; collate: boolean }
+    | {
+        kind: 'alter-column-type';
+        table: string;
+        column: string;
+        to: ColumnType | undefined;
+        from: ColumnType | undefined;
+        using: Node | undefined;
+        collate: boolean;
+      }
     | { kind: 'set-not-null'; table: string; column: string }
     | { kind: 'add-constraint'; table: string; constraint: Constraint }
     | { kind: 'validate-constraint'; table: string; constraint: string }
@@ -283,7 +291,11 @@ export interface MigrationFolderExample {
 
 declare module '../../../rules/define.js' {
   interface RuleSurfaces {
-    migrations: { check: OperationCheck; example: MigrationRuleExample | MigrationFolderExample | MigrationObservedExample; meta: { readonly facts: RuleFacts } };
+    migrations: {
+      check: OperationCheck;
+      example: MigrationRuleExample | MigrationFolderExample | MigrationObservedExample;
+      meta: { readonly facts: RuleFacts };
+    };
   }
 }
 

@@ -16,11 +16,12 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS SHARE', rewrites: false, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "INSERT INTO archive (id) SELECT id FROM events" }],
+    flagged: [{ sql: 'INSERT INTO archive (id) SELECT id FROM events' }],
     quiet: [{ sql: "INSERT INTO settings (key, value) VALUES ('a', 'b')" }],
   },
   forOperations(['read-query'], (operation, context) => {
-  if (context.isNewTable(operation.table) || isNarrowWhere(operation.where, operation.table, (column) => context.columnIndexed(operation.table, column))) return undefined;
-  return { params: { table: operation.table, statement: operation.statement } };
-}),
+    if (context.isNewTable(operation.table) || isNarrowWhere(operation.where, operation.table, (column) => context.columnIndexed(operation.table, column)))
+      return undefined;
+    return { params: { table: operation.table, statement: operation.statement } };
+  }),
 );

@@ -11,10 +11,21 @@ interface RuleCase {
 }
 
 // Observed in PGlite (test/fixtures/peer-migrations, squawk set-expression): a new relfilenode holding data.
-describe("set-expression-rewrites-table", () => {
+describe('set-expression-rewrites-table', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: a generated column gets a new expression", sql: "SET lock_timeout = '2s';\nALTER TABLE users ALTER COLUMN name_length SET EXPRESSION AS (length(email))", heaviness: flags(true, true, true), rules: ["set-expression-rewrites-table"] },
-    { name: "ok: the table was created earlier in the release", sql: 'ALTER TABLE users ALTER COLUMN name_length SET EXPRESSION AS (length(email))', options: { newTables: ['users'] }, heaviness: LIGHT, rules: [] },
+    {
+      name: 'flagged: a generated column gets a new expression',
+      sql: "SET lock_timeout = '2s';\nALTER TABLE users ALTER COLUMN name_length SET EXPRESSION AS (length(email))",
+      heaviness: flags(true, true, true),
+      rules: ['set-expression-rewrites-table'],
+    },
+    {
+      name: 'ok: the table was created earlier in the release',
+      sql: 'ALTER TABLE users ALTER COLUMN name_length SET EXPRESSION AS (length(email))',
+      options: { newTables: ['users'] },
+      heaviness: LIGHT,
+      rules: [],
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules }) => {

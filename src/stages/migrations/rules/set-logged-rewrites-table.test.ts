@@ -11,10 +11,23 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("set-logged-rewrites-table", () => {
+describe('set-logged-rewrites-table', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: SET UNLOGGED", sql: "ALTER TABLE events SET UNLOGGED", heaviness: flags(true, true, true), rules: ["set-logged-rewrites-table"], breaksOldCode: false },
-    { name: "ok: new table", sql: "ALTER TABLE events SET LOGGED", options: { newTables: ["events"] }, heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: SET UNLOGGED',
+      sql: 'ALTER TABLE events SET UNLOGGED',
+      heaviness: flags(true, true, true),
+      rules: ['set-logged-rewrites-table'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: new table',
+      sql: 'ALTER TABLE events SET LOGGED',
+      options: { newTables: ['events'] },
+      heaviness: flags(false, false, false),
+      rules: [],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -15,10 +15,10 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: true, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "ALTER TABLE events SET UNLOGGED" }],
-    quiet: [{ sql: "ALTER TABLE events SET LOGGED", newTables: ["events"] }],
+    flagged: [{ sql: 'ALTER TABLE events SET UNLOGGED' }],
+    quiet: [{ sql: 'ALTER TABLE events SET LOGGED', newTables: ['events'] }],
   },
   forOperations(['set-logged'], (operation, context) =>
-  context.isNewTable(operation.table) ? undefined : { params: { table: operation.table, mode: operation.logged ? 'LOGGED' : 'UNLOGGED' } },
-),
+    context.isNewTable(operation.table) ? undefined : { params: { table: operation.table, mode: operation.logged ? 'LOGGED' : 'UNLOGGED' } },
+  ),
 );

@@ -3,11 +3,21 @@ import { classifySql } from './cases.js';
 
 const sql = "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN tenant_id SET NOT NULL";
 
-describe("set-not-null-fails-on-existing-nulls", () => {
+describe('set-not-null-fails-on-existing-nulls', () => {
   const cases: Array<{ name: string; oldCode: Readonly<Record<string, string>> | undefined; rules: string[]; breaksOldCode: boolean }> = [
-    { name: "flagged: old code never writes users", oldCode: { 'src/accounts.ts': "import knex from 'knex';\nexport const all = () => knex('accounts').select('id');" }, rules: ['adding-not-nullable-field', 'set-not-null-fails-on-existing-nulls', 'unreferenced-by-old-code'], breaksOldCode: false },
-    { name: "ok: old insert writes the column", oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const add = (tenant_id: number) => knex('users').insert({ tenant_id });" }, rules: ['adding-not-nullable-field', 'constraint-rejects-old-code-writes'], breaksOldCode: true },
-    { name: "ok: old code not read", oldCode: undefined, rules: ['adding-not-nullable-field', 'constraint-rejects-old-code-writes'], breaksOldCode: true },
+    {
+      name: 'flagged: old code never writes users',
+      oldCode: { 'src/accounts.ts': "import knex from 'knex';\nexport const all = () => knex('accounts').select('id');" },
+      rules: ['adding-not-nullable-field', 'set-not-null-fails-on-existing-nulls', 'unreferenced-by-old-code'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: old insert writes the column',
+      oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const add = (tenant_id: number) => knex('users').insert({ tenant_id });" },
+      rules: ['adding-not-nullable-field', 'constraint-rejects-old-code-writes'],
+      breaksOldCode: true,
+    },
+    { name: 'ok: old code not read', oldCode: undefined, rules: ['adding-not-nullable-field', 'constraint-rejects-old-code-writes'], breaksOldCode: true },
   ];
   it.each(cases)('$name', async ({ oldCode, rules, breaksOldCode }) => {
     const outcome = await classifySql(sql, oldCode ? { oldCode } : {});

@@ -21,8 +21,18 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN tenant_id SET NOT NULL", oldCode: { 'src/accounts.ts': "import knex from 'knex';\nexport const all = () => knex('accounts').select('id');" } }],
-    quiet: [{ sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN tenant_id SET NOT NULL", oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const add = (tenant_id: number) => knex('users').insert({ tenant_id });" } }],
+    flagged: [
+      {
+        sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN tenant_id SET NOT NULL",
+        oldCode: { 'src/accounts.ts': "import knex from 'knex';\nexport const all = () => knex('accounts').select('id');" },
+      },
+    ],
+    quiet: [
+      {
+        sql: "SET lock_timeout = '5s';\nALTER TABLE users ALTER COLUMN tenant_id SET NOT NULL",
+        oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const add = (tenant_id: number) => knex('users').insert({ tenant_id });" },
+      },
+    ],
   },
   forOperations(['set-not-null'], (operation, context) => {
     if (context.isNewTable(operation.table)) return undefined;

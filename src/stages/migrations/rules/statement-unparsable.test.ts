@@ -11,10 +11,16 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("statement-unparsable", () => {
+describe('statement-unparsable', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: syntax error", sql: "ALTER TABLE users ADD COLUMN;", heaviness: flags('unknown', 'unknown', 'unknown'), rules: ["statement-unparsable"], breaksOldCode: false },
-    { name: "ok: valid SQL", sql: "SELECT 1", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: syntax error',
+      sql: 'ALTER TABLE users ADD COLUMN;',
+      heaviness: flags('unknown', 'unknown', 'unknown'),
+      rules: ['statement-unparsable'],
+      breaksOldCode: false,
+    },
+    { name: 'ok: valid SQL', sql: 'SELECT 1', heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

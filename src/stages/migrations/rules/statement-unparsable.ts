@@ -16,11 +16,11 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "ALTER TABLE users ADD COLUMN;" }],
-    quiet: [{ sql: "SELECT 1" }],
+    flagged: [{ sql: 'ALTER TABLE users ADD COLUMN;' }],
+    quiet: [{ sql: 'SELECT 1' }],
   },
   forOperations(['unparsable'], (operation) => ({
-  params: { message: operation.message },
-  flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
-})),
+    params: { message: operation.message },
+    flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+  })),
 );

@@ -16,11 +16,15 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: "LOCK TABLE users IN ACCESS EXCLUSIVE MODE" }],
-    quiet: [{ sql: "ALTER VIEW v OWNER TO app;\nALTER VIEW v ALTER COLUMN one SET DEFAULT 1;\nALTER SEQUENCE s OWNER TO app;\nALTER INDEX users_email_idx SET (fillfactor = 90);\nDROP TYPE IF EXISTS old_mood;\nDROP VIEW v" }],
+    flagged: [{ sql: 'LOCK TABLE users IN ACCESS EXCLUSIVE MODE' }],
+    quiet: [
+      {
+        sql: 'ALTER VIEW v OWNER TO app;\nALTER VIEW v ALTER COLUMN one SET DEFAULT 1;\nALTER SEQUENCE s OWNER TO app;\nALTER INDEX users_email_idx SET (fillfactor = 90);\nDROP TYPE IF EXISTS old_mood;\nDROP VIEW v',
+      },
+    ],
   },
   forOperations(['unclassified'], (operation) => ({
-  params: { statement: operation.statement },
-  flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
-})),
+    params: { statement: operation.statement },
+    flags: { locksTable: 'unknown', rewritesTable: 'unknown', scansTable: 'unknown' },
+  })),
 );

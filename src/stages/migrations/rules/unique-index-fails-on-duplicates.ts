@@ -21,7 +21,13 @@ export const rule = defineRule(
     facts: { lock: 'none', rewrites: false, scans: false, versions: 'all' },
   },
   {
-    flagged: [{ sql: 'CREATE UNIQUE INDEX CONCURRENTLY users_email_key ON users (email)', inTransaction: false, oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const all = () => knex('users').select('id');" } }],
+    flagged: [
+      {
+        sql: 'CREATE UNIQUE INDEX CONCURRENTLY users_email_key ON users (email)',
+        inTransaction: false,
+        oldCode: { 'src/users.ts': "import knex from 'knex';\nexport const all = () => knex('users').select('id');" },
+      },
+    ],
     quiet: [{ sql: 'CREATE UNIQUE INDEX CONCURRENTLY users_email_key ON users (email)', inTransaction: false }],
   },
   forOperations(['create-index', 'add-constraint'], (operation, context) => {

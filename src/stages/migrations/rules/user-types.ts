@@ -34,7 +34,9 @@ const BUILTIN_TYPES = new Set(
  * not here.)
  */
 const EXTENSION_BASE_TYPES = new Set(
-  'citext hstore ltree lquery ltxtquery geometry geography box2d box3d raster vector halfvec sparsevec cube seg isbn isbn13 ismn ismn13 issn issn13 ean13 upc'.split(' '),
+  'citext hstore ltree lquery ltxtquery geometry geography box2d box3d raster vector halfvec sparsevec cube seg isbn isbn13 ismn ismn13 issn issn13 ean13 upc'.split(
+    ' ',
+  ),
 );
 
 /** The key a type name is known by: schema-qualified as written, `public.` dropped (as tables: `tableKey`). */
@@ -82,7 +84,11 @@ export function mayAddColumnOfUserType(sql: string): boolean {
     const column = match[1]!;
     const type = match[2]!;
     if (!column.startsWith('"') && TABLE_CONSTRAINT_WORDS.has(column.toLowerCase())) continue;
-    if (type.startsWith('"') || !(BUILTIN_TYPES.has(type.toLowerCase()) || BUILTIN_FIRST_WORDS.has(type.toLowerCase()) || EXTENSION_BASE_TYPES.has(type.toLowerCase()))) return true;
+    if (
+      type.startsWith('"') ||
+      !(BUILTIN_TYPES.has(type.toLowerCase()) || BUILTIN_FIRST_WORDS.has(type.toLowerCase()) || EXTENSION_BASE_TYPES.has(type.toLowerCase()))
+    )
+      return true;
   }
   return false;
 }
@@ -92,4 +98,20 @@ const ADD_COLUMN = new RegExp(String.raw`\badd\s+(?:column\s+)?(?:if\s+not\s+exi
 /** `ADD CONSTRAINT …`, `ADD PRIMARY KEY …`: not a column. */
 const TABLE_CONSTRAINT_WORDS = new Set(['constraint', 'primary', 'unique', 'check', 'foreign', 'exclude']);
 /** First words of built-in type names the grammar spells out, and of their aliases. */
-const BUILTIN_FIRST_WORDS = new Set(['integer', 'int', 'smallint', 'bigint', 'real', 'double', 'float', 'decimal', 'dec', 'boolean', 'character', 'national', 'nchar', 'varying', 'pg_catalog']);
+const BUILTIN_FIRST_WORDS = new Set([
+  'integer',
+  'int',
+  'smallint',
+  'bigint',
+  'real',
+  'double',
+  'float',
+  'decimal',
+  'dec',
+  'boolean',
+  'character',
+  'national',
+  'nchar',
+  'varying',
+  'pg_catalog',
+]);

@@ -11,14 +11,49 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("vacuum-full-rewrites-table", () => {
+describe('vacuum-full-rewrites-table', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: VACUUM FULL", sql: "VACUUM FULL events", options: { inTransaction: false }, heaviness: flags(true, true, true), rules: ["vacuum-full-rewrites-table"], breaksOldCode: false },
-    { name: "ok: plain VACUUM", sql: "VACUUM events", options: { inTransaction: false }, heaviness: flags(false, false, true), rules: ["vacuum-scans-table"], breaksOldCode: false },
+    {
+      name: 'flagged: VACUUM FULL',
+      sql: 'VACUUM FULL events',
+      options: { inTransaction: false },
+      heaviness: flags(true, true, true),
+      rules: ['vacuum-full-rewrites-table'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: plain VACUUM',
+      sql: 'VACUUM events',
+      options: { inTransaction: false },
+      heaviness: flags(false, false, true),
+      rules: ['vacuum-scans-table'],
+      breaksOldCode: false,
+    },
     // squawk's vacuum-full tests: FULL switched off is plain VACUUM (PostgreSQL's defGetBoolean).
-    { name: "ok: VACUUM (FULL FALSE)", sql: "VACUUM (FULL FALSE) events", options: { inTransaction: false }, heaviness: flags(false, false, true), rules: ["vacuum-scans-table"], breaksOldCode: false },
-    { name: "ok: VACUUM (FULL 0, ANALYZE)", sql: "VACUUM (FULL 0, ANALYZE) events", options: { inTransaction: false }, heaviness: flags(false, false, true), rules: ["vacuum-scans-table"], breaksOldCode: false },
-    { name: "flagged: VACUUM (FULL on)", sql: "VACUUM (FULL on) events", options: { inTransaction: false }, heaviness: flags(true, true, true), rules: ["vacuum-full-rewrites-table"], breaksOldCode: false },
+    {
+      name: 'ok: VACUUM (FULL FALSE)',
+      sql: 'VACUUM (FULL FALSE) events',
+      options: { inTransaction: false },
+      heaviness: flags(false, false, true),
+      rules: ['vacuum-scans-table'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: VACUUM (FULL 0, ANALYZE)',
+      sql: 'VACUUM (FULL 0, ANALYZE) events',
+      options: { inTransaction: false },
+      heaviness: flags(false, false, true),
+      rules: ['vacuum-scans-table'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'flagged: VACUUM (FULL on)',
+      sql: 'VACUUM (FULL on) events',
+      options: { inTransaction: false },
+      heaviness: flags(true, true, true),
+      rules: ['vacuum-full-rewrites-table'],
+      breaksOldCode: false,
+    },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

@@ -15,10 +15,10 @@ export const rule = defineRule(
     facts: { lock: 'ACCESS EXCLUSIVE', rewrites: true, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "VACUUM FULL events", inTransaction: false }],
-    quiet: [{ sql: "VACUUM events", inTransaction: false }],
+    flagged: [{ sql: 'VACUUM FULL events', inTransaction: false }],
+    quiet: [{ sql: 'VACUUM events', inTransaction: false }],
   },
   forOperations(['vacuum'], (operation, context) =>
-  !operation.full || context.isNewTable(operation.table) ? undefined : { params: { table: operation.table } },
-),
+    !operation.full || context.isNewTable(operation.table) ? undefined : { params: { table: operation.table } },
+  ),
 );

@@ -11,10 +11,17 @@ interface RuleCase {
   breaksOldCode: boolean;
 }
 
-describe("vacuum-scans-table", () => {
+describe('vacuum-scans-table', () => {
   const cases: RuleCase[] = [
-    { name: "flagged: VACUUM ANALYZE", sql: "VACUUM ANALYZE events", options: { inTransaction: false }, heaviness: flags(false, false, true), rules: ["vacuum-scans-table"], breaksOldCode: false },
-    { name: "ok: ANALYZE samples only", sql: "ANALYZE events", heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
+    {
+      name: 'flagged: VACUUM ANALYZE',
+      sql: 'VACUUM ANALYZE events',
+      options: { inTransaction: false },
+      heaviness: flags(false, false, true),
+      rules: ['vacuum-scans-table'],
+      breaksOldCode: false,
+    },
+    { name: 'ok: ANALYZE samples only', sql: 'ANALYZE events', heaviness: flags(false, false, false), rules: [], breaksOldCode: false },
   ];
 
   it.each(cases)('$name', async ({ sql, options, heaviness, rules, breaksOldCode }) => {

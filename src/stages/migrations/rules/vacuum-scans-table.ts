@@ -15,10 +15,10 @@ export const rule = defineRule(
     facts: { lock: 'SHARE UPDATE EXCLUSIVE', rewrites: false, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "VACUUM ANALYZE events", inTransaction: false }],
-    quiet: [{ sql: "ANALYZE events" }],
+    flagged: [{ sql: 'VACUUM ANALYZE events', inTransaction: false }],
+    quiet: [{ sql: 'ANALYZE events' }],
   },
   forOperations(['vacuum'], (operation, context) =>
-  operation.full || context.isNewTable(operation.table) ? undefined : { params: { table: operation.table } },
-),
+    operation.full || context.isNewTable(operation.table) ? undefined : { params: { table: operation.table } },
+  ),
 );

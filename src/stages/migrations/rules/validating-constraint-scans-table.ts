@@ -18,21 +18,28 @@ export const rule = defineRule(
     facts: { lock: 'SHARE UPDATE EXCLUSIVE', rewrites: false, scans: true, versions: 'all' },
   },
   {
-    flagged: [{ sql: "ALTER TABLE orders VALIDATE CONSTRAINT orders_user_fk" }, { sql: "SET lock_timeout = '2s';\nALTER TABLE orders ADD COLUMN note_2 text, VALIDATE CONSTRAINT orders_user_fk" }],
-    quiet: [{ sql: "ALTER TABLE orders VALIDATE CONSTRAINT orders_user_fk", newTables: ["orders"] }],
+    flagged: [
+      { sql: 'ALTER TABLE orders VALIDATE CONSTRAINT orders_user_fk' },
+      { sql: "SET lock_timeout = '2s';\nALTER TABLE orders ADD COLUMN note_2 text, VALIDATE CONSTRAINT orders_user_fk" },
+    ],
+    quiet: [{ sql: 'ALTER TABLE orders VALIDATE CONSTRAINT orders_user_fk', newTables: ['orders'] }],
   },
   forOperations(['validate-constraint'], (operation, context) => {
-  if (context.isNewTable(operation.table)) return undefined;
-  const addedHere = context.inTransaction && context.addedNotValidInThisTransaction(operation.table, operation.constraint);
-  // Combined with an ACCESS EXCLUSIVE subcommand (`ADD COLUMN …, VALIDATE CONSTRAINT …`) or after one in the same transaction, that lock is held during the scan.
-  const lockHeld = addedHere || context.writesBlockedOn(operation.table);
-  return {
-    params: {
-      table: operation.table,
-      constraint: operation.constraint,
-      lock: addedHere ? 'while the lock of its ADD in the same transaction is still held' : lockHeld ? 'while a lock that blocks writes, taken earlier in the same statement or transaction, is held' : 'without blocking reads or writes',
-    },
-    flags: { locksTable: lockHeld, scansTable: true },
-  };
-}),
+    if (context.isNewTable(operation.table)) return undefined;
+    const addedHere = context.inTransaction && context.addedNotValidInThisTransaction(operation.table, operation.constraint);
+    // Combined with an ACCESS EXCLUSIVE subcommand (`ADD COLUMN …, VALIDATE CONSTRAINT …`) or after one in the same transaction, that lock is held during the scan.
+    const lockHeld = addedHere || context.writesBlockedOn(operation.table);
+    return {
+      params: {
+        table: operation.table,
+        constraint: operation.constraint,
+        lock: addedHere
+          ? 'while the lock of its ADD in the same transaction is still held'
+          : lockHeld
+            ? 'while a lock that blocks writes, taken earlier in the same statement or transaction, is held'
+            : 'without blocking reads or writes',
+      },
+      flags: { locksTable: lockHeld, scansTable: true },
+    };
+  }),
 );

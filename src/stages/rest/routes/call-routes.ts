@@ -185,7 +185,11 @@ class CallRouteReader {
   private createdBy(expression: t.Node): { framework: string; router: CreatedRouter } | undefined {
     let node = unwrap(expression);
     let basePath: string | undefined;
-    for (let access = isCall(node) ? propertyAccess(node.callee) : undefined; isCall(node) && access; access = isCall(node) ? propertyAccess(node.callee) : undefined) {
+    for (
+      let access = isCall(node) ? propertyAccess(node.callee) : undefined;
+      isCall(node) && access;
+      access = isCall(node) ? propertyAccess(node.callee) : undefined
+    ) {
       for (const framework of this.frameworks) {
         const router = framework.createsRouter(node, this.file);
         if (router) return { framework: framework.name, router: basePath === undefined ? router : { ...router, prefix: basePath } };
@@ -243,7 +247,8 @@ class CallRouteReader {
       }
       // router.route('/p').get(h).post(h): every method of the chain hangs on '/p'
       if (ROUTE_METHODS.has(method)) return inner;
-      if (method === 'on' || method === 'use' || method === 'basePath' || method === 'route' || method === 'register') return { id: inner.id, framework: inner.framework };
+      if (method === 'on' || method === 'use' || method === 'basePath' || method === 'route' || method === 'register')
+        return { id: inner.id, framework: inner.framework };
       return undefined;
     }
     if ((node.type === 'NewExpression' || isCall(node)) && this.createdBy(node)) {
@@ -377,7 +382,8 @@ class CallRouteReader {
     const fn = unwrap(plugin);
     if (isFunctionExpression(fn) && fn.params[0]) {
       const child = this.routers.get(fn.params[0]);
-      if (child) this.out.mounts.push({ parent: router.id, prefix, child: { kind: 'local', router: child.id }, line: lineOf(call), ...this.conditionField(call) });
+      if (child)
+        this.out.mounts.push({ parent: router.id, prefix, child: { kind: 'local', router: child.id }, line: lineOf(call), ...this.conditionField(call) });
       return;
     }
     const autoload = fn.type === 'Identifier' ? this.file.imports.get(fn.name) : undefined;
@@ -386,7 +392,15 @@ class CallRouteReader {
     }
     const child = this.childOf(plugin);
     const prefixText = prefix === undefined && options ? this.file.text(options) : undefined;
-    if (child) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call), ...this.conditionField(call) });
+    if (child)
+      this.out.mounts.push({
+        parent: router.id,
+        prefix,
+        ...(prefixText === undefined ? {} : { prefixText }),
+        child,
+        line: lineOf(call),
+        ...this.conditionField(call),
+      });
     else this.unfollowedChild(call, plugin);
   }
 
@@ -405,7 +419,15 @@ class CallRouteReader {
         this.unfollowedChild(call, argument, mounting);
         continue;
       }
-      for (const prefix of prefixes) this.out.mounts.push({ parent: router.id, prefix, ...(prefixText === undefined ? {} : { prefixText }), child, line: lineOf(call), ...this.conditionField(call) });
+      for (const prefix of prefixes)
+        this.out.mounts.push({
+          parent: router.id,
+          prefix,
+          ...(prefixText === undefined ? {} : { prefixText }),
+          child,
+          line: lineOf(call),
+          ...this.conditionField(call),
+        });
     }
   }
 
@@ -414,7 +436,8 @@ class CallRouteReader {
     const node = unwrap(argument);
     // koa `app.use(route.routes())`: a router, whatever `route` is.
     const method = isCall(node) ? propertyAccess(node.callee) : undefined;
-    if (method && (method.name === 'routes' || method.name === 'middleware')) return this.unreadable(call, `the router mounted as ${this.file.text(argument)} cannot be followed`);
+    if (method && (method.name === 'routes' || method.name === 'middleware'))
+      return this.unreadable(call, `the router mounted as ${this.file.text(argument)} cannot be followed`);
     if (!mounting || this.isMiddleware(node) || isPlainStringLiteral(node) || node.type === 'ObjectExpression') return;
     if (node.type === 'Identifier' || propertyAccess(node) || elementAccess(node)) {
       this.unreadable(call, `the router mounted as ${this.file.text(argument)} cannot be followed`);
@@ -484,13 +507,16 @@ class CallRouteReader {
     for (let parent = this.file.parentOf(node); parent !== undefined; child = parent, parent = this.file.parentOf(parent)) {
       if (isFunctionExpression(parent) || parent.type === 'FunctionDeclaration' || parent.type === 'ObjectMethod' || parent.type === 'ClassMethod') break;
       if (parent.type === 'IfStatement' && child !== parent.test) conditions.push(child === parent.consequent ? text(parent.test) : `!(${text(parent.test)})`);
-      else if (parent.type === 'ConditionalExpression' && child !== parent.test) conditions.push(child === parent.consequent ? text(parent.test) : `!(${text(parent.test)})`);
-      else if (parent.type === 'LogicalExpression' && child === parent.right) conditions.push(parent.operator === '&&' ? text(parent.left) : `!(${text(parent.left)})`);
+      else if (parent.type === 'ConditionalExpression' && child !== parent.test)
+        conditions.push(child === parent.consequent ? text(parent.test) : `!(${text(parent.test)})`);
+      else if (parent.type === 'LogicalExpression' && child === parent.right)
+        conditions.push(parent.operator === '&&' ? text(parent.left) : `!(${text(parent.left)})`);
       else if (parent.type === 'SwitchCase') conditions.push(parent.test ? `case ${text(parent.test)}` : 'default');
       if (parent.type === 'BlockStatement' || parent.type === 'Program') {
         // `if (!config.legacy) return;` before it: it runs only when the guard does not leave.
         const position = parent.body.indexOf(child as t.Statement);
-        for (const statement of parent.body.slice(0, Math.max(position, 0)).reverse()) if (statement.type === 'IfStatement' && !statement.alternate && leaves(statement.consequent)) conditions.push(`!(${text(statement.test)})`);
+        for (const statement of parent.body.slice(0, Math.max(position, 0)).reverse())
+          if (statement.type === 'IfStatement' && !statement.alternate && leaves(statement.consequent)) conditions.push(`!(${text(statement.test)})`);
       }
     }
     return conditions.length === 0 ? undefined : conditions.reverse().join(' && ');
@@ -568,7 +594,8 @@ function isPlainStringLiteral(node: t.Node): boolean {
 }
 
 function typeName(type: t.TSType): string | undefined {
-  if (type.type === 'TSTypeReference') return type.typeName.type === 'Identifier' ? type.typeName.name : type.typeName.type === 'TSQualifiedName' ? type.typeName.right.name : undefined;
+  if (type.type === 'TSTypeReference')
+    return type.typeName.type === 'Identifier' ? type.typeName.name : type.typeName.type === 'TSQualifiedName' ? type.typeName.right.name : undefined;
   return undefined;
 }
 

@@ -52,7 +52,9 @@ export function readDecoratorRoutes(file: FileSyntax, dialect: DecoratorDialect,
           if (modules.length > 0) (out.unreadableImports ??= {})[reason] = modules;
         };
         if (!prefixes || !paths) {
-          unreadable(`line ${lineOf(decorator)}: \`@${file.text(decorator.expression)}\`${prefixes ? '' : ` in a controller whose prefix is not a literal`}: the path is not a literal`);
+          unreadable(
+            `line ${lineOf(decorator)}: \`@${file.text(decorator.expression)}\`${prefixes ? '' : ` in a controller whose prefix is not a literal`}: the path is not a literal`,
+          );
           continue;
         }
         if (!versions) {
@@ -61,7 +63,9 @@ export function readDecoratorRoutes(file: FileSyntax, dialect: DecoratorDialect,
         }
         // A version is part of what a client must send: shown as URI versioning's `v1` segment (whatever the versioning type), so a changed version is a moved route.
         for (const version of versions.length === 0 ? [''] : versions.map((value) => `v${value}`)) {
-          for (const prefix of prefixes) for (const path of paths) out.routes.push({ method, path: joinPath(version, joinPath(prefix, path)), line: lineOf(decorator), router: '', framework: dialect.name });
+          for (const prefix of prefixes)
+            for (const path of paths)
+              out.routes.push({ method, path: joinPath(version, joinPath(prefix, path)), line: lineOf(decorator), router: '', framework: dialect.name });
         }
       }
     }
@@ -86,7 +90,8 @@ function versionsOf(file: FileSyntax, local: ReadonlyMap<string, string>, argume
     if (node === undefined) return [];
     node = unwrap(node);
   }
-  const neutral = (element: t.Node | null) => element !== null && unwrap(element).type === 'Identifier' && local.get((unwrap(element) as t.Identifier).name) === 'VERSION_NEUTRAL';
+  const neutral = (element: t.Node | null) =>
+    element !== null && unwrap(element).type === 'Identifier' && local.get((unwrap(element) as t.Identifier).name) === 'VERSION_NEUTRAL';
   if (neutral(node)) return [];
   if (node.type === 'ArrayExpression' && node.elements.some((element) => neutral(element as t.Node | null))) return undefined;
   return file.stringValues(node);
@@ -104,7 +109,10 @@ function pathsOf(file: FileSyntax, argument: t.Node | undefined): string[] | und
 }
 
 function joinPath(prefix: string, path: string): string {
-  return `/${[prefix, path].map((part) => part.replace(/^\/+|\/+$/g, '')).filter((part) => part !== '').join('/')}`;
+  return `/${[prefix, path]
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter((part) => part !== '')
+    .join('/')}`;
 }
 
 const VERBS = ['Get', 'Post', 'Put', 'Patch', 'Delete', 'Options', 'Head'];

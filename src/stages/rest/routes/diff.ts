@@ -16,7 +16,9 @@ export function diffRoutes(base: readonly ServedRoute[], head: readonly ServedRo
   const production = new Map<string, ServedRoute>();
   for (const route of base) if (!isDevelopmentOnly(route.condition) && !production.has(keyOf(route))) production.set(keyOf(route), route);
   return {
-    removed: [...baseRoutes.values()].filter((route) => !serves(headRoutes, route)).map((route) => (isDevelopmentOnly(route.condition) ? (production.get(keyOf(route)) ?? route) : route)),
+    removed: [...baseRoutes.values()]
+      .filter((route) => !serves(headRoutes, route))
+      .map((route) => (isDevelopmentOnly(route.condition) ? (production.get(keyOf(route)) ?? route) : route)),
     added: [...headRoutes.values()].filter((route) => !serves(baseRoutes, route)),
     undocumented: documented === undefined ? [] : [...headRoutes.values()].filter((route) => !isDocumented(route, documented)),
   };

@@ -4,7 +4,10 @@ import { extractRoutes } from './extract.js';
 
 /** What each framework module reads, on shapes taken from real services (middlewares, chains, mounts in other files). */
 
-const served = (files: Record<string, string>) => servedRoutesOf(files).map((route) => `${route.method} ${route.anchor ? '…' : ''}${route.path} ${route.file}:${route.line}`).sort();
+const served = (files: Record<string, string>) =>
+  servedRoutesOf(files)
+    .map((route) => `${route.method} ${route.anchor ? '…' : ''}${route.path} ${route.file}:${route.line}`)
+    .sort();
 const unreadable = (text: string, path = 'src/r.ts') => {
   const extraction = extractRoutes(text, path);
   if (!extraction.ok) return [extraction.reason];
@@ -81,9 +84,9 @@ ROUTES.forEach(({ path, handler }) => apiV1Router.post(path, handler));
   });
 
   it('resolves same-file constants and templates of them', () => {
-    expect(served({ 'src/r.ts': "import { Router } from 'express';\nconst BASE = '/v2';\nexport const r = Router();\nr.get(`${BASE}/items`, h, h2);\n" })).toEqual([
-      'GET …/v2/items src/r.ts:4',
-    ]);
+    expect(
+      served({ 'src/r.ts': "import { Router } from 'express';\nconst BASE = '/v2';\nexport const r = Router();\nr.get(`${BASE}/items`, h, h2);\n" }),
+    ).toEqual(['GET …/v2/items src/r.ts:4']);
   });
 
   it('names the parser message for a file that does not parse', () => {
@@ -92,7 +95,9 @@ ROUTES.forEach(({ path, handler }) => apiV1Router.post(path, handler));
 
   it('a deeply nested expression (a 1500-term concatenation) is walked without recursion, not a crash', () => {
     const chain = Array.from({ length: 1500 }, () => "'a'").join(' + ');
-    expect(served({ 'src/r.ts': `import express from 'express';\nconst app = express();\nconst P = ${chain};\napp.get('/x', h, h);\n` })).toEqual(['GET /x src/r.ts:4']);
+    expect(served({ 'src/r.ts': `import express from 'express';\nconst app = express();\nconst P = ${chain};\napp.get('/x', h, h);\n` })).toEqual([
+      'GET /x src/r.ts:4',
+    ]);
   });
 
   it('reads CommonJS routers (require, module.exports, exports.name) and names a parenthesized path as written', () => {
@@ -110,7 +115,9 @@ exports.app = app;
       'src/declarations.d.ts': 'export declare const app: unknown;\nexport const routes: string[];\n',
     };
     expect(served(files)).toEqual(['DELETE /admin/b src/admin.js:3', 'GET /users/a src/users.js:3']);
-    expect(unreadable("const express = require('express');\nconst router = express.Router();\nrouter.post((PATH), h);\n", 'src/r.js')).toEqual(['line 3: `router.post(…)`: the path (PATH) is not a literal']);
+    expect(unreadable("const express = require('express');\nconst router = express.Router();\nrouter.post((PATH), h);\n", 'src/r.js')).toEqual([
+      'line 3: `router.post(…)`: the path (PATH) is not a literal',
+    ]);
   });
 });
 
@@ -136,10 +143,7 @@ export default router;
 `,
         'server/routes/v2.ts': `import Router from '@koa/router';\nconst router = new Router({ prefix: '/api/v2' });\nrouter.get('user', '/users/:id', h);\nexport default router;\n`,
       }),
-    ).toEqual([
-      'GET …/api/v2/users/:id server/routes/v2.ts:3',
-      'POST …/apiKeys.create server/routes/api/apiKeys/apiKeys.ts:3',
-    ]);
+    ).toEqual(['GET …/api/v2/users/:id server/routes/v2.ts:3', 'POST …/apiKeys.create server/routes/api/apiKeys/apiKeys.ts:3']);
   });
 });
 
@@ -171,7 +175,11 @@ export default users;
   });
 
   it('reports route options that are not literal', () => {
-    expect(unreadable("import type { FastifyInstance } from 'fastify';\nexport async function routes(app: FastifyInstance) {\n  app.route(buildOptions());\n  app.route({ ...defaults, url: '/x' });\n}\n")).toEqual([
+    expect(
+      unreadable(
+        "import type { FastifyInstance } from 'fastify';\nexport async function routes(app: FastifyInstance) {\n  app.route(buildOptions());\n  app.route({ ...defaults, url: '/x' });\n}\n",
+      ),
+    ).toEqual([
       'line 3: `app.route(…)`: the route options are not an object literal',
       'line 4: `app.route(…)`: the method or url of .route({ … }) is not a literal',
     ]);
@@ -246,7 +254,7 @@ export class HiddenMethodController extends Controller {
 
   it('reports a path that is not a literal', () => {
     expect(unreadable("import { Controller, Get } from '@nestjs/common';\n@Controller(PREFIX)\nexport class A {\n  @Get('x') x() {}\n}\n")).toEqual([
-      'line 4: `@Get(\'x\')` in a controller whose prefix is not a literal: the path is not a literal',
+      "line 4: `@Get('x')` in a controller whose prefix is not a literal: the path is not a literal",
     ]);
   });
 });
@@ -255,7 +263,8 @@ describe('Next.js', () => {
   it('reads app router route files and pages/api handlers', () => {
     expect(
       served({
-        'apps/web/src/app/(admin)/api/users/[id]/route.ts': 'export async function GET(request: Request) {}\nexport const { POST } = handlers;\nexport { remove as DELETE };\n',
+        'apps/web/src/app/(admin)/api/users/[id]/route.ts':
+          'export async function GET(request: Request) {}\nexport const { POST } = handlers;\nexport { remove as DELETE };\n',
         'src/app/api/auth/[...nextauth]/route.ts': "import { handlers } from '@/auth';\nexport const { GET, POST } = handlers;\n",
         'pages/api/legacy/[slug].ts': 'export default function handler(req, res) {}\n',
         'app/_lib/route.ts': 'export function GET() {}\n',

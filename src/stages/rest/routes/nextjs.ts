@@ -1,6 +1,17 @@
 import type { FileRoutes } from './types.js';
 import { walk } from '../../../syntax/parse.js';
-import { bindingName, declarationOfStatement, isCall, isDeclaration, isFunctionExpression, lineOf, propertyAccess, unwrap, type FileSyntax, type t } from './syntax.js';
+import {
+  bindingName,
+  declarationOfStatement,
+  isCall,
+  isDeclaration,
+  isFunctionExpression,
+  lineOf,
+  propertyAccess,
+  unwrap,
+  type FileSyntax,
+  type t,
+} from './syntax.js';
 
 /**
  * Next.js route files: the file's place gives the path, its exports the methods.
@@ -77,7 +88,8 @@ export function acceptedMethods(fn: t.Node | undefined, file: FileSyntax): strin
       const right = methodsTested(node.right, operator);
       return left && right ? [...left, ...right] : undefined;
     }
-    if (node.type !== 'BinaryExpression' || node.operator.replace(/=+$/, '') !== operator.replace(/=+$/, '') || node.left.type === 'PrivateName') return undefined;
+    if (node.type !== 'BinaryExpression' || node.operator.replace(/=+$/, '') !== operator.replace(/=+$/, '') || node.left.type === 'PrivateName')
+      return undefined;
     const value = isMethod(node.left) ? file.stringValue(node.right) : isMethod(node.right) ? file.stringValue(node.left) : undefined;
     return value === undefined ? undefined : [value.toUpperCase()];
   };
@@ -134,7 +146,11 @@ function leaves(statement: t.Statement): boolean {
 
 /** Whether a statement answers 405 (`res.status(405)`, `StatusCodes.METHOD_NOT_ALLOWED`). */
 function answers405(node: t.Node): boolean {
-  return mentions(node, (inner) => (inner.type === 'NumericLiteral' && inner.value === 405) || (inner.type === 'Identifier' && /^(METHOD_NOT_ALLOWED|MethodNotAllowed)$/.test(inner.name)));
+  return mentions(
+    node,
+    (inner) =>
+      (inner.type === 'NumericLiteral' && inner.value === 405) || (inner.type === 'Identifier' && /^(METHOD_NOT_ALLOWED|MethodNotAllowed)$/.test(inner.name)),
+  );
 }
 
 function mentions(root: t.Node, matches: (node: t.Node) => boolean): boolean {
@@ -184,7 +200,8 @@ function exportedNames(file: FileSyntax, out: FileRoutes): { name: string; node:
     } else if (statement.type === 'ExportDefaultDeclaration' && !isDeclaration(statement.declaration)) names.push({ name: 'default', node: statement });
     else if (statement.type === 'ExportAllDeclaration') out.unreadable.push(`line ${lineOf(statement)}: \`export *\` hides which methods are exported`);
     else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
-      if (statement.specifiers.some((specifier) => specifier.type === 'ExportNamespaceSpecifier')) out.unreadable.push(`line ${lineOf(statement)}: \`export * as\` hides which methods are exported`);
+      if (statement.specifiers.some((specifier) => specifier.type === 'ExportNamespaceSpecifier'))
+        out.unreadable.push(`line ${lineOf(statement)}: \`export * as\` hides which methods are exported`);
       else {
         for (const specifier of statement.specifiers) {
           if (specifier.type !== 'ExportSpecifier') continue;

@@ -86,11 +86,16 @@ export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, tree
     if (visiting.has(router)) result = anchored;
     else if (mounts && mounts.length > 0) {
       visiting.add(router);
-      const underCondition = (prefix: Prefix, condition: string | undefined): Prefix => (condition === undefined ? prefix : { ...prefix, conditions: [...(prefix.conditions ?? []), condition] });
+      const underCondition = (prefix: Prefix, condition: string | undefined): Prefix =>
+        condition === undefined ? prefix : { ...prefix, conditions: [...(prefix.conditions ?? []), condition] };
       result = mounts.flatMap((mount) =>
         mount.prefix === undefined
-          ? anchored.map((prefix) => underCondition(mount.prefixText === undefined ? prefix : { ...prefix, anchor: `${prefix.anchor} under ${mount.prefixText}` }, mount.condition))
-          : prefixesOf(mount.parent, visiting).map((parent) => underCondition({ ...parent, text: joinPaths(parent.text, mount.prefix!, own) }, mount.condition)),
+          ? anchored.map((prefix) =>
+              underCondition(mount.prefixText === undefined ? prefix : { ...prefix, anchor: `${prefix.anchor} under ${mount.prefixText}` }, mount.condition),
+            )
+          : prefixesOf(mount.parent, visiting).map((parent) =>
+              underCondition({ ...parent, text: joinPaths(parent.text, mount.prefix!, own) }, mount.condition),
+            ),
       );
       visiting.delete(router);
     } else result = roots.has(router) ? [{ text: own }] : anchored;
@@ -124,7 +129,10 @@ export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, tree
 
 /** `/api/v1` + `projects/:id/` → `/api/v1/projects/:id`; Koa RPC names (`documents.list`) become `/documents.list`. */
 export function joinPaths(...parts: readonly string[]): string {
-  const joined = parts.map((part) => part.replace(/^\/+|\/+$/g, '')).filter((part) => part !== '').join('/');
+  const joined = parts
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter((part) => part !== '')
+    .join('/');
   return `/${joined}`;
 }
 

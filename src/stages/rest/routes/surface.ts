@@ -62,7 +62,9 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     const importers = await importerClosure(input, side, selection[side], new Set(changedHere));
     // A source that imports (through any module outside the sources: a barrel, a workspace package)
     // a changed file the sources do not hold is read too: a route path may come from there.
-    const outside = new Set(input.changes.map((change) => change.path).filter((path) => SOURCE_FILE.test(path) && !selection.base.has(path) && !selection.head.has(path)));
+    const outside = new Set(
+      input.changes.map((change) => change.path).filter((path) => SOURCE_FILE.test(path) && !selection.base.has(path) && !selection.head.has(path)),
+    );
     if (outside.size > 0) {
       for (const path of [...selection[side]].sort()) {
         if (changedHere.includes(path) || importers.includes(path)) continue;
@@ -107,14 +109,21 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       // An unchanged file's unreadable registration counts when it names an import from a file
       // the release changed (or one importing it): `router.get(PATHS.users, …)` with `./paths` changed.
       const counted: string[] = [];
-      for (const reason of extraction.unreadable) if (isChanged || (await dependsOnChange(path, extraction.unreadableImports?.[reason] ?? []))) counted.push(reason);
+      for (const reason of extraction.unreadable)
+        if (isChanged || (await dependsOnChange(path, extraction.unreadableImports?.[reason] ?? []))) counted.push(reason);
       for (const reason of counted) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
       if (side === 'head' && counted.length > 0) unreadableAtHead.add(path);
       files.set(path, extraction);
       if (isChanged) globalSettings[side].set(path, extraction.globalSettings ?? []);
       // A barrel a changed file mounts from (`export * from './router'`, a workspace package's index)
       // passes the routers on: the modules it re-exports are mounted as much as it is.
-      const passedOn = expanding.has(path) ? [...extraction.mounts.flatMap((mount) => (mount.child.kind === 'import' ? [mount.child.module] : [])), ...Object.values(extraction.reexports ?? {}).map((entry) => entry.module), ...(extraction.starReexports ?? [])] : [];
+      const passedOn = expanding.has(path)
+        ? [
+            ...extraction.mounts.flatMap((mount) => (mount.child.kind === 'import' ? [mount.child.module] : [])),
+            ...Object.values(extraction.reexports ?? {}).map((entry) => entry.module),
+            ...(extraction.starReexports ?? []),
+          ]
+        : [];
       for (const module of passedOn) {
         const target = await resolve(path, module);
         if (target !== undefined && selection[side].has(target) && !expanding.has(target)) {
@@ -125,19 +134,31 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
         }
       }
     }
-    const specifiers = [...files.values()].flatMap((routes) => [...routes.mounts.flatMap((mount) => (mount.child.kind === 'import' ? [mount.child.module] : [])), ...Object.values(routes.reexports ?? {}).map((entry) => entry.module), ...(routes.starReexports ?? [])]);
+    const specifiers = [...files.values()].flatMap((routes) => [
+      ...routes.mounts.flatMap((mount) => (mount.child.kind === 'import' ? [mount.child.module] : [])),
+      ...Object.values(routes.reexports ?? {}).map((entry) => entry.module),
+      ...(routes.starReexports ?? []),
+    ]);
     if (layout === undefined && specifiers.some((specifier) => !isRelativeSpecifier(specifier))) layout = await moduleLayoutOf(input, side);
     served[side] = resolveServedRoutes(files, treePaths, layout);
   }
   for (const path of changed) {
     const [base, head] = [globalSettings.base.get(path) ?? [], globalSettings.head.get(path) ?? []];
     if (base.join('\n') !== head.join('\n')) {
-      const shown = (settings: string[]) => (settings.length === 0 ? 'none' : settings.map((setting) => setting.replace(/^(line \d+): (.*)$/s, '$1 `$2`')).join(', '));
-      notes.push(`routes of ${path}: the settings that move every route changed (${shown(base)} → ${shown(head)}): the routes of files the release did not change are not read`);
+      const shown = (settings: string[]) =>
+        settings.length === 0 ? 'none' : settings.map((setting) => setting.replace(/^(line \d+): (.*)$/s, '$1 `$2`')).join(', ');
+      notes.push(
+        `routes of ${path}: the settings that move every route changed (${shown(base)} → ${shown(head)}): the routes of files the release did not change are not read`,
+      );
     }
   }
   notes.push(...conditionNotes(served.base, served.head));
-  return { outcome: { kind: notes.length > 0 ? 'unchecked' : 'checked', findings: [], notes: [...new Set([...notes, ...layoutNotes])] }, headRoutes: served.head, base: served.base, unreadableAtHead };
+  return {
+    outcome: { kind: notes.length > 0 ? 'unchecked' : 'checked', findings: [], notes: [...new Set([...notes, ...layoutNotes])] },
+    headRoutes: served.head,
+    base: served.base,
+    unreadableAtHead,
+  };
 }
 
 /**
@@ -168,7 +189,9 @@ function conditionNotes(base: readonly ServedRoute[], head: readonly ServedRoute
     const previous = before.get(key) ?? before.get(`ALL ${route.key}`);
     if (route.condition === undefined || now === 'always' || previous === undefined || (previous !== 'always' && previous.has(route.condition))) continue;
     const was = previous === 'always' ? 'always served before' : `before: when ${[...previous].map((condition) => `\`${condition}\``).join(' or ')}`;
-    notes.push(`${route.method} ${route.path} (${route.file}:${route.line}) is served at the head only when \`${route.condition}\` (${was}): whether it still is depends on run-time values`);
+    notes.push(
+      `${route.method} ${route.path} (${route.file}:${route.line}) is served at the head only when \`${route.condition}\` (${was}): whether it still is depends on run-time values`,
+    );
   }
   return notes;
 }

@@ -85,7 +85,8 @@ export { parameterIdentifier as parameterName } from '../../../syntax/ast.js';
 
 /** The type written on a name or a parameter (`x: Router`, `...x: Router[]`), if any. */
 export function typeAnnotationOf(node: t.Node): t.TSType | undefined {
-  if (node.type === 'AssignmentPattern' || node.type === 'TSParameterProperty') return typeAnnotationOf(node.type === 'AssignmentPattern' ? node.left : node.parameter);
+  if (node.type === 'AssignmentPattern' || node.type === 'TSParameterProperty')
+    return typeAnnotationOf(node.type === 'AssignmentPattern' ? node.left : node.parameter);
   const annotation = (node as { typeAnnotation?: t.Node | null }).typeAnnotation;
   return annotation?.type === 'TSTypeAnnotation' ? annotation.typeAnnotation : undefined;
 }

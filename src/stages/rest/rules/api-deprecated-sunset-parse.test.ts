@@ -16,7 +16,9 @@ const cases: RuleCase[] = [
 paths:
   /api/v1/org/users:
     get: {deprecated: true, x-sunset: 'Tue, 31 Dec 2026 00:00:00 GMT', responses: {'200': {description: ok}}}`,
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', value: 'Tue, 31 Dec 2026 00:00:00 GMT' }, pointer: '/paths/~1api~1v1~1org~1users/get/x-sunset' }],
+    expected: [
+      { params: { method: 'GET', path: '/api/v1/org/users', value: 'Tue, 31 Dec 2026 00:00:00 GMT' }, pointer: '/paths/~1api~1v1~1org~1users/get/x-sunset' },
+    ],
   },
   {
     name: 'ok: a date-time with an offset',
@@ -39,10 +41,12 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — sunset '31/12/2026' is not an RFC 3339 date",
     "GET /api/v1/org/users — sunset 'Tue, 31 Dec 2026 00:00:00 GMT' is not an RFC 3339 date",
     "GET /api/v1/org/users — sunset 'soon' is not an RFC 3339 date",
   ]
-`));
+`),
+);

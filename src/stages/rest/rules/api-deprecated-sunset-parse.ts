@@ -14,26 +14,30 @@ export const apiDeprecatedSunsetParse = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {deprecated: true, x-sunset: '31/12/2026', responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {deprecated: true, x-sunset: '2026-12-31', responses: {'200': {description: ok}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     const operations = [...diff.operationsAdded, ...diff.operationsChanged.map((change) => change.revision)];

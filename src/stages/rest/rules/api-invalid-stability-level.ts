@@ -15,26 +15,30 @@ export const apiInvalidStabilityLevel = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {x-stability-level: stable, responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {x-stability-level: experimental, responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {x-stability-level: stable, responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {x-stability-level: beta, responses: {'200': {description: ok}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     const check = (operation: RestOperation, side: string) => {

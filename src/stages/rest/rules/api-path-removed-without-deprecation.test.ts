@@ -6,12 +6,10 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users"}, pointer: "/paths/~1api~1v1~1org~1users/get" },
-    ],
+    expected: [{ params: { method: 'GET', path: '/api/v1/org/users' }, pointer: '/paths/~1api~1v1~1org~1users/get' }],
   },
   {
-    name: "ok: a renamed path parameter is the same path",
+    name: 'ok: a renamed path parameter is the same path',
     base: `
 paths:
   /api/v1/saved/{chartUuid}:
@@ -23,7 +21,7 @@ paths:
     expected: [],
   },
   {
-    name: "ok: the removed path was deprecated",
+    name: 'ok: the removed path was deprecated',
     base: `
 paths:
   /api/v1/org/users:
@@ -34,8 +32,10 @@ paths: {}`,
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — operation removed (no operation left on this path)",
   ]
-`));
+`),
+);

@@ -13,28 +13,32 @@ export const apiPathRemovedWithoutDeprecation = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}
   /api/v1/health:
     get: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/health:
     get: {responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/saved/{chartUuid}:
     get: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/saved/{uuid}:
     get: {responses: {'200': {description: ok}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const { operation, pathRemoved } of diff.operationsRemoved) {

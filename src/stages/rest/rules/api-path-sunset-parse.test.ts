@@ -6,7 +6,12 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [{ params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', value: 'next spring' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', value: 'next spring' },
+        pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get',
+      },
+    ],
   },
   { name: 'ok: a readable sunset that passed', ...rule.examples.quiet[0], expected: [] },
   {
@@ -16,7 +21,9 @@ paths:
   /api/v1/saved/{chartUuid}/legacy:
     get: {deprecated: true, x-sunset: '2026-02-30', responses: {'200': {description: ok}}}`,
     revision: 'paths: {}',
-    expected: [{ params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', value: '2026-02-30' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' }],
+    expected: [
+      { params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', value: '2026-02-30' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' },
+    ],
   },
   {
     name: 'not a string',
@@ -25,7 +32,9 @@ paths:
   /api/v1/saved/{chartUuid}/legacy:
     get: {deprecated: true, x-sunset: 20260101, responses: {'200': {description: ok}}}`,
     revision: 'paths: {}',
-    expected: [{ params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', value: '20260101' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' }],
+    expected: [
+      { params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', value: '20260101' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' },
+    ],
   },
   {
     name: 'ok: not deprecated, so the sunset is not read (api-path-removed-without-deprecation)',
@@ -38,10 +47,12 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/saved/{chartUuid}/legacy — deprecated operation removed; its sunset 'next spring' is not an RFC 3339 date",
     "GET /api/v1/saved/{chartUuid}/legacy — deprecated operation removed; its sunset '2026-02-30' is not an RFC 3339 date",
     "GET /api/v1/saved/{chartUuid}/legacy — deprecated operation removed; its sunset '20260101' is not an RFC 3339 date",
   ]
-`));
+`),
+);

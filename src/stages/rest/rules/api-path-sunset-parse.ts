@@ -14,22 +14,26 @@ export const apiPathSunsetParse = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/saved/{chartUuid}/legacy:
     get: {deprecated: true, x-sunset: 'next spring', responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths: {}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/saved/{chartUuid}/legacy:
     get: {deprecated: true, x-sunset: '2026-03-31', responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths: {}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const { operation } of diff.operationsRemoved) {

@@ -6,7 +6,12 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [{ params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', sunset: '2027-01-01' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', sunset: '2027-01-01' },
+        pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get',
+      },
+    ],
   },
   { name: 'ok: the sunset passed before the release date', ...rule.examples.quiet[0], expected: [] },
   {
@@ -17,7 +22,12 @@ paths:
     get: {deprecated: true, x-sunset: '2026-06-01T18:00:00+02:00', responses: {'200': {description: ok}}}`,
     revision: 'paths: {}',
     policy: { today: '2026-06-01T09:30:00Z' },
-    expected: [{ params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', sunset: '2026-06-01T18:00:00+02:00' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', sunset: '2026-06-01T18:00:00+02:00' },
+        pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get',
+      },
+    ],
   },
   {
     name: 'ok: a date sunset is reached at the start of that day (UTC)',
@@ -37,7 +47,12 @@ paths:
     get: {deprecated: true, x-sunset: '2020-01-01', responses: {'200': {description: ok}}}`,
     revision: 'paths: {}',
     policy: { today: undefined },
-    expected: [{ params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', sunset: '2020-01-01' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', sunset: '2020-01-01' },
+        pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get',
+      },
+    ],
   },
   {
     name: "the team's own sunset extension (config rest.sunsetExtension)",
@@ -47,7 +62,12 @@ paths:
     get: {deprecated: true, x-sunset: '2020-01-01', x-api-sunset: '2027-03-01', responses: {'200': {description: ok}}}`,
     revision: 'paths: {}',
     policy: { sunsetExtension: 'x-api-sunset' },
-    expected: [{ params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', sunset: '2027-03-01' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy', sunset: '2027-03-01' },
+        pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get',
+      },
+    ],
   },
   {
     name: 'ok: a sunset without deprecated: true (api-removed-without-deprecation)',
@@ -65,11 +85,13 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/saved/{chartUuid}/legacy — deprecated operation removed before its sunset 2027-01-01",
     "GET /api/v1/saved/{chartUuid}/legacy — deprecated operation removed before its sunset 2026-06-01T18:00:00+02:00",
     "GET /api/v1/saved/{chartUuid}/legacy — deprecated operation removed before its sunset 2020-01-01",
     "GET /api/v1/saved/{chartUuid}/legacy — deprecated operation removed before its sunset 2027-03-01",
   ]
-`));
+`),
+);

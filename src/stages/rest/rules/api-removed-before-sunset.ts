@@ -14,30 +14,34 @@ export const apiRemovedBeforeSunset = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/saved/{chartUuid}/legacy:
     get: {deprecated: true, x-sunset: '2027-01-01', responses: {'200': {description: ok}}}
   /api/v1/health:
     get: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/health:
     get: {responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/saved/{chartUuid}/legacy:
     get: {deprecated: true, x-sunset: '2026-01-01', responses: {'200': {description: ok}}}
   /api/v1/health:
     get: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/health:
     get: {responses: {'200': {description: ok}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const { operation } of diff.operationsRemoved) {

@@ -6,12 +6,10 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [
-      { params: {"method": "GET", "path": "/api/v1/saved/{chartUuid}/legacy"}, pointer: "/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get" },
-    ],
+    expected: [{ params: { method: 'GET', path: '/api/v1/saved/{chartUuid}/legacy' }, pointer: '/paths/~1api~1v1~1saved~1{chartUuid}~1legacy/get' }],
   },
   {
-    name: "ok: not deprecated (breaking, another rule)",
+    name: 'ok: not deprecated (breaking, another rule)',
     base: `
 paths:
   /api/v1/org/users:
@@ -23,8 +21,10 @@ paths: {}`,
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/saved/{chartUuid}/legacy — deprecated operation removed",
   ]
-`));
+`),
+);

@@ -14,23 +14,27 @@ export const apiRemovedWithDeprecation = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/saved/{chartUuid}/legacy:
     get: {deprecated: true, responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths: {}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}
 `,
-    revision: `
+        revision: `
 paths: {}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     // Before its sunset, or with a sunset that cannot be read: api-removed-before-sunset, api-path-sunset-parse.

@@ -6,12 +6,10 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [
-      { params: {"method": "DELETE", "path": "/api/v1/org/users"}, pointer: "/paths/~1api~1v1~1org~1users/delete" },
-    ],
+    expected: [{ params: { method: 'DELETE', path: '/api/v1/org/users' }, pointer: '/paths/~1api~1v1~1org~1users/delete' }],
   },
   {
-    name: "ok: the removed operation was deprecated",
+    name: 'ok: the removed operation was deprecated',
     base: `
 paths:
   /api/v1/org/users:
@@ -25,7 +23,7 @@ paths:
     expected: [],
   },
   {
-    name: "ok: nothing removed",
+    name: 'ok: nothing removed',
     base: `
 paths:
   /api/v1/org/users:
@@ -40,8 +38,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "DELETE /api/v1/org/users — operation removed",
   ]
-`));
+`),
+);

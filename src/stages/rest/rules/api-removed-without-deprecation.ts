@@ -13,29 +13,33 @@ export const apiRemovedWithoutDeprecation = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}
     delete: {responses: {'204': {description: gone}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}
     delete: {deprecated: true, responses: {'204': {description: gone}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}
 `,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const { operation, pathRemoved } of diff.operationsRemoved) {

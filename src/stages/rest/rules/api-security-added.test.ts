@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "scheme": "ApiKeyAuth"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/security" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', scheme: 'ApiKeyAuth' },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/security',
+      },
     ],
   },
   {
-    name: "global security now applies to an operation without its own",
+    name: 'global security now applies to an operation without its own',
     base: `
 paths:
   /api/v1/org/users:
@@ -25,12 +28,10 @@ paths:
 components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: header, name: Authorization}`,
-    expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "scheme": "ApiKeyAuth"}, pointer: "/paths/~1api~1v1~1org~1users/get/security" },
-    ],
+    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth' }, pointer: '/paths/~1api~1v1~1org~1users/get/security' }],
   },
   {
-    name: "ok: an alternative scheme added (either one is accepted)",
+    name: 'ok: an alternative scheme added (either one is accepted)',
     base: `
 security: [{ApiKeyAuth: []}]
 paths:
@@ -52,7 +53,7 @@ components:
     expected: [],
   },
   {
-    name: "ok: security removed",
+    name: 'ok: security removed',
     base: `
 security: [{ApiKeyAuth: []}]
 paths:
@@ -69,7 +70,7 @@ paths:
     expected: [],
   },
   {
-    name: "ok: the operation opts out with an empty requirement",
+    name: 'ok: the operation opts out with an empty requirement',
     base: `
 paths:
   /api/v1/org/users:
@@ -87,9 +88,11 @@ components:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v2/content/recently-viewed — security scheme 'ApiKeyAuth' now required",
     "GET /api/v1/org/users — security scheme 'ApiKeyAuth' now required",
   ]
-`));
+`),
+);

@@ -9,16 +9,17 @@ export const apiSecurityAdded = defineRule(
     summary: 'An operation now requires a security scheme its callers did not need before.',
     message: "{method} {path} — security scheme '{scheme}' now required",
     why: 'Callers without those credentials (the record-view beacon, anonymous scripts) get 401 from upgraded instances.',
-    fix: 'Accept \'{scheme}\' as an alternative first (`security: [{}, {{scheme}: []}]` or the old requirement beside it) on {method} {path}; require it only after every caller sends the credentials.',
+    fix: "Accept '{scheme}' as an alternative first (`security: [{}, {{scheme}: []}]` or the old requirement beside it) on {method} {path}; require it only after every caller sends the credentials.",
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
@@ -27,9 +28,11 @@ paths:
 components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: header, name: Authorization}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 security: [{ApiKeyAuth: []}]
 paths:
   /api/v1/org/users:
@@ -38,7 +41,7 @@ components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: header, name: Authorization}
     cookie: {type: apiKey, in: cookie, name: session}`,
-    revision: `
+        revision: `
 security: [{ApiKeyAuth: []}, {cookie: []}]
 paths:
   /api/v1/org/users:
@@ -47,7 +50,8 @@ components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: header, name: Authorization}
     cookie: {type: apiKey, in: cookie, name: session}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {

@@ -22,7 +22,10 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: "apiKey in header 'Authorization' → http bearer" }, pointer: '/components/securitySchemes/ApiKeyAuth' },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: "apiKey in header 'Authorization' → http bearer" },
+        pointer: '/components/securitySchemes/ApiKeyAuth',
+      },
     ],
   },
   {
@@ -40,8 +43,19 @@ components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: header, name: Authorization}`,
     expected: [
-      { params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: "apiKey in header 'X-Api-Key' → apiKey in header 'Authorization'" }, pointer: '/components/securitySchemes/ApiKeyAuth' },
-      { params: { method: 'POST', path: '/api/v1/org/projects', scheme: 'ApiKeyAuth', change: "apiKey in header 'X-Api-Key' → apiKey in header 'Authorization'" }, pointer: '/components/securitySchemes/ApiKeyAuth' },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: "apiKey in header 'X-Api-Key' → apiKey in header 'Authorization'" },
+        pointer: '/components/securitySchemes/ApiKeyAuth',
+      },
+      {
+        params: {
+          method: 'POST',
+          path: '/api/v1/org/projects',
+          scheme: 'ApiKeyAuth',
+          change: "apiKey in header 'X-Api-Key' → apiKey in header 'Authorization'",
+        },
+        pointer: '/components/securitySchemes/ApiKeyAuth',
+      },
     ],
   },
   {
@@ -55,7 +69,10 @@ components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: query, name: api_key}`,
     expected: [
-      { params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: "apiKey in header 'api_key' → apiKey in query 'api_key'" }, pointer: '/components/securitySchemes/ApiKeyAuth' },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: "apiKey in header 'api_key' → apiKey in query 'api_key'" },
+        pointer: '/components/securitySchemes/ApiKeyAuth',
+      },
     ],
   },
   {
@@ -69,7 +86,10 @@ components:
   securitySchemes:
     ApiKeyAuth: {type: http, scheme: bearer, bearerFormat: JWT}`,
     expected: [
-      { params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: 'http basic → http bearer' }, pointer: '/components/securitySchemes/ApiKeyAuth' },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: 'http basic → http bearer' },
+        pointer: '/components/securitySchemes/ApiKeyAuth',
+      },
     ],
   },
   {
@@ -83,7 +103,10 @@ components:
   securitySchemes:
     oauth: {type: oauth2, flows: {clientCredentials: {tokenUrl: /api/oauth/token, scopes: {read: read}}}}`,
     expected: [
-      { params: { method: 'GET', path: '/api/v1/org/users', scheme: 'oauth', change: "oauth2 clientCredentials tokenUrl '/oauth/token' → '/api/oauth/token'" }, pointer: '/components/securitySchemes/oauth' },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', scheme: 'oauth', change: "oauth2 clientCredentials tokenUrl '/oauth/token' → '/api/oauth/token'" },
+        pointer: '/components/securitySchemes/oauth',
+      },
     ],
   },
   {
@@ -97,7 +120,10 @@ components:
   securitySchemes:
     oauth: {type: oauth2, flows: {authorizationCode: {authorizationUrl: /oauth/authorize, tokenUrl: /oauth/token, scopes: {read: read}}}}`,
     expected: [
-      { params: { method: 'GET', path: '/api/v1/org/users', scheme: 'oauth', change: 'oauth2 clientCredentials flow removed' }, pointer: '/components/securitySchemes/oauth' },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', scheme: 'oauth', change: 'oauth2 clientCredentials flow removed' },
+        pointer: '/components/securitySchemes/oauth',
+      },
     ],
   },
   {
@@ -130,7 +156,10 @@ components:
     ApiKeyAuth: {type: apiKey, in: header, name: Authorization}`,
     revision: USERS,
     expected: [
-      { params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: "apiKey in header 'Authorization' → not defined" }, pointer: '/paths/~1api~1v1~1org~1users/get/security' },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', scheme: 'ApiKeyAuth', change: "apiKey in header 'Authorization' → not defined" },
+        pointer: '/paths/~1api~1v1~1org~1users/get/security',
+      },
     ],
   },
   { name: 'ok: the new way under a new scheme name beside the old one (the fix)', ...rule.examples.quiet[0], expected: [] },
@@ -166,7 +195,8 @@ components:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — security scheme 'ApiKeyAuth' changed: apiKey in header 'Authorization' → http bearer",
     "GET /api/v1/org/users — security scheme 'ApiKeyAuth' changed: apiKey in header 'X-Api-Key' → apiKey in header 'Authorization'",
@@ -178,4 +208,5 @@ testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
     "GET /users — security scheme 'token' changed: apiKey in header 'X-Token' → oauth2",
     "GET /api/v1/org/users — security scheme 'ApiKeyAuth' changed: apiKey in header 'Authorization' → not defined",
   ]
-`));
+`),
+);

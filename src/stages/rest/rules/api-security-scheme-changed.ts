@@ -6,15 +6,17 @@ export const apiSecuritySchemeChanged = defineRule(
     surface: 'rest',
     level: 'breaking',
     direction: 'request',
-    summary: 'A security scheme an operation requires was redefined under the same name (type, header or parameter name, location, HTTP scheme, OAuth2 flow or URL).',
+    summary:
+      'A security scheme an operation requires was redefined under the same name (type, header or parameter name, location, HTTP scheme, OAuth2 flow or URL).',
     message: "{method} {path} — security scheme '{scheme}' changed: {change}",
     why: 'Clients keep authenticating the old way (the old header, basic credentials, the old token URL) and get 401 from upgraded instances.',
     fix: "Keep '{scheme}' as it was and define the new way under a new scheme name beside it, listing both as alternatives on {method} {path} (`security: [{{scheme}: []}, {NewScheme: []}]`); drop '{scheme}' in a later release, once no client uses it.",
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 security: [{ApiKeyAuth: []}]
 paths:
   /api/v1/org/users:
@@ -22,7 +24,7 @@ paths:
 components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: header, name: Authorization}`,
-    revision: `
+        revision: `
 security: [{ApiKeyAuth: []}]
 paths:
   /api/v1/org/users:
@@ -30,9 +32,11 @@ paths:
 components:
   securitySchemes:
     ApiKeyAuth: {type: http, scheme: bearer}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 security: [{ApiKeyAuth: []}]
 paths:
   /api/v1/org/users:
@@ -40,7 +44,7 @@ paths:
 components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: header, name: Authorization}`,
-    revision: `
+        revision: `
 security: [{ApiKeyAuth: []}, {BearerAuth: []}]
 paths:
   /api/v1/org/users:
@@ -49,7 +53,8 @@ components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: header, name: Authorization}
     BearerAuth: {type: http, scheme: bearer}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const { operation, scheme, change, pointer } of diff.securitySchemesChanged) emit(operation, { scheme, change }, pointer);

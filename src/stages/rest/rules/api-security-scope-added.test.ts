@@ -6,12 +6,10 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "scheme": "oauth", "scope": "admin"}, pointer: "/paths/~1api~1v1~1org~1users/get/security" },
-    ],
+    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', scheme: 'oauth', scope: 'admin' }, pointer: '/paths/~1api~1v1~1org~1users/get/security' }],
   },
   {
-    name: "ok: a scope dropped",
+    name: 'ok: a scope dropped',
     base: `
 paths:
   /api/v1/org/users:
@@ -34,8 +32,10 @@ components:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — security scheme 'oauth' now requires scope 'admin'",
   ]
-`));
+`),
+);

@@ -13,8 +13,9 @@ export const apiSecurityScopeAdded = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
@@ -23,7 +24,7 @@ paths:
 components:
   securitySchemes:
     oauth: {type: oauth2, flows: {clientCredentials: {tokenUrl: /token, scopes: {read: r, admin: a}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get:
@@ -32,9 +33,11 @@ paths:
 components:
   securitySchemes:
     oauth: {type: oauth2, flows: {clientCredentials: {tokenUrl: /token, scopes: {read: r, admin: a}}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
@@ -43,7 +46,7 @@ paths:
 components:
   securitySchemes:
     oauth: {type: oauth2, flows: {clientCredentials: {tokenUrl: /token, scopes: {read: r, admin: a}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get:
@@ -52,12 +55,14 @@ paths:
 components:
   securitySchemes:
     oauth: {type: oauth2, flows: {clientCredentials: {tokenUrl: /token, scopes: {read: r, admin: a}}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
       for (const change of operation.securityChanges) {
-        if (change.kind === 'scope-added') emit(operation.revision, { scheme: change.scheme, scope: change.scope ?? '' }, `${operation.revision.pointer}/security`);
+        if (change.kind === 'scope-added')
+          emit(operation.revision, { scheme: change.scheme, scope: change.scope ?? '' }, `${operation.revision.pointer}/security`);
       }
     }
   },

@@ -6,7 +6,9 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', before: 'stable', after: 'beta' }, pointer: '/paths/~1api~1v1~1org~1users/get/x-stability-level' }],
+    expected: [
+      { params: { method: 'GET', path: '/api/v1/org/users', before: 'stable', after: 'beta' }, pointer: '/paths/~1api~1v1~1org~1users/get/x-stability-level' },
+    ],
   },
   { name: 'ok: raised to stable', ...rule.examples.quiet[0], expected: [] },
   {
@@ -19,7 +21,9 @@ paths:
 paths:
   /api/v1/org/users:
     get: {x-stability-level: alpha, responses: {'200': {description: ok}}}`,
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', before: 'stable', after: 'alpha' }, pointer: '/paths/~1api~1v1~1org~1users/get/x-stability-level' }],
+    expected: [
+      { params: { method: 'GET', path: '/api/v1/org/users', before: 'stable', after: 'alpha' }, pointer: '/paths/~1api~1v1~1org~1users/get/x-stability-level' },
+    ],
   },
   {
     name: 'ok: alpha to draft is a change of an alpha operation (api-unstable-operation-changed)',
@@ -56,14 +60,18 @@ paths:
   /api/v1/org/users:
     get: {x-maturity: draft, x-stability-level: stable, responses: {'200': {description: ok}}}`,
     policy: { stabilityExtension: 'x-maturity' },
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', before: 'beta', after: 'draft' }, pointer: '/paths/~1api~1v1~1org~1users/get/x-maturity' }],
+    expected: [
+      { params: { method: 'GET', path: '/api/v1/org/users', before: 'beta', after: 'draft' }, pointer: '/paths/~1api~1v1~1org~1users/get/x-maturity' },
+    ],
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — stability level decreased from stable to beta",
     "GET /api/v1/org/users — stability level decreased from stable to alpha",
     "GET /api/v1/org/users — stability level decreased from beta to draft",
   ]
-`));
+`),
+);

@@ -14,32 +14,37 @@ export const apiStabilityDecreased = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {x-stability-level: stable, responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {x-stability-level: beta, responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {x-stability-level: beta, responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {x-stability-level: stable, responses: {'200': {description: ok}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const { base, revision } of diff.operationsChanged) {
       const [before, after] = [stabilityOf(base.extensions, diff.policy), stabilityOf(revision.extensions, diff.policy)];
       if (!('level' in before) || !('level' in after)) continue; // api-invalid-stability-level
-      if (stabilityRank(after.level) < stabilityRank(before.level)) emit(revision, { before: before.level, after: after.level }, `${revision.pointer}/${diff.policy.stabilityExtension}`);
+      if (stabilityRank(after.level) < stabilityRank(before.level))
+        emit(revision, { before: before.level, after: after.level }, `${revision.pointer}/${diff.policy.stabilityExtension}`);
     }
   },
 );

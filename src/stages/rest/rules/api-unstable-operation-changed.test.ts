@@ -6,7 +6,12 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [{ params: { method: 'POST', path: '/api/v2/ai/agents', stability: 'alpha', rules: 'new-required-request-property, request-property-became-required' }, pointer: '/paths/~1api~1v2~1ai~1agents/post' }],
+    expected: [
+      {
+        params: { method: 'POST', path: '/api/v2/ai/agents', stability: 'alpha', rules: 'new-required-request-property, request-property-became-required' },
+        pointer: '/paths/~1api~1v2~1ai~1agents/post',
+      },
+    ],
   },
   { name: 'ok: a compatible change of a beta operation', ...rule.examples.quiet[0], expected: [] },
   {
@@ -16,7 +21,12 @@ paths:
   /api/v2/ai/agents:
     post: {x-stability-level: draft, responses: {'200': {description: ok}}}`,
     revision: 'paths: {}',
-    expected: [{ params: { method: 'POST', path: '/api/v2/ai/agents', stability: 'draft', rules: 'api-path-removed-without-deprecation' }, pointer: '/paths/~1api~1v2~1ai~1agents/post' }],
+    expected: [
+      {
+        params: { method: 'POST', path: '/api/v2/ai/agents', stability: 'draft', rules: 'api-path-removed-without-deprecation' },
+        pointer: '/paths/~1api~1v2~1ai~1agents/post',
+      },
+    ],
   },
   {
     name: 'ok: a stable operation made alpha is judged as stable (api-stability-decreased)',
@@ -38,9 +48,11 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v2/ai/agents — alpha operation changed incompatibly (new-required-request-property, request-property-became-required)",
     "POST /api/v2/ai/agents — draft operation changed incompatibly (api-path-removed-without-deprecation)",
   ]
-`));
+`),
+);

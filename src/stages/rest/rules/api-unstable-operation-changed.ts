@@ -13,38 +13,42 @@ export const apiUnstableOperationChanged = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/ai/agents:
     post:
       x-stability-level: alpha
       requestBody: {content: {application/json: {schema: {type: object, properties: {prompt: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/ai/agents:
     post:
       x-stability-level: alpha
       requestBody: {content: {application/json: {schema: {type: object, required: [prompt, model], properties: {prompt: {type: string}, model: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/ai/agents:
     post:
       x-stability-level: beta
       requestBody: {content: {application/json: {schema: {type: object, properties: {prompt: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/ai/agents:
     post:
       x-stability-level: beta
       requestBody: {content: {application/json: {schema: {type: object, properties: {prompt: {type: string}, model: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const { operation, stability, rules } of diff.unstableOperations) emit(operation, { stability, rules: rules.join(', ') }, operation.pointer);

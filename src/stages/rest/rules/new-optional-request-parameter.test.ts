@@ -7,11 +7,11 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "query parameter 'page'"}, pointer: "/paths/~1api~1v1~1org~1users/get/parameters/0" },
+      { params: { method: 'GET', path: '/api/v1/org/users', element: "query parameter 'page'" }, pointer: '/paths/~1api~1v1~1org~1users/get/parameters/0' },
     ],
   },
   {
-    name: "ok: a new required parameter (breaking, another rule)",
+    name: 'ok: a new required parameter (breaking, another rule)',
     base: `
 paths:
   /api/v2/metrics:
@@ -28,8 +28,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — new optional query parameter 'page'",
   ]
-`));
+`),
+);

@@ -6,12 +6,10 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [
-      { params: {"method": "POST", "path": "/api/v1/org/users"}, pointer: "/paths/~1api~1v1~1org~1users/post/requestBody" },
-    ],
+    expected: [{ params: { method: 'POST', path: '/api/v1/org/users' }, pointer: '/paths/~1api~1v1~1org~1users/post/requestBody' }],
   },
   {
-    name: "ok: a new optional body",
+    name: 'ok: a new optional body',
     base: `
 paths:
   /api/v1/org/users:
@@ -26,8 +24,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v1/org/users — new required request body",
   ]
-`));
+`),
+);

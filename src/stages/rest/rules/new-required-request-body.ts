@@ -13,30 +13,34 @@ export const newRequiredRequestBody = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     post: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object}}}}
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     post: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     post:
       requestBody: {content: {application/json: {schema: {type: object}}}}
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {

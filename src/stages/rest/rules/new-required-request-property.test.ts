@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'projectUuid'"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/projectUuid" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', element: "request property 'projectUuid'" },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/projectUuid',
+      },
     ],
   },
   {
-    name: "ok: a new optional property",
+    name: 'ok: a new optional property',
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -27,7 +30,7 @@ paths:
     expected: [],
   },
   {
-    name: "inside a referenced component",
+    name: 'inside a referenced component',
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -47,11 +50,14 @@ components:
   schemas:
     RecordRecentContentView: {type: object, required: [projectUuid], properties: {contentUuid: {type: string}, projectUuid: {type: string}}}`,
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'projectUuid'"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/projectUuid" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', element: "request property 'projectUuid'" },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/projectUuid',
+      },
     ],
   },
   {
-    name: "a required property stops being readOnly: callers must now send it",
+    name: 'a required property stops being readOnly: callers must now send it',
     base: `
 paths:
   /api/v1/org/users:
@@ -71,11 +77,14 @@ components:
   schemas:
     User: {type: object, required: [email, uuid], properties: {email: {type: string}, uuid: {type: string}}}`,
     expected: [
-      { params: {"method": "POST", "path": "/api/v1/org/users", "element": "request property 'uuid'"}, pointer: "/paths/~1api~1v1~1org~1users/post/requestBody/content/application~1json/schema/properties/uuid" },
+      {
+        params: { method: 'POST', path: '/api/v1/org/users', element: "request property 'uuid'" },
+        pointer: '/paths/~1api~1v1~1org~1users/post/requestBody/content/application~1json/schema/properties/uuid',
+      },
     ],
   },
   {
-    name: "ok: a new required readOnly property (only in responses; callers do not send it)",
+    name: 'ok: a new required readOnly property (only in responses; callers do not send it)',
     base: `
 paths:
   /api/v1/org/users:
@@ -92,10 +101,12 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v2/content/recently-viewed — new required request property 'projectUuid'",
     "POST /api/v2/content/recently-viewed — new required request property 'projectUuid'",
     "POST /api/v1/org/users — new required request property 'uuid'",
   ]
-`));
+`),
+);

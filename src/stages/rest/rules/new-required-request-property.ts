@@ -14,34 +14,38 @@ export const newRequiredRequestProperty = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {contentUuid: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, required: [projectUuid], properties: {contentUuid: {type: string}, projectUuid: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {a: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {a: {type: string}, b: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachRequestBodyChange(diff, ['property-added'], ({ change, pointer }, operation) => {

@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v1/projects/{projectUuid}/explores/{exploreName}/compileQuery"}, pointer: "/paths/~1api~1v1~1projects~1{projectUuid}~1explores~1{exploreName}~1compileQuery/post/requestBody" },
+      {
+        params: { method: 'POST', path: '/api/v1/projects/{projectUuid}/explores/{exploreName}/compileQuery' },
+        pointer: '/paths/~1api~1v1~1projects~1{projectUuid}~1explores~1{exploreName}~1compileQuery/post/requestBody',
+      },
     ],
   },
   {
-    name: "ok: required became optional",
+    name: 'ok: required became optional',
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -28,8 +31,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v1/projects/{projectUuid}/explores/{exploreName}/compileQuery — request body became required",
   ]
-`));
+`),
+);

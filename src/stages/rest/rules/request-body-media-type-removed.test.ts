@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v1/org/users", "mediaType": "application/x-www-form-urlencoded"}, pointer: "/paths/~1api~1v1~1org~1users/post/requestBody" },
+      {
+        params: { method: 'POST', path: '/api/v1/org/users', mediaType: 'application/x-www-form-urlencoded' },
+        pointer: '/paths/~1api~1v1~1org~1users/post/requestBody',
+      },
     ],
   },
   {
-    name: "ok: a media type added",
+    name: 'ok: a media type added',
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -28,8 +31,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v1/org/users — request body media type 'application/x-www-form-urlencoded' no longer accepted",
   ]
-`));
+`),
+);

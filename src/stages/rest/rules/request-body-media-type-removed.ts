@@ -13,38 +13,43 @@ export const requestBodyMediaTypeRemoved = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     post:
       requestBody: {content: {application/json: {schema: {type: object}}, application/x-www-form-urlencoded: {schema: {type: object}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     post:
       requestBody: {content: {application/json: {schema: {type: object}}}}
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object}}, text/plain: {schema: {type: string}}}}
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
-      for (const mediaType of operation.requestBodyChanged?.mediaTypesRemoved ?? []) emit(operation.revision, { mediaType }, operation.requestBodyChanged!.base.pointer);
+      for (const mediaType of operation.requestBodyChanged?.mediaTypesRemoved ?? [])
+        emit(operation.revision, { mediaType }, operation.requestBodyChanged!.base.pointer);
     }
   },
 );

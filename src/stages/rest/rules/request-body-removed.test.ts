@@ -6,9 +6,7 @@ const cases: RuleCase[] = [
   {
     name: 'documented example: a required body removed',
     ...rule.examples.flagged[0],
-    expected: [
-      { params: {"method": "POST", "path": "/api/v1/org/users"}, pointer: "/paths/~1api~1v1~1org~1users/post/requestBody" },
-    ],
+    expected: [{ params: { method: 'POST', path: '/api/v1/org/users' }, pointer: '/paths/~1api~1v1~1org~1users/post/requestBody' }],
   },
   {
     name: 'an optional body removed (oasdiff reports both)',
@@ -22,9 +20,7 @@ paths:
 paths:
   /api/v1/org/users:
     put: {responses: {'200': {description: ok}}}`,
-    expected: [
-      { params: {"method": "PUT", "path": "/api/v1/org/users"}, pointer: "/paths/~1api~1v1~1org~1users/put/requestBody" },
-    ],
+    expected: [{ params: { method: 'PUT', path: '/api/v1/org/users' }, pointer: '/paths/~1api~1v1~1org~1users/put/requestBody' }],
   },
   {
     name: 'ok: the body became optional',
@@ -45,9 +41,11 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v1/org/users — request body removed",
     "PUT /api/v1/org/users — request body removed",
   ]
-`));
+`),
+);

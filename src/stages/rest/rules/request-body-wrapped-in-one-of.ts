@@ -19,8 +19,9 @@ export const requestBodyWrappedInOneOf = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-      base: `
+    flagged: [
+      {
+        base: `
 paths:
   /example:
     post:
@@ -29,7 +30,7 @@ paths:
           application/json:
             schema: {type: object, required: [foo, bar], properties: {foo: {type: string}, bar: {type: string}, baz: {type: string}}}
       responses: {'200': {description: ok}}`,
-      revision: `
+        revision: `
 paths:
   /example:
     post:
@@ -41,9 +42,11 @@ paths:
               - {type: object, required: [foo], properties: {foo: {type: string}, bar: {type: string}, baz: {type: string}}}
               - {type: object, required: [bar], properties: {foo: {type: string}, bar: {type: string}, baz: {type: string}}}
       responses: {'200': {description: ok}}`,
-    }],
-    quiet: [{
-      base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /example:
     post:
@@ -52,7 +55,7 @@ paths:
           application/json:
             schema: {type: object, required: [kind], properties: {kind: {type: string}, foo: {type: string}}}
       responses: {'200': {description: ok}}`,
-      revision: `
+        revision: `
 paths:
   /example:
     post:
@@ -64,7 +67,8 @@ paths:
               - {type: object, required: [kind], properties: {kind: {type: string}, foo: {type: string}}}
               - {type: object, required: [kind], properties: {kind: {type: string}, bar: {type: string}}}
       responses: {'200': {description: ok}}`,
-    }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachRequestSchemaChange(diff, ['one-of-wrapped'], ({ change, pointer }, element, operation) => {

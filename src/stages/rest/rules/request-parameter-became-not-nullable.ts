@@ -19,38 +19,42 @@ export const requestParameterBecameNotNullable = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-      base: `
+    flagged: [
+      {
+        base: `
 openapi: 3.1.0
 paths:
   /api/v1/projects:
     get:
       parameters: [{in: query, name: owner, schema: {type: [string, 'null']}}]
       responses: {'200': {description: ok}}`,
-      revision: `
+        revision: `
 openapi: 3.1.0
 paths:
   /api/v1/projects:
     get:
       parameters: [{in: query, name: owner, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-    }],
-    quiet: [{
-      base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 openapi: 3.1.0
 paths:
   /api/v1/projects:
     get:
       parameters: [{in: query, name: owner, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-      revision: `
+        revision: `
 openapi: 3.1.0
 paths:
   /api/v1/projects:
     get:
       parameters: [{in: query, name: owner, schema: {type: [string, 'null']}}]
       responses: {'200': {description: ok}}`,
-    }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachParameterChange(diff, ['nullable-removed'], ({ change, pointer }, { revision }, operation) => {

@@ -14,34 +14,38 @@ export const requestParameterBecameRequired = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       parameters: [{in: query, name: page, schema: {type: integer}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get:
       parameters: [{in: query, name: page, required: true, schema: {type: integer}}]
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: page, required: true, schema: {type: integer}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: page, schema: {type: integer}}]
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {

@@ -14,40 +14,49 @@ export const requestParameterConstraintTightened = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: pageSize, schema: {type: integer, maximum: 500}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: pageSize, schema: {type: integer, maximum: 100}}]
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: pageSize, schema: {type: integer, maximum: 100}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: pageSize, schema: {type: integer, maximum: 500}}]
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachParameterChange(diff, ['constraint-tightened'], ({ change, pointer }, { revision }, operation) => {
       emit(
         operation.revision,
-        { element: parameterElement(revision.location, revision.name, change.path), keyword: change.detail ?? 'constraint', before: formatValue(change.before), after: formatValue(change.after) },
+        {
+          element: parameterElement(revision.location, revision.name, change.path),
+          keyword: change.detail ?? 'constraint',
+          before: formatValue(change.before),
+          after: formatValue(change.after),
+        },
         pointer,
       );
     });

@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'pageSize'", "before": "50", "after": "20"}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0/schema" },
+      {
+        params: { method: 'GET', path: '/api/v2/metrics', element: "query parameter 'pageSize'", before: '50', after: '20' },
+        pointer: '/paths/~1api~1v2~1metrics/get/parameters/0/schema',
+      },
     ],
   },
   {
-    name: "ok: same default, other description",
+    name: 'ok: same default, other description',
     base: `
 paths:
   /api/v2/metrics:
@@ -27,7 +30,7 @@ paths:
     expected: [],
   },
   {
-    name: "a default appeared",
+    name: 'a default appeared',
     base: `
 paths:
   /api/v2/metrics:
@@ -41,14 +44,19 @@ paths:
       parameters: [{in: query, name: pageSize, schema: {type: integer, default: 50}}]
       responses: {'200': {description: ok}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'pageSize'", "before": "none", "after": "50"}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0/schema" },
+      {
+        params: { method: 'GET', path: '/api/v2/metrics', element: "query parameter 'pageSize'", before: 'none', after: '50' },
+        pointer: '/paths/~1api~1v2~1metrics/get/parameters/0/schema',
+      },
     ],
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v2/metrics — query parameter 'pageSize' default changed from 50 to 20",
     "GET /api/v2/metrics — query parameter 'pageSize' default changed from none to 50",
   ]
-`));
+`),
+);

@@ -14,38 +14,46 @@ export const requestParameterDefaultValueChanged = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: pageSize, schema: {type: integer, default: 50}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: pageSize, schema: {type: integer, default: 20}}]
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: pageSize, schema: {type: integer, default: 50}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: pageSize, description: results per page, schema: {type: integer, default: 50}}]
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachParameterChange(diff, ['default-changed'], ({ change, pointer }, { revision }, operation) => {
-      emit(operation.revision, { element: parameterElement(revision.location, revision.name, change.path), before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+      emit(
+        operation.revision,
+        { element: parameterElement(revision.location, revision.name, change.path), before: formatValue(change.before), after: formatValue(change.after) },
+        pointer,
+      );
     });
   },
 );

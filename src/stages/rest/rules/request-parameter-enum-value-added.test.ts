@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'order'", "value": "\"desc\""}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0/schema" },
+      {
+        params: { method: 'GET', path: '/api/v2/metrics', element: "query parameter 'order'", value: '"desc"' },
+        pointer: '/paths/~1api~1v2~1metrics/get/parameters/0/schema',
+      },
     ],
   },
   {
-    name: "ok: a value removed (breaking, another rule)",
+    name: 'ok: a value removed (breaking, another rule)',
     base: `
 paths:
   /api/v2/metrics:
@@ -28,8 +31,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v2/metrics — query parameter 'order' now accepts "desc"",
   ]
-`));
+`),
+);

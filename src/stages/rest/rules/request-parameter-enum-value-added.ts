@@ -14,34 +14,38 @@ export const requestParameterEnumValueAdded = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: order, schema: {type: string, enum: [asc]}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: order, schema: {type: string, enum: [asc, desc]}}]
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: order, schema: {type: string, enum: [asc, desc]}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: order, schema: {type: string, enum: [asc]}}]
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachParameterChange(diff, ['enum-value-added'], ({ change, pointer }, { revision }, operation) => {

@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'order'", "value": "\"desc\""}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0/schema" },
+      {
+        params: { method: 'GET', path: '/api/v2/metrics', element: "query parameter 'order'", value: '"desc"' },
+        pointer: '/paths/~1api~1v2~1metrics/get/parameters/0/schema',
+      },
     ],
   },
   {
-    name: "ok: a value added",
+    name: 'ok: a value added',
     base: `
 paths:
   /api/v2/metrics:
@@ -27,7 +30,7 @@ paths:
     expected: [],
   },
   {
-    name: "a value removed from the items of a repeatable parameter",
+    name: 'a value removed from the items of a repeatable parameter',
     base: `
 paths:
   /api/v2/metrics:
@@ -41,14 +44,19 @@ paths:
       parameters: [{in: query, name: tags, style: form, explode: true, schema: {type: array, items: {type: string, enum: [core]}}}]
       responses: {'200': {description: ok}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'tags[]'", "value": "\"finance\""}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0/schema/items" },
+      {
+        params: { method: 'GET', path: '/api/v2/metrics', element: "query parameter 'tags[]'", value: '"finance"' },
+        pointer: '/paths/~1api~1v2~1metrics/get/parameters/0/schema/items',
+      },
     ],
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v2/metrics — query parameter 'order' no longer accepts "desc"",
     "GET /api/v2/metrics — query parameter 'tags[]' no longer accepts "finance"",
   ]
-`));
+`),
+);

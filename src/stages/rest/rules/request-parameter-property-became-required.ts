@@ -14,34 +14,38 @@ export const requestParameterPropertyBecameRequired = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/projects/{projectUuid}/sqlQuery:
     post:
       parameters: [{in: header, name: X-Query-Context, schema: {type: object, properties: {source: {type: string}}}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/projects/{projectUuid}/sqlQuery:
     post:
       parameters: [{in: header, name: X-Query-Context, schema: {type: object, required: [source, tenant], properties: {source: {type: string}, tenant: {type: string}}}}]
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/projects/{projectUuid}/sqlQuery:
     post:
       parameters: [{in: header, name: X-Query-Context, schema: {type: object, properties: {source: {type: string}}}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/projects/{projectUuid}/sqlQuery:
     post:
       parameters: [{in: header, name: X-Query-Context, schema: {type: object, properties: {source: {type: string}, tenant: {type: string}}}}]
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachParameterChange(diff, ['property-added', 'property-became-required'], ({ change, pointer }, parameter, operation) => {

@@ -6,7 +6,12 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', element: "query parameter 'role'", sunset: '2027-01-01' }, pointer: '/paths/~1api~1v1~1org~1users/get/parameters/0' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "query parameter 'role'", sunset: '2027-01-01' },
+        pointer: '/paths/~1api~1v1~1org~1users/get/parameters/0',
+      },
+    ],
   },
   { name: 'ok: after its sunset', ...rule.examples.quiet[0], expected: [] },
   {
@@ -21,13 +26,20 @@ paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
     policy: { today: undefined },
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', element: "query parameter 'legacy'", sunset: '2020-01-01' }, pointer: '/paths/~1api~1v1~1org~1users/parameters/0' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "query parameter 'legacy'", sunset: '2020-01-01' },
+        pointer: '/paths/~1api~1v1~1org~1users/parameters/0',
+      },
+    ],
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — deprecated query parameter 'role' removed before its sunset 2027-01-01",
     "GET /api/v1/org/users — deprecated query parameter 'legacy' removed before its sunset 2020-01-01",
   ]
-`));
+`),
+);

@@ -15,36 +15,41 @@ export const requestParameterRemovedBeforeSunset = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       parameters: [{in: query, name: role, deprecated: true, x-sunset: '2027-01-01', schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       parameters: [{in: query, name: role, deprecated: true, x-sunset: '2026-05-01', schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
       for (const parameter of operation.parametersRemoved) {
         const removal = removalOf(parameter, diff.policy);
-        if (removal.kind === 'before-sunset') emit(operation.revision, { element: parameterElement(parameter.location, parameter.name), sunset: removal.sunset }, parameter.pointer);
+        if (removal.kind === 'before-sunset')
+          emit(operation.revision, { element: parameterElement(parameter.location, parameter.name), sunset: removal.sunset }, parameter.pointer);
       }
     }
   },

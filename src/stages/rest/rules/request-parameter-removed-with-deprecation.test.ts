@@ -6,7 +6,9 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', element: "query parameter 'role'" }, pointer: '/paths/~1api~1v1~1org~1users/get/parameters/0' }],
+    expected: [
+      { params: { method: 'GET', path: '/api/v1/org/users', element: "query parameter 'role'" }, pointer: '/paths/~1api~1v1~1org~1users/get/parameters/0' },
+    ],
   },
   { name: 'ok: before its sunset (request-parameter-removed-before-sunset)', ...rule.examples.quiet[0], expected: [] },
   {
@@ -21,7 +23,12 @@ paths:
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', element: "header parameter 'X-Legacy-Org'" }, pointer: '/paths/~1api~1v1~1org~1users/get/parameters/0' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "header parameter 'X-Legacy-Org'" },
+        pointer: '/paths/~1api~1v1~1org~1users/get/parameters/0',
+      },
+    ],
   },
   {
     name: 'ok: not deprecated (request-parameter-removed)',
@@ -39,9 +46,11 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — deprecated query parameter 'role' removed",
     "GET /api/v1/org/users — deprecated header parameter 'X-Legacy-Org' removed",
   ]
-`));
+`),
+);

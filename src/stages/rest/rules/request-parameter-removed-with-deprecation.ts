@@ -15,35 +15,40 @@ export const requestParameterRemovedWithDeprecation = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       parameters: [{in: query, name: role, deprecated: true, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       parameters: [{in: query, name: role, deprecated: true, x-sunset: '2027-01-01', schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
       for (const parameter of operation.parametersRemoved) {
-        if (removalOf(parameter, diff.policy).kind === 'announced') emit(operation.revision, { element: parameterElement(parameter.location, parameter.name) }, parameter.pointer);
+        if (removalOf(parameter, diff.policy).kind === 'announced')
+          emit(operation.revision, { element: parameterElement(parameter.location, parameter.name) }, parameter.pointer);
       }
     }
   },

@@ -14,37 +14,42 @@ export const requestParameterRemoved = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       parameters: [{in: query, name: role, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: header, name: X-Request-Id, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: header, name: x-request-id, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
       // A deprecated one: request-parameter-removed-with-deprecation, -before-sunset, request-parameter-sunset-parse.
-      for (const parameter of operation.parametersRemoved) if (!parameter.deprecated) emit(operation.revision, { element: parameterElement(parameter.location, parameter.name) }, parameter.pointer);
+      for (const parameter of operation.parametersRemoved)
+        if (!parameter.deprecated) emit(operation.revision, { element: parameterElement(parameter.location, parameter.name) }, parameter.pointer);
     }
   },
 );

@@ -7,11 +7,20 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'tags'", "before": "style=form explode=true", "after": "style=form explode=false"}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0" },
+      {
+        params: {
+          method: 'GET',
+          path: '/api/v2/metrics',
+          element: "query parameter 'tags'",
+          before: 'style=form explode=true',
+          after: 'style=form explode=false',
+        },
+        pointer: '/paths/~1api~1v2~1metrics/get/parameters/0',
+      },
     ],
   },
   {
-    name: "ok: the defaults spelled out (form, explode) are no change",
+    name: 'ok: the defaults spelled out (form, explode) are no change',
     base: `
 paths:
   /api/v2/metrics:
@@ -27,7 +36,7 @@ paths:
     expected: [],
   },
   {
-    name: "Swagger 2.0 collectionFormat multi → csv",
+    name: 'Swagger 2.0 collectionFormat multi → csv',
     base: `
 swagger: '2.0'
 paths:
@@ -43,14 +52,25 @@ paths:
       parameters: [{in: query, name: tags, type: array, items: {type: string}, collectionFormat: csv}]
       responses: {'200': {description: ok}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v2/metrics", "element": "query parameter 'tags'", "before": "style=form explode=true", "after": "style=form explode=false"}, pointer: "/paths/~1api~1v2~1metrics/get/parameters/0" },
+      {
+        params: {
+          method: 'GET',
+          path: '/api/v2/metrics',
+          element: "query parameter 'tags'",
+          before: 'style=form explode=true',
+          after: 'style=form explode=false',
+        },
+        pointer: '/paths/~1api~1v2~1metrics/get/parameters/0',
+      },
     ],
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v2/metrics — query parameter 'tags' serialization changed from style=form explode=true to style=form explode=false",
     "GET /api/v2/metrics — query parameter 'tags' serialization changed from style=form explode=true to style=form explode=false",
   ]
-`));
+`),
+);

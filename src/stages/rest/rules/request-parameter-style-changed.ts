@@ -16,34 +16,38 @@ export const requestParameterStyleChanged = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: tags, style: form, explode: true, schema: {type: array, items: {type: string}}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: tags, style: form, explode: false, schema: {type: array, items: {type: string}}}]
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: tags, schema: {type: array, items: {type: string}}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: tags, style: form, explode: true, schema: {type: array, items: {type: string}}}]
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
@@ -51,7 +55,11 @@ paths:
         if (base.style === revision.style && base.explode === revision.explode) continue;
         emit(
           operation.revision,
-          { element: parameterElement(revision.location, revision.name), before: serialization(base.style, base.explode), after: serialization(revision.style, revision.explode) },
+          {
+            element: parameterElement(revision.location, revision.name),
+            before: serialization(base.style, base.explode),
+            after: serialization(revision.style, revision.explode),
+          },
           revision.pointer,
         );
       }

@@ -6,7 +6,12 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', element: "query parameter 'role'", value: 'Q3' }, pointer: '/paths/~1api~1v1~1org~1users/get/parameters/0' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "query parameter 'role'", value: 'Q3' },
+        pointer: '/paths/~1api~1v1~1org~1users/get/parameters/0',
+      },
+    ],
   },
   { name: 'ok: a readable sunset that passed', ...rule.examples.quiet[0], expected: [] },
   {
@@ -25,8 +30,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — deprecated query parameter 'role' removed; its sunset 'Q3' is not an RFC 3339 date",
   ]
-`));
+`),
+);

@@ -14,34 +14,38 @@ export const requestParameterTypeChanged = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/saved/{chartUuid}:
     get:
       parameters: [{in: path, name: chartUuid, required: true, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/saved/{chartUuid}:
     get:
       parameters: [{in: path, name: chartUuid, required: true, schema: {type: string, format: uuid}}]
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: page, schema: {type: integer}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/metrics:
     get:
       parameters: [{in: query, name: page, schema: {type: number}}]
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachParameterChange(diff, ['type-changed', 'format-changed', ...SCHEMA_PRESENCE_KINDS], ({ change, pointer }, { revision }, operation) => {

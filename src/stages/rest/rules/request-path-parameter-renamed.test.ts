@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/saved/{savedChartUuid}", "before": "chartUuid", "after": "savedChartUuid"}, pointer: "/paths/~1api~1v1~1saved~1{savedChartUuid}/get" },
+      {
+        params: { method: 'GET', path: '/api/v1/saved/{savedChartUuid}', before: 'chartUuid', after: 'savedChartUuid' },
+        pointer: '/paths/~1api~1v1~1saved~1{savedChartUuid}/get',
+      },
     ],
   },
   {
-    name: "ok: same names",
+    name: 'ok: same names',
     base: `
 paths:
   /api/v1/saved/{chartUuid}:
@@ -24,8 +27,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/saved/{savedChartUuid} — path parameter 'chartUuid' renamed to 'savedChartUuid'",
   ]
-`));
+`),
+);

@@ -13,30 +13,34 @@ export const requestPathParameterRenamed = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/saved/{chartUuid}:
     get:
       parameters: [{in: path, name: chartUuid, required: true, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/saved/{savedChartUuid}:
     get:
       parameters: [{in: path, name: savedChartUuid, required: true, schema: {type: string}}]
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/saved/{chartUuid}:
     get: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/saved/{chartUuid}:
     get: {responses: {'200': {description: ok}, '404': {description: no}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {

@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'note'"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/note" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', element: "request property 'note'" },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/note',
+      },
     ],
   },
   {
-    name: "ok: became nullable",
+    name: 'ok: became nullable',
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -43,14 +46,19 @@ paths:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {note: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'note'"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/note" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', element: "request property 'note'" },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/note',
+      },
     ],
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v2/content/recently-viewed — request property 'note' no longer accepts null",
     "POST /api/v2/content/recently-viewed — request property 'note' no longer accepts null",
   ]
-`));
+`),
+);

@@ -14,39 +14,47 @@ export const requestPropertyConstraintTightened = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {name: {type: string, maxLength: 255}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {name: {type: string, maxLength: 64}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {name: {type: string, maxLength: 64}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {name: {type: string, maxLength: 255}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachRequestBodyChange(diff, ['constraint-tightened'], ({ change, pointer }, operation) => {
       if (REQUEST_KEYWORD_RULE_DETAILS.has(change.detail ?? '')) return; // reported by that keyword's own rule
-      emit(operation.revision, { element: requestElement(change.path), keyword: change.detail ?? 'constraint', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+      emit(
+        operation.revision,
+        { element: requestElement(change.path), keyword: change.detail ?? 'constraint', before: formatValue(change.before), after: formatValue(change.after) },
+        pointer,
+      );
     });
   },
 );

@@ -14,34 +14,38 @@ export const requestPropertyDefaultValueChanged = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {limit: {type: integer, default: 500}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {limit: {type: integer, default: 100}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {limit: {type: integer, default: 100}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {limit: {type: integer, default: 100}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachRequestBodyChange(diff, ['default-changed'], ({ change, pointer }, operation) => {

@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'contentType'", "value": "\"space\""}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/contentType" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', element: "request property 'contentType'", value: '"space"' },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/contentType',
+      },
     ],
   },
   {
-    name: "ok: a value removed (breaking, another rule)",
+    name: 'ok: a value removed (breaking, another rule)',
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -28,8 +31,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v2/content/recently-viewed — request property 'contentType' now accepts "space"",
   ]
-`));
+`),
+);

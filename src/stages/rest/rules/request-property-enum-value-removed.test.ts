@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'contentType'", "value": "\"dashboard\""}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/contentType" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', element: "request property 'contentType'", value: '"dashboard"' },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/contentType',
+      },
     ],
   },
   {
-    name: "through a $ref to an enum component",
+    name: 'through a $ref to an enum component',
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -31,11 +34,14 @@ components:
   schemas:
     RecentContentType: {type: string, enum: [chart]}`,
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'contentType'", "value": "\"dashboard\""}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/contentType" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', element: "request property 'contentType'", value: '"dashboard"' },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/contentType',
+      },
     ],
   },
   {
-    name: "ok: the component renamed with identical content",
+    name: 'ok: the component renamed with identical content',
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -58,9 +64,11 @@ components:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v2/content/recently-viewed — request property 'contentType' no longer accepts "dashboard"",
     "POST /api/v2/content/recently-viewed — request property 'contentType' no longer accepts "dashboard"",
   ]
-`));
+`),
+);

@@ -14,22 +14,25 @@ export const requestPropertyEnumValueRemoved = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {contentType: {type: string, enum: [chart, dashboard]}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {contentType: {type: string, enum: [chart]}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
@@ -38,7 +41,7 @@ paths:
 components:
   schemas:
     RecentContentType: {type: string, enum: [chart, dashboard]}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
@@ -47,7 +50,8 @@ paths:
 components:
   schemas:
     ContentKind: {type: string, enum: [chart, dashboard]}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachRequestBodyChange(diff, ['enum-value-removed'], ({ change, pointer }, operation) => {

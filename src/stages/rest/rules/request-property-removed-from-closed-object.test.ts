@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "element": "request property 'note'"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/note" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', element: "request property 'note'" },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/requestBody/content/application~1json/schema/properties/note',
+      },
     ],
   },
   {
-    name: "ok: removed from an open object (the server ignores it; advisory, another rule)",
+    name: 'ok: removed from an open object (the server ignores it; advisory, another rule)',
     base: `
 paths:
   /api/v2/content/recently-viewed:
@@ -40,8 +43,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v2/content/recently-viewed — request property 'note' removed from a closed object",
   ]
-`));
+`),
+);

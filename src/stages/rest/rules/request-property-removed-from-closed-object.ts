@@ -14,34 +14,38 @@ export const requestPropertyRemovedFromClosedObject = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, additionalProperties: false, properties: {contentUuid: {type: string}, note: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, additionalProperties: false, properties: {contentUuid: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {contentUuid: {type: string}, note: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {contentUuid: {type: string}}}}}}
       responses: {'200': {description: ok}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     // The schema diff marks the removed name `after: false` when the revision object is closed.

@@ -7,7 +7,10 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v1/orders", "element": "request property 'status'", "value": "\"closed\""}, pointer: "/paths/~1api~1v1~1orders/post/requestBody/content/application~1json/schema/properties/status" },
+      {
+        params: { method: 'POST', path: '/api/v1/orders', element: "request property 'status'", value: '"closed"' },
+        pointer: '/paths/~1api~1v1~1orders/post/requestBody/content/application~1json/schema/properties/status',
+      },
     ],
   },
   {
@@ -25,7 +28,10 @@ paths:
       parameters: [{in: query, name: status, schema: {type: string, x-extensible-enum: [closed]}}]
       responses: {'200': {description: ok}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/orders", "element": "query parameter 'status'", "value": "\"open\""}, pointer: "/paths/~1api~1v1~1orders/get/parameters/0/schema" },
+      {
+        params: { method: 'GET', path: '/api/v1/orders', element: "query parameter 'status'", value: '"open"' },
+        pointer: '/paths/~1api~1v1~1orders/get/parameters/0/schema',
+      },
     ],
   },
   {
@@ -47,9 +53,11 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v1/orders — request property 'status' no longer accepts "closed" (x-extensible-enum)",
     "GET /api/v1/orders — query parameter 'status' no longer accepts "open" (x-extensible-enum)",
   ]
-`));
+`),
+);

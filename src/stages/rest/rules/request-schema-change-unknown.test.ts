@@ -15,7 +15,10 @@ const cases: RuleCase[] = [
     name: 'documented example: allOf members with two patterns, one changed',
     ...rule.examples.flagged[0],
     expected: [
-      { params: { method: 'POST', path: '/api/v1/vouchers', element: "request property 'code'", reason: "allOf members disagree on 'pattern'" }, pointer: '/paths/~1api~1v1~1vouchers/post/requestBody/content/application~1json/schema/properties/code' },
+      {
+        params: { method: 'POST', path: '/api/v1/vouchers', element: "request property 'code'", reason: "allOf members disagree on 'pattern'" },
+        pointer: '/paths/~1api~1v1~1vouchers/post/requestBody/content/application~1json/schema/properties/code',
+      },
     ],
   },
   { name: 'ok: the same conflicting composition, unchanged', ...rule.examples.quiet[0], expected: [] },
@@ -34,7 +37,15 @@ paths:
       parameters: [{in: query, name: q, schema: {type: string, $dynamicRef: '#b'}}]
       responses: {'200': {description: ok}}`,
     expected: [
-      { params: { method: 'GET', path: '/api/v1/vouchers', element: "query parameter 'q'", reason: "keyword '$dynamicRef' changed (not compared by this diff)" }, pointer: '/paths/~1api~1v1~1vouchers/get/parameters/0/schema' },
+      {
+        params: {
+          method: 'GET',
+          path: '/api/v1/vouchers',
+          element: "query parameter 'q'",
+          reason: "keyword '$dynamicRef' changed (not compared by this diff)",
+        },
+        pointer: '/paths/~1api~1v1~1vouchers/get/parameters/0/schema',
+      },
     ],
   },
   {
@@ -42,16 +53,21 @@ paths:
     base: body('{type: object, properties: {n: {type: string}}}'),
     revision: body('{type: object, properties: {n: {allOf: [{type: string}, {type: integer}]}}}'),
     expected: [
-      { params: { method: 'POST', path: '/api/v1/vouchers', element: "request property 'n'", reason: 'allOf members have no type in common' }, pointer: '/paths/~1api~1v1~1vouchers/post/requestBody/content/application~1json/schema/properties/n' },
+      {
+        params: { method: 'POST', path: '/api/v1/vouchers', element: "request property 'n'", reason: 'allOf members have no type in common' },
+        pointer: '/paths/~1api~1v1~1vouchers/post/requestBody/content/application~1json/schema/properties/n',
+      },
     ],
   },
-  { name: 'ok: an extension changed', base: body("{type: object, x-owner: a}"), revision: body("{type: object, x-owner: b}"), expected: [] },
+  { name: 'ok: an extension changed', base: body('{type: object, x-owner: a}'), revision: body('{type: object, x-owner: b}'), expected: [] },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v1/vouchers — request property 'code' changed and cannot be proven compatible: allOf members disagree on 'pattern'",
     "GET /api/v1/vouchers — query parameter 'q' changed and cannot be proven compatible: keyword '$dynamicRef' changed (not compared by this diff)",
     "POST /api/v1/vouchers — request property 'n' changed and cannot be proven compatible: allOf members have no type in common",
   ]
-`));
+`),
+);

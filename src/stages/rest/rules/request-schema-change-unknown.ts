@@ -15,34 +15,38 @@ export const requestSchemaChangeUnknown = defineRule(
     acceptable: false,
   },
   {
-    flagged: [{
-      base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/vouchers:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {code: {allOf: [{type: string, pattern: '^[A-Z]'}, {pattern: '[0-9]$'}]}}}}}}
       responses: {'201': {description: created}}`,
-      revision: `
+        revision: `
 paths:
   /api/v1/vouchers:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {code: {allOf: [{type: string, pattern: '^[A-Z]'}, {pattern: '[0-9]{2}$'}]}}}}}}
       responses: {'201': {description: created}}`,
-    }],
-    quiet: [{
-      base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/vouchers:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {code: {allOf: [{type: string, pattern: '^[A-Z]'}, {pattern: '[0-9]$'}]}}}}}}
       responses: {'201': {description: created}}`,
-      revision: `
+        revision: `
 paths:
   /api/v1/vouchers:
     post:
       requestBody: {required: true, content: {application/json: {schema: {type: object, properties: {code: {allOf: [{type: string, pattern: '^[A-Z]'}, {pattern: '[0-9]$'}]}}, x-audit: true}}}}
       responses: {'201': {description: created}}`,
-    }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachRequestSchemaChange(diff, ['unknown'], ({ change, pointer }, element, operation) => {

@@ -6,7 +6,12 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [{ params: { method: 'GET', path: '/api/v1/projects/{projectUuid}/charts', header: 'X-Next-Cursor', status: '200' }, pointer: '/paths/~1api~1v1~1projects~1{projectUuid}~1charts/get/responses/200/headers/X-Next-Cursor' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/projects/{projectUuid}/charts', header: 'X-Next-Cursor', status: '200' },
+        pointer: '/paths/~1api~1v1~1projects~1{projectUuid}~1charts/get/responses/200/headers/X-Next-Cursor',
+      },
+    ],
   },
   { name: 'ok: an optional header removed', ...rule.examples.quiet[0], expected: [] },
   {
@@ -26,7 +31,12 @@ paths:
     get:
       responses:
         2XX: {description: ok}`,
-    expected: [{ params: { method: 'GET', path: '/api/v1/projects/{projectUuid}/charts', header: 'Location', status: '200' }, pointer: '/paths/~1api~1v1~1projects~1{projectUuid}~1charts/get/responses/200/headers/Location' }],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/projects/{projectUuid}/charts', header: 'Location', status: '200' },
+        pointer: '/paths/~1api~1v1~1projects~1{projectUuid}~1charts/get/responses/200/headers/Location',
+      },
+    ],
   },
   {
     name: 'ok: the same header spelled in another case',
@@ -46,9 +56,11 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/projects/{projectUuid}/charts — required header 'X-Next-Cursor' of response 200 removed",
     "GET /api/v1/projects/{projectUuid}/charts — required header 'Location' of response 200 removed",
   ]
-`));
+`),
+);

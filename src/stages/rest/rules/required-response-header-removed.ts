@@ -13,39 +13,44 @@ export const requiredResponseHeaderRemoved = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/projects/{projectUuid}/charts:
     get:
       responses:
         '200': {description: ok, headers: {X-Next-Cursor: {required: true, schema: {type: string}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/projects/{projectUuid}/charts:
     get:
       responses:
         '200': {description: ok}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/projects/{projectUuid}/charts:
     get:
       responses:
         '200': {description: ok, headers: {X-Request-Id: {schema: {type: string}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/projects/{projectUuid}/charts:
     get:
       responses:
         '200': {description: ok}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
       for (const response of operation.responsesChanged) {
-        for (const lost of response.requiredHeadersLost) if (lost.change === 'removed') emit(operation.revision, { header: lost.name, status: response.status }, lost.pointer);
+        for (const lost of response.requiredHeadersLost)
+          if (lost.change === 'removed') emit(operation.revision, { header: lost.name, status: response.status }, lost.pointer);
       }
     }
   },

@@ -13,39 +13,44 @@ export const responseHeaderBecameOptional = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/projects/{projectUuid}/charts:
     get:
       responses:
         default: {description: ok, headers: {X-RateLimit-Limit: {required: true, schema: {type: integer}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/projects/{projectUuid}/charts:
     get:
       responses:
         default: {description: ok, headers: {X-RateLimit-Limit: {required: false, schema: {type: integer}}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/projects/{projectUuid}/charts:
     get:
       responses:
         default: {description: ok, headers: {X-RateLimit-Limit: {schema: {type: integer}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/projects/{projectUuid}/charts:
     get:
       responses:
         default: {description: ok, headers: {x-ratelimit-limit: {required: true, schema: {type: integer}}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {
       for (const response of operation.responsesChanged) {
-        for (const lost of response.requiredHeadersLost) if (lost.change === 'became-optional') emit(operation.revision, { header: lost.name, status: response.status }, lost.pointer);
+        for (const lost of response.requiredHeadersLost)
+          if (lost.change === 'became-optional') emit(operation.revision, { header: lost.name, status: response.status }, lost.pointer);
       }
     }
   },

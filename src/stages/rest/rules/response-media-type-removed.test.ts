@@ -7,11 +7,11 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "status": "200", "mediaType": "text/csv"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200" },
+      { params: { method: 'GET', path: '/api/v1/org/users', status: '200', mediaType: 'text/csv' }, pointer: '/paths/~1api~1v1~1org~1users/get/responses/200' },
     ],
   },
   {
-    name: "ok: a media type added",
+    name: 'ok: a media type added',
     base: `
 paths:
   /api/v1/org/users:
@@ -25,8 +25,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — response 200 media type 'text/csv' removed",
   ]
-`));
+`),
+);

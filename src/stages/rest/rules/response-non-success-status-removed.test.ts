@@ -6,12 +6,10 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "status": "404"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/404" },
-    ],
+    expected: [{ params: { method: 'GET', path: '/api/v1/org/users', status: '404' }, pointer: '/paths/~1api~1v1~1org~1users/get/responses/404' }],
   },
   {
-    name: "ok: 404 now covered by default",
+    name: 'ok: 404 now covered by default',
     base: `
 paths:
   /api/v1/org/users:
@@ -24,8 +22,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — response 404 removed",
   ]
-`));
+`),
+);

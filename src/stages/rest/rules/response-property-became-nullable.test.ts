@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'name'"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/name" },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property 'name'" },
+        pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/name',
+      },
     ],
   },
   {
-    name: "ok: no longer nullable",
+    name: 'ok: no longer nullable',
     base: `
 paths:
   /api/v1/org/users:
@@ -39,14 +42,19 @@ paths:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {a: {type: [string, 'null']}}}}}}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'a'"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/a" },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property 'a'" },
+        pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/a',
+      },
     ],
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — response 200 property 'name' may now be null",
     "GET /api/v1/org/users — response 200 property 'a' may now be null",
   ]
-`));
+`),
+);

@@ -14,28 +14,32 @@ export const responsePropertyBecameNullable = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {name: {type: string}}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {name: {type: string, nullable: true}}}}}}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {a: {type: string, nullable: true}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {a: {type: string}}}}}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachResponseChange(diff, ['nullable-added'], ({ change, pointer }, response, operation) => {

@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'status'"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/status" },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property 'status'" },
+        pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/status',
+      },
     ],
   },
   {
-    name: "ok: optional became required",
+    name: 'ok: optional became required',
     base: `
 paths:
   /api/v1/org/users:
@@ -26,8 +29,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — response 200 property 'status' became optional",
   ]
-`));
+`),
+);

@@ -14,28 +14,32 @@ export const responsePropertyBecameOptional = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, required: [status], properties: {status: {type: string}}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {status: {type: string}}}}}}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {a: {type: string}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, required: [a], properties: {a: {type: string}}}}}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachResponseChange(diff, ['property-became-optional'], ({ change, pointer }, response, operation) => {

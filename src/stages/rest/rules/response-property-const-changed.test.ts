@@ -7,7 +7,10 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/events", "element": "response 200 property 'kind'", "before": "\"user.created\"", "after": "\"user.added\""}, pointer: "/paths/~1api~1v1~1events/get/responses/200/content/application~1json/schema/properties/kind" },
+      {
+        params: { method: 'GET', path: '/api/v1/events', element: "response 200 property 'kind'", before: '"user.created"', after: '"user.added"' },
+        pointer: '/paths/~1api~1v1~1events/get/responses/200/content/application~1json/schema/properties/kind',
+      },
     ],
   },
   {
@@ -21,7 +24,10 @@ paths:
   /api/v1/version:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: integer, const: 2}}}}}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/version", "element": "response 200 body", "before": "1", "after": "2"}, pointer: "/paths/~1api~1v1~1version/get/responses/200/content/application~1json/schema" },
+      {
+        params: { method: 'GET', path: '/api/v1/version', element: 'response 200 body', before: '1', after: '2' },
+        pointer: '/paths/~1api~1v1~1version/get/responses/200/content/application~1json/schema',
+      },
     ],
   },
   {
@@ -54,9 +60,11 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/events — response 200 property 'kind' is now "user.added" (was "user.created", its only value)",
     "GET /api/v1/version — response 200 body is now 2 (was 1, its only value)",
   ]
-`));
+`),
+);

@@ -3,12 +3,19 @@ import { testRule, type RuleCase } from '../../../../test/helpers/rest-specs.js'
 import { responsePropertyConstraintLoosened as rule } from './response-property-constraint-loosened.js';
 
 const cases: RuleCase[] = [
-  { name: 'documented example', ...rule.examples.flagged[0], expected: [
-      { params: {"method": "GET", "path": "/api/v1/users/{id}", "element": "response 200 property 'name'", "keyword": "maxLength", "before": "64", "after": "255"}, pointer: "/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/name" },
-    ] },
+  {
+    name: 'documented example',
+    ...rule.examples.flagged[0],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/users/{id}', element: "response 200 property 'name'", keyword: 'maxLength', before: '64', after: '255' },
+        pointer: '/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/name',
+      },
+    ],
+  },
   { name: 'ok: the documented quiet example', ...rule.examples.quiet[0], expected: [] },
   {
-    name: "an enum dropped",
+    name: 'an enum dropped',
     base: `
 paths:
   /api/v1/users/{id}:
@@ -22,7 +29,17 @@ paths:
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: object, properties: {role: {type: string}}}}}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/users/{id}", "element": "response 200 property 'role'", "keyword": "enum", "before": "[\"admin\",\"member\"]", "after": "none"}, pointer: "/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/role" },
+      {
+        params: {
+          method: 'GET',
+          path: '/api/v1/users/{id}',
+          element: "response 200 property 'role'",
+          keyword: 'enum',
+          before: '["admin","member"]',
+          after: 'none',
+        },
+        pointer: '/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/role',
+      },
     ],
   },
   {
@@ -43,7 +60,7 @@ paths:
     expected: [],
   },
   {
-    name: "multipleOf 2 \u2192 3 (3 was not a multiple of 2)",
+    name: 'multipleOf 2 \u2192 3 (3 was not a multiple of 2)',
     base: `
 paths:
   /api/v1/users/{id}:
@@ -57,11 +74,14 @@ paths:
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: integer, multipleOf: 3}}}}}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/users/{id}", "element": "response 200 property 'n'", "keyword": "multipleOf", "before": "2", "after": "3"}, pointer: "/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/n" },
+      {
+        params: { method: 'GET', path: '/api/v1/users/{id}', element: "response 200 property 'n'", keyword: 'multipleOf', before: '2', after: '3' },
+        pointer: '/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/n',
+      },
     ],
   },
   {
-    name: "ok: multipleOf 2 \u2192 4 only tightens",
+    name: 'ok: multipleOf 2 \u2192 4 only tightens',
     base: `
 paths:
   /api/v1/users/{id}:
@@ -77,7 +97,7 @@ paths:
     expected: [],
   },
   {
-    name: "a const dropped",
+    name: 'a const dropped',
     base: `
 openapi: 3.1.0
 paths:
@@ -93,11 +113,14 @@ paths:
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: object, properties: {kind: {type: string}}}}}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/users/{id}", "element": "response 200 property 'kind'", "keyword": "const", "before": "\"user\"", "after": "none"}, pointer: "/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/kind" },
+      {
+        params: { method: 'GET', path: '/api/v1/users/{id}', element: "response 200 property 'kind'", keyword: 'const', before: '"user"', after: 'none' },
+        pointer: '/paths/~1api~1v1~1users~1{id}/get/responses/200/content/application~1json/schema/properties/kind',
+      },
     ],
   },
   {
-    name: "ok: a const added",
+    name: 'ok: a const added',
     base: `
 openapi: 3.1.0
 paths:
@@ -115,7 +138,7 @@ paths:
     expected: [],
   },
   {
-    name: "ok: minimum lowered is response-property-min-decreased",
+    name: 'ok: minimum lowered is response-property-min-decreased',
     base: `
 paths:
   /api/v1/users/{id}:
@@ -141,7 +164,10 @@ paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: array, items: {type: object, properties: {slug: {type: string}, age: {type: integer, minimum: 0}}}}}}}}}`,
     expected: [
-      { params: { method: 'GET', path: '/api/v1/org/users', element: 'response 200 body', keyword: 'minItems', before: '1', after: 'none' }, pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema' },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: 'response 200 body', keyword: 'minItems', before: '1', after: 'none' },
+        pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema',
+      },
     ],
   },
   {
@@ -162,7 +188,8 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/users/{id} — response 200 property 'name' maxLength loosened from 64 to 255",
     "GET /api/v1/users/{id} — response 200 property 'role' enum loosened from ["admin","member"] to none",
@@ -170,4 +197,5 @@ testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
     "GET /api/v1/users/{id} — response 200 property 'kind' const loosened from "user" to none",
     "GET /api/v1/org/users — response 200 body minItems loosened from 1 to none",
   ]
-`));
+`),
+);

@@ -3,14 +3,30 @@ import { testRule, type RuleCase } from '../../../../test/helpers/rest-specs.js'
 import { responsePropertyContentSchemaRemoved as rule } from './response-property-content-schema-removed.js';
 
 const cases: RuleCase[] = [
-  { name: 'documented example', ...rule.examples.flagged[0], expected: [
-      { params: {"method": "GET", "path": "/api/v1/orders/{id}", "element": "response 200 property 'payload'", "keyword": "contentSchema", "before": "\"schema\"", "after": "none"}, pointer: "/paths/~1api~1v1~1orders~1{id}/get/responses/200/content/application~1json/schema/properties/payload/contentSchema" },
-    ] },
+  {
+    name: 'documented example',
+    ...rule.examples.flagged[0],
+    expected: [
+      {
+        params: {
+          method: 'GET',
+          path: '/api/v1/orders/{id}',
+          element: "response 200 property 'payload'",
+          keyword: 'contentSchema',
+          before: '"schema"',
+          after: 'none',
+        },
+        pointer: '/paths/~1api~1v1~1orders~1{id}/get/responses/200/content/application~1json/schema/properties/payload/contentSchema',
+      },
+    ],
+  },
   { name: 'ok: the documented quiet example', ...rule.examples.quiet[0], expected: [] },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/orders/{id} — response 200 property 'payload' contentSchema loosened from "schema" to none",
   ]
-`));
+`),
+);

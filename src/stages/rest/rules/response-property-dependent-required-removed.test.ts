@@ -3,14 +3,30 @@ import { testRule, type RuleCase } from '../../../../test/helpers/rest-specs.js'
 import { responsePropertyDependentRequiredRemoved as rule } from './response-property-dependent-required-removed.js';
 
 const cases: RuleCase[] = [
-  { name: 'documented example', ...rule.examples.flagged[0], expected: [
-      { params: {"method": "GET", "path": "/api/v1/orders/{id}", "element": "response 200 body", "keyword": "dependentRequired", "before": "{\"card\":[\"expiry\"]}", "after": "none"}, pointer: "/paths/~1api~1v1~1orders~1{id}/get/responses/200/content/application~1json/schema/dependentRequired/card" },
-    ] },
+  {
+    name: 'documented example',
+    ...rule.examples.flagged[0],
+    expected: [
+      {
+        params: {
+          method: 'GET',
+          path: '/api/v1/orders/{id}',
+          element: 'response 200 body',
+          keyword: 'dependentRequired',
+          before: '{"card":["expiry"]}',
+          after: 'none',
+        },
+        pointer: '/paths/~1api~1v1~1orders~1{id}/get/responses/200/content/application~1json/schema/dependentRequired/card',
+      },
+    ],
+  },
   { name: 'ok: the documented quiet example', ...rule.examples.quiet[0], expected: [] },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/orders/{id} — response 200 body dependentRequired loosened from {"card":["expiry"]} to none",
   ]
-`));
+`),
+);

@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'role'", "value": "\"admin\""}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/role" },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property 'role'", value: '"admin"' },
+        pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/role',
+      },
     ],
   },
   {
-    name: "ok: a value removed",
+    name: 'ok: a value removed',
     base: `
 paths:
   /api/v1/org/users:
@@ -38,8 +41,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — response 200 property 'role' may now be "admin"",
   ]
-`));
+`),
+);

@@ -14,28 +14,32 @@ export const responsePropertyEnumValueAdded = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {role: {type: string, enum: [viewer, editor]}}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {role: {type: string, enum: [viewer, editor, admin]}}}}}}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {r: {type: string, enum: [a, b]}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {r: {type: string, enum: [a]}}}}}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachResponseChange(diff, ['enum-value-added'], ({ change, pointer }, response, operation) => {

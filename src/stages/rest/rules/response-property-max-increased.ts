@@ -1,7 +1,7 @@
 import { defineRule } from '../../../rules/define.js';
 import { forEachResponseChange, formatValue, responseElement } from '../rule.js';
 
-const DETAILS = new Set(["maximum", "exclusiveMaximum"]);
+const DETAILS = new Set(['maximum', 'exclusiveMaximum']);
 
 export const responsePropertyMaxIncreased = defineRule(
   {
@@ -9,46 +9,59 @@ export const responsePropertyMaxIncreased = defineRule(
     surface: 'rest',
     level: 'breaking',
     direction: 'response',
-    summary: "A response value may now be higher than before (`maximum` / `exclusiveMaximum` raised or removed).",
-    message: "{method} {path} \u2014 {element} {keyword} raised from {before} to {after}",
-    why: "Clients that rely on the documented upper bound (a 1\u20135 rating, a percentage) get values they do not handle.",
-    fix: "Keep {element} of {method} {path} within its old {keyword} ({before}) in this release; send the wider values only after every client reads them, or behind a new media type or version.",
+    summary: 'A response value may now be higher than before (`maximum` / `exclusiveMaximum` raised or removed).',
+    message: '{method} {path} \u2014 {element} {keyword} raised from {before} to {after}',
+    why: 'Clients that rely on the documented upper bound (a 1\u20135 rating, a percentage) get values they do not handle.',
+    fix: 'Keep {element} of {method} {path} within its old {keyword} ({before}) in this release; send the wider values only after every client reads them, or behind a new media type or version.',
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-      base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/reviews/{id}:
     get:
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: object, properties: {rating: {type: integer, minimum: 1, maximum: 5}}}}}}`,
-      revision: `
+        revision: `
 paths:
   /api/v1/reviews/{id}:
     get:
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: object, properties: {rating: {type: integer, minimum: 1, maximum: 10}}}}}}`,
-    }],
-    quiet: [{
-      base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/reviews/{id}:
     get:
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: object, properties: {rating: {type: integer, maximum: 10}}}}}}`,
-      revision: `
+        revision: `
 paths:
   /api/v1/reviews/{id}:
     get:
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: object, properties: {rating: {type: integer, maximum: 5}}}}}}`,
-    }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachResponseChange(diff, ['constraint-loosened'], ({ change, pointer }, response, operation) => {
       if (!DETAILS.has(change.detail ?? '')) return;
-      emit(operation.revision, { element: responseElement(response.status, change.path), keyword: change.detail!, before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+      emit(
+        operation.revision,
+        {
+          element: responseElement(response.status, change.path),
+          keyword: change.detail!,
+          before: formatValue(change.before),
+          after: formatValue(change.after),
+        },
+        pointer,
+      );
     });
   },
 );

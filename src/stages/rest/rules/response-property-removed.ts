@@ -14,28 +14,32 @@ export const responsePropertyRemoved = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, required: [status, results], properties: {status: {type: string}, results: {type: object}}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, required: [status], properties: {status: {type: string}}}}}}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {a: {type: string}, b: {type: string}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {a: {type: string}}}}}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachResponseChange(diff, ['property-removed'], ({ change, pointer }, response, operation) => {

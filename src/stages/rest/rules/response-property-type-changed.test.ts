@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'count'", "aspect": "type", "before": "integer", "after": "string"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/count" },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property 'count'", aspect: 'type', before: 'integer', after: 'string' },
+        pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/count',
+      },
     ],
   },
   {
-    name: "ok: narrowed from number to integer",
+    name: 'ok: narrowed from number to integer',
     base: `
 paths:
   /api/v1/org/users:
@@ -25,7 +28,7 @@ paths:
     expected: [],
   },
   {
-    name: "a format dropped",
+    name: 'a format dropped',
     base: `
 paths:
   /api/v1/org/users:
@@ -37,11 +40,14 @@ paths:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'id'", "aspect": "format", "before": "\"uuid\"", "after": "none"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/id" },
+      {
+        params: { method: 'GET', path: '/api/v1/org/users', element: "response 200 property 'id'", aspect: 'format', before: '"uuid"', after: 'none' },
+        pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/id',
+      },
     ],
   },
   {
-    name: "a new oneOf alternative",
+    name: 'a new oneOf alternative',
     base: `
 paths:
   /api/v1/org/users:
@@ -51,11 +57,21 @@ paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {owner: {oneOf: [{type: string}, {type: integer}]}}}}}}}}`,
     expected: [
-      { params: {"method": "GET", "path": "/api/v1/org/users", "element": "response 200 property 'owner'", "aspect": "type", "before": "documented", "after": "new alternative"}, pointer: "/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/owner/oneOf/1" },
+      {
+        params: {
+          method: 'GET',
+          path: '/api/v1/org/users',
+          element: "response 200 property 'owner'",
+          aspect: 'type',
+          before: 'documented',
+          after: 'new alternative',
+        },
+        pointer: '/paths/~1api~1v1~1org~1users/get/responses/200/content/application~1json/schema/properties/owner/oneOf/1',
+      },
     ],
   },
   {
-    name: "ok: a oneOf alternative removed (every value was possible before)",
+    name: 'ok: a oneOf alternative removed (every value was possible before)',
     base: `
 paths:
   /api/v1/org/users:
@@ -68,10 +84,12 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/org/users — response 200 property 'count' type changed from integer to string",
     "GET /api/v1/org/users — response 200 property 'id' format changed from "uuid" to none",
     "GET /api/v1/org/users — response 200 property 'owner' type changed from documented to new alternative",
   ]
-`));
+`),
+);

@@ -14,36 +14,42 @@ export const responsePropertyTypeChanged = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {count: {type: integer}}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get: {responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {count: {type: string}}}}}}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: number}}}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {n: {type: integer}}}}}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachResponseChange(diff, ['type-changed', 'format-changed', ...SCHEMA_PRESENCE_KINDS], ({ change, pointer }, response, operation) => {
       const element = responseElement(response.status, change.path);
       if (change.kind === 'type-changed') {
-        if (change.detail !== 'narrowed') emit(operation.revision, { element, aspect: 'type', before: formatTypes(change.before), after: formatTypes(change.after) }, pointer);
+        if (change.detail !== 'narrowed')
+          emit(operation.revision, { element, aspect: 'type', before: formatTypes(change.before), after: formatTypes(change.after) }, pointer);
       } else if (change.kind === 'format-changed') {
-        if (change.before !== undefined) emit(operation.revision, { element, aspect: 'format', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
+        if (change.before !== undefined)
+          emit(operation.revision, { element, aspect: 'format', before: formatValue(change.before), after: formatValue(change.after) }, pointer);
       } else {
         const widening = responseSchemaWidening(change);
         if (widening) emit(operation.revision, { element, aspect: 'type', ...widening }, pointer);

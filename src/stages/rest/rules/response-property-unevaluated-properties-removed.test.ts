@@ -3,14 +3,23 @@ import { testRule, type RuleCase } from '../../../../test/helpers/rest-specs.js'
 import { responsePropertyUnevaluatedPropertiesRemoved as rule } from './response-property-unevaluated-properties-removed.js';
 
 const cases: RuleCase[] = [
-  { name: 'documented example', ...rule.examples.flagged[0], expected: [
-      { params: {"method": "GET", "path": "/api/v1/orders/{id}", "element": "response 200 body", "keyword": "unevaluatedProperties", "before": "false", "after": "none"}, pointer: "/paths/~1api~1v1~1orders~1{id}/get/responses/200/content/application~1json/schema/unevaluatedProperties" },
-    ] },
+  {
+    name: 'documented example',
+    ...rule.examples.flagged[0],
+    expected: [
+      {
+        params: { method: 'GET', path: '/api/v1/orders/{id}', element: 'response 200 body', keyword: 'unevaluatedProperties', before: 'false', after: 'none' },
+        pointer: '/paths/~1api~1v1~1orders~1{id}/get/responses/200/content/application~1json/schema/unevaluatedProperties',
+      },
+    ],
+  },
   { name: 'ok: the documented quiet example', ...rule.examples.quiet[0], expected: [] },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "GET /api/v1/orders/{id} — response 200 body unevaluatedProperties loosened from false to none",
   ]
-`));
+`),
+);

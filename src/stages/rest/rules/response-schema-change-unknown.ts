@@ -15,8 +15,9 @@ export const responseSchemaChangeUnknown = defineRule(
     acceptable: false,
   },
   {
-    flagged: [{
-      base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v1/payments/{id}:
     get:
@@ -25,7 +26,7 @@ paths:
 components:
   schemas:
     Card: {type: object, properties: {kind: {type: string}}}`,
-      revision: `
+        revision: `
 paths:
   /api/v1/payments/{id}:
     get:
@@ -34,9 +35,11 @@ paths:
 components:
   schemas:
     Card: {type: object, properties: {kind: {type: string}}}`,
-    }],
-    quiet: [{
-      base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/payments/{id}:
     get:
@@ -45,7 +48,7 @@ paths:
 components:
   schemas:
     Card: {type: object, properties: {kind: {type: string}}}`,
-      revision: `
+        revision: `
 paths:
   /api/v1/payments/{id}:
     get:
@@ -54,7 +57,8 @@ paths:
 components:
   schemas:
     Card: {type: object, properties: {kind: {type: string}}}`,
-    }],
+      },
+    ],
   },
   (diff, emit) => {
     forEachResponseChange(diff, ['unknown'], ({ change, pointer }, response, operation) => {

@@ -7,11 +7,14 @@ const cases: RuleCase[] = [
     name: 'documented example',
     ...rule.examples.flagged[0],
     expected: [
-      { params: {"method": "POST", "path": "/api/v2/content/recently-viewed", "status": "200"}, pointer: "/paths/~1api~1v2~1content~1recently-viewed/post/responses/200" },
+      {
+        params: { method: 'POST', path: '/api/v2/content/recently-viewed', status: '200' },
+        pointer: '/paths/~1api~1v2~1content~1recently-viewed/post/responses/200',
+      },
     ],
   },
   {
-    name: "ok: 200 now covered by the 2XX range",
+    name: 'ok: 200 now covered by the 2XX range',
     base: `
 paths:
   /api/v1/org/users:
@@ -25,7 +28,7 @@ paths:
     expected: [],
   },
   {
-    name: "ok: an error status removed (info, another rule)",
+    name: 'ok: an error status removed (info, another rule)',
     base: `
 paths:
   /api/v1/org/users:
@@ -39,8 +42,10 @@ paths:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST /api/v2/content/recently-viewed — success response 200 removed",
   ]
-`));
+`),
+);

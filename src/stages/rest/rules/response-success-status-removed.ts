@@ -13,28 +13,32 @@ export const responseSuccessStatusRemoved = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 paths:
   /api/v2/content/recently-viewed:
     post: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v2/content/recently-viewed:
     post: {responses: {'204': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'200': {description: ok, content: {application/json: {schema: {type: object}}}}}`,
-    revision: `
+        revision: `
 paths:
   /api/v1/org/users:
     get:
       responses: {'2XX': {description: ok, content: {application/json: {schema: {type: object}}}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const operation of diff.operationsChanged) {

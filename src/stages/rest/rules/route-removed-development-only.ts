@@ -31,8 +31,14 @@ export const routeRemovedDevelopmentOnly = defineRule(
   {
     flagged: [
       {
-        base: { 'server/routes/api/index.ts': index('if (env.isDevelopment) {\n  router.use("/", developer.routes());\n}'), 'server/routes/api/developer.ts': developer('createTestUsers') },
-        head: { 'server/routes/api/index.ts': index('if (env.isDevelopment) {\n  router.use("/", developer.routes());\n}'), 'server/routes/api/developer.ts': developer() },
+        base: {
+          'server/routes/api/index.ts': index('if (env.isDevelopment) {\n  router.use("/", developer.routes());\n}'),
+          'server/routes/api/developer.ts': developer('createTestUsers'),
+        },
+        head: {
+          'server/routes/api/index.ts': index('if (env.isDevelopment) {\n  router.use("/", developer.routes());\n}'),
+          'server/routes/api/developer.ts': developer(),
+        },
       },
     ],
     quiet: [

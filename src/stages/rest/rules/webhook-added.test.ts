@@ -6,9 +6,7 @@ const cases: RuleCase[] = [
   {
     name: 'documented example',
     ...rule.examples.flagged[0],
-    expected: [
-      { params: {"method": "POST", "path": "webhook 'orderUpdated'"}, pointer: "/webhooks/orderUpdated/post" },
-    ],
+    expected: [{ params: { method: 'POST', path: "webhook 'orderUpdated'" }, pointer: '/webhooks/orderUpdated/post' }],
   },
   {
     name: 'ok: a webhook changed, not added',
@@ -30,8 +28,10 @@ paths: {}`,
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST webhook 'orderUpdated' — new webhook",
   ]
-`));
+`),
+);

@@ -13,31 +13,35 @@ export const webhookAdded = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 openapi: 3.1.0
 paths: {}`,
-    revision: `
+        revision: `
 openapi: 3.1.0
 paths: {}
 webhooks:
   orderUpdated:
     post: {requestBody: {content: {application/json: {schema: {type: object}}}}, responses: {'200': {description: ok}}}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 openapi: 3.1.0
 paths: {}
 webhooks:
   orderUpdated:
     post: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 openapi: 3.1.0
 paths: {}
 webhooks:
   orderUpdated:
     post: {responses: {'204': {description: ok}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const webhook of diff.webhooksAdded) emit(webhook, {}, webhook.pointer);

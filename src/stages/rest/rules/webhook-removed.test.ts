@@ -6,9 +6,7 @@ const cases: RuleCase[] = [
   {
     name: 'documented example: a whole webhook removed',
     ...rule.examples.flagged[0],
-    expected: [
-      { params: {"method": "POST", "path": "webhook 'orderDeleted'"}, pointer: "/webhooks/orderDeleted/post" },
-    ],
+    expected: [{ params: { method: 'POST', path: "webhook 'orderDeleted'" }, pointer: '/webhooks/orderDeleted/post' }],
   },
   {
     name: 'one operation of a webhook removed, through a $ref path item',
@@ -31,9 +29,7 @@ components:
   pathItems:
     order:
       post: {responses: {'200': {description: ok}}}`,
-    expected: [
-      { params: {"method": "PUT", "path": "webhook 'order'"}, pointer: "/webhooks/order/put" },
-    ],
+    expected: [{ params: { method: 'PUT', path: "webhook 'order'" }, pointer: '/webhooks/order/put' }],
   },
   {
     name: 'ok: a webhook added',
@@ -42,9 +38,11 @@ components:
   },
 ];
 
-testRule(rule, cases, (lines) => expect(lines).toMatchInlineSnapshot(`
+testRule(rule, cases, (lines) =>
+  expect(lines).toMatchInlineSnapshot(`
   [
     "POST webhook 'orderDeleted' — webhook removed",
     "PUT webhook 'order' — webhook removed",
   ]
-`));
+`),
+);

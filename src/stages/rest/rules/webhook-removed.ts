@@ -13,25 +13,28 @@ export const webhookRemoved = defineRule(
     docs: 'docs/rest.md',
   },
   {
-    flagged: [{
-    base: `
+    flagged: [
+      {
+        base: `
 openapi: 3.1.0
 paths: {}
 webhooks:
   orderDeleted:
     post: {requestBody: {content: {application/json: {schema: {type: object}}}}, responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 openapi: 3.1.0
 paths: {}`,
-  }],
-    quiet: [{
-    base: `
+      },
+    ],
+    quiet: [
+      {
+        base: `
 openapi: 3.1.0
 paths: {}
 webhooks:
   orderDeleted:
     post: {responses: {'200': {description: ok}}}`,
-    revision: `
+        revision: `
 openapi: 3.1.0
 paths: {}
 webhooks:
@@ -39,7 +42,8 @@ webhooks:
     post: {responses: {'200': {description: ok}}}
   orderUpdated:
     post: {responses: {'200': {description: ok}}}`,
-  }],
+      },
+    ],
   },
   (diff, emit) => {
     for (const webhook of diff.webhooksRemoved) emit(webhook, {}, webhook.pointer);

@@ -4,7 +4,7 @@ import { TRPC_RULES } from '../catalogue.js';
 import { findingsOfRouters } from '../procedure-diff.js';
 import { rule } from './procedure-output-enum-value-added.js';
 
-describe("procedure-output-enum-value-added", () => {
+describe('procedure-output-enum-value-added', () => {
   it.each([
     { name: 'flagged: the documented example', ...rule.examples.flagged[0], flagged: true },
     { name: 'quiet: the documented example', ...rule.examples.quiet[0], flagged: false },
@@ -12,7 +12,7 @@ describe("procedure-output-enum-value-added", () => {
   ])('$name', async ({ base, revision, flagged }) => {
     const found = await findingsOfRouters(base, revision, [rule]);
     expect(found.length > 0).toBe(flagged);
-    for (const finding of found) expect(finding.rule).toBe("procedure-output-enum-value-added");
+    for (const finding of found) expect(finding.rule).toBe('procedure-output-enum-value-added');
   });
 
   it('renders the flagged example', async () => {

@@ -4,7 +4,7 @@ import { TRPC_RULES } from '../catalogue.js';
 import { findingsOfRouters } from '../procedure-diff.js';
 import { rule } from './procedure-output-type-changed.js';
 
-describe("procedure-output-type-changed", () => {
+describe('procedure-output-type-changed', () => {
   it.each([
     { name: 'flagged: the documented example', ...rule.examples.flagged[0], flagged: true },
     { name: 'quiet: the documented example', ...rule.examples.quiet[0], flagged: false },
@@ -12,7 +12,7 @@ describe("procedure-output-type-changed", () => {
   ])('$name', async ({ base, revision, flagged }) => {
     const found = await findingsOfRouters(base, revision, [rule]);
     expect(found.length > 0).toBe(flagged);
-    for (const finding of found) expect(finding.rule).toBe("procedure-output-type-changed");
+    for (const finding of found) expect(finding.rule).toBe('procedure-output-type-changed');
   });
 
   it('renders the flagged example', async () => {

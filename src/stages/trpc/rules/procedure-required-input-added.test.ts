@@ -4,7 +4,7 @@ import { TRPC_RULES } from '../catalogue.js';
 import { findingsOfRouters } from '../procedure-diff.js';
 import { rule } from './procedure-required-input-added.js';
 
-describe("procedure-required-input-added", () => {
+describe('procedure-required-input-added', () => {
   it.each([
     { name: 'flagged: the documented example', ...rule.examples.flagged[0], flagged: true },
     { name: 'quiet: the documented example', ...rule.examples.quiet[0], flagged: false },
@@ -12,7 +12,7 @@ describe("procedure-required-input-added", () => {
   ])('$name', async ({ base, revision, flagged }) => {
     const found = await findingsOfRouters(base, revision, [rule]);
     expect(found.length > 0).toBe(flagged);
-    for (const finding of found) expect(finding.rule).toBe("procedure-required-input-added");
+    for (const finding of found) expect(finding.rule).toBe('procedure-required-input-added');
   });
 
   it('renders the flagged example', async () => {

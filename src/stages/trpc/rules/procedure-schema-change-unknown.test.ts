@@ -4,7 +4,7 @@ import { TRPC_RULES } from '../catalogue.js';
 import { findingsOfRouters } from '../procedure-diff.js';
 import { rule } from './procedure-schema-change-unknown.js';
 
-describe("procedure-schema-change-unknown", () => {
+describe('procedure-schema-change-unknown', () => {
   it.each([
     { name: 'flagged: the documented example', ...rule.examples.flagged[0], flagged: true },
     { name: 'quiet: the documented example', ...rule.examples.quiet[0], flagged: false },
@@ -12,7 +12,7 @@ describe("procedure-schema-change-unknown", () => {
   ])('$name', async ({ base, revision, flagged }) => {
     const found = await findingsOfRouters(base, revision, [rule]);
     expect(found.length > 0).toBe(flagged);
-    for (const finding of found) expect(finding.rule).toBe("procedure-schema-change-unknown");
+    for (const finding of found) expect(finding.rule).toBe('procedure-schema-change-unknown');
   });
 
   it('renders the flagged example', async () => {

@@ -84,7 +84,10 @@ function chainOf(outer: t.Node): { root: t.Node; links: Link[] } {
 /** `users as u`, `users u`, `analytics.events`: table (schema dropped into `schema`) and alias. */
 export function splitTable(text: string): { table: string; schema?: string; alias?: string } {
   const match = /^\s*("?[\w$]+"?(?:\s*\.\s*"?[\w$]+"?)?)(?:\s+(?:as\s+)?("?[\w$]+"?))?\s*$/i.exec(text);
-  const dotted = (match?.[1] ?? text).replace(/"/g, '').split('.').map((part) => part.trim());
+  const dotted = (match?.[1] ?? text)
+    .replace(/"/g, '')
+    .split('.')
+    .map((part) => part.trim());
   const table = dotted[dotted.length - 1]!.toLowerCase();
   const schema = dotted.length > 1 ? dotted[0]!.toLowerCase() : undefined;
   const alias = match?.[2]?.replace(/"/g, '').toLowerCase();
@@ -160,7 +163,19 @@ export class BuilderReader {
         const head = importedName(node.expressions[0] as t.Node, imports);
         if (head) return { kind: 'import', name: head, suffix: node.quasis[1]?.value.cooked ?? '' };
       }
-      return { kind: 'dynamic', why: node.type === 'TemplateLiteral' ? 'a template with an interpolation' : node.type === 'BinaryExpression' ? 'a concatenation' : isCall(node) ? 'a call' : node.type === 'Identifier' ? `variable \`${node.name}\`` : node.type };
+      return {
+        kind: 'dynamic',
+        why:
+          node.type === 'TemplateLiteral'
+            ? 'a template with an interpolation'
+            : node.type === 'BinaryExpression'
+              ? 'a concatenation'
+              : isCall(node)
+                ? 'a call'
+                : node.type === 'Identifier'
+                  ? `variable \`${node.name}\``
+                  : node.type,
+      };
     };
 
     walk(parsed.ast, (node, parent) => {
@@ -216,11 +231,20 @@ export class BuilderReader {
         });
       }
       const base = (column: string | undefined, access: ReferenceAccess, at: number, qualifier?: string): CodeReference | undefined => {
-        const qualified = qualifier === undefined ? undefined : aliases.get(qualifier) ?? qualifier;
+        const qualified = qualifier === undefined ? undefined : (aliases.get(qualifier) ?? qualifier);
         if (qualified !== undefined) return { table: qualified, ...(column ? { column } : {}), access, file: path, line: at, via: this.dialect.via };
         if (table === undefined) return undefined;
-        if ('import' in table) return { table: '', tableImport: table.import, ...(column ? { column } : {}), access, file: path, line: at, via: this.dialect.via };
-        return { table: table.table, ...(table.schema ? { schema: table.schema } : {}), ...(column ? { column } : {}), access, file: path, line: at, via: this.dialect.via };
+        if ('import' in table)
+          return { table: '', tableImport: table.import, ...(column ? { column } : {}), access, file: path, line: at, via: this.dialect.via };
+        return {
+          table: table.table,
+          ...(table.schema ? { schema: table.schema } : {}),
+          ...(column ? { column } : {}),
+          access,
+          file: path,
+          line: at,
+          via: this.dialect.via,
+        };
       };
       const push = (reference: CodeReference | undefined) => reference && references.push(reference);
       const markDynamic = (why: string, at: number) => {
@@ -235,7 +259,7 @@ export class BuilderReader {
       };
       const column = (raw: t.Node, access: ReferenceAccess) => {
         const node = unwrapExpression(raw);
-        if (isFunctionNode(node) || isRawCall(node) || isCall(node) && isBuilderCall(node)) return;
+        if (isFunctionNode(node) || isRawCall(node) || (isCall(node) && isBuilderCall(node))) return;
         if (node.type === 'ArrayExpression') {
           for (const element of node.elements) if (element) column(element as t.Node, access);
           return;
@@ -291,7 +315,9 @@ export class BuilderReader {
             unknownKeys = true;
             continue;
           }
-          const key = property.computed ? nameOf(property.key as t.Node) : { kind: 'text' as const, text: property.key.type === 'Identifier' ? property.key.name : String((property.key as t.StringLiteral).value) };
+          const key = property.computed
+            ? nameOf(property.key as t.Node)
+            : { kind: 'text' as const, text: property.key.type === 'Identifier' ? property.key.name : String((property.key as t.StringLiteral).value) };
           if (key.kind !== 'text') {
             unknownKeys = true;
             if (key.kind === 'dynamic') markDynamic(`a computed key (${key.why})`, lineOf(property));

@@ -31,7 +31,12 @@ describe('drizzle reader', () => {
   it('names from the builders, keys when the builder has none (every casing), a table-level insert', () => {
     const text = `${PG}export const users = pgTable('users', {\n  id: uuid('id').primaryKey().defaultRandom(),\n  displayName: text('display_name').notNull(),\n  createdAt: timestamp({ withTimezone: true }).defaultNow(),\n});\n`;
     expect(columns(text)).toEqual(['users.id@3', 'users.display_name@4', 'users.createdAt@5', 'users.created_at@5']);
-    expect(reader.read('s.ts', text).references.filter((reference) => reference.column === undefined).map(({ access, insertColumns, line }) => ({ access, insertColumns, line }))).toEqual([
+    expect(
+      reader
+        .read('s.ts', text)
+        .references.filter((reference) => reference.column === undefined)
+        .map(({ access, insertColumns, line }) => ({ access, insertColumns, line })),
+    ).toEqual([
       { access: 'read', insertColumns: undefined, line: 2 },
       { access: 'insert', insertColumns: 'all-model-columns', line: 2 },
     ]);
@@ -39,13 +44,43 @@ describe('drizzle reader', () => {
   });
 
   it.each([
-    ['the callback form', `${PG}export const posts = pgTable('posts', (t) => ({\n  id: t.integer().primaryKey(),\n  authorId: t.uuid('author_id'),\n}));\n`, ['posts.id@3', 'posts.author_id@4'], []],
-    ['pgSchema(…).table', `${PG}const analytics = pgSchema('analytics');\nexport const events = analytics.table('events', {\n  name: varchar('name', { length: 64 }),\n});\n`, ['analytics.events.name@4'], []],
-    ['a spread of shared columns of the same file', `${PG}const timestamps = { createdAt: timestamp('created_at'), updatedAt: timestamp('updated_at') };\nexport const notes = pgTable('notes', {\n  id: integer('id'),\n  ...timestamps,\n});\n`, ['notes.id@4', 'notes.created_at@2', 'notes.updated_at@2'], []],
-    ['a spread from another file is unknown for the table', `${PG}import { timestamps } from './columns';\nexport const notes = pgTable('notes', {\n  id: integer('id'),\n  ...timestamps,\n});\n`, ['notes.id@4'], ['notes@5']],
-    ['a table name from a constant of the file; one from another file is unknown', `${PG}import { NAME } from './names';\nconst T = 'tags';\nexport const tags = pgTable(T, { id: integer('id') });\nexport const other = pgTable(NAME, { id: integer('id') });\n`, ['tags.id@4'], ['*@5']],
+    [
+      'the callback form',
+      `${PG}export const posts = pgTable('posts', (t) => ({\n  id: t.integer().primaryKey(),\n  authorId: t.uuid('author_id'),\n}));\n`,
+      ['posts.id@3', 'posts.author_id@4'],
+      [],
+    ],
+    [
+      'pgSchema(…).table',
+      `${PG}const analytics = pgSchema('analytics');\nexport const events = analytics.table('events', {\n  name: varchar('name', { length: 64 }),\n});\n`,
+      ['analytics.events.name@4'],
+      [],
+    ],
+    [
+      'a spread of shared columns of the same file',
+      `${PG}const timestamps = { createdAt: timestamp('created_at'), updatedAt: timestamp('updated_at') };\nexport const notes = pgTable('notes', {\n  id: integer('id'),\n  ...timestamps,\n});\n`,
+      ['notes.id@4', 'notes.created_at@2', 'notes.updated_at@2'],
+      [],
+    ],
+    [
+      'a spread from another file is unknown for the table',
+      `${PG}import { timestamps } from './columns';\nexport const notes = pgTable('notes', {\n  id: integer('id'),\n  ...timestamps,\n});\n`,
+      ['notes.id@4'],
+      ['notes@5'],
+    ],
+    [
+      'a table name from a constant of the file; one from another file is unknown',
+      `${PG}import { NAME } from './names';\nconst T = 'tags';\nexport const tags = pgTable(T, { id: integer('id') });\nexport const other = pgTable(NAME, { id: integer('id') });\n`,
+      ['tags.id@4'],
+      ['*@5'],
+    ],
     ['a column name that is not a constant', `${PG}export const t = pgTable('t', { a: text(process.env.COL!) });\n`, [], ['t@2']],
-    ['a table creator builds names at run time', `${PG}const table = pgTableCreator((name) => \`app_\${name}\`);\nexport const u = table('users', { id: integer('id') });\n`, [], ['*@2']],
+    [
+      'a table creator builds names at run time',
+      `${PG}const table = pgTableCreator((name) => \`app_\${name}\`);\nexport const u = table('users', { id: integer('id') });\n`,
+      [],
+      ['*@2'],
+    ],
     ['a view with columns is read', `${PG}export const v = pgView('user_names', { name: text('name') }).existing();\n`, ['user_names.name@2'], []],
     ['pgTable from another library is not drizzle', "import { pgTable } from './mine';\nexport const t = pgTable('t', { a: 1 });\n", [], []],
   ])('%s', (_name, text, expectedColumns, expectedDynamic) => {
@@ -54,7 +89,11 @@ describe('drizzle reader', () => {
   });
 
   it('a view is never inserted into', () => {
-    expect(reader.read('s.ts', `${PG}export const v = pgView('v', { name: text('name') }).existing();\n`).references.some((reference) => reference.access === 'insert')).toBe(false);
+    expect(
+      reader
+        .read('s.ts', `${PG}export const v = pgView('v', { name: text('name') }).existing();\n`)
+        .references.some((reference) => reference.access === 'insert'),
+    ).toBe(false);
   });
 
   it('pre-filters on drizzle-orm', () => {

@@ -116,7 +116,16 @@ function builderCall(node: t.Node): t.CallExpression | t.OptionalCallExpression 
 function readColumns(context: Context, object: t.ObjectExpression, table: { names: string[]; schema?: string }, seen: Set<string>): void {
   const push = (columns: string[], line: number) => {
     for (const name of table.names)
-      for (const column of unique(columns)) context.references.push({ table: name, ...(table.schema === undefined ? {} : { schema: table.schema }), column, access: 'read', file: context.path, line, via: VIA });
+      for (const column of unique(columns))
+        context.references.push({
+          table: name,
+          ...(table.schema === undefined ? {} : { schema: table.schema }),
+          column,
+          access: 'read',
+          file: context.path,
+          line,
+          via: VIA,
+        });
   };
   const unknown = (line: number, reason: string) => {
     for (const name of table.names) context.dynamic.push({ table: name, file: context.path, line, via: VIA, reason });
@@ -168,7 +177,8 @@ function read(path: string, text: string): FileReferences {
   if (!parsed.ok) return { references: [], dynamic: [{ file: path, line: parsed.line, via: VIA, reason: parsed.reason }] };
   const ast = parsed.ast;
   const drizzle = new Map<string, string>();
-  for (const binding of moduleBindings(ast).imports) if (!binding.typeOnly && binding.specifier.startsWith('drizzle-orm')) drizzle.set(binding.local, binding.imported);
+  for (const binding of moduleBindings(ast).imports)
+    if (!binding.typeOnly && binding.specifier.startsWith('drizzle-orm')) drizzle.set(binding.local, binding.imported);
   const evaluator = new ConstantEvaluator({ load: (wanted) => (wanted === path ? { path, ast } : undefined), resolve: () => undefined });
   const context: Context = { path, text, ast, drizzle, evaluate: (node) => evaluator.evaluate(path, node), references: [], dynamic: [] };
   walk(ast, (node) => {
@@ -210,7 +220,13 @@ function read(path: string, text: string): FileReferences {
       if (local) columns = unwrapExpression(local);
     }
     if (columns.type !== 'ObjectExpression') {
-      context.dynamic.push({ table: name, file: path, line, via: VIA, reason: `columns \`${shortSourceOf(columnsNode, text, 40)}\` are not an object literal` });
+      context.dynamic.push({
+        table: name,
+        file: path,
+        line,
+        via: VIA,
+        reason: `columns \`${shortSourceOf(columnsNode, text, 40)}\` are not an object literal`,
+      });
       return;
     }
     readColumns(context, columns, table, new Set());

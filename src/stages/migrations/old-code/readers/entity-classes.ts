@@ -64,7 +64,9 @@ export function decoratorsOf(node: { decorators?: t.Decorator[] | null }, import
   for (const decorator of node.decorators ?? []) {
     const expression = unwrapExpression(decorator.expression);
     const found =
-      expression.type === 'CallExpression' ? bind(expression.callee, expression.arguments as t.Node[], lineOf(decorator), imports) : bind(expression, undefined, lineOf(decorator), imports);
+      expression.type === 'CallExpression'
+        ? bind(expression.callee, expression.arguments as t.Node[], lineOf(decorator), imports)
+        : bind(expression, undefined, lineOf(decorator), imports);
     if (found) bound.push(found);
   }
   return bound;
@@ -87,7 +89,14 @@ export function readClasses(path: string, ast: t.File, text: string): FileClasse
       // Cited at the property's name (a decorator above it may span lines).
       members.push({ name: name ?? `[${shortSourceOf(member.key, text, 40)}]`, line: lineOf(member.key), decorators });
     }
-    classes.push({ name: node.id?.name, line: lineOf(node.id ?? node), decorators: decoratorsOf(node, imports), members, superClass: node.superClass ?? undefined, node });
+    classes.push({
+      name: node.id?.name,
+      line: lineOf(node.id ?? node),
+      decorators: decoratorsOf(node, imports),
+      members,
+      superClass: node.superClass ?? undefined,
+      node,
+    });
   });
   const evaluator = new ConstantEvaluator({ load: (wanted) => (wanted === path ? { path, ast } : undefined), resolve: () => undefined });
   const byName = new Map<string, DecoratedClass>();
@@ -96,7 +105,8 @@ export function readClasses(path: string, ast: t.File, text: string): FileClasse
 }
 
 /** An option of a decorator: absent, a constant, or present but not a constant (or possibly hidden in a spread). */
-export type OptionValue = { readonly kind: 'absent' } | { readonly kind: 'known'; readonly value: Constant } | { readonly kind: 'unknown'; readonly why: string };
+export type OptionValue =
+  { readonly kind: 'absent' } | { readonly kind: 'known'; readonly value: Constant } | { readonly kind: 'unknown'; readonly why: string };
 
 function isObject(value: Constant | undefined): value is { readonly [key: string]: Constant } {
   return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
@@ -129,7 +139,9 @@ export function decoratorOption(file: FileClasses, args: readonly t.Node[] | und
         if (name !== key) continue;
         if (property.type !== 'ObjectProperty') return { kind: 'unknown', why: `\`${key}\` is a method` };
         const value = file.evaluate(property.value);
-        return value === undefined ? { kind: 'unknown', why: `\`${key}: ${shortSourceOf(property.value, file.text, 50)}\` is not a constant` } : { kind: 'known', value };
+        return value === undefined
+          ? { kind: 'unknown', why: `\`${key}: ${shortSourceOf(property.value, file.text, 50)}\` is not a constant` }
+          : { kind: 'known', value };
       }
       if (hidden) unknown = hidden;
       continue;
@@ -186,7 +198,11 @@ export function unique<T>(values: readonly T[]): T[] {
  * of its own ({@link BASE_CLASS}). Any other base (a package, an alias, a mixin call) is
  * `foreignBase`: the caller fails closed for the model's tables.
  */
-export function classChain(file: FileClasses, found: DecoratedClass, isOrmPackage: (from: string) => boolean): { chain: DecoratedClass[]; foreignBase?: { name: string; line: number } } {
+export function classChain(
+  file: FileClasses,
+  found: DecoratedClass,
+  isOrmPackage: (from: string) => boolean,
+): { chain: DecoratedClass[]; foreignBase?: { name: string; line: number } } {
   const chain: DecoratedClass[] = [];
   let current: DecoratedClass | undefined = found;
   while (current && !chain.includes(current)) {

@@ -17,7 +17,9 @@ describe('Prisma models as the previous release', () => {
   it('a field of the old model: DROP COLUMN breaks old instances, citing the schema line', async () => {
     const outcome = await classifySql(`${LOCKED}ALTER TABLE users DROP COLUMN nick_name`, { oldCode: { 'prisma/schema.prisma': PRISMA_N } });
     expect(outcome.breaksOldCode).toBe(true);
-    expect(outcome.messages[0]).toBe('ban-drop-column (breaking) line 2: DROP COLUMN users.nick_name: old instances still read or write users.nick_name at prisma/schema.prisma:4 (prisma)');
+    expect(outcome.messages[0]).toBe(
+      'ban-drop-column (breaking) line 2: DROP COLUMN users.nick_name: old instances still read or write users.nick_name at prisma/schema.prisma:4 (prisma)',
+    );
   });
 
   it('the field removed from the model in the previous release: the drop is not an old-code break', async () => {
@@ -43,8 +45,12 @@ describe('TypeORM entities as the previous release', () => {
     `import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';\n@Entity('accounts')\nexport class Account {\n  @PrimaryGeneratedColumn()\n  id: number;\n${extra}}\n`;
 
   it('a column of the old entity: DROP COLUMN breaks, citing the entity line', async () => {
-    const outcome = await classifySql(`${LOCKED}ALTER TABLE accounts DROP COLUMN legacy_plan`, { oldCode: { 'src/account.entity.ts': entity("  @Column({ name: 'legacy_plan', nullable: true })\n  plan: string;\n") } });
-    expect(outcome.messages[0]).toBe('ban-drop-column (breaking) line 2: DROP COLUMN accounts.legacy_plan: old instances still read or write accounts.legacy_plan at src/account.entity.ts:7 (typeorm)');
+    const outcome = await classifySql(`${LOCKED}ALTER TABLE accounts DROP COLUMN legacy_plan`, {
+      oldCode: { 'src/account.entity.ts': entity("  @Column({ name: 'legacy_plan', nullable: true })\n  plan: string;\n") },
+    });
+    expect(outcome.messages[0]).toBe(
+      'ban-drop-column (breaking) line 2: DROP COLUMN accounts.legacy_plan: old instances still read or write accounts.legacy_plan at src/account.entity.ts:7 (typeorm)',
+    );
   });
 
   it('the property removed in the previous release: not an old-code break', async () => {
@@ -53,8 +59,11 @@ describe('TypeORM entities as the previous release', () => {
   });
 
   it('a custom naming strategy: column names are unknown, the drop stays a break (never a new true)', async () => {
-    const strategy = "import { DefaultNamingStrategy } from 'typeorm';\nexport class Prefixed extends DefaultNamingStrategy {\n  columnName(property: string) {\n    return 'c_' + property;\n  }\n}\n";
-    const outcome = await classifySql(`${LOCKED}ALTER TABLE accounts DROP COLUMN c_plan`, { oldCode: { 'src/account.entity.ts': entity(''), 'src/naming.ts': strategy } });
+    const strategy =
+      "import { DefaultNamingStrategy } from 'typeorm';\nexport class Prefixed extends DefaultNamingStrategy {\n  columnName(property: string) {\n    return 'c_' + property;\n  }\n}\n";
+    const outcome = await classifySql(`${LOCKED}ALTER TABLE accounts DROP COLUMN c_plan`, {
+      oldCode: { 'src/account.entity.ts': entity(''), 'src/naming.ts': strategy },
+    });
     expect(outcome.breaksOldCode).toBe(true);
     expect(outcome.messages[0]).toContain('whether it does is unknown: custom naming strategy Prefixed');
   });
@@ -65,8 +74,12 @@ describe('Sequelize models as the previous release', () => {
     `import { DataTypes } from 'sequelize';\nexport const Project = sequelize.define('project', {\n  title: DataTypes.STRING,\n${attributes}}, { tableName: 'projects', underscored: true, timestamps: false });\n`;
 
   it('an attribute of the old model (underscored): DROP COLUMN breaks, citing the attribute line', async () => {
-    const outcome = await classifySql(`${LOCKED}ALTER TABLE projects DROP COLUMN archived_at`, { oldCode: { 'src/models/project.ts': model('  archivedAt: DataTypes.DATE,\n') } });
-    expect(outcome.messages[0]).toBe('ban-drop-column (breaking) line 2: DROP COLUMN projects.archived_at: old instances still read or write projects.archived_at at src/models/project.ts:4 (sequelize)');
+    const outcome = await classifySql(`${LOCKED}ALTER TABLE projects DROP COLUMN archived_at`, {
+      oldCode: { 'src/models/project.ts': model('  archivedAt: DataTypes.DATE,\n') },
+    });
+    expect(outcome.messages[0]).toBe(
+      'ban-drop-column (breaking) line 2: DROP COLUMN projects.archived_at: old instances still read or write projects.archived_at at src/models/project.ts:4 (sequelize)',
+    );
   });
 
   it('implicit timestamps are references although no code names them', async () => {
@@ -90,13 +103,15 @@ describe('Sequelize models as the previous release', () => {
 
 describe('drizzle tables as the previous release', () => {
   it('a key without a builder name under snake_case casing is the snake_case column', async () => {
-    const text = "import { pgTable, integer, timestamp } from 'drizzle-orm/pg-core';\nexport const events = pgTable('events', {\n  id: integer('id'),\n  seenAt: timestamp(),\n});\n";
+    const text =
+      "import { pgTable, integer, timestamp } from 'drizzle-orm/pg-core';\nexport const events = pgTable('events', {\n  id: integer('id'),\n  seenAt: timestamp(),\n});\n";
     const outcome = await classifySql(`${LOCKED}ALTER TABLE events DROP COLUMN seen_at`, { oldCode: { 'src/db/schema.ts': text } });
     expect(outcome.messages[0]).toContain('at src/db/schema.ts:4 (drizzle)');
   });
 
   it('a table creator: names built at run time keep the drop a break', async () => {
-    const text = "import { pgTableCreator, integer } from 'drizzle-orm/pg-core';\nconst table = pgTableCreator((name) => `app_${name}`);\nexport const events = table('events', { id: integer('id') });\n";
+    const text =
+      "import { pgTableCreator, integer } from 'drizzle-orm/pg-core';\nconst table = pgTableCreator((name) => `app_${name}`);\nexport const events = table('events', { id: integer('id') });\n";
     const outcome = await classifySql(`${LOCKED}DROP TABLE app_audit`, { oldCode: { 'src/db/schema.ts': text } });
     expect(outcome.breaksOldCode).toBe(true);
   });

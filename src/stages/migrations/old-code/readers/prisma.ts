@@ -106,7 +106,12 @@ function blocksOf(text: string): { blocks: Block[]; unreadable: Array<{ line: nu
       const start = BLOCK_START.exec(code);
       if (start) {
         const keyword = start[1]!;
-        current = { kind: keyword === 'model' || keyword === 'view' || keyword === 'enum' || keyword === 'type' ? keyword : 'other', name: start[2]!, line, body: [] };
+        current = {
+          kind: keyword === 'model' || keyword === 'view' || keyword === 'enum' || keyword === 'type' ? keyword : 'other',
+          name: start[2]!,
+          line,
+          body: [],
+        };
       } else if (/^(model|view)\b/.test(code)) unreadable.push({ line, text: code });
       continue;
     }
@@ -164,7 +169,13 @@ function readSchema(path: string, text: string): FileReferences {
       if (entry.text.startsWith('@@')) continue;
       const field = FIELD.exec(entry.text);
       if (!field) {
-        dynamic.push({ table, file: path, line: entry.line, via: VIA, reason: `field of ${block.kind} ${block.name} not read: \`${entry.text.slice(0, 60)}\`` });
+        dynamic.push({
+          table,
+          file: path,
+          line: entry.line,
+          via: VIA,
+          reason: `field of ${block.kind} ${block.name} not read: \`${entry.text.slice(0, 60)}\``,
+        });
         continue;
       }
       const [, name, type, , , rest = ''] = field;
@@ -175,7 +186,13 @@ function readSchema(path: string, text: string): FileReferences {
       if (!SCALAR_TYPES.has(type!) && kind === undefined && /(^|\s)@relation\b/.test(rest)) continue;
       const mapped = attributeString(rest, '@map');
       if (mapped === null) {
-        dynamic.push({ table, file: path, line: entry.line, via: VIA, reason: `column of ${block.name}.${name}: \`${rest.slice(0, 60)}\` is not a plain name` });
+        dynamic.push({
+          table,
+          file: path,
+          line: entry.line,
+          via: VIA,
+          reason: `column of ${block.name}.${name}: \`${rest.slice(0, 60)}\` is not a plain name`,
+        });
         continue;
       }
       references.push({ ...at(entry.line), column: mapped ?? name!, access: 'read' });

@@ -7,7 +7,10 @@ import { reader as sql } from './sql.js';
 beforeAll(() => loadParser());
 
 const brief = (found: ReturnType<typeof knex.read>) => ({
-  references: found.references.map((r) => `${r.access} ${r.table || `import:${r.tableImport?.exported}`}${r.column ? `.${r.column}` : ''}${r.insertColumns ? ` [${Array.isArray(r.insertColumns) ? r.insertColumns.join(',') : r.insertColumns}]` : ''} @${r.line}`),
+  references: found.references.map(
+    (r) =>
+      `${r.access} ${r.table || `import:${r.tableImport?.exported}`}${r.column ? `.${r.column}` : ''}${r.insertColumns ? ` [${Array.isArray(r.insertColumns) ? r.insertColumns.join(',') : r.insertColumns}]` : ''} @${r.line}`,
+  ),
   dynamic: found.dynamic.map((d) => `${d.table ?? (d.tableImport ? `import:${d.tableImport.exported}` : '*')} @${d.line}: ${d.reason}`),
 });
 

@@ -10,7 +10,14 @@ function columns(text: string, path = 'server/models/user.ts') {
 }
 
 function tables(text: string) {
-  return [...new Set(reader.read('m.ts', text).references.filter((reference) => reference.column === undefined).map((reference) => `${reference.table}@${reference.line}`))];
+  return [
+    ...new Set(
+      reader
+        .read('m.ts', text)
+        .references.filter((reference) => reference.column === undefined)
+        .map((reference) => `${reference.table}@${reference.line}`),
+    ),
+  ];
 }
 
 function dynamic(text: string) {
@@ -55,7 +62,11 @@ describe('sequelize-typescript models', () => {
       'deletedAt@38',
       'deleted_at@38',
     ]);
-    expect(found.references.filter((reference) => reference.column === undefined).map(({ table, access, insertColumns, line }) => ({ table, access, insertColumns, line }))).toEqual([
+    expect(
+      found.references
+        .filter((reference) => reference.column === undefined)
+        .map(({ table, access, insertColumns, line }) => ({ table, access, insertColumns, line })),
+    ).toEqual([
       { table: 'apiKeys', access: 'read', insertColumns: undefined, line: 38 },
       { table: 'apiKeys', access: 'insert', insertColumns: 'all-model-columns', line: 38 },
     ]);
@@ -74,25 +85,68 @@ describe('sequelize-typescript models', () => {
   });
 
   it('what a base class cannot name is unknown for every table (the models extending it are elsewhere)', () => {
-    const text = "import { BelongsTo, Column, Model } from 'sequelize-typescript';\nexport class Owned extends Model {\n  @BelongsTo(() => User)\n  owner: User;\n}\n";
+    const text =
+      "import { BelongsTo, Column, Model } from 'sequelize-typescript';\nexport class Owned extends Model {\n  @BelongsTo(() => User)\n  owner: User;\n}\n";
     expect(dynamic(text)).toEqual(['*@4']);
   });
 
   it.each([
-    ['a model name pluralised, both underscored forms when the model does not say', "import { Column, Model, Table } from 'sequelize-typescript';\n@Table\nclass UserGroup extends Model {\n  @Column\n  groupId: string;\n}\n", ['UserGroup@3', 'UserGroups@3', 'user_groups@3']],
-    ['freezeTableName with modelName', "import { Column, Model, Table } from 'sequelize-typescript';\n@Table({ modelName: 'person', freezeTableName: true })\nclass Person extends Model {}\n", ['person@3']],
-    ['underscored without freeze: pluralised then underscored', "import { Column, Model, Table } from 'sequelize-typescript';\n@Table({ underscored: true, freezeTableName: false })\nclass ApiKey extends Model {}\n", ['api_keys@3']],
+    [
+      'a model name pluralised, both underscored forms when the model does not say',
+      "import { Column, Model, Table } from 'sequelize-typescript';\n@Table\nclass UserGroup extends Model {\n  @Column\n  groupId: string;\n}\n",
+      ['UserGroup@3', 'UserGroups@3', 'user_groups@3'],
+    ],
+    [
+      'freezeTableName with modelName',
+      "import { Column, Model, Table } from 'sequelize-typescript';\n@Table({ modelName: 'person', freezeTableName: true })\nclass Person extends Model {}\n",
+      ['person@3'],
+    ],
+    [
+      'underscored without freeze: pluralised then underscored',
+      "import { Column, Model, Table } from 'sequelize-typescript';\n@Table({ underscored: true, freezeTableName: false })\nclass ApiKey extends Model {}\n",
+      ['api_keys@3'],
+    ],
   ])('%s', (_name, text, expected) => {
     expect(tables(text)).toEqual(expected);
   });
 
   it.each([
-    ['field: and underscored', "import { Column, DataType, Model, Table } from 'sequelize-typescript';\n@Table({ tableName: 'users', underscored: true, timestamps: false })\nclass User extends Model {\n  @Column({ type: DataType.STRING, field: 'display_name' })\n  name: string;\n  @Column\n  lastActiveAt: Date;\n  @Column({ type: DataType.VIRTUAL })\n  label: string;\n}\n", ['users.display_name@5', 'users.last_active_at@7'], []],
-    ['timestamps renamed and off; paranoid', "import { Model, Table } from 'sequelize-typescript';\n@Table({ tableName: 'notes', createdAt: 'created_on', updatedAt: false, paranoid: true, underscored: false })\nclass Note extends Model {}\n", ['notes.created_on@3', 'notes.deletedAt@3'], []],
-    ['@BelongsTo with a foreign key; without one it is unknown', "import { BelongsTo, Column, ForeignKey, Model, Table } from 'sequelize-typescript';\n@Table({ tableName: 'posts', timestamps: false })\nclass Post extends Model {\n  @BelongsTo(() => User, 'authorId')\n  author: User;\n  @BelongsTo(() => Team)\n  team: Team;\n}\n", ['posts.authorId@5', 'posts.author_id@5'], ['posts@7']],
-    ['@BelongsTo without a key takes it from the @ForeignKey member to the same model (outline Reaction)', "import { BelongsTo, Column, DataType, ForeignKey, Model, Table } from 'sequelize-typescript';\n@Table({ tableName: 'reactions', timestamps: false, underscored: false })\nclass Reaction extends Model {\n  @BelongsTo(() => User)\n  user: User;\n  @ForeignKey(() => User)\n  @Column(DataType.UUID)\n  userId: string;\n  @BelongsTo(() => Comment)\n  comment: Comment;\n}\n", ['reactions.userId@8'], ['reactions@10']],
-    ['a table name that is not a constant', "import { Model, Table } from 'sequelize-typescript';\n@Table({ tableName: process.env.T })\nclass Note extends Model {}\n", [], ['*@3']],
-    ['a base class of the same file is read', "import { Column, Model, Table } from 'sequelize-typescript';\nclass Base extends Model {\n  @Column\n  teamId: string;\n}\n@Table({ tableName: 'docs', timestamps: false, underscored: false })\nclass Doc extends Base {\n  @Column\n  title: string;\n}\n", ['docs.title@9', 'docs.teamId@4'], []],
+    [
+      'field: and underscored',
+      "import { Column, DataType, Model, Table } from 'sequelize-typescript';\n@Table({ tableName: 'users', underscored: true, timestamps: false })\nclass User extends Model {\n  @Column({ type: DataType.STRING, field: 'display_name' })\n  name: string;\n  @Column\n  lastActiveAt: Date;\n  @Column({ type: DataType.VIRTUAL })\n  label: string;\n}\n",
+      ['users.display_name@5', 'users.last_active_at@7'],
+      [],
+    ],
+    [
+      'timestamps renamed and off; paranoid',
+      "import { Model, Table } from 'sequelize-typescript';\n@Table({ tableName: 'notes', createdAt: 'created_on', updatedAt: false, paranoid: true, underscored: false })\nclass Note extends Model {}\n",
+      ['notes.created_on@3', 'notes.deletedAt@3'],
+      [],
+    ],
+    [
+      '@BelongsTo with a foreign key; without one it is unknown',
+      "import { BelongsTo, Column, ForeignKey, Model, Table } from 'sequelize-typescript';\n@Table({ tableName: 'posts', timestamps: false })\nclass Post extends Model {\n  @BelongsTo(() => User, 'authorId')\n  author: User;\n  @BelongsTo(() => Team)\n  team: Team;\n}\n",
+      ['posts.authorId@5', 'posts.author_id@5'],
+      ['posts@7'],
+    ],
+    [
+      '@BelongsTo without a key takes it from the @ForeignKey member to the same model (outline Reaction)',
+      "import { BelongsTo, Column, DataType, ForeignKey, Model, Table } from 'sequelize-typescript';\n@Table({ tableName: 'reactions', timestamps: false, underscored: false })\nclass Reaction extends Model {\n  @BelongsTo(() => User)\n  user: User;\n  @ForeignKey(() => User)\n  @Column(DataType.UUID)\n  userId: string;\n  @BelongsTo(() => Comment)\n  comment: Comment;\n}\n",
+      ['reactions.userId@8'],
+      ['reactions@10'],
+    ],
+    [
+      'a table name that is not a constant',
+      "import { Model, Table } from 'sequelize-typescript';\n@Table({ tableName: process.env.T })\nclass Note extends Model {}\n",
+      [],
+      ['*@3'],
+    ],
+    [
+      'a base class of the same file is read',
+      "import { Column, Model, Table } from 'sequelize-typescript';\nclass Base extends Model {\n  @Column\n  teamId: string;\n}\n@Table({ tableName: 'docs', timestamps: false, underscored: false })\nclass Doc extends Base {\n  @Column\n  title: string;\n}\n",
+      ['docs.title@9', 'docs.teamId@4'],
+      [],
+    ],
   ])('%s', (_name, text, expectedColumns, expectedDynamic) => {
     expect(columns(text)).toEqual(expectedColumns);
     expect(dynamic(text)).toEqual(expectedDynamic);

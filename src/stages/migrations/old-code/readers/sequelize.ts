@@ -3,7 +3,18 @@ import inflection from 'inflection';
 import type { Constant } from '../../../../syntax/constants.js';
 import { isCall, lineOf, literalKeyName, parseSource, shortSourceOf, unwrapExpression, walk, type t } from '../../../../syntax/parse.js';
 import type { CodeReference, DynamicReference, FileReferences, ReferenceReader } from '../references.js';
-import { BASE_CLASS, classChain, decoratorOption, isTypeLike, readClasses, stringOf, unique, type DecoratedClass, type FileClasses, type OptionValue } from './entity-classes.js';
+import {
+  BASE_CLASS,
+  classChain,
+  decoratorOption,
+  isTypeLike,
+  readClasses,
+  stringOf,
+  unique,
+  type DecoratedClass,
+  type FileClasses,
+  type OptionValue,
+} from './entity-classes.js';
 
 /**
  * Sequelize models: `sequelize.define('name', attributes, options)`, `Model.init(attributes,
@@ -94,7 +105,16 @@ class Collector {
   }
   columns(naming: ModelNaming, names: readonly string[], line: number) {
     for (const table of naming.tables)
-      for (const column of unique(names)) this.references.push({ table, ...(naming.schema === undefined ? {} : { schema: naming.schema }), column, access: 'read', file: this.path, line, via: VIA });
+      for (const column of unique(names))
+        this.references.push({
+          table,
+          ...(naming.schema === undefined ? {} : { schema: naming.schema }),
+          column,
+          access: 'read',
+          file: this.path,
+          line,
+          via: VIA,
+        });
   }
   unknown(naming: ModelNaming | undefined, line: number, reason: string) {
     // A base class maps no table of its own: what it cannot name is unknown for any table extending it.
@@ -112,7 +132,11 @@ function timestampColumns(naming: ModelNaming, options: (key: string) => OptionV
     return;
   }
   if (timestamps === false) return;
-  for (const [key, on] of [['createdAt', true], ['updatedAt', true], ['deletedAt', paranoid !== false]] as const) {
+  for (const [key, on] of [
+    ['createdAt', true],
+    ['updatedAt', true],
+    ['deletedAt', paranoid !== false],
+  ] as const) {
     if (!on || declared.has(key)) continue;
     const option = options(key);
     if (option.kind === 'known' && option.value === false) continue;
@@ -126,7 +150,10 @@ function timestampColumns(naming: ModelNaming, options: (key: string) => OptionV
 function isVirtualType(node: t.Node): boolean {
   const inner = unwrapExpression(node);
   const target = isCall(inner) ? unwrapExpression(inner.callee) : inner;
-  return (target.type === 'MemberExpression' && !target.computed && target.property.type === 'Identifier' && target.property.name === 'VIRTUAL') || (target.type === 'Identifier' && target.name === 'VIRTUAL');
+  return (
+    (target.type === 'MemberExpression' && !target.computed && target.property.type === 'Identifier' && target.property.name === 'VIRTUAL') ||
+    (target.type === 'Identifier' && target.name === 'VIRTUAL')
+  );
 }
 
 /** Attributes of `define`/`init`: `{ name: DataTypes.STRING, other: { type, field } }`. */
@@ -266,7 +293,8 @@ function readCalls(file: FileClasses, ast: t.File, out: Collector): void {
 function enclosingClassName(ast: t.File, target: t.Node): string | undefined {
   let name: string | undefined;
   walk(ast, (node) => {
-    if ((node.type === 'ClassDeclaration' || node.type === 'ClassExpression') && node.start! <= target.start! && target.end! <= node.end!) name = node.id?.name ?? name;
+    if ((node.type === 'ClassDeclaration' || node.type === 'ClassExpression') && node.start! <= target.start! && target.end! <= node.end!)
+      name = node.id?.name ?? name;
   });
   return name;
 }
@@ -302,7 +330,12 @@ function readClassModels(file: FileClasses, out: Collector): void {
     out.model(naming, found.line);
     const declared = new Set<string>();
     const { chain, foreignBase } = classChain(file, found, (from) => from === TYPESCRIPT_PACKAGE || from === 'sequelize');
-    if (foreignBase) out.unknown(naming, foreignBase.line, `columns inherited from \`${foreignBase.name}\` (declared in another file) are not read with ${found.name ?? name}`);
+    if (foreignBase)
+      out.unknown(
+        naming,
+        foreignBase.line,
+        `columns inherited from \`${foreignBase.name}\` (declared in another file) are not read with ${found.name ?? name}`,
+      );
     const foreignKeyTargets = foreignKeyTargetsOf(chain);
     for (const owner of chain) for (const member of owner.members) readMember(file, naming, member, out, declared, foreignKeyTargets);
     timestampColumns(naming, options, found.line, out, declared);
@@ -311,7 +344,14 @@ function readClassModels(file: FileClasses, out: Collector): void {
 
 const TIMESTAMP_DECORATORS: Record<string, string> = { CreatedAt: 'createdAt', UpdatedAt: 'updatedAt', DeletedAt: 'deletedAt' };
 
-function readMember(file: FileClasses, naming: ModelNaming, member: DecoratedClass['members'][number], out: Collector, declared: Set<string>, foreignKeyTargets: ReadonlySet<string>): void {
+function readMember(
+  file: FileClasses,
+  naming: ModelNaming,
+  member: DecoratedClass['members'][number],
+  out: Collector,
+  declared: Set<string>,
+  foreignKeyTargets: ReadonlySet<string>,
+): void {
   const decorators = member.decorators.filter((decorator) => decorator.from === TYPESCRIPT_PACKAGE);
   const column = decorators.find((decorator) => decorator.name === 'Column');
   const timestamp = decorators.find((decorator) => TIMESTAMP_DECORATORS[decorator.name] !== undefined);
@@ -337,7 +377,12 @@ function readMember(file: FileClasses, naming: ModelNaming, member: DecoratedCla
       typeof foreignKey === 'string'
         ? foreignKey
         : foreignKey !== null && typeof foreignKey === 'object' && !Array.isArray(foreignKey)
-          ? ((fk) => (typeof fk === 'string' ? fk : fk !== null && typeof fk === 'object' && !Array.isArray(fk) ? stringOf((fk as Record<string, Constant>)['name']) : undefined))((foreignKey as Record<string, Constant>)['foreignKey'])
+          ? ((fk) =>
+              typeof fk === 'string'
+                ? fk
+                : fk !== null && typeof fk === 'object' && !Array.isArray(fk)
+                  ? stringOf((fk as Record<string, Constant>)['name'])
+                  : undefined)((foreignKey as Record<string, Constant>)['foreignKey'])
           : undefined;
     if (keyName !== undefined) {
       // Declared as a @ForeignKey @Column elsewhere in the class or added by Sequelize: either way a column of this table.
@@ -381,7 +426,6 @@ function isVirtualOption(args: readonly t.Node[]): boolean {
   }
   return false;
 }
-
 
 function read(path: string, text: string): FileReferences {
   const parsed = parseSource(path, text);

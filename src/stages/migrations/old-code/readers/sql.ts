@@ -53,7 +53,14 @@ function statementsOf(sqlText: string): ReturnType<typeof parseStatements> | und
 }
 
 /** Reads one statement's AST: relations, column references, insert/update targets. */
-function readStatement(node: Node, statementLine: number, sqlText: string, file: string, into: { references: CodeReference[]; dynamic: DynamicReference[] }, literalLine: number): void {
+function readStatement(
+  node: Node,
+  statementLine: number,
+  sqlText: string,
+  file: string,
+  into: { references: CodeReference[]; dynamic: DynamicReference[] },
+  literalLine: number,
+): void {
   const tables: Array<{ table: string; schema?: string; access: ReferenceAccess; line: number }> = [];
   const columns: Array<{ qualifier?: string; column: string; line: number; access: ReferenceAccess }> = [];
   const lineAt = (location: unknown) => literalLine + (typeof location === 'number' ? linesBeforeByte(sqlText, location) : statementLine - 1);
@@ -78,14 +85,19 @@ function readStatement(node: Node, statementLine: number, sqlText: string, file:
     if (kind === 'RangeVar' && typeof body.relname === 'string') {
       const table = body.relname.toLowerCase();
       if (table === PLACEHOLDER) placeholderTable = true;
-      else if (!ctes.has(table)) tables.push({ table, ...(typeof body.schemaname === 'string' ? { schema: body.schemaname.toLowerCase() } : {}), access, line: lineAt(body.location) });
+      else if (!ctes.has(table))
+        tables.push({ table, ...(typeof body.schemaname === 'string' ? { schema: body.schemaname.toLowerCase() } : {}), access, line: lineAt(body.location) });
     }
     if (kind === 'SelectStmt' || kind === 'InsertStmt' || kind === 'UpdateStmt' || kind === 'DeleteStmt') {
       for (const list of [body.targetList, body.sortClause, body.groupClause, body.distinctClause, body.returningList, body.cols]) {
         walkNodes(list, (innerKind, inner) => {
           if (innerKind !== 'ColumnRef' && innerKind !== 'ResTarget') return;
           const fields = (inner.fields as Node[] | undefined) ?? [];
-          if (fields.some((field) => stringValue(field)?.toLowerCase() === PLACEHOLDER) || (innerKind === 'ResTarget' && String(inner.name).toLowerCase() === PLACEHOLDER && list === body.cols)) placeholderColumn = true;
+          if (
+            fields.some((field) => stringValue(field)?.toLowerCase() === PLACEHOLDER) ||
+            (innerKind === 'ResTarget' && String(inner.name).toLowerCase() === PLACEHOLDER && list === body.cols)
+          )
+            placeholderColumn = true;
         });
       }
     }
@@ -94,37 +106,55 @@ function readStatement(node: Node, statementLine: number, sqlText: string, file:
       const names = fields.map((field) => stringValue(field)?.toLowerCase());
       const column = names[names.length - 1];
       if (names.includes(PLACEHOLDER)) return;
-      else if (column !== undefined) columns.push({ ...(names.length > 1 && names[names.length - 2] ? { qualifier: names[names.length - 2]! } : {}), column, line: lineAt(body.location), access: 'read' });
+      else if (column !== undefined)
+        columns.push({
+          ...(names.length > 1 && names[names.length - 2] ? { qualifier: names[names.length - 2]! } : {}),
+          column,
+          line: lineAt(body.location),
+          access: 'read',
+        });
     }
     if (kind === 'ResTarget' && typeof body.name === 'string' && access !== 'read') {
       if (body.name.toLowerCase() === PLACEHOLDER) placeholderColumn = true;
       else columns.push({ column: body.name.toLowerCase(), line: lineAt(body.location), access: access === 'insert' ? 'insert' : 'write' });
     }
   });
-  for (const table of tables) into.references.push({ table: table.table, ...(table.schema ? { schema: table.schema } : {}), access: table.access, file, line: table.line, via: 'sql' });
+  for (const table of tables)
+    into.references.push({ table: table.table, ...(table.schema ? { schema: table.schema } : {}), access: table.access, file, line: table.line, via: 'sql' });
   if (insertTable !== undefined && !placeholderTable) {
-    into.references.push({ table: insertTable, access: 'insert', insertColumns: placeholderColumn ? 'unknown' : insertColumns, file, line: literalLine + statementLine - 1, via: 'sql' });
+    into.references.push({
+      table: insertTable,
+      access: 'insert',
+      insertColumns: placeholderColumn ? 'unknown' : insertColumns,
+      file,
+      line: literalLine + statementLine - 1,
+      via: 'sql',
+    });
   }
   // A column without a qualifier may belong to any table of the statement: a reference to each.
   const aliases = new Map<string, string>();
   walkNodes(node, (kind, body) => {
-    const alias = (body.alias as { Alias?: { aliasname?: string } } | undefined)?.Alias?.aliasname ?? (body.alias as { aliasname?: string } | undefined)?.aliasname;
+    const alias =
+      (body.alias as { Alias?: { aliasname?: string } } | undefined)?.Alias?.aliasname ?? (body.alias as { aliasname?: string } | undefined)?.aliasname;
     if (kind === 'RangeVar' && typeof body.relname === 'string' && alias) aliases.set(alias.toLowerCase(), body.relname.toLowerCase());
   });
   for (const column of columns) {
     if (column.column === '*') continue;
     const owners = column.qualifier !== undefined ? [aliases.get(column.qualifier) ?? column.qualifier] : tables.map((table) => table.table);
-    for (const owner of new Set(owners)) into.references.push({ table: owner, column: column.column, access: column.access, file, line: column.line, via: 'sql' });
+    for (const owner of new Set(owners))
+      into.references.push({ table: owner, column: column.column, access: column.access, file, line: column.line, via: 'sql' });
   }
   if (placeholderTable) into.dynamic.push({ file, line: literalLine + statementLine - 1, via: 'sql', reason: 'a table name interpolated into raw SQL' });
   else if (placeholderColumn) {
-    for (const table of new Set(tables.map((entry) => entry.table))) into.dynamic.push({ table, file, line: literalLine + statementLine - 1, via: 'sql', reason: 'a column name interpolated into raw SQL' });
+    for (const table of new Set(tables.map((entry) => entry.table)))
+      into.dynamic.push({ table, file, line: literalLine + statementLine - 1, via: 'sql', reason: 'a column name interpolated into raw SQL' });
   }
 }
 
 export function readSql(path: string, text: string): FileReferences {
   const literals = literalsOf(path, text);
-  if (!Array.isArray(literals)) return { references: [], dynamic: [{ file: path, line: literals.line, via: 'sql', reason: `the file does not parse (${literals.message})` }] };
+  if (!Array.isArray(literals))
+    return { references: [], dynamic: [{ file: path, line: literals.line, via: 'sql', reason: `the file does not parse (${literals.message})` }] };
   const out = { references: [] as CodeReference[], dynamic: [] as DynamicReference[] };
   for (const literal of literals) {
     if (!STATEMENT_START.test(literal.text) && !/\.sql$/i.test(path)) continue;

@@ -1,6 +1,19 @@
 import { lineOf, parseSource, shortSourceOf, unwrapExpression, walk, type t } from '../../../../syntax/parse.js';
 import type { CodeReference, DynamicReference, FileReferences, ReferenceAccess, ReferenceReader } from '../references.js';
-import { BASE_CLASS, classChain, decoratorOption, firstStringArgument, isTypeLike, readClasses, stringOf, unique, type BoundDecorator, type DecoratedClass, type FileClasses, type OptionValue } from './entity-classes.js';
+import {
+  BASE_CLASS,
+  classChain,
+  decoratorOption,
+  firstStringArgument,
+  isTypeLike,
+  readClasses,
+  stringOf,
+  unique,
+  type BoundDecorator,
+  type DecoratedClass,
+  type FileClasses,
+  type OptionValue,
+} from './entity-classes.js';
 
 /**
  * TypeORM and MikroORM entities: the tables and columns the previous release's entities map, as
@@ -43,7 +56,9 @@ export function typeormSnakeCase(name: string): string {
 
 /** TypeORM's `camelCase` (typeorm/src/util/StringUtils.ts), used by the default join-column name. */
 export function typeormCamelCase(name: string): string {
-  return name.replace(/^([A-Z])|[\s-_](\w)/g, (_match, first: string | undefined, next: string | undefined) => (next ? next.toUpperCase() : first!.toLowerCase()));
+  return name.replace(/^([A-Z])|[\s-_](\w)/g, (_match, first: string | undefined, next: string | undefined) =>
+    next ? next.toUpperCase() : first!.toLowerCase(),
+  );
 }
 
 /** MikroORM's UnderscoreNamingStrategy `underscore` (packages/core/src/naming-strategy/UnderscoreNamingStrategy.ts). */
@@ -51,9 +66,26 @@ export function mikroUnderscore(name: string): string {
   return name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
-const TYPEORM_COLUMNS = new Set(['Column', 'PrimaryColumn', 'PrimaryGeneratedColumn', 'CreateDateColumn', 'UpdateDateColumn', 'DeleteDateColumn', 'VersionColumn', 'ObjectIdColumn', 'ViewColumn', 'TreeLevelColumn']);
+const TYPEORM_COLUMNS = new Set([
+  'Column',
+  'PrimaryColumn',
+  'PrimaryGeneratedColumn',
+  'CreateDateColumn',
+  'UpdateDateColumn',
+  'DeleteDateColumn',
+  'VersionColumn',
+  'ObjectIdColumn',
+  'ViewColumn',
+  'TreeLevelColumn',
+]);
 const MIKRO_COLUMNS = new Set(['Property', 'PrimaryKey', 'Enum']);
-const STRATEGY_BASES = new Set(['DefaultNamingStrategy', 'UnderscoreNamingStrategy', 'EntityCaseNamingStrategy', 'AbstractNamingStrategy', 'SnakeNamingStrategy']);
+const STRATEGY_BASES = new Set([
+  'DefaultNamingStrategy',
+  'UnderscoreNamingStrategy',
+  'EntityCaseNamingStrategy',
+  'AbstractNamingStrategy',
+  'SnakeNamingStrategy',
+]);
 /** Naming strategies whose names the candidates below cover, by package. */
 const KNOWN_STRATEGIES: Record<string, readonly string[]> = {
   typeorm: ['DefaultNamingStrategy'],
@@ -74,7 +106,16 @@ class Collector {
   constructor(readonly path: string) {}
   column(entity: Entity, names: readonly string[], line: number, access: ReferenceAccess) {
     for (const table of entity.tables)
-      for (const column of unique(names)) this.references.push({ table, ...(entity.schema === undefined ? {} : { schema: entity.schema }), column, access, file: this.path, line, via: entity.orm });
+      for (const column of unique(names))
+        this.references.push({
+          table,
+          ...(entity.schema === undefined ? {} : { schema: entity.schema }),
+          column,
+          access,
+          file: this.path,
+          line,
+          via: entity.orm,
+        });
   }
   unknown(entity: Entity | undefined, line: number, reason: string, via: string) {
     // A base class maps no table of its own: what it cannot name is unknown for any table extending it.
@@ -99,7 +140,12 @@ function entityOf(file: FileClasses, found: DecoratedClass, out: Collector): Ent
       const first = firstStringArgument(file, decorator.args);
       const nameOption = decoratorOption(file, decorator.args, 'name', optionIsType);
       const schemaOption = decoratorOption(file, decorator.args, 'schema', optionIsType);
-      if (first === null || nameOption.kind === 'unknown' || schemaOption.kind === 'unknown' || (nameOption.kind === 'known' && known(nameOption) === undefined)) {
+      if (
+        first === null ||
+        nameOption.kind === 'unknown' ||
+        schemaOption.kind === 'unknown' ||
+        (nameOption.kind === 'known' && known(nameOption) === undefined)
+      ) {
         out.unknown(undefined, decorator.line, `table of entity ${found.name ?? '(anonymous)'}: the name in @${decorator.name}(…) is not a constant`, orm);
         return undefined;
       }
@@ -125,7 +171,12 @@ function entityOf(file: FileClasses, found: DecoratedClass, out: Collector): Ent
       const collection = decoratorOption(file, decorator.args, 'collection', optionIsType);
       const schemaOption = decoratorOption(file, decorator.args, 'schema', optionIsType);
       const nameOption = tableName.kind !== 'absent' ? tableName : collection;
-      if (nameOption.kind === 'unknown' || schemaOption.kind === 'unknown' || abstract.kind === 'unknown' || (nameOption.kind === 'known' && known(nameOption) === undefined)) {
+      if (
+        nameOption.kind === 'unknown' ||
+        schemaOption.kind === 'unknown' ||
+        abstract.kind === 'unknown' ||
+        (nameOption.kind === 'known' && known(nameOption) === undefined)
+      ) {
         out.unknown(undefined, decorator.line, `table of entity ${found.name ?? '(anonymous)'}: @Entity options are not constants`, orm);
         return undefined;
       }
@@ -147,7 +198,6 @@ function parentEntity(file: FileClasses, found: DecoratedClass, out: Collector):
   const parent = file.byName.get(superClass.name);
   return parent && parent !== found ? entityOf(file, parent, out) : undefined;
 }
-
 
 function propertyColumns(entity: Entity, property: string): string[] {
   return entity.orm === TYPEORM ? [property, typeormSnakeCase(property)] : [mikroUnderscore(property), property];
@@ -235,7 +285,12 @@ function readMember(file: FileClasses, entity: Entity, member: DecoratedClass['m
         return;
       }
       if (option.kind === 'known') {
-        const names = typeof option.value === 'string' ? [option.value] : Array.isArray(option.value) && option.value.every((name) => typeof name === 'string') ? (option.value as string[]) : undefined;
+        const names =
+          typeof option.value === 'string'
+            ? [option.value]
+            : Array.isArray(option.value) && option.value.every((name) => typeof name === 'string')
+              ? (option.value as string[])
+              : undefined;
         if (!names) {
           out.unknown(entity, member.line, `column of \`${member.name}\`: \`${key}\` is not a name`, MIKRO);
           return;
@@ -262,7 +317,10 @@ function readMember(file: FileClasses, entity: Entity, member: DecoratedClass['m
     const pivot = decoratorOption(file, manyToMany.args, 'pivotTable', optionIsType);
     if (pivot.kind === 'known' && known(pivot) !== undefined) {
       const pivotEntity: Entity = { orm: MIKRO, tables: [known(pivot)!], view: false };
-      out.references.push({ table: known(pivot)!, access: 'read', file: out.path, line: member.line, via: MIKRO }, { table: known(pivot)!, access: 'insert', insertColumns: 'unknown', file: out.path, line: member.line, via: MIKRO });
+      out.references.push(
+        { table: known(pivot)!, access: 'read', file: out.path, line: member.line, via: MIKRO },
+        { table: known(pivot)!, access: 'insert', insertColumns: 'unknown', file: out.path, line: member.line, via: MIKRO },
+      );
       out.unknown(pivotEntity, member.line, `pivot columns of \`${member.name}\` are named from the entities' primary keys`, MIKRO);
       return;
     }
@@ -282,11 +340,22 @@ function joinTableReference(file: FileClasses, entity: Entity, member: Decorated
   const pivot: Entity = { orm: TYPEORM, tables: [pivotName], ...(known(schema) === undefined ? {} : { schema: known(schema)! }), view: false };
   out.references.push(
     { table: pivotName, ...(pivot.schema === undefined ? {} : { schema: pivot.schema }), access: 'read', file: out.path, line: member.line, via: TYPEORM },
-    { table: pivotName, ...(pivot.schema === undefined ? {} : { schema: pivot.schema }), access: 'insert', insertColumns: 'all-model-columns', file: out.path, line: member.line, via: TYPEORM },
+    {
+      table: pivotName,
+      ...(pivot.schema === undefined ? {} : { schema: pivot.schema }),
+      access: 'insert',
+      insertColumns: 'all-model-columns',
+      file: out.path,
+      line: member.line,
+      via: TYPEORM,
+    },
   );
   for (const key of ['joinColumn', 'inverseJoinColumn']) {
     const option = decoratorOption(file, joinTable.args, key, optionIsType);
-    const columnName = option.kind === 'known' && option.value !== null && typeof option.value === 'object' && !Array.isArray(option.value) ? (option.value as Record<string, unknown>)['name'] : undefined;
+    const columnName =
+      option.kind === 'known' && option.value !== null && typeof option.value === 'object' && !Array.isArray(option.value)
+        ? (option.value as Record<string, unknown>)['name']
+        : undefined;
     if (typeof columnName === 'string') out.column(pivot, [columnName], member.line, 'read');
     else out.unknown(pivot, member.line, `\`${key}\` of junction table ${pivotName} is named from an entity's primary key`, TYPEORM);
   }
@@ -299,7 +368,12 @@ function namingStrategies(file: FileClasses, ast: t.File, out: Collector): void 
     const implemented = (found.node.implements ?? []).map((clause) => ('expression' in clause ? shortSourceOf(clause.expression, file.text, 60) : ''));
     const extendsStrategy = superClass?.type === 'Identifier' && STRATEGY_BASES.has(superClass.name);
     if (extendsStrategy || implemented.some((name) => /NamingStrategy(Interface)?$/.test(name))) {
-      out.unknown(undefined, found.line, `custom naming strategy ${found.name ?? '(anonymous)'}: the names it gives entities and columns are not read`, TYPEORM);
+      out.unknown(
+        undefined,
+        found.line,
+        `custom naming strategy ${found.name ?? '(anonymous)'}: the names it gives entities and columns are not read`,
+        TYPEORM,
+      );
     }
   }
   walk(ast, (node) => {
@@ -308,7 +382,12 @@ function namingStrategies(file: FileClasses, ast: t.File, out: Collector): void 
     const target = value.type === 'NewExpression' ? unwrapExpression(value.callee) : value;
     if (target.type === 'Identifier') {
       const imported = file.imports.get(target.name);
-      if (imported && (KNOWN_STRATEGIES[imported.from]?.includes(imported.imported) || (imported.from.startsWith('@mikro-orm/') && MIKRO_KNOWN_STRATEGIES.includes(imported.imported)))) return;
+      if (
+        imported &&
+        (KNOWN_STRATEGIES[imported.from]?.includes(imported.imported) ||
+          (imported.from.startsWith('@mikro-orm/') && MIKRO_KNOWN_STRATEGIES.includes(imported.imported)))
+      )
+        return;
       // A class of this repository is read where it is declared (above); a relative import points there.
       if ((imported && imported.from.startsWith('.')) || (!imported && file.byName.has(target.name))) return;
     }
@@ -334,7 +413,13 @@ function read(path: string, text: string): FileReferences {
       if (!entity.view) out.references.push({ ...base, access: 'insert', insertColumns: 'all-model-columns' });
     }
     const { chain, foreignBase } = classChain(file, found, (from) => ormOf(from) !== undefined);
-    if (foreignBase) out.unknown(entity, foreignBase.line, `columns inherited from \`${foreignBase.name}\` (declared in another file) are not read with ${found.name ?? 'this entity'}`, entity.orm);
+    if (foreignBase)
+      out.unknown(
+        entity,
+        foreignBase.line,
+        `columns inherited from \`${foreignBase.name}\` (declared in another file) are not read with ${found.name ?? 'this entity'}`,
+        entity.orm,
+      );
     for (const owner of chain) for (const member of owner.members) readMember(file, entity, member, out);
   }
   return { references: out.references, dynamic: out.dynamic };
@@ -347,7 +432,10 @@ function read(path: string, text: string): FileReferences {
  */
 function readBaseClass(file: FileClasses, found: DecoratedClass, out: Collector): void {
   if (found.decorators.some((decorator) => ormOf(decorator.from) !== undefined)) return;
-  const orm = found.members.flatMap((member) => member.decorators).map((decorator) => ormOf(decorator.from)).find((value) => value !== undefined);
+  const orm = found.members
+    .flatMap((member) => member.decorators)
+    .map((decorator) => ormOf(decorator.from))
+    .find((value) => value !== undefined);
   if (!orm) return;
   const base: Entity = { orm, tables: [], view: false };
   for (const member of found.members) readMember(file, base, member, out);
