@@ -19,6 +19,7 @@ import {
   type Node,
   type SourceFile,
 } from './source.js';
+import { PGM_BUILDER_METHODS, SEQUELIZE_BUILDER_METHODS } from './builder-methods.js';
 /**
  * ORM migrations read for their raw SQL (TypeORM `queryRunner.query`, MikroORM `this.addSql`,
  * node-pg-migrate `pgm.sql`, Sequelize `queryInterface.sequelize.query`, kysely sql`…`.execute(db)).
@@ -29,41 +30,6 @@ import {
  */
 
 const ALL_FLAGS: HeavinessFlag[] = ['locksTable', 'rewritesTable', 'scansTable'];
-
-/** node-pg-migrate builder methods compiled by node-pg-migrate (the list lives in pgm-builder.ts, loaded only when used). */
-const PGM_METHODS = new Set([
-  'createTable',
-  'dropTable',
-  'renameTable',
-  'alterTable',
-  'addColumns',
-  'addColumn',
-  'dropColumns',
-  'dropColumn',
-  'renameColumn',
-  'alterColumn',
-  'addConstraint',
-  'dropConstraint',
-  'renameConstraint',
-  'createIndex',
-  'addIndex',
-  'dropIndex',
-]);
-
-/** Sequelize QueryInterface methods compiled by Sequelize (the list lives in sequelize-builder.ts, loaded only when used). */
-const SEQUELIZE_METHODS = new Set([
-  'addColumn',
-  'removeColumn',
-  'renameColumn',
-  'changeColumn',
-  'addIndex',
-  'removeIndex',
-  'createTable',
-  'dropTable',
-  'addConstraint',
-  'removeConstraint',
-  'renameTable',
-]);
 
 export interface OrmSqlSpec {
   /** The framework's name, for reasons. */
@@ -262,11 +228,11 @@ class HandleWalker {
         continue;
       }
       if (called && this.spec.harmlessCalls?.includes(called.path)) continue;
-      if (called && this.spec.builder === 'sequelize' && SEQUELIZE_METHODS.has(called.path)) {
+      if (called && this.spec.builder === 'sequelize' && SEQUELIZE_BUILDER_METHODS.has(called.path)) {
         await this.sequelizeCall(called.path, called.call);
         continue;
       }
-      if (called && this.spec.builder === 'node-pg-migrate' && PGM_METHODS.has(called.path) && occurrence.type === 'Identifier') {
+      if (called && this.spec.builder === 'node-pg-migrate' && PGM_BUILDER_METHODS.has(called.path) && occurrence.type === 'Identifier') {
         await this.pgmCall(called.path, called.call, occurrence.name);
         continue;
       }

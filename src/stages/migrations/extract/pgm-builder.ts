@@ -1,6 +1,7 @@
 import type { StaticEvaluator } from './constants.js';
 import { excerpt } from './constants.js';
 import { isCall, isMember, memberName, type Node } from './source.js';
+import { PGM_BUILDER_METHODS } from './builder-methods.js';
 
 /**
  * node-pg-migrate `pgm.<builder>(…)` calls compiled by node-pg-migrate itself: the call is recorded as
@@ -8,25 +9,6 @@ import { isCall, isMember, memberName, type Node } from './source.js';
  * whose database only records what it is sent (no connection), and the SQL between its `BEGIN;` and
  * its bookkeeping `INSERT` is what the migration runs. The migration's code never runs.
  */
-
-export const PGM_BUILDER_METHODS = new Set([
-  'createTable',
-  'dropTable',
-  'renameTable',
-  'alterTable',
-  'addColumns',
-  'addColumn',
-  'dropColumns',
-  'dropColumn',
-  'renameColumn',
-  'alterColumn',
-  'addConstraint',
-  'dropConstraint',
-  'renameConstraint',
-  'createIndex',
-  'addIndex',
-  'dropIndex',
-]);
 
 export type PgmArg =
   { kind: 'value'; value: unknown } | { kind: 'func'; sql: string } | { kind: 'object'; entries: Array<[string, PgmArg]> } | { kind: 'array'; items: PgmArg[] };

@@ -1,6 +1,7 @@
 import type { StaticEvaluator } from './constants.js';
 import { excerpt } from './constants.js';
 import { isCall, isMember, memberName, type Node } from './source.js';
+import { SEQUELIZE_BUILDER_METHODS } from './builder-methods.js';
 
 /**
  * Sequelize `queryInterface` builder calls compiled by Sequelize itself: `await queryInterface
@@ -11,21 +12,6 @@ import { isCall, isMember, memberName, type Node } from './source.js';
  * send, without a database. The migration's code never runs; only recorded names and values reach
  * Sequelize. What cannot be recorded is unresolved, naming the argument.
  */
-
-/** The QueryInterface methods replayed (each sends its SQL through `sequelize.query`). */
-export const SEQUELIZE_BUILDER_METHODS = new Set([
-  'addColumn',
-  'removeColumn',
-  'renameColumn',
-  'changeColumn',
-  'addIndex',
-  'removeIndex',
-  'createTable',
-  'dropTable',
-  'addConstraint',
-  'removeConstraint',
-  'renameTable',
-]);
 
 export type SequelizeArg =
   | { kind: 'value'; value: unknown }
