@@ -47,9 +47,12 @@ describe('migrations rule catalogue', () => {
       const testFile = resolve(rulesDir, `${rule.id}.test.ts`);
       expect(existsSync(testFile), testFile).toBe(true);
       const text = readFileSync(testFile, 'utf8');
-      expect(text, rule.id).toMatch(/name: "flagged: /);
-      expect(text, rule.id).toMatch(/name: "ok: /);
-      expect(text, rule.id).toContain(`'${rule.id}'`.replace(/'/g, '"'));
+      expect(text, rule.id).toMatch(/name: ["']flagged: /);
+      expect(text, rule.id).toMatch(/name: ["']ok: /);
+      expect(
+        [`'${rule.id}'`, `"${rule.id}"`].some((quoted) => text.includes(quoted)),
+        rule.id,
+      ).toBe(true);
     }
   });
 

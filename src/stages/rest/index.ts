@@ -51,8 +51,28 @@ async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
   // Served routes the spec does not list are the spec's blind spot (info): compared only when a spec is configured.
   const documented = routes.headRoutes.length > 0 ? await documentedOperations(input) : undefined;
   const findings = await routeFindings(routes, documented);
+  // Routes are compared by method and path. Code that declares request/response shapes for a
+  // document generated at run time changed, and no document is compared at either ref: a shape
+  // change there (a response property removed) would pass unseen — unknown, naming the fix.
+  const shapeNotes =
+    !specCompared(input) && (routes.shapeDeclarations?.length ?? 0) > 0
+      ? [
+          `REST request/response shapes declared in changed code are not compared without a document (${routes.shapeDeclarations!.slice(0, 3).join(', ')}${routes.shapeDeclarations!.length > 3 ? `, and ${routes.shapeDeclarations!.length - 3} more` : ''}): commit the OpenAPI document it generates and configure it ("openapi", or the workflow's generated spec), routes alone compare methods and paths only`,
+        ]
+      : [];
+  const routesOutcome =
+    shapeNotes.length > 0 ? { ...routes.outcome, kind: 'unchecked' as const, notes: [...shapeNotes, ...(routes.outcome.notes ?? [])] } : routes.outcome;
   // Routes have no document to write an acceptance in: only the config's rule settings apply.
-  return composeRestResult([specs, { ...routes.outcome, ...accepting(input, findings) }], rules);
+  return composeRestResult([specs, { ...routesOutcome, ...accepting(input, findings) }], rules);
+}
+
+/** Whether an OpenAPI document is compared at this pair: workflow specs, or a configured spec present at either ref. */
+function specCompared(input: StageInput): boolean {
+  if (input.openapiFiles) return true;
+  const configured = input.config.openapi;
+  if (configured === false || configured === undefined) return false;
+  const paths = (typeof configured === 'string' ? [configured] : configured).map((path) => path.replace(/^\.\//, ''));
+  return paths.some((path) => input.trees.base.has(path) || input.trees.head.has(path));
 }
 
 /** `METHOD /normalized/path` of every operation of the head spec(s); `undefined` when no spec is configured or one cannot be loaded. */

@@ -28,6 +28,13 @@ export interface RoutesSurfaceResult {
   base: ServedRoute[];
   /** Changed files whose head version could not be read: a route gone from one is not proven gone. */
   unreadableAtHead?: Set<string>;
+  /**
+   * Changed files that declare request/response shapes in code for an OpenAPI document generated at
+   * run time (`describeRoute(…)`, `createRoute(…)`, zod `.openapi(…)`, NestJS `@ApiProperty(…)`):
+   * `file:line: construct`. Routes are compared by method and path only, so without that document
+   * committed a shape change there is not compared (the REST stage makes it unknown).
+   */
+  shapeDeclarations?: string[];
 }
 
 const SOURCE_FILE = /\.(m|c)?[jt]sx?$/i;
@@ -45,6 +52,7 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
   const [{ extractRoutesCached }, { resolveModule, resolveServedRoutes }] = await Promise.all([import('./extract.js'), import('./resolve.js')]);
   const notes: string[] = [];
   const unreadableAtHead = new Set<string>();
+  const shapeDeclarations = new Map<string, string>(); // path → `path:line: construct` (head first, else base)
   const differential = differentialOf(input);
   const served = {} as Record<Side, ServedRoute[]>;
   const globalSettings: Record<Side, Map<string, string[]>> = { base: new Map(), head: new Map() };
@@ -100,6 +108,10 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       if (text === undefined) throw new Error(`cannot read ${path} at the ${SIDE_LABEL[side]}`);
       const extraction = extractRoutesCached(tree.get(path)!, path, text);
       const isChanged = changedHere.includes(path);
+      if (isChanged && (side === 'head' || !shapeDeclarations.has(path))) {
+        const declared = shapeDeclarationIn(text);
+        if (declared) shapeDeclarations.set(path, `${path}:${declared.line}: \`${declared.construct}\``);
+      }
       if (!extraction.ok) {
         // An importer read only for its mounts may fail to parse without hiding a route: it did not change.
         if (isChanged) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${extraction.reason}`);
@@ -158,7 +170,18 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     headRoutes: served.head,
     base: served.base,
     unreadableAtHead,
+    shapeDeclarations: [...shapeDeclarations.values()].sort(),
   };
+}
+
+/** Constructs that describe an operation's request or response shape for a generated OpenAPI document. */
+const SHAPE_DECLARATION = /\b(?:describeRoute|createRoute)\s*\(|\.openapi\s*\(|@Api(?:Property|PropertyOptional|Body|Response|OkResponse|CreatedResponse)\s*\(/;
+
+/** The first shape declaration of a source text (line and construct), if any. */
+export function shapeDeclarationIn(text: string): { line: number; construct: string } | undefined {
+  const match = SHAPE_DECLARATION.exec(text);
+  if (!match) return undefined;
+  return { line: text.slice(0, match.index).split('\n').length, construct: match[0].replace(/\s+/g, '') };
 }
 
 /**
