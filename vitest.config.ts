@@ -25,7 +25,7 @@ export default defineConfig({
       // the new surfaces (bump-check, GraphQL, tRPC, ClickHouse, the Action comment) are mostly tested end to
       // end through the built CLI and the Action bundle, which this count does not see. Branches and
       // statements keep half a point of room below today's figure; raise them with unit tests.
-      thresholds: { lines: 79.5, functions: 81, branches: 70.5, statements: 77 },
+      thresholds: { lines: 80.5, functions: 82, branches: 71.5, statements: 78 },
     },
   },
 });
