@@ -66,13 +66,17 @@ async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
   return composeRestResult([specs, { ...routesOutcome, ...accepting(input, findings) }], rules);
 }
 
+/** The repository paths of the configured spec(s) (config `openapi`: one path or several). */
+function configuredSpecPaths(configured: string | readonly string[]): string[] {
+  return (typeof configured === 'string' ? [configured] : configured).map((path) => path.replace(/^\.\//, ''));
+}
+
 /** Whether an OpenAPI document is compared at this pair: workflow specs, or a configured spec present at either ref. */
 function specCompared(input: StageInput): boolean {
   if (input.openapiFiles) return true;
   const configured = input.config.openapi;
   if (configured === false || configured === undefined) return false;
-  const paths = (typeof configured === 'string' ? [configured] : configured).map((path) => path.replace(/^\.\//, ''));
-  return paths.some((path) => input.trees.base.has(path) || input.trees.head.has(path));
+  return configuredSpecPaths(configured).some((path) => input.trees.base.has(path) || input.trees.head.has(path));
 }
 
 /** `METHOD /normalized/path` of every operation of the head spec(s); `undefined` when no spec is configured or one cannot be loaded. */
@@ -106,8 +110,7 @@ async function specsOutcome(input: StageInput): Promise<SurfaceOutcome> {
   const configured = input.config.openapi;
   if (configured === false) return { kind: 'absent' };
   if (configured === undefined) return { kind: 'unchecked', findings: [], notes: ['REST surface not configured'] };
-  const specPaths = typeof configured === 'string' ? [configured] : configured;
-  const outcomes = await Promise.all(specPaths.map((path) => compareSpecAtRefs(input, path.replace(/^\.\//, ''))));
+  const outcomes = await Promise.all(configuredSpecPaths(configured).map((path) => compareSpecAtRefs(input, path)));
   const present = outcomes.flatMap((outcome) => (outcome.kind === 'absent' ? [] : [outcome]));
   return {
     kind: outcomes.some((outcome) => outcome.kind === 'unchecked') ? 'unchecked' : 'checked',

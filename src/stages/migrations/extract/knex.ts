@@ -4,7 +4,7 @@ import type { ExtractedMigration, ExtractedStatement, HeavinessFlag, UnresolvedP
 import { excerpt, StaticEvaluator, type Bindings, type Evaluation } from './constants.js';
 import { resolveExport } from './exports.js';
 import { firstUnresolved, KNEX_ROOT, loadKnex, replay, sqlOf, stepArgs, type Arg, type Chain, type Step } from './knex-builder.js';
-import { loadMigrationSource, type ReadRepoFile } from './modules.js';
+import { loadMigrationSource, unparsedMigration, type ReadRepoFile } from './modules.js';
 import {
   endLineOf,
   fileOf,
@@ -529,15 +529,7 @@ function hasCall(node: Node): boolean {
 /** Statements and unresolved parts of one knex migration file. */
 export async function extractKnexMigration(file: string, text: string, options: KnexExtractOptions): Promise<ExtractedMigration> {
   const [knex, loaded] = await Promise.all([loadKnex(), loadMigrationSource(file, text, options.readRepoFile)]);
-  if ('unparsed' in loaded) {
-    const evidence = text.split('\n')[loaded.unparsed.line - 1]?.trim();
-    return {
-      file,
-      statements: [],
-      unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }],
-      inTransaction: true,
-    };
-  }
+  if ('unparsed' in loaded) return unparsedMigration(file, text, loaded);
   const evaluator = new StaticEvaluator(loaded.modules);
   const walker = new KnexWalker(knex, evaluator);
   const configExport = resolveExport(loaded.file, 'config');

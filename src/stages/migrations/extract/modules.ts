@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { importCandidates as candidatePaths } from '../../../syntax/modules.js';
 import { walk } from '../../../syntax/parse.js';
+import type { ExtractedMigration, HeavinessFlag } from '../types.js';
 import type { ModuleResolver } from './constants.js';
 import { isCall, parseFile, textOf, type SourceFile } from './source.js';
 
@@ -48,6 +49,18 @@ export interface LoadedMigration {
 /** The migration itself does not parse: the line and the parser's reason. */
 export interface UnparsedMigration {
   unparsed: { line: number; reason: string };
+}
+
+/** A migration that does not parse: one unresolved part at the parser's line, every heaviness flag unknown. */
+export function unparsedMigration(file: string, text: string, loaded: UnparsedMigration): ExtractedMigration {
+  const evidence = text.split('\n')[loaded.unparsed.line - 1]?.trim();
+  const affects: HeavinessFlag[] = ['locksTable', 'rewritesTable', 'scansTable'];
+  return {
+    file,
+    statements: [],
+    unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects, ...(evidence ? { evidence } : {}) }],
+    inTransaction: true,
+  };
 }
 
 /** Parses the migration and preloads, breadth first, the repository files it imports. */

@@ -4,7 +4,7 @@ import type { ExtractedMigration, ExtractedStatement, HeavinessFlag, UnresolvedP
 import { excerpt, StaticEvaluator } from './constants.js';
 import { findExport } from './exports.js';
 import { compileSchemaChain, recordSchemaChain } from './kysely-schema.js';
-import { loadMigrationSource, type ReadRepoFile } from './modules.js';
+import { loadMigrationSource, unparsedMigration, type ReadRepoFile } from './modules.js';
 import {
   isCall,
   isFunctionNode,
@@ -18,6 +18,7 @@ import {
   type FunctionNode,
   type Node,
   type SourceFile,
+  isPropertyName,
 } from './source.js';
 import { PGM_BUILDER_METHODS, SEQUELIZE_BUILDER_METHODS } from './builder-methods.js';
 /**
@@ -272,25 +273,10 @@ function occurrencesOf(up: FunctionNode, spec: OrmSqlSpec): Node[] | undefined {
   return found;
 }
 
-/** `x.name` and `{ name: … }`: an identifier that names a property, not the variable. */
-function isPropertyName(identifier: Node): boolean {
-  const parent = parentOf(identifier);
-  if (isMember(parent) && !parent.computed && parent.property === identifier) return true;
-  return parent?.type === 'ObjectProperty' && !parent.computed && parent.key === identifier;
-}
-
 export async function extractOrmSqlMigration(file: string, text: string, read: ReadRepoFile, spec: OrmSqlSpec): Promise<ExtractedMigration> {
   await loadParser();
   const loaded = await loadMigrationSource(file, text, read);
-  if ('unparsed' in loaded) {
-    const evidence = text.split('\n')[loaded.unparsed.line - 1]?.trim();
-    return {
-      file,
-      statements: [],
-      unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }],
-      inTransaction: true,
-    };
-  }
+  if ('unparsed' in loaded) return unparsedMigration(file, text, loaded);
   const up = findUp(loaded.file, spec);
   if (!up) {
     const where = spec.up === 'class-method' ? 'a migration class with an `up` method' : 'an exported `up` function';

@@ -174,3 +174,10 @@ export function parameterNamesOf(parameter: Node): string[] {
   if (current.type === 'AssignmentPattern') current = current.left;
   return patternNames(current);
 }
+
+/** `x` in `a.x` or `{ x: … }`: a property name, not a reference to a binding named `x`. */
+export function isPropertyName(identifier: Node): boolean {
+  const parent = parentOf(identifier);
+  if (isMember(parent) && !parent.computed && parent.property === identifier) return true;
+  return parent?.type === 'ObjectProperty' && !parent.computed && parent.key === identifier;
+}

@@ -5,7 +5,7 @@ import type { ExtractedMigration, ExtractedStatement, HeavinessFlag, UnresolvedP
 import { UNRESOLVED_PLACEHOLDER } from '../types.js';
 import { excerpt } from './constants.js';
 import { findExport } from './exports.js';
-import { loadMigrationSource, type LoadedMigration, type ReadRepoFile } from './modules.js';
+import { loadMigrationSource, unparsedMigration, type LoadedMigration, type ReadRepoFile } from './modules.js';
 import {
   fileOf,
   isCall,
@@ -20,6 +20,7 @@ import {
   type FunctionNode,
   type Node,
   type SourceFile,
+  isPropertyName,
 } from './source.js';
 
 /**
@@ -583,24 +584,10 @@ function enclosingTemplate(node: Node): boolean {
   return false;
 }
 
-function isPropertyName(identifier: Node): boolean {
-  const parent = parentOf(identifier);
-  if (isMember(parent) && !parent.computed && parent.property === identifier) return true;
-  return parent?.type === 'ObjectProperty' && !parent.computed && parent.key === identifier;
-}
-
 export async function extractSqlScriptMigration(file: string, text: string, read: ReadRepoFile): Promise<ExtractedMigration> {
   await loadParser();
   const loaded = await loadMigrationSource(file, text, read);
-  if ('unparsed' in loaded) {
-    const evidence = text.split('\n')[loaded.unparsed.line - 1]?.trim();
-    return {
-      file,
-      statements: [],
-      unresolved: [{ line: loaded.unparsed.line, reason: loaded.unparsed.reason, affects: [...ALL_FLAGS], ...(evidence ? { evidence } : {}) }],
-      inTransaction: true,
-    };
-  }
+  if ('unparsed' in loaded) return unparsedMigration(file, text, loaded);
   const up = scriptFunction(loaded.file, 'up');
   const beforeUp = scriptFunction(loaded.file, 'beforeUp');
   if (up === 'absent' || up === 'unproven') {
