@@ -1,5 +1,6 @@
 import { unwrapExpression, type t } from '../../../syntax/parse.js';
 import { followExport, type ExportSources } from '../../../syntax/bindings.js';
+import { outsideRepository } from './modules.js';
 import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
 import { fileOf, isCall, isMember, memberName, moduleExportName, textOf, unexported, type Node, type SourceFile } from './source.js';
 
@@ -42,10 +43,6 @@ export function requireSpecifier(node: Node): string | undefined {
   const [first] = call.arguments;
   if (textOf(call.callee) === 'require' && first?.type === 'StringLiteral') return first.value;
   return undefined;
-}
-
-function isRelative(specifier: string): boolean {
-  return specifier.startsWith('./') || specifier.startsWith('../');
 }
 
 function propertyOf(value: StaticValue, key: string, text: string): Evaluation {
@@ -110,9 +107,9 @@ export class StaticEvaluator {
       resolve: (fromPath, specifier) => {
         const from = this.loaded.get(fromPath);
         if (from === undefined) return { kind: 'missing', reason: `${fromPath} is not loaded` };
-        if (!isRelative(specifier)) return { kind: 'external', packageName: specifier };
         const target = this.modules.resolve(from, specifier);
-        if ('missing' in target) return { kind: 'missing', reason: target.missing };
+        if ('missing' in target)
+          return target.missing === outsideRepository(specifier) ? { kind: 'external', packageName: specifier } : { kind: 'missing', reason: target.missing };
         this.loaded.set(this.modules.pathOf(target.file), target.file);
         return { kind: 'file', path: this.modules.pathOf(target.file) };
       },
@@ -297,7 +294,6 @@ export class StaticEvaluator {
 
   /** The value of `exportName` (or the whole module object when undefined) of a relative import. */
   private moduleValue(from: SourceFile, specifier: string, exportName: string | undefined, depth: number): Evaluation {
-    if (!isRelative(specifier)) return fail(`\`${specifier}\` is a package or path alias outside the repository files`);
     const target = this.modules.resolve(from, specifier);
     if ('missing' in target) return fail(target.missing);
     if (depth > MAX_DEPTH) return fail(`imports nest too deeply at ${specifier}`);
