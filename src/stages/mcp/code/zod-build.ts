@@ -125,6 +125,11 @@ export function construct(name: string, args: readonly Value[]): ZodSchema {
     case 'instanceof':
       // zod-to-json-schema advertises these as "anything".
       return new ZodSchema({ type: 'any' });
+    case 'cuid':
+    case 'cuid2':
+    case 'ulid':
+      // zod 4's string formats as constructors (formbricks: `export const ZId = z.cuid2()`): the string check of the same name.
+      return s({ type: 'string', checks: [{ kind: 'pattern', source: STRING_PATTERNS[name]! }] }, first);
     default:
       return fail(`z.${name}() is not supported`);
   }
