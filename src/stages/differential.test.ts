@@ -4,7 +4,7 @@ import { differentialOf } from './differential.js';
 
 /** When a construct that cannot be read is identical at both refs, and when what it depends on is not. */
 
-const register = "export function registerTool(server, name) {\n  server.registerTool(name, {});\n}\n";
+const register = 'export function registerTool(server, name) {\n  server.registerTool(name, {});\n}\n';
 const entry = "import { NAME } from './names';\nimport { registerTool } from './tools/register';\nregisterTool(server, NAME);\n";
 
 describe('a construct in a function its callers give values to', () => {

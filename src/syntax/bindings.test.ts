@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moduleBindings } from './bindings.js';
-import { ConstantEvaluator } from './constants.js';
+import { binaryConstant, constantText, ConstantEvaluator, memberConstant } from './constants.js';
 import { resolveImport } from './modules.js';
 import { parseSource, type t } from './parse.js';
 
@@ -122,5 +122,31 @@ describe('ConstantEvaluator', () => {
     const constants = evaluator(files);
     constants.exported('src/use.ts', 'b');
     expect([...constants.visited].sort()).toEqual(['src/constants.ts', 'src/index.ts', 'src/use.ts']);
+  });
+});
+
+describe('the value operations every evaluator shares (constants.ts)', () => {
+  it('text, concatenation, arithmetic and member access as JavaScript does them on constants', () => {
+    expect([constantText('a'), constantText(1), constantText(null), constantText([1, null, ['x', 2]]), constantText({ a: 1 })]).toEqual([
+      'a',
+      '1',
+      'null',
+      '1,,x,2',
+      undefined,
+    ]);
+    expect([
+      binaryConstant('+', 'v', 2),
+      binaryConstant('+', [1, 2], ''),
+      binaryConstant('*', 60, 1000),
+      binaryConstant('+', true, 1),
+      binaryConstant('%', 5, 2),
+    ]).toEqual(['v2', '1,2', 60000, undefined, undefined]);
+    expect([
+      memberConstant({ a: 1 }, 'a'),
+      memberConstant({ a: 1 }, 'toString'),
+      memberConstant(['x', 'y'], '1'),
+      memberConstant('abc', 'length'),
+      memberConstant(['x'], 'length'),
+    ]).toEqual([1, undefined, 'y', 3, 1]);
   });
 });

@@ -26,6 +26,62 @@ export interface ConstantSources {
 
 const MAX_DEPTH = 12;
 
+/**
+ * The value operations every reader's evaluator shares (the MCP evaluator, the migrations
+ * extractor's, this one): what JavaScript makes of constants in a template, a `+`, arithmetic and a
+ * member access. Each answers undefined where the result is not a constant (an object in text, an
+ * operator on other kinds); the reader says why in its own words.
+ */
+
+/** `String(value)` for what a template or a `+` with a string turns into text: scalars, and arrays of them (joined with commas, null and undefined items empty). Undefined for an object. */
+export function constantText(value: Constant | undefined): string | undefined {
+  if (value === null || value === undefined || typeof value !== 'object') return String(value);
+  if (!Array.isArray(value)) return undefined;
+  const parts = (value as readonly Constant[]).map((item) => (item === null || item === undefined ? '' : constantText(item)));
+  return parts.every((part) => part !== undefined) ? parts.join(',') : undefined;
+}
+
+/** A template literal's text once its parts are known (undefined when a part is not text-like). */
+export function templateText(node: t.TemplateLiteral, parts: ReadonlyArray<Constant | undefined>): string | undefined {
+  let text = node.quasis[0]?.value.cooked ?? '';
+  for (let index = 0; index < node.expressions.length; index++) {
+    const part = constantText(parts[index]);
+    if (part === undefined) return undefined;
+    text += part + (node.quasis[index + 1]?.value.cooked ?? '');
+  }
+  return text;
+}
+
+/** `left <operator> right` on numbers, and `+` with text on either side (concatenation). */
+export function binaryConstant(operator: string, left: Constant | undefined, right: Constant | undefined): Constant | undefined {
+  // An array is text to `+` too (`[1, 2] + ''` is `'1,2'`).
+  if (operator === '+' && (typeof left === 'string' || typeof right === 'string' || Array.isArray(left) || Array.isArray(right))) {
+    const [leftText, rightText] = [constantText(left), constantText(right)];
+    return leftText === undefined || rightText === undefined ? undefined : leftText + rightText;
+  }
+  if (typeof left !== 'number' || typeof right !== 'number') return undefined;
+  switch (operator) {
+    case '+':
+      return left + right;
+    case '-':
+      return left - right;
+    case '*':
+      return left * right;
+    case '/':
+      return left / right;
+    default:
+      return undefined;
+  }
+}
+
+/** `object[key]` on a constant: an own property, an array item, an array's or a string's `length`. */
+export function memberConstant(object: Constant | undefined, key: string): Constant | undefined {
+  if (typeof object === 'string') return key === 'length' ? object.length : undefined;
+  if (object === null || object === undefined || typeof object !== 'object') return undefined;
+  if (Array.isArray(object)) return /^\d+$/.test(key) ? (object as Constant[])[Number(key)] : key === 'length' ? object.length : undefined;
+  return Object.hasOwn(object, key) ? (object as Record<string, Constant>)[key] : undefined;
+}
+
 export class ConstantEvaluator {
   private readonly bindings = new Map<string, { ast: t.File; bindings: ModuleBindings; declared: Map<string, t.Node | undefined> }>();
   /** Paths the evaluator read (the modules a value came from): part of a read's dependency closure. */
@@ -120,13 +176,13 @@ export class ConstantEvaluator {
       case 'NullLiteral':
         return null;
       case 'TemplateLiteral': {
-        let text = node.quasis[0]?.value.cooked ?? '';
-        for (let index = 0; index < node.expressions.length; index++) {
-          const part = this.value(path, node.expressions[index]!, depth + 1);
+        const parts: Array<Constant | undefined> = [];
+        for (const expression of node.expressions) {
+          const part = this.value(path, expression, depth + 1);
           if (part === undefined || (part !== null && typeof part === 'object')) return undefined;
-          text += String(part) + (node.quasis[index + 1]?.value.cooked ?? '');
+          parts.push(part);
         }
-        return text;
+        return templateText(node, parts);
       }
       case 'Identifier':
         return this.identifier(path, node.name, depth);
@@ -141,21 +197,9 @@ export class ConstantEvaluator {
         if (node.left.type === 'PrivateName') return undefined;
         const left = this.value(path, node.left, depth + 1);
         const right = this.value(path, node.right, depth + 1);
-        if (node.operator === '+' && (typeof left === 'string' || typeof right === 'string') && isScalar(left) && isScalar(right))
-          return String(left) + String(right);
-        if (typeof left !== 'number' || typeof right !== 'number') return undefined;
-        switch (node.operator) {
-          case '+':
-            return left + right;
-          case '-':
-            return left - right;
-          case '*':
-            return left * right;
-          case '/':
-            return left / right;
-          default:
-            return undefined;
-        }
+        // Objects and arrays are not concatenated here (a caller reading a name wants a scalar).
+        if (!isScalar(left) || !isScalar(right)) return undefined;
+        return binaryConstant(node.operator, left, right);
       }
       case 'LogicalExpression': {
         const left = this.value(path, node.left, depth + 1);
@@ -203,9 +247,7 @@ export class ConstantEvaluator {
         const object = this.value(path, node.object, depth + 1);
         if (object === null || object === undefined || typeof object !== 'object') return undefined;
         const key = node.computed ? this.keyOf(path, node.property, depth) : node.property.type === 'Identifier' ? node.property.name : undefined;
-        if (key === undefined) return undefined;
-        if (Array.isArray(object)) return /^\d+$/.test(key) ? (object as Constant[])[Number(key)] : key === 'length' ? object.length : undefined;
-        return Object.hasOwn(object, key) ? (object as Record<string, Constant>)[key] : undefined;
+        return key === undefined ? undefined : memberConstant(object, key);
       }
       case 'ConditionalExpression': {
         const test = this.value(path, node.test, depth + 1);

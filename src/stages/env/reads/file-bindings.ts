@@ -1,5 +1,6 @@
 import { compareText } from '../../../core/compare-text.js';
 import { isMember, literalKeyName, sourceOf, walk, type t } from '../../../syntax/parse.js';
+import { binaryConstant } from '../../../syntax/constants.js';
 import { type ExtractOptions, type ExportFact, type ImportFact, type ModuleFacts, type ParsedFile } from './types.js';
 import {
   type Parents,
@@ -382,7 +383,7 @@ export class FileBindings {
   }
 
   /** The text of a literal default (`'x'`, `10`, `true`, `-1`, a constant holding one); null for `undefined`/`null`; undefined if not a literal. */
-  // Not the toolkit's ConstantEvaluator (src/syntax/constants.ts): a default's text as the env surface records it, through this file's and linked constants.
+  // A default's text as the env surface records it, through this file's and linked constants (a table built across files, module-links.ts); the arithmetic is the toolkit's (src/syntax/constants.ts).
   literalValue(node: t.Node): string | null | undefined {
     const inner = unwrap(node);
     switch (inner.type) {
@@ -416,9 +417,7 @@ export class FileBindings {
     if (!isNumericExpression(expression.left) || !isNumericExpression(expression.right)) return undefined;
     const [left, right] = [this.literalValue(expression.left), this.literalValue(expression.right)];
     if (typeof left !== 'string' || typeof right !== 'string') return undefined;
-    const [a, b] = [Number(left), Number(right)];
-    const operator = expression.operator;
-    const value = operator === '+' ? a + b : operator === '-' ? a - b : operator === '*' ? a * b : a / b;
-    return Number.isFinite(value) ? String(value) : undefined;
+    const value = binaryConstant(expression.operator, Number(left), Number(right));
+    return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
   }
 }

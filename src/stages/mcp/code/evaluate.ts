@@ -1,5 +1,6 @@
 import { parameterName, propertyAccess } from '../../../syntax/ast.js';
 import { isCall, lineOf, type t } from '../../../syntax/parse.js';
+import { binaryConstant, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
 
 export { isCall };
 import type { Program, SourceFile } from './program.js';
@@ -175,14 +176,13 @@ export class Evaluator {
       case 'UpdateExpression':
         return this.unary(node, env);
       case 'TemplateLiteral': {
-        let text = node.quasis[0]?.value.cooked ?? '';
-        for (const [index, expression] of node.expressions.entries()) {
+        const parts = node.expressions.map((expression) => {
           const value = this.evaluate(expression, env);
           if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
             this.fail(expression, `a template part that is ${kindOf(value)}`);
-          text += String(value) + (node.quasis[index + 1]?.value.cooked ?? '');
-        }
-        return text;
+          return value;
+        });
+        return templateText(node, parts)!;
       }
       case 'BinaryExpression':
       case 'LogicalExpression':
@@ -253,10 +253,8 @@ export class Evaluator {
     if (operator === '||' && (left === undefined || left === null || left === false || left === '' || left === 0)) return this.evaluate(rightNode, env);
     if (operator === '||') return left;
     const right = this.evaluate(rightNode, env);
-    if (operator === '+') {
-      if (typeof left === 'number' && typeof right === 'number') return left + right;
-      if ((typeof left === 'string' || typeof left === 'number') && (typeof right === 'string' || typeof right === 'number')) return `${left}${right}`;
-    }
+    if (operator === '+' && (typeof left === 'string' || typeof left === 'number') && (typeof right === 'string' || typeof right === 'number'))
+      return binaryConstant(operator, left, right)!;
     return this.fail(node, 'an operation that is not evaluated statically');
   }
 
@@ -294,9 +292,8 @@ export class Evaluator {
     if (object instanceof ZodNamespace) return name === 'coerce' ? new ZodNamespace(true) : new ZodConstructor(name);
     if (isZod(object)) return zodProperty(object, name);
     if (object instanceof ModuleNamespace) return this.exported(object.file, name, node);
-    if (isPlainObject(object)) return Object.prototype.hasOwnProperty.call(object, name) ? object[name] : undefined;
-    if (Array.isArray(object) && name === 'length') return object.length;
-    if (Array.isArray(object) && /^\d+$/.test(name)) return (object as readonly Value[])[Number(name)];
+    // Own properties, array items and `length` as the toolkit reads them (the values may be zod schemas: only the access is shared).
+    if (isPlainObject(object) || (Array.isArray(object) && (name === 'length' || /^\d+$/.test(name)))) return memberConstant(object as Constant, name) as Value;
     return this.fail(node, `\`.${name}\` of ${kindOf(object)}`);
   }
 

@@ -259,7 +259,10 @@ describe('zod 4 string formats from a workspace package (formbricks)', () => {
 
   it('read at both refs: a tool whose id becomes optional is compared (not unknown)', async () => {
     const input = stageInput(
-      { base: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': tools('') }, head: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': tools('.optional()') } },
+      {
+        base: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': tools('') },
+        head: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': tools('.optional()') },
+      },
       mcp,
     );
     const result = await runStage(mcpStage, input);
@@ -269,7 +272,10 @@ describe('zod 4 string formats from a workspace package (formbricks)', () => {
 
   it('the id pattern narrowed: breaking', async () => {
     const head = tools('').replace('ZId.describe', 'z.uuid().describe');
-    const input = stageInput({ base: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': tools('') }, head: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': head } }, mcp);
+    const input = stageInput(
+      { base: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': tools('') }, head: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': head } },
+      mcp,
+    );
     expect((await runStage(mcpStage, input)).verdict).toEqual({ checked: true, breaking: true });
   });
 });

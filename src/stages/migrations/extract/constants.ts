@@ -1,4 +1,5 @@
 import { unwrapExpression, type t } from '../../../syntax/parse.js';
+import { binaryConstant, constantText, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
 import { followExport, type ExportSources } from '../../../syntax/bindings.js';
 import { outsideRepository } from './modules.js';
 import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
@@ -46,29 +47,17 @@ export function requireSpecifier(node: Node): string | undefined {
 }
 
 function propertyOf(value: StaticValue, key: string, text: string): Evaluation {
+  const found = memberConstant(value as Constant, key);
+  if (found !== undefined) return ok(found);
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const record = value as { readonly [key: string]: StaticValue };
-    if (Object.prototype.hasOwnProperty.call(record, key)) return ok(record[key]);
+    if (Object.hasOwn(value, key)) return ok(undefined);
     return fail(`\`${text}\`: no property \`${key}\` in the constant`);
   }
-  if (Array.isArray(value)) {
-    if (key === 'length') return ok(value.length);
-    const index = Number(key);
-    if (Number.isInteger(index) && index >= 0 && index < value.length) return ok(value[index] as StaticValue);
-  }
-  if (typeof value === 'string' && key === 'length') return ok(value.length);
   return fail(`\`${text}\` is not a property of a constant object`);
 }
 
-function stringify(value: StaticValue): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) {
-    const parts = value.map((v) => (v === null || v === undefined ? '' : stringify(v as StaticValue)));
-    return parts.every((p) => p !== undefined) ? parts.join(',') : undefined;
-  }
-  return undefined;
-}
+/** What a template or a `+` makes of a value as text (the toolkit's). */
+const stringify = (value: StaticValue): string | undefined => constantText(value as Constant);
 
 /** Pure string/array methods a constant may be passed through. */
 function applyMethod(target: StaticValue, method: string, args: StaticValue[]): Evaluation | undefined {
@@ -134,26 +123,22 @@ export class StaticEvaluator {
       return typeof operand.value === 'number' ? ok(-operand.value) : fail(`\`${excerpt(expression)}\` is not a number`);
     }
     if (expression.type === 'TemplateLiteral') {
-      let text = cooked(expression.quasis[0]!);
-      for (let i = 0; i < expression.expressions.length; i++) {
-        const span = expression.expressions[i]!;
+      const parts: StaticValue[] = [];
+      for (const span of expression.expressions) {
         const part = next(span);
         if (!part.ok) return part;
-        const asText = stringify(part.value);
-        if (asText === undefined) return fail(`\`${excerpt(span)}\` is an object, not text`);
-        text += asText + cooked(expression.quasis[i + 1]!);
+        if (stringify(part.value) === undefined) return fail(`\`${excerpt(span)}\` is an object, not text`);
+        parts.push(part.value);
       }
-      return ok(text);
+      return ok(templateText(expression, parts as Constant[]));
     }
     if (expression.type === 'BinaryExpression' && expression.operator === '+') {
       const left = next(expression.left);
       if (!left.ok) return left;
       const right = next(expression.right);
       if (!right.ok) return right;
-      if (typeof left.value === 'number' && typeof right.value === 'number') return ok(left.value + right.value);
-      const l = stringify(left.value);
-      const r = stringify(right.value);
-      return l !== undefined && r !== undefined ? ok(l + r) : fail(`\`${excerpt(expression)}\` concatenates an object`);
+      const sum = binaryConstant('+', left.value as Constant, right.value as Constant);
+      return sum !== undefined ? ok(sum) : fail(`\`${excerpt(expression)}\` concatenates an object`);
     }
     if (expression.type === 'ArrayExpression') {
       const items: StaticValue[] = [];

@@ -145,7 +145,9 @@ describe('aliases and workspace packages, when the ref is known', () => {
     const input = stageInput({ base: tree, head: { ...tree, [file]: migration } });
     const result = await extractKnexMigration(file, migration, { readRepoFile: repoFilesAt(input, 'head') });
     expect(result.unresolved).toEqual([]);
-    expect(result.statements.map((statement) => statement.sql)).toEqual([`alter table "projects" add column "dbt_version" varchar(255) not null default 'v1_4'`]);
+    expect(result.statements.map((statement) => statement.sql)).toEqual([
+      `alter table "projects" add column "dbt_version" varchar(255) not null default 'v1_4'`,
+    ]);
   });
 
   test('plain files (no ref): the same imports are packages outside the files read, as before', async () => {
@@ -157,7 +159,10 @@ describe('aliases and workspace packages, when the ref is known', () => {
     const cache = new Map<string, unknown>();
     const at = (tables: string) => {
       const files = { ...tree, [file]: migration, 'packages/backend/src/db-tables.ts': "export const PROJECTS = 'renamed';\n" };
-      const input = stageInput({ base: files, head: { ...files, 'packages/backend/tsconfig.json': `{ "compilerOptions": { "paths": { "@/database/tables": ["${tables}"] , "@/*": ["./src/*"] } } }` } });
+      const input = stageInput({
+        base: files,
+        head: { ...files, 'packages/backend/tsconfig.json': `{ "compilerOptions": { "paths": { "@/database/tables": ["${tables}"] , "@/*": ["./src/*"] } } }` },
+      });
       return { ...input, derivedCache: cache } as typeof input;
     };
     const migrationPath = { path: file, folder: 'packages/backend/src/database/migrations', format: knexFormat } as unknown as MigrationPath;
