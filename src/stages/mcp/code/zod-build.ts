@@ -1,4 +1,5 @@
-import { isPlainObject, isZod, kindOf, RegExpValue, type PlainObject, type Value } from './values.js';
+import { FunctionValue, isPlainObject, isZod, kindOf, RegExpValue, type PlainObject, type Value } from './values.js';
+import { returnsWithoutThrowing } from '../../../syntax/ast.js';
 import { Unconvertible, ZodSchema, type JsonValue, type NumberCheck, type StringCheck, type ZodDef } from './zod-model.js';
 
 /**
@@ -192,9 +193,11 @@ export function applyMethod(schema: ZodSchema, name: string, args: readonly Valu
       return schema.describe(stringArg(first, 'the description'));
     case 'meta':
       return isPlainObject(first) && typeof first.description === 'string' ? schema.describe(first.description) : schema;
+    case 'transform':
+      if (first instanceof FunctionValue && returnsWithoutThrowing(first.node)) return schema.with({ type: 'effects', inner: schema, total: true });
+      return schema.with({ type: 'effects', inner: schema });
     case 'refine':
     case 'superRefine':
-    case 'transform':
     case 'check':
       return schema.with({ type: 'effects', inner: schema });
     case 'pipe':
