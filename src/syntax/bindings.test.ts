@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moduleBindings } from './bindings.js';
-import { binaryConstant, constantText, ConstantEvaluator, memberConstant } from './constants.js';
+import { binaryConstant, constantText, ConstantEvaluator, enumMembers, memberConstant } from './constants.js';
 import { resolveImport } from './modules.js';
 import { parseSource, type t } from './parse.js';
 
@@ -149,4 +149,36 @@ describe('the value operations every evaluator shares (constants.ts)', () => {
       memberConstant(['x'], 'length'),
     ]).toEqual([1, undefined, 'y', 3, 1]);
   });
+});
+
+describe('enum members as TypeScript numbers them (constants.ts enumMembers)', () => {
+  const membersOf = (text: string) => {
+    const parsed = parseSource('e.ts', text);
+    if (!parsed.ok) throw new Error('does not parse');
+    const declaration = parsed.ast.program.body[0] as t.TSEnumDeclaration;
+    const members = enumMembers(declaration, (initializer) =>
+      initializer.type === 'StringLiteral' || initializer.type === 'NumericLiteral' ? initializer.value : undefined,
+    );
+    return Array.isArray(members) ? members.map(({ name, value }) => [name, value]) : `unreadable ${(members.unreadable.id as t.Identifier).name}`;
+  };
+  it.each([
+    [
+      'enum E { A, B, C }',
+      [
+        ['A', 0],
+        ['B', 1],
+        ['C', 2],
+      ],
+    ],
+    [
+      "enum E { A = 10, B, 'C' = 'c' }",
+      [
+        ['A', 10],
+        ['B', 11],
+        ['C', 'c'],
+      ],
+    ],
+    ["enum E { A = 'a', B }", 'unreadable B'],
+    ['enum E { A = f() }', 'unreadable A'],
+  ])('%s', (text, expected) => expect(membersOf(text)).toEqual(expected));
 });

@@ -82,6 +82,37 @@ export function memberConstant(object: Constant | undefined, key: string): Const
   return Object.hasOwn(object, key) ? (object as Record<string, Constant>)[key] : undefined;
 }
 
+/** One member of an enum with its value: a number (counting up from the last number) or a string. */
+export interface EnumMember {
+  member: t.TSEnumMember;
+  /** Its name (`A` of `A` and of `'A'`). */
+  name: string;
+  value: string | number;
+}
+
+/**
+ * The members of an enum declaration with their values, as TypeScript numbers them: a member without
+ * an initializer is the last number plus one (0 first). `initializer` evaluates one (each reader its
+ * own way). `{ unreadable }`: the member whose value is not a number or a string, or that follows a
+ * string member without an initializer.
+ */
+export function enumMembers(
+  node: t.TSEnumDeclaration,
+  initializer: (expression: t.Expression) => Constant | undefined,
+): EnumMember[] | { unreadable: t.TSEnumMember } {
+  const members: EnumMember[] = [];
+  let next: number | undefined = 0;
+  const written =
+    (node as unknown as { members?: t.TSEnumMember[] }).members ?? (node as unknown as { body?: { members?: t.TSEnumMember[] } }).body?.members ?? [];
+  for (const member of written) {
+    const value: Constant | undefined = member.initializer ? initializer(member.initializer) : next;
+    if (typeof value !== 'number' && typeof value !== 'string') return { unreadable: member };
+    members.push({ member, name: member.id.type === 'Identifier' ? member.id.name : member.id.value, value });
+    next = typeof value === 'number' ? value + 1 : undefined;
+  }
+  return members;
+}
+
 export class ConstantEvaluator {
   private readonly bindings = new Map<string, { ast: t.File; bindings: ModuleBindings; declared: Map<string, t.Node | undefined> }>();
   /** Paths the evaluator read (the modules a value came from): part of a read's dependency closure. */
@@ -266,23 +297,10 @@ export class ConstantEvaluator {
     return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
   }
 
-  /** An enum as an object of its members: numbers count up from the last number, strings as written. */
+  /** An enum as an object of its members. */
   private enumValue(path: string, node: t.TSEnumDeclaration, depth: number): Constant | undefined {
-    const object: Record<string, Constant> = {};
-    let next: number | undefined = 0;
-    const members =
-      (node as unknown as { members?: t.TSEnumMember[]; body?: { members: t.TSEnumMember[] } }).members ??
-      (node as unknown as { body: { members: t.TSEnumMember[] } }).body.members;
-    for (const member of members) {
-      const name = member.id.type === 'Identifier' ? member.id.name : member.id.value;
-      let value: Constant | undefined;
-      if (member.initializer) value = this.value(path, member.initializer, depth + 1);
-      else value = next;
-      if (value === undefined) return undefined;
-      object[name] = value;
-      next = typeof value === 'number' ? value + 1 : undefined;
-    }
-    return object;
+    const members = enumMembers(node, (initializer) => this.value(path, initializer, depth + 1));
+    return Array.isArray(members) ? Object.fromEntries(members.map(({ name, value }) => [name, value])) : undefined;
   }
 }
 

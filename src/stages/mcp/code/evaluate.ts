@@ -1,6 +1,6 @@
 import { parameterName, propertyAccess } from '../../../syntax/ast.js';
 import { isCall, lineOf, type t } from '../../../syntax/parse.js';
-import { binaryConstant, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
+import { binaryConstant, enumMembers, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
 
 export { isCall };
 import type { Program, SourceFile } from './program.js';
@@ -463,20 +463,18 @@ export class Evaluator {
 
   private enumValue(declaration: t.TSEnumDeclaration): Value {
     const object: Record<string, Value> = {};
-    let next = 0;
     const file = this.program.fileOf(declaration);
-    const members = declaration.members ?? (declaration as unknown as { body?: { members?: t.TSEnumMember[] } }).body?.members ?? [];
-    for (const member of members) {
+    const members = enumMembers(declaration, (initializer) => {
+      const value = this.evaluate(initializer);
+      return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+    });
+    if (!Array.isArray(members)) return this.fail(members.unreadable, 'an enum member that is not a constant');
+    for (const { member, value } of members) {
       // The member's name as written (the compiler's getName(), quotes included for a string name).
       const name = member.id.start == null || member.id.end == null ? '' : file.text.slice(member.id.start, member.id.end);
-      const value = member.initializer ? this.evaluate(member.initializer) : next;
-      if (typeof value === 'number') {
-        object[name] = value;
-        // A numeric enum maps values back to names, as TypeScript emits it (zod skips those keys).
-        object[String(value)] = name;
-        next = value + 1;
-      } else if (typeof value === 'string') object[name] = value;
-      else this.fail(member, 'an enum member that is not a constant');
+      object[name] = value;
+      // A numeric enum maps values back to names, as TypeScript emits it (zod skips those keys).
+      if (typeof value === 'number') object[String(value)] = name;
     }
     return object;
   }

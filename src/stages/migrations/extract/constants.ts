@@ -1,5 +1,5 @@
 import { unwrapExpression, type t } from '../../../syntax/parse.js';
-import { binaryConstant, constantText, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
+import { binaryConstant, constantText, enumMembers, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
 import { followExport, type ExportSources } from '../../../syntax/bindings.js';
 import { outsideRepository } from './modules.js';
 import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
@@ -77,11 +77,6 @@ function applyMethod(target: StaticValue, method: string, args: StaticValue[]): 
 /** The text of a template literal part, as evaluated. */
 function cooked(quasi: t.TemplateElement): string {
   return quasi.value.cooked ?? quasi.value.raw;
-}
-
-/** An enum member's name (`A`, `'A'`). */
-function enumMemberName(member: t.TSEnumMember): string {
-  return member.id.type === 'Identifier' ? member.id.name : member.id.value;
 }
 
 export class StaticEvaluator {
@@ -246,20 +241,15 @@ export class StaticEvaluator {
   }
 
   private evaluateEnum(node: t.TSEnumDeclaration, bindings: Bindings, depth: number): Evaluation {
-    const members: Record<string, StaticValue> = {};
-    let nextNumber = 0;
-    for (const member of node.members) {
-      const initializer = member.initializer;
-      if (initializer) {
-        const value = this.evaluate(initializer, bindings, depth + 1);
-        if (!value.ok) return value;
-        members[enumMemberName(member)] = value.value;
-        if (typeof value.value === 'number') nextNumber = value.value + 1;
-      } else {
-        members[enumMemberName(member)] = nextNumber++;
-      }
-    }
-    return ok(members);
+    let failed: Evaluation | undefined;
+    const members = enumMembers(node, (initializer) => {
+      const value = this.evaluate(initializer, bindings, depth + 1);
+      if (!value.ok) failed ??= value;
+      return value.ok ? (value.value as Constant) : undefined;
+    });
+    if (failed) return failed;
+    if (!Array.isArray(members)) return fail(`\`${excerpt(members.unreadable)}\` is not a number or text`);
+    return ok(Object.fromEntries(members.map(({ name, value }) => [name, value])));
   }
 
   private importedValue(importNode: t.ImportDeclaration, localName: string, depth: number): Evaluation {
