@@ -33,6 +33,22 @@ const MAX_DEPTH = 12;
  * operator on other kinds); the reader says why in its own words.
  */
 
+/** The value of a literal (`'a'`, `1`, `true`, `null`, a template without parts); undefined for anything else. */
+export function literalConstant(node: t.Node): Constant | undefined {
+  switch (node.type) {
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+      return node.value;
+    case 'NullLiteral':
+      return null;
+    case 'TemplateLiteral':
+      return node.expressions.length === 0 ? (node.quasis[0]?.value.cooked ?? undefined) : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /** `String(value)` for what a template or a `+` with a string turns into text: scalars, and arrays of them (joined with commas, null and undefined items empty). Undefined for an object. */
 export function constantText(value: Constant | undefined): string | undefined {
   if (value === null || value === undefined || typeof value !== 'object') return String(value);
@@ -199,13 +215,9 @@ export class ConstantEvaluator {
   private value(path: string, raw: t.Node, depth: number): Constant | undefined {
     if (depth > MAX_DEPTH) return undefined;
     const node = unwrapExpression(raw);
+    const literal = literalConstant(node);
+    if (literal !== undefined) return literal;
     switch (node.type) {
-      case 'StringLiteral':
-      case 'NumericLiteral':
-      case 'BooleanLiteral':
-        return node.value;
-      case 'NullLiteral':
-        return null;
       case 'TemplateLiteral': {
         const parts: Array<Constant | undefined> = [];
         for (const expression of node.expressions) {

@@ -1,6 +1,6 @@
 import { compareText } from '../../../core/compare-text.js';
 import { isMember, literalKeyName, sourceOf, walk, type t } from '../../../syntax/parse.js';
-import { binaryConstant } from '../../../syntax/constants.js';
+import { binaryConstant, literalConstant } from '../../../syntax/constants.js';
 import { type ExtractOptions, type ExportFact, type ImportFact, type ModuleFacts, type ParsedFile } from './types.js';
 import {
   type Parents,
@@ -386,17 +386,11 @@ export class FileBindings {
   // A default's text as the env surface records it, through this file's and linked constants (a table built across files, module-links.ts); the arithmetic is the toolkit's (src/syntax/constants.ts).
   literalValue(node: t.Node): string | null | undefined {
     const inner = unwrap(node);
+    const literal = literalConstant(inner);
+    if (literal !== undefined) return literal === null ? null : String(literal);
     switch (inner.type) {
-      case 'StringLiteral':
-        return inner.value;
       case 'TemplateLiteral':
-        return inner.expressions.length === 0 ? (inner.quasis[0]?.value.cooked ?? undefined) : undefined;
-      case 'NumericLiteral':
-        return String(inner.value);
-      case 'BooleanLiteral':
-        return inner.value ? 'true' : 'false';
-      case 'NullLiteral':
-        return null;
+        return undefined;
       case 'UnaryExpression':
         return isNegativeNumber(inner) ? `-${String((inner.argument as t.NumericLiteral).value)}` : undefined;
       case 'BinaryExpression':

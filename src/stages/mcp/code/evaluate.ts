@@ -1,6 +1,6 @@
 import { parameterName, propertyAccess } from '../../../syntax/ast.js';
 import { isCall, lineOf, type t } from '../../../syntax/parse.js';
-import { binaryConstant, enumMembers, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
+import { binaryConstant, enumMembers, literalConstant, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
 
 export { isCall };
 import type { Program, SourceFile } from './program.js';
@@ -157,6 +157,8 @@ export class Evaluator {
   }
 
   private evaluateNode(node: t.Node, env: Env): Value {
+    const literal = literalConstant(node);
+    if (literal !== undefined) return literal;
     switch (node.type) {
       case 'ParenthesizedExpression':
       case 'TSAsExpression':
@@ -164,12 +166,6 @@ export class Evaluator {
       case 'TSNonNullExpression':
       case 'TSTypeAssertion':
         return this.evaluate(node.expression, env);
-      case 'StringLiteral':
-      case 'NumericLiteral':
-      case 'BooleanLiteral':
-        return node.value;
-      case 'NullLiteral':
-        return null;
       case 'RegExpLiteral':
         return new RegExpValue(node.pattern, node.flags);
       case 'UnaryExpression':

@@ -1,5 +1,5 @@
 import { unwrapExpression, type t } from '../../../syntax/parse.js';
-import { binaryConstant, constantText, enumMembers, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
+import { binaryConstant, constantText, enumMembers, literalConstant, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
 import { followExport, type ExportSources } from '../../../syntax/bindings.js';
 import { outsideRepository } from './modules.js';
 import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
@@ -74,11 +74,6 @@ function applyMethod(target: StaticValue, method: string, args: StaticValue[]): 
   return undefined;
 }
 
-/** The text of a template literal part, as evaluated. */
-function cooked(quasi: t.TemplateElement): string {
-  return quasi.value.cooked ?? quasi.value.raw;
-}
-
 export class StaticEvaluator {
   /** Files reached through {@link ModuleResolver.resolve}, by path: what the toolkit's export following may read. */
   private readonly loaded = new Map<string, SourceFile>();
@@ -107,11 +102,8 @@ export class StaticEvaluator {
     const next = (n: Node | null) => this.evaluate(n, bindings, depth + 1);
     const expression = unwrapExpression(node);
 
-    if (expression.type === 'StringLiteral') return ok(expression.value);
-    if (expression.type === 'TemplateLiteral' && expression.expressions.length === 0) return ok(cooked(expression.quasis[0]!));
-    if (expression.type === 'NumericLiteral') return ok(expression.value);
-    if (expression.type === 'BooleanLiteral') return ok(expression.value);
-    if (expression.type === 'NullLiteral') return ok(null);
+    const literal = literalConstant(expression);
+    if (literal !== undefined) return ok(literal);
     if (expression.type === 'UnaryExpression' && expression.operator === '-') {
       const operand = next(expression.argument);
       if (!operand.ok) return operand;
