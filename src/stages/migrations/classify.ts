@@ -53,6 +53,10 @@ export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
   declaredTypes: Record<string, UserTypeKind | null>;
   /** What this migration proved of functions it created, or forgot (null: dropped, altered, renamed), to fold into {@link ClassifyOptions.functions}. */
   declaredFunctions: Record<string, FunctionTraits | null>;
+  /** Triggers disabled after this migration (given ones included), to pass on as {@link ClassifyOptions.disabledTriggers}. */
+  disabledTriggers: string[];
+  /** Whether {@link disabledTriggers} is complete: it was for the migrations before, and no part of this one was left unjudged. */
+  triggerStatesKnown: boolean;
 }
 
 /**
@@ -546,15 +550,19 @@ class MigrationClassifier {
     const disabled =
       cmd.subtype === 'AT_DisableTrigAll' ? 'ALL' : cmd.subtype === 'AT_DisableTrigUser' ? 'USER' : cmd.subtype === 'AT_DisableTrig' ? cmd.name : undefined;
     if (disabled !== undefined) {
+      state.switchTriggers(table, disabled, false);
       if (state.isNewTable(table)) return;
       const key = disabledTriggerKey(table, disabled);
       if (!state.pendingDisabledTriggers.has(key))
         state.pendingDisabledTriggers.set(key, { table, triggers: disabled, at: statement, exposed: state.inTransaction ? undefined : 'outside-transaction' });
       return;
     }
-    const enabled =
-      cmd.subtype === 'AT_EnableTrigAll' ? 'ALL' : cmd.subtype === 'AT_EnableTrigUser' ? 'USER' : cmd.subtype === 'AT_EnableTrig' ? cmd.name : undefined;
+    const named = cmd.subtype === 'AT_EnableTrig' || cmd.subtype === 'AT_EnableAlwaysTrig' || cmd.subtype === 'AT_EnableReplicaTrig' ? cmd.name : undefined;
+    const enabled = cmd.subtype === 'AT_EnableTrigAll' ? 'ALL' : cmd.subtype === 'AT_EnableTrigUser' ? 'USER' : named;
     if (enabled === undefined) return;
+    state.switchTriggers(table, enabled, true);
+    // ENABLE ALWAYS / REPLICA is another firing mode than the one the DISABLE took away: not a restore.
+    if (cmd.subtype === 'AT_EnableAlwaysTrig' || cmd.subtype === 'AT_EnableReplicaTrig') return;
     for (const [key, pending] of [...state.pendingDisabledTriggers]) {
       if (tableKey(pending.table) !== tableKey(table)) continue;
       // ENABLE USER leaves the internal (foreign-key) triggers of a DISABLE ALL off.
@@ -819,5 +827,9 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     ...state.schemaAfter(),
     declaredTypes: Object.fromEntries([...state.declaredTypes].sort(([a], [b]) => compareText(a, b))),
     declaredFunctions: Object.fromEntries([...state.declaredFunctions].sort(([a], [b]) => compareText(a, b))),
+    disabledTriggers: [...state.disabledTriggers].sort(compareText),
+    // A part not judged that could touch any table (dynamic SQL, an unknown statement, an unread part)
+    // may have disabled any trigger; the one-table unknowns (a type change, a default, …) disable none.
+    triggerStatesKnown: state.triggerStatesKnown && touched !== 'all',
   };
 }

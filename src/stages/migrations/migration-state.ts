@@ -95,6 +95,10 @@ export class MigrationState implements RuleContext {
     string,
     { table: string; triggers: string; at: { sql: string; line: number }; exposed: 'outside-transaction' | 'committed' | undefined }
   >();
+  /** Triggers disabled now, as far as known: the given ones, then this migration's DISABLEs and ENABLEs ({@link disabledTriggerKey}). */
+  readonly disabledTriggers: Set<string>;
+  /** Whether {@link disabledTriggers} is complete for the migrations before this one. */
+  readonly triggerStatesKnown: boolean;
   /** DROP DEFAULT not followed by a SET DEFAULT yet: `table.column` → where. */
   readonly pendingDroppedDefaults = new Map<string, { table: string; column: string; at: { sql: string; line: number } }>();
   /**
@@ -123,6 +127,8 @@ export class MigrationState implements RuleContext {
     this.userTypes = new Map(options.userTypes ?? []);
     this.functionTraits = new Map(options.functions ?? []);
     this.recheckedColumns = new Map([...(options.recheckedColumns ?? [])].map(([table, columns]) => [table, new Set(columns)]));
+    this.disabledTriggers = new Set(options.disabledTriggers ?? []);
+    this.triggerStatesKnown = options.triggerStatesKnown === true;
   }
 
   get inTransaction(): boolean {
@@ -362,6 +368,31 @@ export class MigrationState implements RuleContext {
   }
   disabledInThisMigration(table: string, trigger: string): boolean {
     return this.pendingDisabledTriggers.has(disabledTriggerKey(table, trigger));
+  }
+  /**
+   * Whether every trigger of the table that is disabled now was disabled by this migration and not
+   * re-enabled yet: ENABLE TRIGGER ALL / USER then only restores them. Not known when an earlier
+   * migration could not be read or judged (it may have left one disabled).
+   */
+  onlyThisMigrationDisabledTriggers(table: string): boolean {
+    if (!this.triggerStatesKnown) return false;
+    const prefix = disabledTriggerKey(table, '');
+    return [...this.disabledTriggers].every((key) => !key.startsWith(prefix) || this.pendingDisabledTriggers.has(key));
+  }
+  /** DISABLE TRIGGER (`trigger`: a name, `ALL`, `USER`) or ENABLE TRIGGER: what is disabled from now on. */
+  switchTriggers(table: string, trigger: string, enabled: boolean): void {
+    const key = disabledTriggerKey(table, trigger);
+    if (!enabled) {
+      this.disabledTriggers.add(key);
+      return;
+    }
+    const prefix = disabledTriggerKey(table, '');
+    for (const disabled of [...this.disabledTriggers]) {
+      if (!disabled.startsWith(prefix)) continue;
+      const scope = disabled.slice(prefix.length);
+      // ENABLE ALL: every trigger; USER: every user trigger (a DISABLE ALL's internal ones stay off); a name: that one.
+      if (trigger === 'ALL' || disabled === key || (trigger === 'USER' && scope !== 'ALL')) this.disabledTriggers.delete(disabled);
+    }
   }
   isNewObject(objectType: string, name: string): boolean {
     if (objectType === 'OBJECT_FUNCTION' || objectType === 'OBJECT_PROCEDURE' || objectType === 'OBJECT_ROUTINE')

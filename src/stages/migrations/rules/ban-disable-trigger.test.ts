@@ -40,8 +40,8 @@ describe('ban-disable-trigger', () => {
     {
       name: 'flagged: ENABLE TRIGGER USER leaves the foreign-key triggers of DISABLE ALL off',
       sql: "SET lock_timeout = '2s';\nALTER TABLE users DISABLE TRIGGER ALL;\nALTER TABLE users ENABLE TRIGGER USER",
-      heaviness: flags('unknown', 'unknown', 'unknown'),
-      rules: ['ban-disable-trigger', 'lock-timeout-bounds-brief-lock', 'unclassified-statement'],
+      heaviness: flags(false, false, false),
+      rules: ['ban-disable-trigger', 'lock-timeout-bounds-brief-lock'],
       breaksOldCode: true,
     },
     {
@@ -68,8 +68,35 @@ describe('ban-disable-trigger', () => {
       breaksOldCode: false,
     },
     {
-      name: 'unknown: ENABLE TRIGGER ALL may also enable a trigger a released migration left disabled',
+      name: 'ok: DISABLE TRIGGER ALL … ENABLE TRIGGER ALL in one transaction (the released migrations left no trigger disabled)',
+      sql: "SET lock_timeout = '2s';\nALTER TABLE users DISABLE TRIGGER ALL;\nINSERT INTO users (id, email) VALUES (1, 'a@example.com');\nALTER TABLE users ENABLE TRIGGER ALL",
+      options: { released: 'CREATE TABLE users (id int PRIMARY KEY, email text)' },
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock', 'trigger-disabled-in-transaction'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'unknown: ENABLE TRIGGER ALL would also enable the trigger a released migration left disabled',
       sql: "SET lock_timeout = '2s';\nALTER TABLE users DISABLE TRIGGER ALL;\nALTER TABLE users ENABLE TRIGGER ALL",
+      options: { released: 'CREATE TABLE users (id int PRIMARY KEY, email text);\nALTER TABLE users DISABLE TRIGGER users_audit' },
+      heaviness: flags('unknown', 'unknown', 'unknown'),
+      rules: ['lock-timeout-bounds-brief-lock', 'trigger-disabled-in-transaction', 'unclassified-statement'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'ok: a released migration disabled a trigger and re-enabled it: all enabled before',
+      sql: "SET lock_timeout = '2s';\nALTER TABLE users DISABLE TRIGGER ALL;\nALTER TABLE users ENABLE TRIGGER ALL",
+      options: {
+        released: 'CREATE TABLE users (id int PRIMARY KEY, email text);\nALTER TABLE users DISABLE TRIGGER users_audit;\nALTER TABLE users ENABLE TRIGGER ALL',
+      },
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock', 'trigger-disabled-in-transaction'],
+      breaksOldCode: false,
+    },
+    {
+      name: 'unknown: a released migration ran SQL that could not be followed (it may have disabled a trigger)',
+      sql: "SET lock_timeout = '2s';\nALTER TABLE users DISABLE TRIGGER ALL;\nALTER TABLE users ENABLE TRIGGER ALL",
+      options: { released: "CREATE TABLE users (id int PRIMARY KEY, email text);\nDO $$ BEGIN EXECUTE current_setting('app.ddl'); END $$;" },
       heaviness: flags('unknown', 'unknown', 'unknown'),
       rules: ['lock-timeout-bounds-brief-lock', 'trigger-disabled-in-transaction', 'unclassified-statement'],
       breaksOldCode: false,
@@ -90,7 +117,7 @@ describe('ban-disable-trigger', () => {
     },
     {
       name: 'ok: table created in this migration',
-      sql: 'CREATE TABLE notes (id int);\nALTER TABLE notes DISABLE TRIGGER ALL',
+      sql: 'CREATE TABLE notes (id int);\nALTER TABLE notes DISABLE TRIGGER ALL;\nALTER TABLE notes ENABLE TRIGGER ALL;\nALTER TABLE notes DISABLE TRIGGER USER',
       heaviness: flags(false, false, false),
       rules: [],
       breaksOldCode: false,

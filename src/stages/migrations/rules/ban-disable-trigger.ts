@@ -26,7 +26,7 @@ export const rule = defineRule(
     summary: 'DISABLE TRIGGER left in force for running instances',
     message: "DISABLE TRIGGER {enable} on {table} ({state}): running instances' writes skip {triggers}",
     why: 'A disabled trigger runs for no session: what old instances rely on it for (an audit row, a derived column, a check) silently stops. DISABLE TRIGGER ALL also turns off the internal triggers that enforce foreign keys (and deferrable unique and exclusion constraints), so writes that violate them are accepted; PostgreSQL requires superuser for it when the table has any.',
-    fix: 'Re-enable before COMMIT in the same transaction: its SHARE ROW EXCLUSIVE lock keeps every other writer out meanwhile. Name the triggers (ALTER TABLE {table} DISABLE TRIGGER <name> … ENABLE TRIGGER <name>): ENABLE TRIGGER ALL or USER is not judged, since it also enables any trigger an earlier release left disabled. To retire a trigger, stop relying on it in this release and drop it in a later one.',
+    fix: 'Re-enable before COMMIT in the same transaction (ALTER TABLE {table} ENABLE TRIGGER {enable}): its SHARE ROW EXCLUSIVE lock keeps every other writer out meanwhile. ENABLE TRIGGER ALL or USER counts as a restore only when the released migrations were all followed and left no trigger of {table} disabled (else it may enable one); naming the triggers always does. To retire a trigger, stop relying on it in this release and drop it in a later one.',
     docs: 'docs/migration-rules.md',
     facts: { lock: 'SHARE ROW EXCLUSIVE', rewrites: false, scans: false, versions: 'all' },
   },

@@ -30,6 +30,10 @@ export interface OperationLookups {
   isNewObject(objectType: string, name: string): boolean;
   /** `DISABLE TRIGGER <trigger>` on the table earlier in this migration, not re-enabled since. */
   disabledInThisMigration(table: string, trigger: string): boolean;
+  /** Every trigger of the table disabled now was disabled by this migration (so ENABLE TRIGGER ALL / USER only restores them). */
+  onlyThisMigrationDisabledTriggers(table: string): boolean;
+  /** Created earlier in this migration or release: no old code writes it. */
+  isNewTable(table: string | undefined): boolean;
 }
 
 /** `CreateTrigStmt.timing` bit of BEFORE (PostgreSQL's TRIGGER_TYPE_BEFORE). */
@@ -211,19 +215,22 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
     case 'AT_DisableTrigUser':
       return [{ kind: 'catalog-only', statement: cmd.subtype, table, lock: 'SHARE ROW EXCLUSIVE' }];
     // Re-enabling by name a trigger this migration disabled restores what was there (judged with the
-    // DISABLE). Any other enable starts running a trigger body on every write: not judged. ENABLE
-    // TRIGGER ALL / USER also enables triggers a released migration may have left disabled.
+    // DISABLE); so does ENABLE TRIGGER ALL / USER when every trigger of the table disabled now was
+    // disabled by this migration (the released migrations left none disabled). Any other enable starts
+    // running a trigger body on every write: not judged.
     case 'AT_EnableTrig':
     case 'AT_EnableAlwaysTrig':
     case 'AT_EnableReplicaTrig':
     case 'AT_EnableTrigAll':
     case 'AT_EnableTrigUser': {
-      const restores = cmd.subtype === 'AT_EnableTrig' && cmd.name !== undefined && lookups.disabledInThisMigration(table, cmd.name);
+      const restores =
+        (cmd.subtype === 'AT_EnableTrig' && cmd.name !== undefined && lookups.disabledInThisMigration(table, cmd.name)) ||
+        ((cmd.subtype === 'AT_EnableTrigAll' || cmd.subtype === 'AT_EnableTrigUser') && lookups.onlyThisMigrationDisabledTriggers(table));
       const lock = { kind: 'catalog-only', statement: cmd.subtype, table, lock: 'SHARE ROW EXCLUSIVE' } as const;
-      if (restores) return [lock];
+      if (restores || lookups.isNewTable(table)) return [lock];
       const why =
         cmd.subtype === 'AT_EnableTrigAll' || cmd.subtype === 'AT_EnableTrigUser'
-          ? 'it also enables any trigger a released migration left disabled, and what those do is not judged'
+          ? 'it also enables any trigger an earlier migration left disabled or that could not be followed, and what those do is not judged'
           : 'what the trigger does is not judged';
       return [lock, { kind: 'unclassified', statement: `ALTER TABLE … ${cmd.subtype} (${why})`, lock: 'none' }];
     }

@@ -23,8 +23,8 @@ describe('trigger-disabled-in-transaction', () => {
     {
       name: 'flagged: USER re-enables a named trigger',
       sql: "SET lock_timeout = '2s';\nALTER TABLE users DISABLE TRIGGER users_audit;\nALTER TABLE users ENABLE TRIGGER USER",
-      heaviness: flags('unknown', 'unknown', 'unknown'),
-      rules: ['lock-timeout-bounds-brief-lock', 'trigger-disabled-in-transaction', 'unclassified-statement'],
+      heaviness: flags(false, false, false),
+      rules: ['lock-timeout-bounds-brief-lock', 'trigger-disabled-in-transaction'],
       breaksOldCode: false,
     },
     {
