@@ -190,7 +190,7 @@ describe('TypeORM builder calls, compared with TypeORM run directly', () => {
     const nickname = await read('1700000000001-AddNicknameToUsers.ts');
     expect(nickname.unresolved).toEqual([]);
     expect(nickname.inTransaction).toBe(true);
-    expect(nickname.statements.map((s) => s.sql)).toEqual(['ALTER TABLE "users" ADD "nickname" varchar(50)']);
+    expect(nickname.statements.map((s) => s.sql)).toEqual(["SET lock_timeout = '5s'", 'ALTER TABLE "users" ADD "nickname" varchar(50)']);
     const tickets = await read('1700000000002-CreateTickets.ts');
     expect(tickets.unresolved).toEqual([]);
     expect(tickets.statements.map((s) => s.sql)).toEqual([
@@ -229,6 +229,34 @@ describe('TypeORM builder calls that cannot be compiled are unknown, with the li
     expect(extracted.unresolved.length).toBeGreaterThan(0);
     expect(extracted.unresolved.map((part) => part.reason).join('\n')).toMatch(reason);
     expect(extracted.unresolved.every((part) => part.line >= 6)).toBe(true);
+  });
+
+  test('a Table built once in a const (file top or `up`) and handed to several calls is read', async () => {
+    const text = migration(
+      "    const index = new TableIndex({ name: 'IDX_jobs_status', columnNames: ['status'] });\n    await queryRunner.createTable(JOBS, true);\n    await queryRunner.createIndex(JOBS, index);",
+    ).replace(
+      'export class',
+      "const JOBS = new Table({ name: 'jobs', columns: [{ name: 'id', type: 'uuid', isPrimary: true }, { name: 'status', type: 'text' }] });\n\nexport class",
+    );
+    const extracted = await extract('src/migrations/1700000000000-M.ts', text);
+    expect(extracted.unresolved).toEqual([]);
+    expect(extracted.statements.map((s) => s.sql)).toEqual([
+      expect.stringMatching(/^CREATE TABLE "jobs" \("id" uuid NOT NULL, "status" text NOT NULL, CONSTRAINT "PK_\w+" PRIMARY KEY \("id"\)\)$/),
+      'CREATE INDEX "IDX_jobs_status" ON "jobs" ("status")',
+    ]);
+  });
+
+  test('a const changed before the call (`index.isUnique = true`) is not followed', async () => {
+    const extracted = await extract(
+      'src/migrations/1700000000000-M.ts',
+      migration(
+        "    const index = new TableIndex({ name: 'IDX_a', columnNames: ['a'] });\n    index.isUnique = true;\n    await queryRunner.createIndex('t', index);",
+      ),
+    );
+    expect(extracted.statements).toEqual([]);
+    expect(extracted.unresolved.map((part) => [part.line, part.reason])).toEqual([
+      [7, expect.stringMatching(/createIndex\(…\)` not compiled: .*not a constant/)],
+    ]);
   });
 
   test('a compiled namespace import (`typeorm_1.TableIndex`) is read like the named one', async () => {

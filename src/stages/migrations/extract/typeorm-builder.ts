@@ -1,6 +1,6 @@
 import type { StaticEvaluator } from './constants.js';
 import { excerpt } from './constants.js';
-import { isMember, memberName, type Node } from './source.js';
+import { fileOf, identifiersNamed, isCall, isMember, isPropertyName, memberName, parentOf, type Node } from './source.js';
 import { TYPEORM_BUILDER_METHODS } from './builder-methods.js';
 
 /**
@@ -62,8 +62,37 @@ function schemaClassOf(callee: Node, names: TypeormNames): TypeormSchemaClass | 
   return undefined;
 }
 
+/**
+ * `const table = new Table({…})` (in `up` or at the top of the file) for an argument `table`: the
+ * `new` expression, when that is the name's only declaration in the file and every other use of the
+ * name is an argument of a call (`queryRunner.createTable(table)`, `createIndex(table, …)`). A name
+ * also used otherwise (`table.columns.push(…)`, `index.isUnique = true`) may be changed before the
+ * call: not followed.
+ */
+function constructedConstant(identifier: Node & { type: 'Identifier' }): Node | undefined {
+  let declaration: Node | undefined;
+  for (const use of identifiersNamed(fileOf(identifier), identifier.name)) {
+    if (isPropertyName(use)) continue;
+    const parent = parentOf(use);
+    if (parent?.type === 'VariableDeclarator' && parent.id === use) {
+      const statement = parentOf(parent);
+      if (declaration || statement?.type !== 'VariableDeclaration' || statement.kind !== 'const' || parent.init?.type !== 'NewExpression') return undefined;
+      declaration = parent.init;
+      continue;
+    }
+    if (isCall(parent) && (parent.arguments as Node[]).includes(use)) continue;
+    if (parent?.type === 'ImportSpecifier' || parent?.type === 'ImportDefaultSpecifier') return undefined;
+    return undefined;
+  }
+  return declaration;
+}
+
 /** Records one argument of a builder call; a string is the reason it cannot be. */
 export function recordTypeormArg(node: Node, evaluator: StaticEvaluator, names: TypeormNames): TypeormArg | string {
+  if (node.type === 'Identifier') {
+    const constructed = constructedConstant(node);
+    if (constructed) return recordTypeormArg(constructed, evaluator, names);
+  }
   if (node.type === 'TSAsExpression' || node.type === 'TSNonNullExpression' || node.type === 'TSSatisfiesExpression')
     return recordTypeormArg(node.expression, evaluator, names);
   if (node.type === 'NewExpression') {
