@@ -61,6 +61,7 @@ import { rule as banDropObject } from './rules/ban-drop-object.js';
 import { rule as renamingObject } from './rules/renaming-object.js';
 import { rule as droppingColumnDefault } from './rules/dropping-column-default.js';
 import { rule as enablingRowLevelSecurity } from './rules/enabling-row-level-security.js';
+import { rule as restrictivePolicyOnExistingTable } from './rules/restrictive-policy-on-existing-table.js';
 import { rule as restartingSequence } from './rules/restarting-sequence.js';
 import { rule as revokingPrivileges } from './rules/revoking-privileges.js';
 import { rule as triggerOnExistingTable } from './rules/trigger-on-existing-table.js';
@@ -111,6 +112,7 @@ export const migrationRuleList = [
   renamingObject,
   droppingColumnDefault,
   enablingRowLevelSecurity,
+  restrictivePolicyOnExistingTable,
   restartingSequence,
   revokingPrivileges,
   triggerOnExistingTable,

@@ -83,6 +83,8 @@ export type Operation = OperationBase &
     | { kind: 'drop-default'; table: string; column: string; notNull: boolean | undefined }
     /** ALTER TABLE … ENABLE / FORCE ROW LEVEL SECURITY. */
     | { kind: 'enable-row-security'; table: string; force: boolean }
+    /** CREATE POLICY … AS RESTRICTIVE: ANDed with the permissive policies of the table. */
+    | { kind: 'create-restrictive-policy'; table: string; policy: string }
     /** ALTER SEQUENCE … RESTART. */
     | { kind: 'restart-sequence'; sequence: string }
     /** REVOKE of privileges or of a role membership. */
