@@ -113,6 +113,9 @@ describe('TypeORM builder calls, built CLI', () => {
     const { artifact, report } = generate('1.1.0', '1.2.0');
     expect(artifact.migrations.files).toMatchObject([{ name: '1700000000003-IndexOrdersStatus.ts', heaviness: { locksTable: true } }]);
     expect(report).toContain('CREATE INDEX "IDX_orders_status" ON "orders" ("status")');
+    // The fix names TypeORM's own switch, not knex's.
+    expect(report).toContain('a TypeORM migration class with `transaction = false`');
+    expect(report).not.toContain('knex');
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
   });
 
