@@ -286,6 +286,30 @@ function tableFor(
   return table;
 }
 
+let driverOnce: { modules: TypeormModules; driver: unknown } | undefined;
+
+/**
+ * One PostgresDriver for every replay: a stand-in connection (naming strategy, no metadata) and a
+ * stand-in `pg` that is never used (no pool is made). The driver keeps no state a replay changes:
+ * each call gets a query runner of its own.
+ */
+function offlineDriver(modules: TypeormModules): unknown {
+  if (driverOnce?.modules === modules) return driverOnce.driver;
+  const connection: Record<string, unknown> = {
+    options: { type: 'postgres', driver: { defaults: {} } },
+    namingStrategy: new modules.DefaultNamingStrategy(),
+    entityMetadatas: [],
+    hasMetadata: () => false,
+    createQueryBuilder: () => {
+      throw new Error('TypeORM would record the column in its metadata table (a generated column): not replayed');
+    },
+  };
+  const driver = new modules.PostgresDriver(connection);
+  connection.driver = driver;
+  driverOnce = { modules, driver };
+  return driver;
+}
+
 /**
  * The SQL TypeORM's PostgresQueryRunner runs for `queryRunner.<method>(…args)` (its `up` queries in
  * SQL-memory mode). Nothing reaches a database: the driver gets a stand-in `pg` (never used: no pool
@@ -300,17 +324,7 @@ export async function compileTypeormCall(method: string, args: readonly TypeormA
   const needsDatabase = dependsOnTheDatabase(method, args);
   if (needsDatabase) throw new Error(needsDatabase);
   const modules = await typeormModules();
-  const connection: Record<string, unknown> = {
-    options: { type: 'postgres', driver: { defaults: {} } },
-    namingStrategy: new modules.DefaultNamingStrategy(),
-    entityMetadatas: [],
-    hasMetadata: () => false,
-    createQueryBuilder: () => {
-      throw new Error('TypeORM would record the column in its metadata table (a generated column): not replayed');
-    },
-  };
-  const driver = new modules.PostgresDriver(connection);
-  connection.driver = driver;
+  const driver = offlineDriver(modules);
   const runner = new modules.PostgresQueryRunner(driver, 'master');
   const replayed = args.map((arg) => replay(arg, modules));
   const isInstance = (value: unknown, className: TypeormSchemaClass) => value instanceof modules.classes[className];
