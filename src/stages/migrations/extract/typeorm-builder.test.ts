@@ -214,6 +214,10 @@ describe('TypeORM builder calls that cannot be compiled are unknown, with the li
     ["await queryRunner.addColumn(table, new TableColumn({ name: 'a', type: 'int', isNullable: true }));", /not a constant/],
     ["await queryRunner.changeColumn('users', 'slug', new TableColumn({ name: 'slug', type: 'text' }));", /old one as the database has it/],
     ["await queryRunner.addColumn('users', new TableColumn({ name: 'id2', type: 'int', isPrimary: true }));", /primary key/],
+    [
+      "await queryRunner.changeColumn('users', new TableColumn({ name: 'email', type: 'text', isUnique: true }), new TableColumn({ name: 'email', type: 'text' }));",
+      /unique constraint changes/,
+    ],
     ["await queryRunner.dropColumn('users', 'status');\n    await queryRunner.addColumn('users', new Column({ name: 'a' }));", /not a TypeORM schema class/],
     ["for (const name of ['a', 'b']) await queryRunner.dropColumn('users', name);", /not a constant|loop/],
     ["await queryRunner.createView(new View({ name: 'v' }));", /is not read/],

@@ -212,6 +212,15 @@ function dependsOnTheDatabase(method: string, args: readonly TypeormArg[]): stri
   if (method === 'changeColumn' && !isNew(second, 'TableColumn'))
     return 'TypeORM compares the new column with the old one as the database has it (a type change drops and re-adds the column): the old column is given by name';
   if (method === 'changeColumns') return 'TypeORM compares each new column with the old one as the database has it';
+  if (method === 'changeColumn' || (method === 'renameColumn' && isNew(second, 'TableColumn') && isNew(third, 'TableColumn'))) {
+    const flag = (column: TypeormArg | undefined, name: string) => {
+      const value = columnOptions(column)?.get(name);
+      return value?.kind === 'value' ? value.value === true : value !== undefined ? 'unknown' : false;
+    };
+    for (const name of ['isPrimary', 'isUnique'])
+      if (flag(second, name) !== flag(third, name))
+        return `the column's ${name === 'isPrimary' ? 'primary key' : 'unique constraint'} changes: TypeORM rebuilds or drops it from the table's constraints as the database has them`;
+  }
   if (method === 'renameColumn' && isNew(third, 'TableColumn') && !isNew(second, 'TableColumn'))
     return 'a rename to a TableColumn is a column change, compared with the old column as the database has it';
   if (method === 'addColumn' || method === 'addColumns') {
