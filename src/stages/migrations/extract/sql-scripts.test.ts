@@ -53,6 +53,10 @@ describe('readRunner, hand-written runners beside the scripts', () => {
       upInTransaction: true,
     });
     expect(readRunner('src/db/migrate.js', runner('    await mod.up(client);'))).toMatchObject({ upInTransaction: false });
+    // A helper the reader does not know may open a transaction: not proven either way.
+    expect(readRunner('src/db/migrate.js', runner('    await withTransaction(client, (tx) => mod.up(tx));'))).toBeUndefined();
+    // pg-promise `db.tx(cb)`: a transaction.
+    expect(readRunner('src/db/migrate.js', runner('    await db.tx((t) => mod.up(t));'))).toMatchObject({ upInTransaction: true });
     // `umzug.up()` (a library's runner, no connection handed): not a call of a script's `up`.
     expect(readRunner('src/db/migrate.js', "import umzug from '.';\nawait umzug.up();\n")).toBeUndefined();
   });

@@ -80,13 +80,23 @@ export function runnerCandidates(file: string): string[] {
   return candidates;
 }
 
-/** The callback's function when `node` is inside `x.transaction(cb)` (slonik, knex, kysely, drizzle) or postgres.js `sql.begin(cb)`. */
-function inTransactionCallback(node: Node): boolean {
+/** Calls whose callback runs in a transaction: slonik, knex, kysely, drizzle, Sequelize `transaction(cb)`, postgres.js `begin(cb)`, pg-promise `tx(cb)`. */
+const TRANSACTION_METHODS = new Set(['transaction', 'begin', 'tx']);
+/** Calls whose callback only iterates or chains: they open no transaction. */
+const PLAIN_CALLBACK_METHODS = new Set(['map', 'forEach', 'flatMap', 'reduce', 'filter', 'some', 'every', 'then', 'catch', 'finally']);
+
+/**
+ * Where `node` runs: inside a transaction callback (true), outside any callback or only in iteration
+ * callbacks (false), or in a callback handed to something else (undefined: a helper such as
+ * `withTransaction(pool, (c) => m.up(c))` may open one — not proven either way).
+ */
+function callbackTransaction(node: Node): boolean | undefined {
   for (let current = parentOf(node); current; current = parentOf(current)) {
     const owner = parentOf(current);
-    const method = isCall(owner) ? memberName(owner.callee) : undefined;
-    if (isFunctionNode(current) && isCall(owner) && (method === 'transaction' || method === 'begin') && (owner.arguments as Node[]).includes(current))
-      return true;
+    if (!isFunctionNode(current) || !isCall(owner) || !(owner.arguments as Node[]).includes(current)) continue;
+    const method = memberName(owner.callee) ?? (owner.callee.type === 'Identifier' ? owner.callee.name : undefined);
+    if (method !== undefined && TRANSACTION_METHODS.has(method)) return true;
+    if (method === undefined || !PLAIN_CALLBACK_METHODS.has(method)) return undefined;
   }
   return false;
 }
@@ -137,23 +147,24 @@ function scriptCall(node: Node, name: 'up' | 'beforeUp'): boolean {
 
 /**
  * What the runner does with a script's `up` and `beforeUp`: `up(connection)` inside
- * `pool.transaction(async (connection) => …)` (or `sql.begin(…)`, or between `BEGIN` and `COMMIT`
- * queries); `beforeUp(pool)` before it, outside. Undefined when the runner calls `up` both ways or
- * not at all (the mode is then not proven).
+ * `pool.transaction(async (connection) => …)` (or `sql.begin(…)`, `db.tx(…)`, or between `BEGIN` and
+ * `COMMIT` queries); `beforeUp(pool)` before it, outside. Undefined when the runner calls `up` both
+ * ways, inside a callback of a helper it does not know, or not at all (the mode is then not proven).
  */
 export function readRunner(path: string, text: string): RunnerMode | undefined {
   const parsed = parseFile(path, text);
   if (!parsed.ok) return undefined;
   const file = parsed.file;
-  const ups: boolean[] = [];
-  const beforeUps: boolean[] = [];
+  const ups: Array<boolean | undefined> = [];
+  const beforeUps: Array<boolean | undefined> = [];
+  const mode = (node: Node) => (betweenBeginAndCommit(node) ? true : callbackTransaction(node));
   walk(file.ast, (node) => {
-    if (scriptCall(node, 'up')) ups.push(inTransactionCallback(node) || betweenBeginAndCommit(node));
-    if (scriptCall(node, 'beforeUp')) beforeUps.push(inTransactionCallback(node) || betweenBeginAndCommit(node));
+    if (scriptCall(node, 'up')) ups.push(mode(node));
+    if (scriptCall(node, 'beforeUp')) beforeUps.push(mode(node));
   });
-  if (ups.length === 0 || new Set(ups).size !== 1) return undefined;
-  if (beforeUps.some(Boolean)) return undefined;
-  return { path, upInTransaction: ups[0]!, runsBeforeUp: beforeUps.length > 0 };
+  if (ups.length === 0 || new Set(ups).size !== 1 || ups[0] === undefined) return undefined;
+  if (beforeUps.some((inTransaction) => inTransaction !== false)) return undefined;
+  return { path, upInTransaction: ups[0], runsBeforeUp: beforeUps.length > 0 };
 }
 
 /**
