@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { InputError } from '../core/errors.js';
 import { resolveIndexSource } from '../span/index-source.js';
 import { loadIndex } from '../span/load-index.js';
@@ -17,7 +16,9 @@ export async function runUpgradeCheck(options: UpgradeCheckOptions): Promise<voi
   // each a single pass: V8's optimizing compiler, which these hot loops would otherwise start on
   // background threads, costs more CPU than it wins back. Measured (bench/ratios.mjs): the real
   // 890 KB index 167 → 137 ms CPU for the whole run; a 9 MB index of 31,110 releases 393 → 375 ms.
-  setFlagsFromString('--no-opt');
+  // node:v8 is loaded here, not imported at the top: the bin holds this run in its one file
+  // (scripts/build-cli.mjs), and `--version` must not load it.
+  process.getBuiltinModule('node:v8').setFlagsFromString('--no-opt');
   const { from, to } = options;
   const source = resolveIndexSource({ index: options.index, env: process.env, cwd: process.cwd() });
   const loaded = await loadIndex(source, { offline: options.offline, timeoutMs: options.timeout, maxBytes: options.maxIndexBytes, span: { from, to } });

@@ -1,3 +1,5 @@
+import { compareReleaseTexts } from '../core/version.js';
+
 /**
  * One pass over a parsed index's entries for `upgrade-check` (issue 36), before anything else reads
  * them. A CLI run is always cold (the bytecode interpreter, V8's optimizing compiler off), where each
@@ -40,18 +42,16 @@ export function entriesPass(data: unknown): EntriesPass {
   if (!Array.isArray(entries)) return NOT_PLAIN;
   let sound = typeof floorText === 'string' && floorText.length <= SAFE_VERSION_LENGTH && RELEASE_VERSION_TEXT.test(floorText) && entries.length > 0;
   let flat = true;
-  let major = -1;
-  let minor = 0;
-  let patch = 0;
   let before: string | undefined;
   for (let position = 0; position < entries.length; position++) {
     const entry: unknown = entries[position];
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return NOT_PLAIN;
     const { version, previousVersion, minPreviousVersion, requiredStops, syntheticRequiredStop } = entry as Record<string, unknown>;
     if (typeof version !== 'string' || typeof syntheticRequiredStop !== 'boolean' || !Array.isArray(requiredStops)) return NOT_PLAIN;
-    const parts = RELEASE_VERSION_TEXT.exec(version);
-    if (parts === null) return NOT_PLAIN;
-    if (previousVersion !== null && (typeof previousVersion !== 'string' || !RELEASE_VERSION_TEXT.test(previousVersion))) return NOT_PLAIN;
+    if (!RELEASE_VERSION_TEXT.test(version)) return NOT_PLAIN;
+    // The entry before was checked already: a chain that holds costs no second look.
+    const chained = before !== undefined && previousVersion === before;
+    if (previousVersion !== null && !chained && (typeof previousVersion !== 'string' || !RELEASE_VERSION_TEXT.test(previousVersion))) return NOT_PLAIN;
     if (minPreviousVersion !== null && (typeof minPreviousVersion !== 'string' || !RELEASE_VERSION_TEXT.test(minPreviousVersion))) return NOT_PLAIN;
     for (let stop = 0; stop < requiredStops.length; stop++) {
       const text: unknown = requiredStops[stop];
@@ -59,26 +59,19 @@ export function entriesPass(data: unknown): EntriesPass {
       if (text.length > SAFE_VERSION_LENGTH) sound = false;
     }
 
-    if (sound) {
-      // Strictly ascending from the floor: no repeat, no disorder, nothing below the floor, and the
-      // floor (the first entry) is the only entry that may carry the synthetic stop.
-      const thisMajor = Number(parts[1]);
-      const thisMinor = Number(parts[2]);
-      const thisPatch = Number(parts[3]);
-      if (
-        version.length > SAFE_VERSION_LENGTH ||
-        (position === 0
-          ? version !== floorText
-          : !(thisMajor > major || (thisMajor === major && (thisMinor > minor || (thisMinor === minor && thisPatch > patch))))) ||
+    // Strictly ascending from the floor: no repeat, no disorder, nothing below the floor, and the
+    // floor (the first entry) is the only entry that may carry the synthetic stop.
+    if (
+      sound &&
+      (version.length > SAFE_VERSION_LENGTH ||
+        (before === undefined ? version !== floorText : compareReleaseTexts(before, version) >= 0) ||
         syntheticRequiredStop !== (position === 0) ||
         (minPreviousVersion !== null && (minPreviousVersion as string).length > SAFE_VERSION_LENGTH) ||
-        (previousVersion !== null && previousVersion !== before && !olderThan(previousVersion as string, thisMajor, thisMinor, thisPatch))
-      )
-        sound = false;
-      major = thisMajor;
-      minor = thisMinor;
-      patch = thisPatch;
-    }
+        (previousVersion !== null &&
+          !chained &&
+          ((previousVersion as string).length > SAFE_VERSION_LENGTH || compareReleaseTexts(previousVersion as string, version) >= 0)))
+    )
+      sound = false;
     before = version;
 
     if (flat) {
@@ -91,16 +84,15 @@ export function entriesPass(data: unknown): EntriesPass {
         (releaseDate === null || typeof releaseDate !== 'object') &&
         (rollingUpdateSafe === null || typeof rollingUpdateSafe !== 'object') &&
         (backfilled === null || typeof backfilled !== 'object') &&
-        Object.keys(entry).length === ENTRY_KEY_COUNT;
+        ownKeyCount(entry) === ENTRY_KEY_COUNT;
     }
   }
   return { plain: true, structureSound: sound, entryKeys: flat ? ENTRY_KEY_COUNT * entries.length : undefined };
 }
 
-/** `text` (a release version text) is a version older than major.minor.patch; false when not provably so. */
-function olderThan(text: string, major: number, minor: number, patch: number): boolean {
-  const parts = RELEASE_VERSION_TEXT.exec(text);
-  if (parts === null || text.length > SAFE_VERSION_LENGTH) return false;
-  const [textMajor, textMinor, textPatch] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  return textMajor < major || (textMajor === major && (textMinor < minor || (textMinor === minor && textPatch < patch)));
+/** Own enumerable keys of a parsed JSON object (for-in: JSON objects inherit none), without allocating an array. */
+function ownKeyCount(value: object): number {
+  let count = 0;
+  for (const _key in value) count++;
+  return count;
 }

@@ -72,6 +72,14 @@ describe('upgrade-check validates lazily what the span needs', () => {
     expect(message(() => parseIndexForSpan(text, 'x', span))).toBe(full);
   });
 
+  it('the first entry without previousVersion (read by the structure checks) is refused with the full check’s line', () => {
+    const text = mutated(0, { previousVersion: undefined });
+    const span = { from: versions[90]!, to: versions[110]! };
+    const full = message(() => parseIndex(text, 'x'));
+    expect(full).toMatch(/does not match the index schema: \/entries\/0/);
+    expect(message(() => parseIndexForSpan(text, 'x', span))).toBe(full);
+  });
+
   it('outside the span, a field no span rule reads is left unchecked; the span’s verdict is the full check’s', () => {
     const good = syntheticIndex(['1.0.0', '1.1.0', '1.2.0', '1.3.0']);
     const bad = structuredClone(good);
