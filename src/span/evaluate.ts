@@ -90,6 +90,16 @@ export function evaluateSpan(index: ReleaseSafetyIndex, fromText: string, toText
 }
 
 /**
+ * The index entries of a verdict's covered releases, in index order: a span covers consecutive
+ * entries. Found by binary search rather than by a pass over every entry (upgrade-check runs cold).
+ */
+export function coveredEntries(index: ReleaseSafetyIndex, verdict: SpanVerdict): IndexEntry[] {
+  const first = verdict.coveredVersions[0];
+  const position = first === undefined ? undefined : positionLookup(index.entries)(first);
+  return position === undefined ? [] : index.entries.slice(position, position + verdict.coveredVersions.length);
+}
+
+/**
  * Where each version sits in `entries`, by binary search: the structure checks passed, so the
  * versions are canonical release texts in strictly ascending order. A map of every entry built here
  * allocated ≈ 0.6 MB per check, which in a cold run right after `JSON.parse` can start a scavenge
