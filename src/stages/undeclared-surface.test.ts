@@ -49,10 +49,16 @@ describe('undeclared surface evidence across a history', () => {
     expect(await step(withTrpc)).toBe('package.json depends on @trpc/server');
     // A new manifest in a package: recomputed (and an ignored folder's manifest never counts).
     expect(await step({ ...withTrpc, 'test/package.json': '{}', 'packages/x/package.json': '{}' })).toBe('package.json depends on @trpc/server');
-    expect(reads).toEqual(['head:package.json']); // recomputed: the first manifest already answers
-    expect(reads).not.toContain('head:test/package.json');
-    // The library removed again: recomputed to nothing.
-    expect(await step({ ...plain, 'packages/x/package.json': '{}' })).toBeUndefined();
+    // Recomputed, and the first manifest answers from its blob, read one release before: nothing read.
+    expect(reads).toEqual([]);
+    // The library removed again: recomputed to nothing (the root manifest's blob is one read before, the package's is new).
+    expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"express":"5"}}' })).toBeUndefined();
+    expect(reads).toEqual(['head:packages/x/package.json']);
+    // A package manifest gains the library: its new blob is read and answers.
+    expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"@trpc/server":"10"}}' })).toBe('packages/x/package.json depends on @trpc/server');
+    expect(reads).toEqual(['head:packages/x/package.json']);
+    // The same blob read for another surface's evidence answers for that evidence, not this one's.
+    expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"@trpc/server":"10"}}', 'README.md': 'x' }, GRAPHQL)).toBeUndefined();
   });
 
   it('a surface file added or deleted moves the answer; one edited keeps it', async () => {

@@ -74,28 +74,54 @@ export async function undeclaredSurfaceEvidence(input: StageInput, evidence: Sur
   return found;
 }
 
+/**
+ * What one manifest blob says for one evidence (the first server library it depends on, or null),
+ * by evidence and blob id. A release that bumps every package's version edits every manifest, so the
+ * evidence is recomputed for nearly every release of a real history; the manifests it reads are
+ * mostly blobs an earlier release already parsed (issue 36).
+ */
+const dependencyByManifest = new Map<string, string | null>();
+const DEPENDENCY_LIMIT = 10_000;
+
 async function evidenceIn(input: StageInput, evidence: SurfaceEvidence): Promise<string | undefined> {
   const { paths, manifests } = candidatesOf(input.trees.head);
   if (evidence.files) {
     const file = paths.find((path) => evidence.files!.test(path));
     if (file !== undefined) return `${file} is in the repository`;
   }
+  const key = evidenceKey(evidence);
   for (const path of manifests) {
-    const text = await input.read('head', path);
-    if (text === undefined) continue;
-    try {
-      const manifest = JSON.parse(text) as Record<string, unknown>;
-      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
-        const deps = manifest[field];
-        if (!deps || typeof deps !== 'object') continue;
-        const found = evidence.dependencies.find((name) => Object.prototype.hasOwnProperty.call(deps, name));
-        if (found) return `${path} depends on ${found}`;
+    const blob = input.trees.head.get(path);
+    const memoKey = blob === undefined ? undefined : `${key}\0${blob}`;
+    let found = memoKey === undefined ? undefined : dependencyByManifest.get(memoKey);
+    if (found === undefined) {
+      const text = await input.read('head', path);
+      if (text === undefined) continue;
+      found = dependencyIn(text, evidence);
+      if (memoKey !== undefined) {
+        if (dependencyByManifest.size >= DEPENDENCY_LIMIT) dependencyByManifest.clear();
+        dependencyByManifest.set(memoKey, found);
       }
-    } catch {
-      // A manifest that does not parse proves nothing either way.
     }
+    if (found !== null) return `${path} depends on ${found}`;
   }
   return undefined;
+}
+
+/** The first of the evidence's libraries a manifest depends on (any dependency field), or null. */
+function dependencyIn(text: string, evidence: SurfaceEvidence): string | null {
+  try {
+    const manifest = JSON.parse(text) as Record<string, unknown>;
+    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+      const deps = manifest[field];
+      if (!deps || typeof deps !== 'object') continue;
+      const found = evidence.dependencies.find((name) => Object.prototype.hasOwnProperty.call(deps, name));
+      if (found) return found;
+    }
+  } catch {
+    // A manifest that does not parse proves nothing either way.
+  }
+  return null;
 }
 
 /** The paths of a ref that the globs select, sorted. */
