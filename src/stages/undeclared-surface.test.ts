@@ -74,4 +74,26 @@ describe('undeclared surface evidence across a history', () => {
     // Another surface's evidence on the same trees is its own.
     expect(await undeclaredSurfaceEvidence(added.input, TRPC)).toBeUndefined();
   });
+
+  it('follows added and deleted manifests and surface files from the tree before, and reads escaped names', async () => {
+    const reads: string[] = [];
+    let state = { tree: treeOf({}), files: {} as Files };
+    const step = async (files: Files, evidence: typeof TRPC | typeof GRAPHQL) => {
+      const { input, next } = pair(state, files, reads);
+      state = next;
+      return undeclaredSurfaceEvidence(input, evidence);
+    };
+    const root = { 'package.json': '{"name":"a","version":"1"}' };
+    expect(await step({ ...root, 'b/schema.graphql': 'type Q { a: Int }' }, GRAPHQL)).toBe('b/schema.graphql is in the repository');
+    // A surface file added before it in tree order (and one in an ignored folder): the first one now.
+    expect(await step({ 'a/schema.graphql': 'x', 'test/schema.graphql': 'x', ...root, 'b/schema.graphql': 'y' }, GRAPHQL)).toBe('a/schema.graphql is in the repository');
+    // Both deleted, the ignored one kept: no surface file; the manifests answer (none has the library).
+    expect(await step({ 'test/schema.graphql': 'x', 'package.json': '{"name":"a","version":"2"}' }, GRAPHQL)).toBeUndefined();
+    // A manifest added whose key is escaped: parsed, found.
+    const escaped = { 'test/schema.graphql': 'x', 'package.json': '{"name":"a","version":"3"}', 'pkg/package.json': '{"dependencies":{"\\u0040trpc/server":"11"}}' };
+    expect(await step(escaped, TRPC)).toBe('pkg/package.json depends on @trpc/server');
+    expect(await step({ ...escaped, 'package.json': '{"name":"a","version":"4"}' }, TRPC)).toBe('pkg/package.json depends on @trpc/server');
+    // The manifest deleted: no longer read, no evidence.
+    expect(await step({ 'test/schema.graphql': 'x', 'package.json': '{"name":"a","version":"5"}' }, TRPC)).toBeUndefined();
+  });
 });

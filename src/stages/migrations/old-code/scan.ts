@@ -206,22 +206,31 @@ async function scan(input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>, 
  */
 const followedByModule = new Map<string, readonly string[]>();
 const FOLLOWED_LIMIT = 20_000;
+const FOLLOWED_CACHE_VERSION = 'old-code-followed/v1';
 const parsedByModule = new Map<string, { parsed: ParsedSource; chars: number }>();
 let parsedChars = 0;
 /** ≈ 45 modules of ≈ 1.3 K characters each were loaded per release of the real history. */
 const PARSED_CHARS_BUDGET = 512 * 1024;
 
-function followedSpecifiers(path: string, blob: string | undefined, text: string): readonly string[] {
+function followedSpecifiers(input: Pick<StageInput, 'derivedCache'>, path: string, blob: string | undefined, text: string): readonly string[] {
   const key = blob === undefined ? undefined : `${path}\u0000${blob}`;
   const known = key === undefined ? undefined : followedByModule.get(key);
   if (known) return known;
-  const parsed = parseSource(path, text);
-  const specifiers: string[] = [];
-  if (parsed.ok) {
-    const bindings = moduleBindings(parsed.ast);
-    for (const binding of bindings.imports) if (!binding.typeOnly) specifiers.push(binding.specifier);
-    for (const binding of bindings.exports.values()) if (binding.kind === 'reexport') specifiers.push(binding.specifier);
-    specifiers.push(...bindings.starExports);
+  // Across runs too (the derived cache): a warm backfill parses none of the modules it follows.
+  const diskKey = key === undefined ? undefined : `${FOLLOWED_CACHE_VERSION}\u0000${key}`;
+  const cached = diskKey === undefined ? undefined : input.derivedCache?.get(diskKey);
+  let specifiers: string[];
+  if (Array.isArray(cached) && cached.every((specifier) => typeof specifier === 'string')) specifiers = cached as string[];
+  else {
+    specifiers = [];
+    const parsed = parseSource(path, text);
+    if (parsed.ok) {
+      const bindings = moduleBindings(parsed.ast);
+      for (const binding of bindings.imports) if (!binding.typeOnly) specifiers.push(binding.specifier);
+      for (const binding of bindings.exports.values()) if (binding.kind === 'reexport') specifiers.push(binding.specifier);
+      specifiers.push(...bindings.starExports);
+    }
+    if (diskKey !== undefined) input.derivedCache?.set(diskKey, specifiers);
   }
   if (key !== undefined) {
     if (followedByModule.size >= FOLLOWED_LIMIT) followedByModule.clear();
@@ -255,7 +264,7 @@ function parsedModule(path: string, blob: string | undefined, text: string): Par
 
 /** Imported table constants (`knex(UserTableName)`), resolved across modules; unresolved → dynamic. */
 async function resolveImportedTables(
-  input: Pick<StageInput, 'trees' | 'read'>,
+  input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>,
   references: readonly CodeReference[],
   dynamic: readonly DynamicReference[],
 ): Promise<{ references: CodeReference[]; dynamic: DynamicReference[] }> {
@@ -278,7 +287,7 @@ async function resolveImportedTables(
     const text = await input.read('base', path);
     texts.set(path, text);
     if (text === undefined) continue;
-    for (const specifier of followedSpecifiers(path, tree.get(path), text)) want(path, specifier, depth + 1);
+    for (const specifier of followedSpecifiers(input, path, tree.get(path), text)) want(path, specifier, depth + 1);
   }
   const parsedModules = new Map<string, ParsedSource>();
   const evaluator = new ConstantEvaluator({
