@@ -22,6 +22,11 @@ const NOT_VALID_MARK = '\u0000not-valid:';
 
 export const LOCK_TIMEOUT_CEILING_MS = 10_000;
 
+/** Key of {@link MigrationState.pendingDisabledTriggers}: the table and what was disabled (a trigger's name, `ALL`, `USER`). */
+export function disabledTriggerKey(table: string, triggers: string): string {
+  return `${tableKey(table)}\u0000${triggers}`;
+}
+
 /** How long a `SET` / `set_config` lasts: the session, or the current transaction (`LOCAL`). */
 export type SettingScope = 'session' | 'local';
 
@@ -81,6 +86,15 @@ export class MigrationState implements RuleContext {
   private readonly createdObjects = new Set<string>();
   /** Nullability declared in this migration: `table.column` → NOT NULL. */
   readonly columnNotNull = new Map<string, boolean>();
+  /**
+   * DISABLE TRIGGER on an existing table not re-enabled yet: `table` NUL `trigger|ALL|USER` → where,
+   * and whether another session could already write while it was off (outside a transaction, or the
+   * transaction of the DISABLE ended).
+   */
+  readonly pendingDisabledTriggers = new Map<
+    string,
+    { table: string; triggers: string; at: { sql: string; line: number }; exposed: 'outside-transaction' | 'committed' | undefined }
+  >();
   /** DROP DEFAULT not followed by a SET DEFAULT yet: `table.column` → where. */
   readonly pendingDroppedDefaults = new Map<string, { table: string; column: string; at: { sql: string; line: number } }>();
   /**
@@ -144,6 +158,8 @@ export class MigrationState implements RuleContext {
       this.sessionTimeoutAtBegin = this.sessionTimeoutBounded;
       this.notValidInTransaction.clear();
       this.heldLocks.clear();
+      // From here other sessions write while those triggers are off (a ROLLBACK would undo the DISABLE: taken as the worse case).
+      for (const disabled of this.pendingDisabledTriggers.values()) disabled.exposed ??= 'committed';
     } else if (kind === 'TRANS_STMT_ROLLBACK_TO') {
       this.sessionTimeoutBounded &&= this.sessionTimeoutAtBegin;
       this.localTimeoutBounded = undefined;
@@ -343,6 +359,9 @@ export class MigrationState implements RuleContext {
   }
   addCreatedObject(objectType: string, name: string): void {
     this.createdObjects.add(`${objectType}:${tableKey(name)}`);
+  }
+  disabledInThisMigration(table: string, trigger: string): boolean {
+    return this.pendingDisabledTriggers.has(disabledTriggerKey(table, trigger));
   }
   isNewObject(objectType: string, name: string): boolean {
     if (objectType === 'OBJECT_FUNCTION' || objectType === 'OBJECT_PROCEDURE' || objectType === 'OBJECT_ROUTINE')
