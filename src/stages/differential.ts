@@ -28,6 +28,8 @@ export interface Differential {
    * can bind its exports by name (a decorator written `@Deprecated`).
    */
   importersOf(side: Side, target: string, candidates: readonly string[]): Promise<string[]>;
+  /** The version range the nearest package.json above `fromPath` declares for a package at one ref (undefined: none). */
+  packageVersion(side: Side, fromPath: string, packageName: string): Promise<string | undefined>;
 }
 
 const REACH_LIMIT = 20_000;
@@ -108,6 +110,7 @@ export function differentialOf(input: StageInput): Differential {
   return {
     closureOf,
     importersOf,
+    packageVersion: (side, fromPath, packageName) => declaredVersionsFrom(trees[side], readJson(side))(fromPath, packageName),
     async unchanged(path, callersFlowIn) {
       const [baseBlob, headBlob] = [input.trees.base.get(path), input.trees.head.get(path)];
       if (baseBlob === undefined || baseBlob !== headBlob) return { unchanged: false, why: `${path} changed` };

@@ -1,0 +1,141 @@
+import { walk } from '../../../syntax/parse.js';
+import { declarationOf, type FileSyntax, type t } from './syntax.js';
+import type { ExpressionDeps } from './types.js';
+
+/**
+ * What an expression of a route registration depends on, read from its own file (issue 30's
+ * per-route differential): its text, the imports it names, the same-file declarations it uses (with
+ * theirs, transitively) and the names whose value flows in at run time from elsewhere (parameters,
+ * `let`/`var`, destructured names, `this`). Plain data, so it is cached with the file's extraction;
+ * the surface decides whether all of it is identical at both refs (src/stages/rest/routes/surface.ts).
+ *
+ * A name neither declared in the file nor imported is a global (`process.env.X`, an injected
+ * `config`): what it holds is the run time's, not the release's — the same before and after.
+ */
+export function expressionDependencies(file: FileSyntax, root: t.Node, skip?: t.Node): ExpressionDeps {
+  const deps: ExpressionDeps = { text: foldedText(file, root), imports: [], locals: [], inflow: [] };
+  const seenDeclarations = new Set<t.Node>();
+  const imports = new Set<string>();
+  const bound = boundNames(file);
+  const visit = (scope: t.Node, depth: number): void => {
+    walk(scope, (node, parent) => {
+      if (node === skip) return false;
+      if (node.type === 'ThisExpression' || (node.type === 'Identifier' && node.name === 'arguments')) {
+        if (!deps.inflow.includes('this')) deps.inflow.push('this');
+        return undefined;
+      }
+      if (node.type.startsWith('TS') && !TS_VALUE_WRAPPERS.has(node.type)) return false;
+      if (node.type !== 'Identifier' || !isReference(node, parent)) return undefined;
+      const declaration = declarationOf(node, file);
+      if (declaration && within(declaration, scope)) return undefined; // bound inside what is read (a callback's parameter)
+      const required = declaration?.type === 'VariableDeclarator' && declaration.init != null && /\brequire\s*\(/.test(foldedText(file, declaration.init));
+      if (declaration === undefined || required) {
+        const binding = file.imports.get(node.name);
+        if (binding) {
+          const key = `${binding.module}\u0000${binding.exportName}`;
+          if (!imports.has(key)) {
+            imports.add(key);
+            deps.imports.push({ specifier: binding.module, exportName: binding.exportName });
+          }
+        } else if ((required || bound.has(node.name) || node.name === 'require') && !deps.inflow.includes(node.name)) deps.inflow.push(node.name); // a pattern, a catch binding, a computed require
+        return undefined;
+      }
+      if (file.isParameter(declaration) || isMutable(declaration, file)) {
+        if (!deps.inflow.includes(node.name)) deps.inflow.push(node.name);
+        return undefined;
+      }
+      if (seenDeclarations.has(declaration)) return undefined;
+      seenDeclarations.add(declaration);
+      deps.locals.push(foldedText(file, declaration));
+      if (depth < MAX_DEPTH) visit(declaration, depth + 1);
+      else deps.inflow.push(`${node.name} (too deep)`);
+      return undefined;
+    });
+  };
+  visit(root, 0);
+  deps.imports.sort((a, b) => (a.specifier === b.specifier ? a.exportName.localeCompare(b.exportName) : a.specifier.localeCompare(b.specifier)));
+  return deps;
+}
+
+/** A stable text of what an expression depends on in its file (two equal ones read the same names the same way). */
+export function dependencyKey(deps: ExpressionDeps): string {
+  return JSON.stringify([deps.text, deps.imports, deps.locals, deps.inflow]);
+}
+
+const MAX_DEPTH = 6;
+const TS_VALUE_WRAPPERS = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSInstantiationExpression']);
+
+function foldedText(file: FileSyntax, node: t.Node): string {
+  return node.start == null || node.end == null ? '' : file.source.text.slice(node.start, node.end).replace(/\s+/g, ' ');
+}
+
+function within(inner: t.Node, outer: t.Node): boolean {
+  return (inner.start ?? -1) >= (outer.start ?? 0) && (inner.end ?? Infinity) <= (outer.end ?? 0);
+}
+
+/** An identifier that names a value here (not `a.b`'s `b`, an object key, a label or a declared name). */
+function isReference(node: t.Identifier, parent: t.Node | undefined): boolean {
+  if (!parent) return true;
+  if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.property === node && !parent.computed) return false;
+  if (
+    (parent.type === 'ObjectProperty' || parent.type === 'ObjectMethod' || parent.type === 'ClassMethod' || parent.type === 'ClassProperty') &&
+    parent.key === node &&
+    !parent.computed
+  )
+    return parent.type === 'ObjectProperty' && parent.shorthand && parent.value === node;
+  if (parent.type === 'LabeledStatement' || parent.type === 'BreakStatement' || parent.type === 'ContinueStatement') return false;
+  if (
+    (parent.type === 'VariableDeclarator' ||
+      parent.type === 'FunctionDeclaration' ||
+      parent.type === 'ClassDeclaration' ||
+      parent.type === 'FunctionExpression') &&
+    parent.id === node
+  )
+    return false;
+  return true;
+}
+
+/** A `let`/`var` binding (reassignable) or a name in a destructuring pattern: its value may come from anywhere. */
+function isMutable(declaration: t.Node, file: FileSyntax): boolean {
+  if (declaration.type !== 'VariableDeclarator') return false;
+  const statement = file.parentOf(declaration);
+  return statement?.type === 'VariableDeclaration' && statement.kind !== 'const';
+}
+
+const boundCache = new WeakMap<FileSyntax, Set<string>>();
+
+/** Every name the file binds anywhere (declarations, parameters, patterns, catch clauses). */
+function boundNames(file: FileSyntax): Set<string> {
+  let names = boundCache.get(file);
+  if (names) return names;
+  names = new Set();
+  const add = (pattern: t.Node | null | undefined): void => {
+    if (!pattern) return;
+    switch (pattern.type) {
+      case 'Identifier':
+        names!.add(pattern.name);
+        return;
+      case 'ObjectPattern':
+        for (const property of pattern.properties) add(property.type === 'RestElement' ? property.argument : property.value);
+        return;
+      case 'ArrayPattern':
+        for (const element of pattern.elements) add(element);
+        return;
+      case 'RestElement':
+        return add(pattern.argument);
+      case 'AssignmentPattern':
+        return add(pattern.left);
+      case 'TSParameterProperty':
+        return add(pattern.parameter);
+      default:
+    }
+  };
+  walk(file.source.ast.program, (node) => {
+    if (node.type === 'VariableDeclarator') add(node.id);
+    else if (node.type === 'CatchClause') add(node.param);
+    else if ('params' in node && Array.isArray((node as { params?: unknown }).params)) for (const param of (node as { params: t.Node[] }).params) add(param);
+    return undefined;
+  });
+  boundCache.set(file, names);
+  return names;
+}
