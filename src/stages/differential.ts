@@ -28,6 +28,11 @@ export interface Differential {
    * can bind its exports by name (a decorator written `@Deprecated`).
    */
   importersOf(side: Side, target: string, candidates: readonly string[]): Promise<string[]>;
+  /**
+   * Whether no changed file may call into `path` (no changed code file's closure reaches it, at
+   * either ref): what its functions take from their callers is what it took before.
+   */
+  callersUnchanged(path: string): Promise<UnchangedVerdict>;
   /** The version range the nearest package.json above `fromPath` declares for a package at one ref (undefined: none). */
   packageVersion(side: Side, fromPath: string, packageName: string): Promise<string | undefined>;
 }
@@ -107,6 +112,15 @@ export function differentialOf(input: StageInput): Differential {
     return importers;
   };
 
+  const callersUnchanged = async (path: string): Promise<UnchangedVerdict> => {
+    for (const side of ['base', 'head'] as const) {
+      const changedReach = await reachedBy(side);
+      if (changedReach.unbounded.length > 0) return { unchanged: false, why: `its callers cannot be bounded (${changedReach.unbounded[0]})` };
+      if (changedReach.files.has(path)) return { unchanged: false, why: `it takes values from its callers, and a changed file reaches ${path}` };
+    }
+    return { unchanged: true, files: 0 };
+  };
+
   return {
     closureOf,
     importersOf,
@@ -119,13 +133,11 @@ export function differentialOf(input: StageInput): Differential {
         return { unchanged: false, why: `what ${path} imports cannot be bounded (${[...base.unbounded, ...head.unbounded][0]})` };
       if (!sameClosure(base, head)) return { unchanged: false, why: `a module ${path} imports changed` };
       if (callersFlowIn) {
-        for (const side of ['base', 'head'] as const) {
-          const changedReach = await reachedBy(side);
-          if (changedReach.unbounded.length > 0) return { unchanged: false, why: `its callers cannot be bounded (${changedReach.unbounded[0]})` };
-          if (changedReach.files.has(path)) return { unchanged: false, why: `it takes values from its callers, and a changed file reaches ${path}` };
-        }
+        const callers = await callersUnchanged(path);
+        if (!callers.unchanged) return callers;
       }
       return { unchanged: true, files: head.files.size };
     },
+    callersUnchanged,
   };
 }

@@ -334,7 +334,7 @@ describe('a registration that changes through an import', () => {
       { 'src/paths.ts': "export const PATHS = { users: '/people' };\n" },
     );
     expect(verdict).toEqual({ checked: true, breaking: true });
-    expect(breaking).toEqual(['breaking GET /users — route no longer served (code: src/r.ts:4)']);
+    expect(breaking).toEqual(['breaking GET …/users — route no longer served (code: src/r.ts:4)']);
     // config.healthPath is a global whose expression did not change: the same at both refs.
     expect(notes).toEqual([]);
   });
@@ -368,7 +368,7 @@ describe('a registration that depends on a file outside the route sources (diffe
       ['src/routes/**/*.ts'],
     );
     expect(verdict).toEqual({ checked: true, breaking: true });
-    expect(breaking).toEqual(['breaking GET /users — route no longer served (code: src/routes/r.ts:4)']);
+    expect(breaking).toEqual(['breaking GET …/users — route no longer served (code: src/routes/r.ts:4)']);
   });
 
   it('the same registration, with everything it imports identical at both refs, is no change', async () => {

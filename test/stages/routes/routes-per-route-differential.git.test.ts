@@ -238,6 +238,50 @@ describe('the per-route differential: a path no constant gives', () => {
   });
 });
 
+describe('lightdash: a path a class takes from its constructor (prometheus.ts)', () => {
+  const prometheus = [
+    "import express from 'express';",
+    "import type { LightdashConfig } from './config';",
+    'export default class PrometheusMetrics {',
+    '    private readonly config: LightdashConfig;',
+    '    constructor(config: LightdashConfig) {',
+    '        this.config = config;',
+    '    }',
+    '    public start() {',
+    '        const { enabled, port, path } = this.config;',
+    '        if (enabled) {',
+    '            const app = express();',
+    '            app.get(path, async (req, res) => res.end());',
+    '            app.listen(port);',
+    '        }',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const base = {
+    'src/prometheus.ts': prometheus,
+    'src/config.ts':
+      "import { helper } from './helper';\nexport type LightdashConfig = { enabled: boolean; port: number; path: string };\nexport const h = helper;\n",
+    'src/helper.ts': 'export const helper = 1;\n',
+    'src/app.ts': "import PrometheusMetrics from './prometheus';\nnew PrometheusMetrics({ enabled: true, port: 9090, path: '/metrics' }).start();\n",
+  };
+
+  it('unchanged, read because what it imports changed, no caller changed: decided', async () => {
+    const { verdict, notes } = await release(base, { 'src/helper.ts': 'export const helper = 2;\n' });
+    expect(notes).toEqual([]);
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('unchanged, its caller changed (another path passed in): unknown', async () => {
+    const { verdict, notes } = await release(base, {
+      'src/helper.ts': 'export const helper = 2;\n',
+      'src/app.ts': "import PrometheusMetrics from './prometheus';\nnew PrometheusMetrics({ enabled: true, port: 9090, path: '/prometheus' }).start();\n",
+    });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toContain('routes of src/prometheus.ts at the head ref cannot be read: line 12: `app.get(…)`: the path path is not a literal');
+  });
+});
+
 describe('NestJS global settings compared by what they do', () => {
   const main = (before: string, setting: string) =>
     `import { NestFactory } from '@nestjs/core';\nimport { VersioningType } from '@nestjs/common';\nimport { AppModule } from './app.module';\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n${before}  ${setting}\n  await app.listen(3000);\n}\nbootstrap();\n`;
@@ -248,7 +292,8 @@ describe('NestJS global settings compared by what they do', () => {
   it('enableVersioning that only moved lines (hoppscotch 2026.4.0) is no change', async () => {
     const { verdict, notes } = await release(
       { ...manifest, 'src/main.ts': main('  app.enableCors();\n  app.use(cookieParser());\n', versioning), 'src/users.controller.ts': controller },
-      { 'src/main.ts': main('', versioning) },
+      // hoppscotch's release bumped @nestjs/common 11.1.17 → 11.1.19 too: the same major.
+      { 'src/main.ts': main('', versioning), 'package.json': '{ "dependencies": { "@nestjs/common": "^10.2.1", "@nestjs/core": "^10.2.1" } }\n' },
     );
     expect(notes).toEqual([]);
     expect(verdict).toEqual({ checked: true, breaking: false });

@@ -37,11 +37,23 @@ export function expressionDependencies(file: FileSyntax, root: t.Node, skip?: t.
             imports.add(key);
             deps.imports.push({ specifier: binding.module, exportName: binding.exportName });
           }
-        } else if ((required || bound.has(node.name) || node.name === 'require') && !deps.inflow.includes(node.name)) deps.inflow.push(node.name); // a pattern, a catch binding, a computed require
+        } else if (required || bound.has(node.name) || node.name === 'require') {
+          // `const { path } = this.config`: the declarator that binds it, read like any other.
+          const destructured = required ? undefined : patternDeclarator(node, file);
+          if (destructured && !seenDeclarations.has(destructured)) {
+            seenDeclarations.add(destructured);
+            deps.locals.push(foldedText(file, destructured));
+            if (depth < MAX_DEPTH) visit(destructured, depth + 1);
+          } else if (!destructured && !deps.inflow.includes(node.name)) {
+            deps.inflow.push(node.name); // a parameter pattern, a catch binding, a computed require
+            if (!isInParameterPattern(node.name, node, file)) deps.assigned = true;
+          }
+        }
         return undefined;
       }
       if (file.isParameter(declaration) || isMutable(declaration, file)) {
         if (!deps.inflow.includes(node.name)) deps.inflow.push(node.name);
+        if (!file.isParameter(declaration)) deps.assigned = true;
         return undefined;
       }
       if (seenDeclarations.has(declaration)) return undefined;
@@ -59,7 +71,7 @@ export function expressionDependencies(file: FileSyntax, root: t.Node, skip?: t.
 
 /** A stable text of what an expression depends on in its file (two equal ones read the same names the same way). */
 export function dependencyKey(deps: ExpressionDeps): string {
-  return JSON.stringify([deps.text, deps.imports, deps.locals, deps.inflow]);
+  return JSON.stringify([deps.text, deps.imports, deps.locals, deps.inflow, deps.assigned === true]);
 }
 
 const MAX_DEPTH = 6;
@@ -100,6 +112,59 @@ function isMutable(declaration: t.Node, file: FileSyntax): boolean {
   if (declaration.type !== 'VariableDeclarator') return false;
   const statement = file.parentOf(declaration);
   return statement?.type === 'VariableDeclaration' && statement.kind !== 'const';
+}
+
+/** The `const` declarator of an enclosing block whose destructuring pattern binds the identifier's name. */
+function patternDeclarator(identifier: t.Identifier, file: FileSyntax): t.VariableDeclarator | undefined {
+  for (let scope = file.parentOf(identifier); scope; scope = file.parentOf(scope)) {
+    if (isFunctionLikeNode(scope) && (scope as { params: t.Node[] }).params.some((param) => patternBinds(param, identifier.name))) return undefined;
+    const statements = scope.type === 'Program' || scope.type === 'BlockStatement' ? scope.body : undefined;
+    for (const statement of statements ?? []) {
+      const declaration = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
+      if (declaration.type !== 'VariableDeclaration') continue;
+      for (const declarator of declaration.declarations)
+        if (declarator.id.type !== 'Identifier' && patternBinds(declarator.id, identifier.name)) return declaration.kind === 'const' ? declarator : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Whether the name is bound by a parameter pattern of an enclosing function (its value is the caller's). */
+function isInParameterPattern(name: string, identifier: t.Node, file: FileSyntax): boolean {
+  for (let scope = file.parentOf(identifier); scope; scope = file.parentOf(scope))
+    if (isFunctionLikeNode(scope) && (scope as { params: t.Node[] }).params.some((param) => patternBinds(param, name))) return true;
+  return false;
+}
+
+function isFunctionLikeNode(node: t.Node): boolean {
+  return (
+    node.type === 'FunctionDeclaration' ||
+    node.type === 'FunctionExpression' ||
+    node.type === 'ArrowFunctionExpression' ||
+    node.type === 'ObjectMethod' ||
+    node.type === 'ClassMethod' ||
+    node.type === 'ClassPrivateMethod'
+  );
+}
+
+function patternBinds(pattern: t.Node | null | undefined, name: string): boolean {
+  if (!pattern) return false;
+  switch (pattern.type) {
+    case 'Identifier':
+      return pattern.name === name;
+    case 'ObjectPattern':
+      return pattern.properties.some((property) => patternBinds(property.type === 'RestElement' ? property.argument : property.value, name));
+    case 'ArrayPattern':
+      return pattern.elements.some((element) => patternBinds(element, name));
+    case 'RestElement':
+      return patternBinds(pattern.argument, name);
+    case 'AssignmentPattern':
+      return patternBinds(pattern.left, name);
+    case 'TSParameterProperty':
+      return patternBinds(pattern.parameter, name);
+    default:
+      return false;
+  }
 }
 
 const boundCache = new WeakMap<FileSyntax, Set<string>>();

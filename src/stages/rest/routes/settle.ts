@@ -89,12 +89,13 @@ export async function dependenciesUnchanged(
       const name = isRelativeSpecifier(specifier) ? undefined : packageNameOf(specifier);
       const [before, after] =
         name === undefined ? [] : await Promise.all([differential.packageVersion('base', path, name), differential.packageVersion('head', path, name)]);
-      if (name === undefined || before === undefined || before !== after)
+      const line = before === undefined ? undefined : releaseLine(before);
+      if (name === undefined || line === undefined || after === undefined || line !== releaseLine(after))
         return {
           unchanged: false,
-          why: `\`${specifier}\` is ${name === undefined ? 'not a file of the repository' : 'a package whose declared version differs between the refs or is not declared'}`,
+          why: `\`${specifier}\` is ${name === undefined ? 'not a file of the repository' : 'a package whose declared major version differs between the refs (or is not declared)'}`,
         };
-      resolved.push(`${name}@${before}#${exportName}`);
+      resolved.push(`${name}@${line}#${exportName}`);
       continue;
     }
     if (isChanged(target)) return { unchanged: false, why: `${target} changed` };
@@ -109,8 +110,11 @@ export async function dependenciesUnchanged(
         unchanged: false,
         why: `${deps.inflow.map((name) => `\`${name}\``).join(', ')} take their value at run time from code in ${path}, which changed`,
       };
-    const verdict = await differential.unchanged(path, true);
+    // From callers only (parameters, `this`): no changed file may call into the file. Assigned in
+    // the file's code: everything the file imports must be identical too.
+    const verdict = deps.assigned ? await differential.unchanged(path, true) : await differential.callersUnchanged(path);
     if (!verdict.unchanged) return { unchanged: false, why: verdict.why };
+    if (isChanged(path)) return { unchanged: false, why: `${path} changed` };
   }
   const token = createHash('sha256')
     .update(JSON.stringify([deps.text, resolved, deps.locals, deps.inflow, deps.inflow.length > 0 ? path : '']))
@@ -181,4 +185,15 @@ function nodeAt(ast: t.File, start: number, end: number): t.Node | undefined {
     return undefined;
   });
   return found;
+}
+
+/**
+ * The release line a declared version range stays on: its major (`^11.1.17`, `11.1.19` → `11`), or
+ * major.minor below 1.0. Under semantic versioning what a package exports (`VersioningType.URI`)
+ * does not change within it; a range that names no version (`workspace:*`, a URL) only equals itself.
+ */
+function releaseLine(range: string): string {
+  const match = /^[\^~>=v\s]*(\d+)\.(\d+)/.exec(range);
+  if (!match) return range;
+  return match[1] === '0' ? `0.${match[2]}` : match[1]!;
 }

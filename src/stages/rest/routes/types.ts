@@ -96,6 +96,11 @@ export interface ExpressionDeps {
   locals: string[];
   /** Names whose value flows in from callers or assignments (parameters, `let`, patterns, `this`). */
   inflow: string[];
+  /**
+   * Some of `inflow` is assigned in the file's code (`let`/`var`, a pattern not read): its value may
+   * come from anything the file imports. Without it, the inflow is from callers only.
+   */
+  assigned?: boolean;
 }
 
 export interface GlobalSetting {
