@@ -282,6 +282,47 @@ describe('lightdash: a path a class takes from its constructor (prometheus.ts)',
   });
 });
 
+describe('a path from a field of the class', () => {
+  const server = (field: string, assign: string) =>
+    [
+      "import express from 'express';",
+      "import { defaultPath } from './defaults';",
+      'export class Metrics {',
+      `    ${field}`,
+      '    constructor(path: string) {',
+      `        ${assign}`,
+      '    }',
+      '    start() {',
+      '        const app = express();',
+      '        app.get(this.path, async (req, res) => res.end());',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+  const base = (field: string, assign: string) => ({
+    'src/server.ts': server(field, assign),
+    'src/defaults.ts': "import { x } from './x';\nexport const defaultPath = () => process.env.METRICS_PATH ?? '/metrics';\n",
+    'src/x.ts': 'export const x = 1;\n',
+  });
+
+  it('a readonly field the constructor computes from an import whose module changed: unknown', async () => {
+    const { verdict } = await release(base('private readonly path: string;', 'this.path = path || defaultPath();'), {
+      'src/defaults.ts': "import { x } from './x';\nexport const defaultPath = () => process.env.METRICS_PATH ?? '/prometheus';\n",
+    });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
+  it('a readonly field the constructor takes from its callers, no caller changed: decided', async () => {
+    const { verdict } = await release(base('private readonly path: string;', 'this.path = path;'), { 'src/x.ts': 'export const x = 2;\n' });
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('a public field anyone may assign: its value may come from anywhere the file reaches, unknown when that changed', async () => {
+    const { verdict } = await release(base('path: string;', 'this.path = path;'), { 'src/x.ts': 'export const x = 2;\n' });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+});
+
 describe('NestJS global settings compared by what they do', () => {
   const main = (before: string, setting: string) =>
     `import { NestFactory } from '@nestjs/core';\nimport { VersioningType } from '@nestjs/common';\nimport { AppModule } from './app.module';\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n${before}  ${setting}\n  await app.listen(3000);\n}\nbootstrap();\n`;

@@ -20,6 +20,30 @@ export function expressionDependencies(file: FileSyntax, root: t.Node, skip?: t.
   const visit = (scope: t.Node, depth: number): void => {
     walk(scope, (node, parent) => {
       if (node === skip) return false;
+      // `this.config`: what the class assigns to that field (a private or readonly one is assigned
+      // by the class alone: its constructor from its callers, or from what the class imports).
+      if ((node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') && node.object.type === 'ThisExpression' && !node.computed) {
+        const assignments =
+          node.property.type === 'Identifier' || node.property.type === 'PrivateName' ? fieldAssignments(file, node, node.property) : undefined;
+        if (assignments === undefined) {
+          if (!deps.inflow.includes('this')) deps.inflow.push('this');
+          deps.assigned = true;
+          return false;
+        }
+        for (const assignment of assignments) {
+          if (assignment.type === 'TSParameterProperty') {
+            const fieldName = file.text(assignment, false);
+            if (!deps.inflow.includes(fieldName)) deps.inflow.push(fieldName); // the caller's value
+            continue;
+          }
+          if (seenDeclarations.has(assignment)) continue;
+          seenDeclarations.add(assignment);
+          deps.locals.push(foldedText(file, assignment));
+          if (depth < MAX_DEPTH) visit(assignment, depth + 1);
+          else deps.inflow.push('this (too deep)');
+        }
+        return false;
+      }
       if (node.type === 'ThisExpression' || (node.type === 'Identifier' && node.name === 'arguments')) {
         if (!deps.inflow.includes('this')) deps.inflow.push('this');
         return undefined;
@@ -112,6 +136,48 @@ function isMutable(declaration: t.Node, file: FileSyntax): boolean {
   if (declaration.type !== 'VariableDeclarator') return false;
   const statement = file.parentOf(declaration);
   return statement?.type === 'VariableDeclaration' && statement.kind !== 'const';
+}
+
+/**
+ * The values a class gives its field (`this.config = config` in the constructor, an initializer),
+ * when only the class can assign it (declared `private`, `readonly` or `#private`); undefined otherwise.
+ */
+function fieldAssignments(file: FileSyntax, access: t.Node, property: t.Identifier | t.PrivateName): t.Node[] | undefined {
+  const name = property.type === 'PrivateName' ? `#${property.id.name}` : property.name;
+  let body: t.ClassBody | undefined;
+  for (let scope = file.parentOf(access); scope && !body; scope = file.parentOf(scope)) if (scope.type === 'ClassBody') body = scope;
+  if (!body) return undefined;
+  const found: t.Node[] = [];
+  let closed = property.type === 'PrivateName';
+  for (const member of body.body) {
+    if (member.type === 'ClassProperty' && !member.computed && member.key.type === 'Identifier' && member.key.name === name) {
+      if (member.readonly || member.accessibility === 'private') closed = true;
+      if (member.value) found.push(member);
+    } else if (member.type === 'ClassPrivateProperty' && `#${member.key.id.name}` === name && member.value) found.push(member);
+    else if (member.type === 'ClassMethod' && member.kind === 'constructor')
+      for (const param of member.params)
+        if (param.type === 'TSParameterProperty' && patternBinds(param.parameter, name)) {
+          // `constructor(private readonly config: Config)`: the caller's value.
+          if (param.readonly || param.accessibility === 'private') closed = true;
+          found.push(param);
+        }
+  }
+  if (!closed) return undefined;
+  walk(body, (node) => {
+    if (node.type === 'AssignmentExpression') {
+      const target = node.left;
+      if (
+        (target.type === 'MemberExpression' || target.type === 'OptionalMemberExpression') &&
+        target.object.type === 'ThisExpression' &&
+        !target.computed &&
+        ((target.property.type === 'Identifier' && target.property.name === name) ||
+          (target.property.type === 'PrivateName' && `#${target.property.id.name}` === name))
+      )
+        found.push(node);
+    }
+    return undefined;
+  });
+  return found;
 }
 
 /** The `const` declarator of an enclosing block whose destructuring pattern binds the identifier's name. */
