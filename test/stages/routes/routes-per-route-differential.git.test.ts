@@ -375,3 +375,19 @@ describe('NestJS global settings compared by what they do', () => {
     );
   });
 });
+
+describe('routes left out of the committed document (lightdash 0.1640.0, a @Hidden() tsoa controller)', () => {
+  const spec = JSON.stringify({ openapi: '3.0.3', info: { title: 'api', version: '1' }, paths: {} });
+  const controller = (body: string) =>
+    `import { Body, Hidden, Post, Route } from '@tsoa/runtime';\n@Route('/api/v1/aiAgents')\n@Hidden()\nexport class AiAgentController {\n  @Post('/')\n  async create(@Body() body: ${body}) {\n    return body;\n  }\n}\n`;
+
+  it('a changed hidden controller is unknown though the document is committed and compared', async () => {
+    repo = createRepo();
+    repo.commit({ 'api/swagger.json': spec, 'src/aiAgentController.ts': controller('{ projectUuid: string }') }, { tag: '1.0.0' });
+    repo.commit({ 'src/aiAgentController.ts': controller('{ projectUuid: string; name: string }') }, { tag: '1.1.0' });
+    const input = await gitStageInput(repo.dir, '1.0.0', '1.1.0', { openapi: 'api/swagger.json', routes: { sources: ['src/**/*.ts'] } });
+    const result = await restStage.run(input);
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes.join('\n')).toContain('REST routes left out of the generated document changed (src/aiAgentController.ts:3: `@Hidden(`)');
+  });
+});

@@ -36,6 +36,12 @@ export interface RoutesSurfaceResult {
    * committed a shape change there is not compared (the REST stage makes it unknown).
    */
   shapeDeclarations?: string[];
+  /**
+   * Changed files with routes left out of the generated document on purpose (tsoa `@Hidden()`,
+   * NestJS `@ApiExcludeController()`/`@ApiExcludeEndpoint()`): their request and response shapes
+   * are declared in code and compared by nothing, even when the document is committed.
+   */
+  hiddenShapes?: string[];
 }
 
 const SOURCE_FILE = /\.(m|c)?[jt]sx?$/i;
@@ -86,6 +92,7 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
   const notes: string[] = [];
   const unreadableAtHead = new Set<string>();
   const shapeDeclarations = new Map<string, string>(); // path → `path:line: construct` (head first, else base)
+  const hiddenShapes = new Map<string, string>();
   const differential = differentialOf(input);
   const served = {} as Record<Side, ServedRoute[]>;
   const globalSettings: Record<Side, Map<string, SettingRead[]>> = { base: new Map(), head: new Map() };
@@ -150,6 +157,10 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       if (isChanged && (side === 'head' || !shapeDeclarations.has(path))) {
         const declared = shapeDeclarationIn(text);
         if (declared) shapeDeclarations.set(path, `${path}:${declared.line}: \`${declared.construct}\``);
+      }
+      if (isChanged && (side === 'head' || !hiddenShapes.has(path))) {
+        const hidden = hiddenFromDocumentIn(text);
+        if (hidden) hiddenShapes.set(path, `${path}:${hidden.line}: \`${hidden.construct}\``);
       }
       if (!extraction.ok) {
         // An importer read only for its mounts may fail to parse without hiding a route: it did not change.
@@ -232,11 +243,21 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     base: served.base,
     unreadableAtHead,
     shapeDeclarations: [...shapeDeclarations.values()].sort(),
+    hiddenShapes: [...hiddenShapes.values()].sort(),
   };
 }
 
 /** Constructs that describe an operation's request or response shape for a generated OpenAPI document. */
 const SHAPE_DECLARATION = /\b(?:describeRoute|createRoute)\s*\(|\.openapi\s*\(|@Api(?:Property|PropertyOptional|Body|Response|OkResponse|CreatedResponse)\s*\(/;
+
+const HIDDEN_FROM_DOCUMENT = /@(?:Hidden|ApiExcludeController|ApiExcludeEndpoint)\s*\(/;
+
+/** The first decorator that keeps a route out of the generated document (line and construct), if any. */
+export function hiddenFromDocumentIn(text: string): { line: number; construct: string } | undefined {
+  const match = HIDDEN_FROM_DOCUMENT.exec(text);
+  if (!match) return undefined;
+  return { line: text.slice(0, match.index).split('\n').length, construct: match[0].replace(/\s+/g, '') };
+}
 
 /** The first shape declaration of a source text (line and construct), if any. */
 export function shapeDeclarationIn(text: string): { line: number; construct: string } | undefined {
