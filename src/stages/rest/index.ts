@@ -63,7 +63,8 @@ async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
   // Routes kept out of the generated document on purpose (lightdash's `@Hidden()` AI-agent
   // controller required a new `name` in its create body, 0.1640.0): the document, committed or not,
   // does not hold their shapes, and routes compare methods and paths only.
-  const hidden = routes.hiddenShapes ?? [];
+  // Without a document, every route's shapes are as uncompared as theirs (the rule above).
+  const hidden = specCompared(input) ? (routes.hiddenShapes ?? []) : [];
   if (hidden.length > 0)
     shapeNotes.push(
       `REST routes left out of the generated document changed (${hidden.slice(0, 3).join(', ')}${hidden.length > 3 ? `, and ${hidden.length - 3} more` : ''}): their request/response shapes are declared in code and compared by nothing; routes alone compare methods and paths only`,
