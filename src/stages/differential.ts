@@ -32,6 +32,14 @@ export interface Differential {
    * can bind its exports by name (a decorator written `@Deprecated`).
    */
   importersOf(side: Side, target: string, candidates: readonly string[]): Promise<string[]>;
+  /**
+   * Whether what `path`'s functions take from their callers is what it took before: no file that
+   * reaches `path` through imports (its callers, and `path` itself) depends on a changed file, at
+   * either ref, and no computed import could lead to it.
+   */
+  callersUnchanged(path: string): Promise<UnchangedVerdict>;
+  /** The version range the nearest package.json above `fromPath` declares for a package at one ref (undefined: none). */
+  packageVersion(side: Side, fromPath: string, packageName: string): Promise<string | undefined>;
 }
 
 const REACH_LIMIT = 20_000;
@@ -177,9 +185,33 @@ export function differentialOf(input: StageInput): Differential {
     return importers;
   };
 
+  const callersUnchanged = async (path: string): Promise<UnchangedVerdict> => {
+    for (const side of ['base', 'head'] as const) {
+      const graph = await graphOf(side);
+      if (graph.unbounded.length > 0) return { unchanged: false, why: `its callers cannot be bounded (${graph.unbounded[0]})` };
+      const changedReach = await taintedAt(side);
+      const callers = reachingFrom(graph, [path]);
+      for (const caller of [...callers].sort()) {
+        if (changedReach.has(caller))
+          return {
+            unchanged: false,
+            why:
+              caller === path
+                ? `it takes values from its callers, and ${path} depends on a changed file`
+                : `it takes values from its callers, and ${caller} reaches ${path} and depends on a changed file`,
+          };
+      }
+      // A computed import may lead to this file or to a changed one.
+      const unknown = [...graph.unknownEdges].sort().find((file) => callers.has(file) || changedReach.has(file));
+      if (unknown !== undefined) return { unchanged: false, why: `its callers cannot be bounded (${unknown} imports a module whose name is computed)` };
+    }
+    return { unchanged: true, files: 0 };
+  };
+
   return {
     closureOf,
     importersOf,
+    packageVersion: (side, fromPath, packageName) => declaredVersionsFrom(trees[side], readJson(side))(fromPath, packageName),
     async unchanged(path, callersFlowIn) {
       const [baseBlob, headBlob] = [input.trees.base.get(path), input.trees.head.get(path)];
       if (baseBlob === undefined || baseBlob !== headBlob) return { unchanged: false, why: `${path} changed` };
@@ -188,27 +220,11 @@ export function differentialOf(input: StageInput): Differential {
         return { unchanged: false, why: `what ${path} imports cannot be bounded (${[...base.unbounded, ...head.unbounded][0]})` };
       if (!sameClosure(base, head)) return { unchanged: false, why: `a module ${path} imports changed` };
       if (callersFlowIn) {
-        for (const side of ['base', 'head'] as const) {
-          const graph = await graphOf(side);
-          if (graph.unbounded.length > 0) return { unchanged: false, why: `its callers cannot be bounded (${graph.unbounded[0]})` };
-          const changedReach = await taintedAt(side);
-          const callers = reachingFrom(graph, [path]);
-          for (const caller of [...callers].sort()) {
-            if (changedReach.has(caller))
-              return {
-                unchanged: false,
-                why:
-                  caller === path
-                    ? `it takes values from its callers, and ${path} depends on a changed file`
-                    : `it takes values from its callers, and ${caller} reaches ${path} and depends on a changed file`,
-              };
-          }
-          // A computed import may lead to this file or to a changed one.
-          const unknown = [...graph.unknownEdges].sort().find((file) => callers.has(file) || changedReach.has(file));
-          if (unknown !== undefined) return { unchanged: false, why: `its callers cannot be bounded (${unknown} imports a module whose name is computed)` };
-        }
+        const callers = await callersUnchanged(path);
+        if (!callers.unchanged) return callers;
       }
       return { unchanged: true, files: head.files.size };
     },
+    callersUnchanged,
   };
 }

@@ -1,5 +1,6 @@
 import { bindingsOf, declarationsOf, followExport, type ExportSources, type ModuleBindings } from './bindings.js';
-import { propertyKeyName, unwrapExpression, type t } from './parse.js';
+import { isFunctionLike } from './ast.js';
+import { propertyKeyName, unwrapExpression, walk, type t } from './parse.js';
 
 /**
  * Constant evaluation over the files of one ref: what a expression is worth when it is built only
@@ -288,7 +289,7 @@ export class ConstantEvaluator {
       case 'MemberExpression':
       case 'OptionalMemberExpression': {
         const object = this.value(path, node.object, depth + 1);
-        if (object === null || object === undefined || typeof object !== 'object') return undefined;
+        if (object === null || object === undefined || typeof object !== 'object') return object === undefined ? this.memberOf(path, node, depth) : undefined;
         const key = node.computed ? this.keyOf(path, node.property, depth) : node.property.type === 'Identifier' ? node.property.name : undefined;
         return key === undefined ? undefined : memberConstant(object, key);
       }
@@ -302,6 +303,94 @@ export class ConstantEvaluator {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * `config.auth.okta.loginPath` where `config` as a whole is no constant (other members read the
+   * environment, or it is what a function returns: `export const config = parseConfig()`): the
+   * member is followed through the object literals that hold it — a constant's initializer, an
+   * import, the one `return { … }` of a function called there — and only its own value must be a
+   * constant. A spread after the member (`{ path: '/a', ...overrides }`), a second `return`, or a
+   * name the function binds itself (a parameter, a local) makes it no constant.
+   */
+  private memberOf(path: string, node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Constant | undefined {
+    const keys: string[] = [];
+    let current: t.Node = node;
+    while (current.type === 'MemberExpression' || current.type === 'OptionalMemberExpression') {
+      const key = current.computed ? this.keyOf(path, current.property, depth) : current.property.type === 'Identifier' ? current.property.name : undefined;
+      if (key === undefined) return undefined;
+      keys.unshift(key);
+      current = unwrapExpression(current.object);
+    }
+    let located = this.locate(path, current, [], depth + 1);
+    for (const key of keys) {
+      if (!located) return undefined;
+      const object = unwrapExpression(located.node);
+      if (object.type !== 'ObjectExpression') return undefined;
+      let found: t.Node | undefined;
+      for (const property of object.properties) {
+        if (property.type === 'SpreadElement')
+          found = undefined; // a spread after it may override it
+        else if (property.type !== 'ObjectProperty') {
+          if (!property.computed && propertyKeyName(property.key, false) === key) found = undefined;
+        } else {
+          const name = !property.computed
+            ? propertyKeyName(property.key, false)
+            : located.bound.length === 0
+              ? this.keyOf(located.path, property.key, depth)
+              : undefined;
+          if (name === undefined)
+            found = undefined; // a computed key may be this one
+          else if (name === key) found = property.value;
+        }
+      }
+      if (found === undefined) return undefined;
+      located = this.locate(located.path, found, located.bound, depth + 1);
+    }
+    if (!located || (located.bound.length > 0 && mentionsAny(located.node, located.bound))) return undefined;
+    return this.value(located.path, located.node, depth + 1);
+  }
+
+  /**
+   * The object literal (or the final expression) an expression stands for, in the module at `path`:
+   * followed through same-module constants, imports and the single `return` of a called function.
+   * `bound`: names declared inside the functions passed on the way, which the module-level lookup
+   * would misread: any of them in what is located makes it unknown.
+   */
+  private locate(path: string, raw: t.Node, bound: readonly Set<string>[], depth: number): { path: string; node: t.Node; bound: Set<string>[] } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const node = unwrapExpression(raw);
+    if (node.type === 'Identifier') {
+      if (bound.length > 0) return undefined;
+      const entry = this.module(path);
+      if (!entry) return undefined;
+      if (entry.declared.has(name(node))) {
+        const value = entry.declared.get(name(node));
+        return value === undefined ? undefined : this.locate(path, value, bound, depth + 1);
+      }
+      const imported = entry.bindings.imports.find((binding) => binding.local === node.name && !binding.typeOnly);
+      const target = imported && this.sources.resolve(path, imported.specifier);
+      if (!imported || target === undefined || imported.imported === '*') return undefined;
+      const origin = followExport(target, imported.imported, this.exportSources);
+      if (origin?.kind !== 'local') return undefined;
+      const { local, value } = origin.binding;
+      if (value !== undefined) return this.locate(origin.path, value, [], depth + 1);
+      if (local === undefined) return undefined;
+      const declared = this.module(origin.path)?.declared.get(local);
+      return declared === undefined ? undefined : this.locate(origin.path, declared, [], depth + 1);
+    }
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && bound.length === 0) {
+      const callee = this.locate(path, node.callee, bound, depth + 1);
+      const fn = callee && unwrapExpression(callee.node);
+      if (!callee || !fn || (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration')) return undefined;
+      if (fn.async || fn.generator) return undefined;
+      const inner = [...callee.bound, namesBoundIn(fn)];
+      if (fn.body.type !== 'BlockStatement') return this.locate(callee.path, fn.body, inner, depth + 1);
+      const returns = returnsOf(fn.body);
+      if (returns.length !== 1 || !returns[0]!.argument) return undefined;
+      return this.locate(callee.path, returns[0]!.argument, inner, depth + 1);
+    }
+    return { path, node, bound: [...bound] };
   }
 
   private keyOf(path: string, node: t.Node, depth: number): string | undefined {
@@ -318,4 +407,50 @@ export class ConstantEvaluator {
 
 function isScalar(value: Constant | undefined): value is string | number | boolean | null {
   return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function name(node: t.Identifier): string {
+  return node.name;
+}
+
+/** The `return` statements of a function body (not those of functions inside it). */
+function returnsOf(body: t.BlockStatement): t.ReturnStatement[] {
+  const found: t.ReturnStatement[] = [];
+  walk(body, (node) => {
+    if (node !== body && isFunctionLike(node)) return false;
+    if (node.type === 'ReturnStatement') found.push(node);
+    return undefined;
+  });
+  return found;
+}
+
+/** Every name a function binds: its parameters and whatever is declared inside it (patterns included). */
+function namesBoundIn(fn: t.Node): Set<string> {
+  const names = new Set<string>();
+  walk(fn, (node) => {
+    if (node.type === 'Identifier' && node.name !== undefined) {
+      // Over-inclusive by design: every identifier written in a binding position or not; an outer
+      // name that is also used inside only makes the member unknown, never wrong.
+      names.add(node.name);
+    }
+    return undefined;
+  });
+  return names;
+}
+
+/** Whether an expression names any of `sets` (a name the function it sits in binds). */
+function mentionsAny(node: t.Node, sets: readonly Set<string>[]): boolean {
+  let found = false;
+  walk(node, (inner, parent) => {
+    if (found) return false;
+    if (inner.type === 'Identifier' && !isKeyPosition(inner, parent) && sets.some((set) => set.has(inner.name))) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+function isKeyPosition(node: t.Identifier, parent: t.Node | undefined): boolean {
+  if (!parent) return false;
+  if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.property === node && !parent.computed) return true;
+  return parent.type === 'ObjectProperty' && parent.key === node && !parent.computed && !parent.shorthand;
 }
