@@ -108,23 +108,23 @@ export function differentialOf(input: StageInput): Differential {
     }
     return graph;
   };
-  /** `roots` and every file whose imports reach one of them, at one ref. */
-  const reachingFrom = (graph: ImportGraph, roots: Iterable<string>): Set<string> => {
+  /** `roots` and every file whose imports reach one of them, at one ref; never through `avoid` (left out). */
+  const reachingFrom = (graph: ImportGraph, roots: Iterable<string>, avoid?: string): Set<string> => {
     const found = new Set<string>();
     const queue = [...roots];
     while (queue.length > 0) {
       const path = queue.pop()!;
-      if (found.has(path)) continue;
+      if (found.has(path) || path === avoid) continue;
       found.add(path);
       for (const importer of graph.importers.get(path) ?? []) if (!found.has(importer)) queue.push(importer);
     }
     return found;
   };
-  // Files whose closure holds a changed file, per side: the changed files, files that import a
-  // package whose declared version changed, and every file reaching one of those.
-  const tainted = new Map<Side, Promise<Set<string>>>();
-  const taintedAt = (side: Side) => {
-    let found = tainted.get(side);
+  // What changed, per side: the changed files and the files that import a package whose declared
+  // version changed. A file whose closure holds one of them is tainted.
+  const changedRoots = new Map<Side, Promise<string[]>>();
+  const changedRootsAt = (side: Side) => {
+    let found = changedRoots.get(side);
     if (!found) {
       found = (async () => {
         const graph = await graphOf(side);
@@ -140,9 +140,9 @@ export function differentialOf(input: StageInput): Differential {
             }
           }
         }
-        return reachingFrom(graph, roots);
+        return roots;
       })();
-      tainted.set(side, found);
+      changedRoots.set(side, found);
     }
     return found;
   };
@@ -189,17 +189,14 @@ export function differentialOf(input: StageInput): Differential {
     for (const side of ['base', 'head'] as const) {
       const graph = await graphOf(side);
       if (graph.unbounded.length > 0) return { unchanged: false, why: `its callers cannot be bounded (${graph.unbounded[0]})` };
-      const changedReach = await taintedAt(side);
+      // A caller is tainted when it reaches a changed file other than through `path`: what `path`
+      // itself depends on is the construct's own closure, judged by whoever asks (it is no caller).
+      const changedReach = reachingFrom(graph, await changedRootsAt(side), path);
       const callers = reachingFrom(graph, [path]);
+      callers.delete(path);
       for (const caller of [...callers].sort()) {
         if (changedReach.has(caller))
-          return {
-            unchanged: false,
-            why:
-              caller === path
-                ? `it takes values from its callers, and ${path} depends on a changed file`
-                : `it takes values from its callers, and ${caller} reaches ${path} and depends on a changed file`,
-          };
+          return { unchanged: false, why: `it takes values from its callers, and ${caller} reaches ${path} and depends on a changed file` };
       }
       // A computed import may lead to this file or to a changed one.
       const unknown = [...graph.unknownEdges].sort().find((file) => callers.has(file) || changedReach.has(file));
