@@ -262,7 +262,10 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       case 'CallExpression':
       case 'OptionalCallExpression':
       case 'NewExpression':
-        return parent.callee === target ? undefined : this.passedOn(parent, target);
+        if (parent.callee === target) return undefined;
+        // Handed to a same-file function that wraps it (file-bindings.ts wrappingParameter): where the wrapper goes decides.
+        if (parent.type !== 'NewExpression' && this.wrapperKeys(parent)) return this.escapeOf(parent);
+        return this.passedOn(parent, target);
       case 'ObjectProperty':
         if (parent.value !== target) return { at: parent, how: 'used as a property name' };
         return this.optionEscape(parent);

@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { configStage } from '../../../src/stages/env/index.js';
+import { createRepo, type TestRepo } from '../../helpers/git-fixture.js';
+import { closeGitStageInputs, gitStageInput } from '../../helpers/git-stage-input.js';
+
+/**
+ * Env constructs of the zero-config corpus (issue #30) that made releases `unknown` or raised false
+ * alarms, each on a real git repository shaped like the service's files (contents cut down from the
+ * tags named), through the real env stage.
+ */
+const repos: TestRepo[] = [];
+afterAll(async () => {
+  await closeGitStageInputs();
+  for (const repo of repos) repo.cleanup();
+});
+
+function repoOf(releases: Array<[string, Record<string, string | null>]>): TestRepo {
+  const repo = createRepo();
+  repos.push(repo);
+  for (const [tag, files] of releases) repo.commit(files, { tag });
+  return repo;
+}
+
+async function envOf(repo: TestRepo, from: string, to: string, sources: string[]) {
+  const result = await configStage.run(await gitStageInput(repo.dir, from, to, { env: { sources } }));
+  return { verdict: result.verdict, changes: result.section.changes, notes: result.notes };
+}
+
+describe('outline: the env module wraps process.env in a same-file Proxy function (v1.8.1 → v1.9.0)', () => {
+  // server/utils/environment.ts at v1.8.1 and v1.9.0, the `_FILE` secrets part; server/env.ts reads through its default export.
+  const before = [
+    'export function resolveFileSecrets(env: Record<string, string | undefined>): void {',
+    '  for (const key of Object.keys(env)) {',
+    '    if (key.endsWith("_FILE") && env[key.slice(0, -5)] === undefined) env[key.slice(0, -5)] = readFileSync(env[key]!, "utf8").trim();',
+    '  }',
+    '}',
+    'resolveFileSecrets(process.env);',
+    'export default process.env;',
+  ].join('\n');
+  const after = [
+    'export function withFileSecrets(env: Record<string, string | undefined>): Record<string, string | undefined> {',
+    '  return new Proxy(env, {',
+    '    get(target, prop, receiver) {',
+    '      if (typeof prop !== "string" || prop.endsWith("_FILE")) return Reflect.get(target, prop, receiver);',
+    '      if (target[prop] !== undefined) return target[prop];',
+    '      const filePath = target[`${prop}_FILE`];',
+    '      if (filePath) target[prop] = readFileSync(filePath, "utf8").trim();',
+    '      return target[prop];',
+    '    },',
+    '  });',
+    '}',
+    'export default withFileSecrets(process.env);',
+  ].join('\n');
+  const envModule = (extra: string) =>
+    [
+      'import environment from "./utils/environment";',
+      'export class Environment {',
+      '  public SECRET_KEY = environment.SECRET_KEY ?? "";',
+      '  public URL = environment.URL ?? "";',
+      extra,
+      '}',
+    ].join('\n');
+
+  it('reads through withFileSecrets(process.env) are reads: no phantom removals, and a real removal is still found', async () => {
+    const repo = repoOf([
+      ['1.8.1', { 'server/utils/environment.ts': before, 'server/env.ts': envModule('  public SMTP_HOST = environment.SMTP_HOST;') }],
+      ['1.9.0', { 'server/utils/environment.ts': after }],
+      ['1.9.1', { 'server/env.ts': envModule('') }],
+    ]);
+    const sources = ['server/**/*.ts'];
+    const moved = await envOf(repo, '1.8.1', '1.9.0', sources);
+    // At 1.8.1 process.env handed to resolveFileSecrets() (its computed reads) is not read; it is gone at 1.9.0.
+    expect(moved.changes).toEqual([]);
+    const removed = await envOf(repo, '1.9.0', '1.9.1', sources);
+    expect(removed.changes).toEqual([{ type: 'removed', name: 'SMTP_HOST', previousDefault: null }]);
+    expect(removed.verdict).toEqual({ checked: true, breaking: true });
+  });
+
+  it('a function that returns something other than a Proxy over its parameter is not a wrapper: unknown, with the call', async () => {
+    const other = after.replace('return new Proxy(env, {', 'return new Proxy(Object.fromEntries(Object.entries(env).map(([k, v]) => ["APP_" + k, v])), {');
+    const repo = repoOf([
+      ['1.0.0', { 'server/utils/environment.ts': after, 'server/env.ts': envModule('') }],
+      ['1.1.0', { 'server/utils/environment.ts': other }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.1.0', ['server/**/*.ts']);
+    // Its reads through `environment` are no longer variables (removals), and the call is not followed.
+    expect(result.verdict.checked).toBe(false);
+    expect(result.notes.join('\n')).toContain('server/utils/environment.ts:12: process.env is passed to withFileSecrets()');
+  });
+});
