@@ -88,3 +88,53 @@ describe('outline: the env module wraps process.env in a same-file Proxy functio
     expect(result.notes.join('\n')).toContain('server/utils/environment.ts:12: process.env is passed to withFileSecrets()');
   });
 });
+
+describe('trigger.dev: names built from a prefix (`process.env[`${prefix}BUCKET`]`, apps/webapp/app/v3/objectStore.server.ts)', () => {
+  // getObjectStoreConfig as at v4.5.12, cut down; `protocol` comes from a stored URI or OBJECT_STORE_DEFAULT_PROTOCOL.
+  const store = (named: string, extra = '') =>
+    [
+      'import { env } from "~/env.server";',
+      'function getObjectStoreConfig(protocol?: string) {',
+      '  if (protocol) {',
+      '    const prefix = `OBJECT_STORE_${protocol.toUpperCase()}_`;',
+      '    const baseUrl = process.env[`${prefix}BASE_URL`];',
+      '    if (!baseUrl) return undefined;',
+      `    return { baseUrl, ${named} };`,
+      '  }',
+      '  return { baseUrl: process.env.OBJECT_STORE_BASE_URL };',
+      '}',
+      `export function hasObjectStoreClient(): boolean {${extra}`,
+      '  return getObjectStoreConfig(process.env.OBJECT_STORE_DEFAULT_PROTOCOL) !== undefined;',
+      '}',
+    ].join('\n');
+  const bucket = 'bucket: process.env[`${prefix}BUCKET`] || undefined';
+  const sources = ['apps/webapp/app/**/*.ts'];
+
+  it('the same families read alike at both refs, in a file that changed: decided, with a note per family', async () => {
+    const repo = repoOf([
+      ['4.5.11', { 'apps/webapp/app/v3/objectStore.server.ts': store(bucket) }],
+      ['4.5.12', { 'apps/webapp/app/v3/objectStore.server.ts': store(bucket, '\n  // the default provider first') }],
+    ]);
+    const result = await envOf(repo, '4.5.11', '4.5.12', sources);
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.changes).toEqual([]);
+    expect(result.notes.join('\n')).toContain('reads the variables named OBJECT_STORE_*_BUCKET');
+    expect(result.notes.join('\n')).toContain('the same family of names (OBJECT_STORE_*_BUCKET default none) is read alike at both refs');
+  });
+
+  it('a family that appears, or a family whose default changed, stays unknown with the file and line', async () => {
+    const repo = repoOf([
+      ['1.0.0', { 'apps/webapp/app/v3/objectStore.server.ts': store(bucket) }],
+      ['1.1.0', { 'apps/webapp/app/v3/objectStore.server.ts': store(`${bucket}, region: process.env[\`\${prefix}REGION\`] || undefined`) }],
+      ['1.2.0', { 'apps/webapp/app/v3/objectStore.server.ts': store('bucket: process.env[`${prefix}BUCKET`] || "uploads"') }],
+    ]);
+    const added = await envOf(repo, '1.0.0', '1.1.0', sources);
+    expect(added.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(added.notes.join('\n')).toContain(
+      'apps/webapp/app/v3/objectStore.server.ts:7: process.env[`${prefix}REGION`] reads the variables named OBJECT_STORE_*_REGION (a part of the name is computed), which cannot be listed (at head (to))',
+    );
+    const defaulted = await envOf(repo, '1.0.0', '1.2.0', sources);
+    expect(defaulted.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(defaulted.notes.join('\n')).toContain('OBJECT_STORE_*_BUCKET (a part of the name is computed), which cannot be listed (at base (from))');
+  });
+});
