@@ -17,9 +17,11 @@ export type UnchangedVerdict = { unchanged: true; files: number } | { unchanged:
 export interface Differential {
   /**
    * Whether the construct in `path` reads the same bytes at both refs. `callersFlowIn`: it sits in a
-   * function that takes values from its callers (src/syntax/inflow.ts).
+   * function that takes values from its callers (src/syntax/inflow.ts). `escapes`: a value leaves the
+   * construct (an env object returned, stored or handed on): whatever obtains it reads through it, so
+   * no changed file may reach the construct's file or anything it imports (where the value may be kept).
    */
-  unchanged(path: string, callersFlowIn: boolean): Promise<UnchangedVerdict>;
+  unchanged(path: string, callersFlowIn: boolean, escapes?: boolean): Promise<UnchangedVerdict>;
   /** The dependency closure of `path` at one ref (cached per side and path). */
   closureOf(side: Side, path: string): Promise<DependencyClosure>;
   /**
@@ -108,18 +110,22 @@ export function differentialOf(input: StageInput): Differential {
   return {
     closureOf,
     importersOf,
-    async unchanged(path, callersFlowIn) {
+    async unchanged(path, callersFlowIn, escapes = false) {
       const [baseBlob, headBlob] = [input.trees.base.get(path), input.trees.head.get(path)];
       if (baseBlob === undefined || baseBlob !== headBlob) return { unchanged: false, why: `${path} changed` };
       const [base, head] = await Promise.all([closureOf('base', path), closureOf('head', path)]);
       if (base.unbounded.length > 0 || head.unbounded.length > 0)
         return { unchanged: false, why: `what ${path} imports cannot be bounded (${[...base.unbounded, ...head.unbounded][0]})` };
       if (!sameClosure(base, head)) return { unchanged: false, why: `a module ${path} imports changed` };
-      if (callersFlowIn) {
+      if (callersFlowIn || escapes) {
         for (const side of ['base', 'head'] as const) {
           const changedReach = await reachedBy(side);
           if (changedReach.unbounded.length > 0) return { unchanged: false, why: `its callers cannot be bounded (${changedReach.unbounded[0]})` };
           if (changedReach.files.has(path)) return { unchanged: false, why: `it takes values from its callers, and a changed file reaches ${path}` };
+          if (escapes) {
+            const kept = [...(side === 'base' ? base : head).files.keys()].find((file) => changedReach.files.has(file));
+            if (kept !== undefined) return { unchanged: false, why: `a value leaves it, and a changed file reaches ${kept}, which it imports` };
+          }
         }
       }
       return { unchanged: true, files: head.files.size };

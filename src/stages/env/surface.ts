@@ -162,6 +162,7 @@ export async function collectSurfaces(
           unparsed: false,
           ...(entry.decorator ? { decorator: true } : {}),
           ...(entry.pattern !== undefined ? { pattern: entry.pattern } : {}),
+          ...(entry.escape ? { escape: true } : {}),
         });
       }
     }
@@ -215,6 +216,8 @@ interface UnreadConstruct {
   decorator?: true;
   /** The family of names a computed read is confined to, with its default (`UnresolvedRead.pattern`). */
   pattern?: string;
+  /** The env object leaves the construct (`UnresolvedRead.escape`). */
+  escape?: true;
 }
 
 /**
@@ -292,11 +295,14 @@ async function settleUnchanged(
         callers = !parsed.ok || callersFlowInto(parsed.ast, construct.line);
       }
     }
-    const verdict = await differential.unchanged(construct.path, callers);
+    const escapes = construct.escape === true;
+    const verdict = await differential.unchanged(construct.path, callers, escapes);
     if (verdict.unchanged)
       settled.set(
         construct,
-        `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}${callers ? ', and no changed file calls into it' : ''}): no change`,
+        `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}${
+          escapes ? ', and no changed file reaches it or what it imports' : callers ? ', and no changed file calls into it' : ''
+        }): no change`,
       );
   }
   return settled;

@@ -138,3 +138,28 @@ describe('trigger.dev: names built from a prefix (`process.env[`${prefix}BUCKET`
     expect(defaulted.notes.join('\n')).toContain('OBJECT_STORE_*_BUCKET (a part of the name is computed), which cannot be listed (at base (from))');
   });
 });
+
+describe('differential soundness for an env object that leaves its file (returned by a function)', () => {
+  const envModule = 'export function getEnv() {\n  return process.env;\n}\nexport const a = process.env.A;\n';
+  const sources = ['src/**/*.ts'];
+
+  it('an unchanged getEnv() whose changed importer now reads a new variable through it: unknown, never "no change"', async () => {
+    const repo = repoOf([
+      ['1.0.0', { 'src/env.ts': envModule, 'src/a.ts': "import { getEnv } from './env';\nexport const x = 1;\n" }],
+      ['1.1.0', { 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().NEW_VAR;\n" }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.1.0', sources);
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes.join('\n')).toContain('src/env.ts:2: process.env is returned by getEnv()');
+  });
+
+  it('the same getEnv() while no changed file reaches it or what it imports: no change, said in a note', async () => {
+    const repo = repoOf([
+      ['1.0.0', { 'src/env.ts': envModule, 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().B;\n", 'src/other.ts': 'export const y = 1;\n' }],
+      ['1.1.0', { 'src/other.ts': 'export const y = 2;\n' }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.1.0', sources);
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.notes.join('\n')).toContain('no changed file reaches it or what it imports): no change');
+  });
+});

@@ -220,6 +220,9 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       escape.passed
         ? `${what} is ${escape.how}, which may read any variable: the names it reads cannot be followed (${SAFE_FIXES_PASSED})`
         : `${what} is ${escape.how}: the variables read through it cannot be followed (${SAFE_FIXES_HELD})`,
+      false,
+      undefined,
+      true,
     );
   }
 
@@ -343,10 +346,16 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
     return `${truncate(what)} reads a variable whose name is computed, so it cannot be named`;
   }
 
-  private unresolve(node: t.Node, reason: string, decorator = false, pattern?: string): void {
+  private unresolve(node: t.Node, reason: string, decorator = false, pattern?: string, escape = false): void {
     const line = lineOf(node);
     if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason))
-      this.unresolved.push({ line, reason, ...(decorator ? { decorator } : {}), ...(pattern !== undefined ? { pattern } : {}) });
+      this.unresolved.push({
+        line,
+        reason,
+        ...(decorator ? { decorator } : {}),
+        ...(pattern !== undefined ? { pattern } : {}),
+        ...(escape ? { escape: true as const } : {}),
+      });
   }
 
   /**

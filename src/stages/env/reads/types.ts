@@ -52,6 +52,12 @@ export interface UnresolvedRead {
    * (src/stages/env/surface.ts); one that appears or goes stays unknown.
    */
   pattern?: string;
+  /**
+   * The env object itself leaves here (returned, stored, handed on): what reads through it is
+   * wherever the value goes, so a changed file that reaches this one (or what it imports) may read
+   * another variable through it (src/stages/differential.ts `escapes`).
+   */
+  escape?: true;
 }
 
 /** A parse failure keeps line and message only: the same blob may sit at another path (the cache is by blob). */
