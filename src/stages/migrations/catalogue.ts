@@ -64,6 +64,8 @@ import { rule as enablingRowLevelSecurity } from './rules/enabling-row-level-sec
 import { rule as restartingSequence } from './rules/restarting-sequence.js';
 import { rule as revokingPrivileges } from './rules/revoking-privileges.js';
 import { rule as triggerOnExistingTable } from './rules/trigger-on-existing-table.js';
+import { rule as triggerDisabledInTransaction } from './rules/trigger-disabled-in-transaction.js';
+import { rule as banDisableTrigger } from './rules/ban-disable-trigger.js';
 import { rule as requireConcurrentIndexCreation } from './rules/require-concurrent-index-creation.js';
 import { rule as requireConcurrentIndexDeletion } from './rules/require-concurrent-index-deletion.js';
 import { rule as requireTimeoutSettings } from './rules/require-timeout-settings.js';
@@ -114,6 +116,8 @@ export const migrationRuleList = [
   restartingSequence,
   revokingPrivileges,
   triggerOnExistingTable,
+  triggerDisabledInTransaction,
+  banDisableTrigger,
   updateWithoutWhere,
   deleteWithoutWhere,
   selectScansTable,

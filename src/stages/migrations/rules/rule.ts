@@ -87,6 +87,20 @@ export type Operation = OperationBase &
     | { kind: 'restart-sequence'; sequence: string }
     /** REVOKE of privileges or of a role membership. */
     | { kind: 'revoke'; what: string; tables: string[] }
+    /**
+     * ALTER TABLE … DISABLE TRIGGER, judged once its end is known: `triggers` is the trigger's name,
+     * `ALL` or `USER`; `reenabledAt` the line of the ENABLE that restored it, if one did. `exposure`:
+     * whether other sessions could write while it was disabled — `in-transaction` (re-enabled before
+     * the DISABLE's transaction ended: its lock kept every other writer out) or not (left disabled,
+     * disabled outside a transaction, or a COMMIT came first).
+     */
+    | {
+        kind: 'disable-trigger';
+        table: string;
+        triggers: string;
+        reenabledAt?: number;
+        exposure: 'left-disabled' | 'outside-transaction' | 'committed' | 'in-transaction';
+      }
     /** CREATE TRIGGER: its function decides what every write of the table does. */
     | { kind: 'create-trigger'; table: string; trigger: string; function: string; beforeRow: boolean }
     | { kind: 'update'; table: string; where: Node | undefined }
