@@ -154,6 +154,37 @@ describe('env schemas over process.env', () => {
     expect(readsOf(text).unresolved).toEqual(['1 createEnv({ server() { return { A: z.string() }; } }): may hold server, client or shared variables that cannot be read']);
   });
 
+  it('zod: `.and(…)` of a preprocess over a discriminated union of objects (trigger.dev env.server.ts): every branch key, optional unknown', () => {
+    const text = [
+      'const GithubAppEnvSchema = z.preprocess(',
+      '  (val) => (val && val.GITHUB_APP_ENABLED ? val : { ...val, GITHUB_APP_ENABLED: "0" }),',
+      '  z.discriminatedUnion("GITHUB_APP_ENABLED", [',
+      '    z.object({ GITHUB_APP_ENABLED: z.literal("1"), GITHUB_APP_ID: z.string() }),',
+      '    z.object({ GITHUB_APP_ENABLED: z.literal("0") }),', // 5
+      '  ])',
+      ');',
+      'const EnvironmentSchema = z',
+      '  .object({ DATABASE_URL: z.string() })',
+      '  .and(GithubAppEnvSchema)', // 10
+      '  .and(z.union([z.object({ A: z.string() }), other]))',
+      '  .superRefine((env, ctx) => {});',
+      'export const env = EnvironmentSchema.parse(process.env);',
+    ].join('\n');
+    const extraction = extractEnvReads(text, 'src/env.ts', []);
+    if (!extraction.ok) throw new Error(extraction.message);
+    // The second `.and` holds a branch this file cannot read: the whole schema stays unresolved.
+    expect(extraction.unresolved.map((entry) => entry.line)).toEqual([13]);
+    const readable = extractEnvReads(text.replace('  .and(z.union([z.object({ A: z.string() }), other]))\n', ''), 'src/env.ts', []);
+    if (!readable.ok) throw new Error(readable.message);
+    expect(readable.unresolved).toEqual([]);
+    expect(readable.reads.map((read) => `${read.line} ${read.name}:${String(read.optional)}${read.opaque ? ' opaque' : ''}`)).toEqual([
+      '4 GITHUB_APP_ENABLED:null opaque',
+      '4 GITHUB_APP_ID:null opaque',
+      '5 GITHUB_APP_ENABLED:null opaque',
+      '9 DATABASE_URL:false',
+    ]);
+  });
+
   it('whether each key accepts the variable unset: true, false, or null when the schema cannot be read that far', () => {
     const text = [
       "import { z } from 'zod';",

@@ -229,8 +229,42 @@ function zodObjectEntries(node: t.Node, context: SchemaContext, problems: Schema
     const other = inner.arguments[0] === undefined ? undefined : zodObjectEntries(inner.arguments[0], context, problems, depth + 1);
     return base && other ? [...base, ...other] : undefined;
   }
+  if (method === 'and' && inner.arguments[0] !== undefined) {
+    // trigger.dev: `z.object({…}).and(GithubAppEnvSchema)`, a preprocess over a discriminated union of
+    // objects. Every branch's keys are variables; whether each is required depends on the branch taken,
+    // so it cannot be told, and the other schema's text stands for its defaults (a change is unproven).
+    const base = zodObjectEntries(receiver, context, problems, depth + 1);
+    const other = branchEntries(inner.arguments[0], context, problems, depth + 1);
+    return base && other ? [...base, ...other] : undefined;
+  }
   if (ZOD_SHAPE_KEEPING.has(method)) return zodObjectEntries(receiver, context, problems, depth + 1);
   return undefined;
+}
+
+/** The keys of every object a union (or a preprocess over one, or a plain object) may take, each optional unknown and opaque. */
+function branchEntries(node: t.Node, context: SchemaContext, problems: SchemaProblem[], depth: number): SchemaEntry[] | undefined {
+  if (depth > RESOLVE_DEPTH) return undefined;
+  const schema = resolveValue(node, context);
+  const collect = (branch: t.Node): SchemaEntry[] | undefined => {
+    const resolved = resolveValue(branch, context);
+    const access = isCall(resolved) ? propertyAccess(resolved.callee) : undefined;
+    if (!isCall(resolved) || !access) return undefined;
+    const namespace = unwrap(access.object).type === 'Identifier' && context.declarationOf((unwrap(access.object) as t.Identifier).name) === undefined;
+    if (namespace && access.name === 'preprocess') return resolved.arguments[1] === undefined ? undefined : collect(resolved.arguments[1]);
+    if (namespace && (access.name === 'discriminatedUnion' || access.name === 'union')) {
+      const list = unwrap(resolved.arguments[access.name === 'union' ? 0 : 1] ?? resolved);
+      if (list.type !== 'ArrayExpression') return undefined;
+      const entries: SchemaEntry[] = [];
+      for (const element of list.elements) {
+        const found = element && element.type !== 'SpreadElement' ? collect(element) : undefined;
+        if (!found) return undefined;
+        entries.push(...found);
+      }
+      return entries;
+    }
+    return zodObjectEntries(resolved, context, problems, depth + 1);
+  };
+  return collect(schema)?.map((entry) => ({ ...entry, default: null, optional: null, opaque: schema }));
 }
 
 /**
