@@ -88,10 +88,17 @@ export async function collectSurfaces(
   const reasons: string[] = [];
   // A glob that selects nothing at one ref is a note; the sources selecting nothing at a ref is the failure (source-globs.ts).
   const paths = { base: input.trees.base.keys(), head: input.trees.head.keys() };
-  const sourceSelection = selectByGlobs(paths, config.sources, { what: 'env source glob', exclude: excluded });
+  // Kept per tree listing and derived from the base tree's by the release's added and deleted paths.
+  const incremental = (key: unknown[]) => ({ trees: input.trees, changes: input.changes, key: JSON.stringify(key) });
+  const sourceSelection = selectByGlobs(paths, config.sources, {
+    what: 'env source glob',
+    exclude: excluded,
+    incremental: incremental(['env sources', config.sources, DEFAULT_EXCLUDES, config.exclude ?? []]),
+  });
   const envFileSelection = selectByGlobs({ base: input.trees.base.keys(), head: input.trees.head.keys() }, envFilePatterns, {
     what: 'env file',
     mayBeEmpty: true,
+    incremental: incremental(['env files', envFilePatterns]),
   });
   const notes = [...sourceSelection.notes, ...envFileSelection.notes];
   if (sourceSelection.failure) return { kind: 'unreadable', reasons: [sourceSelection.failure], notes };

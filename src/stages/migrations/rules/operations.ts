@@ -111,7 +111,7 @@ export const RULED_STATEMENTS: Readonly<Record<string, string>> = {
   CreateTableAsStmt: 'a new table; select-scans-table for what it reads',
   CreateTrigStmt: 'trigger-on-existing-table',
   AlterDomainStmt: 'ADD CONSTRAINT / VALIDATE / SET NOT NULL: domain-constraint-scans-tables; NOT VALID, DROP, defaults light; others unknown',
-  CreatePolicyStmt: 'brief lock; a restrictive policy is unknown',
+  CreatePolicyStmt: 'brief lock; a restrictive policy on an existing table breaks old code',
   AlterPolicyStmt: 'brief lock; unknown (may hide rows)',
   GrantStmt: 'GRANT light; REVOKE: revoking-privileges',
   GrantRoleStmt: 'GRANT light; REVOKE: revoking-privileges',
@@ -471,18 +471,16 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
   const policy = nodeOf(node, 'CreatePolicyStmt') ?? nodeOf(node, 'AlterPolicyStmt');
   if (policy !== undefined) {
     const table = tableName(policy.table) ?? '?';
-    // A new permissive policy only widens what a role may see; a restrictive one or a changed one may narrow it.
-    const narrows = kind === 'AlterPolicyStmt' || nodeOf(node, 'CreatePolicyStmt')?.permissive !== true;
-    const unknown: Operation[] = narrows
-      ? [
-          {
-            kind: 'unclassified',
-            statement: `${kind === 'AlterPolicyStmt' ? 'ALTER POLICY' : 'CREATE POLICY … AS RESTRICTIVE'} on ${table} (may hide rows from old code)`,
-            lock: 'none',
-          },
-        ]
-      : [];
-    return { operations: [{ kind: 'catalog-only', statement: kind, table, lock: 'ACCESS EXCLUSIVE' }, ...unknown], tables: [table] };
+    // A new permissive policy only widens what a role may see. A restrictive one narrows it (judged by
+    // restrictive-policy-on-existing-table); a changed one may do either: not judged.
+    const created = nodeOf(node, 'CreatePolicyStmt');
+    const narrowing: Operation[] =
+      kind === 'AlterPolicyStmt'
+        ? [{ kind: 'unclassified', statement: `ALTER POLICY on ${table} (may hide rows from old code)`, lock: 'none' }]
+        : created?.permissive !== true
+          ? [{ kind: 'create-restrictive-policy', table, policy: created?.policy_name ?? '?', lock: 'none' }]
+          : [];
+    return { operations: [{ kind: 'catalog-only', statement: kind, table, lock: 'ACCESS EXCLUSIVE' }, ...narrowing], tables: [table] };
   }
   const grant = nodeOf(node, 'GrantStmt');
   if (grant !== undefined) {
