@@ -21,9 +21,11 @@ export type UnchangedVerdict = { unchanged: true; files: number } | { unchanged:
 export interface Differential {
   /**
    * Whether the construct in `path` reads the same bytes at both refs. `callersFlowIn`: it sits in a
-   * function that takes values from its callers (src/syntax/inflow.ts).
+   * function that takes values from its callers (src/syntax/inflow.ts). `escapes`: a value leaves the
+   * construct (an env object returned, stored or handed on): whatever obtains it reads through it, so
+   * no changed file may reach the construct's file or anything it imports (where the value may be kept).
    */
-  unchanged(path: string, callersFlowIn: boolean): Promise<UnchangedVerdict>;
+  unchanged(path: string, callersFlowIn: boolean, escapes?: boolean): Promise<UnchangedVerdict>;
   /** The dependency closure of `path` at one ref (cached per side and path). */
   closureOf(side: Side, path: string): Promise<DependencyClosure>;
   /**
@@ -209,7 +211,7 @@ export function differentialOf(input: StageInput): Differential {
     closureOf,
     importersOf,
     packageVersion: (side, fromPath, packageName) => declaredVersionsFrom(trees[side], readJson(side))(fromPath, packageName),
-    async unchanged(path, callersFlowIn) {
+    async unchanged(path, callersFlowIn, escapes = false) {
       const [baseBlob, headBlob] = [input.trees.base.get(path), input.trees.head.get(path)];
       if (baseBlob === undefined || baseBlob !== headBlob) return { unchanged: false, why: `${path} changed` };
       const [base, head] = await Promise.all([closureOf('base', path), closureOf('head', path)]);
@@ -219,6 +221,20 @@ export function differentialOf(input: StageInput): Differential {
       if (callersFlowIn) {
         const callers = await callersUnchanged(path);
         if (!callers.unchanged) return callers;
+      }
+      if (escapes) {
+        // A value leaves the construct (a function returns process.env): a changed file that reaches
+        // it, or anything it imports, may read new names from that value.
+        for (const side of ['base', 'head'] as const) {
+          const graph = await graphOf(side);
+          if (graph.unbounded.length > 0) return { unchanged: false, why: `its users cannot be bounded (${graph.unbounded[0]})` };
+          const users = reachingFrom(graph, (side === 'base' ? base : head).files.keys());
+          const changed = (await changedRootsAt(side)).find((file) => users.has(file));
+          if (changed !== undefined)
+            return { unchanged: false, why: `a value leaves it, and ${changed}, which changed, reaches ${path} or a module it imports` };
+          const computed = [...graph.unknownEdges].sort().find((file) => users.has(file));
+          if (computed !== undefined) return { unchanged: false, why: `its users cannot be bounded (${computed} imports a module whose name is computed)` };
+        }
       }
       return { unchanged: true, files: head.files.size };
     },
