@@ -35,8 +35,8 @@ import { loadResults, tableMarkdown, tallyMarkdown } from './lib/real-services-t
  *
  * Two clones the testbeds hold are not in it on purpose: novu keeps its data in MongoDB (no
  * PostgreSQL, nothing for the migrations surface to read), and wiki (Requarks Wiki.js 2) is
- * JavaScript whose knex migrations serve PostgreSQL, MySQL, MSSQL and SQLite from one folder, with a
- * last release in 2023: outside "PostgreSQL-backed TypeScript services".
+ * JavaScript whose knex migrations serve PostgreSQL, MySQL, MSSQL and SQLite from one folder (the
+ * clone's newest release tag, 2.5.201, is from 2021): outside "PostgreSQL-backed TypeScript services".
  */
 export const CORPUS = [
   { name: 'docmost', shape: 'NestJS + Fastify, kysely migrations (TS), pnpm monorepo', postgresMigrations: /^apps\/server\/src\/database\/migrations\/[^/]+\.ts$/ },
