@@ -31,11 +31,11 @@ export function reasonParts(reason) {
   const inner = reason.replace(/^not checked \(/, '').replace(/\)$/, '');
   const parts = [];
   let depth = 0;
-  let quoted = false;
+  let quoted = false; // the quote character a quoted stretch opened with
   let start = 0;
   for (let at = 0; at < inner.length; at++) {
     const char = inner[at];
-    if (char === '`') quoted = !quoted;
+    if (char === '`' || char === '"') quoted = quoted === char ? false : quoted || char;
     else if (!quoted && (char === '(' || char === '[')) depth++;
     else if (!quoted && (char === ')' || char === ']')) depth = Math.max(0, depth - 1);
     else if (!quoted && depth === 0 && char === ';' && inner[at + 1] === ' ') {
@@ -49,12 +49,17 @@ export function reasonParts(reason) {
 
 /** Known causes, most specific first: [label, test]. A part matching none is grouped by its blurred text. */
 const CAUSES = [
+  ['(note, not a cause) unreadable but identical at both refs: settled', /identical at both refs/],
   ['git submodule whose commit changed (its files are another repository)', /submodule/],
   ['settings that move every route changed (global prefix, versioning)', /settings that move every route changed/],
-  ['route path not a constant', /path (is )?not a constant|route path .*not (a )?constant|not a string literal/i],
-  ['shapes declared in code, no document compared', /shapes? (are )?declared in code|declares shapes/i],
-  ['env read the reader cannot evaluate', /process\.env\[|computed|cannot be evaluated|not a constant name/i],
-  ['globs match nothing at a ref', /match(es)? nothing/],
+  ['REST shapes declared in changed code, no document compared', /shapes declared in changed code|shapes? (are )?declared in code/i],
+  ['source glob selects no file at a ref', /selects no file|match(es)? nothing|^(env|routes?) source glob/],
+  ['process.env as one branch of `x ?? process.env`', /process\.env is one branch of/],
+  ['process.env spread into an object', /process\.env is spread into/],
+  ['process.env as a default value', /process\.env is the default of/],
+  ['process.env passed to a function', /process\.env is passed to/],
+  ['process.env[computed name]', /reads a variable whose name is computed/],
+  ['MCP tool definition not readable (zod construct)', /MCP tool .* could not be read/],
   ['tRPC / oRPC procedures', /tRPC|oRPC|trpc|orpc/],
   ['GraphQL', /GraphQL|graphql/],
   ['MCP tools', /MCP|mcp/],
@@ -81,6 +86,14 @@ export function causeOf(part) {
 export function fileOf(part) {
   const match = /(?:^|[\s`"(])((?:[\w@.-]+\/)*[\w@.[\]-]+\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs|sql|json|ya?ml)(?::\d+)?)/.exec(part.replace(/\\/g, ''));
   return match?.[1];
+}
+
+/** What to show of a cause in one release: its file and line, and the construct quoted after it. */
+function exampleOf(part) {
+  const file = fileOf(part);
+  const construct = /(?:is not supported|: )\\?`([^`]{1,80})\\?`|(process\.env\S*)/.exec(part.replace(/\\/g, ''));
+  const submodule = /submodule \(?([\w./-]+)/.exec(part);
+  return [file, construct?.[1] ?? construct?.[2], submodule ? `submodule ${submodule[1]}` : undefined].filter(Boolean).join(' — ') || part.slice(0, 120);
 }
 
 /** The README table: one row per service, the total, and the targets met or not. */
@@ -128,7 +141,7 @@ export function tallyMarkdown(results) {
           const entry = byCause.get(key) ?? { releases: new Set(), examples: new Map() };
           const id = `${row.service} ${release.previousVersion}→${release.version}`;
           entry.releases.add(id);
-          if (!entry.examples.has(id)) entry.examples.set(id, fileOf(part) ?? part.slice(0, 120));
+          if (!entry.examples.has(id)) entry.examples.set(id, exampleOf(part));
           byCause.set(key, entry);
         }
       }
