@@ -44,7 +44,9 @@ export function reasonParts(reason) {
     }
   }
   parts.push(inner.slice(start));
-  return parts.map((part) => part.trim()).filter(Boolean);
+  const trimmed = parts.map((part) => part.trim()).filter(Boolean);
+  // The report cuts a long reason: a cut last part repeating an earlier one's start adds nothing.
+  return trimmed.filter((part, at) => !(at === trimmed.length - 1 && at > 0 && part.endsWith('…') && trimmed.some((other, index) => index < at && other.startsWith(part.slice(0, Math.min(30, part.length - 1))))));
 }
 
 /** Known causes, most specific first: [label, test]. A part matching none is grouped by its blurred text. */
@@ -52,6 +54,7 @@ const CAUSES = [
   ['(note, not a cause) unreadable but identical at both refs: settled', /identical at both refs/],
   ['git submodule whose commit changed (its files are another repository)', /submodule/],
   ['settings that move every route changed (global prefix, versioning)', /settings that move every route changed/],
+  ['route path not a literal (a config value, a variable)', /the path .* is not a literal|path (is )?not a constant|not a string literal/i],
   ['REST shapes declared in changed code, no document compared', /shapes declared in changed code|shapes? (are )?declared in code/i],
   ['source glob selects no file at a ref', /selects no file|match(es)? nothing|^(env|routes?) source glob/],
   ['process.env as one branch of `x ?? process.env`', /process\.env is one branch of/],
