@@ -46,7 +46,7 @@ export function reasonParts(reason) {
   parts.push(inner.slice(start));
   const trimmed = parts.map((part) => part.trim()).filter(Boolean);
   // The report cuts a long reason: a cut last part repeating an earlier one's start adds nothing.
-  return trimmed.filter((part, at) => !(at === trimmed.length - 1 && at > 0 && part.endsWith('…') && trimmed.some((other, index) => index < at && other.startsWith(part.slice(0, Math.min(30, part.length - 1))))));
+  return trimmed.filter((part, at) => !(at === trimmed.length - 1 && at > 0 && part.endsWith('…') && trimmed.some((other, index) => index < at && other.startsWith(part.slice(0, -1)))));
 }
 
 /** Known causes, most specific first: [label, test]. A part matching none is grouped by its blurred text. */
