@@ -46,15 +46,19 @@ function listTags(repoDir: string): string[] {
   }
 }
 
-/** How many earlier releases are sampled for layouts that moved, and over how many recent releases. */
-const HISTORY_SAMPLES = 6;
+/**
+ * How many recent releases are listed for layouts that moved. Every one of them, not a sample: a
+ * folder can live for a single release (peppermint's `packages/database/prisma/migrations`, at 0.2.4
+ * only, between two other layouts), and a sample that skips it leaves that release's migrations unread.
+ * One `git ls-tree` per release (tens of milliseconds each).
+ */
 const HISTORY_RELEASES = 60;
 const MIGRATIONS_LIKE = /(^|\/)(migrations?|migrate|drizzle)\//i;
 
 /**
- * Migration files of a sample of earlier releases that the newest commit does not have: where a
- * layout moved, the backfill visits both. Release tags under the default patterns or the detected
- * one, newest first; evenly spaced over the last {@link HISTORY_RELEASES}.
+ * Migration files of earlier releases that the newest commit does not have: where a layout moved,
+ * the backfill visits every layout. Release tags under the default patterns or the detected one, the
+ * last {@link HISTORY_RELEASES}, newest first (a file is said to be seen at the newest release that has it).
  */
 function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySet<string>): RepositoryView['history'] {
   const detected = detectTagPatterns(tags)?.patterns;
@@ -66,10 +70,8 @@ function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySe
     .sort((a, b) => compareVersions(b.version, a.version))
     .slice(0, HISTORY_RELEASES);
   if (releases.length === 0) return undefined;
-  const step = Math.max(1, Math.floor(releases.length / HISTORY_SAMPLES));
-  const sampled = releases.filter((_release, index) => index % step === 0 || index === releases.length - 1).slice(0, HISTORY_SAMPLES + 1);
   const where = new Map<string, string>();
-  for (const { tag } of sampled) {
+  for (const { tag } of releases) {
     let listing: string;
     try {
       listing = execFileSync('git', ['ls-tree', '-r', '--name-only', '-z', `refs/tags/${tag}`], {
