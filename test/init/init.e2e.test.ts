@@ -202,9 +202,22 @@ describe('init', () => {
       [`${dir}/${name}/migration.sql`]: `CREATE TABLE "${table}" ("id" SERIAL NOT NULL, CONSTRAINT "${table}_pkey" PRIMARY KEY ("id"));\n`,
       [`${dir}/migration_lock.toml`]: 'provider = "postgresql"\n',
     });
-    repo.commit({ 'package.json': JSON.stringify({ name: 'peppermint', dependencies: { prisma: '^5.0.0' } }), ...migration('prisma/migrations', '20220101000000_', 'Ticket') }, { tag: '1.0.0' });
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'peppermint', dependencies: { prisma: '^5.0.0' } }),
+        ...migration('prisma/migrations', '20220101000000_', 'Ticket'),
+      },
+      { tag: '1.0.0' },
+    );
     for (const patch of [1, 2, 3]) repo.commit({ [`notes/${patch}.md`]: 'x\n' }, { tag: `1.0.${patch}` });
-    repo.commit({ 'prisma/migrations/20220101000000_/migration.sql': null, 'prisma/migrations/migration_lock.toml': null, ...migration('packages/database/prisma/migrations', '20230219190916_', 'Ticket') }, { tag: '1.0.4' });
+    repo.commit(
+      {
+        'prisma/migrations/20220101000000_/migration.sql': null,
+        'prisma/migrations/migration_lock.toml': null,
+        ...migration('packages/database/prisma/migrations', '20230219190916_', 'Ticket'),
+      },
+      { tag: '1.0.4' },
+    );
     repo.commit(
       {
         'packages/database/prisma/migrations/20230219190916_/migration.sql': null,
@@ -218,7 +231,11 @@ describe('init', () => {
     const run = runCli(['init', '--repo', repo.dir, '--out', configFile]);
     expect(run.status).toBe(0);
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as { migrations: Array<{ dir: string }> };
-    expect(config.migrations.map((folder) => folder.dir).sort()).toEqual(['apps/api/src/prisma/migrations', 'packages/database/prisma/migrations', 'prisma/migrations']);
+    expect(config.migrations.map((folder) => folder.dir).sort()).toEqual([
+      'apps/api/src/prisma/migrations',
+      'packages/database/prisma/migrations',
+      'prisma/migrations',
+    ]);
     expect(run.stdout).toContain('packages/database/prisma/migrations (1 files): PostgreSQL');
     expect(run.stdout).toContain('at 1.0.4, gone from the newest commit');
   });
