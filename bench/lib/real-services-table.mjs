@@ -52,11 +52,12 @@ export function reasonParts(reason) {
 /** Known causes, most specific first: [label, test]. A part matching none is grouped by its blurred text. */
 const CAUSES = [
   ['(note, not a cause) unreadable but identical at both refs: settled', /identical at both refs/],
+  ['(note, not a cause) one glob selects no file at a ref, the others do', /the other globs do|compared as that ref has it/],
   ['git submodule whose commit changed (its files are another repository)', /submodule/],
   ['settings that move every route changed (global prefix, versioning)', /settings that move every route changed/],
   ['route path not a literal (a config value, a variable)', /the path .* is not a literal|path (is )?not a constant|not a string literal/i],
   ['REST shapes declared in changed code, no document compared', /shapes declared in changed code|shapes? (are )?declared in code/i],
-  ['source glob selects no file at a ref', /selects no file|match(es)? nothing|^(env|routes?) source glob/],
+  ['source globs select no file at a ref (the layout of the release is not covered)', /select no file|selects no file|match(es)? nothing|^(env|routes?) source glob/],
   ['process.env as one branch of `x ?? process.env`', /process\.env is one branch of/],
   ['process.env spread into an object', /process\.env is spread into/],
   ['process.env as a default value', /process\.env is the default of/],
