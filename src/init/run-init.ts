@@ -5,6 +5,7 @@ import { parseConfig } from '../config/load.js';
 import { CONFIG_FILE_NAME } from '../config/types.js';
 import { describeError, InputError } from '../core/errors.js';
 import { detectSurfaces, type RepositoryView, type SurfaceProposal } from './detect.js';
+import { HISTORY_SERVER_DEPENDENCIES } from './detect-api-surfaces.js';
 import { detectTagPatterns } from './tags.js';
 import { DEFAULT_TAG_PATTERNS, versionOfTag } from '../core/tag-pattern.js';
 import { compareVersions } from '../core/version.js';
@@ -87,6 +88,10 @@ function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySe
   const texts = new Map<string, string | undefined>();
   return {
     files: [...where.keys()].sort(),
+    dependencies: serverDependenciesOf(
+      repoDir,
+      releases.map((release) => release.tag),
+    ),
     where: (file) => where.get(file),
     read(file) {
       const tag = where.get(file);
@@ -101,6 +106,45 @@ function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySe
       return texts.get(file);
     },
   };
+}
+
+/**
+ * API server dependencies (`@trpc/server`, GraphQL servers) in any `package.json` of the given
+ * release tags, each with the newest tag that has it: one `git grep` over every tag. A surface the
+ * newest commit dropped was still served by those releases, which a backfill visits.
+ */
+function serverDependenciesOf(repoDir: string, tags: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  if (tags.length === 0) return found;
+  let output = '';
+  try {
+    output = execFileSync(
+      'git',
+      [
+        'grep',
+        '-F',
+        '-o',
+        ...HISTORY_SERVER_DEPENDENCIES.flatMap((name) => ['-e', `"${name}"`]),
+        ...tags.map((tag) => `refs/tags/${tag}`),
+        '--',
+        '*package.json',
+        ':!**/node_modules/**',
+      ],
+      { cwd: repoDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+  } catch {
+    return found; // exit 1: no match in any release
+  }
+  const newestFirst = new Map(tags.map((tag, index) => [`refs/tags/${tag}`, index]));
+  for (const line of output.split('\n')) {
+    const match = /^(refs\/tags\/.+?):.*:"([^"]+)"$/.exec(line);
+    if (!match) continue;
+    const [, ref, name] = match as unknown as [string, string, string];
+    const seen = found.get(name);
+    if (seen === undefined || (newestFirst.get(ref) ?? Infinity) < (newestFirst.get(`refs/tags/${seen}`) ?? Infinity))
+      found.set(name, ref.slice('refs/tags/'.length));
+  }
+  return found;
 }
 
 function viewOf(repoDir: string): RepositoryView {

@@ -240,6 +240,37 @@ describe('init', () => {
     expect(run.stdout).toContain('at 1.0.4, gone from the newest commit');
   });
 
+  it('a tRPC server the newest commit dropped is not written as `trpc: false` while recent releases served it (typebot: tRPC up to v3.15, oRPC since v3.16)', () => {
+    // `trpc: false` tells the backfill the service has none: every release up to the switch would
+    // have its procedures unread and pass as checked.
+    const repo = createRepo();
+    repos.push(repo);
+    const router =
+      "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const appRouter = t.router({ getTypebot: t.procedure.query(() => ({ id: '1' })) });\n";
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'builder', dependencies: { '@trpc/server': '^10.45.0', next: '^14.0.0' } }),
+        'apps/builder/src/helpers/server/routers/appRouter.ts': router,
+      },
+      { tag: 'v3.15.0' },
+    );
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'builder', dependencies: { '@orpc/server': '^1.0.0', next: '^14.0.0' } }),
+        'apps/builder/src/helpers/server/routers/appRouter.ts': null,
+        'apps/builder/src/app/api/hello/route.ts': 'export async function GET() { return Response.json({ ok: true }); }\n',
+      },
+      { tag: 'v3.16.0' },
+    );
+    const configFile = join(out, 'trpc-dropped.json');
+    const run = runCli(['init', '--repo', repo.dir, '--out', configFile]);
+    expect(run.status).toBe(0);
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    expect(config.trpc).toBeUndefined();
+    expect(run.stdout).toContain('trpc: left out');
+    expect(run.stdout).toContain('v3.15.0 depends on @trpc/server');
+  });
+
   it('on a folder that is not a git working tree: exit 2 naming it', () => {
     const run = runCli(['init', '--repo', out, '--print']);
     expect(run.status).toBe(2);
