@@ -78,14 +78,18 @@ export async function dependencyClosure(
       break;
     }
     const blob = tree.blobOf(path);
+    // Only code is followed: a JSON, CSS or video import is a leaf whose blob id counts, never read
+    // (nothing to follow in it; a partial or mirrored clone may lack a large one's object).
+    if (blob !== undefined && !CODE_FILE.test(path)) {
+      closure.files.set(path, blob);
+      continue;
+    }
     const found = blob === undefined ? undefined : await specifiersOf(path, blob, tree);
     if (blob === undefined || found === undefined) {
       closure.unbounded.push(`${path} cannot be read`);
       continue;
     }
     closure.files.set(path, blob);
-    // Only code is followed: a JSON or CSS import is a leaf whose blob counts.
-    if (!CODE_FILE.test(path)) continue;
     if (found.computed) closure.unbounded.push(`${path} imports a module whose name is computed`);
     for (const specifier of found.specifiers) {
       const resolution = resolveImportDetailed(path, specifier, exists, layout);
