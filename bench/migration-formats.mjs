@@ -37,6 +37,18 @@ const LAYOUTS = {
   drizzle: (i, up) => ({ [`drizzle/${String(i).padStart(4, '0')}_change.sql`]: `${up.replace(/;\n/g, ';--> statement-breakpoint\n')}\n` }),
   knex: (i, up) => ({ [`db/${String(i).padStart(14, '0')}_change.ts`]: `import { Knex } from 'knex';\n\nexport async function up(knex: Knex): Promise<void> {\n${statements(up).map((s) => `  await knex.raw(${tick(s)});`).join('\n')}\n}\n\nexport async function down(): Promise<void> {}\n` }),
   typeorm: (i, up) => ({ [`src/migrations/${1706745600000 + i}-Change${i}.ts`]: `import { MigrationInterface, QueryRunner } from 'typeorm';\n\nexport class Change${i} implements MigrationInterface {\n    name = 'Change${i}'\n\n    public async up(queryRunner: QueryRunner): Promise<void> {\n${statements(up).map((s) => `        await queryRunner.query(${tick(s)});`).join('\n')}\n    }\n\n    public async down(queryRunner: QueryRunner): Promise<void> {\n        await queryRunner.query(\`SELECT 1\`);\n    }\n}\n` }),
+  // TypeORM's schema builder (compiled by TypeORM's PostgresQueryRunner, SQL-memory mode), cycling the calls real projects write.
+  'typeorm-builder': (i) => ({
+    [`src/migrations/${1706745600000 + i}-Build${i}.ts`]: `import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';\n\nexport class Build${i} implements MigrationInterface {\n    public async up(queryRunner: QueryRunner): Promise<void> {\n${
+      [
+        `        await queryRunner.addColumn('users', new TableColumn({ name: 'c_${i}', type: 'varchar', length: '50', isNullable: true }));`,
+        `        await queryRunner.createIndex('users', new TableIndex({ name: 'IDX_users_${i}', columnNames: ['email'] }));`,
+        `        await queryRunner.createTable(new Table({ name: 't_${i}', columns: [{ name: 'id', type: 'uuid', isPrimary: true }, { name: 'user_id', type: 'uuid' }], foreignKeys: [{ columnNames: ['user_id'], referencedTableName: 'users', referencedColumnNames: ['id'] }] }), true);`,
+        `        await queryRunner.dropColumn('users', 'old_${i}');`,
+        `        await queryRunner.renameColumn('users', 'a_${i}', 'b_${i}');`,
+      ][i % 5]
+    }\n    }\n\n    public async down(queryRunner: QueryRunner): Promise<void> {\n        await queryRunner.dropTable('never_read');\n    }\n}\n`,
+  }),
   'mikro-orm': (i, up) => ({ [`src/migrations/Migration${20240000000000 + i}.ts`]: `import { Migration } from '@mikro-orm/migrations';\n\nexport class Migration${20240000000000 + i} extends Migration {\n  async up(): Promise<void> {\n${statements(up).map((s) => `    this.addSql(${JSON.stringify(s)});`).join('\n')}\n  }\n}\n` }),
   sequelize: (i, up) => ({ [`migrations/${20240000000000 + i}-change.js`]: `'use strict';\n\nmodule.exports = {\n  async up(queryInterface, Sequelize) {\n    await queryInterface.sequelize.transaction(async (transaction) => {\n${statements(up).map((s) => `      await queryInterface.sequelize.query(${JSON.stringify(s)}, { transaction });`).join('\n')}\n    });\n  },\n  async down() {},\n};\n` }),
   kysely: (i, up) => ({ [`src/migrations/${20240000000000 + i}_change.ts`]: `import { sql, type Kysely } from 'kysely';\n\nexport async function up(db: Kysely<any>): Promise<void> {\n${statements(up).map((s) => `  await sql${tick(s)}.execute(db);`).join('\n')}\n}\n` }),
@@ -60,7 +72,7 @@ if (only === undefined) {
   for (let i = 1; i <= count; i++) {
     for (const [path, text] of Object.entries(LAYOUTS[only](i, CHANGES[i % CHANGES.length].replace(/_N/g, `_${i}`)))) files.set(path, text);
   }
-  const format = migrationFormat(only);
+  const format = migrationFormat(only === 'typeorm-builder' ? 'typeorm' : only);
   const migrations = [...files.keys()].filter((path) => format.migrationName(path.split('/').slice(only === 'prisma' ? -2 : -1).join('/')) !== undefined).sort();
   const read = async (path) => files.get(path);
   const pass = async () => {

@@ -17,7 +17,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const cli = join(root, 'dist', 'cli', 'main.js');
+// The package's bin, as operators and CI run it.
+const cli = join(root, 'dist', 'bin', 'release-safety.js');
 const runs = Number(process.argv[2] ?? 7);
 if (!existsSync(cli)) {
   console.error(`bench/routes.mjs: ${cli} is missing; run npm run build first`);
@@ -97,32 +98,37 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-function time(configFile) {
-  const samples = [];
-  for (let run = 0; run < runs; run++) {
-    const start = performance.now();
-    const result = spawnSync(process.execPath, [cli, 'generate', '--repo', repo, '--from', '1.0.0', '--to', '1.1.0', '--config', configFile, '--out', join(work, 'out.json'), '--quiet'], { env });
-    if (result.status !== 0) throw new Error(`generate exited ${result.status}: ${result.stderr}`);
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
+/** One `generate` under GNU time: wall (ms) and CPU (user + system of node and the git it waited for, 10 ms resolution). */
+function timeOnce(configFile) {
+  const start = performance.now();
+  const result = spawnSync(
+    '/usr/bin/time',
+    ['-f', 'rs-time %U %S', process.execPath, cli, 'generate', '--repo', repo, '--from', '1.0.0', '--to', '1.1.0', '--config', configFile, '--out', join(work, 'out.json'), '--quiet'],
+    { env, encoding: 'utf8' },
+  );
+  const wall = performance.now() - start;
+  if (result.status !== 0) throw new Error(`generate exited ${result.status}: ${result.stderr}`);
+  const [, user, system] = /rs-time ([\d.]+) ([\d.]+)/.exec(result.stderr) ?? [];
+  return { wall, cpu: (Number(user) + Number(system)) * 1000 };
 }
 
 try {
-  console.log(`repository: 1 MB OpenAPI document, ${ROUTERS} Express routers (10 routes each) mounted by src/app.ts; the release edits the spec and 5 routers; median of ${runs} runs; load average ${loadavg()[0].toFixed(2)}\n`);
-  // Interleaved, so machine load drifts over both alike.
-  const without = [];
-  const withRoutes = [];
-  for (let round = 0; round < 3; round++) {
-    without.push(time(join(work, 'without-routes.json')));
-    withRoutes.push(time(join(work, 'with-routes.json')));
+  console.log(`repository: 1 MB OpenAPI document, ${ROUTERS} Express routers (10 routes each) mounted by src/app.ts; the release edits the spec and 5 routers; median of ${runs} interleaved runs; load average ${loadavg()[0].toFixed(2)}\n`);
+  // Interleaved run by run, so machine load drifts over both alike.
+  const samples = { without: { wall: [], cpu: [] }, routes: { wall: [], cpu: [] } };
+  for (let run = 0; run < runs; run++) {
+    for (const [name, file] of [['without', 'without-routes.json'], ['routes', 'with-routes.json']]) {
+      const { wall, cpu } = timeOnce(join(work, file));
+      samples[name].wall.push(wall);
+      samples[name].cpu.push(cpu);
+    }
   }
-  const base = median(without);
-  const routes = median(withRoutes);
-  console.log('| what | median wall time |');
-  console.log('|---|---|');
-  console.log(`| generate, spec only (config without routes) | ${base.toFixed(0)} ms |`);
-  console.log(`| generate, spec + routes | ${routes.toFixed(0)} ms (+${(((routes - base) / base) * 100).toFixed(0)} %) |`);
+  const figure = (name, field) => median(samples[name][field]);
+  const added = (field) => `+${(((figure('routes', field) - figure('without', field)) / figure('without', field)) * 100).toFixed(0)} %`;
+  console.log('| what | median CPU (node + git) | median wall time |');
+  console.log('|---|---|---|');
+  console.log(`| generate, spec only (config without routes) | ${figure('without', 'cpu').toFixed(0)} ms | ${figure('without', 'wall').toFixed(0)} ms |`);
+  console.log(`| generate, spec + routes | ${figure('routes', 'cpu').toFixed(0)} ms (${added('cpu')}) | ${figure('routes', 'wall').toFixed(0)} ms (${added('wall')}) |`);
   const out = JSON.parse(execFileSync(process.execPath, [cli, 'generate', '--repo', repo, '--from', '1.0.0', '--to', '1.1.0', '--config', join(work, 'with-routes.json'), '--json'], { env }).toString());
   console.log(`\napi.rest: breakingCount ${out.api.rest.breakingCount} (the 5 removed routes), checked ${out.api.rest.checked}`);
 } finally {

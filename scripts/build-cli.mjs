@@ -1,6 +1,6 @@
 // Bundles the CLI into dist/bin/ (the package's bin: dist/bin/release-safety.js), after tsc has built dist/.
 // Why (issue 21): the unbundled CLI loads 36 ES modules for upgrade-check and 106 for lint-migrations,
-// and Node resolves, reads and links each one (~0.3–0.5 ms apiece, tens of ms per run). Three builds:
+// and Node resolves, reads and links each one (~0.3–0.5 ms apiece, tens of ms per run). Four builds:
 //
 //  - dist/bin/command-line.cjs: every command but a plain `upgrade-check` — the command line and all
 //    that its commands load — in one CommonJS file, compiled with the tool's V8 code cache
@@ -9,9 +9,11 @@
 //    the cache. Modules an `import()` reaches still run only when reached (esbuild wraps them), and
 //    V8 compiles only the functions that run. `import()` is compiled to `require` (a script compiled
 //    with `vm.Script` has no way to import ES modules); every package left outside has a CommonJS entry.
-//  - dist/bin/release-safety.js and its ES module chunks: the entry, `--version`, and the backfill
-//    workers' entry (dist/bin/backfill-worker.js).
-//  - dist/bin/upgrade-check-run.js: a plain `upgrade-check`, self-contained (see SELF_CONTAINED).
+//  - dist/bin/release-safety.js, the bin: one file holding the entry, `--version` and a plain
+//    `upgrade-check` whole (see BIN_LAZY_FILES), and the files it imports when another command runs
+//    (bundled-command-line.js) or an index URL is cached (index-cache.js).
+//  - the backfill workers' entry (dist/bin/backfill-worker.js), the PGlite worker and the library
+//    entry (dist/bin/lib.js), with their ES module chunks.
 //
 // Small pure-JavaScript dependencies (commander, js-yaml, picomatch, ajv-formats' format checks) are
 // bundled: each CommonJS file they require costs a resolution and a compile of its own. The heavy
@@ -38,30 +40,40 @@ const commanderWithoutChildProcess = {
 };
 
 /**
- * upgrade-check's run (src/cli/upgrade-check-run.ts) is a file of its own, with everything it uses
- * inside: code splitting would spread it over a dozen shared chunks (its modules are reached from
- * other commands too), and Node resolves, reads and links each (~0.35 ms apiece, measured). Operators
- * run this command in scripts and gates (issue 21, target 1). It holds its own copy of the few
- * modules it shares with the main bundle (errors, versions, style); nothing compares their classes
- * across the two (the CLI reads an error's `exitCode`, not its class).
+ * The bin, dist/bin/release-safety.js, is one file that holds a plain `upgrade-check` whole (issue 36):
+ * the entry, the argument reading and the run (src/cli/upgrade-check-run.ts: index loading, validation,
+ * span rules, output), with no chunk to resolve, read and link (~0.35 ms apiece, measured; the run
+ * was the entry plus four shared chunks plus a file of its own, ≈ 4 ms of CPU over one file). Operators
+ * run this command in scripts and gates (issue 21, target 1). What a plain upgrade-check never runs
+ * stays in files of their own, loaded by `import()` when reached: the command line of every other
+ * command (program.ts's `import('./command-line.js')` → ./bundled-command-line.js, which runs
+ * command-line.cjs) and the cache of an index URL (load-index.ts's `import('./index-cache.js')`, with
+ * node:crypto and node:os). The run's `import()` is bundled in place (no splitting: esbuild keeps its
+ * module's code behind a lazy initializer, and V8 compiles a function only when it first runs).
+ * Modules the bin shares with those files (errors, versions) are copies; nothing compares their
+ * classes across files (the CLI reads an error's `exitCode`, not its class).
  */
-const SELF_CONTAINED = { './upgrade-check-run.js': 'src/cli/upgrade-check-run.ts' };
-const selfContainedStayOutside = {
-  name: 'self-contained-files-stay-outside',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/upgrade-check-run\.js$/ }, (args) =>
-      /[\\/]src[\\/]cli[\\/]upgrade-check\.ts$/.test(args.importer) ? { path: args.path, external: true } : undefined,
-    );
-  },
+const BIN_LAZY_FILES = {
+  // import specifier → { who imports it, the file it becomes, its source }
+  './command-line.js': { importer: /[\\/]src[\\/]cli[\\/]program\.ts$/, file: './bundled-command-line.js', source: 'src/cli/bundled-command-line.ts' },
+  './index-cache.js': { importer: /[\\/]src[\\/]span[\\/]load-index\.ts$/, file: './index-cache.js', source: 'src/span/index-cache.ts' },
 };
-
-/** In the bundle, program.ts's `import('./command-line.js')` is ./bundled-command-line.ts (which runs command-line.cjs). */
+/** In the library bundle, program.ts's `import('./command-line.js')` is ./bundled-command-line.ts (which runs command-line.cjs). */
 const commandLineFromItsBundle = {
   name: 'command-line-from-its-bundle',
   setup(build) {
     build.onResolve({ filter: /^\.\/command-line\.js$/ }, (args) =>
       /[\\/]src[\\/]cli[\\/]program\.ts$/.test(args.importer) ? { path: fileURLToPath(new URL('../src/cli/bundled-command-line.ts', import.meta.url)) } : undefined,
     );
+  },
+};
+const binLazyFilesStayOutside = {
+  name: 'bin-lazy-files-stay-outside',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(command-line|index-cache)\.js$/ }, (args) => {
+      const lazy = BIN_LAZY_FILES[args.path];
+      return lazy && lazy.importer.test(args.importer) ? { path: lazy.file, external: true } : undefined;
+    });
   },
 };
 
@@ -91,7 +103,6 @@ const common = {
 await build({
   ...common,
   entryPoints: {
-    'release-safety': 'src/cli/main.ts',
     // `backfill --jobs N` starts its workers from this file, found beside the code that starts them.
     'backfill-worker': 'src/index/backfill-worker.ts',
     // The trace runs PGlite in a worker thread it can terminate past a time limit (src/trace/database.ts).
@@ -102,7 +113,7 @@ await build({
   },
   splitting: true,
   chunkNames: 'chunk-[hash]',
-  plugins: [commanderWithoutChildProcess, selfContainedStayOutside, knexFromVendoredFile, commandLineFromItsBundle],
+  plugins: [commanderWithoutChildProcess, knexFromVendoredFile, commandLineFromItsBundle],
 });
 await build({
   ...common,
@@ -117,9 +128,14 @@ await build({
 });
 await build({
   ...common,
-  entryPoints: Object.fromEntries(Object.entries(SELF_CONTAINED).map(([file, source]) => [file.replace(/^\.\/|\.js$/g, ''), source])),
-  // Its own `import()`s (the cache of an index URL, with node:crypto) stay lazy, in chunks of their own.
+  entryPoints: { 'release-safety': 'src/cli/main.ts' },
+  splitting: false,
+  plugins: [binLazyFilesStayOutside],
+});
+await build({
+  ...common,
+  entryPoints: Object.fromEntries(Object.values(BIN_LAZY_FILES).map(({ file, source }) => [file.replace(/^\.\/|\.js$/g, ''), source])),
   splitting: true,
-  chunkNames: 'run-chunk-[hash]',
-  plugins: [commanderWithoutChildProcess],
+  chunkNames: 'lazy-chunk-[hash]',
+  plugins: [commanderWithoutChildProcess, knexFromVendoredFile],
 });

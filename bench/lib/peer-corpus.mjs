@@ -246,7 +246,7 @@ export function classifyCase(testCase, manifest, lib, postgresVersion = 16) {
   // The released schema exactly as `lint-migrations --schema <file.sql>` folds one (src/diff/lint-migrations.ts
   // foldReleasedInputs): released-schema.ts's empty schema, the schema file classified and folded as one
   // released migration; tables are proven absent only when it was read completely.
-  const schema = { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map(), functions: new Map() };
+  const schema = { columnTypes: new Map(), tables: new Set(), tablesComplete: true, notNullChecks: new Map(), indexedColumns: new Map(), recheckedColumns: new Map(), userTypes: new Map(), functions: new Map(), disabledTriggers: new Set(), triggerStatesKnown: true };
   if (testCase.schema === 'base' && lib.foldReleasedMigration !== undefined) {
     const releasedFile = fileOf(`${manifest.schema.base}\n${testCase.setup}`, true);
     const released = lib.classifyMigration(releasedFile, { postgresVersion, existingTables: new Set() }, lib.schemaOptions(schema));

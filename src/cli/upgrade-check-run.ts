@@ -1,8 +1,7 @@
-import { setFlagsFromString } from 'node:v8';
 import { InputError } from '../core/errors.js';
 import { resolveIndexSource } from '../span/index-source.js';
 import { loadIndex } from '../span/load-index.js';
-import { evaluateSpan } from '../span/evaluate.js';
+import { coveredEntries, evaluateSpan } from '../span/evaluate.js';
 import type { SpanVerdict } from '../span/types.js';
 import { colorEnabled, createStyle, type Style } from './style.js';
 import type { UpgradeCheckOptions } from './upgrade-check.js';
@@ -17,7 +16,12 @@ export async function runUpgradeCheck(options: UpgradeCheckOptions): Promise<voi
   // each a single pass: V8's optimizing compiler, which these hot loops would otherwise start on
   // background threads, costs more CPU than it wins back. Measured (bench/ratios.mjs): the real
   // 890 KB index 167 → 137 ms CPU for the whole run; a 9 MB index of 31,110 releases 393 → 375 ms.
-  setFlagsFromString('--no-opt');
+  // No scavenge task either: V8 schedules one when the young generation fills up, to collect ahead
+  // of need, and here it ran as the process was about to exit, copying the whole parsed index once
+  // more for nothing (≈ 1.3 ms of CPU on the real index, issue 36); a scavenge still runs whenever an
+  // allocation needs one. node:v8 is loaded here, not imported at the top: the bin holds this run in
+  // its one file (scripts/build-cli.mjs), and `--version` must not load it.
+  process.getBuiltinModule('node:v8').setFlagsFromString('--no-opt --no-minor-gc-task');
   const { from, to } = options;
   const source = resolveIndexSource({ index: options.index, env: process.env, cwd: process.cwd() });
   const loaded = await loadIndex(source, { offline: options.offline, timeoutMs: options.timeout, maxBytes: options.maxIndexBytes, span: { from, to } });
@@ -25,8 +29,9 @@ export async function runUpgradeCheck(options: UpgradeCheckOptions): Promise<voi
   const evaluation = evaluateSpan(loaded.index, from, to);
   if (!evaluation.evaluable) throw new InputError(`cannot evaluate ${from} → ${to}: ${evaluation.problem}`);
   const spanVerdict = evaluation.verdict;
-  const covered = new Set(spanVerdict.coveredVersions);
-  const backfilled = loaded.index.entries.filter((entry) => entry.backfilled && covered.has(entry.version)).map((entry) => entry.version);
+  const backfilled = coveredEntries(loaded.index, spanVerdict)
+    .filter((entry) => entry.backfilled)
+    .map((entry) => entry.version);
   process.stdout.write(options.json ? `${JSON.stringify(spanVerdict, null, 2)}\n` : renderText(spanVerdict, createStyle(colorEnabled()), backfilled));
   if (!spanVerdict.safe) {
     process.stderr.write(`release-safety: ${oneLine(summaryLine(spanVerdict))}\n`);

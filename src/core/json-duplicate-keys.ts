@@ -24,10 +24,14 @@ export function jsonPointer(segments: readonly (string | number)[]): string {
   return segments.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }
 
-/** Throws {@link DuplicateKeyError} when `text` (already accepted by `JSON.parse` as `value`) repeats a key in one object. */
-export function assertNoDuplicateKeys(text: string, value: unknown): void {
+/**
+ * Throws {@link DuplicateKeyError} when `text` (already accepted by `JSON.parse` as `value`) repeats a
+ * key in one object. `parsedKeyCount`, when given, is what {@link countParsedKeys} would return for
+ * `value`, counted by a caller that walks the value anyway (upgrade-check, src/span/entries-pass.ts).
+ */
+export function assertNoDuplicateKeys(text: string, value: unknown, parsedKeyCount?: number): void {
   // Every key is counted, plus any string that holds `":` itself: equal counts prove no key was lost.
-  if (countKeyCandidates(text) === countParsedKeys(value)) return;
+  if (countKeyCandidates(text) === (parsedKeyCount ?? countParsedKeys(value))) return;
   const duplicate = findDuplicateKey(text);
   if (duplicate) throw duplicate;
 }
@@ -60,7 +64,7 @@ function countKeyCandidates(text: string): number {
 }
 
 /** Own keys of every object in a parsed JSON value; iterative, so deep documents cannot overflow the stack. */
-function countParsedKeys(value: unknown): number {
+export function countParsedKeys(value: unknown): number {
   let count = 0;
   const pending: unknown[] = [value];
   while (pending.length > 0) {

@@ -15,13 +15,15 @@ export function formatOf(path: string, text: string): StructuredFormat {
 /**
  * `JSON.parse` that accepts the byte-order mark some Windows editors write first: the file is valid
  * JSON to its author, and `JSON.parse` alone would reject it with an unreadable "Unexpected token".
- * Throws a `DuplicateKeyError` for an object that holds a key twice.
+ * Throws a `DuplicateKeyError` for an object that holds a key twice. `countKeys`, when given, counts
+ * the keys of every object in the parsed value (see `assertNoDuplicateKeys`) for a caller that walks
+ * the value anyway.
  */
-export function parseJson(text: string): unknown {
+export function parseJson(text: string, countKeys?: (value: unknown) => number): unknown {
   const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const value: unknown = JSON.parse(json);
   // A repeated key would otherwise be dropped silently (the last one wins): refused instead.
-  assertNoDuplicateKeys(json, value);
+  assertNoDuplicateKeys(json, value, countKeys?.(value));
   return value;
 }
 

@@ -38,6 +38,33 @@ export function compareVersions(a: Version, b: Version): number {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
 }
 
+/**
+ * Compares two canonical release version texts (`X.Y.Z`, no `v`, no leading zeros) numerically
+ * without parsing them: parsing allocates, and in upgrade-check, right after `JSON.parse`, any
+ * allocation may start a scavenge that copies the whole parsed index. With no leading zeros, a part
+ * with more digits is larger, and parts of equal length compare as text. Negative when `a` is older;
+ * 0 only for equal texts. Meaningless for other texts.
+ */
+export function compareReleaseTexts(a: string, b: string): number {
+  // Parts of the same lengths (the common case: 0.1893.0 and 0.1894.0): the text order is the order.
+  if (a.length === b.length && a.indexOf('.') === b.indexOf('.') && a.lastIndexOf('.') === b.lastIndexOf('.')) return a < b ? -1 : a === b ? 0 : 1;
+  let startA = 0;
+  let startB = 0;
+  for (let part = 0; part < 3; part++) {
+    const endA = part === 2 ? a.length : a.indexOf('.', startA);
+    const endB = part === 2 ? b.length : b.indexOf('.', startB);
+    const length = endA - startA;
+    if (length !== endB - startB) return length - (endB - startB);
+    for (let offset = 0; offset < length; offset++) {
+      const difference = a.charCodeAt(startA + offset) - b.charCodeAt(startB + offset);
+      if (difference !== 0) return difference;
+    }
+    startA = endA + 1;
+    startB = endB + 1;
+  }
+  return 0;
+}
+
 /** Compares two version texts numerically; throws when either is not a release version. */
 export function compareVersionTexts(a: string, b: string): number {
   return compareVersions(requireVersion(a), requireVersion(b));

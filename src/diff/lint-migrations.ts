@@ -57,7 +57,7 @@ export interface LintReport {
   files: LintedFile[];
 }
 
-function renderLintFinding(finding: Finding, rules: readonly RuleMeta[], file: string): LintFinding {
+function renderLintFinding(finding: Finding, rules: readonly RuleMeta[], file: string, format?: MigrationFormat): LintFinding {
   const meta = rules.find((rule) => rule.id === finding.rule);
   const fix = migrationRule(finding.rule)?.fix;
   return {
@@ -67,7 +67,7 @@ function renderLintFinding(finding: Finding, rules: readonly RuleMeta[], file: s
     line: finding.evidence.line ?? null,
     statement: finding.evidence.statement ?? null,
     message: userPathsIn(meta ? renderFinding(meta, finding).message : `unknown rule ${finding.rule}`, [file]),
-    saferAlternative: fix ? renderTemplate(fix, { ...migrationFixParams(finding), ...finding.params }) : null,
+    saferAlternative: fix ? renderTemplate(fix, { ...migrationFixParams(finding, format?.id), ...finding.params }) : null,
   };
 }
 
@@ -236,7 +236,7 @@ export async function lintMigrationFiles(
         heaviness: classified.heaviness,
         breaksOldCode: classified.breaksOldCode,
         clean: harmful === false,
-        findings: classified.findings.map((finding) => renderLintFinding(finding, rules, file)),
+        findings: classified.findings.map((finding) => renderLintFinding(finding, rules, file, format)),
       });
       continue;
     } catch (error) {

@@ -1,8 +1,8 @@
 import type { IndexEntry, ReleaseSafetyIndex } from '../artifact/types.js';
 import { allTrue } from '../core/tristate.js';
-import { compareVersions, compareVersionTexts, parseVersion, type Version } from '../core/version.js';
+import { compareReleaseTexts, compareVersions, compareVersionTexts, parseVersion, type Version } from '../core/version.js';
 import { checkIndexStructure } from './index-structure.js';
-import { planStops } from './plan-stops.js';
+import { planStops, type PositionOf } from './plan-stops.js';
 import { describeVersions, renderSpanReason, SPAN_REASONS, type SpanReason } from './reasons.js';
 import type { Direction, MissingRange, SpanEvaluation, SpanVerdict } from './types.js';
 
@@ -21,7 +21,7 @@ export function evaluateSpan(index: ReleaseSafetyIndex, fromText: string, toText
 
   const entries = index.entries;
   const floor = parseVersion(index.backfillFloorVersion) as Version; // checked by checkIndexStructure
-  const positionOf = new Map(entries.map((entry, position) => [entry.version, position]));
+  const positionOf = positionLookup(entries);
   const order = compareVersions(from, to);
   const direction: Direction = order < 0 ? 'upgrade' : order > 0 ? 'downgrade' : 'none';
   const fromBelowFloor = compareVersions(from, floor) < 0;
@@ -32,7 +32,7 @@ export function evaluateSpan(index: ReleaseSafetyIndex, fromText: string, toText
   const fromProblem = direction === 'upgrade' && fromBelowFloor ? undefined : coverageProblem('from', from, floor, positionOf, entries);
   if (fromProblem) return notEvaluable(fromProblem);
 
-  const toPosition = positionOf.get(to.text) as number;
+  const toPosition = positionOf(to.text) as number;
   const targetEntry = entries[toPosition] as IndexEntry;
   const reasons: SpanReason[] = [];
   let covered: IndexEntry[] = [];
@@ -40,7 +40,7 @@ export function evaluateSpan(index: ReleaseSafetyIndex, fromText: string, toText
   let requiredStops: string[] = [];
 
   if (direction === 'upgrade') {
-    const firstPosition = fromBelowFloor ? 0 : (positionOf.get(from.text) as number) + 1;
+    const firstPosition = fromBelowFloor ? 0 : (positionOf(from.text) as number) + 1;
     covered = entries.slice(firstPosition, toPosition + 1);
     missingRanges = findMissingRanges(entries, firstPosition, toPosition);
     const plan = planStops(from, to, covered, floor, fromBelowFloor, positionOf, entries);
@@ -51,7 +51,7 @@ export function evaluateSpan(index: ReleaseSafetyIndex, fromText: string, toText
     }
   } else if (direction === 'downgrade') {
     // The releases being undone; shown for information, the direction alone decides the verdict.
-    const fromPosition = positionOf.get(from.text) as number;
+    const fromPosition = positionOf(from.text) as number;
     covered = entries.slice(toPosition + 1, fromPosition + 1);
     missingRanges = findMissingRanges(entries, toPosition + 1, fromPosition);
     reasons.push({ id: 'span-is-downgrade', params: { from: from.text, to: to.text } });
@@ -89,19 +89,45 @@ export function evaluateSpan(index: ReleaseSafetyIndex, fromText: string, toText
   return { evaluable: true, verdict };
 }
 
+/**
+ * The index entries of a verdict's covered releases, in index order: a span covers consecutive
+ * entries. Found by binary search rather than by a pass over every entry (upgrade-check runs cold).
+ */
+export function coveredEntries(index: ReleaseSafetyIndex, verdict: SpanVerdict): IndexEntry[] {
+  const first = verdict.coveredVersions[0];
+  const position = first === undefined ? undefined : positionLookup(index.entries)(first);
+  return position === undefined ? [] : index.entries.slice(position, position + verdict.coveredVersions.length);
+}
+
+/**
+ * Where each version sits in `entries`, by binary search: the structure checks passed, so the
+ * versions are canonical release texts in strictly ascending order. A map of every entry built here
+ * allocated ≈ 0.6 MB per check, which in a cold run right after `JSON.parse` can start a scavenge
+ * that copies the whole parsed index (issue 36); a span looks up a handful of versions.
+ */
+function positionLookup(entries: readonly IndexEntry[]): PositionOf {
+  return (versionText) => {
+    let low = 0;
+    let high = entries.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const version = (entries[middle] as IndexEntry).version;
+      const order = compareReleaseTexts(version, versionText);
+      if (order === 0) return version === versionText ? middle : undefined;
+      if (order < 0) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  };
+}
+
 function notEvaluable(problem: string): SpanEvaluation {
   return { evaluable: false, problem };
 }
 
 /** Rule 6 for the two ends: a version the index does not hold cannot be evaluated at all. */
-function coverageProblem(
-  role: 'from' | 'to',
-  version: Version,
-  floor: Version,
-  positionOf: ReadonlyMap<string, number>,
-  entries: readonly IndexEntry[],
-): string | undefined {
-  if (positionOf.has(version.text)) return undefined;
+function coverageProblem(role: 'from' | 'to', version: Version, floor: Version, positionOf: PositionOf, entries: readonly IndexEntry[]): string | undefined {
+  if (positionOf(version.text) !== undefined) return undefined;
   const newest = entries[entries.length - 1]?.version ?? floor.text;
   if (compareVersions(version, floor) < 0) return `${role} version ${version.text} is older than the index floor ${floor.text}; the index does not cover it`;
   if (compareVersionTexts(version.text, newest) > 0) return `${role} version ${version.text} is newer than the newest release in the index (${newest})`;

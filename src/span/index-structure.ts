@@ -23,6 +23,14 @@ export function checkIndexStructure(index: ReleaseSafetyIndex): string[] {
 }
 
 /**
+ * Records that `index` has no structure problem, as proven by the caller's own pass over it
+ * (`upgrade-check`'s loader, src/span/entries-pass.ts: `structureSound`), so that no one walks it again.
+ */
+export function recordSoundStructure(index: ReleaseSafetyIndex): void {
+  checkedIndexes.set(index, []);
+}
+
+/**
  * `upgrade-check` checks the index when it loads it (to name the file in the error) and
  * `evaluateSpan` checks it again (it may be handed any object): one pass over the entries per index
  * object is enough. Indexes are never modified after loading, so the answer stays true.

@@ -3,9 +3,10 @@ import { readCappedBody } from '../core/http-body.js';
 import type { ReleaseSafetyIndex } from '../artifact/types.js';
 import { validateIndex } from '../artifact/validate-index.js';
 import { describeError, InputError } from '../core/errors.js';
-import { DuplicateKeyError } from '../core/json-duplicate-keys.js';
+import { countParsedKeys, DuplicateKeyError } from '../core/json-duplicate-keys.js';
 import type { CachedIndex } from './index-cache.js';
-import { checkIndexStructure } from './index-structure.js';
+import { checkIndexStructure, recordSoundStructure } from './index-structure.js';
+import { entriesPass, type EntriesPass } from './entries-pass.js';
 import type { IndexSource } from './index-source.js';
 import { parseJson, parseJsonLenient } from '../core/structured-text.js';
 import { compareVersions, parseVersion } from '../core/version.js';
@@ -84,9 +85,9 @@ export function parseIndexDocument(text: string, where: string): ReleaseSafetyIn
   return data as ReleaseSafetyIndex;
 }
 
-function parseIndexJson(text: string, where: string): unknown {
+function parseIndexJson(text: string, where: string, countKeys?: (value: unknown) => number): unknown {
   try {
-    return parseJson(text);
+    return parseJson(text, countKeys);
   } catch (error) {
     if (error instanceof DuplicateKeyError) throw new InputError(`index ${where} is refused: ${describeError(error)}${entryNamed(text, error)}`);
     throw new InputError(`index ${where} is not valid JSON: ${describeError(error)}`);
@@ -114,40 +115,28 @@ function assertSchemaValid(data: unknown, where: string): void {
  * unknown keys) on every call. Whatever fails, the full path runs first, so every index `parseIndex`
  * refuses for a reason the span reads is refused here with the same line; what is not read (a
  * malformed `releaseDate` or `rollingUpdateSafe` of a release outside the span) no longer is.
+ * The cheap pass, the duplicate-key check's count of the entries' keys and, when it can prove there
+ * is nothing to find, the structure checks are one loop ({@link entriesPass}).
  */
 export function parseIndexForSpan(text: string, where: string, span: { from: string; to: string }): ReleaseSafetyIndex {
-  const data = parseIndexJson(text, where);
+  let pass: EntriesPass | undefined;
+  const data = parseIndexJson(text, where, (value) => {
+    pass = entriesPass(value);
+    return pass.entryKeys === undefined ? countParsedKeys(value) : countParsedKeys({ ...(value as object), entries: [] }) + pass.entryKeys;
+  });
   const refuse = (problems: readonly string[]): never => {
     assertSchemaValid(data, where); // the full schema's line, as parseIndex would say it
     throw new InputError(`index ${where} is not usable: ${problems.join('; ')}`);
   };
-  if (!structurallyPlain(data) || !validateIndex({ ...data, entries: [] }).valid) refuse(['the index does not match its schema']);
-  const index = data as unknown as ReleaseSafetyIndex;
+  if (!pass?.plain || !validateIndex({ ...(data as object), entries: [] }).valid) refuse(['the index does not match its schema']);
+  const index = data as ReleaseSafetyIndex;
+  if (pass?.structureSound) recordSoundStructure(index);
   const problems = checkIndexStructure(index);
   if (problems.length > 0) refuse(problems);
   const window = spanWindow(index.entries, span);
   if (window !== undefined && !validateIndex({ ...index, entries: index.entries.slice(window.first, window.last + 1) }).valid)
     refuse(['the index does not match its schema']);
   return index;
-}
-
-const RELEASE_VERSION_TEXT = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
-const isVersionText = (value: unknown): boolean => typeof value === 'string' && RELEASE_VERSION_TEXT.test(value);
-const isVersionOrNull = (value: unknown): boolean => value === null || isVersionText(value);
-
-/** The cheap pass: what the structure checks and the span rules read of every entry, typed as the schema says. */
-function structurallyPlain(data: unknown): data is Record<string, unknown> & { entries: unknown[] } {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
-  const entries = (data as { entries?: unknown }).entries;
-  if (!Array.isArray(entries)) return false;
-  for (const entry of entries as unknown[]) {
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return false;
-    const { version, previousVersion, minPreviousVersion, requiredStops, syntheticRequiredStop } = entry as Record<string, unknown>;
-    if (!isVersionText(version) || !isVersionOrNull(previousVersion) || !isVersionOrNull(minPreviousVersion) || typeof syntheticRequiredStop !== 'boolean')
-      return false;
-    if (!Array.isArray(requiredStops) || !requiredStops.every(isVersionText)) return false;
-  }
-  return true;
 }
 
 /**

@@ -2,6 +2,9 @@ import type { IndexEntry } from '../artifact/types.js';
 import { compareVersions, compareVersionTexts, parseVersion, type Version } from '../core/version.js';
 import type { SpanReason } from './reasons.js';
 
+/** The position in the index's entries of the entry of a version text; undefined when there is none. */
+export type PositionOf = (versionText: string) => number | undefined;
+
 export interface StopPlan {
   stops: string[];
   reasons: SpanReason[];
@@ -19,7 +22,7 @@ export function planStops(
   covered: readonly IndexEntry[],
   floor: Version,
   fromBelowFloor: boolean,
-  positionOf: ReadonlyMap<string, number>,
+  positionOf: PositionOf,
   entries: readonly IndexEntry[],
 ): StopPlan {
   const reasons: SpanReason[] = [];
@@ -57,7 +60,7 @@ export function planStops(
     for (let leg = 1; leg < path.length && !added; leg += 1) {
       const legStart = path[leg - 1] as string;
       const legEnd = path[leg] as string;
-      const position = positionOf.get(legEnd);
+      const position = positionOf(legEnd);
       if (position === undefined) {
         reportOnce({ id: 'stop-absent-from-index', params: { stop: legEnd } });
         continue;

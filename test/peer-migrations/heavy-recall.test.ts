@@ -13,8 +13,8 @@ import { foldReleasedMigration, schemaOptions } from '../../src/stages/migration
 
 /** Floors of the measure (issue #19 targets: strict ≥ 92 %, false heavy ≤ 2 %), just under what it measures now: raise them, never lower them. */
 // Issue 32 targets with the released schema: strict recall ≥ 95 % (measured 100 %), false heavy ≤ 1 % (0 %),
-// light cases left unknown ≤ 1 % (0.7 %: one, DISABLE TRIGGER ALL; the target is 0).
-const FLOORS = { strictRecall: 99.5, unknownAsHeavyRecall: 99.5, falseHeavyRate: 1, lightUnknownRate: 1 };
+// light cases left unknown 0 % (DISABLE TRIGGER ALL was the last one: ban-disable-trigger decides it).
+const FLOORS = { strictRecall: 99.5, unknownAsHeavyRecall: 99.5, falseHeavyRate: 1, lightUnknownRate: 0 };
 
 const manifest = buildManifest();
 let verdicts: Map<string, Verdict>;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReleaseSafetyIndex } from '../../src/artifact/types.js';
-import { evaluateSpan } from '../../src/span/evaluate.js';
+import { coveredEntries, evaluateSpan } from '../../src/span/evaluate.js';
 import { parseIndex, parseIndexForSpan } from '../../src/span/load-index.js';
 import { projectRoot, runCli } from '../helpers/cli.js';
 import { syntheticIndex, writeTempJson } from './synthetic-index.js';
@@ -36,9 +36,11 @@ describe('upgrade-check validates lazily what the span needs', () => {
     fc.assert(
       fc.property(fc.nat({ max: versions.length - 1 }), fc.nat({ max: versions.length - 1 }), (a, b) => {
         const span = { from: versions[a]!, to: versions[b]! };
-        expect(evaluateSpan(parseIndexForSpan(realText, 'real', span), span.from, span.to)).toEqual(
-          evaluateSpan(parseIndex(realText, 'real'), span.from, span.to),
-        );
+        const index = parseIndexForSpan(realText, 'real', span);
+        const evaluation = evaluateSpan(index, span.from, span.to);
+        expect(evaluation).toEqual(evaluateSpan(parseIndex(realText, 'real'), span.from, span.to));
+        // The entries the run reads for its backfilled line are the covered ones, found by binary search.
+        if (evaluation.evaluable) expect(coveredEntries(index, evaluation.verdict).map((entry) => entry.version)).toEqual(evaluation.verdict.coveredVersions);
       }),
       { numRuns: 60 },
     );
@@ -69,6 +71,14 @@ describe('upgrade-check validates lazily what the span needs', () => {
     const span = { from: versions[90]!, to: versions[110]! };
     const full = message(() => parseIndex(text, 'x'));
     expect(full).not.toBe('accepted');
+    expect(message(() => parseIndexForSpan(text, 'x', span))).toBe(full);
+  });
+
+  it('the first entry without previousVersion (read by the structure checks) is refused with the full check’s line', () => {
+    const text = mutated(0, { previousVersion: undefined });
+    const span = { from: versions[90]!, to: versions[110]! };
+    const full = message(() => parseIndex(text, 'x'));
+    expect(full).toMatch(/does not match the index schema: \/entries\/0/);
     expect(message(() => parseIndexForSpan(text, 'x', span))).toBe(full);
   });
 

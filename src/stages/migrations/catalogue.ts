@@ -3,8 +3,9 @@
  * the id), in the order the classifier applies them to one operation. Everything about a rule (wording, level, fix, PostgreSQL facts, examples,
  * check) is in its file; this list only registers it.
  */
-import type { RuleMeta } from '../../rules/types.js';
-import type { MigrationRuleEntry } from './rules/rule.js';
+import type { Finding, RuleMeta } from '../../rules/types.js';
+import type { MigrationFormatId } from '../../config/migration-formats.js';
+import { migrationFixParams, type MigrationRuleEntry } from './rules/rule.js';
 
 import { rule as acceptanceAddedToReleasedMigration } from './rules/acceptance-added-to-released-migration.js';
 import { rule as addingFieldOfConstrainedDomain } from './rules/adding-field-of-constrained-domain.js';
@@ -61,9 +62,12 @@ import { rule as banDropObject } from './rules/ban-drop-object.js';
 import { rule as renamingObject } from './rules/renaming-object.js';
 import { rule as droppingColumnDefault } from './rules/dropping-column-default.js';
 import { rule as enablingRowLevelSecurity } from './rules/enabling-row-level-security.js';
+import { rule as restrictivePolicyOnExistingTable } from './rules/restrictive-policy-on-existing-table.js';
 import { rule as restartingSequence } from './rules/restarting-sequence.js';
 import { rule as revokingPrivileges } from './rules/revoking-privileges.js';
 import { rule as triggerOnExistingTable } from './rules/trigger-on-existing-table.js';
+import { rule as triggerDisabledInTransaction } from './rules/trigger-disabled-in-transaction.js';
+import { rule as banDisableTrigger } from './rules/ban-disable-trigger.js';
 import { rule as requireConcurrentIndexCreation } from './rules/require-concurrent-index-creation.js';
 import { rule as requireConcurrentIndexDeletion } from './rules/require-concurrent-index-deletion.js';
 import { rule as requireTimeoutSettings } from './rules/require-timeout-settings.js';
@@ -111,9 +115,12 @@ export const migrationRuleList = [
   renamingObject,
   droppingColumnDefault,
   enablingRowLevelSecurity,
+  restrictivePolicyOnExistingTable,
   restartingSequence,
   revokingPrivileges,
   triggerOnExistingTable,
+  triggerDisabledInTransaction,
+  banDisableTrigger,
   updateWithoutWhere,
   deleteWithoutWhere,
   selectScansTable,
@@ -167,4 +174,14 @@ const BY_ID: ReadonlyMap<string, MigrationRuleEntry> = new Map(MIGRATION_RULES.m
 
 export function migrationRule(id: string): MigrationRuleEntry | undefined {
   return BY_ID.get(id);
+}
+
+/**
+ * A finding of a migration of a known format, with its fix worded for that format's runner: the rules
+ * whose fix says `{noTransaction}` get that runner's switch (rules/rule.ts, `migrationFixParams`).
+ * The report fills the other fix names from the finding as before.
+ */
+export function withFormatFixParams(finding: Finding, format: MigrationFormatId): Finding {
+  if (finding.params.noTransaction !== undefined || !migrationRule(finding.rule)?.fix?.includes('{noTransaction}')) return finding;
+  return { ...finding, params: { ...finding.params, noTransaction: migrationFixParams(finding, format).noTransaction! } };
 }

@@ -4,7 +4,7 @@
  * transaction, constraints added) is one explicit object handed to every rule (STYLE.md 6).
  * Fail closed: a statement or clause we do not know makes every flag `unknown`, never light.
  */
-import type { Constraint, IndexStmt, Node, SelectStmt } from 'libpg-query';
+import type { AlterTableCmd, Constraint, IndexStmt, Node, SelectStmt } from 'libpg-query';
 import type { Heaviness } from '../../artifact/types.js';
 import { anyTrue, type Tri } from '../../core/tristate.js';
 import type { Finding, FindingParams } from '../../rules/types.js';
@@ -26,7 +26,7 @@ import {
 import { objectName, selectReads, statementOperations, withQueries } from './rules/operations.js';
 import { blocksWrites, lockRank, type LockMode, type MigrationRuleEntry, type Operation, type OperationKind, type RuleFacts } from './rules/rule.js';
 import { linesBeforeByte, parsedNodeOf, parsePlpgsql, parseStatements, SqlParseError, type ParsedStatement } from './sql.js';
-import { LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
+import { disabledTriggerKey, LOCK_TIMEOUT_CEILING_MS, MigrationState, type FunctionBody } from './migration-state.js';
 import type {
   ClassifiedMigration,
   ClassifyContext,
@@ -53,6 +53,10 @@ export interface ClassifiedMigrationWithTypes extends ClassifiedMigration {
   declaredTypes: Record<string, UserTypeKind | null>;
   /** What this migration proved of functions it created, or forgot (null: dropped, altered, renamed), to fold into {@link ClassifyOptions.functions}. */
   declaredFunctions: Record<string, FunctionTraits | null>;
+  /** Triggers disabled after this migration (given ones included), to pass on as {@link ClassifyOptions.disabledTriggers}. */
+  disabledTriggers: string[];
+  /** Whether {@link disabledTriggers} is complete: it was for the migrations before, and no part of this one was left unjudged. */
+  triggerStatesKnown: boolean;
 }
 
 /**
@@ -406,6 +410,7 @@ class MigrationClassifier {
       // Checks may name the column; retyped, its indexes stay; dropped, the table's shape is no longer tracked.
       if (cmd.subtype === 'AT_AlterColumnType') state.forgetTableShape(table, { indexes: true, recheckedColumns: true });
       if (cmd.subtype === 'AT_DropColumn') state.forgetTableShape(table);
+      this.recordTriggerSwitch(table, cmd, statement);
       const columnKey = `${tableKey(table)}.${cmd.name ?? '?'}`;
       if (cmd.subtype === 'AT_SetNotNull' || cmd.subtype === 'AT_DropNotNull') state.setColumnNotNull(table, cmd.name ?? '?', cmd.subtype === 'AT_SetNotNull');
       if (cmd.subtype === 'AT_ColumnDefault' && cmd.def !== undefined) state.pendingDroppedDefaults.delete(columnKey);
@@ -532,6 +537,58 @@ class MigrationClassifier {
         if (target !== undefined && kind !== undefined) state.declareType(target, kind);
       }
     }
+  }
+
+  /**
+   * DISABLE TRIGGER on an existing table waits for its end: an ENABLE of the same trigger (ALL: of
+   * any; USER: of USER or a named one) while the transaction is open (no other session wrote in
+   * between), or the end of the migration (left disabled). An enable of a trigger this migration did
+   * not disable is judged by the operation table (unknown).
+   */
+  private recordTriggerSwitch(table: string, cmd: AlterTableCmd, statement: { sql: string; line: number }): void {
+    const { state } = this;
+    const disabled =
+      cmd.subtype === 'AT_DisableTrigAll' ? 'ALL' : cmd.subtype === 'AT_DisableTrigUser' ? 'USER' : cmd.subtype === 'AT_DisableTrig' ? cmd.name : undefined;
+    if (disabled !== undefined) {
+      state.switchTriggers(table, disabled, false);
+      if (state.isNewTable(table)) return;
+      const key = disabledTriggerKey(table, disabled);
+      if (!state.pendingDisabledTriggers.has(key))
+        state.pendingDisabledTriggers.set(key, { table, triggers: disabled, at: statement, exposed: state.inTransaction ? undefined : 'outside-transaction' });
+      return;
+    }
+    const named = cmd.subtype === 'AT_EnableTrig' || cmd.subtype === 'AT_EnableAlwaysTrig' || cmd.subtype === 'AT_EnableReplicaTrig' ? cmd.name : undefined;
+    const enabled = cmd.subtype === 'AT_EnableTrigAll' ? 'ALL' : cmd.subtype === 'AT_EnableTrigUser' ? 'USER' : named;
+    if (enabled === undefined) return;
+    state.switchTriggers(table, enabled, true);
+    // ENABLE ALWAYS / REPLICA is another firing mode than the one the DISABLE took away: not a restore.
+    if (cmd.subtype === 'AT_EnableAlwaysTrig' || cmd.subtype === 'AT_EnableReplicaTrig') return;
+    for (const [key, pending] of [...state.pendingDisabledTriggers]) {
+      if (tableKey(pending.table) !== tableKey(table)) continue;
+      // ENABLE USER leaves the internal (foreign-key) triggers of a DISABLE ALL off.
+      const restores = enabled === 'ALL' || pending.triggers === enabled || (enabled === 'USER' && pending.triggers !== 'ALL');
+      if (!restores) continue;
+      state.pendingDisabledTriggers.delete(key);
+      this.judgeDisabledTrigger(pending, statement.line);
+    }
+  }
+
+  judgeDisabledTrigger(
+    pending: { table: string; triggers: string; at: { sql: string; line: number }; exposed: 'outside-transaction' | 'committed' | undefined },
+    reenabledAt?: number,
+  ): void {
+    const exposure = reenabledAt === undefined ? 'left-disabled' : (pending.exposed ?? 'in-transaction');
+    this.run(
+      {
+        kind: 'disable-trigger',
+        table: pending.table,
+        triggers: pending.triggers,
+        exposure,
+        ...(reenabledAt === undefined ? {} : { reenabledAt }),
+        lock: 'none',
+      },
+      pending.at,
+    );
   }
 
   judgeDroppedDefault(dropped: { table: string; column: string; at: { sql: string; line: number } }): void {
@@ -745,6 +802,8 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
   }
   // A default dropped and not set again: judged with the column's nullability at the end of the migration.
   for (const dropped of state.pendingDroppedDefaults.values()) classifier.judgeDroppedDefault(dropped);
+  // A trigger disabled and not re-enabled: off for every session's writes from here on.
+  for (const disabled of state.pendingDisabledTriggers.values()) classifier.judgeDisabledTrigger(disabled);
   for (const part of migration.unresolved) {
     classifier.run({ kind: 'unresolved-part', part, lock: 'none' }, { sql: part.evidence ?? part.reason, line: part.line });
   }
@@ -768,5 +827,9 @@ export function classifyMigration(migration: ExtractedMigration, context: Classi
     ...state.schemaAfter(),
     declaredTypes: Object.fromEntries([...state.declaredTypes].sort(([a], [b]) => compareText(a, b))),
     declaredFunctions: Object.fromEntries([...state.declaredFunctions].sort(([a], [b]) => compareText(a, b))),
+    disabledTriggers: [...state.disabledTriggers].sort(compareText),
+    // A part not judged that could touch any table (dynamic SQL, an unknown statement, an unread part)
+    // may have disabled any trigger; the one-table unknowns (a type change, a default, …) disable none.
+    triggerStatesKnown: state.triggerStatesKnown && touched !== 'all',
   };
 }

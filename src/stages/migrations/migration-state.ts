@@ -22,6 +22,11 @@ const NOT_VALID_MARK = '\u0000not-valid:';
 
 export const LOCK_TIMEOUT_CEILING_MS = 10_000;
 
+/** Key of {@link MigrationState.pendingDisabledTriggers}: the table and what was disabled (a trigger's name, `ALL`, `USER`). */
+export function disabledTriggerKey(table: string, triggers: string): string {
+  return `${tableKey(table)}\u0000${triggers}`;
+}
+
 /** How long a `SET` / `set_config` lasts: the session, or the current transaction (`LOCAL`). */
 export type SettingScope = 'session' | 'local';
 
@@ -81,6 +86,19 @@ export class MigrationState implements RuleContext {
   private readonly createdObjects = new Set<string>();
   /** Nullability declared in this migration: `table.column` → NOT NULL. */
   readonly columnNotNull = new Map<string, boolean>();
+  /**
+   * DISABLE TRIGGER on an existing table not re-enabled yet: `table` NUL `trigger|ALL|USER` → where,
+   * and whether another session could already write while it was off (outside a transaction, or the
+   * transaction of the DISABLE ended).
+   */
+  readonly pendingDisabledTriggers = new Map<
+    string,
+    { table: string; triggers: string; at: { sql: string; line: number }; exposed: 'outside-transaction' | 'committed' | undefined }
+  >();
+  /** Triggers disabled now, as far as known: the given ones, then this migration's DISABLEs and ENABLEs ({@link disabledTriggerKey}). */
+  readonly disabledTriggers: Set<string>;
+  /** Whether {@link disabledTriggers} is complete for the migrations before this one. */
+  readonly triggerStatesKnown: boolean;
   /** DROP DEFAULT not followed by a SET DEFAULT yet: `table.column` → where. */
   readonly pendingDroppedDefaults = new Map<string, { table: string; column: string; at: { sql: string; line: number } }>();
   /**
@@ -109,6 +127,8 @@ export class MigrationState implements RuleContext {
     this.userTypes = new Map(options.userTypes ?? []);
     this.functionTraits = new Map(options.functions ?? []);
     this.recheckedColumns = new Map([...(options.recheckedColumns ?? [])].map(([table, columns]) => [table, new Set(columns)]));
+    this.disabledTriggers = new Set(options.disabledTriggers ?? []);
+    this.triggerStatesKnown = options.triggerStatesKnown === true;
   }
 
   get inTransaction(): boolean {
@@ -144,6 +164,8 @@ export class MigrationState implements RuleContext {
       this.sessionTimeoutAtBegin = this.sessionTimeoutBounded;
       this.notValidInTransaction.clear();
       this.heldLocks.clear();
+      // From here other sessions write while those triggers are off (a ROLLBACK would undo the DISABLE: taken as the worse case).
+      for (const disabled of this.pendingDisabledTriggers.values()) disabled.exposed ??= 'committed';
     } else if (kind === 'TRANS_STMT_ROLLBACK_TO') {
       this.sessionTimeoutBounded &&= this.sessionTimeoutAtBegin;
       this.localTimeoutBounded = undefined;
@@ -343,6 +365,34 @@ export class MigrationState implements RuleContext {
   }
   addCreatedObject(objectType: string, name: string): void {
     this.createdObjects.add(`${objectType}:${tableKey(name)}`);
+  }
+  disabledInThisMigration(table: string, trigger: string): boolean {
+    return this.pendingDisabledTriggers.has(disabledTriggerKey(table, trigger));
+  }
+  /**
+   * Whether every trigger of the table that is disabled now was disabled by this migration and not
+   * re-enabled yet: ENABLE TRIGGER ALL / USER then only restores them. Not known when an earlier
+   * migration could not be read or judged (it may have left one disabled).
+   */
+  onlyThisMigrationDisabledTriggers(table: string): boolean {
+    if (!this.triggerStatesKnown) return false;
+    const prefix = disabledTriggerKey(table, '');
+    return [...this.disabledTriggers].every((key) => !key.startsWith(prefix) || this.pendingDisabledTriggers.has(key));
+  }
+  /** DISABLE TRIGGER (`trigger`: a name, `ALL`, `USER`) or ENABLE TRIGGER: what is disabled from now on. */
+  switchTriggers(table: string, trigger: string, enabled: boolean): void {
+    const key = disabledTriggerKey(table, trigger);
+    if (!enabled) {
+      this.disabledTriggers.add(key);
+      return;
+    }
+    const prefix = disabledTriggerKey(table, '');
+    for (const disabled of [...this.disabledTriggers]) {
+      if (!disabled.startsWith(prefix)) continue;
+      const scope = disabled.slice(prefix.length);
+      // ENABLE ALL: every trigger; USER: every user trigger (a DISABLE ALL's internal ones stay off); a name: that one.
+      if (trigger === 'ALL' || disabled === key || (trigger === 'USER' && scope !== 'ALL')) this.disabledTriggers.delete(disabled);
+    }
   }
   isNewObject(objectType: string, name: string): boolean {
     if (objectType === 'OBJECT_FUNCTION' || objectType === 'OBJECT_PROCEDURE' || objectType === 'OBJECT_ROUTINE')

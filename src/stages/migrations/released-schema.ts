@@ -37,6 +37,10 @@ export interface ReleasedSchema {
   userTypes: Map<string, UserTypeKind>;
   /** What is proven of functions created (and not dropped, altered or renamed since) → traits (rules/trigger-on-existing-table.ts, adding-field-with-default.ts). */
   functions: Map<string, FunctionTraits>;
+  /** Triggers the released migrations left disabled (migration-state.ts `disabledTriggerKey`). */
+  disabledTriggers: Set<string>;
+  /** Whether {@link disabledTriggers} is complete: every released migration was read, and none holds a part not judged that could touch any table. */
+  triggerStatesKnown: boolean;
 }
 
 export function emptySchema(): ReleasedSchema {
@@ -49,13 +53,24 @@ export function emptySchema(): ReleasedSchema {
     recheckedColumns: new Map(),
     userTypes: new Map(),
     functions: new Map(),
+    disabledTriggers: new Set(),
+    triggerStatesKnown: true,
   };
 }
 
 /** What folding needs of one classified migration. */
 type Share = Pick<
   ClassifiedMigrationWithTypes,
-  'heaviness' | 'declaredColumnTypes' | 'createdTables' | 'notNullChecks' | 'indexedColumns' | 'recheckedColumns' | 'declaredTypes' | 'declaredFunctions'
+  | 'heaviness'
+  | 'declaredColumnTypes'
+  | 'createdTables'
+  | 'notNullChecks'
+  | 'indexedColumns'
+  | 'recheckedColumns'
+  | 'declaredTypes'
+  | 'declaredFunctions'
+  | 'disabledTriggers'
+  | 'triggerStatesKnown'
 >;
 
 /**
@@ -73,6 +88,8 @@ export function foldReleasedMigration(schema: ReleasedSchema, classified: Share 
   if (classified === undefined) {
     schema.notNullChecks.clear();
     schema.recheckedColumns.clear();
+    // An unread file may have disabled any trigger.
+    schema.triggerStatesKnown = false;
   }
   if (classified === undefined || Object.values(classified.heaviness).includes('unknown')) {
     for (const [name, kind] of schema.userTypes) if (kind === 'domain') schema.userTypes.delete(name);
@@ -97,6 +114,9 @@ export function foldReleasedMigration(schema: ReleasedSchema, classified: Share 
     if (traits === null || !judged) schema.functions.delete(name);
     else schema.functions.set(name, traits);
   }
+  // The classifier started from the schema's triggers and knowledge: its output is the whole state after it.
+  schema.disabledTriggers = new Set(classified.disabledTriggers);
+  schema.triggerStatesKnown &&= classified.triggerStatesKnown;
 }
 
 /** The options that hand a schema to the classifier (copies: the classifier's state is its own). */
@@ -108,6 +128,8 @@ export function schemaOptions(schema: ReleasedSchema): ClassifyOptions {
     recheckedColumns: new Map(schema.recheckedColumns),
     userTypes: new Map(schema.userTypes),
     functions: new Map(schema.functions),
+    disabledTriggers: new Set(schema.disabledTriggers),
+    triggerStatesKnown: schema.triggerStatesKnown,
   };
 }
 
@@ -120,7 +142,7 @@ interface Contribution extends Share {
 }
 
 /** Bump when what a {@link Contribution} means changes (the tool fingerprint covers code changes too). */
-const CONTRIBUTION_KIND = 'released-migration-schema/6';
+const CONTRIBUTION_KIND = 'released-migration-schema/7';
 
 const byName = (a: { name: string; path: string }, b: { name: string; path: string }) => compareText(a.name, b.name) || compareText(a.path, b.path);
 
@@ -139,10 +161,12 @@ interface Summary {
   recheckedColumns: Array<[string, string[]]>;
   userTypes: Array<[string, UserTypeKind]>;
   functions: Array<[string, FunctionTraits]>;
+  disabledTriggers: string[];
+  triggerStatesKnown: boolean;
   reads: Array<[string, string | null]>;
 }
 
-const SUMMARY_KIND = 'released-schema-summary/4';
+const SUMMARY_KIND = 'released-schema-summary/5';
 
 export async function releasedSchema(input: StageInput, formats: readonly FolderFormat[]): Promise<ReleasedSchema> {
   const released = [...input.trees.base.keys()]
@@ -195,6 +219,8 @@ function toSummary(schema: ReleasedSchema, reads: Array<[string, string | null]>
     recheckedColumns: [...schema.recheckedColumns].map(([table, columns]) => [table, [...columns]]),
     userTypes: [...schema.userTypes],
     functions: [...schema.functions],
+    disabledTriggers: [...schema.disabledTriggers],
+    triggerStatesKnown: schema.triggerStatesKnown,
     reads,
   };
 }
@@ -209,6 +235,8 @@ function fromSummary(summary: Summary): ReleasedSchema {
     recheckedColumns: new Map(summary.recheckedColumns.map(([table, columns]) => [table, new Set(columns)])),
     userTypes: new Map(summary.userTypes),
     functions: new Map(summary.functions),
+    disabledTriggers: new Set(summary.disabledTriggers),
+    triggerStatesKnown: summary.triggerStatesKnown,
   };
 }
 
@@ -233,6 +261,8 @@ async function deriveContribution(input: StageInput, migration: MigrationPath, b
       recheckedColumns: classified.recheckedColumns,
       declaredTypes: classified.declaredTypes,
       declaredFunctions: classified.declaredFunctions,
+      disabledTriggers: classified.disabledTriggers,
+      triggerStatesKnown: classified.triggerStatesKnown,
       complete: extracted.unresolved.length === 0,
       reads,
     };
@@ -274,6 +304,7 @@ function asSummary(value: unknown): Summary | undefined {
     !value.functions.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isFunctionTraits(entry[1]))
   )
     return undefined;
+  if (!isStrings(value.disabledTriggers) || typeof value.triggerStatesKnown !== 'boolean') return undefined;
   return value as unknown as Summary;
 }
 
@@ -291,6 +322,7 @@ function asContribution(value: unknown): Contribution | undefined {
   if (!isRecord(value.declaredTypes) || !Object.values(value.declaredTypes).every((kind) => kind === null || USER_TYPE_KINDS.has(kind))) return undefined;
   if (!isRecord(value.declaredFunctions) || !Object.values(value.declaredFunctions).every((traits) => traits === null || isFunctionTraits(traits)))
     return undefined;
+  if (!isStrings(value.disabledTriggers) || typeof value.triggerStatesKnown !== 'boolean') return undefined;
   if (!isReads(reads)) return undefined;
   return value as unknown as Contribution;
 }

@@ -105,5 +105,8 @@ export function releasedSchemaFromReplay(replayed: ReplayedSchema): ReleasedSche
     userTypes: new Map(Object.entries(replayed.userTypes)),
     // The replay reads no function body: nothing is proven of functions.
     functions: new Map(),
+    // Nor which triggers are disabled (pg_trigger is not read): ENABLE TRIGGER ALL stays unknown.
+    disabledTriggers: new Set(),
+    triggerStatesKnown: false,
   };
 }

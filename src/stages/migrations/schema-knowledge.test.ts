@@ -21,6 +21,8 @@ function heaviness(released: string[], sql: string) {
     recheckedColumns: new Map(),
     userTypes: new Map(),
     functions: new Map(),
+    disabledTriggers: new Set(),
+    triggerStatesKnown: true,
   };
   for (const text of released)
     foldReleasedMigration(schema, classifyMigration(file(text), { postgresVersion: 16, existingTables: new Set() }, schemaOptions(schema)));

@@ -14,6 +14,7 @@ import { DIALECT_LABELS } from '../../config/migration-formats.js';
 import { releasedEditChange } from './released-edit.js';
 import { noMigrationChangedResult, unknownSection } from './index.js';
 import { fileFinding } from './file-finding.js';
+import { withFormatFixParams } from './catalogue.js';
 import { loadParser } from './sql.js';
 import { compareText } from '../../core/compare-text.js';
 import { readDirectives } from '../../accept/directives.js';
@@ -300,7 +301,7 @@ export async function runMigrationsStage(input: StageInput): Promise<StageResult
         const classified = chain.next(extracted);
         const file = { name: migration.name, edition: migration.folder.edition, tables: classified.tables, heaviness: classified.heaviness };
         files.push(file);
-        findings.push(...classified.findings);
+        findings.push(...classified.findings.map((finding) => withFormatFixParams(finding, migration.format.id)));
         const acceptance = applyMigrationAcceptance(
           { file: migration.path, text: text ?? '', observed: classified.heaviness, hits: classified.hits, statements: extracted.statements },
           input.acceptance,

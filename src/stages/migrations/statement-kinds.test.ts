@@ -44,7 +44,15 @@ const LIGHT_EXAMPLES: Readonly<Record<string, string>> = {
   CreateFunctionStmt: "CREATE FUNCTION one() RETURNS int LANGUAGE sql AS 'SELECT 1'",
 };
 
-const NO_LOOKUPS = { columnType: () => undefined, indexTable: () => undefined, tablesUsingType: () => [], isNewObject: () => false };
+const NO_LOOKUPS = {
+  columnType: () => undefined,
+  indexTable: () => undefined,
+  tablesUsingType: () => [],
+  isNewObject: () => false,
+  disabledInThisMigration: () => false,
+  onlyThisMigrationDisabledTriggers: () => false,
+  isNewTable: () => false,
+};
 
 describe('every statement kind of the grammar', () => {
   beforeAll(async () => {

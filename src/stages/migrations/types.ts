@@ -85,6 +85,13 @@ export interface ClassifyOptions {
   userTypes?: ReadonlyMap<string, UserTypeKind>;
   /** What is proven of functions earlier migrations created (bare name → traits). */
   functions?: ReadonlyMap<string, FunctionTraits>;
+  /**
+   * Triggers earlier migrations left disabled (`disabledTriggerKey` in migration-state.ts: the table
+   * and a trigger's name, `ALL` or `USER`), trusted only with {@link triggerStatesKnown}.
+   */
+  disabledTriggers?: ReadonlySet<string>;
+  /** Every earlier migration was read and judged, so no trigger was disabled beyond {@link disabledTriggers}; absent: not known. */
+  triggerStatesKnown?: boolean;
 }
 
 /**

@@ -79,8 +79,9 @@ async function modelOf(spec: SpecText): Promise<RestSpec> {
 }
 
 /**
- * Every rule over one diff. The same finding reached twice (one change seen through two media
- * types of a body) is kept once; the order is stable (rule id, then parameters).
+ * Every rule over one diff. The same finding reached twice is kept once (a change seen through two
+ * media types of a body is not the same finding: each names its media type, rule.ts); the order is
+ * stable (rule id, then parameters).
  */
 function runRules(diff: RestDiff, file?: string, more: readonly Finding<RestRuleId>[] = []): Finding<RestRuleId>[] {
   const unique = new Map<string, Finding<RestRuleId>>();

@@ -84,15 +84,48 @@ export function routeChanges(routes: RoutesDiff): RestChanges {
 /** The findings of one rule over one diff. */
 export function runRestRule<Id extends string>(rule: RestRule<Id>, diff: RestChanges): Finding<Id>[] {
   const findings: Finding<Id>[] = [];
+  const bodies = bodiesOfSeveralMediaTypes(diff);
   const emit = (at: Pick<RestOperation, 'method' | 'path'> | ServedRoute, params: FindingParams = {}, pointer?: string): void => {
     findings.push(
       isServedRoute(at)
         ? routeFinding(rule.meta.id, at, params)
-        : { rule: rule.meta.id, params: { method: at.method, path: at.path, ...params }, evidence: { pointer } },
+        : { rule: rule.meta.id, params: { method: at.method, path: at.path, ...withMediaType(params, pointer, bodies) }, evidence: { pointer } },
     );
   };
   rule.check(diff, emit);
   return findings;
+}
+
+/**
+ * The schema pointer of each media type of a changed request body or response that has more than
+ * one (on either side) → that media type. A change seen through two media types is two findings, each
+ * naming its media type (as oasdiff's checkers do): one finding would carry the first one's pointer
+ * only, and an acceptance placed on that media type would cover the other's break too.
+ */
+function bodiesOfSeveralMediaTypes(diff: RestDiff): Array<{ schemaPointer: string; mediaType: string }> {
+  const found: Array<{ schemaPointer: string; mediaType: string }> = [];
+  const add = (base: ReadonlyMap<string, unknown> | undefined, revision: ReadonlyMap<string, { schemaPointer: string }> | undefined) => {
+    if (revision === undefined || Math.max(base?.size ?? 0, revision.size) < 2) return;
+    // Swagger 2.0 gives every `consumes`/`produces` type the one schema: a change there is one finding.
+    const shared = new Set([...revision.values()].map((media) => media.schemaPointer).filter((at, index, all) => all.indexOf(at) !== index));
+    for (const [mediaType, media] of revision) if (!shared.has(media.schemaPointer)) found.push({ schemaPointer: media.schemaPointer, mediaType });
+  };
+  for (const operation of diff.operationsChanged) {
+    if (operation.requestBodyChanged !== undefined) add(operation.requestBodyChanged.base.content, operation.requestBodyChanged.revision.content);
+    for (const response of operation.responsesChanged)
+      add(operation.base.responses.get(response.status)?.content, operation.revision.responses.get(response.revisionStatus)?.content);
+  }
+  return found;
+}
+
+/** A finding inside one media type of such a body names it: in its element (`request property 'email' (media type application/xml)`), else as `mediaType`. */
+function withMediaType(params: FindingParams, pointer: string | undefined, bodies: ReadonlyArray<{ schemaPointer: string; mediaType: string }>): FindingParams {
+  if (pointer === undefined || 'mediaType' in params) return params;
+  const body = bodies.find(({ schemaPointer }) => pointer === schemaPointer || pointer.startsWith(`${schemaPointer}/`));
+  if (body === undefined) return params;
+  return typeof params.element === 'string'
+    ? { ...params, element: `${params.element} (media type ${body.mediaType})` }
+    : { ...params, mediaType: body.mediaType };
 }
 
 function isServedRoute(at: Pick<RestOperation, 'method' | 'path'> | ServedRoute): at is ServedRoute {

@@ -34,12 +34,18 @@ function callsIn(up: Node, pattern: RegExp): boolean {
 }
 
 export const ORM_SQL_SPECS: Record<'typeorm' | 'mikro-orm' | 'sequelize' | 'kysely' | 'node-pg-migrate', OrmSqlSpec> = {
-  /** TypeORM runs every migration in a transaction unless the class sets `transaction = false`. */
+  /**
+   * TypeORM runs every migration in a transaction unless the class sets `transaction = false`.
+   * `hasTable`/`hasColumn`/`getTable` only read the catalog (a guard around a builder call: the call
+   * is read as if it runs, the larger of the two outcomes).
+   */
   typeorm: {
     label: 'TypeORM',
     up: 'class-method',
     handle: 'first-parameter',
     sqlCalls: ['query'],
+    harmlessCalls: ['hasTable', 'hasColumn', 'getTable'],
+    builder: 'typeorm',
     inTransaction: (file) => !classSaysFalse(file, 'transaction'),
   },
   /** MikroORM wraps each migration in a transaction unless `isTransactional()` returns false. */

@@ -20,7 +20,8 @@ import {
   type SourceFile,
   isPropertyName,
 } from './source.js';
-import { PGM_BUILDER_METHODS, SEQUELIZE_BUILDER_METHODS } from './builder-methods.js';
+import { PGM_BUILDER_METHODS, SEQUELIZE_BUILDER_METHODS, TYPEORM_BUILDER_METHODS } from './builder-methods.js';
+import type { TypeormNames } from './typeorm-builder.js';
 /**
  * ORM migrations read for their raw SQL (TypeORM `queryRunner.query`, MikroORM `this.addSql`,
  * node-pg-migrate `pgm.sql`, Sequelize `queryInterface.sequelize.query`, kysely sql`…`.execute(db)).
@@ -48,7 +49,7 @@ export interface OrmSqlSpec {
   /** `handle.schema.…execute()` chains compiled by the ORM's own compiler (kysely-schema.ts). */
   schemaBuilder?: 'kysely';
   /** `handle.addColumn(…)` and the other QueryInterface calls compiled by Sequelize itself (sequelize-builder.ts). */
-  builder?: 'sequelize' | 'node-pg-migrate';
+  builder?: 'sequelize' | 'node-pg-migrate' | 'typeorm';
   /** Whether the migration runs in a transaction, from its source (a class property, a call). */
   inTransaction(file: SourceFile, up: FunctionNode): boolean;
 }
@@ -140,7 +141,26 @@ class HandleWalker {
     private readonly up: Node,
     /** The names Sequelize's `Sequelize`/`DataTypes` go by in the file (data types in builder calls). */
     private readonly sequelizeNames: ReadonlySet<string> = new Set(),
+    /** The names TypeORM's schema classes (`TableColumn`, …) go by in the file. */
+    private readonly typeormNames: TypeormNames = { classes: new Map(), namespaces: new Set() },
   ) {}
+
+  /** A TypeORM `queryRunner` builder call: its arguments recorded, replayed on TypeORM's PostgresQueryRunner (typeorm-builder.ts). */
+  private async typeormCall(method: string, call: t.CallExpression | t.OptionalCallExpression): Promise<void> {
+    const { recordTypeormArg, compileTypeormCall } = await import('./typeorm-builder.js');
+    const args = [];
+    for (const argument of call.arguments as Node[]) {
+      const recorded = recordTypeormArg(argument, this.evaluator, this.typeormNames);
+      if (typeof recorded === 'string') return this.fail(call, `${this.spec.label} \`${method}(…)\` not compiled: ${recorded}`);
+      args.push(recorded);
+    }
+    if (repeatedWithin(call, this.up)) return this.fail(call, `${this.spec.label} builder call inside a loop: it runs an unknown number of times`);
+    try {
+      for (const sql of await compileTypeormCall(method, args)) this.addText(call, sql);
+    } catch (error) {
+      this.fail(call, `${this.spec.label} \`${method}(…)\` not compiled: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   /** A node-pg-migrate builder call: its arguments recorded, replayed on node-pg-migrate (pgm-builder.ts). */
   private async pgmCall(method: string, call: t.CallExpression | t.OptionalCallExpression, handle: string): Promise<void> {
@@ -233,6 +253,10 @@ class HandleWalker {
         await this.sequelizeCall(called.path, called.call);
         continue;
       }
+      if (called && this.spec.builder === 'typeorm' && TYPEORM_BUILDER_METHODS.has(called.path)) {
+        await this.typeormCall(called.path, called.call);
+        continue;
+      }
       if (called && this.spec.builder === 'node-pg-migrate' && PGM_BUILDER_METHODS.has(called.path) && occurrence.type === 'Identifier') {
         await this.pgmCall(called.path, called.call, occurrence.name);
         continue;
@@ -305,7 +329,8 @@ export async function extractOrmSqlMigration(file: string, text: string, read: R
     };
   }
   const sequelizeNames = spec.builder === 'sequelize' ? (await import('./sequelize-builder.js')).sequelizeNamesOf(up, text) : new Set<string>();
-  const walker = new HandleWalker(spec, new StaticEvaluator(loaded.modules), up, sequelizeNames);
+  const typeormNames = spec.builder === 'typeorm' ? (await import('./typeorm-builder.js')).typeormNamesOf(text) : undefined;
+  const walker = new HandleWalker(spec, new StaticEvaluator(loaded.modules), up, sequelizeNames, typeormNames);
   await walker.walk(occurrences);
   return { file, statements: walker.statements, unresolved: walker.unresolved, inTransaction };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { extractSqlScriptMigration, readRunner } from './sql-scripts.js';
+import { extractSqlScriptMigration, readRunner, runnerCandidates } from './sql-scripts.js';
 
 /**
  * The SQL-script extractor on logto's real alterations (fixtures/orm/logto-alterations, copied from
@@ -34,6 +34,40 @@ describe('readRunner', () => {
     expect(
       readRunner(RUNNER_PATH, 'export const run = async (pool, { up }) => { if (x) await up(pool); else await pool.transaction(async (c) => up(c)); };'),
     ).toBeUndefined();
+  });
+});
+
+describe('readRunner, hand-written runners beside the scripts', () => {
+  test('postgres.js `sql.begin`, `migration.up(tx)` from a loaded module: in a transaction', () => {
+    const runner =
+      "import postgres from 'postgres';\nconst sql = postgres();\nfor (const file of files) {\n  const migration = await import(`./migrations/${file}`);\n  await sql.begin(async (tx) => {\n    await migration.up(tx);\n  });\n}\n";
+    expect(readRunner('db/migrate.ts', runner)).toEqual({ path: 'db/migrate.ts', upInTransaction: true, runsBeforeUp: false });
+  });
+
+  test("node-postgres: `client.query('BEGIN')` … `up(client)` … `client.query('COMMIT')`: in a transaction; without them: outside", () => {
+    const runner = (body: string) =>
+      `export async function migrate(client) {\n  for (const file of readdirSync('migrations')) {\n    const mod = require(join('migrations', file));\n${body}\n  }\n}\n`;
+    expect(
+      readRunner('src/db/migrate.js', runner("    await client.query('BEGIN');\n    await mod.up(client);\n    await client.query('COMMIT');")),
+    ).toMatchObject({
+      upInTransaction: true,
+    });
+    expect(readRunner('src/db/migrate.js', runner('    await mod.up(client);'))).toMatchObject({ upInTransaction: false });
+    // A helper the reader does not know may open a transaction: not proven either way.
+    expect(readRunner('src/db/migrate.js', runner('    await withTransaction(client, (tx) => mod.up(tx));'))).toBeUndefined();
+    // pg-promise `db.tx(cb)`: a transaction.
+    expect(readRunner('src/db/migrate.js', runner('    await db.tx((t) => mod.up(t));'))).toMatchObject({ upInTransaction: true });
+    // `umzug.up()` (a library's runner, no connection handed): not a call of a script's `up`.
+    expect(readRunner('src/db/migrate.js', "import umzug from '.';\nawait umzug.up();\n")).toBeUndefined();
+  });
+
+  test('runner candidates: logto first, then runner-named files in the folder and the one above, then the index', () => {
+    const candidates = runnerCandidates('db/migrations/0001-init.ts');
+    expect(candidates[0]).toBe('packages/cli/src/commands/database/alteration/index.ts');
+    expect(candidates).toContain('db/migrations/migrate.ts');
+    expect(candidates).toContain('db/migrate.ts');
+    expect(candidates).toContain('db/run-migrations.js');
+    expect(candidates.at(-1)).toBe('db/migrations/index.cjs');
   });
 });
 
@@ -129,6 +163,24 @@ export default alteration;
       [5, '`up`: `${table}` is not a constant: a value or a SQL fragment only known at run time'],
       [7, '`up`: `pool.query(…)` inside a loop or a callback runs an unknown number of times'],
     ]);
+  });
+
+  test('a runner beside the scripts (db/migrate.ts naming its folder) decides the mode; one that does not name the folder is not taken', async () => {
+    const text =
+      "import { sql } from '@silverhand/slonik';\nexport default {\n  up: async (pool) => {\n    await pool.query(sql`create index concurrently a on users (email)`);\n  },\n};\n";
+    const outside =
+      "const dir = join(__dirname, 'migrations');\nfor (const file of readdirSync(dir)) {\n  const script = (await import(join(dir, file))).default;\n  await script.up(pool);\n}\n";
+    const found = await extractSqlScriptMigration('db/migrations/0002-index.ts', text, repoFiles({ 'db/migrate.ts': outside }));
+    expect(found.unresolved).toEqual([]);
+    expect(found.inTransaction).toBe(false);
+    expect(found.statements.map((s) => s.sql)).toEqual(['create index concurrently a on users (email)']);
+    const other = await extractSqlScriptMigration(
+      'db/migrations/0002-index.ts',
+      text,
+      repoFiles({ 'db/migrate.ts': outside.replace("'migrations'", "'seeds'") }),
+    );
+    expect(other.statements).toEqual([]);
+    expect(other.unresolved).toMatchObject([{ line: 4, reason: expect.stringContaining('db/migrate.ts does not name the folder migrations') }]);
   });
 
   test('no runner: statements whose effect depends on the transaction are unknown, the others read', async () => {

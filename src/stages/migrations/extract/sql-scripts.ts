@@ -56,45 +56,140 @@ export interface RunnerMode {
   runsBeforeUp: boolean;
 }
 
-/** The runners of the layouts this format knows, by repository path: the first that exists is read. */
+/** logto's runner, by repository path (its alterations live in another package): read first. */
 export const RUNNER_PATHS: readonly string[] = ['packages/cli/src/commands/database/alteration/index.ts'];
 
-function inTransactionCallback(node: Node): boolean {
+/** Names a hand-written runner beside its scripts goes by (`db/migrate.ts` for `db/migrations/*.ts`). */
+const RUNNER_NAMES = ['migrate', 'migrator', 'run-migrations', 'runMigrations', 'migrations-runner', 'runner'];
+const RUNNER_EXTENSIONS = ['ts', 'mts', 'js', 'mjs', 'cjs'];
+
+/**
+ * Where a service's own runner may sit for a script at `file`: logto's path, then a file named like a
+ * runner in the scripts' folder or the folder above it, or the folder's `index`. The first that
+ * exists and is proven a runner of this folder (it names the folder and calls `up` with a
+ * connection) is read; the reads are recorded, so a runner added or changed re-reads the scripts.
+ */
+export function runnerCandidates(file: string): string[] {
+  const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+  const parent = folder.includes('/') ? folder.slice(0, folder.lastIndexOf('/')) : '';
+  const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
+  const candidates = [...RUNNER_PATHS];
+  for (const dir of new Set([folder, parent]))
+    for (const name of RUNNER_NAMES) for (const extension of RUNNER_EXTENSIONS) candidates.push(join(dir, `${name}.${extension}`));
+  for (const extension of RUNNER_EXTENSIONS) candidates.push(join(folder, `index.${extension}`));
+  return candidates;
+}
+
+/** Calls whose callback runs in a transaction: slonik, knex, kysely, drizzle, Sequelize `transaction(cb)`, postgres.js `begin(cb)`, pg-promise `tx(cb)`. */
+const TRANSACTION_METHODS = new Set(['transaction', 'begin', 'tx']);
+/** Calls whose callback only iterates or chains: they open no transaction. */
+const PLAIN_CALLBACK_METHODS = new Set(['map', 'forEach', 'flatMap', 'reduce', 'filter', 'some', 'every', 'then', 'catch', 'finally']);
+
+/**
+ * Where `node` runs: inside a transaction callback (true), outside any callback or only in iteration
+ * callbacks (false), or in a callback handed to something else (undefined: a helper such as
+ * `withTransaction(pool, (c) => m.up(c))` may open one — not proven either way).
+ */
+function callbackTransaction(node: Node): boolean | undefined {
   for (let current = parentOf(node); current; current = parentOf(current)) {
     const owner = parentOf(current);
-    if (isFunctionNode(current) && isCall(owner) && memberName(owner.callee) === 'transaction' && (owner.arguments as Node[]).includes(current)) return true;
+    if (!isFunctionNode(current) || !isCall(owner) || !(owner.arguments as Node[]).includes(current)) continue;
+    const method = memberName(owner.callee) ?? (owner.callee.type === 'Identifier' ? owner.callee.name : undefined);
+    if (method !== undefined && TRANSACTION_METHODS.has(method)) return true;
+    if (method === undefined || !PLAIN_CALLBACK_METHODS.has(method)) return undefined;
   }
   return false;
 }
 
+const leadingSql = (call: Node, pattern: RegExp) => {
+  if (!isCall(call)) return false;
+  const [first] = call.arguments as Node[];
+  const text =
+    first?.type === 'StringLiteral'
+      ? first.value
+      : first?.type === 'TemplateLiteral' && first.expressions.length === 0
+        ? first.quasis[0]!.value.cooked
+        : undefined;
+  return text !== undefined && pattern.test(text);
+};
+
+/**
+ * node-postgres style: the statement holding the call follows a `client.query('BEGIN')` and precedes a
+ * `client.query('COMMIT')` in the same block.
+ */
+function betweenBeginAndCommit(node: Node): boolean {
+  for (let current: Node | undefined = node; current; current = parentOf(current)) {
+    const block = parentOf(current);
+    if (block?.type !== 'BlockStatement' && block?.type !== 'Program') continue;
+    const body = block.body as Node[];
+    const at = body.indexOf(current);
+    const callsIn = (statements: Node[], pattern: RegExp) => {
+      let found = false;
+      for (const statement of statements)
+        walk(statement, (inner) => {
+          if (found) return false;
+          if (leadingSql(inner, pattern)) found = true;
+          return undefined;
+        });
+      return found;
+    };
+    return callsIn(body.slice(0, at), /^\s*(BEGIN|START\s+TRANSACTION)\b/i) && callsIn(body.slice(at + 1), /^\s*COMMIT\b/i);
+  }
+  return false;
+}
+
+/** `up(conn)`, or `<module>.up(conn)` (`migration.up(client)`, `(await import(file)).up(sql)`): with the connection it is handed. */
+function scriptCall(node: Node, name: 'up' | 'beforeUp'): boolean {
+  if (!isCall(node) || node.arguments.length === 0) return false;
+  if (node.callee.type === 'Identifier') return node.callee.name === name;
+  return isMember(node.callee) && memberName(node.callee) === name && node.callee.object.type !== 'ThisExpression';
+}
+
 /**
  * What the runner does with a script's `up` and `beforeUp`: `up(connection)` inside
- * `pool.transaction(async (connection) => …)`; `beforeUp(pool)` before it, outside. Undefined when the
- * runner calls `up` both ways or not at all (the mode is then not proven).
+ * `pool.transaction(async (connection) => …)` (or `sql.begin(…)`, `db.tx(…)`, or between `BEGIN` and
+ * `COMMIT` queries); `beforeUp(pool)` before it, outside. Undefined when the runner calls `up` both
+ * ways, inside a callback of a helper it does not know, or not at all (the mode is then not proven).
  */
 export function readRunner(path: string, text: string): RunnerMode | undefined {
   const parsed = parseFile(path, text);
   if (!parsed.ok) return undefined;
   const file = parsed.file;
-  const ups: boolean[] = [];
-  const beforeUps: boolean[] = [];
+  const ups: Array<boolean | undefined> = [];
+  const beforeUps: Array<boolean | undefined> = [];
+  const mode = (node: Node) => (betweenBeginAndCommit(node) ? true : callbackTransaction(node));
   walk(file.ast, (node) => {
-    if (!isCall(node) || node.callee.type !== 'Identifier') return;
-    if (node.callee.name === 'up') ups.push(inTransactionCallback(node));
-    if (node.callee.name === 'beforeUp') beforeUps.push(inTransactionCallback(node));
+    if (scriptCall(node, 'up')) ups.push(mode(node));
+    if (scriptCall(node, 'beforeUp')) beforeUps.push(mode(node));
   });
-  if (ups.length === 0 || new Set(ups).size !== 1) return undefined;
-  if (beforeUps.some(Boolean)) return undefined;
-  return { path, upInTransaction: ups[0]!, runsBeforeUp: beforeUps.length > 0 };
+  if (ups.length === 0 || new Set(ups).size !== 1 || ups[0] === undefined) return undefined;
+  if (beforeUps.some((inTransaction) => inTransaction !== false)) return undefined;
+  return { path, upInTransaction: ups[0], runsBeforeUp: beforeUps.length > 0 };
 }
 
-async function findRunner(read: ReadRepoFile): Promise<RunnerMode | { missing: string }> {
-  for (const path of RUNNER_PATHS) {
+/**
+ * The runner of the script at `file`. A runner found by name beside the scripts counts only when its
+ * text names the scripts' folder (it loads them) and it calls `up` one way; logto's runner is known.
+ */
+async function findRunner(file: string, read: ReadRepoFile): Promise<RunnerMode | { missing: string }> {
+  const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+  const folderName = folder.slice(folder.lastIndexOf('/') + 1);
+  const skipped: string[] = [];
+  for (const path of runnerCandidates(file)) {
     const text = await read(path);
     if (text === undefined) continue;
-    return readRunner(path, text) ?? { missing: `the runner ${path} does not call \`up\` one recognisable way (inside or outside \`pool.transaction(…)\`)` };
+    const known = RUNNER_PATHS.includes(path);
+    if (!known && !(folderName !== '' && text.includes(folderName))) {
+      skipped.push(`${path} does not name the folder ${folderName}`);
+      continue;
+    }
+    const mode = readRunner(path, text);
+    if (mode) return mode;
+    if (known) return { missing: `the runner ${path} does not call \`up\` one recognisable way (inside or outside \`pool.transaction(…)\`)` };
+    skipped.push(`${path} does not call \`up\` one recognisable way`);
   }
-  return { missing: `no runner found in the repository (looked for ${RUNNER_PATHS.join(', ')})` };
+  const looked = `looked for ${RUNNER_PATHS.join(', ')} and a migrate/migrator/run-migrations/runner/index file beside the scripts`;
+  return { missing: `no runner found in the repository (${looked}${skipped.length > 0 ? `; ${skipped.join('; ')}` : ''})` };
 }
 
 /** `'text'` as a SQL string literal (a bound value, as the server sees it). */
@@ -594,7 +689,7 @@ export async function extractSqlScriptMigration(file: string, text: string, read
     const reason = up === 'absent' ? 'no exported `up` found (not a SQL script the extractor can read)' : 'which function is exported as `up` is not proven';
     return { file, statements: [], unresolved: [{ line: 1, reason, affects: [...ALL_FLAGS] }], inTransaction: true };
   }
-  const runner = await findRunner(read);
+  const runner = await findRunner(file, read);
   const modeUnknown = 'missing' in runner ? runner.missing : undefined;
   const tags = sqlTags(loaded.file);
 

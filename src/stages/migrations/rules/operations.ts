@@ -28,6 +28,12 @@ export interface OperationLookups {
   tablesUsingType(type: string): string[];
   /** An object of that kind and name was created earlier in this migration. */
   isNewObject(objectType: string, name: string): boolean;
+  /** `DISABLE TRIGGER <trigger>` on the table earlier in this migration, not re-enabled since. */
+  disabledInThisMigration(table: string, trigger: string): boolean;
+  /** Every trigger of the table disabled now was disabled by this migration (so ENABLE TRIGGER ALL / USER only restores them). */
+  onlyThisMigrationDisabledTriggers(table: string): boolean;
+  /** Created earlier in this migration or release: no old code writes it. */
+  isNewTable(table: string | undefined): boolean;
 }
 
 /** `CreateTrigStmt.timing` bit of BEFORE (PostgreSQL's TRIGGER_TYPE_BEFORE). */
@@ -105,7 +111,7 @@ export const RULED_STATEMENTS: Readonly<Record<string, string>> = {
   CreateTableAsStmt: 'a new table; select-scans-table for what it reads',
   CreateTrigStmt: 'trigger-on-existing-table',
   AlterDomainStmt: 'ADD CONSTRAINT / VALIDATE / SET NOT NULL: domain-constraint-scans-tables; NOT VALID, DROP, defaults light; others unknown',
-  CreatePolicyStmt: 'brief lock; a restrictive policy is unknown',
+  CreatePolicyStmt: 'brief lock; a restrictive policy on an existing table breaks old code',
   AlterPolicyStmt: 'brief lock; unknown (may hide rows)',
   GrantStmt: 'GRANT light; REVOKE: revoking-privileges',
   GrantRoleStmt: 'GRANT light; REVOKE: revoking-privileges',
@@ -202,19 +208,32 @@ function alterTableOperations(table: string, cmd: AlterTableCmd, lookups: Operat
     case 'AT_EnableRowSecurity':
     case 'AT_ForceRowSecurity':
       return [{ kind: 'enable-row-security', table, force: cmd.subtype === 'AT_ForceRowSecurity', lock: 'ACCESS EXCLUSIVE' }];
-    // Enabling or disabling a trigger changes what every write does (the trigger's body decides).
-    case 'AT_EnableTrig':
+    // DISABLE TRIGGER: a catalog change under SHARE ROW EXCLUSIVE (held until COMMIT). What it does to
+    // writes is judged when it ends (classify.ts: re-enabled in the same transaction, or left disabled).
     case 'AT_DisableTrig':
+    case 'AT_DisableTrigAll':
+    case 'AT_DisableTrigUser':
+      return [{ kind: 'catalog-only', statement: cmd.subtype, table, lock: 'SHARE ROW EXCLUSIVE' }];
+    // Re-enabling by name a trigger this migration disabled restores what was there (judged with the
+    // DISABLE); so does ENABLE TRIGGER ALL / USER when every trigger of the table disabled now was
+    // disabled by this migration (the released migrations left none disabled). Any other enable starts
+    // running a trigger body on every write: not judged.
+    case 'AT_EnableTrig':
     case 'AT_EnableAlwaysTrig':
     case 'AT_EnableReplicaTrig':
     case 'AT_EnableTrigAll':
-    case 'AT_DisableTrigAll':
-    case 'AT_EnableTrigUser':
-    case 'AT_DisableTrigUser':
-      return [
-        { kind: 'catalog-only', statement: cmd.subtype, table, lock: 'SHARE ROW EXCLUSIVE' },
-        { kind: 'unclassified', statement: `ALTER TABLE … ${cmd.subtype} (what the trigger does is not judged)`, lock: 'none' },
-      ];
+    case 'AT_EnableTrigUser': {
+      const restores =
+        (cmd.subtype === 'AT_EnableTrig' && cmd.name !== undefined && lookups.disabledInThisMigration(table, cmd.name)) ||
+        ((cmd.subtype === 'AT_EnableTrigAll' || cmd.subtype === 'AT_EnableTrigUser') && lookups.onlyThisMigrationDisabledTriggers(table));
+      const lock = { kind: 'catalog-only', statement: cmd.subtype, table, lock: 'SHARE ROW EXCLUSIVE' } as const;
+      if (restores || lookups.isNewTable(table)) return [lock];
+      const why =
+        cmd.subtype === 'AT_EnableTrigAll' || cmd.subtype === 'AT_EnableTrigUser'
+          ? 'it also enables any trigger an earlier migration left disabled or that could not be followed, and what those do is not judged'
+          : 'what the trigger does is not judged';
+      return [lock, { kind: 'unclassified', statement: `ALTER TABLE … ${cmd.subtype} (${why})`, lock: 'none' }];
+    }
     case 'AT_SetExpression':
       return [{ kind: 'set-expression', table, column, lock: 'ACCESS EXCLUSIVE' }];
     case 'AT_SetLogged':
@@ -452,18 +471,16 @@ export function statementOperations(node: Node, lookups: OperationLookups): Stat
   const policy = nodeOf(node, 'CreatePolicyStmt') ?? nodeOf(node, 'AlterPolicyStmt');
   if (policy !== undefined) {
     const table = tableName(policy.table) ?? '?';
-    // A new permissive policy only widens what a role may see; a restrictive one or a changed one may narrow it.
-    const narrows = kind === 'AlterPolicyStmt' || nodeOf(node, 'CreatePolicyStmt')?.permissive !== true;
-    const unknown: Operation[] = narrows
-      ? [
-          {
-            kind: 'unclassified',
-            statement: `${kind === 'AlterPolicyStmt' ? 'ALTER POLICY' : 'CREATE POLICY … AS RESTRICTIVE'} on ${table} (may hide rows from old code)`,
-            lock: 'none',
-          },
-        ]
-      : [];
-    return { operations: [{ kind: 'catalog-only', statement: kind, table, lock: 'ACCESS EXCLUSIVE' }, ...unknown], tables: [table] };
+    // A new permissive policy only widens what a role may see. A restrictive one narrows it (judged by
+    // restrictive-policy-on-existing-table); a changed one may do either: not judged.
+    const created = nodeOf(node, 'CreatePolicyStmt');
+    const narrowing: Operation[] =
+      kind === 'AlterPolicyStmt'
+        ? [{ kind: 'unclassified', statement: `ALTER POLICY on ${table} (may hide rows from old code)`, lock: 'none' }]
+        : created?.permissive !== true
+          ? [{ kind: 'create-restrictive-policy', table, policy: created?.policy_name ?? '?', lock: 'none' }]
+          : [];
+    return { operations: [{ kind: 'catalog-only', statement: kind, table, lock: 'ACCESS EXCLUSIVE' }, ...narrowing], tables: [table] };
   }
   const grant = nodeOf(node, 'GrantStmt');
   if (grant !== undefined) {

@@ -6,6 +6,7 @@ import type { ColumnDef, Constraint, IndexStmt, Node } from 'libpg-query';
 import type { Heaviness } from '../../../artifact/types.js';
 import type { Rule } from '../../../rules/define.js';
 import type { Finding, FindingParams, RuleMeta } from '../../../rules/types.js';
+import type { MigrationFormatId } from '../../../config/migration-formats.js';
 import type { UnresolvedPart, UserTypeKind } from '../types.js';
 import type { ColumnType } from './ast.js';
 import type { OldCodeLookup } from '../old-code/lookup.js';
@@ -83,10 +84,26 @@ export type Operation = OperationBase &
     | { kind: 'drop-default'; table: string; column: string; notNull: boolean | undefined }
     /** ALTER TABLE … ENABLE / FORCE ROW LEVEL SECURITY. */
     | { kind: 'enable-row-security'; table: string; force: boolean }
+    /** CREATE POLICY … AS RESTRICTIVE: ANDed with the permissive policies of the table. */
+    | { kind: 'create-restrictive-policy'; table: string; policy: string }
     /** ALTER SEQUENCE … RESTART. */
     | { kind: 'restart-sequence'; sequence: string }
     /** REVOKE of privileges or of a role membership. */
     | { kind: 'revoke'; what: string; tables: string[] }
+    /**
+     * ALTER TABLE … DISABLE TRIGGER, judged once its end is known: `triggers` is the trigger's name,
+     * `ALL` or `USER`; `reenabledAt` the line of the ENABLE that restored it, if one did. `exposure`:
+     * whether other sessions could write while it was disabled — `in-transaction` (re-enabled before
+     * the DISABLE's transaction ended: its lock kept every other writer out) or not (left disabled,
+     * disabled outside a transaction, or a COMMIT came first).
+     */
+    | {
+        kind: 'disable-trigger';
+        table: string;
+        triggers: string;
+        reenabledAt?: number;
+        exposure: 'left-disabled' | 'outside-transaction' | 'committed' | 'in-transaction';
+      }
     /** CREATE TRIGGER: its function decides what every write of the table does. */
     | { kind: 'create-trigger'; table: string; trigger: string; function: string; beforeRow: boolean }
     | { kind: 'update'; table: string; where: Node | undefined }
@@ -323,14 +340,36 @@ export function forOperations<K extends OperationKind>(kinds: readonly K[], chec
 const KNEX_FILE = /\.(c|m)?(j|t)s$/;
 
 /**
+ * How each format's runner is told not to wrap a migration in a transaction (`{noTransaction}` in a
+ * fix), from the runner's documentation. Formats without such a switch say what to do instead.
+ */
+const NO_TRANSACTION: Readonly<Partial<Record<MigrationFormatId, string>>> = {
+  knex: 'a knex migration that does not run in a transaction (`exports.config = { transaction: false }`, or `export const config = { transaction: false }` in ESM)',
+  'node-pg-migrate': 'a node-pg-migrate migration that calls `pgm.noTransaction()` in `up`',
+  typeorm: "a TypeORM migration class with `transaction = false` (TypeORM accepts it only with `migrationsTransactionMode: 'each'` in the DataSource options)",
+  'mikro-orm': 'a MikroORM migration whose `isTransactional()` returns false',
+  sequelize: 'a Sequelize migration that does not open `queryInterface.sequelize.transaction` (sequelize-cli runs it outside a transaction then)',
+  kysely:
+    'a migration run by a kysely `Migrator` created with `disableTransactions: true` (kysely 0.28+; otherwise it wraps every migration in a transaction on PostgreSQL)',
+  goose: 'a goose migration marked `-- +goose NO TRANSACTION`',
+  dbmate: 'a dbmate migration whose up section is marked `-- migrate:up transaction:false`',
+  flyway: 'a Flyway migration with a script configuration file beside it (`V<version>__<name>.sql.conf`) setting `executeInTransaction=false`',
+  prisma: 'a Prisma migration of its own (a `migration.sql` holding only this statement: several statements run as one implicit transaction)',
+  'golang-migrate':
+    'a golang-migrate migration of its own (an `.up.sql` holding only this statement: the file is sent as one query, several statements run as one implicit transaction)',
+  drizzle: "a step run outside drizzle's migrator (it applies every pending migration in one transaction)",
+  'sql-scripts': 'a script step your runner does not wrap in a transaction (logto: `beforeUp`)',
+};
+
+/**
  * What a migration `fix` may say beyond the finding's own names, in the migration's own format:
  * `{noTransaction}` is how this file's runner is told not to wrap the migration in a transaction.
+ * Without the format (a rule book example), a script file is taken for knex, as before formats were known.
  */
-export function migrationFixParams(finding: Finding): FindingParams {
-  const knex = KNEX_FILE.test(finding.evidence.file ?? '');
+export function migrationFixParams(finding: Finding, format?: MigrationFormatId): FindingParams {
+  const known = format === undefined ? undefined : NO_TRANSACTION[format];
+  const knex = format === undefined && KNEX_FILE.test(finding.evidence.file ?? '');
   return {
-    noTransaction: knex
-      ? 'a knex migration that does not run in a transaction (`exports.config = { transaction: false }`, or `export const config = { transaction: false }` in ESM)'
-      : 'a migration your runner does not wrap in a transaction',
+    noTransaction: known ?? (knex ? NO_TRANSACTION.knex! : 'a migration your runner does not wrap in a transaction'),
   };
 }
