@@ -105,13 +105,13 @@ export async function dependencyClosure(
       break;
     }
     const blob = tree.blobOf(path);
-    // Only code is followed: a JSON or CSS import is a leaf whose blob counts.
-    const imports =
-      blob === undefined
-        ? undefined
-        : CODE_FILE.test(path)
-          ? await importsOf(path, blob, tree, layout)
-          : (await specifiersOf(path, blob, tree)) && { files: [], packages: [], unbounded: [] };
+    // Only code is followed: a JSON, CSS or video import is a leaf whose blob id counts, never read
+    // (nothing to follow in it; a partial or mirrored clone may lack a large one's object).
+    if (blob !== undefined && !CODE_FILE.test(path)) {
+      closure.files.set(path, blob);
+      continue;
+    }
+    const imports = blob === undefined ? undefined : await importsOf(path, blob, tree, layout);
     if (blob === undefined || imports === undefined) {
       closure.unbounded.push(`${path} cannot be read`);
       continue;
