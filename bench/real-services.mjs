@@ -6,7 +6,11 @@
  * migration files added vs read, and which surfaces were checked. The causes of `unknown` are tallied
  * per surface so the general ones can be fixed.
  *
- *   npm run build && node bench/real-services.mjs <testbed folder> [--releases 25] [--only a,b] [--out bench/.out/real-services]
+ *   npm run build && node bench/real-services.mjs <testbed folder> [--releases 25] [--only a,b] [--out bench/.out/real-services] [--markdown table.md]
+ *
+ * `--markdown <file>` writes the README table (every service saved under the out folder, not only
+ * this invocation's, so `--only` runs into one out folder add up) and the tally of `unknown` causes;
+ * `node bench/real-services-tally.mjs <out folder>…` writes the same from saved results, no re-run.
  *
  * <testbed folder> holds one git clone per service, named as in CORPUS below (with all tags; a work
  * tree at the commit noted in the table, which `init` reads: it is never changed). Without it the
@@ -22,11 +26,17 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { basename, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { loadResults, tableMarkdown, tallyMarkdown } from './lib/real-services-table.mjs';
 
 /**
  * The corpus: public PostgreSQL-backed TypeScript services of different shapes. `postgresMigrations`
  * is the bench's oracle of forward PostgreSQL migration files (path regex); ClickHouse, MySQL and
  * SQLite folders are deliberately outside it.
+ *
+ * Two clones the testbeds hold are not in it on purpose: novu keeps its data in MongoDB (no
+ * PostgreSQL, nothing for the migrations surface to read), and wiki (Requarks Wiki.js 2) is
+ * JavaScript whose knex migrations serve PostgreSQL, MySQL, MSSQL and SQLite from one folder (the
+ * clone's newest release tag, 2.5.201, is from 2021): outside "PostgreSQL-backed TypeScript services".
  */
 export const CORPUS = [
   { name: 'docmost', shape: 'NestJS + Fastify, kysely migrations (TS), pnpm monorepo', postgresMigrations: /^apps\/server\/src\/database\/migrations\/[^/]+\.ts$/ },
@@ -36,7 +46,8 @@ export const CORPUS = [
   { name: 'lightdash', shape: 'Express + tsoa, knex migrations (TS), ee folder, monorepo', postgresMigrations: /^packages\/backend\/src\/(ee\/)?database\/migrations\/[^/]+\.ts$/ },
   { name: 'outline', shape: 'Koa, Sequelize migrations (JS)', postgresMigrations: /^server\/migrations\/[^/]+\.js$/ },
   { name: 'papermark', shape: 'Next.js (pages + app API), Prisma', postgresMigrations: /^prisma\/migrations\/[^/]+\/migration\.sql$/ },
-  { name: 'peppermint', shape: 'Fastify + Next.js, Prisma, monorepo', postgresMigrations: /^apps\/api\/src\/prisma\/migrations\/[^/]+\/migration\.sql$/ },
+  // peppermint moved its folder twice: prisma/ (0.1.x), packages/database/prisma/ (0.2.x), apps/api/src/prisma/ (0.3 on).
+  { name: 'peppermint', shape: 'Fastify + Next.js, Prisma, monorepo', postgresMigrations: /^(apps\/api\/src\/|packages\/database\/)?prisma\/migrations\/[^/]+\/migration\.sql$/ },
   { name: 'rallly', shape: 'Next.js + tRPC, Prisma, turbo monorepo', postgresMigrations: /^(packages\/database\/)?prisma\/migrations\/[^/]+\/migration\.sql$/ },
   { name: 'teable', shape: 'NestJS, Prisma with postgres and sqlite folders, monorepo', postgresMigrations: /^packages\/db-main-prisma\/prisma\/postgres\/migrations\/[^/]+\/migration\.sql$/ },
   { name: 'trigger.dev', shape: 'Remix + workers, Prisma, large monorepo', postgresMigrations: /^(internal-)?packages\/[^/]+\/prisma\/migrations\/[^/]+\/migration\.sql$/ },
@@ -64,6 +75,7 @@ if (!existsSync(cli)) {
 const releaseCount = Number(option('--releases', '25'));
 const only = option('--only', undefined)?.split(',');
 const outRoot = resolve(option('--out', resolve(root, 'bench/.out/real-services')));
+const markdownFile = option('--markdown', undefined);
 const { versionOfTag, tagPatterns } = await import(pathToFileURL(resolve(root, 'dist/core/tag-pattern.js')).href);
 const { compareVersions } = await import(pathToFileURL(resolve(root, 'dist/core/version.js')).href);
 
@@ -195,7 +207,9 @@ for (const service of CORPUS) {
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
   rows.push(row);
-  writeFileSync(resolve(out, 'releases.json'), `${JSON.stringify({ row, perRelease, unread, causes: Object.fromEntries([...kinds].sort((a, b) => b[1] - a[1])) }, null, 2)}\n`);
+  // The tool's commit, marked when its sources differ from it (a figure must name what measured it).
+  const toolCommit = `${git(root, ['rev-parse', 'HEAD']).trim().slice(0, 10)}${git(root, ['status', '--porcelain', '--', 'src']).trim() ? '+local' : ''}`;
+  writeFileSync(resolve(out, 'releases.json'), `${JSON.stringify({ row: { ...row, toolCommit }, perRelease, unread, causes: Object.fromEntries([...kinds].sort((a, b) => b[1] - a[1])) }, null, 2)}\n`);
   console.log(`\n### ${service.name} (${commit.slice(0, 10)}, ${row.range}, ${row.seconds} s)`);
   console.log(`releases ${total}: true ${counts.true}, false ${counts.false}, unknown ${counts.unknown} — decided ${row.decidedPercent} %`);
   console.log(`PostgreSQL migration files added ${added}, read ${read}; surfaces checked (releases): ${Object.entries(checked).map(([surface, n]) => `${surface} ${n}`).join(', ')}`);
@@ -218,3 +232,13 @@ console.log(
 );
 console.log('targets (issue #30): decided ≥ 80 %, PostgreSQL migration files read ≥ 95 %, no audited wrong true (bench/real-services-audit.md)');
 writeFileSync(resolve(outRoot, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`);
+if (markdownFile) {
+  const saved = loadResults([outRoot]);
+  const table = tableMarkdown(saved);
+  const tools = [...new Set(saved.map(({ row }) => row.toolCommit).filter(Boolean))];
+  writeFileSync(
+    markdownFile,
+    `${table.markdown}\n\nreal, release-safety at ${tools.map((commit) => `\`${commit}\``).join(', ') || '(not recorded)'}; targets (issue #30): ${table.targets.join('; ')}\n\n${tallyMarkdown(saved)}\n`,
+  );
+  console.log(`markdown table and tally: ${markdownFile}`);
+}

@@ -78,7 +78,31 @@ export function detectGraphql(view: RepositoryView, deps: ReadonlySet<string>): 
       evidence: `the service uses ${[...servers, ...(other ? [other] : [])].join(', ')} but no SDL file or NestJS/type-graphql definition was recognised: set graphql.schema or graphql.sources by hand`,
     };
   }
+  const served = servedEarlier(view, GRAPHQL_SERVERS);
+  if (served)
+    return {
+      key: 'graphql',
+      value: undefined,
+      evidence: `no GraphQL server at the newest commit, but ${served}: set graphql.schema or graphql.sources to those releases' schema, or \`graphql: false\` once they are behind every backfill`,
+    };
   return { key: 'graphql', value: false, evidence: 'no GraphQL server dependency and no SDL file' };
+}
+
+/** Dependencies whose presence in an earlier release keeps `init` from writing its surface as `false`. */
+export const HISTORY_SERVER_DEPENDENCIES: readonly string[] = ['@trpc/server', ...GRAPHQL_SERVERS];
+
+/**
+ * "<tag> depends on <name>" when a recent release (not the newest commit) depended on one of these
+ * servers: `false` would tell the backfill that those releases served none, and leave their API unread.
+ */
+function servedEarlier(view: RepositoryView, names: readonly string[]): string | undefined {
+  const dependencies = view.history?.dependencies;
+  if (!dependencies) return undefined;
+  const seen = names.flatMap((name) => {
+    const tag = dependencies.get(name);
+    return tag === undefined ? [] : [`${tag} depends on ${name}`];
+  });
+  return seen.length > 0 ? seen.join(', ') : undefined;
 }
 
 export function detectTrpc(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
@@ -89,5 +113,12 @@ export function detectTrpc(view: RepositoryView, deps: ReadonlySet<string>): Sur
   if (routers.length > 0) return { key: 'trpc', value: { sources: globsFor(routers) }, evidence: `${routers.length} source files define tRPC routers` };
   if (deps.has('@trpc/server'))
     return { key: 'trpc', value: undefined, evidence: 'the service depends on @trpc/server but no router file was recognised: set trpc.sources by hand' };
+  const served = servedEarlier(view, ['@trpc/server']);
+  if (served)
+    return {
+      key: 'trpc',
+      value: undefined,
+      evidence: `no tRPC router at the newest commit, but ${served}: set trpc.sources to those releases' routers, or \`trpc: false\` once they are behind every backfill`,
+    };
   return { key: 'trpc', value: false, evidence: 'no @trpc/server dependency' };
 }

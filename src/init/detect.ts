@@ -25,7 +25,13 @@ export interface RepositoryView {
    * Files of earlier releases that the newest commit no longer has (a sample of release tags), so a
    * layout that moved (`db/postgresql/migrations` → `prisma/migrations`) is configured for both.
    */
-  history?: { files: readonly string[]; read(file: string): string | undefined; where(file: string): string | undefined };
+  history?: {
+    files: readonly string[];
+    read(file: string): string | undefined;
+    where(file: string): string | undefined;
+    /** API server dependencies of recent releases' manifests → the newest release tag that has it. */
+    dependencies?: ReadonlyMap<string, string>;
+  };
 }
 
 export interface SurfaceProposal {

@@ -5,6 +5,7 @@ import { parseConfig } from '../config/load.js';
 import { CONFIG_FILE_NAME } from '../config/types.js';
 import { describeError, InputError } from '../core/errors.js';
 import { detectSurfaces, type RepositoryView, type SurfaceProposal } from './detect.js';
+import { HISTORY_SERVER_DEPENDENCIES } from './detect-api-surfaces.js';
 import { detectTagPatterns } from './tags.js';
 import { DEFAULT_TAG_PATTERNS, versionOfTag } from '../core/tag-pattern.js';
 import { compareVersions } from '../core/version.js';
@@ -46,15 +47,19 @@ function listTags(repoDir: string): string[] {
   }
 }
 
-/** How many earlier releases are sampled for layouts that moved, and over how many recent releases. */
-const HISTORY_SAMPLES = 6;
+/**
+ * How many recent releases are listed for layouts that moved. Every one of them, not a sample: a
+ * folder can live for a single release (peppermint's `packages/database/prisma/migrations`, at 0.2.4
+ * only, between two other layouts), and a sample that skips it leaves that release's migrations unread.
+ * One `git ls-tree` per release (tens of milliseconds each).
+ */
 const HISTORY_RELEASES = 60;
 const MIGRATIONS_LIKE = /(^|\/)(migrations?|migrate|drizzle)\//i;
 
 /**
- * Migration files of a sample of earlier releases that the newest commit does not have: where a
- * layout moved, the backfill visits both. Release tags under the default patterns or the detected
- * one, newest first; evenly spaced over the last {@link HISTORY_RELEASES}.
+ * Migration files of earlier releases that the newest commit does not have: where a layout moved,
+ * the backfill visits every layout. Release tags under the default patterns or the detected one, the
+ * last {@link HISTORY_RELEASES}, newest first (a file is said to be seen at the newest release that has it).
  */
 function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySet<string>): RepositoryView['history'] {
   const detected = detectTagPatterns(tags)?.patterns;
@@ -66,10 +71,8 @@ function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySe
     .sort((a, b) => compareVersions(b.version, a.version))
     .slice(0, HISTORY_RELEASES);
   if (releases.length === 0) return undefined;
-  const step = Math.max(1, Math.floor(releases.length / HISTORY_SAMPLES));
-  const sampled = releases.filter((_release, index) => index % step === 0 || index === releases.length - 1).slice(0, HISTORY_SAMPLES + 1);
   const where = new Map<string, string>();
-  for (const { tag } of sampled) {
+  for (const { tag } of releases) {
     let listing: string;
     try {
       listing = execFileSync('git', ['ls-tree', '-r', '--name-only', '-z', `refs/tags/${tag}`], {
@@ -85,6 +88,10 @@ function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySe
   const texts = new Map<string, string | undefined>();
   return {
     files: [...where.keys()].sort(),
+    dependencies: serverDependenciesOf(
+      repoDir,
+      releases.map((release) => release.tag),
+    ),
     where: (file) => where.get(file),
     read(file) {
       const tag = where.get(file);
@@ -99,6 +106,45 @@ function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySe
       return texts.get(file);
     },
   };
+}
+
+/**
+ * API server dependencies (`@trpc/server`, GraphQL servers) in any `package.json` of the given
+ * release tags, each with the newest tag that has it: one `git grep` over every tag. A surface the
+ * newest commit dropped was still served by those releases, which a backfill visits.
+ */
+function serverDependenciesOf(repoDir: string, tags: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  if (tags.length === 0) return found;
+  let output = '';
+  try {
+    output = execFileSync(
+      'git',
+      [
+        'grep',
+        '-F',
+        '-o',
+        ...HISTORY_SERVER_DEPENDENCIES.flatMap((name) => ['-e', `"${name}"`]),
+        ...tags.map((tag) => `refs/tags/${tag}`),
+        '--',
+        '*package.json',
+        ':!**/node_modules/**',
+      ],
+      { cwd: repoDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+  } catch {
+    return found; // exit 1: no match in any release
+  }
+  const newestFirst = new Map(tags.map((tag, index) => [`refs/tags/${tag}`, index]));
+  for (const line of output.split('\n')) {
+    const match = /^(refs\/tags\/.+?):.*:"([^"]+)"$/.exec(line);
+    if (!match) continue;
+    const [, ref, name] = match as unknown as [string, string, string];
+    const seen = found.get(name);
+    if (seen === undefined || (newestFirst.get(ref) ?? Infinity) < (newestFirst.get(`refs/tags/${seen}`) ?? Infinity))
+      found.set(name, ref.slice('refs/tags/'.length));
+  }
+  return found;
 }
 
 function viewOf(repoDir: string): RepositoryView {

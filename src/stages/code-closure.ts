@@ -72,14 +72,14 @@ export function sameCodeClosure(base: CodeClosure, head: CodeClosure): boolean {
   if (base.sources.join('\0') !== head.sources.join('\0')) return false;
   return (
     sameDependencyClosure({ files: base.blobs, packages: base.packages, unbounded: [] }, { files: head.blobs, packages: head.packages, unbounded: [] }) &&
-    layoutKey(base.layout) === layoutKey(head.layout)
+    moduleLayoutKey(base.layout) === moduleLayoutKey(head.layout)
   );
 }
 
 const layoutKeys = new WeakMap<ModuleLayout, string>();
 
 /** A stable text of a layout: the same blobs resolve the same way only under the same aliases and packages. */
-function layoutKey(layout: ModuleLayout): string {
+export function moduleLayoutKey(layout: ModuleLayout): string {
   let key = layoutKeys.get(layout);
   if (key === undefined) {
     key = JSON.stringify([layout.aliases, layout.baseUrls, [...layout.packages.values()].map((entry) => [entry.name, entry.dir, [...entry.entries]])]);
@@ -93,5 +93,5 @@ export function codeClosureKey(closure: CodeClosure): string {
   return `${closure.sources.join('\0')}\n${[...closure.blobs]
     .map(([path, blob]) => `${path}\0${blob}`)
     .sort()
-    .join('\n')}\n${layoutKey(closure.layout)}`;
+    .join('\n')}\n${moduleLayoutKey(closure.layout)}`;
 }

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import type { Side } from './contract.js';
+import type { ChangedPath, Side } from './contract.js';
 
 /**
  * Which files a surface's globs select at each ref, for every surface configured by globs (env
@@ -42,6 +42,68 @@ export interface SelectOptions {
   exclude?: (path: string) => boolean;
   /** The globs may select nothing at both refs (optional documentation such as `.env.example`). */
   mayBeEmpty?: boolean;
+  /**
+   * The trees the paths come from, the release's changes and a key naming the globs and options: a
+   * tree's selection is then kept (by tree listing and key), and the head tree's is derived from the
+   * base tree's by the paths the release added or deleted (selection depends on paths only). A backfill
+   * otherwise tests every path of both trees against every glob for every release (issue 36).
+   */
+  incremental?: { trees: Record<Side, ReadonlyMap<string, string>>; changes: readonly ChangedPath[]; key: string };
+}
+
+/** What the globs select of one tree: the selected paths, hits per glob, and how many (path, glob) matches were excluded. */
+interface SideSelection {
+  chosen: Set<string>;
+  sorted: string[];
+  hits: Map<string, number>;
+  excluded: number;
+}
+const selectionsByTree = new WeakMap<ReadonlyMap<string, string>, Map<string, SideSelection>>();
+
+type Matcher = { glob: string; matches: (path: string) => boolean; literal: boolean };
+
+/** Adds (`delta` 1) or removes (-1) what one path contributes to a selection. */
+function count(selection: SideSelection, path: string, matchers: readonly Matcher[], options: SelectOptions, delta: 1 | -1): void {
+  if (options.accept && !options.accept(path)) return;
+  for (const { glob, matches, literal } of matchers) {
+    if (!matches(path)) continue;
+    if (!literal && options.exclude?.(path)) {
+      selection.excluded += delta;
+      continue;
+    }
+    if (delta === 1) selection.chosen.add(path);
+    else selection.chosen.delete(path);
+    const hits = (selection.hits.get(glob) ?? 0) + delta;
+    if (hits === 0) selection.hits.delete(glob);
+    else selection.hits.set(glob, hits);
+  }
+}
+
+function selectSide(side: Side, paths: Iterable<string>, matchers: readonly Matcher[], options: SelectOptions): SideSelection {
+  const incremental = options.incremental;
+  const tree = incremental?.trees[side];
+  const known = tree === undefined ? undefined : selectionsByTree.get(tree)?.get(incremental!.key);
+  if (known) return known;
+  const atBase = side === 'head' && incremental ? selectionsByTree.get(incremental.trees.base)?.get(incremental.key) : undefined;
+  let selection: SideSelection;
+  if (atBase && incremental) {
+    selection = { chosen: new Set(atBase.chosen), sorted: [], hits: new Map(atBase.hits), excluded: atBase.excluded };
+    const { base, head } = incremental.trees;
+    for (const { path } of incremental.changes) {
+      if (base.has(path) === head.has(path)) continue;
+      count(selection, path, matchers, options, base.has(path) ? -1 : 1);
+    }
+  } else {
+    selection = { chosen: new Set(), sorted: [], hits: new Map(), excluded: 0 };
+    for (const path of paths) count(selection, path, matchers, options, 1);
+  }
+  selection.sorted = [...selection.chosen].sort();
+  if (tree !== undefined) {
+    let byKey = selectionsByTree.get(tree);
+    if (!byKey) selectionsByTree.set(tree, (byKey = new Map()));
+    byKey.set(incremental!.key, selection);
+  }
+  return selection;
 }
 
 export function selectByGlobs(paths: Record<Side, Iterable<string>>, globs: readonly string[], options: SelectOptions): GlobSelection {
@@ -50,22 +112,10 @@ export function selectByGlobs(paths: Record<Side, Iterable<string>>, globs: read
   const emptyAt: Record<Side, string[]> = { base: [], head: [] };
   let excludedCount = 0;
   for (const side of ['base', 'head'] as const) {
-    const chosen = new Set<string>();
-    const hits = new Map<string, number>();
-    for (const path of paths[side]) {
-      if (options.accept && !options.accept(path)) continue;
-      for (const { glob, matches, literal } of matchers) {
-        if (!matches(path)) continue;
-        if (!literal && options.exclude?.(path)) {
-          excludedCount++;
-          continue;
-        }
-        chosen.add(path);
-        hits.set(glob, (hits.get(glob) ?? 0) + 1);
-      }
-    }
-    selected[side] = [...chosen].sort();
-    emptyAt[side] = globs.filter((glob) => !hits.has(glob));
+    const selection = selectSide(side, paths[side], matchers, options);
+    excludedCount += selection.excluded;
+    selected[side] = [...selection.sorted];
+    emptyAt[side] = globs.filter((glob) => !selection.hits.has(glob));
   }
   const notes: string[] = [];
   const shown = (list: readonly string[]) => list.map((glob) => JSON.stringify(glob)).join(', ');

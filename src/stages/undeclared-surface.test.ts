@@ -49,10 +49,16 @@ describe('undeclared surface evidence across a history', () => {
     expect(await step(withTrpc)).toBe('package.json depends on @trpc/server');
     // A new manifest in a package: recomputed (and an ignored folder's manifest never counts).
     expect(await step({ ...withTrpc, 'test/package.json': '{}', 'packages/x/package.json': '{}' })).toBe('package.json depends on @trpc/server');
-    expect(reads).toEqual(['head:package.json']); // recomputed: the first manifest already answers
-    expect(reads).not.toContain('head:test/package.json');
-    // The library removed again: recomputed to nothing.
-    expect(await step({ ...plain, 'packages/x/package.json': '{}' })).toBeUndefined();
+    // Recomputed, and the first manifest answers from its blob, read one release before: nothing read.
+    expect(reads).toEqual([]);
+    // The library removed again: recomputed to nothing (the root manifest's blob is one read before, the package's is new).
+    expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"express":"5"}}' })).toBeUndefined();
+    expect(reads).toEqual(['head:packages/x/package.json']);
+    // A package manifest gains the library: its new blob is read and answers.
+    expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"@trpc/server":"10"}}' })).toBe('packages/x/package.json depends on @trpc/server');
+    expect(reads).toEqual(['head:packages/x/package.json']);
+    // The same blob read for another surface's evidence answers for that evidence, not this one's.
+    expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"@trpc/server":"10"}}', 'README.md': 'x' }, GRAPHQL)).toBeUndefined();
   });
 
   it('a surface file added or deleted moves the answer; one edited keeps it', async () => {
@@ -67,5 +73,27 @@ describe('undeclared surface evidence across a history', () => {
     expect(await undeclaredSurfaceEvidence(deleted.input, GRAPHQL)).toBeUndefined();
     // Another surface's evidence on the same trees is its own.
     expect(await undeclaredSurfaceEvidence(added.input, TRPC)).toBeUndefined();
+  });
+
+  it('follows added and deleted manifests and surface files from the tree before, and reads escaped names', async () => {
+    const reads: string[] = [];
+    let state = { tree: treeOf({}), files: {} as Files };
+    const step = async (files: Files, evidence: typeof TRPC | typeof GRAPHQL) => {
+      const { input, next } = pair(state, files, reads);
+      state = next;
+      return undeclaredSurfaceEvidence(input, evidence);
+    };
+    const root = { 'package.json': '{"name":"a","version":"1"}' };
+    expect(await step({ ...root, 'b/schema.graphql': 'type Q { a: Int }' }, GRAPHQL)).toBe('b/schema.graphql is in the repository');
+    // A surface file added before it in tree order (and one in an ignored folder): the first one now.
+    expect(await step({ 'a/schema.graphql': 'x', 'test/schema.graphql': 'x', ...root, 'b/schema.graphql': 'y' }, GRAPHQL)).toBe('a/schema.graphql is in the repository');
+    // Both deleted, the ignored one kept: no surface file; the manifests answer (none has the library).
+    expect(await step({ 'test/schema.graphql': 'x', 'package.json': '{"name":"a","version":"2"}' }, GRAPHQL)).toBeUndefined();
+    // A manifest added whose key is escaped: parsed, found.
+    const escaped = { 'test/schema.graphql': 'x', 'package.json': '{"name":"a","version":"3"}', 'pkg/package.json': '{"dependencies":{"\\u0040trpc/server":"11"}}' };
+    expect(await step(escaped, TRPC)).toBe('pkg/package.json depends on @trpc/server');
+    expect(await step({ ...escaped, 'package.json': '{"name":"a","version":"4"}' }, TRPC)).toBe('pkg/package.json depends on @trpc/server');
+    // The manifest deleted: no longer read, no evidence.
+    expect(await step({ 'test/schema.graphql': 'x', 'package.json': '{"name":"a","version":"5"}' }, TRPC)).toBeUndefined();
   });
 });

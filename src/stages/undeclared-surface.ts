@@ -68,34 +68,101 @@ export async function undeclaredSurfaceEvidence(input: StageInput, evidence: Sur
   const atBase = resultsByTree.get(input.trees.base);
   let found: string | undefined;
   if (atBase?.has(key) && !touchesEvidence(input.changes, evidence)) found = atBase.get(key);
-  else found = await evidenceIn(input, evidence);
+  else found = await evidenceIn(input, evidence, key);
   if (!results) resultsByTree.set(head, (results = new Map()));
   results.set(key, found);
   return found;
 }
 
-async function evidenceIn(input: StageInput, evidence: SurfaceEvidence): Promise<string | undefined> {
-  const { paths, manifests } = candidatesOf(input.trees.head);
-  if (evidence.files) {
-    const file = paths.find((path) => evidence.files!.test(path));
-    if (file !== undefined) return `${file} is in the repository`;
-  }
-  for (const path of manifests) {
-    const text = await input.read('head', path);
-    if (text === undefined) continue;
-    try {
-      const manifest = JSON.parse(text) as Record<string, unknown>;
-      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
-        const deps = manifest[field];
-        if (!deps || typeof deps !== 'object') continue;
-        const found = evidence.dependencies.find((name) => Object.prototype.hasOwnProperty.call(deps, name));
-        if (found) return `${path} depends on ${found}`;
+/**
+ * What one manifest blob says for one evidence (the first server library it depends on, or null),
+ * by evidence and blob id. A release that bumps every package's version edits every manifest, so the
+ * evidence is recomputed for nearly every release of a real history; the manifests it reads are
+ * mostly blobs an earlier release already parsed (issue 36).
+ */
+const dependencyByManifest = new Map<string, string | null>();
+const DEPENDENCY_LIMIT = 10_000;
+
+async function evidenceIn(input: StageInput, evidence: SurfaceEvidence, key: string): Promise<string | undefined> {
+  const file = fileEvidence(input, evidence, key);
+  if (file !== undefined) return `${file} is in the repository`;
+  for (const path of manifestsOf(input)) {
+    const blob = input.trees.head.get(path);
+    const memoKey = blob === undefined ? undefined : `${key}\0${blob}`;
+    let found = memoKey === undefined ? undefined : dependencyByManifest.get(memoKey);
+    if (found === undefined) {
+      const text = await input.read('head', path);
+      if (text === undefined) continue;
+      found = dependencyIn(text, evidence);
+      if (memoKey !== undefined) {
+        if (dependencyByManifest.size >= DEPENDENCY_LIMIT) dependencyByManifest.clear();
+        dependencyByManifest.set(memoKey, found);
       }
-    } catch {
-      // A manifest that does not parse proves nothing either way.
     }
+    if (found !== null) return `${path} depends on ${found}`;
   }
   return undefined;
+}
+
+/**
+ * The first path of the head tree (in tree order, outside ignored folders) that is a file of the
+ * surface's kind. Only presence counts, so a release that adds or removes no such path has the same
+ * first one as its base tree: reused instead of testing every path of the tree (issue 36).
+ */
+const fileAnswersByTree = new WeakMap<ReadonlyMap<string, string>, Map<string, string | undefined>>();
+
+function fileEvidence(input: StageInput, evidence: SurfaceEvidence, key: string): string | undefined {
+  const files = evidence.files;
+  if (files === undefined) return undefined;
+  const { base, head } = input.trees;
+  let answers = fileAnswersByTree.get(head);
+  if (answers?.has(key)) return answers.get(key);
+  const atBase = fileAnswersByTree.get(base);
+  const moved = (path: string) => !IGNORED.test(path) && files.test(path) && base.has(path) !== head.has(path);
+  const file = atBase?.has(key) && !input.changes.some((change) => moved(change.path)) ? atBase.get(key) : candidatesOf(head).paths.find((path) => files.test(path));
+  if (!answers) fileAnswersByTree.set(head, (answers = new Map()));
+  answers.set(key, file);
+  return file;
+}
+
+/** The head tree's manifests (sorted, outside ignored folders): the base tree's with the release's added and deleted ones. */
+const manifestsByTree = new WeakMap<ReadonlyMap<string, string>, string[]>();
+
+function manifestsOf(input: StageInput): string[] {
+  const { base, head } = input.trees;
+  let manifests = manifestsByTree.get(head);
+  if (manifests) return manifests;
+  const atBase = manifestsByTree.get(base);
+  if (atBase) {
+    const paths = new Set(atBase);
+    for (const { path } of input.changes) {
+      if (!MANIFEST.test(path) || IGNORED.test(path)) continue;
+      if (head.has(path)) paths.add(path);
+      else paths.delete(path);
+    }
+    manifests = [...paths].sort();
+  } else manifests = candidatesOf(head).manifests;
+  manifestsByTree.set(head, manifests);
+  return manifests;
+}
+
+/** The first of the evidence's libraries a manifest depends on (any dependency field), or null. */
+function dependencyIn(text: string, evidence: SurfaceEvidence): string | null {
+  // A key names a library only as `"name"` in the text unless it is escaped (`\u0040…`): without a
+  // backslash and without any of the names quoted, no parse can find one.
+  if (!text.includes('\\') && !evidence.dependencies.some((name) => text.includes(`"${name}"`))) return null;
+  try {
+    const manifest = JSON.parse(text) as Record<string, unknown>;
+    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+      const deps = manifest[field];
+      if (!deps || typeof deps !== 'object') continue;
+      const found = evidence.dependencies.find((name) => Object.prototype.hasOwnProperty.call(deps, name));
+      if (found) return found;
+    }
+  } catch {
+    // A manifest that does not parse proves nothing either way.
+  }
+  return null;
 }
 
 /** The paths of a ref that the globs select, sorted. */

@@ -50,3 +50,51 @@ export function isFunctionLike(node: t.Node | null | undefined): node is Functio
       return false;
   }
 }
+
+/**
+ * Whether calling the function `fn` returns without throwing whatever its one parameter holds: an
+ * arrow or function expression of at most one plain parameter (nothing else, such as zod's issue
+ * context, reaches it) whose result is built only of that parameter, literals, `undefined`, strict
+ * comparisons, `!`, `typeof`, `void`, logical operators and conditionals — none of which can throw
+ * or call code. (zod: a `.transform` like that over an optional value passes `undefined` through.)
+ */
+export function returnsWithoutThrowing(fn: t.Node): boolean {
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return false;
+  if (fn.async || fn.generator || fn.params.length > 1) return false;
+  const parameter = fn.params[0];
+  const name = parameter === undefined ? undefined : parameter.type === 'Identifier' ? parameter.name : undefined;
+  if (parameter !== undefined && name === undefined) return false;
+  let result: t.Node | undefined = fn.body;
+  if (fn.body.type === 'BlockStatement') {
+    const [only] = fn.body.body;
+    result = fn.body.body.length === 1 && only?.type === 'ReturnStatement' ? (only.argument ?? undefined) : undefined;
+  }
+  return result !== undefined && cannotThrow(result, name);
+}
+
+const SAFE_BINARY = new Set(['===', '!==']);
+const SAFE_UNARY = new Set(['!', 'typeof', 'void']);
+
+function cannotThrow(node: t.Node, parameter: string | undefined): boolean {
+  switch (node.type) {
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+    case 'NullLiteral':
+      return true;
+    case 'Identifier':
+      return node.name === parameter || node.name === 'undefined';
+    case 'ParenthesizedExpression':
+      return cannotThrow(node.expression, parameter);
+    case 'LogicalExpression':
+      return cannotThrow(node.left, parameter) && cannotThrow(node.right, parameter);
+    case 'BinaryExpression':
+      return SAFE_BINARY.has(node.operator) && node.left.type !== 'PrivateName' && cannotThrow(node.left, parameter) && cannotThrow(node.right, parameter);
+    case 'UnaryExpression':
+      return SAFE_UNARY.has(node.operator) && cannotThrow(node.argument, parameter);
+    case 'ConditionalExpression':
+      return cannotThrow(node.test, parameter) && cannotThrow(node.consequent, parameter) && cannotThrow(node.alternate, parameter);
+    default:
+      return false;
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moduleBindings } from './bindings.js';
-import { ConstantEvaluator } from './constants.js';
+import { binaryConstant, constantText, ConstantEvaluator, enumMembers, memberConstant } from './constants.js';
 import { resolveImport } from './modules.js';
 import { parseSource, type t } from './parse.js';
 
@@ -123,4 +123,62 @@ describe('ConstantEvaluator', () => {
     constants.exported('src/use.ts', 'b');
     expect([...constants.visited].sort()).toEqual(['src/constants.ts', 'src/index.ts', 'src/use.ts']);
   });
+});
+
+describe('the value operations every evaluator shares (constants.ts)', () => {
+  it('text, concatenation, arithmetic and member access as JavaScript does them on constants', () => {
+    expect([constantText('a'), constantText(1), constantText(null), constantText([1, null, ['x', 2]]), constantText({ a: 1 })]).toEqual([
+      'a',
+      '1',
+      'null',
+      '1,,x,2',
+      undefined,
+    ]);
+    expect([
+      binaryConstant('+', 'v', 2),
+      binaryConstant('+', [1, 2], ''),
+      binaryConstant('*', 60, 1000),
+      binaryConstant('+', true, 1),
+      binaryConstant('%', 5, 2),
+    ]).toEqual(['v2', '1,2', 60000, undefined, undefined]);
+    expect([
+      memberConstant({ a: 1 }, 'a'),
+      memberConstant({ a: 1 }, 'toString'),
+      memberConstant(['x', 'y'], '1'),
+      memberConstant('abc', 'length'),
+      memberConstant(['x'], 'length'),
+    ]).toEqual([1, undefined, 'y', 3, 1]);
+  });
+});
+
+describe('enum members as TypeScript numbers them (constants.ts enumMembers)', () => {
+  const membersOf = (text: string) => {
+    const parsed = parseSource('e.ts', text);
+    if (!parsed.ok) throw new Error('does not parse');
+    const declaration = parsed.ast.program.body[0] as t.TSEnumDeclaration;
+    const members = enumMembers(declaration, (initializer) =>
+      initializer.type === 'StringLiteral' || initializer.type === 'NumericLiteral' ? initializer.value : undefined,
+    );
+    return Array.isArray(members) ? members.map(({ name, value }) => [name, value]) : `unreadable ${(members.unreadable.id as t.Identifier).name}`;
+  };
+  it.each([
+    [
+      'enum E { A, B, C }',
+      [
+        ['A', 0],
+        ['B', 1],
+        ['C', 2],
+      ],
+    ],
+    [
+      "enum E { A = 10, B, 'C' = 'c' }",
+      [
+        ['A', 10],
+        ['B', 11],
+        ['C', 'c'],
+      ],
+    ],
+    ["enum E { A = 'a', B }", 'unreadable B'],
+    ['enum E { A = f() }', 'unreadable A'],
+  ])('%s', (text, expected) => expect(membersOf(text)).toEqual(expected));
 });

@@ -31,6 +31,28 @@ describe('dependencyClosure', () => {
     'apps/api/src/unrelated.ts': 'export const x = 1;\n',
   };
 
+  it('a data leaf counts by its blob id and is never read (typebot v3.14.1 imports an .mp4 whose object the clone lacks)', async () => {
+    // Reading a leaf only to look for imports it cannot have failed the whole env stage on a blob
+    // a partial or mirrored clone does not hold (a 2 MB video): the release came out `unknown`.
+    const files = {
+      'apps/landing-page/src/features/homepage/RealTimeResults.tsx':
+        "import video from './assets/real-time-result.mp4';\nexport const RealTimeResults = () => video;\n",
+      'apps/landing-page/src/features/homepage/assets/real-time-result.mp4': 'binary',
+    };
+    const tree = {
+      blobOf: (path: string) => (Object.hasOwn(files, path) ? `blob:${path}` : undefined),
+      read: async (path: string) => {
+        if (path.endsWith('.mp4')) throw new Error('git object f79ac99 is missing');
+        return files[path as keyof typeof files];
+      },
+    };
+    const closure = await dependencyClosure(['apps/landing-page/src/features/homepage/RealTimeResults.tsx'], tree);
+    expect(closure.files.get('apps/landing-page/src/features/homepage/assets/real-time-result.mp4')).toBe(
+      'blob:apps/landing-page/src/features/homepage/assets/real-time-result.mp4',
+    );
+    expect(closure.unbounded).toEqual([]);
+  });
+
   it('follows aliases and workspace packages, and names packages outside the repository', async () => {
     const tree = ref(base);
     const closure = await dependencyClosure(['apps/api/src/env.ts'], tree, await loadModuleLayout(Object.keys(base), tree.read));

@@ -56,6 +56,34 @@ async function specifiersOf(path: string, blob: string, tree: TreeFiles): Promis
   return found;
 }
 
+/** What one file imports: the repository files (data files as leaves), the packages outside it, and why some import cannot be bounded. */
+export interface FileImports {
+  files: string[];
+  packages: string[];
+  unbounded: string[];
+}
+
+/** The imports of the code file `path` (blob `blob`) of one ref; undefined when it cannot be read. */
+export async function importsOf(path: string, blob: string, tree: TreeFiles, layout: ModuleLayout = EMPTY_LAYOUT): Promise<FileImports | undefined> {
+  const found = await specifiersOf(path, blob, tree);
+  if (found === undefined) return undefined;
+  const imports: FileImports = { files: [], packages: [], unbounded: [] };
+  if (found.computed) imports.unbounded.push(`${path} imports a module whose name is computed`);
+  const exists = (candidate: string) => tree.blobOf(candidate) !== undefined;
+  for (const specifier of found.specifiers) {
+    const resolution = resolveImportDetailed(path, specifier, exists, layout);
+    if (resolution.kind === 'file') imports.files.push(resolution.path);
+    else if (resolution.kind === 'external') imports.packages.push(resolution.packageName);
+    else {
+      // A data file (`./schema.json`, `@/styles/app.css`) is a leaf of the repository whose blob counts.
+      const leaf = resolveDataFile(path, specifier, exists, layout);
+      if (leaf !== undefined) imports.files.push(leaf);
+      else imports.unbounded.push(resolution.reason);
+    }
+  }
+  return imports;
+}
+
 /**
  * The closure of `roots` in one ref. `declaredVersion` gives the range the nearest package.json of a
  * file declares for a package (left out: every package is recorded as `?`).
@@ -69,7 +97,6 @@ export async function dependencyClosure(
 ): Promise<DependencyClosure> {
   const closure: DependencyClosure = { files: new Map(), packages: new Map(), unbounded: [] };
   const queue = [...roots];
-  const exists = (path: string) => tree.blobOf(path) !== undefined;
   while (queue.length > 0) {
     const path = queue.shift()!;
     if (closure.files.has(path)) continue;
@@ -78,29 +105,22 @@ export async function dependencyClosure(
       break;
     }
     const blob = tree.blobOf(path);
-    const found = blob === undefined ? undefined : await specifiersOf(path, blob, tree);
-    if (blob === undefined || found === undefined) {
+    // Only code is followed: a JSON, CSS or video import is a leaf whose blob id counts, never read
+    // (nothing to follow in it; a partial or mirrored clone may lack a large one's object).
+    if (blob !== undefined && !CODE_FILE.test(path)) {
+      closure.files.set(path, blob);
+      continue;
+    }
+    const imports = blob === undefined ? undefined : await importsOf(path, blob, tree, layout);
+    if (blob === undefined || imports === undefined) {
       closure.unbounded.push(`${path} cannot be read`);
       continue;
     }
     closure.files.set(path, blob);
-    // Only code is followed: a JSON or CSS import is a leaf whose blob counts.
-    if (!CODE_FILE.test(path)) continue;
-    if (found.computed) closure.unbounded.push(`${path} imports a module whose name is computed`);
-    for (const specifier of found.specifiers) {
-      const resolution = resolveImportDetailed(path, specifier, exists, layout);
-      if (resolution.kind === 'file') {
-        if (!closure.files.has(resolution.path)) queue.push(resolution.path);
-      } else if (resolution.kind === 'external') {
-        if (!closure.packages.has(resolution.packageName))
-          closure.packages.set(resolution.packageName, (await declaredVersion?.(path, resolution.packageName)) ?? '?');
-      } else {
-        // A data file (`./schema.json`, `@/styles/app.css`) is a leaf of the repository whose blob counts.
-        const leaf = resolveDataFile(path, specifier, exists, layout);
-        if (leaf !== undefined) queue.push(leaf);
-        else closure.unbounded.push(resolution.reason);
-      }
-    }
+    closure.unbounded.push(...imports.unbounded);
+    for (const file of imports.files) if (!closure.files.has(file)) queue.push(file);
+    for (const packageName of imports.packages)
+      if (!closure.packages.has(packageName)) closure.packages.set(packageName, (await declaredVersion?.(path, packageName)) ?? '?');
   }
   return closure;
 }

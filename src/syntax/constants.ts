@@ -1,5 +1,6 @@
 import { bindingsOf, declarationsOf, followExport, type ExportSources, type ModuleBindings } from './bindings.js';
-import { propertyKeyName, unwrapExpression, type t } from './parse.js';
+import { isFunctionLike } from './ast.js';
+import { propertyKeyName, unwrapExpression, walk, type t } from './parse.js';
 
 /**
  * Constant evaluation over the files of one ref: what a expression is worth when it is built only
@@ -25,6 +26,109 @@ export interface ConstantSources {
 }
 
 const MAX_DEPTH = 12;
+
+/**
+ * The value operations every reader's evaluator shares (the MCP evaluator, the migrations
+ * extractor's, this one): what JavaScript makes of constants in a template, a `+`, arithmetic and a
+ * member access. Each answers undefined where the result is not a constant (an object in text, an
+ * operator on other kinds); the reader says why in its own words.
+ */
+
+/** The value of a literal (`'a'`, `1`, `true`, `null`, a template without parts); undefined for anything else. */
+export function literalConstant(node: t.Node): Constant | undefined {
+  switch (node.type) {
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+      return node.value;
+    case 'NullLiteral':
+      return null;
+    case 'TemplateLiteral':
+      return node.expressions.length === 0 ? (node.quasis[0]?.value.cooked ?? undefined) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** `String(value)` for what a template or a `+` with a string turns into text: scalars, and arrays of them (joined with commas, null and undefined items empty). Undefined for an object. */
+export function constantText(value: Constant | undefined): string | undefined {
+  if (value === null || value === undefined || typeof value !== 'object') return String(value);
+  if (!Array.isArray(value)) return undefined;
+  const parts = (value as readonly Constant[]).map((item) => (item === null || item === undefined ? '' : constantText(item)));
+  return parts.every((part) => part !== undefined) ? parts.join(',') : undefined;
+}
+
+/** A template literal's text once its parts are known (undefined when a part is not text-like). */
+export function templateText(node: t.TemplateLiteral, parts: ReadonlyArray<Constant | undefined>): string | undefined {
+  let text = node.quasis[0]?.value.cooked ?? '';
+  for (let index = 0; index < node.expressions.length; index++) {
+    const part = constantText(parts[index]);
+    if (part === undefined) return undefined;
+    text += part + (node.quasis[index + 1]?.value.cooked ?? '');
+  }
+  return text;
+}
+
+/** `left <operator> right` on numbers, and `+` with text on either side (concatenation). */
+export function binaryConstant(operator: string, left: Constant | undefined, right: Constant | undefined): Constant | undefined {
+  // An array is text to `+` too (`[1, 2] + ''` is `'1,2'`).
+  if (operator === '+' && (typeof left === 'string' || typeof right === 'string' || Array.isArray(left) || Array.isArray(right))) {
+    const [leftText, rightText] = [constantText(left), constantText(right)];
+    return leftText === undefined || rightText === undefined ? undefined : leftText + rightText;
+  }
+  if (typeof left !== 'number' || typeof right !== 'number') return undefined;
+  switch (operator) {
+    case '+':
+      return left + right;
+    case '-':
+      return left - right;
+    case '*':
+      return left * right;
+    case '/':
+      return left / right;
+    default:
+      return undefined;
+  }
+}
+
+/** `object[key]` on a constant: an own property, an array item, an array's or a string's `length`. */
+export function memberConstant(object: Constant | undefined, key: string): Constant | undefined {
+  if (typeof object === 'string') return key === 'length' ? object.length : undefined;
+  if (object === null || object === undefined || typeof object !== 'object') return undefined;
+  if (Array.isArray(object)) return /^\d+$/.test(key) ? (object as Constant[])[Number(key)] : key === 'length' ? object.length : undefined;
+  return Object.hasOwn(object, key) ? (object as Record<string, Constant>)[key] : undefined;
+}
+
+/** One member of an enum with its value: a number (counting up from the last number) or a string. */
+export interface EnumMember {
+  member: t.TSEnumMember;
+  /** Its name (`A` of `A` and of `'A'`). */
+  name: string;
+  value: string | number;
+}
+
+/**
+ * The members of an enum declaration with their values, as TypeScript numbers them: a member without
+ * an initializer is the last number plus one (0 first). `initializer` evaluates one (each reader its
+ * own way). `{ unreadable }`: the member whose value is not a number or a string, or that follows a
+ * string member without an initializer.
+ */
+export function enumMembers(
+  node: t.TSEnumDeclaration,
+  initializer: (expression: t.Expression) => Constant | undefined,
+): EnumMember[] | { unreadable: t.TSEnumMember } {
+  const members: EnumMember[] = [];
+  let next: number | undefined = 0;
+  const written =
+    (node as unknown as { members?: t.TSEnumMember[] }).members ?? (node as unknown as { body?: { members?: t.TSEnumMember[] } }).body?.members ?? [];
+  for (const member of written) {
+    const value: Constant | undefined = member.initializer ? initializer(member.initializer) : next;
+    if (typeof value !== 'number' && typeof value !== 'string') return { unreadable: member };
+    members.push({ member, name: member.id.type === 'Identifier' ? member.id.name : member.id.value, value });
+    next = typeof value === 'number' ? value + 1 : undefined;
+  }
+  return members;
+}
 
 export class ConstantEvaluator {
   private readonly bindings = new Map<string, { ast: t.File; bindings: ModuleBindings; declared: Map<string, t.Node | undefined> }>();
@@ -112,21 +216,17 @@ export class ConstantEvaluator {
   private value(path: string, raw: t.Node, depth: number): Constant | undefined {
     if (depth > MAX_DEPTH) return undefined;
     const node = unwrapExpression(raw);
+    const literal = literalConstant(node);
+    if (literal !== undefined) return literal;
     switch (node.type) {
-      case 'StringLiteral':
-      case 'NumericLiteral':
-      case 'BooleanLiteral':
-        return node.value;
-      case 'NullLiteral':
-        return null;
       case 'TemplateLiteral': {
-        let text = node.quasis[0]?.value.cooked ?? '';
-        for (let index = 0; index < node.expressions.length; index++) {
-          const part = this.value(path, node.expressions[index]!, depth + 1);
+        const parts: Array<Constant | undefined> = [];
+        for (const expression of node.expressions) {
+          const part = this.value(path, expression, depth + 1);
           if (part === undefined || (part !== null && typeof part === 'object')) return undefined;
-          text += String(part) + (node.quasis[index + 1]?.value.cooked ?? '');
+          parts.push(part);
         }
-        return text;
+        return templateText(node, parts);
       }
       case 'Identifier':
         return this.identifier(path, node.name, depth);
@@ -141,21 +241,9 @@ export class ConstantEvaluator {
         if (node.left.type === 'PrivateName') return undefined;
         const left = this.value(path, node.left, depth + 1);
         const right = this.value(path, node.right, depth + 1);
-        if (node.operator === '+' && (typeof left === 'string' || typeof right === 'string') && isScalar(left) && isScalar(right))
-          return String(left) + String(right);
-        if (typeof left !== 'number' || typeof right !== 'number') return undefined;
-        switch (node.operator) {
-          case '+':
-            return left + right;
-          case '-':
-            return left - right;
-          case '*':
-            return left * right;
-          case '/':
-            return left / right;
-          default:
-            return undefined;
-        }
+        // Objects and arrays are not concatenated here (a caller reading a name wants a scalar).
+        if (!isScalar(left) || !isScalar(right)) return undefined;
+        return binaryConstant(node.operator, left, right);
       }
       case 'LogicalExpression': {
         const left = this.value(path, node.left, depth + 1);
@@ -201,11 +289,9 @@ export class ConstantEvaluator {
       case 'MemberExpression':
       case 'OptionalMemberExpression': {
         const object = this.value(path, node.object, depth + 1);
-        if (object === null || object === undefined || typeof object !== 'object') return undefined;
+        if (object === null || object === undefined || typeof object !== 'object') return object === undefined ? this.memberOf(path, node, depth) : undefined;
         const key = node.computed ? this.keyOf(path, node.property, depth) : node.property.type === 'Identifier' ? node.property.name : undefined;
-        if (key === undefined) return undefined;
-        if (Array.isArray(object)) return /^\d+$/.test(key) ? (object as Constant[])[Number(key)] : key === 'length' ? object.length : undefined;
-        return Object.hasOwn(object, key) ? (object as Record<string, Constant>)[key] : undefined;
+        return key === undefined ? undefined : memberConstant(object, key);
       }
       case 'ConditionalExpression': {
         const test = this.value(path, node.test, depth + 1);
@@ -219,31 +305,152 @@ export class ConstantEvaluator {
     }
   }
 
+  /**
+   * `config.auth.okta.loginPath` where `config` as a whole is no constant (other members read the
+   * environment, or it is what a function returns: `export const config = parseConfig()`): the
+   * member is followed through the object literals that hold it — a constant's initializer, an
+   * import, the one `return { … }` of a function called there — and only its own value must be a
+   * constant. A spread after the member (`{ path: '/a', ...overrides }`), a second `return`, or a
+   * name the function binds itself (a parameter, a local) makes it no constant.
+   */
+  private memberOf(path: string, node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Constant | undefined {
+    const keys: string[] = [];
+    let current: t.Node = node;
+    while (current.type === 'MemberExpression' || current.type === 'OptionalMemberExpression') {
+      const key = current.computed ? this.keyOf(path, current.property, depth) : current.property.type === 'Identifier' ? current.property.name : undefined;
+      if (key === undefined) return undefined;
+      keys.unshift(key);
+      current = unwrapExpression(current.object);
+    }
+    let located = this.locate(path, current, [], depth + 1);
+    for (const key of keys) {
+      if (!located) return undefined;
+      const object = unwrapExpression(located.node);
+      if (object.type !== 'ObjectExpression') return undefined;
+      let found: t.Node | undefined;
+      for (const property of object.properties) {
+        if (property.type === 'SpreadElement')
+          found = undefined; // a spread after it may override it
+        else if (property.type !== 'ObjectProperty') {
+          if (!property.computed && propertyKeyName(property.key, false) === key) found = undefined;
+        } else {
+          const name = !property.computed
+            ? propertyKeyName(property.key, false)
+            : located.bound.length === 0
+              ? this.keyOf(located.path, property.key, depth)
+              : undefined;
+          if (name === undefined)
+            found = undefined; // a computed key may be this one
+          else if (name === key) found = property.value;
+        }
+      }
+      if (found === undefined) return undefined;
+      located = this.locate(located.path, found, located.bound, depth + 1);
+    }
+    if (!located || (located.bound.length > 0 && mentionsAny(located.node, located.bound))) return undefined;
+    return this.value(located.path, located.node, depth + 1);
+  }
+
+  /**
+   * The object literal (or the final expression) an expression stands for, in the module at `path`:
+   * followed through same-module constants, imports and the single `return` of a called function.
+   * `bound`: names declared inside the functions passed on the way, which the module-level lookup
+   * would misread: any of them in what is located makes it unknown.
+   */
+  private locate(path: string, raw: t.Node, bound: readonly Set<string>[], depth: number): { path: string; node: t.Node; bound: Set<string>[] } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const node = unwrapExpression(raw);
+    if (node.type === 'Identifier') {
+      if (bound.length > 0) return undefined;
+      const entry = this.module(path);
+      if (!entry) return undefined;
+      if (entry.declared.has(name(node))) {
+        const value = entry.declared.get(name(node));
+        return value === undefined ? undefined : this.locate(path, value, bound, depth + 1);
+      }
+      const imported = entry.bindings.imports.find((binding) => binding.local === node.name && !binding.typeOnly);
+      const target = imported && this.sources.resolve(path, imported.specifier);
+      if (!imported || target === undefined || imported.imported === '*') return undefined;
+      const origin = followExport(target, imported.imported, this.exportSources);
+      if (origin?.kind !== 'local') return undefined;
+      const { local, value } = origin.binding;
+      if (value !== undefined) return this.locate(origin.path, value, [], depth + 1);
+      if (local === undefined) return undefined;
+      const declared = this.module(origin.path)?.declared.get(local);
+      return declared === undefined ? undefined : this.locate(origin.path, declared, [], depth + 1);
+    }
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && bound.length === 0) {
+      const callee = this.locate(path, node.callee, bound, depth + 1);
+      const fn = callee && unwrapExpression(callee.node);
+      if (!callee || !fn || (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration')) return undefined;
+      if (fn.async || fn.generator) return undefined;
+      const inner = [...callee.bound, namesBoundIn(fn)];
+      if (fn.body.type !== 'BlockStatement') return this.locate(callee.path, fn.body, inner, depth + 1);
+      const returns = returnsOf(fn.body);
+      if (returns.length !== 1 || !returns[0]!.argument) return undefined;
+      return this.locate(callee.path, returns[0]!.argument, inner, depth + 1);
+    }
+    return { path, node, bound: [...bound] };
+  }
+
   private keyOf(path: string, node: t.Node, depth: number): string | undefined {
     const key = this.value(path, node, depth + 1);
     return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
   }
 
-  /** An enum as an object of its members: numbers count up from the last number, strings as written. */
+  /** An enum as an object of its members. */
   private enumValue(path: string, node: t.TSEnumDeclaration, depth: number): Constant | undefined {
-    const object: Record<string, Constant> = {};
-    let next: number | undefined = 0;
-    const members =
-      (node as unknown as { members?: t.TSEnumMember[]; body?: { members: t.TSEnumMember[] } }).members ??
-      (node as unknown as { body: { members: t.TSEnumMember[] } }).body.members;
-    for (const member of members) {
-      const name = member.id.type === 'Identifier' ? member.id.name : member.id.value;
-      let value: Constant | undefined;
-      if (member.initializer) value = this.value(path, member.initializer, depth + 1);
-      else value = next;
-      if (value === undefined) return undefined;
-      object[name] = value;
-      next = typeof value === 'number' ? value + 1 : undefined;
-    }
-    return object;
+    const members = enumMembers(node, (initializer) => this.value(path, initializer, depth + 1));
+    return Array.isArray(members) ? Object.fromEntries(members.map(({ name, value }) => [name, value])) : undefined;
   }
 }
 
 function isScalar(value: Constant | undefined): value is string | number | boolean | null {
   return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function name(node: t.Identifier): string {
+  return node.name;
+}
+
+/** The `return` statements of a function body (not those of functions inside it). */
+function returnsOf(body: t.BlockStatement): t.ReturnStatement[] {
+  const found: t.ReturnStatement[] = [];
+  walk(body, (node) => {
+    if (node !== body && isFunctionLike(node)) return false;
+    if (node.type === 'ReturnStatement') found.push(node);
+    return undefined;
+  });
+  return found;
+}
+
+/** Every name a function binds: its parameters and whatever is declared inside it (patterns included). */
+function namesBoundIn(fn: t.Node): Set<string> {
+  const names = new Set<string>();
+  walk(fn, (node) => {
+    if (node.type === 'Identifier' && node.name !== undefined) {
+      // Over-inclusive by design: every identifier written in a binding position or not; an outer
+      // name that is also used inside only makes the member unknown, never wrong.
+      names.add(node.name);
+    }
+    return undefined;
+  });
+  return names;
+}
+
+/** Whether an expression names any of `sets` (a name the function it sits in binds). */
+function mentionsAny(node: t.Node, sets: readonly Set<string>[]): boolean {
+  let found = false;
+  walk(node, (inner, parent) => {
+    if (found) return false;
+    if (inner.type === 'Identifier' && !isKeyPosition(inner, parent) && sets.some((set) => set.has(inner.name))) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+function isKeyPosition(node: t.Identifier, parent: t.Node | undefined): boolean {
+  if (!parent) return false;
+  if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.property === node && !parent.computed) return true;
+  return parent.type === 'ObjectProperty' && parent.key === node && !parent.computed && !parent.shorthand;
 }

@@ -192,6 +192,85 @@ describe('init', () => {
     expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
   });
 
+  it('a migrations folder that lived for one release only, between two others, is configured (peppermint: prisma/ → packages/database/prisma/ at 0.2.4 only → apps/api/src/prisma/)', () => {
+    // Modelled on peppermint's history: 0.1.x in `prisma/migrations`, 0.2.4 alone in
+    // `packages/database/prisma/migrations` (17 new migrations), 0.3 on in `apps/api/src/prisma/migrations`.
+    // A sample of the release tags skipped 0.2.4, so its 17 added migrations were never read.
+    const repo = createRepo();
+    repos.push(repo);
+    const migration = (dir: string, name: string, table: string) => ({
+      [`${dir}/${name}/migration.sql`]: `CREATE TABLE "${table}" ("id" SERIAL NOT NULL, CONSTRAINT "${table}_pkey" PRIMARY KEY ("id"));\n`,
+      [`${dir}/migration_lock.toml`]: 'provider = "postgresql"\n',
+    });
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'peppermint', dependencies: { prisma: '^5.0.0' } }),
+        ...migration('prisma/migrations', '20220101000000_', 'Ticket'),
+      },
+      { tag: '1.0.0' },
+    );
+    for (const patch of [1, 2, 3]) repo.commit({ [`notes/${patch}.md`]: 'x\n' }, { tag: `1.0.${patch}` });
+    repo.commit(
+      {
+        'prisma/migrations/20220101000000_/migration.sql': null,
+        'prisma/migrations/migration_lock.toml': null,
+        ...migration('packages/database/prisma/migrations', '20230219190916_', 'Ticket'),
+      },
+      { tag: '1.0.4' },
+    );
+    repo.commit(
+      {
+        'packages/database/prisma/migrations/20230219190916_/migration.sql': null,
+        'packages/database/prisma/migrations/migration_lock.toml': null,
+        ...migration('apps/api/src/prisma/migrations', '20230219190916_', 'Ticket'),
+      },
+      { tag: '1.0.5' },
+    );
+    for (const patch of [6, 7, 8, 9, 10, 11, 12, 13]) repo.commit({ [`notes/${patch}.md`]: 'x\n' }, { tag: `1.0.${patch}` });
+    const configFile = join(out, 'moved-twice.json');
+    const run = runCli(['init', '--repo', repo.dir, '--out', configFile]);
+    expect(run.status).toBe(0);
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as { migrations: Array<{ dir: string }> };
+    expect(config.migrations.map((folder) => folder.dir).sort()).toEqual([
+      'apps/api/src/prisma/migrations',
+      'packages/database/prisma/migrations',
+      'prisma/migrations',
+    ]);
+    expect(run.stdout).toContain('packages/database/prisma/migrations (1 files): PostgreSQL');
+    expect(run.stdout).toContain('at 1.0.4, gone from the newest commit');
+  });
+
+  it('a tRPC server the newest commit dropped is not written as `trpc: false` while recent releases served it (typebot: tRPC up to v3.15, oRPC since v3.16)', () => {
+    // `trpc: false` tells the backfill the service has none: every release up to the switch would
+    // have its procedures unread and pass as checked.
+    const repo = createRepo();
+    repos.push(repo);
+    const router =
+      "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const appRouter = t.router({ getTypebot: t.procedure.query(() => ({ id: '1' })) });\n";
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'builder', dependencies: { '@trpc/server': '^10.45.0', next: '^14.0.0' } }),
+        'apps/builder/src/helpers/server/routers/appRouter.ts': router,
+      },
+      { tag: 'v3.15.0' },
+    );
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'builder', dependencies: { '@orpc/server': '^1.0.0', next: '^14.0.0' } }),
+        'apps/builder/src/helpers/server/routers/appRouter.ts': null,
+        'apps/builder/src/app/api/hello/route.ts': 'export async function GET() { return Response.json({ ok: true }); }\n',
+      },
+      { tag: 'v3.16.0' },
+    );
+    const configFile = join(out, 'trpc-dropped.json');
+    const run = runCli(['init', '--repo', repo.dir, '--out', configFile]);
+    expect(run.status).toBe(0);
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    expect(config.trpc).toBeUndefined();
+    expect(run.stdout).toContain('trpc: left out');
+    expect(run.stdout).toContain('v3.15.0 depends on @trpc/server');
+  });
+
   it('on a folder that is not a git working tree: exit 2 naming it', () => {
     const run = runCli(['init', '--repo', out, '--print']);
     expect(run.status).toBe(2);

@@ -111,6 +111,80 @@ describe('env schemas over process.env', () => {
     });
   });
 
+  it('t3-env as typebot.io writes it: per-feature groups spread into createEnv, a callback method beside them', () => {
+    // Modelled on typebot.io v3.18.0 packages/env/src/index.ts.
+    const text = [
+      'const boolean = z.enum(["true", "false"]).transform((value) => value === "true");',
+      'const baseEnv = {',
+      '  server: {',
+      '    DATABASE_URL: z.string().url(),',
+      '    DISABLE_SIGNUP: boolean.optional().default(false),', // 5
+      '  },',
+      '  client: { NEXT_PUBLIC_VIEWER_URL: z.string().url() },',
+      '  runtimeEnv: { NEXT_PUBLIC_VIEWER_URL: getRuntimeVariable("NEXT_PUBLIC_VIEWER_URL") },',
+      '};',
+      'const smtpEnv = { server: { SMTP_PORT: z.coerce.number().optional().default(25) } };', // 10
+      'const hidden = { server: { ...unknownGroup }, ["ser" + "ver"]: {} };',
+      'export const env = createEnv({',
+      '  server: { ...baseEnv.server, ...smtpEnv.server, ...hidden.server },',
+      '  client: { ...baseEnv.client },',
+      '  experimental__runtimeEnv: { ...baseEnv.runtimeEnv },', // 15
+      '  skipValidation: process.env.SKIP_ENV_CHECK === "true",',
+      '  onValidationError(issues) { throw new Error(String(issues)); },',
+      '  onInvalidAccess: (variable) => { throw new Error(variable); },',
+      '});',
+    ].join('\n');
+    expect(readsOf(text)).toEqual({
+      reads: ['4 DATABASE_URL=∅', '5 DISABLE_SIGNUP=false', '7 NEXT_PUBLIC_VIEWER_URL=∅', '10 SMTP_PORT=25', '16 SKIP_ENV_CHECK=false'],
+      // A group whose key is computed beside it cannot be told to hold only what is written: unresolved.
+      unresolved: ['13 schema entry ...hidden.server (a spread or method) cannot be read as variables'],
+    });
+    const extraction = extractEnvReads(text, 'src/env.ts', []);
+    if (!extraction.ok) throw new Error(extraction.message);
+    expect(extraction.reads.filter((read) => read.optional !== undefined).map((read) => `${read.name}:${String(read.optional)}`)).toEqual([
+      'DATABASE_URL:false',
+      'DISABLE_SIGNUP:true',
+      'NEXT_PUBLIC_VIEWER_URL:false',
+      'SMTP_PORT:true',
+    ]);
+  });
+
+  it('t3-env: a method named like a schema key is unresolved, never skipped', () => {
+    const text = 'export const env = createEnv({ server() { return { A: z.string() }; }, runtimeEnv: process.env });';
+    expect(readsOf(text).unresolved).toEqual(['1 createEnv({ server() { return { A: z.string() }; } }): may hold server, client or shared variables that cannot be read']);
+  });
+
+  it('zod: `.and(…)` of a preprocess over a discriminated union of objects (trigger.dev env.server.ts): every branch key, optional unknown', () => {
+    const text = [
+      'const GithubAppEnvSchema = z.preprocess(',
+      '  (val) => (val && val.GITHUB_APP_ENABLED ? val : { ...val, GITHUB_APP_ENABLED: "0" }),',
+      '  z.discriminatedUnion("GITHUB_APP_ENABLED", [',
+      '    z.object({ GITHUB_APP_ENABLED: z.literal("1"), GITHUB_APP_ID: z.string() }),',
+      '    z.object({ GITHUB_APP_ENABLED: z.literal("0") }),', // 5
+      '  ])',
+      ');',
+      'const EnvironmentSchema = z',
+      '  .object({ DATABASE_URL: z.string() })',
+      '  .and(GithubAppEnvSchema)', // 10
+      '  .and(z.union([z.object({ A: z.string() }), other]))',
+      '  .superRefine((env, ctx) => {});',
+      'export const env = EnvironmentSchema.parse(process.env);',
+    ].join('\n');
+    const extraction = extractEnvReads(text, 'src/env.ts', []);
+    if (!extraction.ok) throw new Error(extraction.message);
+    // The second `.and` holds a branch this file cannot read: the whole schema stays unresolved.
+    expect(extraction.unresolved.map((entry) => entry.line)).toEqual([13]);
+    const readable = extractEnvReads(text.replace('  .and(z.union([z.object({ A: z.string() }), other]))\n', ''), 'src/env.ts', []);
+    if (!readable.ok) throw new Error(readable.message);
+    expect(readable.unresolved).toEqual([]);
+    expect(readable.reads.map((read) => `${read.line} ${read.name}:${String(read.optional)}${read.opaque ? ' opaque' : ''}`)).toEqual([
+      '4 GITHUB_APP_ENABLED:null opaque',
+      '4 GITHUB_APP_ID:null opaque',
+      '5 GITHUB_APP_ENABLED:null opaque',
+      '9 DATABASE_URL:false',
+    ]);
+  });
+
   it('whether each key accepts the variable unset: true, false, or null when the schema cannot be read that far', () => {
     const text = [
       "import { z } from 'zod';",

@@ -168,7 +168,10 @@ function readT3Options(options: t.Node, context: SchemaContext): SchemaRead | un
   let isT3 = false;
   for (const property of object.properties) {
     if (property.type !== 'ObjectProperty') {
-      hidden.push(property);
+      // A method with a plain name (typebot's `onValidationError(issues) { … }`) is a callback, not a
+      // schema: only a spread, a computed key or a method named like a schema key may hide variables.
+      const methodKey = property.type === 'ObjectMethod' && !property.computed ? literalKeyName(property) : undefined;
+      if (methodKey === undefined || T3_SCHEMA_KEYS.has(methodKey)) hidden.push(property);
       continue;
     }
     const key = literalKeyName(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
@@ -179,8 +182,8 @@ function readT3Options(options: t.Node, context: SchemaContext): SchemaRead | un
     if (key === 'runtimeEnv' || key === 'experimental__runtimeEnv') isT3 = true;
     if (!T3_SCHEMA_KEYS.has(key)) continue;
     isT3 = true;
-    // `{ server: { … } }` or shorthand `{ server }` naming a constant of this file.
-    const shape = resolveObject(property.value, context);
+    // `{ server: { … } }`, shorthand `{ server }` naming a constant of this file, or `baseEnv.server`.
+    const shape = resolveSchemaObject(property.value, context, 0);
     if (!shape) {
       problems.push({ node: property, reason: `createEnv({ ${key}: … }): not an object literal of this file, so its variables cannot be read` });
       continue;
@@ -226,8 +229,42 @@ function zodObjectEntries(node: t.Node, context: SchemaContext, problems: Schema
     const other = inner.arguments[0] === undefined ? undefined : zodObjectEntries(inner.arguments[0], context, problems, depth + 1);
     return base && other ? [...base, ...other] : undefined;
   }
+  if (method === 'and' && inner.arguments[0] !== undefined) {
+    // trigger.dev: `z.object({…}).and(GithubAppEnvSchema)`, a preprocess over a discriminated union of
+    // objects. Every branch's keys are variables; whether each is required depends on the branch taken,
+    // so it cannot be told, and the other schema's text stands for its defaults (a change is unproven).
+    const base = zodObjectEntries(receiver, context, problems, depth + 1);
+    const other = branchEntries(inner.arguments[0], context, problems, depth + 1);
+    return base && other ? [...base, ...other] : undefined;
+  }
   if (ZOD_SHAPE_KEEPING.has(method)) return zodObjectEntries(receiver, context, problems, depth + 1);
   return undefined;
+}
+
+/** The keys of every object a union (or a preprocess over one, or a plain object) may take, each optional unknown and opaque. */
+function branchEntries(node: t.Node, context: SchemaContext, problems: SchemaProblem[], depth: number): SchemaEntry[] | undefined {
+  if (depth > RESOLVE_DEPTH) return undefined;
+  const schema = resolveValue(node, context);
+  const collect = (branch: t.Node): SchemaEntry[] | undefined => {
+    const resolved = resolveValue(branch, context);
+    const access = isCall(resolved) ? propertyAccess(resolved.callee) : undefined;
+    if (!isCall(resolved) || !access) return undefined;
+    const namespace = unwrap(access.object).type === 'Identifier' && context.declarationOf((unwrap(access.object) as t.Identifier).name) === undefined;
+    if (namespace && access.name === 'preprocess') return resolved.arguments[1] === undefined ? undefined : collect(resolved.arguments[1]);
+    if (namespace && (access.name === 'discriminatedUnion' || access.name === 'union')) {
+      const list = unwrap(resolved.arguments[access.name === 'union' ? 0 : 1] ?? resolved);
+      if (list.type !== 'ArrayExpression') return undefined;
+      const entries: SchemaEntry[] = [];
+      for (const element of list.elements) {
+        const found = element && element.type !== 'SpreadElement' ? collect(element) : undefined;
+        if (!found) return undefined;
+        entries.push(...found);
+      }
+      return entries;
+    }
+    return zodObjectEntries(resolved, context, problems, depth + 1);
+  };
+  return collect(schema)?.map((entry) => ({ ...entry, default: null, optional: null, opaque: schema }));
 }
 
 /**
@@ -314,10 +351,49 @@ function resolveValue(node: t.Node, context: SchemaContext): t.Node {
   return current;
 }
 
-/** Each literal key of a schema object with its default; spreads and computed keys cannot be read. */
-function objectEntries(object: t.ObjectExpression, context: SchemaContext, problems: SchemaProblem[], factsOf: (value: t.Node) => KeyFacts): SchemaEntry[] {
+/**
+ * The object literal a schema shape names: the literal itself, a constant of this file holding one,
+ * or a member of such a constant (`baseEnv.server`, typebot's per-feature groups `{ server: {…},
+ * client: {…}, runtimeEnv: {…} }` spread into one `createEnv`). A member is read only when the
+ * constant has that key once, with no spread, method or computed key that could also define it.
+ */
+function resolveSchemaObject(node: t.Node | undefined, context: SchemaContext, depth: number): t.ObjectExpression | undefined {
+  if (node === undefined || depth > RESOLVE_DEPTH) return undefined;
+  const inner = resolveValue(node, context);
+  if (inner.type === 'ObjectExpression') return inner;
+  const access = propertyAccess(inner);
+  if (!access) return undefined;
+  const holder = resolveSchemaObject(access.object, context, depth + 1);
+  if (!holder) return undefined;
+  const matches: t.ObjectProperty[] = [];
+  for (const property of holder.properties) {
+    if (property.type !== 'ObjectProperty') return undefined;
+    const key = literalKeyName(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
+    if (key === undefined) return undefined;
+    if (key === access.name) matches.push(property);
+  }
+  const [match] = matches;
+  return matches.length === 1 && match ? resolveSchemaObject(match.value, context, depth + 1) : undefined;
+}
+
+/** Each literal key of a schema object with its default; spreads of readable objects are followed; other spreads and computed keys cannot be read. */
+function objectEntries(
+  object: t.ObjectExpression,
+  context: SchemaContext,
+  problems: SchemaProblem[],
+  factsOf: (value: t.Node) => KeyFacts,
+  depth = 0,
+): SchemaEntry[] {
   const entries: SchemaEntry[] = [];
   for (const property of object.properties) {
+    if (property.type === 'SpreadElement' && depth < RESOLVE_DEPTH) {
+      // `...baseEnv.server`, `...shared`: an object literal of this file, read as if written here.
+      const spread = resolveSchemaObject(property.argument, context, 0);
+      if (spread) {
+        entries.push(...objectEntries(spread, context, problems, factsOf, depth + 1));
+        continue;
+      }
+    }
     if (isAssignment(property)) {
       const name = literalKeyName(property) ?? (property.computed ? stringOf(property.key, context) : undefined);
       if (name === undefined) {

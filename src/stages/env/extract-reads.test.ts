@@ -248,6 +248,7 @@ describe('extractEnvReads', () => {
     expect(extraction.ok && extraction.unresolved).toEqual([
       {
         line: 1,
+        escape: true,
         reason:
           '(process.env as NodeJS.ProcessEnv) is passed to doSomething(), which may read any variable: the names it reads cannot be followed (safe fixes: read the variables by name; or list the parameter that receives it in env.objects, so its property reads are read as variables; never exclude the file, which hides them)',
       },

@@ -88,10 +88,17 @@ export async function collectSurfaces(
   const reasons: string[] = [];
   // A glob that selects nothing at one ref is a note; the sources selecting nothing at a ref is the failure (source-globs.ts).
   const paths = { base: input.trees.base.keys(), head: input.trees.head.keys() };
-  const sourceSelection = selectByGlobs(paths, config.sources, { what: 'env source glob', exclude: excluded });
+  // Kept per tree listing and derived from the base tree's by the release's added and deleted paths.
+  const incremental = (key: unknown[]) => ({ trees: input.trees, changes: input.changes, key: JSON.stringify(key) });
+  const sourceSelection = selectByGlobs(paths, config.sources, {
+    what: 'env source glob',
+    exclude: excluded,
+    incremental: incremental(['env sources', config.sources, DEFAULT_EXCLUDES, config.exclude ?? []]),
+  });
   const envFileSelection = selectByGlobs({ base: input.trees.base.keys(), head: input.trees.head.keys() }, envFilePatterns, {
     what: 'env file',
     mayBeEmpty: true,
+    incremental: incremental(['env files', envFilePatterns]),
   });
   const notes = [...sourceSelection.notes, ...envFileSelection.notes];
   if (sourceSelection.failure) return { kind: 'unreadable', reasons: [sourceSelection.failure], notes };
@@ -161,6 +168,8 @@ export async function collectSurfaces(
           text: `${path}${entry.line > 0 ? `:${entry.line}` : ''}: ${entry.reason}`,
           unparsed: false,
           ...(entry.decorator ? { decorator: true } : {}),
+          ...(entry.pattern !== undefined ? { pattern: entry.pattern } : {}),
+          ...(entry.escape ? { escape: true } : {}),
         });
       }
     }
@@ -186,8 +195,10 @@ export async function collectSurfaces(
   }
   if (reasons.length > 0) return { kind: 'unreadable', reasons, notes };
   const unresolved: string[] = [];
+  const families = sameFamilies(unreadConstructs.filter((construct) => !settled.has(construct)));
   for (const construct of unreadConstructs) {
     if (settled.has(construct)) unchangedConstructs.push(`${construct.text}: ${settled.get(construct)}`);
+    else if (families.has(construct)) unchangedConstructs.push(`${construct.text}: ${families.get(construct)}`);
     else unresolved.push(`${construct.text} (at ${SIDE_LABEL[construct.side]})`);
   }
   return {
@@ -210,6 +221,34 @@ interface UnreadConstruct {
   unparsed: boolean;
   /** A property-key decorator's read (`UnresolvedRead.decorator`). */
   decorator?: true;
+  /** The family of names a computed read is confined to, with its default (`UnresolvedRead.pattern`). */
+  pattern?: string;
+  /** The env object leaves the construct (`UnresolvedRead.escape`). */
+  escape?: true;
+}
+
+/**
+ * Computed reads confined to a family of names (`OBJECT_STORE_*_BUCKET`) that both refs read alike:
+ * the same family with the same default, as many times at each. A caller's value only picks a member
+ * of the family, so what an operator may set and what an unset one means are the same at both refs.
+ * A family that appears, goes or changes its default keeps every read of it unknown.
+ */
+function sameFamilies(constructs: readonly UnreadConstruct[]): Map<UnreadConstruct, string> {
+  const bySide = { base: new Map<string, UnreadConstruct[]>(), head: new Map<string, UnreadConstruct[]>() };
+  for (const construct of constructs) {
+    if (construct.pattern === undefined) continue;
+    const list = bySide[construct.side].get(construct.pattern) ?? [];
+    list.push(construct);
+    bySide[construct.side].set(construct.pattern, list);
+  }
+  const settled = new Map<UnreadConstruct, string>();
+  for (const [pattern, base] of bySide.base) {
+    const head = bySide.head.get(pattern);
+    if (head?.length !== base.length) continue;
+    for (const construct of [...base, ...head])
+      settled.set(construct, `the same family of names (${pattern}) is read alike at both refs, ${base.length} time${base.length === 1 ? '' : 's'}: no change`);
+  }
+  return settled;
 }
 
 /**
@@ -263,11 +302,14 @@ async function settleUnchanged(
         callers = !parsed.ok || callersFlowInto(parsed.ast, construct.line);
       }
     }
-    const verdict = await differential.unchanged(construct.path, callers);
+    const escapes = construct.escape === true;
+    const verdict = await differential.unchanged(construct.path, callers, escapes);
     if (verdict.unchanged)
       settled.set(
         construct,
-        `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}${callers ? ', and no changed file calls into it' : ''}): no change`,
+        `unchanged with everything it depends on (${verdict.files} file${verdict.files === 1 ? '' : 's'}${
+          escapes ? ', and no changed file reaches it or what it imports' : callers ? ', and no changed file calls into it' : ''
+        }): no change`,
       );
   }
   return settled;

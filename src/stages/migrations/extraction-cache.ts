@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Side, StageInput } from '../contract.js';
+import { moduleLayoutKey, moduleLayoutOf } from '../code-closure.js';
+import type { ReadRepoFile } from './extract/modules.js';
 import type { MigrationPath } from './discovery.js';
 import type { ExtractedMigration, ExtractedStatement, UnresolvedPart } from './types.js';
 
@@ -22,6 +24,38 @@ export interface Extraction {
   extracted: ExtractedMigration;
   /** Path → blob id (null: absent) of every file the extractor read besides the migration itself. */
   reads: Array<[string, string | null]>;
+  /** The ref's module layout ({@link moduleLayoutKey}) when a bare import was resolved through it. */
+  layout?: string;
+}
+
+/**
+ * What an extractor at `side` reads through: the ref's files, and its module layout for aliases and
+ * workspace packages (asked for only when a migration imports a bare specifier). `probed` hears of
+ * every path read or looked for, with its blob id (null: absent), and of the layout used.
+ */
+export function repoFilesAt(
+  input: StageInput,
+  side: Side,
+  probed?: { read(path: string, blob: string | null): void; layout(key: string): void },
+): ReadRepoFile {
+  const tree = input.trees[side];
+  const read: ReadRepoFile = (path) => {
+    probed?.read(path, tree.get(path) ?? null);
+    return input.read(side, path);
+  };
+  read.importLayout = async () => {
+    const layout = await moduleLayoutOf(input, side);
+    probed?.layout(moduleLayoutKey(layout));
+    return {
+      layout,
+      exists: (path) => {
+        const blob = tree.get(path);
+        if (blob === undefined) probed?.read(path, null);
+        return blob !== undefined;
+      },
+    };
+  };
+  return read;
 }
 
 /**
@@ -49,15 +83,18 @@ export async function extractMigrationCached(input: StageInput, side: Side, migr
   const key = JSON.stringify([EXTRACTION_KIND, digest, migration.path, migration.format.id, migration.folder]);
   const tree = input.trees[side];
   const cached = asExtraction(input.derivedCache?.get(key));
-  if (cached && cached.reads.every(([path, id]) => (tree.get(path) ?? null) === id)) return cached;
+  if (
+    cached &&
+    cached.reads.every(([path, id]) => (tree.get(path) ?? null) === id) &&
+    (cached.layout === undefined || cached.layout === moduleLayoutKey(await moduleLayoutOf(input, side)))
+  )
+    return cached;
 
   const reads: Array<[string, string | null]> = [];
-  const read = (path: string) => {
-    reads.push([path, tree.get(path) ?? null]);
-    return input.read(side, path);
-  };
+  let layout: string | undefined;
+  const read = repoFilesAt(input, side, { read: (path, blob) => reads.push([path, blob]), layout: (key) => (layout = key) });
   const extracted = await migration.format.extract(migration.path, text, read);
-  const extraction = { extracted, reads };
+  const extraction: Extraction = { extracted, reads, ...(layout === undefined ? {} : { layout }) };
   input.derivedCache?.set(key, extraction);
   return extraction;
 }
@@ -98,6 +135,7 @@ function isUnresolved(value: unknown): value is UnresolvedPart {
 /** A cache entry of the right shape, else undefined (entries are untrusted). */
 function asExtraction(value: unknown): Extraction | undefined {
   if (!isRecord(value) || !isRecord(value.extracted) || !Array.isArray(value.reads)) return undefined;
+  if (value.layout !== undefined && typeof value.layout !== 'string') return undefined;
   const { file, statements, unresolved, inTransaction } = value.extracted;
   if (typeof file !== 'string' || typeof inTransaction !== 'boolean') return undefined;
   if (!Array.isArray(statements) || !statements.every(isStatement) || !Array.isArray(unresolved) || !unresolved.every(isUnresolved)) return undefined;

@@ -20,7 +20,7 @@ import { compareText } from '../../core/compare-text.js';
 import { readDirectives } from '../../accept/directives.js';
 import type { AcceptedFinding, AcceptProblem } from '../../accept/policy.js';
 import { applyMigrationAcceptance } from './acceptance.js';
-import { extractMigrationCached } from './extraction-cache.js';
+import { extractMigrationCached, repoFilesAt } from './extraction-cache.js';
 import { mayAddColumnOfUserType } from './rules/user-types.js';
 import { foldReleasedMigration, releasedSchema, schemaOptions, type ReleasedSchema } from './released-schema.js';
 import { MigrationChain } from './chain.js';
@@ -71,7 +71,7 @@ async function releasedMigrationChange(input: StageInput, migration: MigrationPa
       (['base', 'head'] as const).map(async (side) => {
         const text = await input.read(side, migration.path);
         if (text === undefined) throw new Error(`the file cannot be read at the ${side} ref`);
-        return migration.format.extract(migration.path, text, (p) => input.read(side, p));
+        return migration.format.extract(migration.path, text, repoFilesAt(input, side));
       }),
     );
     return releasedEditChange(before!, after!);

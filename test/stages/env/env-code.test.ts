@@ -173,7 +173,7 @@ describe('reads that cannot be named make the surface unknown, with the reason',
     [
       'a computed name',
       'export const flags = FLAGS.map((flag) => process.env[`FEATURE_${flag}`]);',
-      'src/config.ts:2: process.env[`FEATURE_${flag}`] reads a variable whose name is computed, so it cannot be named (at head (to))',
+      'src/config.ts:2: process.env[`FEATURE_${flag}`] reads the variables named FEATURE_* (a part of the name is computed), which cannot be listed (at head (to))',
     ],
     [
       'process.env passed to a function',

@@ -326,15 +326,25 @@ describe('NestJS: what moves a controller route besides its decorators', () => {
 });
 
 describe('a registration that changes through an import', () => {
-  it('a path from an imported constant whose file changed is unknown, though the router file did not change', async () => {
+  it('a path from an imported constant whose file changed is read through the import: the route moved, though the router file did not change', async () => {
     const router =
       "import { Router } from 'express';\nimport { PATHS } from './paths';\nexport const router = Router();\nrouter.get(PATHS.users, auth, list);\nrouter.get(config.healthPath, health);\n";
-    const { verdict, notes } = await release(
+    const { verdict, breaking, notes } = await release(
       { 'src/r.ts': router, 'src/paths.ts': "export const PATHS = { users: '/users' };\n" },
       { 'src/paths.ts': "export const PATHS = { users: '/people' };\n" },
     );
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual(['breaking GET …/users — route no longer served (code: src/r.ts:4)']);
+    // config.healthPath is a global whose expression did not change: the same at both refs.
+    expect(notes).toEqual([]);
+  });
+
+  it('a path from an imported value that is no constant, whose file changed, is unknown (the per-route differential)', async () => {
+    const router =
+      "import { Router } from 'express';\nimport { PATHS } from './paths';\nexport const router = Router();\nrouter.get(PATHS.users, auth, list);\n";
+    const paths = (fallback: string) => `export const PATHS = { users: process.env.USERS_PATH ?? '${fallback}' };\n`;
+    const { verdict, notes } = await release({ 'src/r.ts': router, 'src/paths.ts': paths('/users') }, { 'src/paths.ts': paths('/people') });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
-    // config.healthPath names no import from a changed file: it stays as unreadable as before, and silent.
     expect(notes).toEqual([
       'routes of src/r.ts at the base ref cannot be read: line 4: `router.get(…)`: the path PATHS.users is not a literal',
       'routes of src/r.ts at the head ref cannot be read: line 4: `router.get(…)`: the path PATHS.users is not a literal',
@@ -346,8 +356,8 @@ describe('a registration that depends on a file outside the route sources (diffe
   const router = "import { Router } from 'express';\nimport { PATHS } from '../config';\nexport const router = Router();\nrouter.get(PATHS.users, list);\n";
   const config = { 'src/config/index.ts': "export { PATHS } from './paths';\n" };
 
-  it('a path from a constant re-exported by an unchanged module, whose own file changed, is unknown', async () => {
-    const { verdict, notes } = await release(
+  it('a path from a constant re-exported by an unchanged module, whose own file changed, is read through the re-export', async () => {
+    const { verdict, breaking } = await release(
       {
         'src/routes/r.ts': router,
         ...config,
@@ -357,8 +367,8 @@ describe('a registration that depends on a file outside the route sources (diffe
       { 'src/config/paths.ts': "export const PATHS = { users: '/people' };\n", 'src/routes/other.ts': 'export const x = 2;\n' },
       ['src/routes/**/*.ts'],
     );
-    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(notes).toContain('routes of src/routes/r.ts at the head ref cannot be read: line 4: `router.get(…)`: the path PATHS.users is not a literal');
+    expect(verdict).toEqual({ checked: true, breaking: true });
+    expect(breaking).toEqual(['breaking GET …/users — route no longer served (code: src/routes/r.ts:4)']);
   });
 
   it('the same registration, with everything it imports identical at both refs, is no change', async () => {

@@ -79,3 +79,47 @@ describe('generate with routes served by the code', () => {
     expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
   });
 });
+
+describe('generate: a route path from a config object (issue 30, lightdash apiV1Router.ts + parseConfig.ts)', () => {
+  let repo: TestRepo | undefined;
+  afterEach(() => repo?.cleanup());
+
+  const routes = `import express from 'express';
+import { lightdashConfig } from '../config/lightdashConfig';
+import { tag } from '../common';
+
+export const apiV1Router = express.Router();
+apiV1Router.get(lightdashConfig.auth.okta.loginPath, async (req, res) => res.json({ tag }));
+`;
+  const parseConfig = (loginPath: string) => `import { MODE } from '../common';
+export const parseConfig = () => {
+    const secret = process.env.LIGHTDASH_SECRET;
+    if (!secret) throw new Error('LIGHTDASH_SECRET');
+    return { mode: process.env.MODE || MODE, auth: { okta: { issuer: process.env.OKTA_ISSUER, loginPath: '${loginPath}' } } };
+};
+`;
+  const config = JSON.stringify({ migrations: false, openapi: false, routes: { sources: ['src/**/*.ts'] }, mcpTools: false, env: false });
+
+  it('true when only what the config imports changed, false when the path itself did', () => {
+    repo = createRepo();
+    repo.commit(
+      {
+        'release-safety.config.json': config,
+        'src/routers/apiV1Router.ts': routes,
+        'src/config/lightdashConfig.ts': "import { parseConfig } from './parseConfig';\nexport const lightdashConfig = parseConfig();\n",
+        'src/config/parseConfig.ts': parseConfig('/login/okta'),
+        'src/common.ts': "export const MODE = 'default';\nexport const tag = 1;\n",
+      },
+      { tag: '1.0.0' },
+    );
+    repo.commit({ 'src/common.ts': "export const MODE = 'default';\nexport const tag = 2;\n" }, { tag: '1.1.0' });
+    repo.commit({ 'src/config/parseConfig.ts': parseConfig('/auth/okta') }, { tag: '1.2.0' });
+    const out = join(repo.dir, 'release-safety.json');
+    const same = runCli(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', out]);
+    expect(same.status).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8')).api.rest).toMatchObject({ checked: true, breaking: false });
+    const moved = runCli(['generate', '--repo', repo.dir, '--from', '1.1.0', '--to', '1.2.0', '--out', out]);
+    expect(JSON.parse(readFileSync(out, 'utf8')).api.rest).toMatchObject({ checked: true, breaking: true });
+    expect(moved.stdout).toContain('GET …/login/okta — route no longer served (code: src/routers/apiV1Router.ts:6)');
+  });
+});

@@ -1,5 +1,7 @@
 import { compareText } from '../../../core/compare-text.js';
-import { isMember, literalKeyName, sourceOf, walk, type t } from '../../../syntax/parse.js';
+import { parameterName } from '../../../syntax/ast.js';
+import { isCall, isMember, literalKeyName, sourceOf, walk, type t } from '../../../syntax/parse.js';
+import { binaryConstant, literalConstant } from '../../../syntax/constants.js';
 import { type ExtractOptions, type ExportFact, type ImportFact, type ModuleFacts, type ParsedFile } from './types.js';
 import {
   type Parents,
@@ -9,6 +11,7 @@ import {
   nameText,
   unwrap,
   dottedPath,
+  type FunctionLike,
   isFunctionLike,
   enclosingFunction,
   functionName,
@@ -16,7 +19,7 @@ import {
   propertyNameOf,
   bindingOf,
 } from './tree.js';
-import { isMutatedIn } from './scope.js';
+import { isMutatedIn, isReassignedIn } from './scope.js';
 import { PROCESS_MODULES, ARITHMETIC, isEnvProperty, isProcessRequire, isFallback, isNumericExpression, isNegativeNumber } from './env-shapes.js';
 
 /**
@@ -233,6 +236,12 @@ export class FileBindings {
         .filter((key): key is string => key !== undefined);
       return new Set(keys);
     }
+    // `withFileSecrets(process.env)` (outline 1.9): a same-file function that returns a Proxy over its parameter.
+    if (isCall(inner) && inner.callee.type === 'Identifier') {
+      const position = this.wrappingParameter(inner.callee.name);
+      const argument = position === undefined ? undefined : inner.arguments[position];
+      if (argument !== undefined && argument.type !== 'SpreadElement' && this.isEnvObject(argument)) return this.ownKeysOf(argument);
+    }
     if (inner.type === 'NewExpression' && inner.callee.type === 'Identifier' && inner.callee.name === 'Proxy') {
       const [target, handler] = inner.arguments;
       if (target === undefined || handler === undefined) return undefined;
@@ -242,6 +251,52 @@ export class FileBindings {
       }
     }
     return undefined;
+  }
+
+  /**
+   * The position of the parameter a same-file function wraps: defined once (a function declaration or
+   * a `const`), and every return (an arrow's body) is `new Proxy(param, handler)` over that parameter,
+   * never reassigned. Its call over an env object is then a wrapper of it, as `new Proxy(process.env, …)`
+   * is (outline 1.9's `export default withFileSecrets(process.env)`); the handler forwards the reads.
+   */
+  protected wrappingParameter(name: string): number | undefined {
+    const definitions = this.order.filter(
+      (node): node is FunctionLike =>
+        isFunctionLike(node) &&
+        (node.type === 'FunctionDeclaration' || this.parentOf(node)?.type === 'VariableDeclarator') &&
+        functionName(node, this.parents) === name,
+    );
+    const [definition] = definitions;
+    if (definitions.length !== 1 || definition === undefined) return undefined;
+    const returned: t.Node[] = [];
+    let bare = false;
+    if (definition.body.type === 'BlockStatement') {
+      walk(definition.body, (node) => {
+        if (node.type === 'ReturnStatement') {
+          if (node.argument) returned.push(node.argument);
+          else bare = true;
+        }
+        return node !== definition.body && isFunctionLike(node) ? false : undefined;
+      });
+    } else returned.push(definition.body);
+    if (bare || returned.length === 0) return undefined;
+    let position: number | undefined;
+    const handlers: t.Node[] = [];
+    for (const expression of returned) {
+      const proxy = unwrap(expression);
+      if (proxy.type !== 'NewExpression' || proxy.callee.type !== 'Identifier' || proxy.callee.name !== 'Proxy') return undefined;
+      const [target, handler] = proxy.arguments;
+      const wrapped = target === undefined ? undefined : unwrap(target);
+      if (wrapped?.type !== 'Identifier' || handler === undefined) return undefined;
+      const at = definition.params.findIndex((parameter) => parameterName(parameter) === wrapped.name);
+      if (at < 0 || (position !== undefined && position !== at)) return undefined;
+      position = at;
+      handlers.push(handler);
+    }
+    const parameter = position === undefined ? undefined : definition.params[position];
+    if (parameter === undefined || parameter.type === 'RestElement' || isReassignedIn(parameterName(parameter)!, definition.body)) return undefined;
+    for (const handler of handlers) this.wrapperHandlers.add(handler);
+    return position;
   }
 
   /** A Proxy handler that answers a property from `process.env[prop]`. */
@@ -382,20 +437,14 @@ export class FileBindings {
   }
 
   /** The text of a literal default (`'x'`, `10`, `true`, `-1`, a constant holding one); null for `undefined`/`null`; undefined if not a literal. */
-  // Not the toolkit's ConstantEvaluator (src/syntax/constants.ts): a default's text as the env surface records it, through this file's and linked constants.
+  // A default's text as the env surface records it, through this file's and linked constants (a table built across files, module-links.ts); the arithmetic is the toolkit's (src/syntax/constants.ts).
   literalValue(node: t.Node): string | null | undefined {
     const inner = unwrap(node);
+    const literal = literalConstant(inner);
+    if (literal !== undefined) return literal === null ? null : String(literal);
     switch (inner.type) {
-      case 'StringLiteral':
-        return inner.value;
       case 'TemplateLiteral':
-        return inner.expressions.length === 0 ? (inner.quasis[0]?.value.cooked ?? undefined) : undefined;
-      case 'NumericLiteral':
-        return String(inner.value);
-      case 'BooleanLiteral':
-        return inner.value ? 'true' : 'false';
-      case 'NullLiteral':
-        return null;
+        return undefined;
       case 'UnaryExpression':
         return isNegativeNumber(inner) ? `-${String((inner.argument as t.NumericLiteral).value)}` : undefined;
       case 'BinaryExpression':
@@ -416,9 +465,7 @@ export class FileBindings {
     if (!isNumericExpression(expression.left) || !isNumericExpression(expression.right)) return undefined;
     const [left, right] = [this.literalValue(expression.left), this.literalValue(expression.right)];
     if (typeof left !== 'string' || typeof right !== 'string') return undefined;
-    const [a, b] = [Number(left), Number(right)];
-    const operator = expression.operator;
-    const value = operator === '+' ? a + b : operator === '-' ? a - b : operator === '*' ? a * b : a / b;
-    return Number.isFinite(value) ? String(value) : undefined;
+    const value = binaryConstant(expression.operator, Number(left), Number(right));
+    return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
   }
 }

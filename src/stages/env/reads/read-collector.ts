@@ -35,6 +35,11 @@ import {
 } from './env-shapes.js';
 import { ReadDefaults } from './read-defaults.js';
 
+/** A family worth naming: a hole and a literal part of at least three name characters, nothing but name characters. */
+function isFamily(pattern: string): boolean {
+  return pattern.includes('*') && /^[A-Za-z0-9_*]+$/.test(pattern) && pattern.replace(/\*/g, '').length >= 3;
+}
+
 /**
  * The env reads of one file, on top of its bindings (file-bindings.ts) and of how reads are named and
  * defaulted (read-defaults.ts): `process.env` and env-object members, helper calls, destructurings,
@@ -86,8 +91,20 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
             `${truncate(this.textOf(node))} reads the variable named by each class property decorated with ${decorator}: those in env.sources are read`,
             true,
           );
-        } else if (!this.isForwarded(node))
-          this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
+        } else if (!this.isForwarded(node)) {
+          const family = this.namePattern(node.property, 0);
+          if (family !== undefined && isFamily(family)) {
+            const fallback = this.defaultOf(node);
+            const opaque = this.opaqueDefaults.get(node);
+            const key = `${family} default ${fallback === null ? 'none' : JSON.stringify(fallback)}${opaque ? ` (${this.textOf(opaque).replace(/\s+/g, ' ')})` : ''}`;
+            this.unresolve(
+              node,
+              `${truncate(`${this.textOf(node.object)}[${this.textOf(node.property)}]`)} reads the variables named ${family} (a part of the name is computed), which cannot be listed`,
+              false,
+              key,
+            );
+          } else this.unresolve(node, this.computedReason(node, node.property, `${this.textOf(node.object)}[${this.textOf(node.property)}]`));
+        }
       }
     } else if (node.type === 'VariableDeclarator') {
       this.collectDestructuring(node);
@@ -203,6 +220,9 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       escape.passed
         ? `${what} is ${escape.how}, which may read any variable: the names it reads cannot be followed (${SAFE_FIXES_PASSED})`
         : `${what} is ${escape.how}: the variables read through it cannot be followed (${SAFE_FIXES_HELD})`,
+      false,
+      undefined,
+      true,
     );
   }
 
@@ -262,7 +282,10 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       case 'CallExpression':
       case 'OptionalCallExpression':
       case 'NewExpression':
-        return parent.callee === target ? undefined : this.passedOn(parent, target);
+        if (parent.callee === target) return undefined;
+        // Handed to a same-file function that wraps it (file-bindings.ts wrappingParameter): where the wrapper goes decides.
+        if (parent.type !== 'NewExpression' && this.wrapperKeys(parent)) return this.escapeOf(parent);
+        return this.passedOn(parent, target);
       case 'ObjectProperty':
         if (parent.value !== target) return { at: parent, how: 'used as a property name' };
         return this.optionEscape(parent);
@@ -323,10 +346,47 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
     return `${truncate(what)} reads a variable whose name is computed, so it cannot be named`;
   }
 
-  private unresolve(node: t.Node, reason: string, decorator = false): void {
+  private unresolve(node: t.Node, reason: string, decorator = false, pattern?: string, escape = false): void {
     const line = lineOf(node);
     if (!this.unresolved.some((entry) => entry.line === line && entry.reason === reason))
-      this.unresolved.push(decorator ? { line, reason, decorator } : { line, reason });
+      this.unresolved.push({
+        line,
+        reason,
+        ...(decorator ? { decorator } : {}),
+        ...(pattern !== undefined ? { pattern } : {}),
+        ...(escape ? { escape: true as const } : {}),
+      });
+  }
+
+  /**
+   * The glob a computed name is confined to: literal parts kept, every part that cannot be
+   * evaluated a `*` (`OBJECT_STORE_${protocol.toUpperCase()}_` + `BUCKET` → `OBJECT_STORE_*_BUCKET`).
+   * Parts are followed through `const` bindings and this file's constants; undefined when nothing
+   * of the name is literal.
+   */
+  private namePattern(expression: t.Node, depth: number): string | undefined {
+    const inner = unwrap(expression);
+    const known = this.stringValue(inner);
+    if (known !== undefined) return known.replace(/\*/g, '\\*');
+    if (depth > MAX_TRACE) return '*';
+    if (inner.type === 'TemplateLiteral') {
+      let built = '';
+      inner.quasis.forEach((quasi, at) => {
+        built += (quasi.value.cooked ?? '').replace(/\*/g, '\\*');
+        const part = inner.expressions[at];
+        if (part !== undefined) built += this.namePattern(part, depth + 1) ?? '*';
+      });
+      return built.replace(/\*+/g, '*');
+    }
+    if (inner.type === 'BinaryExpression' && inner.operator === '+') {
+      const [left, right] = [this.namePattern(inner.left, depth + 1) ?? '*', this.namePattern(inner.right, depth + 1) ?? '*'];
+      return `${left}${right}`.replace(/\*+/g, '*');
+    }
+    if (inner.type === 'Identifier') {
+      const binding = constBinding(inner.name, inner, this.parents);
+      if (binding && binding.key === undefined && !binding.mutated) return this.namePattern(binding.init, depth + 1);
+    }
+    return '*';
   }
 
   declarationOf(name: string): t.Node | undefined {

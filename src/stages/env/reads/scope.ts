@@ -79,6 +79,19 @@ export function bindsName(pattern: t.Node, name: string): boolean {
   return found;
 }
 
+/** `name = …` (or `name += …`) somewhere in `block`: the binding no longer holds what it was given. */
+export function isReassignedIn(name: string, block: t.Node): boolean {
+  let reassigned = false;
+  walk(block, (node) => {
+    if (reassigned) return false;
+    if (node.type === 'AssignmentExpression' && unwrap(node.left).type === 'Identifier' && (unwrap(node.left) as t.Identifier).name === name) reassigned = true;
+    else if (node.type === 'UpdateExpression' && unwrap(node.argument).type === 'Identifier' && (unwrap(node.argument) as t.Identifier).name === name)
+      reassigned = true;
+    return undefined;
+  });
+  return reassigned;
+}
+
 export function isMutatedIn(name: string, block: t.Node): boolean {
   let mutated = false;
   walk(block, (node) => {

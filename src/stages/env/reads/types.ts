@@ -45,6 +45,19 @@ export interface UnresolvedRead {
    * imports it can add one (src/stages/env/surface.ts settles it so).
    */
   decorator?: true;
+  /**
+   * The family of names a computed read is confined to, as a glob (`OBJECT_STORE_*_BUCKET` for
+   * trigger.dev's `process.env[`${prefix}BUCKET`]`), with the read's default: what a caller gives
+   * only picks a member of the family. The same family read alike at both refs is no change
+   * (src/stages/env/surface.ts); one that appears or goes stays unknown.
+   */
+  pattern?: string;
+  /**
+   * The env object itself leaves here (returned, stored, handed on): what reads through it is
+   * wherever the value goes, so a changed file that reaches this one (or what it imports) may read
+   * another variable through it (src/stages/differential.ts `escapes`).
+   */
+  escape?: true;
 }
 
 /** A parse failure keeps line and message only: the same blob may sit at another path (the cache is by blob). */

@@ -1,5 +1,6 @@
 import { parameterName, propertyAccess } from '../../../syntax/ast.js';
 import { isCall, lineOf, type t } from '../../../syntax/parse.js';
+import { binaryConstant, enumMembers, literalConstant, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
 
 export { isCall };
 import type { Program, SourceFile } from './program.js';
@@ -156,6 +157,8 @@ export class Evaluator {
   }
 
   private evaluateNode(node: t.Node, env: Env): Value {
+    const literal = literalConstant(node);
+    if (literal !== undefined) return literal;
     switch (node.type) {
       case 'ParenthesizedExpression':
       case 'TSAsExpression':
@@ -163,26 +166,19 @@ export class Evaluator {
       case 'TSNonNullExpression':
       case 'TSTypeAssertion':
         return this.evaluate(node.expression, env);
-      case 'StringLiteral':
-      case 'NumericLiteral':
-      case 'BooleanLiteral':
-        return node.value;
-      case 'NullLiteral':
-        return null;
       case 'RegExpLiteral':
         return new RegExpValue(node.pattern, node.flags);
       case 'UnaryExpression':
       case 'UpdateExpression':
         return this.unary(node, env);
       case 'TemplateLiteral': {
-        let text = node.quasis[0]?.value.cooked ?? '';
-        for (const [index, expression] of node.expressions.entries()) {
+        const parts = node.expressions.map((expression) => {
           const value = this.evaluate(expression, env);
           if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
             this.fail(expression, `a template part that is ${kindOf(value)}`);
-          text += String(value) + (node.quasis[index + 1]?.value.cooked ?? '');
-        }
-        return text;
+          return value;
+        });
+        return templateText(node, parts)!;
       }
       case 'BinaryExpression':
       case 'LogicalExpression':
@@ -253,10 +249,8 @@ export class Evaluator {
     if (operator === '||' && (left === undefined || left === null || left === false || left === '' || left === 0)) return this.evaluate(rightNode, env);
     if (operator === '||') return left;
     const right = this.evaluate(rightNode, env);
-    if (operator === '+') {
-      if (typeof left === 'number' && typeof right === 'number') return left + right;
-      if ((typeof left === 'string' || typeof left === 'number') && (typeof right === 'string' || typeof right === 'number')) return `${left}${right}`;
-    }
+    if (operator === '+' && (typeof left === 'string' || typeof left === 'number') && (typeof right === 'string' || typeof right === 'number'))
+      return binaryConstant(operator, left, right)!;
     return this.fail(node, 'an operation that is not evaluated statically');
   }
 
@@ -294,9 +288,8 @@ export class Evaluator {
     if (object instanceof ZodNamespace) return name === 'coerce' ? new ZodNamespace(true) : new ZodConstructor(name);
     if (isZod(object)) return zodProperty(object, name);
     if (object instanceof ModuleNamespace) return this.exported(object.file, name, node);
-    if (isPlainObject(object)) return Object.prototype.hasOwnProperty.call(object, name) ? object[name] : undefined;
-    if (Array.isArray(object) && name === 'length') return object.length;
-    if (Array.isArray(object) && /^\d+$/.test(name)) return (object as readonly Value[])[Number(name)];
+    // Own properties, array items and `length` as the toolkit reads them (the values may be zod schemas: only the access is shared).
+    if (isPlainObject(object) || (Array.isArray(object) && (name === 'length' || /^\d+$/.test(name)))) return memberConstant(object as Constant, name) as Value;
     return this.fail(node, `\`.${name}\` of ${kindOf(object)}`);
   }
 
@@ -466,20 +459,18 @@ export class Evaluator {
 
   private enumValue(declaration: t.TSEnumDeclaration): Value {
     const object: Record<string, Value> = {};
-    let next = 0;
     const file = this.program.fileOf(declaration);
-    const members = declaration.members ?? (declaration as unknown as { body?: { members?: t.TSEnumMember[] } }).body?.members ?? [];
-    for (const member of members) {
+    const members = enumMembers(declaration, (initializer) => {
+      const value = this.evaluate(initializer);
+      return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+    });
+    if (!Array.isArray(members)) return this.fail(members.unreadable, 'an enum member that is not a constant');
+    for (const { member, value } of members) {
       // The member's name as written (the compiler's getName(), quotes included for a string name).
       const name = member.id.start == null || member.id.end == null ? '' : file.text.slice(member.id.start, member.id.end);
-      const value = member.initializer ? this.evaluate(member.initializer) : next;
-      if (typeof value === 'number') {
-        object[name] = value;
-        // A numeric enum maps values back to names, as TypeScript emits it (zod skips those keys).
-        object[String(value)] = name;
-        next = value + 1;
-      } else if (typeof value === 'string') object[name] = value;
-      else this.fail(member, 'an enum member that is not a constant');
+      object[name] = value;
+      // A numeric enum maps values back to names, as TypeScript emits it (zod skips those keys).
+      if (typeof value === 'number') object[String(value)] = name;
     }
     return object;
   }

@@ -218,3 +218,33 @@ describe('registration helpers (wrappers)', () => {
     expect(!extraction.ok && extraction.reasons[0]).toContain('not a named helper whose calls can be followed');
   });
 });
+
+/**
+ * A transform over an optional value that cannot fail on `undefined` (outline v1.9.2
+ * server/tools/util.ts `optionalString()`: `.optional().transform((v) => (v === "" ? undefined : v))`;
+ * rallly v4.12.3 `responseNoteInput`: `.optional().transform((value) => value || undefined)`): zod
+ * parses `undefined` through it, so the key is optional. One that may throw stays unknown.
+ */
+describe('a transform over an optional value', () => {
+  it.each([
+    ['(v) => (v === "" ? undefined : v)'],
+    ['(value) => value || undefined'],
+    ['function (value: string | undefined) { return typeof value === "string" && value !== "" ? value : undefined; }'],
+  ])('%s: the key is optional, the tool is read', (transform) => {
+    const [tool] = tools({
+      'tools.ts': `${Z}export function optionalString() {\n  return z.string().optional().transform(${transform});\n}\nserver.registerTool('t', { description: 'T', inputSchema: { id: z.string(), q: optionalString() } }, ${handler});`,
+    });
+    expect(tool?.unknown).toBeUndefined();
+    expect(tool?.tool?.inputSchema).toMatchObject({ properties: { id: { type: 'string' }, q: { type: 'string' } }, required: ['id'] });
+  });
+
+  it.each([['(v) => v.trim()'], ['(v, ctx) => (v === "" ? ctx.addIssue({ code: "custom" }) : v)'], ['(v) => check(v)']])(
+    '%s: may fail on undefined, unknown',
+    (transform) => {
+      const [tool] = tools({
+        'tools.ts': `${Z}server.registerTool('t', { description: 'T', inputSchema: { q: z.string().optional().transform(${transform}) } }, ${handler});`,
+      });
+      expect(tool?.unknown).toContain('a refinement or transform over an optional value');
+    },
+  );
+});

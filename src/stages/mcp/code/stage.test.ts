@@ -236,3 +236,46 @@ describe('differential soundness: what cannot be read but is identical at both r
     expect(changed.result.verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
 });
+
+/**
+ * formbricks 5.3.2 (apps/web/modules/mcp/tools/schemas.ts): ids are `ZId` imported from the workspace
+ * package `@formbricks/types` (`"./*": "./*.ts"` in its exports), which is `z.cuid2()` — zod 4's
+ * string format as a constructor — and `z.cuid2()` written in the tool file.
+ */
+describe('zod 4 string formats from a workspace package (formbricks)', () => {
+  const files = {
+    'packages/types/package.json': JSON.stringify({ name: '@formbricks/types', main: 'index.ts', exports: { '.': './index.ts', './*': './*.ts' } }),
+    'packages/types/common.ts': 'import { z } from "zod";\n\nexport const ZId = z.cuid2();\n',
+    'apps/web/package.json': JSON.stringify({ name: '@formbricks/web', dependencies: { '@formbricks/types': 'workspace:*' } }),
+  };
+  const tools = (extra: string) =>
+    [
+      'import { z } from "zod";',
+      'import { ZId } from "@formbricks/types/common";',
+      `server.registerTool('get_survey', { description: 'Fetch.', inputSchema: { workspaceId: ZId.describe('Workspace ID.'), surveyId: z.cuid2()${extra}.describe('Survey ID.') } }, async () => ({ content: [] }));`,
+      '',
+    ].join('\n');
+  const mcp = { mcpTools: { sources: ['apps/web/modules/mcp/tools/*.ts'] } };
+
+  it('read at both refs: a tool whose id becomes optional is compared (not unknown)', async () => {
+    const input = stageInput(
+      {
+        base: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': tools('') },
+        head: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': tools('.optional()') },
+      },
+      mcp,
+    );
+    const result = await runStage(mcpStage, input);
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.notes.join('\n')).not.toContain('cuid2');
+  });
+
+  it('the id pattern narrowed: breaking', async () => {
+    const head = tools('').replace('ZId.describe', 'z.uuid().describe');
+    const input = stageInput(
+      { base: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': tools('') }, head: { ...files, 'apps/web/modules/mcp/tools/surveys.ts': head } },
+      mcp,
+    );
+    expect((await runStage(mcpStage, input)).verdict).toEqual({ checked: true, breaking: true });
+  });
+});

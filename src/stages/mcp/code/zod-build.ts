@@ -1,4 +1,5 @@
-import { isPlainObject, isZod, kindOf, RegExpValue, type PlainObject, type Value } from './values.js';
+import { FunctionValue, isPlainObject, isZod, kindOf, RegExpValue, type PlainObject, type Value } from './values.js';
+import { returnsWithoutThrowing } from '../../../syntax/ast.js';
 import { Unconvertible, ZodSchema, type JsonValue, type NumberCheck, type StringCheck, type ZodDef } from './zod-model.js';
 
 /**
@@ -125,6 +126,11 @@ export function construct(name: string, args: readonly Value[]): ZodSchema {
     case 'instanceof':
       // zod-to-json-schema advertises these as "anything".
       return new ZodSchema({ type: 'any' });
+    case 'cuid':
+    case 'cuid2':
+    case 'ulid':
+      // zod 4's string formats as constructors (formbricks: `export const ZId = z.cuid2()`): the string check of the same name.
+      return s({ type: 'string', checks: [{ kind: 'pattern', source: STRING_PATTERNS[name]! }] }, first);
     default:
       return fail(`z.${name}() is not supported`);
   }
@@ -187,9 +193,11 @@ export function applyMethod(schema: ZodSchema, name: string, args: readonly Valu
       return schema.describe(stringArg(first, 'the description'));
     case 'meta':
       return isPlainObject(first) && typeof first.description === 'string' ? schema.describe(first.description) : schema;
+    case 'transform':
+      if (first instanceof FunctionValue && returnsWithoutThrowing(first.node)) return schema.with({ type: 'effects', inner: schema, total: true });
+      return schema.with({ type: 'effects', inner: schema });
     case 'refine':
     case 'superRefine':
-    case 'transform':
     case 'check':
       return schema.with({ type: 'effects', inner: schema });
     case 'pipe':

@@ -26,7 +26,8 @@ export type ZodDef =
   | { type: 'tuple'; items: readonly ZodSchema[]; rest?: ZodSchema }
   | { type: 'optional' | 'nullable' | 'catch' | 'readonly' | 'branded'; inner: ZodSchema }
   /** `.refine`, `.superRefine`, `.transform`, `z.preprocess`: the SDK advertises the inner (input) schema. */
-  | { type: 'effects'; inner: ZodSchema }
+  /** `total`: a transform that passes every value through without failing (src/syntax/ast.ts returnsWithoutThrowing). */
+  | { type: 'effects'; inner: ZodSchema; total?: true }
   | { type: 'default'; inner: ZodSchema; value: JsonValue }
   | { type: 'pipeline'; in: ZodSchema; out: ZodSchema };
 
@@ -74,6 +75,8 @@ export function acceptsUndefined(schema: ZodSchema): boolean {
     case 'intersection':
       return acceptsUndefined(def.left) && acceptsUndefined(def.right);
     case 'effects':
+      // zod parses `undefined` through the optional inner schema, then the transform, which cannot fail.
+      if (def.total) return acceptsUndefined(def.inner);
       if (acceptsUndefined(def.inner))
         throw new Unconvertible('a refinement or transform over an optional value: whether the key is required depends on running it');
       return false;

@@ -1,5 +1,7 @@
 import { unwrapExpression, type t } from '../../../syntax/parse.js';
+import { binaryConstant, constantText, enumMembers, literalConstant, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
 import { followExport, type ExportSources } from '../../../syntax/bindings.js';
+import { outsideRepository } from './modules.js';
 import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
 import { fileOf, isCall, isMember, memberName, moduleExportName, textOf, unexported, type Node, type SourceFile } from './source.js';
 
@@ -44,34 +46,18 @@ export function requireSpecifier(node: Node): string | undefined {
   return undefined;
 }
 
-function isRelative(specifier: string): boolean {
-  return specifier.startsWith('./') || specifier.startsWith('../');
-}
-
 function propertyOf(value: StaticValue, key: string, text: string): Evaluation {
+  const found = memberConstant(value as Constant, key);
+  if (found !== undefined) return ok(found);
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const record = value as { readonly [key: string]: StaticValue };
-    if (Object.prototype.hasOwnProperty.call(record, key)) return ok(record[key]);
+    if (Object.hasOwn(value, key)) return ok(undefined);
     return fail(`\`${text}\`: no property \`${key}\` in the constant`);
   }
-  if (Array.isArray(value)) {
-    if (key === 'length') return ok(value.length);
-    const index = Number(key);
-    if (Number.isInteger(index) && index >= 0 && index < value.length) return ok(value[index] as StaticValue);
-  }
-  if (typeof value === 'string' && key === 'length') return ok(value.length);
   return fail(`\`${text}\` is not a property of a constant object`);
 }
 
-function stringify(value: StaticValue): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) {
-    const parts = value.map((v) => (v === null || v === undefined ? '' : stringify(v as StaticValue)));
-    return parts.every((p) => p !== undefined) ? parts.join(',') : undefined;
-  }
-  return undefined;
-}
+/** What a template or a `+` makes of a value as text (the toolkit's). */
+const stringify = (value: StaticValue): string | undefined => constantText(value as Constant);
 
 /** Pure string/array methods a constant may be passed through. */
 function applyMethod(target: StaticValue, method: string, args: StaticValue[]): Evaluation | undefined {
@@ -88,16 +74,6 @@ function applyMethod(target: StaticValue, method: string, args: StaticValue[]): 
   return undefined;
 }
 
-/** The text of a template literal part, as evaluated. */
-function cooked(quasi: t.TemplateElement): string {
-  return quasi.value.cooked ?? quasi.value.raw;
-}
-
-/** An enum member's name (`A`, `'A'`). */
-function enumMemberName(member: t.TSEnumMember): string {
-  return member.id.type === 'Identifier' ? member.id.name : member.id.value;
-}
-
 export class StaticEvaluator {
   /** Files reached through {@link ModuleResolver.resolve}, by path: what the toolkit's export following may read. */
   private readonly loaded = new Map<string, SourceFile>();
@@ -110,9 +86,9 @@ export class StaticEvaluator {
       resolve: (fromPath, specifier) => {
         const from = this.loaded.get(fromPath);
         if (from === undefined) return { kind: 'missing', reason: `${fromPath} is not loaded` };
-        if (!isRelative(specifier)) return { kind: 'external', packageName: specifier };
         const target = this.modules.resolve(from, specifier);
-        if ('missing' in target) return { kind: 'missing', reason: target.missing };
+        if ('missing' in target)
+          return target.missing === outsideRepository(specifier) ? { kind: 'external', packageName: specifier } : { kind: 'missing', reason: target.missing };
         this.loaded.set(this.modules.pathOf(target.file), target.file);
         return { kind: 'file', path: this.modules.pathOf(target.file) };
       },
@@ -126,37 +102,30 @@ export class StaticEvaluator {
     const next = (n: Node | null) => this.evaluate(n, bindings, depth + 1);
     const expression = unwrapExpression(node);
 
-    if (expression.type === 'StringLiteral') return ok(expression.value);
-    if (expression.type === 'TemplateLiteral' && expression.expressions.length === 0) return ok(cooked(expression.quasis[0]!));
-    if (expression.type === 'NumericLiteral') return ok(expression.value);
-    if (expression.type === 'BooleanLiteral') return ok(expression.value);
-    if (expression.type === 'NullLiteral') return ok(null);
+    const literal = literalConstant(expression);
+    if (literal !== undefined) return ok(literal);
     if (expression.type === 'UnaryExpression' && expression.operator === '-') {
       const operand = next(expression.argument);
       if (!operand.ok) return operand;
       return typeof operand.value === 'number' ? ok(-operand.value) : fail(`\`${excerpt(expression)}\` is not a number`);
     }
     if (expression.type === 'TemplateLiteral') {
-      let text = cooked(expression.quasis[0]!);
-      for (let i = 0; i < expression.expressions.length; i++) {
-        const span = expression.expressions[i]!;
+      const parts: StaticValue[] = [];
+      for (const span of expression.expressions) {
         const part = next(span);
         if (!part.ok) return part;
-        const asText = stringify(part.value);
-        if (asText === undefined) return fail(`\`${excerpt(span)}\` is an object, not text`);
-        text += asText + cooked(expression.quasis[i + 1]!);
+        if (stringify(part.value) === undefined) return fail(`\`${excerpt(span)}\` is an object, not text`);
+        parts.push(part.value);
       }
-      return ok(text);
+      return ok(templateText(expression, parts as Constant[]));
     }
     if (expression.type === 'BinaryExpression' && expression.operator === '+') {
       const left = next(expression.left);
       if (!left.ok) return left;
       const right = next(expression.right);
       if (!right.ok) return right;
-      if (typeof left.value === 'number' && typeof right.value === 'number') return ok(left.value + right.value);
-      const l = stringify(left.value);
-      const r = stringify(right.value);
-      return l !== undefined && r !== undefined ? ok(l + r) : fail(`\`${excerpt(expression)}\` concatenates an object`);
+      const sum = binaryConstant('+', left.value as Constant, right.value as Constant);
+      return sum !== undefined ? ok(sum) : fail(`\`${excerpt(expression)}\` concatenates an object`);
     }
     if (expression.type === 'ArrayExpression') {
       const items: StaticValue[] = [];
@@ -264,20 +233,15 @@ export class StaticEvaluator {
   }
 
   private evaluateEnum(node: t.TSEnumDeclaration, bindings: Bindings, depth: number): Evaluation {
-    const members: Record<string, StaticValue> = {};
-    let nextNumber = 0;
-    for (const member of node.members) {
-      const initializer = member.initializer;
-      if (initializer) {
-        const value = this.evaluate(initializer, bindings, depth + 1);
-        if (!value.ok) return value;
-        members[enumMemberName(member)] = value.value;
-        if (typeof value.value === 'number') nextNumber = value.value + 1;
-      } else {
-        members[enumMemberName(member)] = nextNumber++;
-      }
-    }
-    return ok(members);
+    let failed: Evaluation | undefined;
+    const members = enumMembers(node, (initializer) => {
+      const value = this.evaluate(initializer, bindings, depth + 1);
+      if (!value.ok) failed ??= value;
+      return value.ok ? (value.value as Constant) : undefined;
+    });
+    if (failed) return failed;
+    if (!Array.isArray(members)) return fail(`\`${excerpt(members.unreadable)}\` is not a number or text`);
+    return ok(Object.fromEntries(members.map(({ name, value }) => [name, value])));
   }
 
   private importedValue(importNode: t.ImportDeclaration, localName: string, depth: number): Evaluation {
@@ -297,7 +261,6 @@ export class StaticEvaluator {
 
   /** The value of `exportName` (or the whole module object when undefined) of a relative import. */
   private moduleValue(from: SourceFile, specifier: string, exportName: string | undefined, depth: number): Evaluation {
-    if (!isRelative(specifier)) return fail(`\`${specifier}\` is a package or path alias outside the repository files`);
     const target = this.modules.resolve(from, specifier);
     if ('missing' in target) return fail(target.missing);
     if (depth > MAX_DEPTH) return fail(`imports nest too deeply at ${specifier}`);

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { importCandidates } from './modules.js';
 import { extractKnexMigration } from './knex.js';
+import { stageInput } from '../../../../test/helpers/stage-input.js';
+import { extractMigrationCached, repoFilesAt } from '../extraction-cache.js';
+import { knexFormat } from '../formats/knex.js';
+import type { MigrationPath } from '../discovery.js';
 
 describe('import resolution inside the repository', () => {
   // The candidates are the toolkit's (src/syntax/modules.ts, every extension TypeScript resolves); the
@@ -106,5 +110,65 @@ describe('source that does not parse', () => {
         evidence: 'knex.schema.dropTable(A)',
       },
     ]);
+  });
+});
+
+/**
+ * Bare imports resolved through the ref's module layout (src/syntax/modules.ts), as routes and MCP
+ * resolve them. Modelled on lightdash 0.1719 (packages/backend/src/database/migrations/
+ * 20230801143252_add_project_dbt_version.ts: `defaultTo(SupportedDbtVersions.V1_4)` imported from the
+ * workspace package `@lightdash/common`, whose package.json names `dist/cjs/index.js`).
+ */
+describe('aliases and workspace packages, when the ref is known', () => {
+  const migration = [
+    "import { SupportedDbtVersions } from '@lightdash/common';",
+    "import { PROJECTS } from '@/database/tables';",
+    "import { Knex } from 'knex';",
+    'export async function up(knex: Knex): Promise<void> {',
+    '  await knex.schema.alterTable(PROJECTS, (t) => {',
+    "    t.string('dbt_version').notNullable().defaultTo(SupportedDbtVersions.V1_4);",
+    '  });',
+    '}',
+  ].join('\n');
+  const tree = {
+    'packages/common/package.json': JSON.stringify({ name: '@lightdash/common', main: 'dist/cjs/index.js', types: 'dist/types/index.d.ts' }),
+    'packages/common/src/index.ts': "export * from './types/projects';\nexport * from './types/charts';\n",
+    'packages/common/src/types/projects.ts': "export enum SupportedDbtVersions {\n  V1_4 = 'v1_4',\n  V1_5 = 'v1_5',\n}\n",
+    'packages/common/src/types/charts.ts': "export enum ChartKind {\n  LINE = 'line',\n}\n",
+    'packages/backend/package.json': JSON.stringify({ name: 'backend', dependencies: { '@lightdash/common': '^0.1719.0' } }),
+    'packages/backend/tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./src/*"] } } }',
+    'packages/backend/src/database/tables.ts': "export const PROJECTS = 'projects';\n",
+  };
+  const file = 'packages/backend/src/database/migrations/20230801143252_add_project_dbt_version.ts';
+
+  test('a workspace package and a tsconfig alias: the constants are read', async () => {
+    const input = stageInput({ base: tree, head: { ...tree, [file]: migration } });
+    const result = await extractKnexMigration(file, migration, { readRepoFile: repoFilesAt(input, 'head') });
+    expect(result.unresolved).toEqual([]);
+    expect(result.statements.map((statement) => statement.sql)).toEqual([
+      `alter table "projects" add column "dbt_version" varchar(255) not null default 'v1_4'`,
+    ]);
+  });
+
+  test('plain files (no ref): the same imports are packages outside the files read, as before', async () => {
+    const result = await extractKnexMigration(file, migration, { readRepoFile: async (path) => (tree as Record<string, string>)[path] });
+    expect(result.unresolved.map((part) => part.reason)).toEqual([expect.stringContaining('is a package or path alias outside the repository files')]);
+  });
+
+  test('the extraction cache: a changed tsconfig alias is read again, not taken from the cache', async () => {
+    const cache = new Map<string, unknown>();
+    const at = (tables: string) => {
+      const files = { ...tree, [file]: migration, 'packages/backend/src/db-tables.ts': "export const PROJECTS = 'renamed';\n" };
+      const input = stageInput({
+        base: files,
+        head: { ...files, 'packages/backend/tsconfig.json': `{ "compilerOptions": { "paths": { "@/database/tables": ["${tables}"] , "@/*": ["./src/*"] } } }` },
+      });
+      return { ...input, derivedCache: cache } as typeof input;
+    };
+    const migrationPath = { path: file, folder: 'packages/backend/src/database/migrations', format: knexFormat } as unknown as MigrationPath;
+    const first = await extractMigrationCached(at('./src/database/tables.ts'), 'head', migrationPath, migration);
+    const second = await extractMigrationCached(at('./src/db-tables.ts'), 'head', migrationPath, migration);
+    expect(first.extracted.statements[0]!.sql).toContain('alter table "projects"');
+    expect(second.extracted.statements[0]!.sql).toContain('alter table "renamed"');
   });
 });

@@ -1,17 +1,38 @@
 import { posix } from 'node:path';
-import { importCandidates as candidatePaths } from '../../../syntax/modules.js';
+import { importCandidates as candidatePaths, isRelativeSpecifier, type ModuleLayout } from '../../../syntax/modules.js';
 import { walk } from '../../../syntax/parse.js';
 import type { ExtractedMigration, HeavinessFlag } from '../types.js';
 import type { ModuleResolver } from './constants.js';
 import { isCall, parseFile, textOf, type SourceFile } from './source.js';
 
 /**
- * Loads a migration and the repository files it imports (relative imports only, read at the same
- * ref), each parsed once (src/syntax/parse.ts) for the length of one extraction.
+ * Loads a migration and the repository files it imports (read at the same ref): relative imports,
+ * and — when the caller knows the ref's tree — tsconfig `paths`/`baseUrl` aliases and workspace
+ * packages, resolved by the toolkit (src/syntax/modules.ts) like every other reader's. Each file is
+ * parsed once (src/syntax/parse.ts) for the length of one extraction.
  */
 
+/** How bare specifiers resolve at the ref: its module layout, and which paths exist in its tree. */
+export interface ImportLayout {
+  layout: ModuleLayout;
+  exists(path: string): boolean;
+}
+
 /** Reads a repository file at the ref being analysed; undefined when it does not exist there. */
-export type ReadRepoFile = (path: string) => Promise<string | undefined>;
+export interface ReadRepoFile {
+  (path: string): Promise<string | undefined>;
+  /**
+   * The ref's module layout (src/stages/code-closure.ts moduleLayoutOf), asked for only when a loaded
+   * file imports a bare specifier. Left out (plain files: `lint-migrations`), only relative imports
+   * are followed and a bare one is a package or alias outside the files read.
+   */
+  importLayout?: () => Promise<ImportLayout>;
+}
+
+/** Why a bare specifier that leads to no repository file is not followed (the evaluator's words for it). */
+export function outsideRepository(specifier: string): string {
+  return `\`${specifier}\` is a package or path alias outside the repository files`;
+}
 
 const MAX_IMPORTED_FILES = 25;
 const MAX_IMPORT_DEPTH = 3;
@@ -24,7 +45,7 @@ export function importCandidates(fromPath: string, specifier: string): string[] 
   return candidates.length === 0 || candidates.includes(asWritten) ? candidates : [asWritten, ...candidates];
 }
 
-function relativeSpecifiers(file: SourceFile): string[] {
+function importedSpecifiers(file: SourceFile, bare: boolean): string[] {
   const specifiers = new Set<string>();
   for (const statement of file.statements) {
     if (statement.type === 'ImportDeclaration' && statement.importKind !== 'type') specifiers.add(statement.source.value);
@@ -38,7 +59,7 @@ function relativeSpecifiers(file: SourceFile): string[] {
       if (textOf(node.callee) === 'require' && first?.type === 'StringLiteral') specifiers.add(first.value);
     });
   }
-  return [...specifiers].filter((s) => s.startsWith('./') || s.startsWith('../'));
+  return [...specifiers].filter((s) => bare || s.startsWith('./') || s.startsWith('../'));
 }
 
 export interface LoadedMigration {
@@ -77,15 +98,28 @@ export async function loadMigrationSource(path: string, text: string, readRepoFi
   const unparsed = new Map<string, string>();
 
   let frontier: SourceFile[] = [main];
+  let layout: ImportLayout | undefined;
   for (let depth = 0; depth < MAX_IMPORT_DEPTH && frontier.length > 0; depth++) {
     const nextFrontier: SourceFile[] = [];
     for (const file of frontier) {
       const fromPath = file.path;
-      for (const specifier of relativeSpecifiers(file)) {
-        const candidates = importCandidates(fromPath, specifier);
-        if (candidates.length === 0) {
-          missing.set(edgeKey(fromPath, specifier), `import \`${specifier}\` leaves the repository`);
-          continue;
+      for (const specifier of importedSpecifiers(file, readRepoFile.importLayout !== undefined)) {
+        let candidates: string[];
+        if (isRelativeSpecifier(specifier)) {
+          candidates = importCandidates(fromPath, specifier);
+          if (candidates.length === 0) {
+            missing.set(edgeKey(fromPath, specifier), `import \`${specifier}\` leaves the repository`);
+            continue;
+          }
+        } else {
+          // An alias (`@/db/names`) or a workspace package (`@app/shared`): the files of this ref it may name.
+          layout ??= await readRepoFile.importLayout!();
+          const resolvedLayout = layout;
+          candidates = candidatePaths(fromPath, specifier, resolvedLayout.layout).filter((candidate) => resolvedLayout.exists(candidate));
+          if (candidates.length === 0) {
+            missing.set(edgeKey(fromPath, specifier), outsideRepository(specifier));
+            continue;
+          }
         }
         const already = candidates.find((c) => fileByPath.has(c) || unparsed.has(c));
         if (already) {
@@ -126,6 +160,7 @@ export async function loadMigrationSource(path: string, text: string, readRepoFi
       if (targetFile) return { file: targetFile };
       const notParsed = target === undefined ? undefined : unparsed.get(target);
       if (notParsed !== undefined) return { missing: `import \`${specifier}\` from ${from.path} is not read: ${notParsed}` };
+      if (!missing.has(key) && !isRelativeSpecifier(specifier)) return { missing: outsideRepository(specifier) };
       return { missing: missing.get(key) ?? `import \`${specifier}\` from ${from.path} was not followed (imports nest more than ${MAX_IMPORT_DEPTH} deep)` };
     },
     pathOf: (file) => file.path,

@@ -20,7 +20,7 @@ import type { CodeReference, DynamicReference, FileReferences, ImportedName } fr
 import { bareTable, normaliseName, type FileMentions, type OldCodeIndex } from './lookup.js';
 import { loadParser } from '../sql.js';
 import { ConstantEvaluator, type Constant } from '../../../syntax/constants.js';
-import { parseSource } from '../../../syntax/parse.js';
+import { parseSource, type ParsedSource } from '../../../syntax/parse.js';
 import { loadModuleLayout, resolveImport } from '../../../syntax/modules.js';
 import { moduleBindings } from '../../../syntax/bindings.js';
 import { splitColumn, splitTable } from './readers/builder.js';
@@ -194,9 +194,77 @@ async function scan(input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>, 
   return { references: resolved.references, dynamic: resolved.dynamic, mentions: files.map((file) => file.mentions), filesRead: files.length };
 }
 
+/**
+ * What the resolution of imported table constants reads of a module, kept across the pairs of one
+ * process by path and blob id (a path picks the parser's dialect, a blob id fixes the text): the
+ * specifiers its walk follows, in the order it follows them (value imports, re-exports, `export *`),
+ * and the parsed modules the evaluator loads. Consecutive releases import the same few hundred
+ * modules, nearly all with the same blobs; parsing them again for every release that adds a
+ * migration was ≈ 2 s of a real 381-release backfill (issue 36). Only the walk's specifier lists are
+ * kept for every module (a few strings each); syntax trees only for the modules the evaluator loaded
+ * last, within a budget of source characters, since a tree weighs tens of times its text.
+ */
+const followedByModule = new Map<string, readonly string[]>();
+const FOLLOWED_LIMIT = 20_000;
+const FOLLOWED_CACHE_VERSION = 'old-code-followed/v1';
+const parsedByModule = new Map<string, { parsed: ParsedSource; chars: number }>();
+let parsedChars = 0;
+/** ≈ 45 modules of ≈ 1.3 K characters each were loaded per release of the real history. */
+const PARSED_CHARS_BUDGET = 512 * 1024;
+
+function followedSpecifiers(input: Pick<StageInput, 'derivedCache'>, path: string, blob: string | undefined, text: string): readonly string[] {
+  const key = blob === undefined ? undefined : `${path}\u0000${blob}`;
+  const known = key === undefined ? undefined : followedByModule.get(key);
+  if (known) return known;
+  // Across runs too (the derived cache): a warm backfill parses none of the modules it follows.
+  const diskKey = key === undefined ? undefined : `${FOLLOWED_CACHE_VERSION}\u0000${key}`;
+  const cached = diskKey === undefined ? undefined : input.derivedCache?.get(diskKey);
+  let specifiers: string[];
+  if (Array.isArray(cached) && cached.every((specifier) => typeof specifier === 'string')) specifiers = cached as string[];
+  else {
+    specifiers = [];
+    const parsed = parseSource(path, text);
+    if (parsed.ok) {
+      const bindings = moduleBindings(parsed.ast);
+      for (const binding of bindings.imports) if (!binding.typeOnly) specifiers.push(binding.specifier);
+      for (const binding of bindings.exports.values()) if (binding.kind === 'reexport') specifiers.push(binding.specifier);
+      specifiers.push(...bindings.starExports);
+    }
+    if (diskKey !== undefined) input.derivedCache?.set(diskKey, specifiers);
+  }
+  if (key !== undefined) {
+    if (followedByModule.size >= FOLLOWED_LIMIT) followedByModule.clear();
+    followedByModule.set(key, specifiers);
+  }
+  return specifiers;
+}
+
+function parsedModule(path: string, blob: string | undefined, text: string): ParsedSource {
+  if (blob === undefined) return parseSource(path, text);
+  const key = `${path}\u0000${blob}`;
+  const known = parsedByModule.get(key);
+  if (known) {
+    // Most recently used last: the budget drops the modules no recent release loaded.
+    parsedByModule.delete(key);
+    parsedByModule.set(key, known);
+    return known.parsed;
+  }
+  const parsed = parseSource(path, text);
+  if (text.length <= PARSED_CHARS_BUDGET / 8) {
+    parsedByModule.set(key, { parsed, chars: text.length });
+    parsedChars += text.length;
+    for (const [oldKey, old] of parsedByModule) {
+      if (parsedChars <= PARSED_CHARS_BUDGET) break;
+      parsedByModule.delete(oldKey);
+      parsedChars -= old.chars;
+    }
+  }
+  return parsed;
+}
+
 /** Imported table constants (`knex(UserTableName)`), resolved across modules; unresolved → dynamic. */
 async function resolveImportedTables(
-  input: Pick<StageInput, 'trees' | 'read'>,
+  input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>,
   references: readonly CodeReference[],
   dynamic: readonly DynamicReference[],
 ): Promise<{ references: CodeReference[]; dynamic: DynamicReference[] }> {
@@ -219,20 +287,15 @@ async function resolveImportedTables(
     const text = await input.read('base', path);
     texts.set(path, text);
     if (text === undefined) continue;
-    const parsed = parseSource(path, text);
-    if (!parsed.ok) continue;
-    const bindings = moduleBindings(parsed.ast);
-    for (const binding of bindings.imports) if (!binding.typeOnly) want(path, binding.specifier, depth + 1);
-    for (const binding of bindings.exports.values()) if (binding.kind === 'reexport') want(path, binding.specifier, depth + 1);
-    for (const specifier of bindings.starExports) want(path, specifier, depth + 1);
+    for (const specifier of followedSpecifiers(input, path, tree.get(path), text)) want(path, specifier, depth + 1);
   }
-  const parsedModules = new Map<string, ReturnType<typeof parseSource>>();
+  const parsedModules = new Map<string, ParsedSource>();
   const evaluator = new ConstantEvaluator({
     load: (path) => {
       const text = texts.get(path);
       if (text === undefined) return undefined;
       let parsed = parsedModules.get(path);
-      if (!parsed) parsedModules.set(path, (parsed = parseSource(path, text)));
+      if (!parsed) parsedModules.set(path, (parsed = parsedModule(path, tree.get(path), text)));
       return parsed.ok ? { path, ast: parsed.ast } : undefined;
     },
     resolve: (from, specifier) => resolveImport(from, specifier, exists, layout),

@@ -1,4 +1,5 @@
 import type { FileRoutes, Mount, RouterId } from './types.js';
+import { expressionDependencies } from './expression-deps.js';
 import {
   declarationOf,
   declarationOfStatement,
@@ -305,8 +306,10 @@ class CallRouteReader {
       const named = this.file.stringValue(args[1]);
       const pathArgument = named?.startsWith('/') && this.file.stringValue(args[0]) !== undefined ? args[1] : args[0];
       const paths = this.file.stringValues(pathArgument);
-      if (paths === undefined) this.unreadable(call, `the path ${this.file.text(pathArgument!)} is not a literal`);
-      else this.addRoute(call, method, paths, router);
+      if (paths === undefined) {
+        const reason = this.unreadableReason(call, `the path ${this.file.text(pathArgument!)} is not a literal`);
+        this.defer(call, reason, method, pathArgument!, router);
+      } else this.addRoute(call, method, paths, router);
       return;
     }
     if (!router) return;
@@ -528,10 +531,33 @@ class CallRouteReader {
   }
 
   private unreadable(call: RouteCall, why: string): void {
+    this.unreadableReason(call, why);
+  }
+
+  private unreadableReason(call: RouteCall, why: string): string {
     const reason = `line ${lineOf(call)}: \`${this.file.text(call.callee)}(…)\`: ${why}`;
     this.out.unreadable.push(reason);
     const modules = this.file.importedModulesIn([call.callee, ...call.arguments]);
     if (modules.length > 0) (this.out.unreadableImports ??= {})[reason] = modules;
+    return reason;
+  }
+
+  /** A registration whose path the file alone does not give: the surface reads it further (types.ts `deferred`). */
+  private defer(call: RouteCall, reason: string, method: string, pathArgument: t.Node, router: RouterRef): void {
+    const access = propertyAccess(call.callee);
+    const line = access ? lineOf(access.nameNode) : lineOf(call);
+    const node = unwrap(pathArgument);
+    (this.out.deferred ??= []).push({
+      reason,
+      method,
+      router: router.id,
+      line,
+      framework: router.framework,
+      ...this.conditionField(call),
+      start: node.start ?? 0,
+      end: node.end ?? 0,
+      deps: expressionDependencies(this.file, node),
+    });
   }
 
   // ---- exports ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { readCallRoutes, type CallFramework } from './call-routes.js';
 import { nest, readDecoratorRoutes, tsoa, type DecoratorDialect } from './decorators.js';
 import { express } from './express.js';
+import { expressionDependencies } from './expression-deps.js';
 import { fastify } from './fastify.js';
 import { hono } from './hono.js';
 import { koa } from './koa.js';
@@ -24,7 +25,9 @@ export function readFileRoutes(path: string, file: FileSyntax, out: FileRoutes):
   if (/setGlobalPrefix|enableVersioning/.test(file.source.text)) {
     file.walk((node) => {
       const access = isCall(node) ? propertyAccess(node.callee) : undefined;
-      if (access && GLOBAL_SETTINGS.has(access.name)) (out.globalSettings ??= []).push(`line ${lineOf(node)}: ${file.text(node)}`);
+      // What the call does is its arguments (the application it is called on is the one there is).
+      if (access && GLOBAL_SETTINGS.has(access.name))
+        (out.globalSettings ??= []).push({ line: lineOf(node), deps: expressionDependencies(file, node, access.object) });
     });
   }
   const modules = [...file.importedModules()];

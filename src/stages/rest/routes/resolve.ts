@@ -23,6 +23,8 @@ export interface ServedRoute {
   framework: string;
   /** The conditions it is served under (its mounts' and its own, outermost first); none when always served. */
   condition?: string;
+  /** As `RegisteredRoute.opaque` (types.ts): a path not read, the same at both refs; `path` holds a token. */
+  opaque?: string;
 }
 
 interface Prefix {
@@ -120,6 +122,7 @@ export function resolveServedRoutes(files: ReadonlyMap<string, FileRoutes>, tree
           line: route.line,
           framework: route.framework,
           ...(conditions.length === 0 ? {} : { condition: conditions.join(' && ') }),
+          ...(route.opaque === undefined ? {} : { opaque: route.opaque }),
         });
       }
     }

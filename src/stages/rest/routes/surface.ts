@@ -7,9 +7,10 @@ import type { ServedRoute } from './resolve.js';
 import { routeChanges, runRestRule } from '../rule.js';
 import { restRules } from '../rules/index.js';
 import type { RoutesDiff } from './rule.js';
-import type { FileRoutes } from './types.js';
+import type { FileRoutes, GlobalSetting } from './types.js';
+import type { SideFiles } from './settle.js';
 import { NOT_SERVER_SOURCES, selectByGlobs } from '../../source-globs.js';
-import { differentialOf } from '../../differential.js';
+import { differentialOf, type Differential } from '../../differential.js';
 import { moduleLayoutOf } from '../../code-closure.js';
 import { isRelativeSpecifier, type ModuleLayout } from '../../../syntax/modules.js';
 
@@ -35,9 +36,43 @@ export interface RoutesSurfaceResult {
    * committed a shape change there is not compared (the REST stage makes it unknown).
    */
   shapeDeclarations?: string[];
+  /**
+   * Changed files with routes left out of the generated document on purpose (tsoa `@Hidden()`,
+   * NestJS `@ApiExcludeController()`/`@ApiExcludeEndpoint()`): their request and response shapes
+   * are declared in code and compared by nothing, even when the document is committed.
+   */
+  hiddenShapes?: string[];
 }
 
 const SOURCE_FILE = /\.(m|c)?[jt]sx?$/i;
+
+/** A global setting at one ref: `token` when what it depends on is the same at both refs, else `why`. */
+interface SettingRead {
+  line: number;
+  text: string;
+  token?: string;
+  why?: string;
+}
+
+async function settingsOf(
+  files: SideFiles,
+  differential: Differential,
+  path: string,
+  settings: readonly GlobalSetting[],
+  isChanged: (path: string) => boolean,
+): Promise<SettingRead[]> {
+  const read: SettingRead[] = [];
+  const { dependenciesUnchanged } = await import('./settle.js');
+  for (const setting of settings) {
+    const verdict = await dependenciesUnchanged(files, differential, path, setting.deps, isChanged);
+    read.push({ line: setting.line, text: setting.deps.text, ...(verdict.unchanged ? { token: verdict.token } : { why: verdict.why }) });
+  }
+  return read;
+}
+
+function shorten(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
 const SIDE_LABEL: Record<Side, string> = { base: 'base ref', head: 'head ref' };
 
 export async function runRoutesSurface(input: StageInput): Promise<RoutesSurfaceResult> {
@@ -49,13 +84,18 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
   const changed = input.changes.map((change) => change.path).filter((path) => selection.base.has(path) || selection.head.has(path));
   if (changed.length === 0) return { outcome: { kind: 'checked', findings: [], notes: layoutNotes }, headRoutes: [], base: [] };
 
-  const [{ extractRoutesCached }, { resolveModule, resolveServedRoutes }] = await Promise.all([import('./extract.js'), import('./resolve.js')]);
+  const [{ extractRoutesCached }, { resolveModule, resolveServedRoutes }, { settleDeferred }] = await Promise.all([
+    import('./extract.js'),
+    import('./resolve.js'),
+    import('./settle.js'),
+  ]);
   const notes: string[] = [];
   const unreadableAtHead = new Set<string>();
   const shapeDeclarations = new Map<string, string>(); // path → `path:line: construct` (head first, else base)
+  const hiddenShapes = new Map<string, string>();
   const differential = differentialOf(input);
   const served = {} as Record<Side, ServedRoute[]>;
-  const globalSettings: Record<Side, Map<string, string[]>> = { base: new Map(), head: new Map() };
+  const globalSettings: Record<Side, Map<string, SettingRead[]>> = { base: new Map(), head: new Map() };
   for (const side of ['base', 'head'] as const) {
     const tree = input.trees[side];
     const treePaths = new Set(tree.keys());
@@ -67,6 +107,12 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       return resolveModule(from, specifier, treePaths, layout);
     };
     const changedHere = changed.filter((path) => selection[side].has(path));
+    const sideFiles: SideFiles = {
+      side,
+      has: (path) => treePaths.has(path),
+      read: (path) => input.read(side, path),
+      layout: async () => (layout ??= await moduleLayoutOf(input, side)),
+    };
     const importers = await importerClosure(input, side, selection[side], new Set(changedHere));
     // A source that imports (through any module outside the sources: a barrel, a workspace package)
     // a changed file the sources do not hold is read too: a route path may come from there.
@@ -112,21 +158,31 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
         const declared = shapeDeclarationIn(text);
         if (declared) shapeDeclarations.set(path, `${path}:${declared.line}: \`${declared.construct}\``);
       }
+      if (isChanged && (side === 'head' || !hiddenShapes.has(path))) {
+        const hidden = hiddenFromDocumentIn(text);
+        if (hidden) hiddenShapes.set(path, `${path}:${hidden.line}: \`${hidden.construct}\``);
+      }
       if (!extraction.ok) {
         // An importer read only for its mounts may fail to parse without hiding a route: it did not change.
         if (isChanged) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${extraction.reason}`);
         if (isChanged && side === 'head') unreadableAtHead.add(path);
         continue;
       }
-      // An unchanged file's unreadable registration counts when it names an import from a file
+      // A path not written as a literal of the file: read from other modules' constants, or proven the
+      // same at both refs by what it depends on (settle.ts); what is left counts.
+      const settled = await settleDeferred(sideFiles, differential, path, text, extraction, (file) => changed.includes(file));
+      // An unchanged file's other unreadable registrations count when they name an import from a file
       // the release changed (or one importing it): `router.get(PATHS.users, …)` with `./paths` changed.
       const counted: string[] = [];
-      for (const reason of extraction.unreadable)
-        if (isChanged || (await dependsOnChange(path, extraction.unreadableImports?.[reason] ?? []))) counted.push(reason);
+      for (const reason of extraction.unreadable) {
+        if (settled.reasons.has(reason)) continue;
+        if (isChanged || settled.why.has(reason) || (await dependsOnChange(path, extraction.unreadableImports?.[reason] ?? []))) counted.push(reason);
+      }
       for (const reason of counted) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${reason}`);
       if (side === 'head' && counted.length > 0) unreadableAtHead.add(path);
-      files.set(path, extraction);
-      if (isChanged) globalSettings[side].set(path, extraction.globalSettings ?? []);
+      files.set(path, settled.routes.length === 0 ? extraction : { ...extraction, routes: [...extraction.routes, ...settled.routes] });
+      if (isChanged)
+        globalSettings[side].set(path, await settingsOf(sideFiles, differential, path, extraction.globalSettings ?? [], (file) => changed.includes(file)));
       // A barrel a changed file mounts from (`export * from './router'`, a workspace package's index)
       // passes the routers on: the modules it re-exports are mounted as much as it is.
       const passedOn = expanding.has(path)
@@ -155,14 +211,30 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     served[side] = resolveServedRoutes(files, treePaths, layout);
   }
   for (const path of changed) {
+    // Compared by what they do (the call as written, with what it depends on), not by line: a
+    // `setGlobalPrefix` that only moved down is no change.
     const [base, head] = [globalSettings.base.get(path) ?? [], globalSettings.head.get(path) ?? []];
-    if (base.join('\n') !== head.join('\n')) {
-      const shown = (settings: string[]) =>
-        settings.length === 0 ? 'none' : settings.map((setting) => setting.replace(/^(line \d+): (.*)$/s, '$1 `$2`')).join(', ');
+    const key = (settings: readonly SettingRead[]) => settings.map((setting) => setting.token ?? `changed ${setting.text}`).join('\n');
+    const dependencyChanged = [...base, ...head].find((setting) => setting.token === undefined);
+    if (key(base) !== key(head) || dependencyChanged) {
+      const shown = (settings: readonly SettingRead[]) =>
+        settings.length === 0 ? 'none' : settings.map((setting) => `line ${setting.line} \`${shorten(setting.text)}\``).join(', ');
+      const because =
+        key(base) === key(head) && dependencyChanged ? ` (what \`${shorten(dependencyChanged.text)}\` reads changed: ${dependencyChanged.why})` : '';
       notes.push(
-        `routes of ${path}: the settings that move every route changed (${shown(base)} → ${shown(head)}): the routes of files the release did not change are not read`,
+        `routes of ${path}: the settings that move every route changed (${shown(base)} → ${shown(head)})${because}: the routes of files the release did not change are not read`,
       );
     }
+  }
+  // A route whose path cannot be read but is the same at both refs (settle.ts) must be served at the
+  // same place: gone from there (its mount moved, its router renamed, its file deleted), what it
+  // became is not known.
+  const headOpaque = new Set(served.head.filter((route) => route.opaque !== undefined).map((route) => `${route.method} ${route.key}`));
+  for (const route of served.base) {
+    if (route.opaque === undefined || headOpaque.has(`${route.method} ${route.key}`)) continue;
+    notes.push(
+      `${route.method} \`${shorten(route.opaque)}\` (${route.file}:${route.line}): its path cannot be read, and it is not registered the same way at the head ref: whether it is still served is not known`,
+    );
   }
   notes.push(...conditionNotes(served.base, served.head));
   return {
@@ -171,11 +243,21 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     base: served.base,
     unreadableAtHead,
     shapeDeclarations: [...shapeDeclarations.values()].sort(),
+    hiddenShapes: [...hiddenShapes.values()].sort(),
   };
 }
 
 /** Constructs that describe an operation's request or response shape for a generated OpenAPI document. */
 const SHAPE_DECLARATION = /\b(?:describeRoute|createRoute)\s*\(|\.openapi\s*\(|@Api(?:Property|PropertyOptional|Body|Response|OkResponse|CreatedResponse)\s*\(/;
+
+const HIDDEN_FROM_DOCUMENT = /@(?:Hidden|ApiExcludeController|ApiExcludeEndpoint)\s*\(/;
+
+/** The first decorator that keeps a route out of the generated document (line and construct), if any. */
+export function hiddenFromDocumentIn(text: string): { line: number; construct: string } | undefined {
+  const match = HIDDEN_FROM_DOCUMENT.exec(text);
+  if (!match) return undefined;
+  return { line: text.slice(0, match.index).split('\n').length, construct: match[0].replace(/\s+/g, '') };
+}
 
 /** The first shape declaration of a source text (line and construct), if any. */
 export function shapeDeclarationIn(text: string): { line: number; construct: string } | undefined {
@@ -223,7 +305,9 @@ function conditionNotes(base: readonly ServedRoute[], head: readonly ServedRoute
 export async function routeFindings(result: RoutesSurfaceResult, documented: ReadonlySet<string> | undefined): Promise<Finding[]> {
   if (result.base.length === 0 && result.headRoutes.length === 0) return [];
   const { diffRoutes } = await import('./diff.js');
-  const diff: RoutesDiff = diffRoutes(result.base, result.headRoutes, documented);
+  // Opaque routes (settle.ts) are compared in the surface: the same at both refs, or a note.
+  const readable = (routes: readonly ServedRoute[]) => routes.filter((route) => route.opaque === undefined);
+  const diff: RoutesDiff = diffRoutes(readable(result.base), readable(result.headRoutes), documented);
   // What the head version of an unreadable file serves is not known: its missing routes stay unknown, not removed.
   diff.removed = diff.removed.filter((route) => !result.unreadableAtHead?.has(route.file));
   const changes = routeChanges(diff);

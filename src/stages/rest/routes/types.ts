@@ -18,6 +18,11 @@ export interface RegisteredRoute {
   framework: string;
   /** The runtime condition the registration sits under in its function or file (`if (flags.legacy)`), as written; none when unconditional. */
   condition?: string;
+  /**
+   * A path that cannot be read but is the same at both refs (the per-route differential): the
+   * expression as written; `path` then holds a token of what it depends on, not a real path.
+   */
+  opaque?: string;
 }
 
 /**
@@ -72,7 +77,49 @@ export interface FileRoutes {
    * `app.setGlobalPrefix('api')`, `app.enableVersioning(…)`), as written with their line: when they
    * differ between the refs, routes of files the release did not touch moved.
    */
-  globalSettings?: string[];
+  globalSettings?: GlobalSetting[];
+  /**
+   * Route registrations whose path is not a literal of the file (`router.get(config.paths.login, …)`):
+   * each is also in `unreadable`, and the surface tries the constants of other modules, then the
+   * per-route differential (what the path depends on identical at both refs) before it counts.
+   */
+  deferred?: DeferredRoute[];
+}
+
+/** What an expression depends on in its own file (src/stages/rest/routes/expression-deps.ts). */
+export interface ExpressionDeps {
+  /** The expression as written, whitespace folded (never shortened). */
+  text: string;
+  /** The imports it names (`specifier` as written, the export it stands for). */
+  imports: { specifier: string; exportName: string }[];
+  /** Same-file declarations it uses, transitively, as written. */
+  locals: string[];
+  /** Names whose value flows in from callers or assignments (parameters, `let`, patterns, `this`). */
+  inflow: string[];
+  /**
+   * Some of `inflow` is assigned in the file's code (`let`/`var`, a pattern not read): its value may
+   * come from anything the file imports. Without it, the inflow is from callers only.
+   */
+  assigned?: boolean;
+}
+
+export interface GlobalSetting {
+  line: number;
+  deps: ExpressionDeps;
+}
+
+export interface DeferredRoute {
+  /** As in {@link FileRoutes.unreadable}. */
+  reason: string;
+  method: RouteMethod;
+  router: RouterId;
+  line: number;
+  framework: string;
+  condition?: string;
+  /** The path expression's place in the file text. */
+  start: number;
+  end: number;
+  deps: ExpressionDeps;
 }
 
 export type FileExtraction = ({ ok: true } & FileRoutes) | { ok: false; reason: string };

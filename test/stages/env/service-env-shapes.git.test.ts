@@ -1,0 +1,165 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { configStage } from '../../../src/stages/env/index.js';
+import { createRepo, type TestRepo } from '../../helpers/git-fixture.js';
+import { closeGitStageInputs, gitStageInput } from '../../helpers/git-stage-input.js';
+
+/**
+ * Env constructs of the zero-config corpus (issue #30) that made releases `unknown` or raised false
+ * alarms, each on a real git repository shaped like the service's files (contents cut down from the
+ * tags named), through the real env stage.
+ */
+const repos: TestRepo[] = [];
+afterAll(async () => {
+  await closeGitStageInputs();
+  for (const repo of repos) repo.cleanup();
+});
+
+function repoOf(releases: Array<[string, Record<string, string | null>]>): TestRepo {
+  const repo = createRepo();
+  repos.push(repo);
+  for (const [tag, files] of releases) repo.commit(files, { tag });
+  return repo;
+}
+
+async function envOf(repo: TestRepo, from: string, to: string, sources: string[]) {
+  const result = await configStage.run(await gitStageInput(repo.dir, from, to, { env: { sources } }));
+  return { verdict: result.verdict, changes: result.section.changes, notes: result.notes };
+}
+
+describe('outline: the env module wraps process.env in a same-file Proxy function (v1.8.1 → v1.9.0)', () => {
+  // server/utils/environment.ts at v1.8.1 and v1.9.0, the `_FILE` secrets part; server/env.ts reads through its default export.
+  const before = [
+    'export function resolveFileSecrets(env: Record<string, string | undefined>): void {',
+    '  for (const key of Object.keys(env)) {',
+    '    if (key.endsWith("_FILE") && env[key.slice(0, -5)] === undefined) env[key.slice(0, -5)] = readFileSync(env[key]!, "utf8").trim();',
+    '  }',
+    '}',
+    'resolveFileSecrets(process.env);',
+    'export default process.env;',
+  ].join('\n');
+  const after = [
+    'export function withFileSecrets(env: Record<string, string | undefined>): Record<string, string | undefined> {',
+    '  return new Proxy(env, {',
+    '    get(target, prop, receiver) {',
+    '      if (typeof prop !== "string" || prop.endsWith("_FILE")) return Reflect.get(target, prop, receiver);',
+    '      if (target[prop] !== undefined) return target[prop];',
+    '      const filePath = target[`${prop}_FILE`];',
+    '      if (filePath) target[prop] = readFileSync(filePath, "utf8").trim();',
+    '      return target[prop];',
+    '    },',
+    '  });',
+    '}',
+    'export default withFileSecrets(process.env);',
+  ].join('\n');
+  const envModule = (extra: string) =>
+    [
+      'import environment from "./utils/environment";',
+      'export class Environment {',
+      '  public SECRET_KEY = environment.SECRET_KEY ?? "";',
+      '  public URL = environment.URL ?? "";',
+      extra,
+      '}',
+    ].join('\n');
+
+  it('reads through withFileSecrets(process.env) are reads: no phantom removals, and a real removal is still found', async () => {
+    const repo = repoOf([
+      ['1.8.1', { 'server/utils/environment.ts': before, 'server/env.ts': envModule('  public SMTP_HOST = environment.SMTP_HOST;') }],
+      ['1.9.0', { 'server/utils/environment.ts': after }],
+      ['1.9.1', { 'server/env.ts': envModule('') }],
+    ]);
+    const sources = ['server/**/*.ts'];
+    const moved = await envOf(repo, '1.8.1', '1.9.0', sources);
+    // At 1.8.1 process.env handed to resolveFileSecrets() (its computed reads) is not read; it is gone at 1.9.0.
+    expect(moved.changes).toEqual([]);
+    const removed = await envOf(repo, '1.9.0', '1.9.1', sources);
+    expect(removed.changes).toEqual([{ type: 'removed', name: 'SMTP_HOST', previousDefault: null }]);
+    expect(removed.verdict).toEqual({ checked: true, breaking: true });
+  });
+
+  it('a function that returns something other than a Proxy over its parameter is not a wrapper: unknown, with the call', async () => {
+    const other = after.replace('return new Proxy(env, {', 'return new Proxy(Object.fromEntries(Object.entries(env).map(([k, v]) => ["APP_" + k, v])), {');
+    const repo = repoOf([
+      ['1.0.0', { 'server/utils/environment.ts': after, 'server/env.ts': envModule('') }],
+      ['1.1.0', { 'server/utils/environment.ts': other }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.1.0', ['server/**/*.ts']);
+    // Its reads through `environment` are no longer variables (removals), and the call is not followed.
+    expect(result.verdict.checked).toBe(false);
+    expect(result.notes.join('\n')).toContain('server/utils/environment.ts:12: process.env is passed to withFileSecrets()');
+  });
+});
+
+describe('trigger.dev: names built from a prefix (`process.env[`${prefix}BUCKET`]`, apps/webapp/app/v3/objectStore.server.ts)', () => {
+  // getObjectStoreConfig as at v4.5.12, cut down; `protocol` comes from a stored URI or OBJECT_STORE_DEFAULT_PROTOCOL.
+  const store = (named: string, extra = '') =>
+    [
+      'import { env } from "~/env.server";',
+      'function getObjectStoreConfig(protocol?: string) {',
+      '  if (protocol) {',
+      '    const prefix = `OBJECT_STORE_${protocol.toUpperCase()}_`;',
+      '    const baseUrl = process.env[`${prefix}BASE_URL`];',
+      '    if (!baseUrl) return undefined;',
+      `    return { baseUrl, ${named} };`,
+      '  }',
+      '  return { baseUrl: process.env.OBJECT_STORE_BASE_URL };',
+      '}',
+      `export function hasObjectStoreClient(): boolean {${extra}`,
+      '  return getObjectStoreConfig(process.env.OBJECT_STORE_DEFAULT_PROTOCOL) !== undefined;',
+      '}',
+    ].join('\n');
+  const bucket = 'bucket: process.env[`${prefix}BUCKET`] || undefined';
+  const sources = ['apps/webapp/app/**/*.ts'];
+
+  it('the same families read alike at both refs, in a file that changed: decided, with a note per family', async () => {
+    const repo = repoOf([
+      ['4.5.11', { 'apps/webapp/app/v3/objectStore.server.ts': store(bucket) }],
+      ['4.5.12', { 'apps/webapp/app/v3/objectStore.server.ts': store(bucket, '\n  // the default provider first') }],
+    ]);
+    const result = await envOf(repo, '4.5.11', '4.5.12', sources);
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.changes).toEqual([]);
+    expect(result.notes.join('\n')).toContain('reads the variables named OBJECT_STORE_*_BUCKET');
+    expect(result.notes.join('\n')).toContain('the same family of names (OBJECT_STORE_*_BUCKET default none) is read alike at both refs');
+  });
+
+  it('a family that appears, or a family whose default changed, stays unknown with the file and line', async () => {
+    const repo = repoOf([
+      ['1.0.0', { 'apps/webapp/app/v3/objectStore.server.ts': store(bucket) }],
+      ['1.1.0', { 'apps/webapp/app/v3/objectStore.server.ts': store(`${bucket}, region: process.env[\`\${prefix}REGION\`] || undefined`) }],
+      ['1.2.0', { 'apps/webapp/app/v3/objectStore.server.ts': store('bucket: process.env[`${prefix}BUCKET`] || "uploads"') }],
+    ]);
+    const added = await envOf(repo, '1.0.0', '1.1.0', sources);
+    expect(added.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(added.notes.join('\n')).toContain(
+      'apps/webapp/app/v3/objectStore.server.ts:7: process.env[`${prefix}REGION`] reads the variables named OBJECT_STORE_*_REGION (a part of the name is computed), which cannot be listed (at head (to))',
+    );
+    const defaulted = await envOf(repo, '1.0.0', '1.2.0', sources);
+    expect(defaulted.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(defaulted.notes.join('\n')).toContain('OBJECT_STORE_*_BUCKET (a part of the name is computed), which cannot be listed (at base (from))');
+  });
+});
+
+describe('differential soundness for an env object that leaves its file (returned by a function)', () => {
+  const envModule = 'export function getEnv() {\n  return process.env;\n}\nexport const a = process.env.A;\n';
+  const sources = ['src/**/*.ts'];
+
+  it('an unchanged getEnv() whose changed importer now reads a new variable through it: unknown, never "no change"', async () => {
+    const repo = repoOf([
+      ['1.0.0', { 'src/env.ts': envModule, 'src/a.ts': "import { getEnv } from './env';\nexport const x = 1;\n" }],
+      ['1.1.0', { 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().NEW_VAR;\n" }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.1.0', sources);
+    expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(result.notes.join('\n')).toContain('src/env.ts:2: process.env is returned by getEnv()');
+  });
+
+  it('the same getEnv() while no changed file reaches it or what it imports: no change, said in a note', async () => {
+    const repo = repoOf([
+      ['1.0.0', { 'src/env.ts': envModule, 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().B;\n", 'src/other.ts': 'export const y = 1;\n' }],
+      ['1.1.0', { 'src/other.ts': 'export const y = 2;\n' }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.1.0', sources);
+    expect(result.verdict).toEqual({ checked: true, breaking: false });
+    expect(result.notes.join('\n')).toContain('no changed file reaches it or what it imports): no change');
+  });
+});
