@@ -71,7 +71,7 @@ function isFinding(value: unknown): value is Finding {
   return Object.keys(value).every((name) => name === 'rule' || name === 'params' || name === 'evidence' || name === 'verdictEffect');
 }
 
-function isRead(value: unknown): boolean {
+export function isRead(value: unknown): boolean {
   return (
     Array.isArray(value) &&
     value.length === 3 &&

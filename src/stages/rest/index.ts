@@ -10,6 +10,7 @@ import { routeFindings, runRoutesSurface } from './routes/surface.js';
 import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
 import { specAcceptance, type SpecAcceptance } from './acceptance.js';
 import { cachedComparison, comparisonKey, recordingReader, type CachedComparison } from './comparison-cache.js';
+import { cachedDocumented, documentedCacheKey, type CachedDocumented } from './documented-cache.js';
 
 /**
  * The REST stage (surface `rest`): diffs the OpenAPI document(s) named by config `openapi` between
@@ -88,30 +89,52 @@ function specCompared(input: StageInput): boolean {
   return configuredSpecPaths(configured).some((path) => input.trees.base.has(path) || input.trees.head.has(path));
 }
 
-/** `METHOD /normalized/path` of every operation of the head spec(s); `undefined` when no spec is configured or one cannot be loaded. */
+/**
+ * `METHOD /normalized/path` of every operation of the head spec(s); `undefined` when no spec is
+ * configured or one cannot be loaded. A configured spec's operations are kept in the derived cache
+ * by blob id (documented-cache.ts), so a run whose comparison was cached does not model the spec
+ * for the routes alone; in a run that compared it, its model comes from the engine's recent models.
+ */
 async function documentedOperations(input: StageInput): Promise<Set<string> | undefined> {
-  const [{ preloadModel }, { documentedKey }] = await Promise.all([import('./engine.js'), import('./routes/diff.js')]);
-  const specs: Parameters<typeof preloadModel>[0][] = [];
   if (input.openapiFiles) {
-    const { specTextOf } = await import('./workflow-specs.js');
-    specs.push(specTextOf(input.openapiFiles.head));
-  } else if (typeof input.config.openapi === 'string' || Array.isArray(input.config.openapi)) {
-    for (const configured of [input.config.openapi].flat()) {
-      const path = configured.replace(/^\.\//, '');
-      const text = await input.read('head', path);
-      const blobId = input.trees.head.get(path);
-      if (text === undefined || blobId === undefined) return undefined;
-      specs.push({ text, path, readSibling: (sibling) => input.read('head', sibling), ...selfContained(text, blobId) });
+    const [{ preloadModel }, { documentedKey }, { specTextOf }] = await Promise.all([import('./engine.js'), import('./routes/diff.js'), import('./workflow-specs.js')]);
+    try {
+      const model = await preloadModel(specTextOf(input.openapiFiles.head));
+      return new Set([...model.operations.values()].map((operation) => documentedKey(operation.method, operation.path)));
+    } catch {
+      return undefined; // the spec part reports why it cannot be loaded
     }
-  } else return undefined;
+  }
+  if (typeof input.config.openapi !== 'string' && !Array.isArray(input.config.openapi)) return undefined;
   const documented = new Set<string>();
+  for (const configured of [input.config.openapi].flat()) {
+    const operations = await documentedOperationsOf(input, configured.replace(/^\.\//, ''));
+    if (operations === undefined) return undefined;
+    for (const operation of operations) documented.add(operation);
+  }
+  return documented;
+}
+
+/** The documented operations of one configured spec at the head ref, from the derived cache when it holds them. */
+async function documentedOperationsOf(input: StageInput, path: string): Promise<readonly string[] | undefined> {
+  const blobId = input.trees.head.get(path);
+  if (blobId === undefined) return undefined;
+  const key = documentedCacheKey(path, blobId);
+  const cached = cachedDocumented(input, key);
+  if (cached !== undefined) return cached;
+  const text = await input.read('head', path);
+  if (text === undefined) return undefined;
+  const [{ preloadModel }, { documentedKey }] = await Promise.all([import('./engine.js'), import('./routes/diff.js')]);
+  const reads: CachedDocumented['reads'] = [];
+  const unrecordable = { found: false };
   try {
-    for (const spec of specs)
-      for (const operation of (await preloadModel(spec)).operations.values()) documented.add(documentedKey(operation.method, operation.path));
+    const model = await preloadModel({ text, path, readSibling: recordingReader(input, 'head', reads, unrecordable), ...selfContained(text, blobId) });
+    const operations = [...model.operations.values()].map((operation) => documentedKey(operation.method, operation.path));
+    if (!unrecordable.found) input.derivedCache?.set(key, { operations, reads } satisfies CachedDocumented);
+    return operations;
   } catch {
     return undefined; // the spec part reports why it cannot be loaded
   }
-  return documented;
 }
 
 async function specsOutcome(input: StageInput): Promise<SurfaceOutcome> {
