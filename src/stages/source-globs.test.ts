@@ -35,7 +35,7 @@ function changesOf(base: Map<string, string>, head: Map<string, string>): Change
 describe('selectByGlobs, incremental across a history', () => {
   it('equals the full selection at every release (selected paths, notes, failure)', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const exclude = picomatch(['**/*.test.ts', '**/__mocks__/**', '**/*.d.ts'], { dot: true });
     const options: SelectOptions = { what: 'env source glob', exclude };
     let base = treeOf(POOL.filter(() => random() < 0.5));

@@ -55,7 +55,9 @@ describe('undeclared surface evidence across a history', () => {
     expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"express":"5"}}' })).toBeUndefined();
     expect(reads).toEqual(['head:packages/x/package.json']);
     // A package manifest gains the library: its new blob is read and answers.
-    expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"@trpc/server":"10"}}' })).toBe('packages/x/package.json depends on @trpc/server');
+    expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"@trpc/server":"10"}}' })).toBe(
+      'packages/x/package.json depends on @trpc/server',
+    );
     expect(reads).toEqual(['head:packages/x/package.json']);
     // The same blob read for another surface's evidence answers for that evidence, not this one's.
     expect(await step({ ...plain, 'packages/x/package.json': '{"dependencies":{"@trpc/server":"10"}}', 'README.md': 'x' }, GRAPHQL)).toBeUndefined();
@@ -86,11 +88,17 @@ describe('undeclared surface evidence across a history', () => {
     const root = { 'package.json': '{"name":"a","version":"1"}' };
     expect(await step({ ...root, 'b/schema.graphql': 'type Q { a: Int }' }, GRAPHQL)).toBe('b/schema.graphql is in the repository');
     // A surface file added before it in tree order (and one in an ignored folder): the first one now.
-    expect(await step({ 'a/schema.graphql': 'x', 'test/schema.graphql': 'x', ...root, 'b/schema.graphql': 'y' }, GRAPHQL)).toBe('a/schema.graphql is in the repository');
+    expect(await step({ 'a/schema.graphql': 'x', 'test/schema.graphql': 'x', ...root, 'b/schema.graphql': 'y' }, GRAPHQL)).toBe(
+      'a/schema.graphql is in the repository',
+    );
     // Both deleted, the ignored one kept: no surface file; the manifests answer (none has the library).
     expect(await step({ 'test/schema.graphql': 'x', 'package.json': '{"name":"a","version":"2"}' }, GRAPHQL)).toBeUndefined();
     // A manifest added whose key is escaped: parsed, found.
-    const escaped = { 'test/schema.graphql': 'x', 'package.json': '{"name":"a","version":"3"}', 'pkg/package.json': '{"dependencies":{"\\u0040trpc/server":"11"}}' };
+    const escaped = {
+      'test/schema.graphql': 'x',
+      'package.json': '{"name":"a","version":"3"}',
+      'pkg/package.json': '{"dependencies":{"\\u0040trpc/server":"11"}}',
+    };
     expect(await step(escaped, TRPC)).toBe('pkg/package.json depends on @trpc/server');
     expect(await step({ ...escaped, 'package.json': '{"name":"a","version":"4"}' }, TRPC)).toBe('pkg/package.json depends on @trpc/server');
     // The manifest deleted: no longer read, no evidence.

@@ -119,7 +119,8 @@ function fileEvidence(input: StageInput, evidence: SurfaceEvidence, key: string)
   if (answers?.has(key)) return answers.get(key);
   const atBase = fileAnswersByTree.get(base);
   const moved = (path: string) => !IGNORED.test(path) && files.test(path) && base.has(path) !== head.has(path);
-  const file = atBase?.has(key) && !input.changes.some((change) => moved(change.path)) ? atBase.get(key) : candidatesOf(head).paths.find((path) => files.test(path));
+  const file =
+    atBase?.has(key) && !input.changes.some((change) => moved(change.path)) ? atBase.get(key) : candidatesOf(head).paths.find((path) => files.test(path));
   if (!answers) fileAnswersByTree.set(head, (answers = new Map()));
   answers.set(key, file);
   return file;

@@ -151,7 +151,9 @@ describe('env schemas over process.env', () => {
 
   it('t3-env: a method named like a schema key is unresolved, never skipped', () => {
     const text = 'export const env = createEnv({ server() { return { A: z.string() }; }, runtimeEnv: process.env });';
-    expect(readsOf(text).unresolved).toEqual(['1 createEnv({ server() { return { A: z.string() }; } }): may hold server, client or shared variables that cannot be read']);
+    expect(readsOf(text).unresolved).toEqual([
+      '1 createEnv({ server() { return { A: z.string() }; } }): may hold server, client or shared variables that cannot be read',
+    ]);
   });
 
   it('zod: `.and(…)` of a preprocess over a discriminated union of objects (trigger.dev env.server.ts): every branch key, optional unknown', () => {

@@ -97,7 +97,11 @@ function specCompared(input: StageInput): boolean {
  */
 async function documentedOperations(input: StageInput): Promise<Set<string> | undefined> {
   if (input.openapiFiles) {
-    const [{ preloadModel }, { documentedKey }, { specTextOf }] = await Promise.all([import('./engine.js'), import('./routes/diff.js'), import('./workflow-specs.js')]);
+    const [{ preloadModel }, { documentedKey }, { specTextOf }] = await Promise.all([
+      import('./engine.js'),
+      import('./routes/diff.js'),
+      import('./workflow-specs.js'),
+    ]);
     try {
       const model = await preloadModel(specTextOf(input.openapiFiles.head));
       return new Set([...model.operations.values()].map((operation) => documentedKey(operation.method, operation.path)));

@@ -155,7 +155,10 @@ describe('differential soundness for an env object that leaves its file (returne
 
   it('the same getEnv() while no changed file reaches it or what it imports: no change, said in a note', async () => {
     const repo = repoOf([
-      ['1.0.0', { 'src/env.ts': envModule, 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().B;\n", 'src/other.ts': 'export const y = 1;\n' }],
+      [
+        '1.0.0',
+        { 'src/env.ts': envModule, 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().B;\n", 'src/other.ts': 'export const y = 1;\n' },
+      ],
       ['1.1.0', { 'src/other.ts': 'export const y = 2;\n' }],
     ]);
     const result = await envOf(repo, '1.0.0', '1.1.0', sources);

@@ -22,14 +22,21 @@ describe('old-code scan across releases (modules cached by path and blob id)', (
   it('follows each release’s own constants, imports and re-exports', async () => {
     expect(await tablesOf({ 'src/repo.ts': repository, 'src/tables.ts': "export const UsersTable = 'users';\n" })).toEqual({ tables: ['users'], dynamic: [] });
     // The constant's module changed (another blob at the same path): the new value.
-    expect(await tablesOf({ 'src/repo.ts': repository, 'src/tables.ts': "export const UsersTable = 'accounts';\n" })).toEqual({ tables: ['accounts'], dynamic: [] });
+    expect(await tablesOf({ 'src/repo.ts': repository, 'src/tables.ts': "export const UsersTable = 'accounts';\n" })).toEqual({
+      tables: ['accounts'],
+      dynamic: [],
+    });
     // Same path, now a re-export of another module: followed along the new edge.
     const reexported = { 'src/repo.ts': repository, 'src/tables.ts': "export * from './names';\n", 'src/names.ts': "export const UsersTable = 'members';\n" };
     expect(await tablesOf(reexported)).toEqual({ tables: ['members'], dynamic: [] });
     // Back to the first blob: the first answer again.
     expect(await tablesOf({ 'src/repo.ts': repository, 'src/tables.ts': "export const UsersTable = 'users';\n" })).toEqual({ tables: ['users'], dynamic: [] });
     // The same blob at another path is another module: resolved from that path's own imports.
-    const moved = { 'src/repo.ts': repository.replace("'./tables'", "'./lib/tables'"), 'src/lib/tables.ts': "export * from './names';\n", 'src/lib/names.ts': "export const UsersTable = 'people';\n" };
+    const moved = {
+      'src/repo.ts': repository.replace("'./tables'", "'./lib/tables'"),
+      'src/lib/tables.ts': "export * from './names';\n",
+      'src/lib/names.ts': "export const UsersTable = 'people';\n",
+    };
     expect(await tablesOf(moved)).toEqual({ tables: ['people'], dynamic: [] });
     // No longer a constant: dynamic, never the cached value.
     const computed = await tablesOf({ 'src/repo.ts': repository, 'src/tables.ts': "export const UsersTable = process.env.T ?? 'users';\n" });
