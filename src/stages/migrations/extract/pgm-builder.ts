@@ -1,3 +1,4 @@
+import { recordLiteral } from './builder-args.js';
 import type { StaticEvaluator } from './constants.js';
 import { excerpt } from './constants.js';
 import { isCall, isMember, memberName, type Node } from './source.js';
@@ -15,29 +16,8 @@ export type PgmArg =
 
 /** Records one argument of a builder call; a string is why it cannot be. `handle` is `pgm`'s name. */
 export function recordPgmArg(node: Node, evaluator: StaticEvaluator, handle: string): PgmArg | string {
-  if (node.type === 'ObjectExpression') {
-    const entries: Array<[string, PgmArg]> = [];
-    for (const property of node.properties) {
-      if (property.type !== 'ObjectProperty' || property.computed) return `\`${excerpt(property, 60)}\` in a node-pg-migrate builder call`;
-      const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'StringLiteral' ? property.key.value : undefined;
-      if (key === undefined || key === '__proto__' || key === 'constructor' || key === 'prototype')
-        return `\`${excerpt(property, 60)}\` in a node-pg-migrate builder call`;
-      const value = recordPgmArg(property.value as Node, evaluator, handle);
-      if (typeof value === 'string') return value;
-      entries.push([key, value]);
-    }
-    return { kind: 'object', entries };
-  }
-  if (node.type === 'ArrayExpression') {
-    const items: PgmArg[] = [];
-    for (const element of node.elements) {
-      if (!element || element.type === 'SpreadElement') return `a spread or hole in \`${excerpt(node, 60)}\``;
-      const item = recordPgmArg(element, evaluator, handle);
-      if (typeof item === 'string') return item;
-      items.push(item);
-    }
-    return { kind: 'array', items };
-  }
+  const literal = recordLiteral(node, (member) => recordPgmArg(member, evaluator, handle), 'node-pg-migrate');
+  if (literal !== undefined) return literal;
   if (
     isCall(node) &&
     isMember(node.callee) &&

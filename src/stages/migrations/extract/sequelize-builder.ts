@@ -1,3 +1,4 @@
+import { recordLiteral } from './builder-args.js';
 import type { StaticEvaluator } from './constants.js';
 import { excerpt } from './constants.js';
 import { isCall, isMember, memberName, type Node } from './source.js';
@@ -27,30 +28,13 @@ const TYPE_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 /** Records one argument; a string is the reason it cannot be. `sequelizeNames` are the names `Sequelize`/`DataTypes` go by in the file. */
 export function recordSequelizeArg(node: Node, evaluator: StaticEvaluator, sequelizeNames: ReadonlySet<string>): SequelizeArg | string {
-  if (node.type === 'ObjectExpression') {
-    const entries: Array<[string, SequelizeArg]> = [];
-    for (const property of node.properties) {
-      if (property.type !== 'ObjectProperty' || property.computed) return `\`${excerpt(property, 60)}\` in a Sequelize builder call`;
-      const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'StringLiteral' ? property.key.value : undefined;
-      if (key === undefined) return `\`${excerpt(property, 60)}\` in a Sequelize builder call`;
-      if (RUN_OPTIONS.has(key)) continue;
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype') return `\`${key}\` in a Sequelize builder call`;
-      const value = recordSequelizeArg(property.value as Node, evaluator, sequelizeNames);
-      if (typeof value === 'string') return value;
-      entries.push([key, value]);
-    }
-    return { kind: 'object', entries };
-  }
-  if (node.type === 'ArrayExpression') {
-    const items: SequelizeArg[] = [];
-    for (const element of node.elements) {
-      if (!element || element.type === 'SpreadElement') return `a spread or hole in \`${excerpt(node, 60)}\``;
-      const item = recordSequelizeArg(element, evaluator, sequelizeNames);
-      if (typeof item === 'string') return item;
-      items.push(item);
-    }
-    return { kind: 'array', items };
-  }
+  const literal = recordLiteral(
+    node,
+    (member) => recordSequelizeArg(member, evaluator, sequelizeNames),
+    'Sequelize',
+    (key) => RUN_OPTIONS.has(key),
+  );
+  if (literal !== undefined) return literal;
   // Sequelize.TEXT, DataTypes.STRING(100), Sequelize.ARRAY(Sequelize.STRING), Sequelize.literal('now()'), Sequelize.fn('now')
   const callee = isCall(node) ? node.callee : node;
   if (isMember(callee) && callee.object.type === 'Identifier' && sequelizeNames.has(callee.object.name)) {

@@ -1,3 +1,4 @@
+import { recordLiteral } from './builder-args.js';
 import type { StaticEvaluator } from './constants.js';
 import { excerpt } from './constants.js';
 import { fileOf, identifiersNamed, isCall, isMember, isPropertyName, memberName, parentOf, type Node } from './source.js';
@@ -106,29 +107,8 @@ export function recordTypeormArg(node: Node, evaluator: StaticEvaluator, names: 
     }
     return { kind: 'new', className, args };
   }
-  if (node.type === 'ObjectExpression') {
-    const entries: Array<[string, TypeormArg]> = [];
-    for (const property of node.properties) {
-      if (property.type !== 'ObjectProperty' || property.computed) return `\`${excerpt(property, 60)}\` in a TypeORM builder call`;
-      const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'StringLiteral' ? property.key.value : undefined;
-      if (key === undefined || key === '__proto__' || key === 'constructor' || key === 'prototype')
-        return `\`${excerpt(property, 60)}\` in a TypeORM builder call`;
-      const value = recordTypeormArg(property.value as Node, evaluator, names);
-      if (typeof value === 'string') return value;
-      entries.push([key, value]);
-    }
-    return { kind: 'object', entries };
-  }
-  if (node.type === 'ArrayExpression') {
-    const items: TypeormArg[] = [];
-    for (const element of node.elements) {
-      if (!element || element.type === 'SpreadElement') return `a spread or hole in \`${excerpt(node, 60)}\``;
-      const item = recordTypeormArg(element, evaluator, names);
-      if (typeof item === 'string') return item;
-      items.push(item);
-    }
-    return { kind: 'array', items };
-  }
+  const literal = recordLiteral(node, (member) => recordTypeormArg(member, evaluator, names), 'TypeORM');
+  if (literal !== undefined) return literal;
   const value = evaluator.evaluate(node);
   if (!value.ok) return `a TypeORM builder argument is not a constant: ${value.reason}`;
   return { kind: 'value', value: value.value };
