@@ -25,7 +25,8 @@ export default defineConfig({
       // the new surfaces (bump-check, GraphQL, tRPC, ClickHouse, the Action comment) are mostly tested end to
       // end through the built CLI and the Action bundle, which this count does not see. Branches and
       // statements keep half a point of room below today's figure; raise them with unit tests.
-      thresholds: { lines: 80.5, functions: 82, branches: 71.5, statements: 78 },
+      // Measured 2026-11-28 on 4,220 tests (fresh-clone CI): statements 80.24 %, branches 73.56 %, functions 83.68 %, lines 82.74 %.
+      thresholds: { lines: 81.5, functions: 83, branches: 72.5, statements: 79 },
     },
   },
 });
