@@ -1,5 +1,6 @@
 import { globsFor, type RepositoryView, type SurfaceProposal } from './detect.js';
 import { packageDirs, stableGlobs } from './globs.js';
+import { GRAPHQL_SERVER_DEPENDENCIES } from '../stages/graphql/servers.js';
 
 /**
  * `init`'s detection of the GraphQL and tRPC surfaces (kept apart from detect.ts): where the schema
@@ -18,22 +19,6 @@ const DEFINES_TYPES = /^\s*(extend\s+)?(type|input|interface|enum|union|scalar|s
 const CODE_FIRST = /from\s+['"](@nestjs\/graphql|type-graphql)['"]/;
 const CODE_FIRST_DEFINITION = /@(ObjectType|InputType|ArgsType|InterfaceType|Resolver)\s*\(/;
 const OTHER_BUILDERS = /from\s+['"](@pothos\/core|nexus)['"]/;
-const GRAPHQL_SERVERS = [
-  '@nestjs/graphql',
-  'type-graphql',
-  '@apollo/server',
-  'apollo-server',
-  'apollo-server-express',
-  'apollo-server-fastify',
-  'graphql-yoga',
-  '@graphql-yoga/node',
-  'mercurius',
-  'express-graphql',
-  'graphql-http',
-  '@pothos/core',
-  'nexus',
-  '@graphql-tools/schema',
-];
 
 const TRPC_IMPORT = /from\s+['"](@trpc\/server|\.{1,2}\/[^'"]*trpc[^'"]*)['"]/;
 const ROUTER_CALL = /\b(router|createTRPCRouter|createRouter|mergeRouters)\s*\(\s*\{?/;
@@ -70,7 +55,7 @@ export function detectGraphql(view: RepositoryView, deps: ReadonlySet<string>): 
       .join('; ');
     return { key: 'graphql', value, evidence };
   }
-  const servers = GRAPHQL_SERVERS.filter((name) => deps.has(name));
+  const servers = GRAPHQL_SERVER_DEPENDENCIES.filter((name) => deps.has(name));
   if (servers.length > 0 || other) {
     return {
       key: 'graphql',
@@ -78,7 +63,7 @@ export function detectGraphql(view: RepositoryView, deps: ReadonlySet<string>): 
       evidence: `the service uses ${[...servers, ...(other ? [other] : [])].join(', ')} but no SDL file or NestJS/type-graphql definition was recognised: set graphql.schema or graphql.sources by hand`,
     };
   }
-  const served = servedEarlier(view, GRAPHQL_SERVERS);
+  const served = servedEarlier(view, GRAPHQL_SERVER_DEPENDENCIES);
   if (served)
     return {
       key: 'graphql',
@@ -89,7 +74,7 @@ export function detectGraphql(view: RepositoryView, deps: ReadonlySet<string>): 
 }
 
 /** Dependencies whose presence in an earlier release keeps `init` from writing its surface as `false`. */
-export const HISTORY_SERVER_DEPENDENCIES: readonly string[] = ['@trpc/server', ...GRAPHQL_SERVERS];
+export const HISTORY_SERVER_DEPENDENCIES: readonly string[] = ['@trpc/server', ...GRAPHQL_SERVER_DEPENDENCIES];
 
 /**
  * "<tag> depends on <name>" when a recent release (not the newest commit) depended on one of these

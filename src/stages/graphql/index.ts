@@ -12,6 +12,7 @@ import { GRAPHQL_RULE_CATALOGUE, GRAPHQL_RULES } from './catalogue.js';
 import type { AssembledSchema, FileReading, FileSchema, UnknownCoordinate } from './code-first.js';
 import type { SdlDocument } from './schema-diff.js';
 import { runGraphqlRules } from './sdl-diff.js';
+import { GRAPHQL_SERVER_DEPENDENCIES } from './servers.js';
 
 /**
  * The GraphQL surface: the schema the server serves, from committed SDL files (config
@@ -61,22 +62,6 @@ function selectCode(input: StageInput, side: Side, globs: readonly string[]): st
   const literal = new Set(globs.filter((glob) => !picomatch.scan(glob).isGlob).map((glob) => glob.replace(/^\.\//, '')));
   return selectPaths(input, side, globs, CODE_FILE).filter((path) => literal.has(path) || !notServer(path));
 }
-export const GRAPHQL_SERVER_DEPENDENCIES = [
-  '@nestjs/graphql',
-  'type-graphql',
-  '@apollo/server',
-  'apollo-server',
-  'apollo-server-express',
-  'apollo-server-fastify',
-  'graphql-yoga',
-  '@graphql-yoga/node',
-  'mercurius',
-  'express-graphql',
-  'graphql-http',
-  '@pothos/core',
-  'nexus',
-  '@graphql-tools/schema',
-];
 const SCHEMA_FILE = /(^|\/)(schema\.(graphql|gql)|[^/]+\.graphqls)$/i;
 
 async function runGraphqlStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {
