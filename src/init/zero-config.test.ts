@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectEnvHelpers } from './env-helpers.js';
-import { detectMigrations, detectSurfaces, looksLikeDatabaseMigrations, type RepositoryView } from './detect.js';
+import { detectEnv, detectMigrations, detectRoutes, detectSurfaces, looksLikeDatabaseMigrations, type RepositoryView } from './detect.js';
 import { packageDirs, stableGlobs } from './globs.js';
 import { classifyMigrationsFolder } from './migration-dialects.js';
 import { detectTagPatterns } from './tags.js';
@@ -42,6 +42,46 @@ describe('init: history-proof globs (recursive, at stable roots)', () => {
   it('MCP sources stay close to their folder (their closure is read whole)', () => {
     const files = ['package.json', 'server/tools/documents.ts', 'server/tools/index.ts'];
     expect(stableGlobs(files.slice(1), packageDirs(files), { nested: true })).toEqual([`server/tools/**/*.${EXT}`]);
+  });
+});
+
+describe('init: route and env layouts of earlier releases', () => {
+  // peppermint: an Express server.js + src/routes at 0.1.9, a root Next.js app (pages/api) at 0.2.x,
+  // apps/client/pages/api at 0.2.4, a Fastify apps/api/src since 0.3. The newest commit has only the last.
+  const current: Record<string, string> = {
+    'package.json': JSON.stringify({ name: 'peppermint', private: true }),
+    'apps/api/package.json': JSON.stringify({ dependencies: { fastify: '^4' } }),
+    'apps/api/src/controllers/ticket.ts':
+      "import { FastifyInstance } from 'fastify';\nimport fastify from 'fastify';\nexport function ticketRoutes(app: FastifyInstance) {\n  app.get('/api/v1/tickets', async () => []);\n}\n",
+    'apps/api/src/main.ts': "import fastify from 'fastify';\nconst server = fastify();\nserver.listen({ port: Number(process.env.PORT) });\n",
+  };
+  const earlier: Record<string, { text: string; tag: string }> = {
+    'pages/api/v1/ticket/[id]/index.js': { text: "import { prisma } from '../../../../../prisma/prisma';\nexport default async function handler(req, res) {}\n", tag: '0.2.3' },
+    'pages/api/auth/[...nextauth].js': { text: 'export default NextAuth({ secret: process.env.SECRET });\n', tag: '0.2.3' },
+    'server.js': { text: "const express = require('express');\nconst app = express();\napp.use('/api/v1/auth', require('./src/routes/auth'));\napp.listen(process.env.PORT);\n", tag: '0.1.9' },
+  };
+  const peppermint: RepositoryView = {
+    files: Object.keys(current).sort(),
+    read: (file) => current[file],
+    history: { files: Object.keys(earlier).sort(), read: (file) => earlier[file]?.text, where: (file) => earlier[file]?.tag },
+  };
+
+  it('routes: the older layouts are configured beside the newest one, each named with the release it was seen at', () => {
+    const routes = detectRoutes(peppermint, new Set(['fastify']));
+    expect(routes.value).toEqual({ sources: [`*.${EXT}`, `apps/api/src/**/*.${EXT}`, `pages/**/*.${EXT}`] });
+    expect(routes.evidence).toContain(`gone from the newest commit, seen at earlier releases: *.${EXT} at 0.1.9, pages/**/*.${EXT} at 0.2.3`);
+  });
+
+  it('env: the files of earlier releases that read the environment are configured too', () => {
+    const env = detectEnv(peppermint, new Set(['fastify']));
+    expect((env.value as { sources: string[] }).sources).toEqual([`*.${EXT}`, `apps/api/src/**/*.${EXT}`, `pages/**/*.${EXT}`]);
+    expect(env.evidence).toContain(`pages/**/*.${EXT} at 0.2.3`);
+  });
+
+  it('without a history (no release tag) only the newest layout is written, and nothing is said of moves', () => {
+    const routes = detectRoutes({ files: peppermint.files, read: peppermint.read }, new Set(['fastify']));
+    expect(routes.value).toEqual({ sources: [`apps/api/src/**/*.${EXT}`] });
+    expect(routes.evidence).not.toContain('gone from the newest commit');
   });
 });
 
