@@ -59,8 +59,7 @@ describe('init detection of tRPC', () => {
 
 describe('init detection of tRPC at earlier releases', () => {
   // typebot: tRPC routers in apps/builder/src/helpers/server/routers up to v3.15.2, oRPC since v3.16.0.
-  const router =
-    "import { publicProcedure, router } from '../trpc';\nexport const appRouter = router({ getTypebot: publicProcedure.query(() => ({})) });\n";
+  const router = "import { publicProcedure, router } from '../trpc';\nexport const appRouter = router({ getTypebot: publicProcedure.query(() => ({})) });\n";
   const history: Record<string, { text: string; tag: string }> = {
     'apps/builder/src/helpers/server/routers/appRouter.ts': { text: router, tag: 'v3.15.2' },
     'apps/viewer/src/helpers/server/appRouter.ts': { text: router, tag: 'v3.14.2' },

@@ -56,9 +56,15 @@ describe('init: route and env layouts of earlier releases', () => {
     'apps/api/src/main.ts': "import fastify from 'fastify';\nconst server = fastify();\nserver.listen({ port: Number(process.env.PORT) });\n",
   };
   const earlier: Record<string, { text: string; tag: string }> = {
-    'pages/api/v1/ticket/[id]/index.js': { text: "import { prisma } from '../../../../../prisma/prisma';\nexport default async function handler(req, res) {}\n", tag: '0.2.3' },
+    'pages/api/v1/ticket/[id]/index.js': {
+      text: "import { prisma } from '../../../../../prisma/prisma';\nexport default async function handler(req, res) {}\n",
+      tag: '0.2.3',
+    },
     'pages/api/auth/[...nextauth].js': { text: 'export default NextAuth({ secret: process.env.SECRET });\n', tag: '0.2.3' },
-    'server.js': { text: "const express = require('express');\nconst app = express();\napp.use('/api/v1/auth', require('./src/routes/auth'));\napp.listen(process.env.PORT);\n", tag: '0.1.9' },
+    'server.js': {
+      text: "const express = require('express');\nconst app = express();\napp.use('/api/v1/auth', require('./src/routes/auth'));\napp.listen(process.env.PORT);\n",
+      tag: '0.1.9',
+    },
   };
   const peppermint: RepositoryView = {
     files: Object.keys(current).sort(),

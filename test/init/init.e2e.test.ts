@@ -245,7 +245,8 @@ describe('init', () => {
     // release up to the switch unknown: the routers are found at the release tags that had them.
     const repo = createRepo();
     repos.push(repo);
-    const trpc = "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\n";
+    const trpc =
+      "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\n";
     const router = (procedures: string) =>
       `import { z } from 'zod';\nimport { publicProcedure, router } from '../trpc';\nexport const appRouter = router({\n${procedures}});\n`;
     const getTypebot = "  getTypebot: publicProcedure.input(z.object({ id: z.string() })).output(z.object({ id: z.string() })).query(() => ({ id: '1' })),\n";
@@ -277,7 +278,10 @@ describe('init', () => {
     expect(run.stdout).toContain('at v3.15.0');
     // The config as init wrote it decides both releases: a procedure added, then the whole surface removed.
     expect(decided(repo, 'v3.14.0', 'v3.15.0', configFile).compatibility.rollingUpdateSafe).toBe(true);
-    const removal = decided(repo, 'v3.15.0', 'v3.16.0', configFile) as { compatibility: { rollingUpdateSafe: unknown }; api: { rest: { changes: string[] } } };
+    const removal = decided(repo, 'v3.15.0', 'v3.16.0', configFile) as unknown as {
+      compatibility: { rollingUpdateSafe: unknown };
+      api: { rest: { changes: string[] } };
+    };
     expect(removal.compatibility.rollingUpdateSafe).toBe(false);
     expect(removal.api.rest.changes).toEqual(expect.arrayContaining(['tRPC: getTypebot — procedure removed', 'tRPC: listTypebots — procedure removed']));
   });

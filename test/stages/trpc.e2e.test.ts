@@ -150,7 +150,8 @@ describe('a configured tRPC surface that a later release drops (typebot: tRPC ro
     graphql: false,
     trpc: { sources: ['apps/builder/src/helpers/server/routers/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
   });
-  const trpc = "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\n";
+  const trpc =
+    "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\n";
   const appRouter =
     "import { z } from 'zod';\nimport { publicProcedure, router } from '../trpc';\nexport const appRouter = router({\n  getTypebot: publicProcedure.input(z.object({ typebotId: z.string() })).output(z.object({ id: z.string() })).query(() => ({ id: '1' })),\n});\n";
 

@@ -71,9 +71,16 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
         return uncheckedApiResult(
           `trpc.sources ${globs} match no TypeScript or JavaScript file at either ref, and ${servedAtBase} at the ${SIDE_LABEL.base}: its procedures, which the ${SIDE_LABEL.head} no longer serves, are not read`,
         );
-      return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [`no tRPC surface at either ref: trpc.sources ${globs} match no file and no package.json depends on @trpc/server`] };
+      return {
+        section: absentApiSection(),
+        verdict: { checked: true, breaking: false },
+        findings: [],
+        notes: [`no tRPC surface at either ref: trpc.sources ${globs} match no file and no package.json depends on @trpc/server`],
+      };
     }
-    notes.push(`the tRPC surface is gone at the ${SIDE_LABEL.head}: trpc.sources ${globs} match no file and no package.json depends on @trpc/server, so every procedure of the ${SIDE_LABEL.base} counts as removed`);
+    notes.push(
+      `the tRPC surface is gone at the ${SIDE_LABEL.head}: trpc.sources ${globs} match no file and no package.json depends on @trpc/server, so every procedure of the ${SIDE_LABEL.base} counts as removed`,
+    );
   }
   // Procedures live in code files only: a release that changed none cannot have changed one.
   if (!input.changes.some((change) => CODE_FILE.test(change.path))) return result(input, [], notes, 0);
