@@ -10,6 +10,7 @@ import { detectGraphql, detectTrpc } from './detect-api-surfaces.js';
  */
 import picomatch from 'picomatch';
 import { detectEnvHelpers } from './env-helpers.js';
+import { notRuntimePackages } from './runtime-packages.js';
 import { detectTagPatterns } from './tags.js';
 import { classifyMigrationsFolder } from './migration-dialects.js';
 import { DIALECT_LABEL, type MigrationDialectName } from './migration-dialect-names.js';
@@ -47,7 +48,7 @@ export interface SurfaceProposal {
 
 const IGNORED = /(^|\/)(node_modules|dist|build|out|coverage|vendor|\.git|\.next|\.turbo)(\/|$)/;
 const NOT_SERVER =
-  /(^|\/)(test|tests|__tests__|__mocks__|e2e|fixtures?|examples?|stories|storybook|docs?|scripts)(\/|$)|\.(test|spec|stories|e2e)\.[cm]?[jt]sx?$|(^|\/)[^/]*\.config\.[cm]?[jt]s$/;
+  /(^|\/)(test|tests|__tests__|__mocks__|e2e|fixtures?|examples?|references|stories|storybook|docs?|scripts)(\/|$)|\.(test|spec|stories|e2e)\.[cm]?[jt]sx?$|(^|\/)[^/]*\.config\.[cm]?[jt]s$/;
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 /** A file of an earlier release that init reads for a surface: a source file or a package manifest. */
@@ -379,6 +380,21 @@ function mcpSubmodule(view: RepositoryView): { path: string; manifest: string; d
   return undefined;
 }
 
+/** The manifests (outside ignored folders) that list an MCP library in a dependency field. */
+function mcpManifests(view: RepositoryView): string[] {
+  return view.files.filter((manifest) => {
+    if (!/(^|\/)package\.json$/.test(manifest) || IGNORED.test(manifest) || NOT_SERVER.test(manifest)) return false;
+    try {
+      const parsed = JSON.parse(view.read(manifest) ?? '{}') as Record<string, Record<string, unknown> | undefined>;
+      return ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']
+        .flatMap((field) => Object.keys(parsed[field] ?? {}))
+        .some((name) => /mcp|modelcontextprotocol/i.test(name));
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
   const code = sources(view).filter((file) => {
     const text = view.read(file);
@@ -402,6 +418,21 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
       evidence: `no tool registration in this repository, and ${submodule.path} is a git submodule (another repository) inside ${submodule.manifest}, which depends on ${submodule.dependency}: a release that keeps its commit is no change there; one that changes it is unknown, naming it`,
     };
   }
+  // An MCP library only in command-line clients published beside the service (trigger.dev's
+  // `packages/cli-v3`, run as `npx trigger.dev mcp` on the user's machine): their tools are not served
+  // by the deployed service, whose rolling update they do not take part in.
+  const clients = commandLineClients(view);
+  const users = mcpManifests(view);
+  if (
+    snapshots.length === 0 &&
+    users.length > 0 &&
+    users.every((manifest) => clients.has(manifest === 'package.json' ? '' : manifest.slice(0, -'/package.json'.length)))
+  )
+    return {
+      key: 'mcpTools',
+      value: false,
+      evidence: `the MCP library is a dependency of ${users.join(', ')} only, a command-line client (a bin, no web framework) published beside the service: its MCP tools run on the user's machine, not in the deployed service`,
+    };
   if ([...deps].some((name) => /mcp|modelcontextprotocol/i.test(name)) || snapshots.length > 1) {
     return {
       key: 'mcpTools',
@@ -452,6 +483,12 @@ export function detectEnv(current: RepositoryView, deps: ReadonlySet<string> = n
     return ENV_READ.test(text) || (configService?.test(text) ?? false);
   });
   const examples = view.files.filter((file) => EXAMPLE_ENV.test(file) && !IGNORED.test(file) && !NOT_SERVER.test(file)).sort();
+  // A test harness or an SDK published for the service's users that nothing the service runs imports:
+  // its variables are not the service's settings (./runtime-packages.ts). Only when some reader stays.
+  const excluded = notRuntimePackages((file) => view.read(file), packages, sources(view)).packages;
+  const outside = readers.filter((file) => excluded.has(packageOf(file, packages)));
+  const notRuntime = outside.length > 0 && outside.length < readers.length ? [...new Set(outside.map((file) => packageOf(file, packages)))].sort() : [];
+  if (notRuntime.length > 0) readers.splice(0, readers.length, ...readers.filter((file) => !notRuntime.includes(packageOf(file, packages))));
   if (readers.length > 0) {
     const found = detectEnvHelpers(new Map(readers.map((file) => [file, view.read(file) ?? ''])), deps);
     const globs = stableGlobs(readers, packageDirs(view.files));
@@ -467,7 +504,10 @@ export function detectEnv(current: RepositoryView, deps: ReadonlySet<string> = n
         movedNote(globs, current, readers) +
         (found.helpers.length > 0 ? `; helpers ${found.evidence.join('; ')}` : '') +
         (examples.length > 0 ? `; example files ${examples.join(', ')}` : '') +
-        (clients.size > 0 ? `; not the service (command-line clients: a bin, no web framework): ${[...clients].sort().join(', ')}` : ''),
+        (clients.size > 0 ? `; not the service (command-line clients: a bin, no web framework): ${[...clients].sort().join(', ')}` : '') +
+        (notRuntime.length > 0
+          ? `; not the service's run time (no non-test source of another package imports them): ${notRuntime.map((dir) => `${dir} (${excluded.get(dir)})`).join(', ')}`
+          : ''),
     };
   }
   if (examples.length > 0)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectEnvHelpers } from './env-helpers.js';
-import { detectEnv, detectMigrations, detectRoutes, detectSurfaces, looksLikeDatabaseMigrations, type RepositoryView } from './detect.js';
+import { detectEnv, detectMcp, detectMigrations, detectRoutes, detectSurfaces, looksLikeDatabaseMigrations, type RepositoryView } from './detect.js';
 import { packageDirs, stableGlobs } from './globs.js';
 import { classifyMigrationsFolder } from './migration-dialects.js';
 import { detectTagPatterns } from './tags.js';
@@ -88,6 +88,60 @@ describe('init: route and env layouts of earlier releases', () => {
     const routes = detectRoutes({ files: peppermint.files, read: peppermint.read }, new Set(['fastify']));
     expect(routes.value).toEqual({ sources: [`apps/api/src/**/*.${EXT}`] });
     expect(routes.evidence).not.toContain('gone from the newest commit');
+  });
+});
+
+describe('init: packages that are not the deployed service (trigger.dev layout)', () => {
+  const files: Record<string, string> = {
+    'package.json': JSON.stringify({ name: 'triggerdotdev', private: true }),
+    'apps/webapp/package.json': JSON.stringify({
+      name: 'webapp',
+      private: true,
+      dependencies: { '@trigger.dev/core': 'workspace:*', '@remix-run/express': '^2', express: '^4' },
+      devDependencies: { '@internal/testcontainers': 'workspace:*' },
+    }),
+    'apps/webapp/app/env.server.ts':
+      "import { z } from 'zod';\nimport { logger } from '@trigger.dev/core/v3';\nexport const env = { SESSION_SECRET: process.env.SESSION_SECRET };\n",
+    'apps/webapp/test/setup.test.ts': "import { postgresTest } from '@internal/testcontainers';\n",
+    'packages/core/package.json': JSON.stringify({ name: '@trigger.dev/core', publishConfig: { access: 'public' }, files: ['dist'] }),
+    'packages/core/src/v3/workers/populateEnv.ts': 'export function populateEnv(env) { Object.assign(process.env, env); }\n',
+    'packages/python/package.json': JSON.stringify({ name: '@trigger.dev/python', publishConfig: { access: 'public' }, files: ['dist'] }),
+    'packages/python/src/index.ts': "import { logger } from '@trigger.dev/core/v3';\nexport const run = () => ({ ...process.env, TRACEPARENT: 'x' });\n",
+    'internal-packages/testcontainers/package.json': JSON.stringify({ name: '@internal/testcontainers', private: true }),
+    'internal-packages/testcontainers/src/utils.ts': 'export const env = { ...process.env, DATABASE_URL: "postgres://" };\n',
+    'packages/cli-v3/package.json': JSON.stringify({
+      name: 'trigger.dev',
+      bin: { 'trigger.dev': './dist/index.js' },
+      dependencies: { '@modelcontextprotocol/sdk': '^1.25.2' },
+    }),
+    'packages/cli-v3/src/mcp/tools.ts': 'export function registerTools(context) { context.server.registerTool("list_orgs", {}, async () => ({})); }\n',
+  };
+  const trigger = view(files);
+  const deps = new Set(['@modelcontextprotocol/sdk', 'express', '@remix-run/express']);
+
+  it('env: a test harness and a published SDK that nothing the service runs imports are left out, with the reason; a published package the server imports stays', () => {
+    const env = detectEnv(trigger, deps);
+    expect((env.value as { sources: string[] }).sources).toEqual([`apps/webapp/app/**/*.${EXT}`, `packages/core/src/**/*.${EXT}`]);
+    expect(env.evidence).toContain(
+      "not the service's run time (no non-test source of another package imports them): internal-packages/testcontainers (test infrastructure), packages/python (a library published to npm)",
+    );
+  });
+
+  it('env: a test harness imported by the service at run time stays', () => {
+    const imported = view({ ...files, 'apps/webapp/app/db.server.ts': "import { createContainer } from '@internal/testcontainers';\n" });
+    expect((detectEnv(imported, deps).value as { sources: string[] }).sources).toContain(`internal-packages/testcontainers/src/**/*.${EXT}`);
+  });
+
+  it('mcpTools: an MCP library only in a command-line client published beside the service is false, with the reason', () => {
+    const mcp = detectMcp(trigger, deps);
+    expect(mcp.value).toBe(false);
+    expect(mcp.evidence).toContain('a dependency of packages/cli-v3/package.json only, a command-line client');
+    // The same library in the deployed app keeps the decision for a maintainer.
+    const served = view({
+      ...files,
+      'apps/webapp/package.json': JSON.stringify({ name: 'webapp', private: true, dependencies: { '@modelcontextprotocol/sdk': '^1', express: '^4' } }),
+    });
+    expect(detectMcp(served, deps).value).toBeUndefined();
   });
 });
 
