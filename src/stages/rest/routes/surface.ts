@@ -317,7 +317,7 @@ export async function routeFindings(result: RoutesSurfaceResult, documented: Rea
 const notServer = picomatch([...NOT_SERVER_SOURCES], { dot: true });
 
 /** The route sources at each ref (tests, stories, build configs and declaration files left out: they serve nothing); see source-globs.ts. */
-function selectSources(input: StageInput, config: RoutesSurfaceConfig): { selection: Record<Side, Set<string>>; notes: string[] } | string {
+export function selectSources(input: StageInput, config: RoutesSurfaceConfig): { selection: Record<Side, Set<string>>; notes: string[] } | string {
   const { selected, notes, failure } = selectByGlobs({ base: input.trees.base.keys(), head: input.trees.head.keys() }, config.sources, {
     what: 'routes source glob',
     accept: (path) => SOURCE_FILE.test(path),
