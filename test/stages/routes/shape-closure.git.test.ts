@@ -140,6 +140,60 @@ describe('lightdash: a @Hidden() tsoa route whose body type lives in the workspa
     expect(notes).toContain('AiAgentController.createAgent');
   });
 
+  it('the hidden controller moved to another file while its body type changed: unknown (paired by route)', async () => {
+    const { verdict, notes } = await release(
+      base,
+      {
+        'packages/backend/src/ee/controllers/aiAgentController.ts': null,
+        'packages/backend/src/ee/controllers/ai/aiAgentController.ts': controller.replaceAll("'../../controllers/", "'../../../controllers/"),
+        'packages/common/src/ee/AiAgent/index.ts': aiAgentTypes("'projectUuid' | 'name'"),
+      },
+      config,
+    );
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toContain('moved from packages/backend/src/ee/controllers/aiAgentController.ts');
+  });
+
+  it('a body type found through `export *` of the repository comes before a star export of a package', async () => {
+    const { verdict, notes } = await release(
+      { ...base, 'packages/common/src/index.ts': "export * from 'zod';\nexport * from './types/api';\nexport * from './ee';\n" },
+      { 'packages/common/src/ee/AiAgent/index.ts': aiAgentTypes("'projectUuid' | 'name'") },
+      config,
+    );
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toContain('`ApiCreateAiAgent` (packages/common/src/ee/AiAgent/index.ts:7)');
+  });
+
+  it('a type written `import("…").T` is followed to that module', async () => {
+    const withImportType = controller
+      .replace('ApiAiAgentResponse, ApiCreateAiAgent, ApiErrorPayload', 'ApiAiAgentResponse, ApiErrorPayload')
+      .replace('@Body() body: ApiCreateAiAgent', "@Body() body: import('@lightdash/common').ApiCreateAiAgent");
+    const { verdict, notes } = await release(
+      { ...base, 'packages/backend/src/ee/controllers/aiAgentController.ts': withImportType },
+      { 'packages/common/src/ee/AiAgent/index.ts': aiAgentTypes("'projectUuid' | 'name'") },
+      config,
+    );
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toContain('AiAgentController.createAgent');
+  });
+
+  it('a hidden route whose return type is not declared: unknown when its file or an import changed, decided when neither did', async () => {
+    const inferred = controller.replace('): Promise<ApiAiAgentResponse> {', ') {');
+    const changed = await release(
+      { ...base, 'packages/backend/src/ee/controllers/aiAgentController.ts': inferred },
+      { 'packages/common/src/types/api.ts': "export type ApiSuccess<T> = { status: 'ok'; results: T; more: 1 };\nexport type ApiErrorPayload = { status: 'error'; error: { name: string } };\n" },
+      config,
+    );
+    expect(changed.verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(changed.notes).toContain('its return type is not declared');
+    const unrelated = await release(
+      { ...base, 'packages/backend/src/ee/controllers/aiAgentController.ts': inferred, 'packages/backend/src/other.ts': 'export const a = 1;\n' },
+      { 'packages/backend/src/other.ts': 'export const a = 2;\n' },
+      config,
+    );
+    expect(unrelated.verdict).toEqual({ checked: true, breaking: false });
+  });
+
   it('the declared version of a package a hidden route type comes from changed is unknown; unchanged it is not', async () => {
     const changed = await release(
       base,

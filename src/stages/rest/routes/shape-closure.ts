@@ -118,36 +118,58 @@ export async function changedDeclaredShapes(input: StageInput, sources: Record<S
   const differential = differentialOf(input);
   const readers = { base: sideReader(input, 'base', differential), head: sideReader(input, 'head', differential) };
   const notes: ShapeNote[] = [];
+  const rootsAt: Record<Side, Array<{ file: string; root: Root }>> = { base: [], head: [] };
   for (const path of [...candidates].sort()) {
-    const [base, head] = await Promise.all([readers.base.facts(path), readers.head.facts(path)]);
-    if (!base || !head) continue; // added or deleted: its routes are new or gone, which the routes judge
-    if (!base.ok || !head.ok) {
-      const failed = (!head.ok ? head : base) as { ok: false; reason: string };
-      notes.push({ file: path, line: 1, root: 'declared shapes', why: `cannot be read: ${failed.reason}` });
-      continue;
-    }
-    const baseRoots = new Map(base.facts.roots.filter((root) => root.kind === kind).map((root) => [root.id, root]));
-    // A root at one ref only is a route or declaration added or removed: the routes compare those.
-    const shared = head.facts.roots.filter((root) => root.kind === kind && baseRoots.has(root.id));
-    let fileClosureSame: boolean | undefined;
-    for (const headRoot of shared) {
-      const baseRoot = baseRoots.get(headRoot.id)!;
-      const [before, after] = await Promise.all([readers.base.closure(path, baseRoot), readers.head.closure(path, headRoot)]);
-      const differing = differences(before, after);
-      const opaque = headRoot.opaque ?? baseRoot.opaque ?? [...after.values(), ...before.values()].find((entry) => entry.unresolved)?.text;
-      if (differing.length === 0 && opaque === undefined) continue;
-      if (differing.length === 0) {
-        // Not written in followable types, but read from the same bytes at both refs (the file and
-        // everything it imports): the same shape.
-        fileClosureSame ??= sameClosure(await differential.closureOf('base', path), await differential.closureOf('head', path));
-        if (fileClosureSame) continue;
-        notes.push({ file: path, line: headRoot.line, root: `\`${headRoot.id}\``, why: `${opaque} (and the file or a module it imports changed)` });
+    for (const side of ['base', 'head'] as const) {
+      const read = await readers[side].facts(path);
+      if (read === undefined) continue; // not at this ref: its roots are paired with a moved file's, else new or gone
+      if (!read.ok) {
+        notes.push({ file: path, line: 1, root: 'declared shapes', why: `cannot be read at the ${side} ref: ${read.reason}` });
         continue;
       }
-      const shown = differing.slice(0, 2).map((entry) => entry.label);
-      const more = differing.length > 2 ? `, and ${differing.length - 2} more` : '';
-      notes.push({ file: path, line: headRoot.line, root: `\`${headRoot.id}\``, why: `${shown.join(', ')}${more} ${differing.length === 1 ? 'differs' : 'differ'} between the refs` });
+      for (const root of read.facts.roots) if (root.kind === kind) rootsAt[side].push({ file: path, root });
     }
+  }
+  // Paired by file and root; a root left over is paired with the one root of its name left in another
+  // file (a controller moved, its body type changed with it). A root at one ref only is a route or
+  // declaration added or removed: the routes compare those.
+  const baseByPlace = new Map(rootsAt.base.map((entry) => [`${entry.file}\0${entry.root.id}`, entry]));
+  const pairs: Array<{ base: { file: string; root: Root }; head: { file: string; root: Root } }> = [];
+  const leftover: Array<{ file: string; root: Root }> = [];
+  for (const head of rootsAt.head) {
+    const base = baseByPlace.get(`${head.file}\0${head.root.id}`);
+    if (base) {
+      pairs.push({ base, head });
+      baseByPlace.delete(`${head.file}\0${head.root.id}`);
+    } else leftover.push(head);
+  }
+  for (const head of leftover) {
+    const candidatesByName = [...baseByPlace.values()].filter((base) => base.root.id === head.root.id);
+    if (candidatesByName.length === 1) pairs.push({ base: candidatesByName[0]!, head });
+  }
+  const fileClosureSame = new Map<string, boolean>();
+  for (const { base, head } of pairs) {
+    const [before, after] = await Promise.all([readers.base.closure(base.file, base.root), readers.head.closure(head.file, head.root)]);
+    const differing = differences(before, after);
+    const opaque = head.root.opaque ?? base.root.opaque ?? [...after.values(), ...before.values()].find((entry) => entry.unresolved)?.text;
+    const place = { file: head.file, line: head.root.line, root: `\`${head.root.id}\`` };
+    if (differing.length === 0 && opaque === undefined) continue;
+    if (differing.length === 0) {
+      // Not written in followable types, but read from the same bytes at both refs (the file and
+      // everything it imports): the same shape.
+      let same = fileClosureSame.get(head.file);
+      if (same === undefined) {
+        same = base.file === head.file && sameClosure(await differential.closureOf('base', base.file), await differential.closureOf('head', head.file));
+        fileClosureSame.set(head.file, same);
+      }
+      if (same) continue;
+      notes.push({ ...place, why: `${opaque} (and the file or a module it imports changed)` });
+      continue;
+    }
+    const shown = differing.slice(0, 2).map((entry) => entry.label);
+    const more = differing.length > 2 ? `, and ${differing.length - 2} more` : '';
+    const moved = base.file === head.file ? '' : ` (moved from ${base.file})`;
+    notes.push({ ...place, why: `${shown.join(', ')}${more} ${differing.length === 1 ? 'differs' : 'differ'} between the refs${moved}` });
   }
   return notes;
 }
@@ -204,6 +226,12 @@ function sideReader(input: StageInput, side: Side, differential: Differential) {
       const key = `${file}#${name}`;
       if (visited.has(key)) continue;
       visited.add(key);
+      if (name.startsWith(IMPORT_NAME)) {
+        const specifier = name.slice(IMPORT_NAME.length);
+        if (specifier === '?') unresolved(key, `an \`import(…)\` type in ${file} names a module that is not a literal`);
+        else await follow(file, specifier, '*', `\`import('${specifier}')\` in ${file}`);
+        continue;
+      }
       if (entries.size > MAX_DECLARATIONS) {
         unresolved('bound', `more than ${MAX_DECLARATIONS} declarations are reached from it`);
         break;
@@ -260,11 +288,15 @@ function sideReader(input: StageInput, side: Side, differential: Differential) {
       const place = await locate(target, exported, new Set());
       if (place === undefined) unresolved(`${target}#${exported}`, `${what}: no module exports \`${exported}\` (from ${target})`);
       else if (place.kind === 'found') queue.push({ file: place.file, name: place.name });
+      else if (place.kind === 'unresolved') unresolved(`${target}#${exported}`, `${what}: ${place.why}`);
       else await follow(place.from, place.specifier, place.imported, what);
     }
   };
 
-  type Place = { kind: 'found'; file: string; name: string } | { kind: 'import'; from: string; specifier: string; imported: string };
+  type Place =
+    | { kind: 'found'; file: string; name: string }
+    | { kind: 'import'; from: string; specifier: string; imported: string }
+    | { kind: 'unresolved'; why: string };
 
   /** Where `file` gets its export `name` from: declared or imported there, re-exported, or through `export *` (first that has it). */
   async function locate(file: string, name: string, seen: Set<string>): Promise<Place | undefined> {
@@ -286,13 +318,20 @@ function sideReader(input: StageInput, side: Side, differential: Differential) {
       return (await locate(resolution.path, exported.imported, seen)) ?? { kind: 'import', from: file, specifier: exported.specifier, imported: exported.imported };
     }
     if (name === 'default') return undefined;
+    const opaqueStars: string[] = [];
     for (const star of module.stars) {
       const resolution = await resolve(file, star);
-      // A star export of a package or a missing module may hold the name: it cannot be ruled out.
-      if (resolution.kind !== 'file') return { kind: 'import', from: file, specifier: star, imported: name };
+      if (resolution.kind !== 'file') {
+        opaqueStars.push(star);
+        continue;
+      }
       const found = await locate(resolution.path, name, seen);
       if (found) return found;
     }
+    // Not in the repository's modules: a star export of a package (or of a module not found) may hold
+    // it. One such: the name is that package's (its version compared); several: which one is not known.
+    if (opaqueStars.length === 1) return { kind: 'import', from: file, specifier: opaqueStars[0]!, imported: name };
+    if (opaqueStars.length > 1) return { kind: 'unresolved', why: `\`${name}\` may come from any of \`export * from\` ${opaqueStars.map((star) => `\`${star}\``).join(', ')} in ${file}` };
     return undefined;
   }
 
@@ -411,10 +450,20 @@ function patternNames(node: t.Node): string[] {
   return names;
 }
 
+/** A "name" standing for a module a type imports inline (`import('./m').T`): followed as a namespace import. */
+const IMPORT_NAME = '\0import:';
+
 /** Names a node uses (type and value positions), not property keys or member names. */
 function namesIn(node: t.Node | null | undefined, into = new Set<string>()): string[] {
   if (!node) return [...into];
   walk(node, (child, parent) => {
+    if (child.type === 'TSImportType') {
+      // `import('./types').Shape` in a type: the module it names, followed whole.
+      const argument = (child as { argument?: t.Node }).argument;
+      const specifier = argument?.type === 'StringLiteral' ? argument.value : argument?.type === 'TSLiteralType' && argument.literal.type === 'StringLiteral' ? argument.literal.value : undefined;
+      into.add(specifier === undefined ? `${IMPORT_NAME}?` : `${IMPORT_NAME}${specifier}`);
+      return false;
+    }
     if (child.type !== 'Identifier') return;
     if (!parent) {
       into.add(child.name); // the node itself is a name (`extends BaseDto`)
