@@ -222,6 +222,8 @@ describe('hoppscotch: a NestJS @ApiProperty DTO whose base class lives in anothe
   const baseDto = (fields: string) => `import { IsBoolean } from 'class-validator';\nexport class BaseOnboardingDto {\n${fields}\n}\nexport const unrelated = 1;\n`;
   const base: Files = {
     'packages/backend/package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/swagger': '^7.0.0', 'class-validator': '^0.14.0' } }),
+    // hoppscotch's packages/hoppscotch-backend/tsconfig.json: `baseUrl` makes every bare name a candidate path too.
+    'packages/backend/tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: './' } }),
     'packages/backend/src/infra-config/dto/onboarding.dto.ts': dto,
     'packages/backend/src/infra-config/dto/base.dto.ts': baseDto('  @IsBoolean()\n  onboardingCompleted: boolean;'),
   };

@@ -1,7 +1,7 @@
 import type { Side, StageInput } from '../../contract.js';
 import { differentialOf, type Differential } from '../../differential.js';
 import { moduleLayoutOf } from '../../code-closure.js';
-import { CODE_FILE, resolveImportDetailed, type ModuleLayout } from '../../../syntax/modules.js';
+import { CODE_FILE, isRelativeSpecifier, packageNameOf, resolveImportDetailed, type ModuleLayout } from '../../../syntax/modules.js';
 import { sameClosure } from '../../../syntax/closure.js';
 import { isCall, isMember, lineOf, parseSource, sourceOf, walk, type t } from '../../../syntax/parse.js';
 import { propertyAccess } from '../../../syntax/ast.js';
@@ -263,7 +263,11 @@ function sideReader(input: StageInput, side: Side, differential: Differential) {
 
     /** The declaration an import (or re-export) of `exported` from `specifier` in `from` stands for. */
     async function follow(from: string, specifier: string, exported: string, what: string): Promise<void> {
-      const resolution = await resolve(from, specifier);
+      let resolution = await resolve(from, specifier);
+      // A bare name a tsconfig `baseUrl` could stand for but that is no file of the repository, and a
+      // package the nearest package.json declares: that package (hoppscotch's `@nestjs/swagger`).
+      if (resolution.kind === 'missing' && !isRelativeSpecifier(specifier) && (await differential.packageVersion(side, from, packageNameOf(specifier))) !== undefined)
+        resolution = { kind: 'external', packageName: packageNameOf(specifier) };
       if (resolution.kind === 'external') {
         const version = (await differential.packageVersion(side, from, resolution.packageName)) ?? '?';
         const key = `package ${resolution.packageName}`;
