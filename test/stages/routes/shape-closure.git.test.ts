@@ -74,9 +74,15 @@ describe('lightdash: a @Hidden() tsoa route whose body type lives in the workspa
     'packages/backend/src/ee/controllers/aiAgentController.ts': controller,
     'packages/backend/src/controllers/authentication.ts': 'export const isAuthenticated = (req: unknown) => true;\n',
     'packages/backend/src/controllers/baseController.ts': 'export class BaseController { setStatus(code: number) { return code; } }\n',
-    'packages/common/package.json': JSON.stringify({ name: '@lightdash/common', version: '0.1639.0', main: 'dist/cjs/index.js', types: 'dist/types/index.d.ts' }),
+    'packages/common/package.json': JSON.stringify({
+      name: '@lightdash/common',
+      version: '0.1639.0',
+      main: 'dist/cjs/index.js',
+      types: 'dist/types/index.d.ts',
+    }),
     'packages/common/src/index.ts': "export * from './types/api';\nexport * from './ee';\nexport const VERSION = 1;\n",
-    'packages/common/src/types/api.ts': "export type ApiSuccess<T> = { status: 'ok'; results: T };\nexport type ApiErrorPayload = { status: 'error'; error: { name: string } };\n",
+    'packages/common/src/types/api.ts':
+      "export type ApiSuccess<T> = { status: 'ok'; results: T };\nexport type ApiErrorPayload = { status: 'error'; error: { name: string } };\n",
     'packages/common/src/ee/index.ts': "export * from './AiAgent';\n",
     'packages/common/src/ee/AiAgent/index.ts': aiAgentTypes("'projectUuid'"),
   };
@@ -99,7 +105,10 @@ describe('lightdash: a @Hidden() tsoa route whose body type lives in the workspa
   it('a type the base class of a body type extends changed (two files away) is unknown', async () => {
     const { verdict, notes } = await release(
       base,
-      { 'packages/common/src/types/api.ts': "export type ApiSuccess<T> = { status: 'ok'; results: T; warnings: string[] };\nexport type ApiErrorPayload = { status: 'error'; error: { name: string } };\n" },
+      {
+        'packages/common/src/types/api.ts':
+          "export type ApiSuccess<T> = { status: 'ok'; results: T; warnings: string[] };\nexport type ApiErrorPayload = { status: 'error'; error: { name: string } };\n",
+      },
       config,
     );
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
@@ -123,7 +132,12 @@ describe('lightdash: a @Hidden() tsoa route whose body type lives in the workspa
   it('the hidden controller changed but not the signature of its hidden route nor the types it names: decided', async () => {
     const { verdict, notes } = await release(
       base,
-      { 'packages/backend/src/ee/controllers/aiAgentController.ts': controller.replace('await this.service.createAgent(req.user!, body)', 'await this.service.create(req.user!, body)') },
+      {
+        'packages/backend/src/ee/controllers/aiAgentController.ts': controller.replace(
+          'await this.service.createAgent(req.user!, body)',
+          'await this.service.create(req.user!, body)',
+        ),
+      },
       config,
     );
     expect(notes).not.toContain('left out of the generated document');
@@ -133,7 +147,12 @@ describe('lightdash: a @Hidden() tsoa route whose body type lives in the workspa
   it('the hidden route body type changed in the controller itself is unknown (as before)', async () => {
     const { verdict, notes } = await release(
       base,
-      { 'packages/backend/src/ee/controllers/aiAgentController.ts': controller.replace('@Body() body: ApiCreateAiAgent', '@Body() body: ApiCreateAiAgent & { name: string }') },
+      {
+        'packages/backend/src/ee/controllers/aiAgentController.ts': controller.replace(
+          '@Body() body: ApiCreateAiAgent',
+          '@Body() body: ApiCreateAiAgent & { name: string }',
+        ),
+      },
       config,
     );
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
@@ -181,7 +200,10 @@ describe('lightdash: a @Hidden() tsoa route whose body type lives in the workspa
     const inferred = controller.replace('): Promise<ApiAiAgentResponse> {', ') {');
     const changed = await release(
       { ...base, 'packages/backend/src/ee/controllers/aiAgentController.ts': inferred },
-      { 'packages/common/src/types/api.ts': "export type ApiSuccess<T> = { status: 'ok'; results: T; more: 1 };\nexport type ApiErrorPayload = { status: 'error'; error: { name: string } };\n" },
+      {
+        'packages/common/src/types/api.ts':
+          "export type ApiSuccess<T> = { status: 'ok'; results: T; more: 1 };\nexport type ApiErrorPayload = { status: 'error'; error: { name: string } };\n",
+      },
       config,
     );
     expect(changed.verdict).toEqual({ checked: false, breaking: 'unknown' });
@@ -219,7 +241,8 @@ describe('hoppscotch: a NestJS @ApiProperty DTO whose base class lives in anothe
     '',
   ].join('\n');
   // A base class with class-validator decorators only: no `@ApiProperty` in its file.
-  const baseDto = (fields: string) => `import { IsBoolean } from 'class-validator';\nexport class BaseOnboardingDto {\n${fields}\n}\nexport const unrelated = 1;\n`;
+  const baseDto = (fields: string) =>
+    `import { IsBoolean } from 'class-validator';\nexport class BaseOnboardingDto {\n${fields}\n}\nexport const unrelated = 1;\n`;
   const base: Files = {
     'packages/backend/package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/swagger': '^7.0.0', 'class-validator': '^0.14.0' } }),
     // hoppscotch's packages/hoppscotch-backend/tsconfig.json: `baseUrl` makes every bare name a candidate path too.
@@ -243,7 +266,12 @@ describe('hoppscotch: a NestJS @ApiProperty DTO whose base class lives in anothe
   it('only a declaration the DTO does not use changed in the file that holds its base class: decided', async () => {
     const { verdict, notes } = await release(
       base,
-      { 'packages/backend/src/infra-config/dto/base.dto.ts': baseDto('  @IsBoolean()\n  onboardingCompleted: boolean;').replace('unrelated = 1', 'unrelated = 2') },
+      {
+        'packages/backend/src/infra-config/dto/base.dto.ts': baseDto('  @IsBoolean()\n  onboardingCompleted: boolean;').replace(
+          'unrelated = 1',
+          'unrelated = 2',
+        ),
+      },
       config,
     );
     expect(notes).not.toContain('shapes');

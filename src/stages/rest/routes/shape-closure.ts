@@ -5,6 +5,7 @@ import { CODE_FILE, isRelativeSpecifier, packageNameOf, resolveImportDetailed, t
 import { sameClosure } from '../../../syntax/closure.js';
 import { isCall, isMember, lineOf, parseSource, sourceOf, walk, type t } from '../../../syntax/parse.js';
 import { propertyAccess } from '../../../syntax/ast.js';
+import { HIDDEN_FROM_DOCUMENT, SHAPE_DECLARATION } from './shape-markers.js';
 
 /**
  * The declared-shapes closure (issue 30 item 1). A route's request and response shapes are declared
@@ -38,9 +39,7 @@ export type ShapeKind = 'hidden' | 'declared';
 export const MAX_DECLARATIONS = 4000;
 
 const HIDDEN_DECORATOR = /^(?:Hidden|ApiExcludeController|ApiExcludeEndpoint)$/;
-const HIDDEN_TEXT = /@(?:Hidden|ApiExcludeController|ApiExcludeEndpoint)\s*\(/;
-/** As surface.ts's SHAPE_DECLARATION: the constructs that declare shapes for a generated document. */
-const DECLARED_TEXT = /\b(?:describeRoute|createRoute)\s*\(|\.openapi\s*\(|@Api(?:Property|PropertyOptional|Body|Response|OkResponse|CreatedResponse)\s*\(/;
+
 /** Calls whose arguments are the declared shapes of a route (hono-openapi, @hono/zod-openapi, zod-openapi). */
 const SHAPE_CALLS = new Set(['describeRoute', 'createRoute', 'validator', 'zValidator', 'resolver']);
 
@@ -107,7 +106,7 @@ export async function changedDeclaredShapes(input: StageInput, sources: Record<S
       if (!markers) {
         const text = await input.read(side, path);
         if (text === undefined) continue;
-        markers = { hidden: HIDDEN_TEXT.test(text), declared: DECLARED_TEXT.test(text) };
+        markers = { hidden: HIDDEN_FROM_DOCUMENT.test(text), declared: SHAPE_DECLARATION.test(text) };
         if (markersByBlob.size >= FACTS_LIMIT * 5) markersByBlob.clear();
         markersByBlob.set(blob, markers);
       }
@@ -185,7 +184,10 @@ function differences(before: Map<string, Entry>, after: Map<string, Entry>): Ent
   const differing: Entry[] = [];
   for (const [key, entry] of after) {
     const old = before.get(key);
-    if (old === undefined || old.text !== entry.text) differing.push(key.startsWith('package ') && old ? { ...entry, label: `${entry.label.replace(/\)$/, '')} at the head, ${old.text} at the base)` } : entry);
+    if (old === undefined || old.text !== entry.text)
+      differing.push(
+        key.startsWith('package ') && old ? { ...entry, label: `${entry.label.replace(/\)$/, '')} at the head, ${old.text} at the base)` } : entry,
+      );
   }
   for (const [key, entry] of before) if (!after.has(key)) differing.push({ ...entry, label: `${entry.label} (at the base ref only)` });
   return differing;
@@ -266,7 +268,11 @@ function sideReader(input: StageInput, side: Side, differential: Differential) {
       let resolution = await resolve(from, specifier);
       // A bare name a tsconfig `baseUrl` could stand for but that is no file of the repository, and a
       // package the nearest package.json declares: that package (hoppscotch's `@nestjs/swagger`).
-      if (resolution.kind === 'missing' && !isRelativeSpecifier(specifier) && (await differential.packageVersion(side, from, packageNameOf(specifier))) !== undefined)
+      if (
+        resolution.kind === 'missing' &&
+        !isRelativeSpecifier(specifier) &&
+        (await differential.packageVersion(side, from, packageNameOf(specifier))) !== undefined
+      )
         resolution = { kind: 'external', packageName: packageNameOf(specifier) };
       if (resolution.kind === 'external') {
         const version = (await differential.packageVersion(side, from, resolution.packageName)) ?? '?';
@@ -298,9 +304,7 @@ function sideReader(input: StageInput, side: Side, differential: Differential) {
   };
 
   type Place =
-    | { kind: 'found'; file: string; name: string }
-    | { kind: 'import'; from: string; specifier: string; imported: string }
-    | { kind: 'unresolved'; why: string };
+    { kind: 'found'; file: string; name: string } | { kind: 'import'; from: string; specifier: string; imported: string } | { kind: 'unresolved'; why: string };
 
   /** Where `file` gets its export `name` from: declared or imported there, re-exported, or through `export *` (first that has it). */
   async function locate(file: string, name: string, seen: Set<string>): Promise<Place | undefined> {
@@ -312,14 +316,17 @@ function sideReader(input: StageInput, side: Side, differential: Differential) {
     const exported = module.exports.get(name);
     if (exported?.kind === 'local') {
       const imported = module.imports.get(exported.local);
-      if (imported && !module.declarations.has(exported.local)) return { kind: 'import', from: file, specifier: imported.specifier, imported: imported.imported };
+      if (imported && !module.declarations.has(exported.local))
+        return { kind: 'import', from: file, specifier: imported.specifier, imported: imported.imported };
       return { kind: 'found', file, name: exported.local };
     }
     if (exported?.kind === 'reexport') {
       if (exported.imported === '*') return { kind: 'import', from: file, specifier: exported.specifier, imported: '*' };
       const resolution = await resolve(file, exported.specifier);
       if (resolution.kind !== 'file') return { kind: 'import', from: file, specifier: exported.specifier, imported: exported.imported };
-      return (await locate(resolution.path, exported.imported, seen)) ?? { kind: 'import', from: file, specifier: exported.specifier, imported: exported.imported };
+      return (
+        (await locate(resolution.path, exported.imported, seen)) ?? { kind: 'import', from: file, specifier: exported.specifier, imported: exported.imported }
+      );
     }
     if (name === 'default') return undefined;
     const opaqueStars: string[] = [];
@@ -335,7 +342,11 @@ function sideReader(input: StageInput, side: Side, differential: Differential) {
     // Not in the repository's modules: a star export of a package (or of a module not found) may hold
     // it. One such: the name is that package's (its version compared); several: which one is not known.
     if (opaqueStars.length === 1) return { kind: 'import', from: file, specifier: opaqueStars[0]!, imported: name };
-    if (opaqueStars.length > 1) return { kind: 'unresolved', why: `\`${name}\` may come from any of \`export * from\` ${opaqueStars.map((star) => `\`${star}\``).join(', ')} in ${file}` };
+    if (opaqueStars.length > 1)
+      return {
+        kind: 'unresolved',
+        why: `\`${name}\` may come from any of \`export * from\` ${opaqueStars.map((star) => `\`${star}\``).join(', ')} in ${file}`,
+      };
     return undefined;
   }
 
@@ -350,10 +361,7 @@ export function moduleFacts(path: string, text: string): Facts {
   const declare = (name: string, statement: t.Node) => {
     const known = facts.declarations.get(name);
     const own = { line: lineOf(statement), text: sourceOf(statement, text), names: namesIn(statement) };
-    facts.declarations.set(
-      name,
-      known ? { line: known.line, text: `${known.text}\n${own.text}`, names: [...new Set([...known.names, ...own.names])] } : own,
-    );
+    facts.declarations.set(name, known ? { line: known.line, text: `${known.text}\n${own.text}`, names: [...new Set([...known.names, ...own.names])] } : own);
   };
   for (const statement of parsed.ast.program.body) {
     switch (statement.type) {
@@ -407,7 +415,8 @@ export function moduleFacts(path: string, text: string): Facts {
         const declaration = statement.declaration;
         if (declaration.type === 'Identifier') facts.exports.set('default', { kind: 'local', local: declaration.name });
         else {
-          const name = (declaration.type === 'ClassDeclaration' || declaration.type === 'FunctionDeclaration') && declaration.id ? declaration.id.name : 'default';
+          const name =
+            (declaration.type === 'ClassDeclaration' || declaration.type === 'FunctionDeclaration') && declaration.id ? declaration.id.name : 'default';
           declare(name, statement);
           facts.exports.set('default', { kind: 'local', local: name });
         }
@@ -464,7 +473,12 @@ function namesIn(node: t.Node | null | undefined, into = new Set<string>()): str
     if (child.type === 'TSImportType') {
       // `import('./types').Shape` in a type: the module it names, followed whole.
       const argument = (child as { argument?: t.Node }).argument;
-      const specifier = argument?.type === 'StringLiteral' ? argument.value : argument?.type === 'TSLiteralType' && argument.literal.type === 'StringLiteral' ? argument.literal.value : undefined;
+      const specifier =
+        argument?.type === 'StringLiteral'
+          ? argument.value
+          : argument?.type === 'TSLiteralType' && argument.literal.type === 'StringLiteral'
+            ? argument.literal.value
+            : undefined;
       into.add(specifier === undefined ? `${IMPORT_NAME}?` : `${IMPORT_NAME}${specifier}`);
       return false;
     }
@@ -475,7 +489,10 @@ function namesIn(node: t.Node | null | undefined, into = new Set<string>()): str
     }
     const keyed = parent as { key?: t.Node; computed?: boolean };
     if (keyed.key === child && !keyed.computed) return;
-    if ((isMember(parent) || parent.type === 'TSQualifiedName') && ((parent as { property?: t.Node }).property === child || (parent as { right?: t.Node }).right === child)) {
+    if (
+      (isMember(parent) || parent.type === 'TSQualifiedName') &&
+      ((parent as { property?: t.Node }).property === child || (parent as { right?: t.Node }).right === child)
+    ) {
       if (!(parent as { computed?: boolean }).computed) return;
     }
     if (parent.type === 'TSEnumMember' && parent.id === child) return;
@@ -495,7 +512,9 @@ function decoratorName(decorator: t.Decorator): string | undefined {
 function decoratorShape(decorator: t.Decorator, names: Set<string>): void {
   const expression = decorator.expression;
   if (isCall(expression)) {
-    const typeArguments = (expression as { typeParameters?: t.Node | null; typeArguments?: t.Node | null }).typeParameters ?? (expression as { typeArguments?: t.Node | null }).typeArguments;
+    const typeArguments =
+      (expression as { typeParameters?: t.Node | null; typeArguments?: t.Node | null }).typeParameters ??
+      (expression as { typeArguments?: t.Node | null }).typeArguments;
     namesIn(typeArguments, names);
     if (/^Api/.test(decoratorName(decorator) ?? '')) for (const argument of expression.arguments) namesIn(argument, names);
   }
@@ -508,17 +527,18 @@ function textOf(nodes: ReadonlyArray<t.Node | null | undefined>, text: string): 
 /** The shape roots of a module: hidden routes, DTO/controller classes with `@Api…` decorators, shape calls and schema constants. */
 function shapeRoots(ast: t.File, text: string): Root[] {
   const roots: Root[] = [];
-  const hasHidden = HIDDEN_TEXT.test(text);
-  const hasDeclared = DECLARED_TEXT.test(text);
+  const hasHidden = HIDDEN_FROM_DOCUMENT.test(text);
+  const hasDeclared = SHAPE_DECLARATION.test(text);
   if (!hasHidden && !hasDeclared) return roots;
   const registrations = new Map<string, number>();
   for (const statement of ast.program.body) {
-    const inner = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? (statement.declaration ?? statement) : statement;
+    const inner =
+      statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? (statement.declaration ?? statement) : statement;
     if (inner.type === 'ClassDeclaration' || inner.type === 'ClassExpression') {
       classRoots(inner, text, roots, hasHidden, hasDeclared);
       continue;
     }
-    if (!hasDeclared || !DECLARED_TEXT.test(sourceOf(statement, text))) continue;
+    if (!hasDeclared || !SHAPE_DECLARATION.test(sourceOf(statement, text))) continue;
     const named = declaredNames(inner);
     if (named.length > 0) {
       // A schema constant (`export const pollSchema = z.object(…).openapi(…)`), a route created with `createRoute`.
@@ -589,23 +609,33 @@ function classRoots(node: t.ClassDeclaration | t.ClassExpression, text: string, 
       const names = new Set(classNames);
       const signatureText = signature(method, names);
       // tsoa and the NestJS plugin infer an undeclared return type from the body; `any` is no shape.
-      const anyTyped = [...method.params.map((parameter) => (parameter as { typeAnnotation?: t.Node | null }).typeAnnotation), method.returnType].some((annotation) => {
-        let found = false;
-        if (annotation) walk(annotation, (child) => void (found ||= child.type === 'TSAnyKeyword'));
-        return found;
-      });
+      const anyTyped = [...method.params.map((parameter) => (parameter as { typeAnnotation?: t.Node | null }).typeAnnotation), method.returnType].some(
+        (annotation) => {
+          let found = false;
+          if (annotation) walk(annotation, (child) => void (found ||= child.type === 'TSAnyKeyword'));
+          return found;
+        },
+      );
       const opaque =
         method.returnType === null || method.returnType === undefined
           ? 'its return type is not declared (inferred from the handler)'
           : anyTyped
             ? 'its signature has an `any` type'
             : undefined;
-      roots.push({ kind: 'hidden', id: `${className}.${methodName(method)}`, line: lineOf(method), text: signatureText, names: [...names], ...(opaque ? { opaque } : {}) });
+      roots.push({
+        kind: 'hidden',
+        id: `${className}.${methodName(method)}`,
+        line: lineOf(method),
+        text: signatureText,
+        names: [...names],
+        ...(opaque ? { opaque } : {}),
+      });
     }
   }
   if (!hasDeclared) return;
   const members = node.body.body;
-  const declares = (decorators: readonly t.Decorator[] | null | undefined) => (decorators ?? []).some((decorator) => /^Api/.test(decoratorName(decorator) ?? ''));
+  const declares = (decorators: readonly t.Decorator[] | null | undefined) =>
+    (decorators ?? []).some((decorator) => /^Api/.test(decoratorName(decorator) ?? ''));
   const anyDeclared =
     declares(classDecorators) ||
     members.some(
@@ -615,7 +645,9 @@ function classRoots(node: t.ClassDeclaration | t.ClassExpression, text: string, 
     );
   if (!anyDeclared) return;
   // The class itself (a DTO): its decorators, what it extends, its properties as written.
-  const properties = members.filter((member) => member.type === 'ClassProperty' || member.type === 'ClassAccessorProperty' || member.type === 'TSIndexSignature');
+  const properties = members.filter(
+    (member) => member.type === 'ClassProperty' || member.type === 'ClassAccessorProperty' || member.type === 'TSIndexSignature',
+  );
   const dtoNames = new Set(classNames);
   for (const decorator of classDecorators) if (/^Api/.test(decoratorName(decorator) ?? '')) namesIn(decorator, dtoNames);
   namesIn(node.superClass, dtoNames);
