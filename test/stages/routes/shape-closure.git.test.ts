@@ -216,6 +216,27 @@ describe('lightdash: a @Hidden() tsoa route whose body type lives in the workspa
     expect(unrelated.verdict).toEqual({ checked: true, breaking: false });
   });
 
+  it('a closure beyond the size bound fails closed (synthetic: a chain of 4,100 types)', async () => {
+    const chain = (last: string) =>
+      [...Array.from({ length: 4100 }, (_, index) => `export type T${index} = { next: T${index + 1} };`), `export type T4100 = ${last};`, ''].join('\n');
+    const { verdict, notes } = await release(
+      {
+        ...base,
+        'packages/common/src/ee/AiAgent/index.ts': aiAgentTypes("'projectUuid'")
+          .replace(
+            "import { type ApiSuccess } from '../../types/api';",
+            "import { type ApiSuccess } from '../../types/api';\nimport type { T0 } from './chain';",
+          )
+          .replace('    name: string;\n};', '    name: string;\n    chain: T0;\n};'),
+        'packages/common/src/ee/AiAgent/chain.ts': chain('string'),
+      },
+      { 'packages/common/src/ee/AiAgent/chain.ts': chain('number') },
+      config,
+    );
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toContain('more than 4000 declarations are reached from it');
+  });
+
   it('the declared version of a package a hidden route type comes from changed is unknown; unchanged it is not', async () => {
     const changed = await release(
       base,
