@@ -166,3 +166,89 @@ describe('differential soundness for an env object that leaves its file (returne
     expect(result.notes.join('\n')).toContain('no changed file reaches it or what it imports): no change');
   });
 });
+
+describe('outline: the shared env module is `typeof window === "undefined" ? process.env : window.env` (shared/env.ts, v0.85.1 … v1.0.1)', () => {
+  // shared/env.ts as at v1.0.1 (whole file); shared/utils/urls.ts cut down from v1.0.1 (it reads env.URL and env.CDN_URL).
+  const sharedEnv = ['const env = typeof window === "undefined" ? process.env : window.env;', '', 'export default env as Record<string, any>;'].join('\n');
+  const urls = (extra: string) =>
+    [
+      'import env from "../env";',
+      'export function cdnPath(path: string): string {',
+      '  return `${env.CDN_URL ?? ""}${path}`;',
+      '}',
+      'export function isInternalUrl(href: string) {',
+      '  const outline = new URL(env.URL);',
+      `  return href.startsWith(outline.origin);${extra}`,
+      '}',
+    ].join('\n');
+  const sources = ['shared/**/*.ts'];
+
+  it('the server branch is process.env: reads through the module are reads, and a removed one is found', async () => {
+    const repo = repoOf([
+      ['0.87.0', { 'shared/env.ts': sharedEnv, 'shared/utils/urls.ts': urls('') }],
+      ['0.87.1', { 'shared/utils/urls.ts': urls('\n  // comment') }],
+      ['0.87.2', { 'shared/utils/urls.ts': urls('').replace('${env.CDN_URL ?? ""}', '') }],
+    ]);
+    const same = await envOf(repo, '0.87.0', '0.87.1', sources);
+    expect(same.notes).toEqual([]);
+    expect(same.verdict).toEqual({ checked: true, breaking: false });
+    const removed = await envOf(repo, '0.87.1', '0.87.2', sources);
+    expect(removed.changes).toEqual([{ type: 'removed', name: 'CDN_URL', previousDefault: '' }]);
+    expect(removed.verdict).toEqual({ checked: true, breaking: true });
+  });
+
+  it('the object handed on from the conditional is still not followed: unknown, with the file and line', async () => {
+    const handed = `${sharedEnv}\nexport const snapshot = JSON.stringify(typeof window === "undefined" ? process.env : window.env);`;
+    const repo = repoOf([
+      ['1.0.0', { 'shared/env.ts': sharedEnv, 'shared/utils/urls.ts': urls('') }],
+      ['1.0.1', { 'shared/env.ts': handed }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.0.1', sources);
+    expect(result.verdict.checked).toBe(false);
+    expect(result.notes.join('\n')).toContain('shared/env.ts:4: process.env is passed to JSON.stringify()');
+  });
+});
+
+describe('trigger.dev: process.env spread into the env of a tinyexec child process (internal-packages/testcontainers/src/utils.ts, v4.4.3, v4.5.3)', () => {
+  // createPostgresContainer as at v4.4.3, cut down: `x` from tinyexec runs `prisma db push` with nodeOptions.env.
+  const utils = (call: string, extra = '') =>
+    [
+      'import { x } from "tinyexec";',
+      'export async function pushSchema(databasePath: string, uri: string) {',
+      `  await ${call}(\`\${databasePath}/node_modules/.bin/prisma\`, ["db", "push"], {`,
+      '    nodeOptions: {',
+      '      env: {',
+      '        ...process.env,',
+      '        DATABASE_URL: uri,',
+      '      },',
+      '    },',
+      '  });',
+      `  return process.env.TESTCONTAINERS_CPU;${extra}`,
+      '}',
+    ].join('\n');
+  const sources = ['internal-packages/testcontainers/src/**/*.ts'];
+
+  it('the environment handed to another program is no read of the service: decided, and a removed read is still found', async () => {
+    const repo = repoOf([
+      ['4.4.2', { 'internal-packages/testcontainers/src/utils.ts': utils('x') }],
+      ['4.4.3', { 'internal-packages/testcontainers/src/utils.ts': utils('x', '\n  // changed') }],
+      ['4.4.4', { 'internal-packages/testcontainers/src/utils.ts': utils('x').replace('process.env.TESTCONTAINERS_CPU', 'undefined') }],
+    ]);
+    const same = await envOf(repo, '4.4.2', '4.4.3', sources);
+    expect(same.notes).toEqual([]);
+    expect(same.verdict).toEqual({ checked: true, breaking: false });
+    const removed = await envOf(repo, '4.4.3', '4.4.4', sources);
+    expect(removed.changes).toEqual([{ type: 'removed', name: 'TESTCONTAINERS_CPU', previousDefault: null }]);
+  });
+
+  it('nodeOptions of a call that is not tinyexec hands the object to code not followed: unknown, with the file and line', async () => {
+    const local = (extra: string) => utils('run', extra).replace('import { x } from "tinyexec";', 'import { run } from "./run";');
+    const repo = repoOf([
+      ['1.0.0', { 'internal-packages/testcontainers/src/utils.ts': local('') }],
+      ['1.0.1', { 'internal-packages/testcontainers/src/utils.ts': local('\n  // changed') }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.0.1', sources);
+    expect(result.verdict.checked).toBe(false);
+    expect(result.notes.join('\n')).toContain('internal-packages/testcontainers/src/utils.ts:5: process.env is spread into');
+  });
+});

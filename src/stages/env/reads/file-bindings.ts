@@ -227,6 +227,22 @@ export class FileBindings {
     ) {
       return this.ownKeysOf(inner.left);
     }
+    // `typeof window === "undefined" ? process.env : window.env` (outline's shared/env.ts), `environment ?? process.env`
+    // (formbricks' getAIEnvironment): where the env branch is taken the reads through the value are env reads; where
+    // the other is, they read another object, and counting them as variables only adds names (over-inclusive, safe).
+    const branches =
+      inner.type === 'ConditionalExpression'
+        ? [inner.consequent, inner.alternate]
+        : isFallback(inner)
+          ? [inner.left, inner.right]
+          : undefined;
+    if (branches) {
+      const keys = branches.map((branch) => this.wrapperKeys(branch)).filter((each): each is ReadonlySet<string> => each !== undefined);
+      const [first, second] = keys;
+      if (first === undefined) return undefined;
+      // A key is the wrapper's own (not a variable) only when every env branch defines it.
+      return second === undefined ? first : new Set([...first].filter((key) => second.has(key)));
+    }
     if (inner.type === 'ObjectExpression') {
       const spreadsEnv = inner.properties.some((property) => property.type === 'SpreadElement' && this.isEnvObject(property.argument));
       if (!spreadsEnv) return undefined;

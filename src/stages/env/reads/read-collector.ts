@@ -35,6 +35,9 @@ import {
 } from './env-shapes.js';
 import { ReadDefaults } from './read-defaults.js';
 
+/** tinyexec's exports that run a program with `nodeOptions` handed to `child_process.spawn`. */
+const TINYEXEC_CALLS = new Set(['x', 'exec']);
+
 /** A family worth naming: a hole and a literal part of at least three name characters, nothing but name characters. */
 function isFamily(pattern: string): boolean {
   return pattern.includes('*') && /^[A-Za-z0-9_*]+$/.test(pattern) && pattern.replace(/\*/g, '').length >= 3;
@@ -266,6 +269,8 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
         return undefined;
       case 'ConditionalExpression':
         if (parent.test === target) return undefined;
+        // `typeof window === "undefined" ? process.env : window.env`: an env wrapper (file-bindings.ts), followed where it goes.
+        if (this.wrapperKeys(parent)) return this.escapeOf(parent);
         return { at: parent, how: `one branch of ${truncate(this.textOf(parent))}` };
       case 'LogicalExpression':
         if (parent.left === target && parent.operator === '&&') return undefined;
@@ -331,7 +336,24 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
         : undefined;
     if (callee === 'createEnv' && key !== undefined && T3_RUNTIME_KEYS.has(key)) return undefined;
     if (key === 'env' && callee !== undefined && CHILD_PROCESS_CALLS.has(callee)) return undefined;
+    if (key === 'env' && this.isTinyexecNodeOptions(options)) return undefined;
     return { at: property, how: `the value of ${this.keyText(property)}` };
+  }
+
+  /**
+   * `x(cmd, args, { nodeOptions: { env } })` with `x` (or `exec`) imported from tinyexec, which hands
+   * `nodeOptions` to `child_process.spawn` (trigger.dev's internal-packages/testcontainers): the `env`
+   * is another program's environment, as for a spawn. Only an import from tinyexec counts: `x` is no
+   * name to trust on its own.
+   */
+  private isTinyexecNodeOptions(options: t.Node | undefined): boolean {
+    const holder = options === undefined ? undefined : this.parentOf(options);
+    if (holder?.type !== 'ObjectProperty' || holder.value !== options || literalKeyName(holder) !== 'nodeOptions') return false;
+    const outer = this.parentOf(holder);
+    const call = outer === undefined ? undefined : this.parentOf(outer);
+    if (!call || !isCall(call) || call.callee.type !== 'Identifier' || !(call.arguments as readonly t.Node[]).includes(outer!)) return false;
+    const local = call.callee.name;
+    return this.imports.some((entry) => entry.local === local && entry.specifier === 'tinyexec' && TINYEXEC_CALLS.has(entry.imported));
   }
 
   private computedReason(node: t.Node, nameExpression: t.Node | undefined, what: string): string {
