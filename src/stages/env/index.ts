@@ -86,7 +86,7 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
 }
 
 /** Bump when what an extraction holds, or how it is made, changes. */
-const EXTRACTION_KIND = 'env-extraction/1';
+const EXTRACTION_KIND = 'env-extraction/2';
 
 async function extractionKey(path: string, tree: TreeView, config: ExtractConfig, cache: DerivedCache | undefined): Promise<string | undefined> {
   const blob = tree.blobOf(path);

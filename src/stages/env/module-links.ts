@@ -90,11 +90,13 @@ async function readOrThrow(tree: TreeView, path: string): Promise<string> {
 
 function linkKey(linked: LinkedImports): string {
   const decorators = [...(linked.keyDecorators ?? [])].sort(([a], [b]) => compareText(a, b));
-  if (linked.envObjects.size === 0 && linked.constants.size === 0 && decorators.length === 0) return '';
+  const sources = linked.envSources ?? [];
+  if (linked.envObjects.size === 0 && linked.constants.size === 0 && decorators.length === 0 && sources.length === 0) return '';
   return JSON.stringify([
     [...linked.envObjects].sort(([a], [b]) => compareText(a, b)),
     [...linked.constants].sort(([a], [b]) => compareText(a, b)),
-    ...(decorators.length > 0 ? [decorators] : []),
+    ...(decorators.length > 0 || sources.length > 0 ? [decorators] : []),
+    ...(sources.length > 0 ? [sources] : []),
   ]);
 }
 
@@ -110,10 +112,12 @@ async function linkImports(
   const envObjects = new Map<string, readonly string[]>();
   const constants = new Map<string, string | null>();
   const keyDecorators = new Map<string, boolean>();
+  const envSources = new Set<string>();
   const unresolved: UnresolvedRead[] = [];
   const apply = (local: string, found: { fact: ExportFact; path: string } | undefined) => {
     const fact = found?.fact;
     if (fact?.kind === 'env') envObjects.set(local, fact.ownKeys);
+    else if (fact?.kind === 'envSource') envSources.add(local);
     else if (fact?.kind === 'keyDecorator') {
       keyDecorators.set(local, fact.factory);
       decoratorModules.add(found!.path);
@@ -141,7 +145,12 @@ async function linkImports(
     }
   }
   return {
-    linked: keyDecorators.size > 0 ? { envObjects, constants, keyDecorators } : { envObjects, constants },
+    linked: {
+      envObjects,
+      constants,
+      ...(keyDecorators.size > 0 ? { keyDecorators } : {}),
+      ...(envSources.size > 0 ? { envSources: [...envSources].sort(compareText) } : {}),
+    },
     unresolved,
     decoratorModules: [...decoratorModules].sort(compareText),
   };

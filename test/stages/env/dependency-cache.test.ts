@@ -81,7 +81,7 @@ describe('env sources: extractions cached by blob, config and the blobs of what 
     const recording: DerivedCache = { get: (key) => cache.get(key), set: (key, value) => (written.push(key), cache.set(key, value)) };
     const first = await run(base, head, recording);
     expect(first.result.section).toEqual({ checked: true, breaking: false, changes: [] });
-    const keys = written.filter((key) => key.startsWith('["env-extraction/1"'));
+    const keys = written.filter((key) => key.startsWith('["env-extraction/2"'));
     expect(keys).toHaveLength(2); // the source at each ref
     const headKey = keys.find((key) => key.includes(fakeBlobId(SETTINGS_V2)))!;
     const entry = cache.get(headKey) as { reads: Array<{ name: string }> };
@@ -99,7 +99,7 @@ describe('env sources: extractions cached by blob, config and the blobs of what 
 
   it('an entry that is not an extraction is ignored', async () => {
     const poisoned: DerivedCache = {
-      get: (key) => (key.startsWith('["env-extraction/1"') ? { ok: true, reads: [{ name: 1 }], unresolved: [] } : undefined),
+      get: (key) => (key.startsWith('["env-extraction/2"') ? { ok: true, reads: [{ name: 1 }], unresolved: [] } : undefined),
       set: () => {},
     };
     const result = await run(base, head, poisoned);

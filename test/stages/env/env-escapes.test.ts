@@ -71,10 +71,22 @@ describe('process.env handed on where its reads cannot be followed: unknown, wit
       'process.env is the default of env',
     ],
     [
-      'returned by a function',
-      'function getEnv() {\n  return process.env;\n}\nexport const host = getEnv().SMTP_HOST;',
-      2,
+      'returned by a function that also returns another value',
+      'function getEnv() {\n  if (isTest) return testValues();\n  return process.env;\n}\nexport const host = getEnv().SMTP_HOST;',
+      3,
       'process.env is returned by getEnv()',
+    ],
+    [
+      'a function returning it handed on as a value',
+      'function getEnv() {\n  return process.env;\n}\nexport const loaders = [getEnv];',
+      4,
+      'getEnv returns the env object and is used here other than called',
+    ],
+    [
+      'the result of a function returning it handed on',
+      'function getEnv() {\n  return process.env;\n}\nexport const host = readHost(getEnv());',
+      4,
+      'getEnv() is passed to readHost()',
     ],
     [
       'the body of an arrow',
@@ -101,8 +113,8 @@ describe('process.env handed on where its reads cannot be followed: unknown, wit
       'process.env is read through (overrides || process.env).SMTP_HOST',
     ],
     [
-      'a conditional returned',
-      'export const pick = () => (isTest ? testEnv : process.env);',
+      'a conditional returned by a method',
+      'export const loader = { pick: () => (isTest ? testEnv : process.env) };',
       1,
       'process.env is returned by pick()',
     ],
@@ -129,6 +141,8 @@ describe('process.env handed on where its reads cannot be followed: unknown, wit
   });
 
   it.each([
+    ['a function returning it', 'function getEnv() {\n  return process.env;\n}\nexport const host = getEnv().SMTP_HOST;'],
+    ['a function returning a conditional of it', 'const pick = () => (isTest ? testEnv : process.env);\nexport const { SMTP_HOST: host } = pick();'],
     ['one branch of a conditional', 'const env = isTest ? testEnv : process.env;\nexport const host = env.SMTP_HOST;'],
     ['the fallback of overrides', 'const env = overrides || process.env;\nexport const host = env.SMTP_HOST;'],
     ['the fallback of overrides (??)', 'const env = overrides ?? process.env;\nexport const { SMTP_HOST: host } = env;'],

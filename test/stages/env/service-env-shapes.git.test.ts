@@ -139,25 +139,39 @@ describe('trigger.dev: names built from a prefix (`process.env[`${prefix}BUCKET`
   });
 });
 
-describe('differential soundness for an env object that leaves its file (returned by a function)', () => {
-  const envModule = 'export function getEnv() {\n  return process.env;\n}\nexport const a = process.env.A;\n';
+describe('differential soundness for an env object that leaves its file (returned by a method)', () => {
+  // A method's returns are not followed (only a function defined once by a declaration or a variable is an env source).
+  const envModule = 'export const loader = { getEnv() {\n  return process.env;\n} };\nexport const a = process.env.A;\n';
   const sources = ['src/**/*.ts'];
 
   it('an unchanged getEnv() whose changed importer now reads a new variable through it: unknown, never "no change"', async () => {
     const repo = repoOf([
-      ['1.0.0', { 'src/env.ts': envModule, 'src/a.ts': "import { getEnv } from './env';\nexport const x = 1;\n" }],
-      ['1.1.0', { 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().NEW_VAR;\n" }],
+      ['1.0.0', { 'src/env.ts': envModule, 'src/a.ts': "import { loader } from './env';\nexport const x = 1;\n" }],
+      ['1.1.0', { 'src/a.ts': "import { loader } from './env';\nexport const x = loader.getEnv().NEW_VAR;\n" }],
     ]);
     const result = await envOf(repo, '1.0.0', '1.1.0', sources);
     expect(result.verdict).toEqual({ checked: false, breaking: 'unknown' });
     expect(result.notes.join('\n')).toContain('src/env.ts:2: process.env is returned by getEnv()');
   });
 
+  it('an exported function returning it is an env source: a changed importer\'s reads through it are read (a dropped one is found)', async () => {
+    const getEnv = 'export function getEnv() {\n  return process.env;\n}\n';
+    const repo = repoOf([
+      ['1.0.0', { 'src/env.ts': getEnv, 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().OLD_VAR;\n" }],
+      ['1.1.0', { 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().NEW_VAR;\n" }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.1.0', sources);
+    expect(result.notes).toEqual([]);
+    // Read at the same place: paired as a rename (breaking like a removal).
+    expect(result.changes).toEqual([{ type: 'renamed', name: 'NEW_VAR', previousName: 'OLD_VAR', defaultValue: null }]);
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+  });
+
   it('the same getEnv() while no changed file reaches it or what it imports: no change, said in a note', async () => {
     const repo = repoOf([
       [
         '1.0.0',
-        { 'src/env.ts': envModule, 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().B;\n", 'src/other.ts': 'export const y = 1;\n' },
+        { 'src/env.ts': envModule, 'src/a.ts': "import { loader } from './env';\nexport const x = loader.getEnv().B;\n", 'src/other.ts': 'export const y = 1;\n' },
       ],
       ['1.1.0', { 'src/other.ts': 'export const y = 2;\n' }],
     ]);
@@ -250,5 +264,88 @@ describe('trigger.dev: process.env spread into the env of a tinyexec child proce
     const result = await envOf(repo, '1.0.0', '1.0.1', sources);
     expect(result.verdict.checked).toBe(false);
     expect(result.notes.join('\n')).toContain('internal-packages/testcontainers/src/utils.ts:5: process.env is spread into');
+  });
+});
+
+describe('formbricks: a function whose result is process.env (`getAIEnvironment`, packages/ai/src/shared.ts, 4.9.1 … 5.3.3)', () => {
+  // packages/ai/src/shared.ts as at 5.3.3, cut down to normalizeValue and getAIEnvironment; provider.ts cut down from 5.3.3
+  // (getActiveAiProvider, getActiveAiModel, getAiConfigurationStatus read the variables off its result).
+  const shared = (body = 'environment ?? process.env') =>
+    [
+      'export const normalizeValue = (value?: string | null): string | undefined => {',
+      '  if (typeof value !== "string") return undefined;',
+      '  const trimmed = value.trim();',
+      '  return trimmed.length > 0 ? trimmed : undefined;',
+      '};',
+      `export const getAIEnvironment = (environment?: AIEnvironment): AIEnvironment => ${body};`,
+    ].join('\n');
+  const provider = (extra = '', model = 'normalizeValue(getAIEnvironment(environment).AI_MODEL) ?? null') =>
+    [
+      'import { getAIEnvironment, normalizeValue } from "./shared";',
+      'export const getActiveAiProvider = (environment?: AIEnvironment) => getAIEnvironment(environment).AI_PROVIDER;',
+      `export const getActiveAiModel = (environment?: AIEnvironment): string | null => ${model};`,
+      'export const getAiConfigurationStatus = (environment?: AIEnvironment) => {',
+      '  const resolvedEnvironment = getAIEnvironment(environment);',
+      '  const { AI_AZURE_API_VERSION: version = "2024-10-21" } = resolvedEnvironment;',
+      `  return { provider: normalizeValue(resolvedEnvironment.AI_PROVIDER), version };${extra}`,
+      '};',
+    ].join('\n');
+  const sources = ['packages/ai/src/**/*.ts'];
+
+  it('the variables read off its result are reads: an unchanged surface is decided, a removed read and a changed default are found', async () => {
+    const repo = repoOf([
+      ['5.3.2', { 'packages/ai/src/shared.ts': shared(), 'packages/ai/src/provider.ts': provider() }],
+      ['5.3.3', { 'packages/ai/src/provider.ts': provider('\n  // changed') }],
+      ['5.3.4', { 'packages/ai/src/provider.ts': provider('', 'null').replace('"2024-10-21"', '"2025-01-01"') }],
+    ]);
+    const same = await envOf(repo, '5.3.2', '5.3.3', sources);
+    expect(same.notes).toEqual([]);
+    expect(same.verdict).toEqual({ checked: true, breaking: false });
+    const changed = await envOf(repo, '5.3.3', '5.3.4', sources);
+    expect(changed.changes).toEqual([
+      { type: 'defaultChanged', name: 'AI_AZURE_API_VERSION', previousDefault: '2024-10-21', defaultValue: '2025-01-01' },
+      { type: 'removed', name: 'AI_MODEL', previousDefault: null },
+    ]);
+    expect(changed.verdict).toEqual({ checked: true, breaking: true });
+  });
+
+  it('through a namespace import too', async () => {
+    const viaNamespace = ['import * as shared from "./shared";', 'export const model = () => shared.getAIEnvironment().AI_MODEL;'].join('\n');
+    const repo = repoOf([
+      ['1.0.0', { 'packages/ai/src/shared.ts': shared(), 'packages/ai/src/model.ts': viaNamespace }],
+      ['1.0.1', { 'packages/ai/src/model.ts': 'export const model = () => null;' }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.0.1', sources);
+    expect(result.changes).toEqual([{ type: 'removed', name: 'AI_MODEL', previousDefault: null }]);
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+  });
+
+  it.each([
+    [
+      'its result handed to a function not followed (the adapter of provider.ts)',
+      'packages/ai/src/provider.ts',
+      provider('\n  adapter.validate(resolvedEnvironment);'),
+      'packages/ai/src/provider.ts:8: resolvedEnvironment is passed to adapter.validate()',
+    ],
+    [
+      'the function itself handed on as a value',
+      'packages/ai/src/provider.ts',
+      provider('\n  const pick = getAIEnvironment;'),
+      'packages/ai/src/provider.ts:8: getAIEnvironment returns the env object and is used here other than called',
+    ],
+    [
+      'a function that returns process.env in one place and another value in another',
+      'packages/ai/src/shared.ts',
+      shared('{ if (environment) return environment; return { ...process.env, AI_MODEL: "x" }; }'),
+      'packages/ai/src/shared.ts:6: process.env is spread into',
+    ],
+  ])('%s: unknown, with the file and line', async (_name, path, changed, reason) => {
+    const repo = repoOf([
+      ['1.0.0', { 'packages/ai/src/shared.ts': shared(), 'packages/ai/src/provider.ts': provider() }],
+      ['1.0.1', { [path]: changed }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.0.1', sources);
+    expect(result.verdict.checked).toBe(false);
+    expect(result.notes.join('\n')).toContain(reason);
   });
 });
