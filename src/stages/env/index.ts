@@ -8,6 +8,7 @@ import type { ExtractConfig } from './module-links.js';
 import type { DerivedCache } from '../contract.js';
 import { collectSurfaces } from './surface.js';
 import { compareText } from '../../core/compare-text.js';
+import { moduleLayoutKey } from '../code-closure.js';
 
 export { rules } from './rules/index.js';
 
@@ -100,6 +101,8 @@ async function extractionKey(path: string, tree: TreeView, config: ExtractConfig
     config.helpers,
     config.objects,
     dependencies.map((dependency) => [dependency, tree.blobOf(dependency) ?? null]),
+    // Which file an alias or a workspace package names depends on the layout.
+    tree.layout === undefined ? null : moduleLayoutKey(tree.layout),
   ]);
 }
 

@@ -349,3 +349,38 @@ describe('formbricks: a function whose result is process.env (`getAIEnvironment`
     expect(result.notes.join('\n')).toContain(reason);
   });
 });
+
+describe('an env module imported through a tsconfig alias or a workspace package (outline `@shared/env`, formbricks `@formbricks/ai`)', () => {
+  // Before: only relative imports were linked, so `env.X` through `@shared/env` was no read at all, and a removed one passed as `true`.
+  const sharedEnv = 'const env = typeof window === "undefined" ? process.env : window.env;\nexport default env as Record<string, any>;\n';
+  const tsconfig = '{ "compilerOptions": { "paths": { "@shared/*": ["./shared/*"] } } }\n';
+
+  it('a tsconfig paths alias: the reads through it are reads, and a removed one is found', async () => {
+    const slack = (read: string) => `import env from "@shared/env";\nexport const clientId = () => ${read};\n`;
+    const repo = repoOf([
+      ['1.0.0', { 'tsconfig.json': tsconfig, 'shared/env.ts': sharedEnv, 'server/slack.ts': slack('env.SLACK_CLIENT_ID') }],
+      ['1.0.1', { 'server/slack.ts': slack('undefined') }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.0.1', ['server/**/*.ts', 'shared/**/*.ts']);
+    expect(result.changes).toEqual([{ type: 'removed', name: 'SLACK_CLIENT_ID', previousDefault: null }]);
+    expect(result.verdict).toEqual({ checked: true, breaking: true });
+  });
+
+  it('a workspace package: an env source imported by its package name is followed', async () => {
+    const web = (read: string) => `import { getAIEnvironment } from "@formbricks/ai";\nexport const model = () => ${read};\n`;
+    const repo = repoOf([
+      [
+        '1.0.0',
+        {
+          'package.json': '{ "name": "root", "private": true, "workspaces": ["apps/*", "packages/*"] }\n',
+          'packages/ai/package.json': '{ "name": "@formbricks/ai", "main": "./src/index.ts" }\n',
+          'packages/ai/src/index.ts': 'export const getAIEnvironment = (environment?: Record<string, string>) => environment ?? process.env;\n',
+          'apps/web/lib/ai.ts': web('getAIEnvironment().AI_MODEL'),
+        },
+      ],
+      ['1.0.1', { 'apps/web/lib/ai.ts': web('null') }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.0.1', ['apps/web/**/*.ts', 'packages/ai/src/**/*.ts']);
+    expect(result.changes).toEqual([{ type: 'removed', name: 'AI_MODEL', previousDefault: null }]);
+  });
+});
