@@ -384,3 +384,40 @@ describe('an env module imported through a tsconfig alias or a workspace package
     expect(result.changes).toEqual([{ type: 'removed', name: 'AI_MODEL', previousDefault: null }]);
   });
 });
+
+describe('an env source behind `export * from` (a package index)', () => {
+  it('the importer of the index reads through it: a removed read is found', async () => {
+    const web = (read: string) => `import { getEnv } from "./lib";\nexport const model = () => ${read};\n`;
+    const repo = repoOf([
+      [
+        '1.0.0',
+        {
+          'src/lib/index.ts': 'export * from "./env";\nexport * from "./other";\n',
+          'src/lib/other.ts': 'export const other = 1;\n',
+          'src/lib/env.ts': 'export function getEnv() {\n  return process.env;\n}\n',
+          'src/web.ts': web('getEnv().AI_MODEL'),
+        },
+      ],
+      ['1.0.1', { 'src/web.ts': web('null') }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.0.1', ['src/**/*.ts']);
+    expect(result.changes).toEqual([{ type: 'removed', name: 'AI_MODEL', previousDefault: null }]);
+  });
+
+  it('and through a namespace import of the index', async () => {
+    const web = (read: string) => `import * as lib from "./lib";\nexport const model = () => ${read};\n`;
+    const repo = repoOf([
+      [
+        '1.0.0',
+        {
+          'src/lib/index.ts': 'export * from "./env";\n',
+          'src/lib/env.ts': 'export const getEnv = () => process.env;\n',
+          'src/web.ts': web('lib.getEnv().AI_MODEL'),
+        },
+      ],
+      ['1.0.1', { 'src/web.ts': web('null') }],
+    ]);
+    const result = await envOf(repo, '1.0.0', '1.0.1', ['src/**/*.ts']);
+    expect(result.changes).toEqual([{ type: 'removed', name: 'AI_MODEL', previousDefault: null }]);
+  });
+});

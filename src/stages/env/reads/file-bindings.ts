@@ -77,7 +77,10 @@ export class FileBindings {
 
   facts(): ModuleFacts {
     this.prepare();
-    return { exports: this.exportFacts(), imports: this.valueImports() };
+    const starExports = this.sourceFile.ast.program.body
+      .filter((statement): statement is t.ExportAllDeclaration => statement.type === 'ExportAllDeclaration' && statement.exportKind !== 'type')
+      .map((statement) => statement.source.value);
+    return { exports: this.exportFacts(), imports: this.valueImports(), ...(starExports.length > 0 ? { starExports } : {}) };
   }
 
   /** The node's text as the reasons quote it: with the parentheses written around it (this parser keeps them as a flag only). */

@@ -110,8 +110,10 @@ export interface ImportFact {
 /** What importers of the file need, and which of its imports could change what it reads. */
 export interface ModuleFacts {
   exports: ReadonlyMap<string, ExportFact>;
-  /** Only imports used as values (not called, not types): the others cannot hold env objects or defaults. */
+  /** Only imports used as values or called (not types): the others cannot hold env objects, env sources or defaults. */
   imports: readonly ImportFact[];
+  /** `export * from './x'` (a package index): a name not exported here may be one of these modules'. */
+  starExports?: readonly string[];
 }
 
 /** A parsed file: the syntax tree and the text it was parsed from (for evidence lines and excerpts). */
