@@ -9,7 +9,10 @@ import { detectGraphql, detectTrpc } from './detect-api-surfaces.js';
  * the verdict says `unknown` until a maintainer decides.
  */
 import picomatch from 'picomatch';
+import { compareText } from '../core/compare-text.js';
 import { detectEnvHelpers } from './env-helpers.js';
+import { envImporters } from './env-importers.js';
+import type { ModuleLayout } from '../syntax/modules.js';
 import { notRuntimePackages } from './runtime-packages.js';
 import { detectTagPatterns } from './tags.js';
 import { classifyMigrationsFolder } from './migration-dialects.js';
@@ -21,6 +24,11 @@ export interface RepositoryView {
   files: readonly string[];
   /** Text of a file, or undefined when it is too large or unreadable. */
   read(file: string): string | undefined;
+  /**
+   * How imports resolve (tsconfig aliases, workspace packages), from the tsconfig and package.json
+   * files of `files` (run-init.ts loads it); absent: relative imports only.
+   */
+  moduleLayout?: ModuleLayout;
   /** The repository's tag names (for the release tag pattern); absent: not detected. */
   tags?: readonly string[];
   /**
@@ -471,6 +479,19 @@ function commandLineClients(view: RepositoryView): Set<string> {
   return clients;
 }
 
+/** Source files larger than this are generated bundles (as run-init.ts reads history), not env modules' importers. */
+const MAX_IMPORTER_BYTES = 512 * 1024;
+
+function readSource(view: RepositoryView, file: string): string | undefined {
+  const text = view.read(file);
+  return text === undefined || text.length > MAX_IMPORTER_BYTES ? undefined : text;
+}
+
+/** `plugins/**` for `plugins/**\/*.{ts,…}`: the root a glob stands for, as the explanation names it. */
+function rootOf(glob: string): string {
+  return glob.endsWith(`/**/*.${SOURCE_EXTENSIONS}`) ? glob.slice(0, -`/*.${SOURCE_EXTENSIONS}`.length) : glob;
+}
+
 export function detectEnv(current: RepositoryView, deps: ReadonlySet<string> = new Set()): SurfaceProposal {
   const view = withHistory(current);
   // NestJS services read their variables through ConfigService: those files read the environment too.
@@ -491,7 +512,25 @@ export function detectEnv(current: RepositoryView, deps: ReadonlySet<string> = n
   if (notRuntime.length > 0) readers.splice(0, readers.length, ...readers.filter((file) => !notRuntime.includes(packageOf(file, packages))));
   if (readers.length > 0) {
     const found = detectEnvHelpers(new Map(readers.map((file) => [file, view.read(file) ?? ''])), deps);
-    const globs = stableGlobs(readers, packageDirs(view.files));
+    // Files that read the environment through an env module (outline's plugins import `@server/env`):
+    // their roots too, or a variable only they read is never seen. Same exclusions as the readers.
+    const candidates = sources(view).filter((file) => {
+      const pkg = packageOf(file, packages);
+      return !clients.has(pkg) && !excluded.has(pkg);
+    });
+    const importers = envImporters(readers, candidates, (file) => readSource(view, file), new Set(view.files), view.moduleLayout);
+    const readerGlobs = stableGlobs(readers, packages);
+    const globs = stableGlobs([...readers, ...importers.keys()], packages);
+    const throughImports = globs
+      .filter((glob) => !readerGlobs.includes(glob))
+      .flatMap((glob) => {
+        const matches = picomatch(glob, { dot: true });
+        // The env module most of the root's importers import, with how many do.
+        const counts = new Map<string, number>();
+        for (const [file, { imports }] of importers) if (matches(file)) counts.set(imports, (counts.get(imports) ?? 0) + 1);
+        const [module, count] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0] ?? [];
+        return module === undefined ? [] : [`${rootOf(glob)} imports ${module} (${count} of its files${counts.size > 1 ? `; ${counts.size - 1} other env modules` : ''})`];
+      });
     return {
       key: 'env',
       value: {
@@ -501,7 +540,8 @@ export function detectEnv(current: RepositoryView, deps: ReadonlySet<string> = n
       },
       evidence:
         `${readers.length} source files read the environment` +
-        movedNote(globs, current, readers) +
+        (throughImports.length > 0 ? `; ${importers.size} more read it through an env module they import: ${throughImports.join('; ')}` : '') +
+        movedNote(globs, current, [...readers, ...importers.keys()]) +
         (found.helpers.length > 0 ? `; helpers ${found.evidence.join('; ')}` : '') +
         (examples.length > 0 ? `; example files ${examples.join(', ')}` : '') +
         (clients.size > 0 ? `; not the service (command-line clients: a bin, no web framework): ${[...clients].sort().join(', ')}` : '') +

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { parseConfig } from '../config/load.js';
 import { CONFIG_FILE_NAME } from '../config/types.js';
 import { describeError, InputError } from '../core/errors.js';
-import { detectSurfaces, isHistorySource, type RepositoryView, type SurfaceProposal } from './detect.js';
+import { detectSurfaces, isHistorySource, withHistory, type RepositoryView, type SurfaceProposal } from './detect.js';
+import { loadModuleLayout } from '../syntax/modules.js';
 import { HISTORY_SERVER_DEPENDENCIES } from './detect-api-surfaces.js';
 import { detectTagPatterns } from './tags.js';
 import { DEFAULT_TAG_PATTERNS, versionOfTag } from '../core/tag-pattern.js';
@@ -222,6 +223,10 @@ const DECISION: Record<'found' | 'none' | 'unknown' | 'routesOnly', string> = {
  */
 export async function proposeConfig(repoDir: string): Promise<InitOutcome> {
   const view = viewOf(repoDir);
+  // How imports resolve (`@server/env`, workspace packages): the tsconfig and package.json files of the
+  // newest commit, with the manifests of earlier releases it no longer has (history lists no tsconfig).
+  const everything = withHistory(view);
+  view.moduleLayout = await loadModuleLayout(everything.files, (file) => Promise.resolve(everything.read(file)));
   const proposals = detectSurfaces(view);
   const config: Record<string, unknown> = {};
   const explanation: string[] = [];
