@@ -479,6 +479,9 @@ function commandLineClients(view: RepositoryView): Set<string> {
   return clients;
 }
 
+/** Browser test suites (umami's `cypress/`, formbricks' `apps/web/playwright/`) import the service's modules too: tests, not env sources. */
+const BROWSER_TEST_FOLDER = /(^|\/)(cypress|playwright)\//;
+
 /** Source files larger than this are generated bundles (as run-init.ts reads history), not env modules' importers. */
 const MAX_IMPORTER_BYTES = 512 * 1024;
 
@@ -516,7 +519,7 @@ export function detectEnv(current: RepositoryView, deps: ReadonlySet<string> = n
     // their roots too, or a variable only they read is never seen. Same exclusions as the readers.
     const candidates = sources(view).filter((file) => {
       const pkg = packageOf(file, packages);
-      return !clients.has(pkg) && !excluded.has(pkg);
+      return !clients.has(pkg) && !excluded.has(pkg) && !BROWSER_TEST_FOLDER.test(file);
     });
     const importers = envImporters(readers, candidates, (file) => readSource(view, file), new Set(view.files), view.moduleLayout);
     const readerGlobs = stableGlobs(readers, packages);

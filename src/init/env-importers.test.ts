@@ -66,6 +66,9 @@ describe('init: env sources at the importers of an env module', () => {
         'apps/server/src/env.d.ts': importer,
         'apps/server/vite.config.ts': importer,
         'apps/server/stories/env.tsx': importer,
+        // Browser test suites (umami's cypress/, formbricks' apps/web/playwright/).
+        'apps/server/playwright/fixtures.ts': importer,
+        'cypress/support/commands.ts': "import env from '../packages/config/src';\nexport const b = env.B;\n",
         // A test harness package: init keeps it out of the env sources.
         'packages/testcontainers/package.json': JSON.stringify({ name: '@svc/testcontainers', private: true }),
         'packages/testcontainers/src/index.ts': importer,
