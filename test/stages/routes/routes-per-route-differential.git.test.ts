@@ -433,6 +433,7 @@ describe('lightdash: a constructor parameter read through every `new` (prometheu
       '    private readonly prometheusMetrics: PrometheusMetrics;',
       '    constructor(args: AppArguments) {',
       '        this.lightdashConfig = args.lightdashConfig;',
+      '        const context = { lightdashConfig: this.lightdashConfig, port: args.port };',
       '        this.prometheusMetrics = new PrometheusMetrics(',
       '            this.lightdashConfig.prometheus,',
       '        );',
@@ -510,6 +511,19 @@ describe('lightdash: a constructor parameter read through every `new` (prometheu
     expect(verdict).toEqual({ checked: true, breaking: false });
   });
 
+  it('a file loading modules by a computed name (lightdash dangerfile.ts), the same at both refs and constructing nothing it loads: decided', async () => {
+    const dangerfile = "import { danger } from 'danger';\nexport const run = async (repoDangerfile: string) => {\n    const mod = await import(repoDangerfile);\n    return mod.default(danger);\n};\n";
+    const { verdict, notes } = await release({ ...base, 'dangerfile.ts': dangerfile }, touched, ['src/**/*.ts', 'dangerfile.ts']);
+    expect(notes).toEqual([]);
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('a file loading modules by a computed name that constructs what it loads: unknown', async () => {
+    const loader = "export const run = async (name: string) => {\n    const mod = await import(name);\n    return new mod.default({ enabled: true, port: 1, path: '/x' });\n};\n";
+    const { verdict } = await release({ ...base, 'src/loader.ts': loader }, touched);
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
   it('the fallback path changed in parseConfig(): unknown', async () => {
     const { verdict } = await release(base, { ...touched, 'src/config/parseConfig.ts': parseConfig('/prometheus') });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
@@ -536,6 +550,14 @@ describe('lightdash: a constructor parameter read through every `new` (prometheu
     });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
     expect(notes).toContain('routes of src/prometheus.ts at the head ref cannot be read: line 12: `app.get(…)`: the path path is not a literal');
+  });
+
+  it('the field written by a destructuring assignment in the class (a changed App.ts): unknown', async () => {
+    const { verdict } = await release(base, {
+      ...touched,
+      'src/App.ts': app("        if (args.port === 1) ({ config: this.lightdashConfig } = { config: { ...args.lightdashConfig, prometheus: { enabled: true, port: 1, path: '/x' } } });"),
+    });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
 
   it('the field assigned a second time in the class (a changed App.ts): unknown', async () => {

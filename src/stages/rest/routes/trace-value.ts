@@ -269,7 +269,14 @@ class Tracer {
           if (plain && parent.operator === '=' && statement?.type === 'ExpressionStatement' && constructor && file.parentOf(statement) === constructor.body)
             sources.push({ node: parent.right });
           else unfollowed = true;
-        } else if (parent?.type === 'UpdateExpression' || parent?.type === 'ObjectProperty' || parent?.type === 'ArrayPattern' || parent?.type === 'RestElement') unfollowed = true;
+        } else if (
+          parent?.type === 'UpdateExpression' ||
+          parent?.type === 'ArrayPattern' ||
+          parent?.type === 'RestElement' ||
+          (parent?.type === 'AssignmentPattern' && parent.left === node) ||
+          (parent?.type === 'ObjectProperty' && parent.value === node && file.parentOf(parent)?.type === 'ObjectPattern')
+        )
+          unfollowed = true; // written by a destructuring assignment or `++`
       }
       return undefined;
     });
@@ -323,9 +330,13 @@ class Tracer {
   private async constructionSites(path: string, file: FileSyntax, parameter: ConstructorParameter): Promise<{ sites: Site[] } | { why: string }> {
     const importers = await this.differential.importersAt(this.side.side, path);
     if ('why' in importers) return importers;
+    // A file that loads a module by a computed name may load this one: it must be the same at both
+    // refs and construct nothing from what it loads (every `new X(…)` names a global, an import or a class of its own).
     for (const loader of importers.computed) {
-      const same = await this.differential.unchanged(loader, false);
-      if (!same.unchanged) return { why: `${loader} imports a module whose name is computed and is not the same at both refs (${same.why})` };
+      const [before, after] = await Promise.all([this.differential.closureOf('base', loader), this.differential.closureOf('head', loader)]);
+      const blob = before.files.get(loader);
+      const text = blob !== undefined && blob === after.files.get(loader) ? await this.load(loader) : undefined;
+      if (!text || !constructsOnlyKnown(text)) return { why: `${loader} imports a module whose name is computed: it may construct ${parameter.className}` };
     }
     const exported = exportNamesOf(file, parameter.className, parameter.declaration);
     const sites: Site[] = [];
@@ -404,6 +415,26 @@ function usesOf(file: FileSyntax, name: string, declaration?: t.ClassDeclaration
     why = `line ${node.loc?.start.line ?? 0}: \`${name}\` is used other than by \`new ${name}(…)\``;
   });
   return why ? { why } : { calls };
+}
+
+/** Whether every `new X(…)` of a file names a global, an import or a class or function it declares (none of them a computed import's value). */
+function constructsOnlyKnown(file: FileSyntax): boolean {
+  let known = !/\bReflect\s*\.\s*construct\b/.test(file.source.text);
+  file.walk((node) => {
+    if (!known || node.type !== 'NewExpression') return;
+    const callee = unwrap(node.callee);
+    if (callee.type !== 'Identifier') {
+      known = false;
+      return;
+    }
+    const declaration = declarationOf(callee, file);
+    if (declaration === undefined) {
+      if (patternDeclarator(callee, file)) known = false;
+      return; // a global or a static import
+    }
+    if (declaration.type !== 'ClassDeclaration' && declaration.type !== 'FunctionDeclaration') known = false;
+  });
+  return known;
 }
 
 /** The names a top-level class is exported under from its file. */
