@@ -524,6 +524,15 @@ describe('lightdash: a constructor parameter read through every `new` (prometheu
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
 
+  it('parseConfig() builds its object, then writes the path before returning it; that write changed: unknown', async () => {
+    const written = (path: string) =>
+      parseConfig('/metrics')
+        .replace('    return {', '    const config: LightdashConfig = {')
+        .replace('    };\n};', `    };\n    config.prometheus.path = '${path}';\n    return config;\n};`);
+    const { verdict } = await release({ ...base, 'src/config/parseConfig.ts': written('/a') }, { ...touched, 'src/config/parseConfig.ts': written('/b') });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
   it('the fallback path changed in parseConfig(): unknown', async () => {
     const { verdict } = await release(base, { ...touched, 'src/config/parseConfig.ts': parseConfig('/prometheus') });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
@@ -557,6 +566,11 @@ describe('lightdash: a constructor parameter read through every `new` (prometheu
       ...touched,
       'src/App.ts': app("        if (args.port === 1) ({ config: this.lightdashConfig } = { config: { ...args.lightdashConfig, prometheus: { enabled: true, port: 1, path: '/x' } } });"),
     });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
+  it('the class writes into the field it passes on (a changed App.ts): unknown', async () => {
+    const { verdict } = await release(base, { ...touched, 'src/App.ts': app("        this.lightdashConfig.prometheus.path = '/internal-metrics';") });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
 

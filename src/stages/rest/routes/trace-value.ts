@@ -117,7 +117,8 @@ class Tracer {
       if (resolved.kind === 'function') {
         const returned = singleReturn(resolved.fn);
         if (returned === undefined) return { why: `${resolved.path}: what ${node.callee.name}() returns is not one \`return\`` };
-        return step(`${resolved.path}:${node.callee.name}()`, await this.trace(resolved.path, resolved.file, returned, props, depth + 1));
+        // The whole function as written: a statement before the `return` may change what it returns (`cfg.path = …`).
+        return step(`${resolved.path}:${node.callee.name}():${foldedText(resolved.file, resolved.fn)}`, await this.trace(resolved.path, resolved.file, returned, props, depth + 1));
       }
     }
     return this.leaf(path, file, node, props);
@@ -158,6 +159,9 @@ class Tracer {
       if (statement?.type !== 'VariableDeclaration' || statement.kind !== 'const' || !declaration.init) return { kind: 'leaf' };
       const init = unwrap(declaration.init);
       if (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') return { kind: 'function', path, file, fn: init };
+      const name = declaration.id.type === 'Identifier' ? declaration.id.name : undefined;
+      if (name !== undefined && writesInto(file.source.ast.program, (base) => base.type === 'Identifier' && base.name === name))
+        return { kind: 'why', why: `${path}: \`${name}\` is written into after it is declared` };
       return { kind: 'value', path, file, node: declaration.init, props };
     }
     return { kind: 'leaf' };
@@ -280,6 +284,8 @@ class Tracer {
       }
       return undefined;
     });
+    if (writesInto(body, (base) => (base.type === 'MemberExpression' || base.type === 'OptionalMemberExpression') && unwrap(base.object).type === 'ThisExpression' && memberName(base) === name))
+      return { why: `${path}:${access.loc?.start.line ?? 0}: the class writes into \`this.${name}\`` };
     if (unfollowed || sources.length !== 1) return { why: `${path}:${access.loc?.start.line ?? 0}: \`this.${name}\` is not set once by its class` };
     const [source] = sources as [{ node: t.Node; parameter?: t.Node }];
     if (source.parameter) {
@@ -415,6 +421,23 @@ function usesOf(file: FileSyntax, name: string, declaration?: t.ClassDeclaration
     why = `line ${node.loc?.start.line ?? 0}: \`${name}\` is used other than by \`new ${name}(…)\``;
   });
   return why ? { why } : { calls };
+}
+
+/** Whether code under `root` assigns to a member reached from a base `matches` accepts (`cfg.path = …`, `this.config.port++`). */
+function writesInto(root: t.Node, matches: (base: t.Node) => boolean): boolean {
+  let found = false;
+  walk(root, (node) => {
+    if (found) return false;
+    const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
+    for (let base = target && unwrap(target); base && (base.type === 'MemberExpression' || base.type === 'OptionalMemberExpression'); base = unwrap(base.object))
+      if (matches(unwrap(base.object))) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+function foldedText(file: FileSyntax, node: t.Node): string {
+  return node.start == null || node.end == null ? '' : file.source.text.slice(node.start, node.end).replace(/\s+/g, ' ');
 }
 
 /** Whether every `new X(…)` of a file names a global, an import or a class or function it declares (none of them a computed import's value). */
