@@ -76,6 +76,8 @@ export function binaryConstant(operator: string, left: Constant | undefined, rig
     const [leftText, rightText] = [constantText(left), constantText(right)];
     return leftText === undefined || rightText === undefined ? undefined : leftText + rightText;
   }
+  // Strict (in)equality of scalars (`MODE === 'strict'`): objects compare by identity, which nothing read here has.
+  if ((operator === '===' || operator === '!==') && isScalar(left) && isScalar(right)) return (left === right) === (operator === '===');
   if (typeof left !== 'number' || typeof right !== 'number') return undefined;
   switch (operator) {
     case '+':
@@ -453,4 +455,312 @@ function isKeyPosition(node: t.Identifier, parent: t.Node | undefined): boolean 
   if (!parent) return false;
   if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.property === node && !parent.computed) return true;
   return parent.type === 'ObjectProperty' && parent.key === node && !parent.computed && !parent.shorthand;
+}
+
+/**
+ * Why an expression has no value here, as data: the shared evaluator ({@link ExpressionEvaluator})
+ * says what it met, and each reader words it ({@link ExpressionEvaluator.refuse}) and adds where.
+ */
+export type Refusal<V> =
+  /** A construct that is not evaluated statically (a `new`, a `this`, a regular expression …). */
+  | { kind: 'expression' }
+  /** An operator applied to values it does not compute on (`a * 'x'`, `typeof a`, `a in b`). */
+  | { kind: 'operator'; operator: string; operands: readonly V[] }
+  /** A template part or `+` operand that has no text (an object, a function, a schema). */
+  | { kind: 'text'; value: V }
+  /** A spread of what is not an array (`[...x]`) or not an object (`{ ...x }`). */
+  | { kind: 'spread'; value: V; into: 'array' | 'object' }
+  /** A hole of an array literal (`[a, , b]`). */
+  | { kind: 'hole' }
+  /** A computed property name (`{ [k]: … }`) or element key (`a[k]`) that is no string or number. */
+  | { kind: 'key'; value: V; of: 'property' | 'element' }
+  /** `.key` of a value that has no such member (a string's method, a scalar's property). */
+  | { kind: 'member'; key: string; value: V }
+  /** A getter, a setter or a method in an object literal (the reader may read a method instead). */
+  | { kind: 'accessor' }
+  /** A conditional whose test is no constant. */
+  | { kind: 'condition'; value: V }
+  /** Values nested deeper than the evaluator follows (a constant that refers to itself ends here). */
+  | { kind: 'depth' };
+
+/** Raised by {@link ExpressionEvaluator.refuse} implementations that keep no exception of their own. */
+export class NotConstant extends Error {
+  constructor(
+    readonly node: t.Node,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** A plain object (`{ … }` read from source), not an instance of a reader's own value classes. */
+export function isPlainData(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+const STRING_METHODS: Record<string, (text: string, args: readonly Constant[]) => Constant | undefined> = {
+  toUpperCase: (text) => text.toUpperCase(),
+  toLowerCase: (text) => text.toLowerCase(),
+  trim: (text) => text.trim(),
+  trimStart: (text) => text.trimStart(),
+  trimEnd: (text) => text.trimEnd(),
+  concat: (text, args) => {
+    const parts = args.map((arg) => constantText(arg));
+    return parts.every((part) => part !== undefined) ? text + parts.join('') : undefined;
+  },
+  startsWith: (text, [search]) => (typeof search === 'string' ? text.startsWith(search) : undefined),
+  endsWith: (text, [search]) => (typeof search === 'string' ? text.endsWith(search) : undefined),
+  includes: (text, [search]) => (typeof search === 'string' ? text.includes(search) : undefined),
+  replaceAll: (text, [search, replacement]) =>
+    typeof search === 'string' && typeof replacement === 'string' ? text.split(search).join(replacement) : undefined,
+  split: (text, [separator]) => (typeof separator === 'string' ? text.split(separator) : undefined),
+  toString: (text: string) => text,
+};
+
+/**
+ * A pure method of a string or an array called on constants (`[…].join(' ')`, `'a'.concat(b)`,
+ * `[a].concat(b)`, `'x'.toUpperCase()`): `{ value }`, or undefined when it is not one this knows (the
+ * reader then reads the call its own way or refuses it). Callbacks (`.map(fn)`) are the reader's:
+ * see {@link ExpressionEvaluator.mapCall}.
+ */
+export function constantMethod(receiver: unknown, method: string, args: readonly unknown[]): { value: Constant } | undefined {
+  if (typeof receiver === 'string') {
+    const apply = Object.hasOwn(STRING_METHODS, method) ? STRING_METHODS[method] : undefined;
+    const value = apply?.(receiver, args as Constant[]);
+    return value === undefined ? undefined : { value };
+  }
+  if (!Array.isArray(receiver)) return undefined;
+  const items = receiver as readonly Constant[];
+  if (method === 'join') {
+    const separator = args[0] === undefined ? ',' : constantText(args[0] as Constant);
+    const parts = items.map((item) => (item === null || item === undefined ? '' : constantText(item)));
+    return separator !== undefined && parts.every((part) => part !== undefined) ? { value: parts.join(separator) } : undefined;
+  }
+  if (method === 'concat') {
+    const joined: Constant[] = [...items];
+    for (const arg of args) {
+      if (Array.isArray(arg)) joined.push(...(arg as Constant[]));
+      else joined.push(arg as Constant);
+    }
+    return { value: joined };
+  }
+  if (method === 'includes' && args.length === 1) return { value: items.includes(args[0] as Constant) };
+  if (method === 'slice' && args.every((arg) => typeof arg === 'number')) return { value: items.slice(...(args as number[])) };
+  return undefined;
+}
+
+/**
+ * The one recursion through expressions that every code reader shares: literals, template strings,
+ * unary and binary operators, `??`/`||`/`&&`, conditionals, array and object literals with their
+ * spreads and computed keys, member access and pure string/array methods on constants. `V` is the
+ * reader's value type (constants plus its own kinds: zod schemas, functions, modules); `C` the
+ * context threaded through a reading (the parameters a caller bound, the loop variables unrolled).
+ *
+ * What only a reader knows is a hook: what a name refers to ({@link identifier}: scopes, imports,
+ * parameters), what a call builds ({@link call}: zod chains, knex helpers), members of its own
+ * values ({@link member}), a method in an object literal, and how a refusal is worded
+ * ({@link refuse}, which throws). Nothing runs; every value that cannot be computed is refused
+ * with what was met, never guessed.
+ */
+export abstract class ExpressionEvaluator<V, C> {
+  /** How deep values may nest (a constant that refers to itself stops here). */
+  protected maxDepth = 60;
+  private depth = 0;
+
+  /** Throws the reader's error for `node`, whose value cannot be computed for `refusal`. */
+  protected abstract refuse(node: t.Node, refusal: Refusal<V>): never;
+
+  /** The value a name has at `node` (parameters bound in `context`, declarations, imports). */
+  protected abstract identifier(node: t.Identifier, context: C): V;
+
+  /** The value of a call (default: a pure method of a constant string or array, else refused). */
+  protected call(node: t.CallExpression | t.OptionalCallExpression, context: C): V {
+    const callee = node.callee;
+    if ((callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && !callee.computed && callee.property.type === 'Identifier') {
+      const applied = this.methodCall(node, this.value(callee.object, context), callee.property.name, context);
+      if (applied !== undefined) return applied.value;
+    }
+    return this.refuse(node, { kind: 'expression' });
+  }
+
+  /**
+   * `receiver.method(…args)` when the receiver is a constant string or array and the method a pure
+   * one (`.join`, `.concat`, …; `.map` with {@link mapCall}): `{ value }`, else undefined.
+   */
+  protected methodCall(node: t.CallExpression | t.OptionalCallExpression, receiver: V, method: string, context: C): { value: V } | undefined {
+    if (typeof receiver !== 'string' && !Array.isArray(receiver)) return undefined;
+    if (method === 'map' && Array.isArray(receiver)) return this.mapCall(node, receiver as readonly V[], context);
+    const args = this.arguments(node, context);
+    const applied = constantMethod(receiver, method, args);
+    return applied === undefined ? undefined : { value: applied.value as V };
+  }
+
+  /** `[…].map(fn)`: the reader that can call a function of the repository maps the items (default: not read). */
+  protected mapCall(_node: t.CallExpression | t.OptionalCallExpression, _items: readonly V[], _context: C): { value: V } | undefined {
+    return undefined;
+  }
+
+  /** A call's arguments, each evaluated (a spread of an array spreads its items). */
+  protected arguments(node: t.CallExpression | t.OptionalCallExpression | t.NewExpression, context: C): V[] {
+    const args: V[] = [];
+    for (const argument of node.arguments) {
+      if (argument.type === 'SpreadElement') {
+        const spread = this.value(argument.argument, context);
+        if (!Array.isArray(spread)) this.refuse(argument, { kind: 'spread', value: spread, into: 'array' });
+        args.push(...(spread as readonly V[]));
+      } else args.push(this.value(argument, context));
+    }
+    return args;
+  }
+
+  /** `object[key]` / `object.key` once both are known (default: own properties, array items, `length`). */
+  protected member(node: t.Node, object: V, key: string, _context: C): V {
+    if (isPlainData(object)) return Object.hasOwn(object, key) ? (object[key] as V) : this.missingMember(node, object, key);
+    if (typeof object === 'string' || Array.isArray(object)) {
+      const found = memberConstant(object as Constant, key);
+      if (found !== undefined) return found as V;
+    }
+    return this.refuse(node, { kind: 'member', key, value: object });
+  }
+
+  /** A key an object literal does not have: `undefined`, as JavaScript reads it (a reader may refuse it). */
+  protected missingMember(_node: t.Node, _object: V, _key: string): V {
+    return undefined as V;
+  }
+
+  /** A method, getter or setter written in an object literal (default: refused). */
+  protected objectMethod(property: t.ObjectMethod, _context: C): V {
+    return this.refuse(property, { kind: 'accessor' });
+  }
+
+  /** Any other expression (a function, a regular expression, `new`): refused unless the reader reads it. */
+  protected other(node: t.Node, _context: C): V {
+    return this.refuse(node, { kind: 'expression' });
+  }
+
+  /** The value of `node` in `context`; throws (through {@link refuse}) when it has none. */
+  value(node: t.Node, context: C): V {
+    if (this.depth >= this.maxDepth) return this.refuse(node, { kind: 'depth' });
+    this.depth++;
+    try {
+      return this.valueOf(node, context);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private valueOf(raw: t.Node, context: C): V {
+    const node = unwrapExpression(raw);
+    const literal = literalConstant(node);
+    if (literal !== undefined) return literal as V;
+    switch (node.type) {
+      case 'TemplateLiteral': {
+        const parts = node.expressions.map((expression) => {
+          const part = this.value(expression, context);
+          if (constantText(part as Constant) === undefined) this.refuse(expression, { kind: 'text', value: part });
+          return part as Constant;
+        });
+        return templateText(node, parts) as V;
+      }
+      case 'Identifier':
+        return this.identifier(node, context);
+      case 'UnaryExpression': {
+        const operand = this.value(node.argument, context);
+        if (typeof operand === 'number' && node.operator === '-') return -operand as V;
+        if (typeof operand === 'number' && node.operator === '+') return operand as V;
+        if (typeof operand === 'boolean' && node.operator === '!') return !operand as V;
+        return this.refuse(node, { kind: 'operator', operator: node.operator, operands: [operand] });
+      }
+      case 'BinaryExpression': {
+        if (node.left.type === 'PrivateName') return this.refuse(node, { kind: 'expression' });
+        const left = this.value(node.left, context);
+        const right = this.value(node.right, context);
+        const result = binaryConstant(node.operator, left as Constant, right as Constant);
+        if (result !== undefined) return result as V;
+        if (node.operator === '+' && (typeof left === 'string' || typeof right === 'string'))
+          return this.refuse(node, { kind: 'text', value: typeof left === 'string' ? right : left });
+        return this.refuse(node, { kind: 'operator', operator: node.operator, operands: [left, right] });
+      }
+      case 'LogicalExpression': {
+        const left = this.value(node.left, context);
+        if (node.operator === '??') return left === null || left === undefined ? this.value(node.right, context) : left;
+        const truthy = isTruthy(left);
+        if (node.operator === '||') return truthy ? left : this.value(node.right, context);
+        return truthy ? this.value(node.right, context) : left;
+      }
+      case 'ConditionalExpression': {
+        const test = this.conditionOf(node.test, context);
+        return this.value(test ? node.consequent : node.alternate, context);
+      }
+      case 'ArrayExpression': {
+        const items: V[] = [];
+        for (const element of node.elements) {
+          if (element === null) return this.refuse(node, { kind: 'hole' });
+          if (element.type === 'SpreadElement') {
+            const spread = this.value(element.argument, context);
+            if (!Array.isArray(spread)) this.refuse(element, { kind: 'spread', value: spread, into: 'array' });
+            items.push(...(spread as readonly V[]));
+          } else items.push(this.value(element, context));
+        }
+        return items as V;
+      }
+      case 'ObjectExpression':
+        return this.objectLiteral(node, context);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression': {
+        const key = node.computed
+          ? this.keyOf(node.property, context, 'element')
+          : node.property.type === 'Identifier'
+            ? node.property.name
+            : node.property.type === 'PrivateName'
+              ? `#${node.property.id.name}`
+              : undefined;
+        if (key === undefined) return this.refuse(node, { kind: 'expression' });
+        return this.member(node, this.value(node.object, context), key, context);
+      }
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+        return this.call(node, context);
+      default:
+        return this.other(node, context);
+    }
+  }
+
+  /** A conditional's test, when it is a constant: its truth. */
+  private conditionOf(test: t.Node, context: C): boolean {
+    const value = this.value(test, context);
+    if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value) || isPlainData(value)) return isTruthy(value);
+    return this.refuse(test, { kind: 'condition', value });
+  }
+
+  private objectLiteral(node: t.ObjectExpression, context: C): V {
+    const object: Record<string, V> = {};
+    for (const property of node.properties) {
+      if (property.type === 'SpreadElement') {
+        const spread = this.value(property.argument, context);
+        if (!isPlainData(spread)) this.refuse(property, { kind: 'spread', value: spread, into: 'object' });
+        Object.assign(object, spread);
+      } else if (property.type === 'ObjectProperty') {
+        const key = property.computed ? this.keyOf(property.key, context, 'property') : propertyKeyName(property.key, false);
+        if (key === undefined) return this.refuse(property.key, { kind: 'key', value: undefined as V, of: 'property' });
+        object[key] = this.value(property.value, context);
+      } else {
+        const key = property.computed ? this.keyOf(property.key, context, 'property') : propertyKeyName(property.key, false);
+        if (key === undefined) return this.refuse(property.key, { kind: 'key', value: undefined as V, of: 'property' });
+        object[key] = this.objectMethod(property, context);
+      }
+    }
+    return object as V;
+  }
+
+  /** A computed key's text (`[KEY]`, `a[0]`): a string, number or boolean constant. */
+  private keyOf(node: t.Node, context: C, of: 'property' | 'element'): string {
+    const key = this.value(node, context);
+    if (typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean') return String(key);
+    return this.refuse(node, { kind: 'key', value: key, of });
+  }
+}
+
+function isTruthy(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== false && value !== 0 && value !== '' && !Number.isNaN(value);
 }
