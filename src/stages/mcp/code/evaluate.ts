@@ -122,6 +122,9 @@ export class UnboundParameter extends Unconvertible {
  * methods, helper functions of the repository called with their parameters bound, module
  * namespaces, packages' exports — and its refusals worded with the expression and where it is.
  */
+/** A constant whose value is read while it is being read (`const A = z.lazy(() => z.array(A))`): a recursive definition. */
+class SelfReference extends Unconvertible {}
+
 export class Evaluator extends ExpressionEvaluator<Value, Env> {
   private readonly moduleConstants = new Map<t.Node, Value>();
   private readonly moduleBindings = new Map<SourceFile, Map<string, { found: true; value: Value } | { found: false }>>();
@@ -258,6 +261,7 @@ export class Evaluator extends ExpressionEvaluator<Value, Env> {
   }
 
   private invoke(node: t.Node, target: Value, args: readonly Value[]): Value {
+    if (target instanceof ZodConstructor && target.name === 'lazy') return this.lazy(node, args);
     if (target instanceof ZodConstructor) return construct(target.name, args);
     if (target instanceof FunctionValue) return this.callFunction(node, target, args);
     if (target instanceof PackageExport && target.specifier === 'zod-to-json-schema' && target.name === 'zodToJsonSchema') {
@@ -266,6 +270,25 @@ export class Evaluator extends ExpressionEvaluator<Value, Env> {
       return toolJsonSchema(schema, 'input') as PlainObject;
     }
     return this.fail(node, `a call of ${kindOf(target)}`);
+  }
+
+  /**
+   * `z.lazy(() => schema)`: a client sees the schema the function returns (zod-to-json-schema and
+   * zod's own toJSONSchema read it through). One that refers to itself — a recursive schema such as
+   * a group of conditions holding groups — would need a structural comparison with a cycle guard:
+   * not read, said so.
+   */
+  private lazy(node: t.Node, args: readonly Value[]): Value {
+    const [getter] = args;
+    if (!(getter instanceof FunctionValue)) return this.fail(node, `z.lazy() of ${kindOf(getter)}`);
+    try {
+      const schema = this.callFunction(node, getter, []);
+      if (!isZod(schema)) return this.fail(node, `z.lazy() of a function returning ${kindOf(schema)}`);
+      return schema;
+    } catch (error) {
+      if (error instanceof SelfReference) return this.fail(node, 'z.lazy() is not supported for a schema that refers to itself (a recursive schema)');
+      throw error;
+    }
   }
 
   /** Follows a helper defined in the repository: `optionalString('the query')` → its returned zod chain. */
@@ -394,7 +417,8 @@ export class Evaluator extends ExpressionEvaluator<Value, Env> {
     for (let ancestor = this.program.parentOf(declaration); ancestor && moduleLevel; ancestor = this.program.parentOf(ancestor))
       moduleLevel = !isFunctionLikeDeclaration(ancestor);
     if (moduleLevel && this.moduleConstants.has(declaration)) return this.moduleConstants.get(declaration);
-    if (this.inProgress.has(declaration)) return this.fail(declaration, 'a constant that refers to itself');
+    if (this.inProgress.has(declaration))
+      throw new SelfReference(`a constant that refers to itself: \`${this.excerpt(declaration)}\` (${this.where(declaration)})`);
     this.inProgress.add(declaration);
     try {
       const value = this.evaluate(initializer, moduleLevel ? EMPTY_ENV : env);
