@@ -132,281 +132,6 @@ export function enumMembers(
   return members;
 }
 
-export class ConstantEvaluator {
-  private readonly bindings = new Map<string, { ast: t.File; bindings: ModuleBindings; declared: Map<string, t.Node | undefined> }>();
-  /** Paths the evaluator read (the modules a value came from): part of a read's dependency closure. */
-  readonly visited = new Set<string>();
-
-  /** What bindings.ts's followExport reads: the modules this evaluator loads (each counted in {@link visited}). */
-  private readonly exportSources: ExportSources<{ ast: t.File }>;
-
-  constructor(private readonly sources: ConstantSources) {
-    this.exportSources = {
-      module: (path) => this.module(path),
-      astOf: (module) => module.ast,
-      resolve: (fromPath, specifier) => {
-        const target = this.sources.resolve(fromPath, specifier);
-        return target === undefined ? { kind: 'missing', reason: `\`${specifier}\` does not resolve` } : { kind: 'file', path: target };
-      },
-    };
-  }
-
-  /** The value of `node`, an expression of the module at `path`. */
-  evaluate(path: string, node: t.Node): Constant | undefined {
-    return this.value(path, node, 0);
-  }
-
-  /** The value the module at `path` exports as `name`. */
-  exported(path: string, name: string): Constant | undefined {
-    return this.exportedValue(path, name, 0);
-  }
-
-  private module(path: string) {
-    let entry = this.bindings.get(path);
-    if (!entry) {
-      const loaded = this.sources.load(path);
-      if (!loaded) return undefined;
-      this.visited.add(path);
-      const declared = new Map<string, t.Node | undefined>();
-      for (const statement of loaded.ast.program.body) {
-        const inner = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
-        for (const [name, value] of declarationsOf(inner)) declared.set(name, value);
-      }
-      entry = { ast: loaded.ast, bindings: bindingsOf(loaded.ast), declared };
-      this.bindings.set(path, entry);
-    }
-    return entry;
-  }
-
-  private exportedValue(path: string, name: string, depth: number): Constant | undefined {
-    if (depth > MAX_DEPTH) return undefined;
-    const origin = followExport(path, name, this.exportSources);
-    if (origin?.kind === 'namespace') return this.namespace(origin.path, depth + 1);
-    if (origin?.kind !== 'local') return undefined;
-    const { local, value } = origin.binding;
-    if (value !== undefined) return this.value(origin.path, value, depth + 1);
-    return local === undefined ? undefined : this.identifier(origin.path, local, depth + 1);
-  }
-
-  /** `import * as ns`: an object of every export that is a constant (only when all of them are). */
-  private namespace(path: string, depth: number): Constant | undefined {
-    const entry = this.module(path);
-    if (!entry || entry.bindings.starExports.length > 0) return undefined;
-    const object: Record<string, Constant> = {};
-    for (const name of entry.bindings.exports.keys()) {
-      const value = this.exportedValue(path, name, depth + 1);
-      if (value !== undefined) object[name] = value;
-    }
-    return object;
-  }
-
-  private identifier(path: string, name: string, depth: number): Constant | undefined {
-    if (name === 'undefined') return undefined;
-    const entry = this.module(path);
-    if (!entry) return undefined;
-    if (entry.declared.has(name)) {
-      const value = entry.declared.get(name);
-      return value === undefined ? undefined : this.value(path, value, depth + 1);
-    }
-    const imported = entry.bindings.imports.find((binding) => binding.local === name && !binding.typeOnly);
-    if (!imported) return undefined;
-    const target = this.sources.resolve(path, imported.specifier);
-    if (target === undefined) return undefined;
-    return imported.imported === '*' ? this.namespace(target, depth + 1) : this.exportedValue(target, imported.imported, depth + 1);
-  }
-
-  private value(path: string, raw: t.Node, depth: number): Constant | undefined {
-    if (depth > MAX_DEPTH) return undefined;
-    const node = unwrapExpression(raw);
-    const literal = literalConstant(node);
-    if (literal !== undefined) return literal;
-    switch (node.type) {
-      case 'TemplateLiteral': {
-        const parts: Array<Constant | undefined> = [];
-        for (const expression of node.expressions) {
-          const part = this.value(path, expression, depth + 1);
-          if (part === undefined || (part !== null && typeof part === 'object')) return undefined;
-          parts.push(part);
-        }
-        return templateText(node, parts);
-      }
-      case 'Identifier':
-        return this.identifier(path, node.name, depth);
-      case 'UnaryExpression': {
-        const operand = this.value(path, node.argument, depth + 1);
-        if (typeof operand === 'number' && node.operator === '-') return -operand;
-        if (typeof operand === 'number' && node.operator === '+') return operand;
-        if (typeof operand === 'boolean' && node.operator === '!') return !operand;
-        return undefined;
-      }
-      case 'BinaryExpression': {
-        if (node.left.type === 'PrivateName') return undefined;
-        const left = this.value(path, node.left, depth + 1);
-        const right = this.value(path, node.right, depth + 1);
-        // Objects and arrays are not concatenated here (a caller reading a name wants a scalar).
-        if (!isScalar(left) || !isScalar(right)) return undefined;
-        return binaryConstant(node.operator, left, right);
-      }
-      case 'LogicalExpression': {
-        const left = this.value(path, node.left, depth + 1);
-        if (left === undefined) return undefined;
-        if (node.operator === '??') return left === null ? this.value(path, node.right, depth + 1) : left;
-        const truthy = left !== null && left !== false && left !== 0 && left !== '';
-        if (node.operator === '||') return truthy ? left : this.value(path, node.right, depth + 1);
-        return truthy ? this.value(path, node.right, depth + 1) : left;
-      }
-      case 'ArrayExpression': {
-        const items: Constant[] = [];
-        for (const element of node.elements) {
-          if (!element) return undefined;
-          if (element.type === 'SpreadElement') {
-            const spread = this.value(path, element.argument, depth + 1);
-            if (!Array.isArray(spread)) return undefined;
-            items.push(...(spread as Constant[]));
-          } else {
-            const item = this.value(path, element, depth + 1);
-            if (item === undefined) return undefined;
-            items.push(item);
-          }
-        }
-        return items;
-      }
-      case 'ObjectExpression': {
-        const object: Record<string, Constant> = {};
-        for (const property of node.properties) {
-          if (property.type === 'SpreadElement') {
-            const spread = this.value(path, property.argument, depth + 1);
-            if (spread === null || typeof spread !== 'object' || Array.isArray(spread)) return undefined;
-            Object.assign(object, spread);
-            continue;
-          }
-          if (property.type !== 'ObjectProperty') return undefined;
-          const key = property.computed ? this.keyOf(path, property.key, depth) : propertyKeyName(property.key, false);
-          const value = this.value(path, property.value, depth + 1);
-          if (key === undefined || value === undefined) return undefined;
-          object[key] = value;
-        }
-        return object;
-      }
-      case 'MemberExpression':
-      case 'OptionalMemberExpression': {
-        const object = this.value(path, node.object, depth + 1);
-        if (object === null || object === undefined || typeof object !== 'object') return object === undefined ? this.memberOf(path, node, depth) : undefined;
-        const key = node.computed ? this.keyOf(path, node.property, depth) : node.property.type === 'Identifier' ? node.property.name : undefined;
-        return key === undefined ? undefined : memberConstant(object, key);
-      }
-      case 'ConditionalExpression': {
-        const test = this.value(path, node.test, depth + 1);
-        if (typeof test !== 'boolean') return undefined;
-        return this.value(path, test ? node.consequent : node.alternate, depth + 1);
-      }
-      case 'TSEnumDeclaration':
-        return this.enumValue(path, node, depth);
-      default:
-        return undefined;
-    }
-  }
-
-  /**
-   * `config.auth.okta.loginPath` where `config` as a whole is no constant (other members read the
-   * environment, or it is what a function returns: `export const config = parseConfig()`): the
-   * member is followed through the object literals that hold it — a constant's initializer, an
-   * import, the one `return { … }` of a function called there — and only its own value must be a
-   * constant. A spread after the member (`{ path: '/a', ...overrides }`), a second `return`, or a
-   * name the function binds itself (a parameter, a local) makes it no constant.
-   */
-  private memberOf(path: string, node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Constant | undefined {
-    const keys: string[] = [];
-    let current: t.Node = node;
-    while (current.type === 'MemberExpression' || current.type === 'OptionalMemberExpression') {
-      const key = current.computed ? this.keyOf(path, current.property, depth) : current.property.type === 'Identifier' ? current.property.name : undefined;
-      if (key === undefined) return undefined;
-      keys.unshift(key);
-      current = unwrapExpression(current.object);
-    }
-    let located = this.locate(path, current, [], depth + 1);
-    for (const key of keys) {
-      if (!located) return undefined;
-      const object = unwrapExpression(located.node);
-      if (object.type !== 'ObjectExpression') return undefined;
-      let found: t.Node | undefined;
-      for (const property of object.properties) {
-        if (property.type === 'SpreadElement')
-          found = undefined; // a spread after it may override it
-        else if (property.type !== 'ObjectProperty') {
-          if (!property.computed && propertyKeyName(property.key, false) === key) found = undefined;
-        } else {
-          const name = !property.computed
-            ? propertyKeyName(property.key, false)
-            : located.bound.length === 0
-              ? this.keyOf(located.path, property.key, depth)
-              : undefined;
-          if (name === undefined)
-            found = undefined; // a computed key may be this one
-          else if (name === key) found = property.value;
-        }
-      }
-      if (found === undefined) return undefined;
-      located = this.locate(located.path, found, located.bound, depth + 1);
-    }
-    if (!located || (located.bound.length > 0 && mentionsAny(located.node, located.bound))) return undefined;
-    return this.value(located.path, located.node, depth + 1);
-  }
-
-  /**
-   * The object literal (or the final expression) an expression stands for, in the module at `path`:
-   * followed through same-module constants, imports and the single `return` of a called function.
-   * `bound`: names declared inside the functions passed on the way, which the module-level lookup
-   * would misread: any of them in what is located makes it unknown.
-   */
-  private locate(path: string, raw: t.Node, bound: readonly Set<string>[], depth: number): { path: string; node: t.Node; bound: Set<string>[] } | undefined {
-    if (depth > MAX_DEPTH) return undefined;
-    const node = unwrapExpression(raw);
-    if (node.type === 'Identifier') {
-      if (bound.length > 0) return undefined;
-      const entry = this.module(path);
-      if (!entry) return undefined;
-      if (entry.declared.has(name(node))) {
-        const value = entry.declared.get(name(node));
-        return value === undefined ? undefined : this.locate(path, value, bound, depth + 1);
-      }
-      const imported = entry.bindings.imports.find((binding) => binding.local === node.name && !binding.typeOnly);
-      const target = imported && this.sources.resolve(path, imported.specifier);
-      if (!imported || target === undefined || imported.imported === '*') return undefined;
-      const origin = followExport(target, imported.imported, this.exportSources);
-      if (origin?.kind !== 'local') return undefined;
-      const { local, value } = origin.binding;
-      if (value !== undefined) return this.locate(origin.path, value, [], depth + 1);
-      if (local === undefined) return undefined;
-      const declared = this.module(origin.path)?.declared.get(local);
-      return declared === undefined ? undefined : this.locate(origin.path, declared, [], depth + 1);
-    }
-    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && bound.length === 0) {
-      const callee = this.locate(path, node.callee, bound, depth + 1);
-      const fn = callee && unwrapExpression(callee.node);
-      if (!callee || !fn || (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration')) return undefined;
-      if (fn.async || fn.generator) return undefined;
-      const inner = [...callee.bound, namesBoundIn(fn)];
-      if (fn.body.type !== 'BlockStatement') return this.locate(callee.path, fn.body, inner, depth + 1);
-      const returns = returnsOf(fn.body);
-      if (returns.length !== 1 || !returns[0]!.argument) return undefined;
-      return this.locate(callee.path, returns[0]!.argument, inner, depth + 1);
-    }
-    return { path, node, bound: [...bound] };
-  }
-
-  private keyOf(path: string, node: t.Node, depth: number): string | undefined {
-    const key = this.value(path, node, depth + 1);
-    return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
-  }
-
-  /** An enum as an object of its members. */
-  private enumValue(path: string, node: t.TSEnumDeclaration, depth: number): Constant | undefined {
-    const members = enumMembers(node, (initializer) => this.value(path, initializer, depth + 1));
-    return Array.isArray(members) ? Object.fromEntries(members.map(({ name, value }) => [name, value])) : undefined;
-  }
-}
-
 function isScalar(value: Constant | undefined): value is string | number | boolean | null {
   return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
@@ -707,23 +432,28 @@ export abstract class ExpressionEvaluator<V, C> {
       case 'ObjectExpression':
         return this.objectLiteral(node, context);
       case 'MemberExpression':
-      case 'OptionalMemberExpression': {
-        const key = node.computed
-          ? this.keyOf(node.property, context, 'element')
-          : node.property.type === 'Identifier'
-            ? node.property.name
-            : node.property.type === 'PrivateName'
-              ? `#${node.property.id.name}`
-              : undefined;
-        if (key === undefined) return this.refuse(node, { kind: 'expression' });
-        return this.member(node, this.value(node.object, context), key, context);
-      }
+      case 'OptionalMemberExpression':
+        return this.memberExpression(node, context);
       case 'CallExpression':
       case 'OptionalCallExpression':
         return this.call(node, context);
       default:
         return this.other(node, context);
     }
+  }
+
+  /** `object.key` / `object[key]`: the key, then the member of the object's value ({@link member}). */
+  protected memberExpression(node: t.MemberExpression | t.OptionalMemberExpression, context: C): V {
+    const key = this.memberKey(node, context);
+    return this.member(node, this.value(node.object, context), key, context);
+  }
+
+  /** The key of a member access: a name, a private name, or a computed constant. */
+  protected memberKey(node: t.MemberExpression | t.OptionalMemberExpression, context: C): string {
+    if (node.computed) return this.keyOf(node.property, context, 'element');
+    if (node.property.type === 'Identifier') return node.property.name;
+    if (node.property.type === 'PrivateName') return `#${node.property.id.name}`;
+    return this.refuse(node, { kind: 'expression' });
   }
 
   /** A conditional's test, when it is a constant: its truth. */
@@ -763,4 +493,240 @@ export abstract class ExpressionEvaluator<V, C> {
 
 function isTruthy(value: unknown): boolean {
   return value !== null && value !== undefined && value !== false && value !== 0 && value !== '' && !Number.isNaN(value);
+}
+
+/**
+ * Constants across the modules of one ref: the toolkit's recursion ({@link ExpressionEvaluator}) with
+ * names followed through declarations, imports, re-exports and `export *` (bindings.ts), and a member
+ * of an object that is no constant as a whole followed through the literals that hold it.
+ * Undefined: no constant. Nothing runs.
+ */
+export class ConstantEvaluator extends ExpressionEvaluator<Constant | undefined, string> {
+  private readonly bindings = new Map<string, { ast: t.File; bindings: ModuleBindings; declared: Map<string, t.Node | undefined> }>();
+  /** Paths the evaluator read (the modules a value came from): part of a read's dependency closure. */
+  readonly visited = new Set<string>();
+
+  /** What bindings.ts's followExport reads: the modules this evaluator loads (each counted in {@link visited}). */
+  private readonly exportSources: ExportSources<{ ast: t.File }>;
+
+  constructor(private readonly sources: ConstantSources) {
+    super();
+    this.exportSources = {
+      module: (path) => this.module(path),
+      astOf: (module) => module.ast,
+      resolve: (fromPath, specifier) => {
+        const target = this.sources.resolve(fromPath, specifier);
+        return target === undefined ? { kind: 'missing', reason: `\`${specifier}\` does not resolve` } : { kind: 'file', path: target };
+      },
+    };
+  }
+
+  /** The value of `node`, an expression of the module at `path`. */
+  evaluate(path: string, node: t.Node): Constant | undefined {
+    return this.constantAt(path, node, 0);
+  }
+
+  /** The value the module at `path` exports as `name`. */
+  exported(path: string, name: string): Constant | undefined {
+    return this.exportedValue(path, name, 0);
+  }
+
+  private module(path: string) {
+    let entry = this.bindings.get(path);
+    if (!entry) {
+      const loaded = this.sources.load(path);
+      if (!loaded) return undefined;
+      this.visited.add(path);
+      const declared = new Map<string, t.Node | undefined>();
+      for (const statement of loaded.ast.program.body) {
+        const inner = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
+        for (const [name, value] of declarationsOf(inner)) declared.set(name, value);
+      }
+      entry = { ast: loaded.ast, bindings: bindingsOf(loaded.ast), declared };
+      this.bindings.set(path, entry);
+    }
+    return entry;
+  }
+
+  private exportedValue(path: string, name: string, depth: number): Constant | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const origin = followExport(path, name, this.exportSources);
+    if (origin?.kind === 'namespace') return this.namespace(origin.path, depth + 1);
+    if (origin?.kind !== 'local') return undefined;
+    const { local, value } = origin.binding;
+    if (value !== undefined) return this.constantAt(origin.path, value, depth + 1);
+    return local === undefined ? undefined : this.identifierValue(origin.path, local, depth + 1);
+  }
+
+  /** `import * as ns`: an object of every export that is a constant (only when all of them are). */
+  private namespace(path: string, depth: number): Constant | undefined {
+    const entry = this.module(path);
+    if (!entry || entry.bindings.starExports.length > 0) return undefined;
+    const object: Record<string, Constant> = {};
+    for (const name of entry.bindings.exports.keys()) {
+      const value = this.exportedValue(path, name, depth + 1);
+      if (value !== undefined) object[name] = value;
+    }
+    return object;
+  }
+
+  private identifierValue(path: string, name: string, depth: number): Constant | undefined {
+    if (name === 'undefined') return undefined;
+    const entry = this.module(path);
+    if (!entry) return undefined;
+    if (entry.declared.has(name)) {
+      const value = entry.declared.get(name);
+      return value === undefined ? undefined : this.constantAt(path, value, depth + 1);
+    }
+    const imported = entry.bindings.imports.find((binding) => binding.local === name && !binding.typeOnly);
+    if (!imported) return undefined;
+    const target = this.sources.resolve(path, imported.specifier);
+    if (target === undefined) return undefined;
+    return imported.imported === '*' ? this.namespace(target, depth + 1) : this.exportedValue(target, imported.imported, depth + 1);
+  }
+
+  /** The value of `raw` in the module at `path`, or undefined when it is no constant (the toolkit's recursion, {@link ExpressionEvaluator}). */
+  private constantAt(path: string, raw: t.Node, depth: number): Constant | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    try {
+      return this.value(raw, path);
+    } catch (error) {
+      if (error instanceof NotConstant) return undefined;
+      throw error;
+    }
+  }
+
+  protected refuse(node: t.Node, _refusal: Refusal<Constant | undefined>): never {
+    throw new NotConstant(node, 'not a constant');
+  }
+
+  protected identifier(node: t.Identifier, path: string): Constant | undefined {
+    return this.known(node, this.identifierValue(path, node.name, 0));
+  }
+
+  /** A key the object does not have is no constant here (undefined means "unknown" to this evaluator's callers). */
+  protected override missingMember(node: t.Node): Constant | undefined {
+    return this.refuse(node, { kind: 'expression' });
+  }
+
+  /** `config.auth.loginPath` where `config` is no constant as a whole: followed through the object literals that hold it ({@link memberOf}). */
+  protected override memberExpression(node: t.MemberExpression | t.OptionalMemberExpression, path: string): Constant | undefined {
+    let object: Constant | undefined;
+    try {
+      object = this.value(node.object, path);
+    } catch (error) {
+      if (!(error instanceof NotConstant)) throw error;
+      return this.known(node, this.memberOf(path, node, 0));
+    }
+    return this.member(node, object, this.memberKey(node, path), path);
+  }
+
+  /** An enum declaration (what a name declared by one stands for) as an object of its members. */
+  protected override other(node: t.Node, path: string): Constant | undefined {
+    if (node.type === 'TSEnumDeclaration') return this.known(node, this.enumValue(path, node, 0));
+    return this.refuse(node, { kind: 'expression' });
+  }
+
+  private known(node: t.Node, value: Constant | undefined): Constant {
+    return value === undefined ? this.refuse(node, { kind: 'expression' }) : value;
+  }
+
+  /**
+   * `config.auth.okta.loginPath` where `config` as a whole is no constant (other members read the
+   * environment, or it is what a function returns: `export const config = parseConfig()`): the
+   * member is followed through the object literals that hold it — a constant's initializer, an
+   * import, the one `return { … }` of a function called there — and only its own value must be a
+   * constant. A spread after the member (`{ path: '/a', ...overrides }`), a second `return`, or a
+   * name the function binds itself (a parameter, a local) makes it no constant.
+   */
+  private memberOf(path: string, node: t.MemberExpression | t.OptionalMemberExpression, depth: number): Constant | undefined {
+    const keys: string[] = [];
+    let current: t.Node = node;
+    while (current.type === 'MemberExpression' || current.type === 'OptionalMemberExpression') {
+      const key = current.computed ? this.keyAt(path, current.property, depth) : current.property.type === 'Identifier' ? current.property.name : undefined;
+      if (key === undefined) return undefined;
+      keys.unshift(key);
+      current = unwrapExpression(current.object);
+    }
+    let located = this.locate(path, current, [], depth + 1);
+    for (const key of keys) {
+      if (!located) return undefined;
+      const object = unwrapExpression(located.node);
+      if (object.type !== 'ObjectExpression') return undefined;
+      let found: t.Node | undefined;
+      for (const property of object.properties) {
+        if (property.type === 'SpreadElement')
+          found = undefined; // a spread after it may override it
+        else if (property.type !== 'ObjectProperty') {
+          if (!property.computed && propertyKeyName(property.key, false) === key) found = undefined;
+        } else {
+          const name = !property.computed
+            ? propertyKeyName(property.key, false)
+            : located.bound.length === 0
+              ? this.keyAt(located.path, property.key, depth)
+              : undefined;
+          if (name === undefined)
+            found = undefined; // a computed key may be this one
+          else if (name === key) found = property.value;
+        }
+      }
+      if (found === undefined) return undefined;
+      located = this.locate(located.path, found, located.bound, depth + 1);
+    }
+    if (!located || (located.bound.length > 0 && mentionsAny(located.node, located.bound))) return undefined;
+    return this.constantAt(located.path, located.node, depth + 1);
+  }
+
+  /**
+   * The object literal (or the final expression) an expression stands for, in the module at `path`:
+   * followed through same-module constants, imports and the single `return` of a called function.
+   * `bound`: names declared inside the functions passed on the way, which the module-level lookup
+   * would misread: any of them in what is located makes it unknown.
+   */
+  private locate(path: string, raw: t.Node, bound: readonly Set<string>[], depth: number): { path: string; node: t.Node; bound: Set<string>[] } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const node = unwrapExpression(raw);
+    if (node.type === 'Identifier') {
+      if (bound.length > 0) return undefined;
+      const entry = this.module(path);
+      if (!entry) return undefined;
+      if (entry.declared.has(name(node))) {
+        const value = entry.declared.get(name(node));
+        return value === undefined ? undefined : this.locate(path, value, bound, depth + 1);
+      }
+      const imported = entry.bindings.imports.find((binding) => binding.local === node.name && !binding.typeOnly);
+      const target = imported && this.sources.resolve(path, imported.specifier);
+      if (!imported || target === undefined || imported.imported === '*') return undefined;
+      const origin = followExport(target, imported.imported, this.exportSources);
+      if (origin?.kind !== 'local') return undefined;
+      const { local, value } = origin.binding;
+      if (value !== undefined) return this.locate(origin.path, value, [], depth + 1);
+      if (local === undefined) return undefined;
+      const declared = this.module(origin.path)?.declared.get(local);
+      return declared === undefined ? undefined : this.locate(origin.path, declared, [], depth + 1);
+    }
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && bound.length === 0) {
+      const callee = this.locate(path, node.callee, bound, depth + 1);
+      const fn = callee && unwrapExpression(callee.node);
+      if (!callee || !fn || (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration')) return undefined;
+      if (fn.async || fn.generator) return undefined;
+      const inner = [...callee.bound, namesBoundIn(fn)];
+      if (fn.body.type !== 'BlockStatement') return this.locate(callee.path, fn.body, inner, depth + 1);
+      const returns = returnsOf(fn.body);
+      if (returns.length !== 1 || !returns[0]!.argument) return undefined;
+      return this.locate(callee.path, returns[0]!.argument, inner, depth + 1);
+    }
+    return { path, node, bound: [...bound] };
+  }
+
+  private keyAt(path: string, node: t.Node, depth: number): string | undefined {
+    const key = this.constantAt(path, node, depth + 1);
+    return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
+  }
+
+  /** An enum as an object of its members. */
+  private enumValue(path: string, node: t.TSEnumDeclaration, depth: number): Constant | undefined {
+    const members = enumMembers(node, (initializer) => this.constantAt(path, initializer, depth + 1));
+    return Array.isArray(members) ? Object.fromEntries(members.map(({ name, value }) => [name, value])) : undefined;
+  }
 }
