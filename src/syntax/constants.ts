@@ -413,10 +413,8 @@ export abstract class ExpressionEvaluator<V, C> {
         if (node.operator === '||') return truthy ? left : this.value(node.right, context);
         return truthy ? this.value(node.right, context) : left;
       }
-      case 'ConditionalExpression': {
-        const test = this.conditionOf(node.test, context);
-        return this.value(test ? node.consequent : node.alternate, context);
-      }
+      case 'ConditionalExpression':
+        return this.conditional(node, context);
       case 'ArrayExpression': {
         const items: V[] = [];
         for (const element of node.elements) {
@@ -456,11 +454,15 @@ export abstract class ExpressionEvaluator<V, C> {
     return this.refuse(node, { kind: 'expression' });
   }
 
-  /** A conditional's test, when it is a constant: its truth. */
-  private conditionOf(test: t.Node, context: C): boolean {
-    const value = this.value(test, context);
+  /** `test ? a : b` when the test is a constant (a reader may say the conditional itself is why it has no value). */
+  protected conditional(node: t.ConditionalExpression, context: C): V {
+    return this.value(this.truthOf(node.test, this.value(node.test, context)) ? node.consequent : node.alternate, context);
+  }
+
+  /** The truth of a conditional's test value (`node`), when it is a constant. */
+  protected truthOf(node: t.Node, value: V): boolean {
     if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value) || isPlainData(value)) return isTruthy(value);
-    return this.refuse(test, { kind: 'condition', value });
+    return this.refuse(node, { kind: 'condition', value });
   }
 
   private objectLiteral(node: t.ObjectExpression, context: C): V {

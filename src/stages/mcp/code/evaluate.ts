@@ -223,6 +223,18 @@ export class Evaluator extends ExpressionEvaluator<Value, Env> {
     }
   }
 
+  /** A branch on what is known only at run time (a caller's scopes): the conditional is named, not what its test reads. */
+  protected override conditional(node: t.ConditionalExpression, env: Env): Value {
+    let test: Value;
+    try {
+      test = this.evaluate(node.test, env);
+    } catch (error) {
+      if (error instanceof Unconvertible && !(error instanceof UnboundParameter)) return this.fail(node, 'an expression that is not evaluated statically');
+      throw error;
+    }
+    return this.evaluate(this.truthOf(node.test, test) ? node.consequent : node.alternate, env);
+  }
+
   protected override objectMethod(property: t.ObjectMethod, env: Env): Value {
     return property.kind === 'method' ? new FunctionValue(property, env) : this.fail(property, 'an accessor in an object literal');
   }

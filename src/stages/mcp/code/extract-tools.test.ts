@@ -297,4 +297,21 @@ describe('shapes from real services', () => {
     expect(tool?.unknown).toContain('z.lazy() is not supported for a schema that refers to itself (a recursive schema): `z.lazy(() => z.object({ id:');
     expect(tool?.unknown).toContain('(tools.ts:3)');
   });
+
+  /**
+   * outline v1.9.0–v1.9.2 server/tools/fetch.ts: the resource enum is built from the caller's OAuth
+   * scopes (`...(canReadDocuments ? ["document"] : [])`), known only at run time: unknown, naming the
+   * conditional. A conditional on a constant is read.
+   */
+  it('an enum built from branches on run-time values stays unknown, naming the conditional; on a constant it is read', () => {
+    const fetchTool = (test: string) =>
+      `${Z}import AuthenticationHelper from './AuthenticationHelper';\nconst READ_ALL = true;\nexport function fetchTool(server, scopes: string[]) {\n  const canReadDocuments = ${test};\n  const allowedTypes = [\n    ...(canReadDocuments ? ["document"] : []),\n    ...(READ_ALL ? ["user"] : []),\n  ] as [string, ...string[]];\n  server.registerTool("fetch", { title: "Fetch", inputSchema: { resource: z.enum(allowedTypes) } }, ${handler});\n}\nfetchTool(server, []);\n`;
+    const helper = 'export default class AuthenticationHelper { static canAccess(path: string, scopes: string[]) { return scopes.includes(path); } }\n';
+    const [runTime] = tools({ 'fetch.ts': fetchTool('AuthenticationHelper.canAccess("documents.info", scopes)'), 'AuthenticationHelper.ts': helper });
+    expect(runTime?.tool).toBeUndefined();
+    expect(runTime?.unknown).toContain('an expression that is not evaluated statically: `canReadDocuments ? ["document"] : []` (fetch.ts:7)');
+    const [constant] = tools({ 'fetch.ts': fetchTool('READ_ALL'), 'AuthenticationHelper.ts': helper });
+    expect(constant?.unknown).toBeUndefined();
+    expect(constant?.tool?.inputSchema).toMatchObject({ properties: { resource: { enum: ['document', 'user'] } } });
+  });
 });
