@@ -63,14 +63,22 @@ function mentionOf(index: OldCodeIndex, name: string, table?: string): CodeRefer
   for (const file of index.mentions) {
     const at = file.words.indexOf(needle);
     if (at === -1) continue;
-    // The position among the words: count the spaces before it.
-    let position = 0;
-    for (let i = 0; i < at; i++) if (file.words.charCodeAt(i) === 32) position++;
-    const found: CodeReference = { table: '', access: 'any', file: file.file, line: file.lines[position] ?? 1, via: 'mention' };
-    if (tableNeedle === undefined || file.words.includes(tableNeedle)) return found;
-    fallback ??= found;
+    const preferred = tableNeedle === undefined || file.words.includes(tableNeedle);
+    // Only the answer and the first fallback need their line: counting a common word's position in
+    // every file that holds it was most of a migration pair's lookups (issue 36).
+    if (!preferred && fallback !== undefined) continue;
+    const found: CodeReference = { table: '', access: 'any', file: file.file, line: file.lines[wordPosition(file.words, at)] ?? 1, via: 'mention' };
+    if (preferred) return found;
+    fallback = found;
   }
   return fallback;
+}
+
+/** The position among the words of the word at character `at`: the spaces before it, less the leading one. */
+function wordPosition(words: string, at: number): number {
+  let position = 0;
+  for (let i = words.indexOf(' '); i !== -1 && i < at; i = words.indexOf(' ', i + 1)) position++;
+  return position;
 }
 
 function dynamicFor(index: OldCodeIndex, table: string): DynamicReference | undefined {
