@@ -157,7 +157,7 @@ function asciiOnly(file) {
   if (/[\u2028\u2029]/.test(text)) throw new Error(`${file}: holds U+2028/U+2029, which cannot be escaped everywhere; leave the file as it is`);
   let out = '';
   let last = 0;
-  for (const match of text.matchAll(/[^\u0000-\u007f]/g)) {
+  for (const match of text.matchAll(/[\u0080-\uffff]/g)) {
     let backslashes = 0;
     while (text[match.index - 1 - backslashes] === '\\') backslashes++;
     // An escaped character (`\é`): the escape replaces the backslash and the character.
