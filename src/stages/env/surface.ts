@@ -8,7 +8,7 @@ import type { EnvRead, Extraction } from './extract-reads.js';
 import type { TreeView } from './import-list.js';
 import type { ExtractConfig } from './module-links.js';
 import { compareText } from '../../core/compare-text.js';
-import { applyNextMapping, NEXT_CONFIG, nextConfigOf, nextEnvMapping, type NextEnvMapping } from './next-config.js';
+import { applyNextMapping, NEXT_CONFIG, nextConfigOf, type NextEnvMapping } from './next-config-paths.js';
 import { moduleLayoutOf } from '../code-closure.js';
 
 /**
@@ -137,7 +137,8 @@ export async function collectSurfaces(
     const mappings = new Map<string, NextEnvMapping>();
     for (const path of nextConfigs[side]) {
       const text = await input.read(side, path);
-      if (text !== undefined) mappings.set(path, nextEnvMapping(text, path));
+      // Imported here: it loads the source parser, which a run reading no next.config never needs.
+      if (text !== undefined) mappings.set(path, (await import('./next-config.js')).nextEnvMapping(text, path));
     }
     // One file at a time, so one syntax tree is held at once; a blob already extracted is not read again.
     for (const path of selected[side].sources) {
