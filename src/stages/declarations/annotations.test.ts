@@ -107,7 +107,10 @@ describe('mayMentionMarker (the byte-level pre-filter)', () => {
     // Letters of the word in both cases, their neighbours in the byte table (`|0x20` partners, `@`, `` ` ``, 0x80+), NUL.
     const byte = fc.constantFrom(...Buffer.from('safetySAFETYsafetyxyz@`[{ \n'), 0x00, 0x53 ^ 0x80, 0x73 | 0x80, 0xe6, 0xc6, 0x13, 0x33, 0x41, 0x21);
     const word = fc.constantFrom('safety', 'SAFETY', 'SaFeTy', 'sAfEtY', 'safet', 'afety', 'Fe', 'fe');
-    const piece = fc.oneof(byte.map((value) => Buffer.from([value])), word.map((text) => Buffer.from(text, 'latin1')));
+    const piece = fc.oneof(
+      byte.map((value) => Buffer.from([value])),
+      word.map((text) => Buffer.from(text, 'latin1')),
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
         const bytes = Buffer.concat(pieces);
