@@ -9,6 +9,7 @@ import type { TreeView } from './import-list.js';
 import type { ExtractConfig } from './module-links.js';
 import { compareText } from '../../core/compare-text.js';
 import { applyNextMapping, NEXT_CONFIG, nextConfigOf, nextEnvMapping, type NextEnvMapping } from './next-config.js';
+import { moduleLayoutOf } from '../code-closure.js';
 
 /**
  * The environment-variable surface of one ref: every variable read by the configured sources or
@@ -128,7 +129,8 @@ export async function collectSurfaces(
       if (!entry) variables.set(name, (entry = { name, reads: [], listings: [] }));
       return entry;
     };
-    const tree: TreeView = { blobOf: (path) => input.trees[side].get(path), read: (path) => input.read(side, path) };
+    // The layout links `@shared/env` and `@scope/pkg` imports as relative ones are (outline, formbricks).
+    const tree: TreeView = { blobOf: (path) => input.trees[side].get(path), read: (path) => input.read(side, path), layout: await moduleLayoutOf(input, side) };
     const mappings = new Map<string, NextEnvMapping>();
     for (const path of nextConfigs[side]) {
       const text = await input.read(side, path);
@@ -361,7 +363,7 @@ export function nextConfigPaths(input: Pick<StageInput, 'trees' | 'changes'>, si
 async function dependencyChanged(input: StageInput, sources: readonly string[], dependencies: DependencyFinder): Promise<boolean> {
   if (!input.changes.some((change) => SCRIPT_FILE.test(change.path))) return false;
   const changed = new Set(input.changes.map((change) => change.path));
-  const tree: TreeView = { blobOf: (path) => input.trees.head.get(path), read: (path) => input.read('head', path) };
+  const tree: TreeView = { blobOf: (path) => input.trees.head.get(path), read: (path) => input.read('head', path), layout: await moduleLayoutOf(input, 'head') };
   for (const path of sources) {
     if ((await dependencies(path, tree)).some((dependency) => changed.has(dependency))) return true;
   }
