@@ -109,10 +109,7 @@ export async function collectSurfaces(
   };
 
   // A next.config's `env:` entries decide which variable a mapped key in the app reads: it is compared too.
-  const nextConfigs = {
-    base: [...input.trees.base.keys()].filter((path) => NEXT_CONFIG.test(path)).sort(),
-    head: [...input.trees.head.keys()].filter((path) => NEXT_CONFIG.test(path)).sort(),
-  };
+  const nextConfigs = { base: nextConfigPaths(input, 'base'), head: nextConfigPaths(input, 'head') };
   const allBase = [...new Set([...selected.base.sources, ...selected.base.envFiles, ...nextConfigs.base])];
   const allHead = [...new Set([...selected.head.sources, ...selected.head.envFiles, ...nextConfigs.head])];
   const fileCount = new Set([...selected.base.sources, ...selected.base.envFiles, ...selected.head.sources, ...selected.head.envFiles]).size;
@@ -337,6 +334,33 @@ function orderByPatterns(paths: readonly string[], patterns: readonly string[]):
  * Whether a file the (unchanged) sources import changed (it may hold an env wrapper or a default).
  * Only asked when the release changed some script file, so a release that touches no code reads nothing.
  */
+/**
+ * The `next.config.*` paths of a tree listing, sorted: kept per listing and, for the head, derived from
+ * the base listing's by the release's changes (a backfill's base listing is the previous pair's head, the
+ * same object), instead of testing every path of both trees for every release (issue 36).
+ * surface.test.ts checks the derived list against a fresh one over a random history.
+ */
+const nextConfigsByTree = new WeakMap<ReadonlyMap<string, string>, readonly string[]>();
+
+export function nextConfigPaths(input: Pick<StageInput, 'trees' | 'changes'>, side: Side): readonly string[] {
+  const tree = input.trees[side];
+  const known = nextConfigsByTree.get(tree);
+  if (known) return known;
+  const atBase = side === 'head' ? nextConfigsByTree.get(input.trees.base) : undefined;
+  let paths: string[];
+  if (atBase) {
+    const set = new Set(atBase);
+    for (const { path } of input.changes) {
+      if (!NEXT_CONFIG.test(path)) continue;
+      if (tree.has(path)) set.add(path);
+      else set.delete(path);
+    }
+    paths = [...set].sort();
+  } else paths = [...tree.keys()].filter((path) => NEXT_CONFIG.test(path)).sort();
+  nextConfigsByTree.set(tree, paths);
+  return paths;
+}
+
 async function dependencyChanged(input: StageInput, sources: readonly string[], dependencies: DependencyFinder): Promise<boolean> {
   if (!input.changes.some((change) => SCRIPT_FILE.test(change.path))) return false;
   const changed = new Set(input.changes.map((change) => change.path));
