@@ -8,19 +8,16 @@
  * against ≈ 11 ms for this parser (≈ 530 KB), with parses of a migration in ≈ 1 ms once warm.
  * (ts-morph is no longer a dependency: every reader moved here.)
  *
- * Read through `require` (TypeScript compiles `import = require()` to `createRequire`): Node then
- * skips its scan of the parser's CommonJS exports. Compiled with the tool's V8 code cache
- * (src/core/code-cache.ts) before that `require` finds it loaded. Only modules of the stages that
- * read source import this file, and those are loaded lazily, so a command that reads no source never
- * loads the parser.
+ * Read through `require` (Node then skips its scan of the parser's CommonJS exports), compiled with
+ * the tool's V8 code cache (src/core/code-cache.ts) before that `require` finds it loaded, and only
+ * when the first file is parsed: stages import this file for its walking helpers at start-up (the
+ * surface registry loads every stage), and loading the parser then cost every `generate` ≈ 20–40 ms
+ * of CPU (issue 36), a release that changed no source included.
  */
 import { preloadResolvedWithCodeCache } from '../core/code-cache.js';
-
-preloadResolvedWithCodeCache(import.meta.url, '@babel/parser');
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-import babelParser = require('@babel/parser');
+import type * as BabelParserModule from '@babel/parser';
 import type { ParserOptions, ParserPlugin } from '@babel/parser';
+import type { createRequire as CreateRequire } from 'node:module';
 import type * as t from '@babel/types';
 
 export type { t };
@@ -73,14 +70,28 @@ function optionsFor(path: string, decorators: ParserPlugin): ParserOptions {
   };
 }
 
+type BabelParser = typeof BabelParserModule;
+let loadedParser: BabelParser | undefined;
+
+/** The parser, loaded on the first parse (see the file comment). */
+function babelParser(): BabelParser {
+  if (loadedParser === undefined) {
+    preloadResolvedWithCodeCache(import.meta.url, '@babel/parser');
+    const { createRequire } = process.getBuiltinModule('node:module') as { createRequire: typeof CreateRequire };
+    loadedParser = createRequire(import.meta.url)('@babel/parser') as BabelParser;
+  }
+  return loadedParser;
+}
+
 /** Parses one file; `path` picks the dialect (TypeScript, TSX, JavaScript with JSX). Never throws. */
 export function parseSource(path: string, text: string): ParsedSource {
+  const babel = babelParser();
   try {
-    return { ok: true, ast: babelParser.parse(text, optionsFor(path, 'decorators-legacy')) as unknown as t.File, text };
+    return { ok: true, ast: babel.parse(text, optionsFor(path, 'decorators-legacy')) as unknown as t.File, text };
   } catch (error) {
     if (text.includes('@')) {
       try {
-        return { ok: true, ast: babelParser.parse(text, optionsFor(path, STANDARD_DECORATORS)) as unknown as t.File, text };
+        return { ok: true, ast: babel.parse(text, optionsFor(path, STANDARD_DECORATORS)) as unknown as t.File, text };
       } catch {
         // The first complaint is the one reported.
       }
