@@ -111,10 +111,31 @@ process.on('exit', () => process.stderr.write('\\nknex-files=' + JSON.stringify(
     const repo = createRepo();
     const out = mkdtempSync(join(tmpdir(), 'rs-lazy-noparse-'));
     try {
-      const config = JSON.stringify({ migrations: false, openapi: false, mcpTools: false, env: { sources: ['src/**/*.ts'] }, routes: { sources: ['src/**/*.ts'] } });
-      repo.commit({ 'release-safety.config.json': config, 'src/config.ts': "export const port = process.env.PORT || '3000';\n", 'docs/notes.md': 'one\n' }, { tag: '1.0.0' });
+      const config = JSON.stringify({
+        migrations: false,
+        openapi: false,
+        mcpTools: false,
+        env: { sources: ['src/**/*.ts'] },
+        routes: { sources: ['src/**/*.ts'] },
+      });
+      repo.commit(
+        { 'release-safety.config.json': config, 'src/config.ts': "export const port = process.env.PORT || '3000';\n", 'docs/notes.md': 'one\n' },
+        { tag: '1.0.0' },
+      );
       repo.commit({ 'docs/notes.md': 'two\n' }, { tag: '1.1.0' });
-      const { status, packages } = loadedPackages(['generate', '--repo', repo.dir, '--from', '1.0.0', '--to', '1.1.0', '--out', join(out, 'a.json'), '--quiet', '--no-cache']);
+      const { status, packages } = loadedPackages([
+        'generate',
+        '--repo',
+        repo.dir,
+        '--from',
+        '1.0.0',
+        '--to',
+        '1.1.0',
+        '--out',
+        join(out, 'a.json'),
+        '--quiet',
+        '--no-cache',
+      ]);
       expect(status).toBe(0);
       expect(JSON.parse(readFileSync(join(out, 'a.json'), 'utf8')).config).toMatchObject({ checked: true, breaking: false });
       expect(packages).not.toContain('@babel/parser');
@@ -146,7 +167,9 @@ describe('one way into the source parser', () => {
   // Every reader of source code goes through src/syntax/parse.ts (require, with the V8 code cache);
   // a value import of the parser elsewhere would bypass both. Type-only imports are free.
   it('no source module but src/syntax/parse.ts loads @babel/parser', () => {
-    expect(importers(/^import (?!type )[^;]*(from|= require\() ?'@babel\/parser'|import\(\s*'@babel\/parser'|\)\(\s*'@babel\/parser'\s*\)/m)).toEqual(['src/syntax/parse.ts']);
+    expect(importers(/^import (?!type )[^;]*(from|= require\() ?'@babel\/parser'|import\(\s*'@babel\/parser'|\)\(\s*'@babel\/parser'\s*\)/m)).toEqual([
+      'src/syntax/parse.ts',
+    ]);
   });
 
   // The TypeScript compiler (13 MB of JavaScript) is a build tool here, never loaded at run time.
