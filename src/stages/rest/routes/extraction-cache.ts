@@ -1,3 +1,4 @@
+import { jsonRoundTrips } from '../../../cache/json-round-trip.js';
 import type { DerivedCache } from '../../contract.js';
 import type { FileExtraction } from './types.js';
 
@@ -27,7 +28,8 @@ export function cachedRouteExtraction(
   const cached = cache.get(key);
   if (isFileExtraction(cached)) return cached;
   const extraction = extract(blobId, path, text);
-  cache.set(key, extraction);
+  // Kept only when it reads back as it is (json-round-trip.ts).
+  if (jsonRoundTrips(extraction)) cache.set(key, extraction);
   return extraction;
 }
 
