@@ -56,6 +56,7 @@ const CAUSES = [
   ['git submodule whose commit changed (its files are another repository)', /submodule/],
   ['settings that move every route changed (global prefix, versioning)', /settings that move every route changed/],
   ['route path not a literal (a config value, a variable)', /the path .* is not a literal|path (is )?not a constant|not a string literal/i],
+  ['REST routes left out of the document: declared shapes changed', /routes left out of the generated document/],
   ['REST shapes declared in changed code, no document compared', /shapes declared in changed code|shapes? (are )?declared in code/i],
   ['source globs select no file at a ref (the layout of the release is not covered)', /select no file|selects no file|match(es)? nothing|^(env|routes?) source glob/],
   ['process.env as one branch of `x ?? process.env`', /process\.env is one branch of/],

@@ -39,7 +39,7 @@ describe('init detection of GraphQL', () => {
 });
 
 describe('init detection of tRPC', () => {
-  it('router files (the rallly layout) as sources', () => {
+  it("router files (the rallly layout): each router's folder, recursively (a router added beside them later is read)", () => {
     const proposal = trpc({
       'apps/web/package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11' } }),
       'apps/web/src/trpc/trpc.ts': "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\n",
@@ -48,11 +48,53 @@ describe('init detection of tRPC', () => {
         "import { publicProcedure, router } from '../../trpc';\nexport const comments = router({ list: publicProcedure.query(() => []) });\n",
       'apps/web/src/app/page.tsx': 'export default function Page() {}\n',
     });
-    expect(proposal.value).toEqual({ sources: ['apps/web/src/trpc/routers/*.ts', 'apps/web/src/trpc/routers/polls/*.ts'] });
+    expect(proposal.value).toEqual({ sources: ['apps/web/src/trpc/routers/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] });
   });
 
   it('@trpc/server without a recognised router leaves the key out; without it, false', () => {
     expect(trpc({ 'package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11' } }) }).value).toBeUndefined();
     expect(trpc({ 'package.json': JSON.stringify({ dependencies: { express: '^4' } }) }).value).toBe(false);
+  });
+});
+
+describe('init detection of tRPC at earlier releases', () => {
+  // typebot: tRPC routers in apps/builder/src/helpers/server/routers up to v3.15.2, oRPC since v3.16.0.
+  const router = "import { publicProcedure, router } from '../trpc';\nexport const appRouter = router({ getTypebot: publicProcedure.query(() => ({})) });\n";
+  const history: Record<string, { text: string; tag: string }> = {
+    'apps/builder/src/helpers/server/routers/appRouter.ts': { text: router, tag: 'v3.15.2' },
+    'apps/viewer/src/helpers/server/appRouter.ts': { text: router, tag: 'v3.14.2' },
+  };
+  const current: Record<string, string> = {
+    'apps/builder/package.json': JSON.stringify({ dependencies: { '@orpc/server': '^1' } }),
+    'apps/builder/src/app/api/route.ts': 'export async function GET() {}\n',
+  };
+  const withHistory: RepositoryView = {
+    ...view(current),
+    history: {
+      files: Object.keys(history).sort(),
+      read: (file) => history[file]?.text,
+      where: (file) => history[file]?.tag,
+      dependencies: new Map([['@trpc/server', 'v3.15.2']]),
+    },
+  };
+
+  it('routers the newest commit dropped are configured from the releases that had them, with the tag in the reason', () => {
+    const proposal = detectTrpc(withHistory, dependencies(withHistory));
+    expect(proposal.value).toEqual({
+      sources: [
+        'apps/builder/src/helpers/server/routers/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}',
+        'apps/viewer/src/helpers/server/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}',
+      ],
+    });
+    expect(proposal.evidence).toContain('no tRPC router at the newest commit, but 2 source files of earlier releases define tRPC routers');
+    expect(proposal.evidence).toContain('apps/builder/src/helpers/server/routers/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs} at v3.15.2');
+    expect(proposal.evidence).toContain('a release that drops the whole surface is a removal');
+  });
+
+  it('a dependency of an earlier release with no router file read there still leaves the key out', () => {
+    const noRouters: RepositoryView = { ...withHistory, history: { ...withHistory.history!, files: [] } };
+    const proposal = detectTrpc(noRouters, dependencies(noRouters));
+    expect(proposal.value).toBeUndefined();
+    expect(proposal.evidence).toContain('v3.15.2 depends on @trpc/server');
   });
 });

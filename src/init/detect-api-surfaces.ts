@@ -1,4 +1,4 @@
-import { globsFor, type RepositoryView, type SurfaceProposal } from './detect.js';
+import { earlierOnly, globsFor, withHistory, type RepositoryView, type SurfaceProposal } from './detect.js';
 import { packageDirs, stableGlobs } from './globs.js';
 import { GRAPHQL_SERVER_DEPENDENCIES } from '../stages/graphql/servers.js';
 
@@ -90,12 +90,26 @@ function servedEarlier(view: RepositoryView, names: readonly string[]): string |
   return seen.length > 0 ? seen.join(', ') : undefined;
 }
 
-export function detectTrpc(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+export function detectTrpc(current: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+  // Routers of earlier releases count too (typebot served tRPC up to v3.15.2, oRPC since): a backfill visits them.
+  const view = withHistory(current);
   const routers = sourceFiles(view).filter((file) => {
     const text = view.read(file) ?? '';
     return TRPC_IMPORT.test(text) && ROUTER_CALL.test(text) && (PROCEDURE.test(text) || /mergeRouters|router\s*\(\s*\{/.test(text));
   });
-  if (routers.length > 0) return { key: 'trpc', value: { sources: globsFor(routers) }, evidence: `${routers.length} source files define tRPC routers` };
+  if (routers.length > 0) {
+    // Each router's own folder, recursively: a router added beside them later is read, and the stage
+    // follows the routers' imports, so one the root router mounts from elsewhere is read too.
+    const sources = stableGlobs(routers, packageDirs(view.files), { nested: true });
+    const now = new Set(current.files);
+    const today = routers.filter((file) => now.has(file)).length;
+    const earlier = earlierOnly(sources, current, routers);
+    const evidence =
+      today === 0
+        ? `no tRPC router at the newest commit, but ${routers.length} source files of earlier releases define tRPC routers (${earlier.join(', ')}): their releases' procedures are read, and a release that drops the whole surface is a removal`
+        : `${routers.length} source files define tRPC routers${earlier.length > 0 ? `; gone from the newest commit, seen at earlier releases: ${earlier.join(', ')} (the layout moved: both are configured)` : ''}`;
+    return { key: 'trpc', value: { sources }, evidence };
+  }
   if (deps.has('@trpc/server'))
     return { key: 'trpc', value: undefined, evidence: 'the service depends on @trpc/server but no router file was recognised: set trpc.sources by hand' };
   const served = servedEarlier(view, ['@trpc/server']);
@@ -103,7 +117,7 @@ export function detectTrpc(view: RepositoryView, deps: ReadonlySet<string>): Sur
     return {
       key: 'trpc',
       value: undefined,
-      evidence: `no tRPC router at the newest commit, but ${served}: set trpc.sources to those releases' routers, or \`trpc: false\` once they are behind every backfill`,
+      evidence: `no tRPC router at the newest commit, but ${served} and no router file of those releases was recognised: set trpc.sources to those releases' routers, or \`trpc: false\` once they are behind every backfill`,
     };
   return { key: 'trpc', value: false, evidence: 'no @trpc/server dependency' };
 }

@@ -8,7 +8,9 @@ import { detectGraphql, detectTrpc } from './detect-api-surfaces.js';
  * the kind and no dependency that would make one); with no evidence either way it is left out, so
  * the verdict says `unknown` until a maintainer decides.
  */
+import picomatch from 'picomatch';
 import { detectEnvHelpers } from './env-helpers.js';
+import { notRuntimePackages } from './runtime-packages.js';
 import { detectTagPatterns } from './tags.js';
 import { classifyMigrationsFolder } from './migration-dialects.js';
 import { DIALECT_LABEL, type MigrationDialectName } from './migration-dialect-names.js';
@@ -46,8 +48,48 @@ export interface SurfaceProposal {
 
 const IGNORED = /(^|\/)(node_modules|dist|build|out|coverage|vendor|\.git|\.next|\.turbo)(\/|$)/;
 const NOT_SERVER =
-  /(^|\/)(test|tests|__tests__|__mocks__|e2e|fixtures?|examples?|stories|storybook|docs?|scripts)(\/|$)|\.(test|spec|stories|e2e)\.[cm]?[jt]sx?$|(^|\/)[^/]*\.config\.[cm]?[jt]s$/;
+  /(^|\/)(test|tests|__tests__|__mocks__|e2e|fixtures?|examples?|references|stories|storybook|docs?|scripts)(\/|$)|\.(test|spec|stories|e2e)\.[cm]?[jt]sx?$|(^|\/)[^/]*\.config\.[cm]?[jt]s$/;
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+
+/** A file of an earlier release that init reads for a surface: a source file or a package manifest. */
+export function isHistorySource(file: string): boolean {
+  if (IGNORED.test(file)) return false;
+  if (/(^|\/)package\.json$/.test(file)) return true;
+  return SOURCE.test(file) && !NOT_SERVER.test(file) && !file.endsWith('.d.ts');
+}
+
+/**
+ * The newest commit's files with those of earlier releases it no longer has (read from the newest
+ * release that has each): a backfill visits those releases, so their layout is configured too.
+ */
+export function withHistory(view: RepositoryView): RepositoryView {
+  const history = view.history;
+  if (!history || history.files.length === 0) return view;
+  return { ...view, files: [...new Set([...view.files, ...history.files])].sort(), read: (file) => view.read(file) ?? history.read(file) };
+}
+
+/**
+ * For the globs of a surface that select no file of the newest commit: where they were seen
+ * (`"pages/**" at 0.2.3`), for the explanation; empty when every glob holds today.
+ */
+export function earlierOnly(globs: readonly string[], current: RepositoryView, found: readonly string[]): string[] {
+  const history = current.history;
+  if (!history) return [];
+  const now = new Set(current.files);
+  return globs.flatMap((glob) => {
+    const matches = picomatch(glob, { dot: true });
+    if (found.some((file) => now.has(file) && matches(file))) return [];
+    const earlier = found.find((file) => !now.has(file) && matches(file));
+    const tag = earlier === undefined ? undefined : history.where(earlier);
+    return tag === undefined ? [] : [`${glob} at ${tag}`];
+  });
+}
+
+/** ", found only at earlier releases: … (the layout moved: both are configured)" or ''. */
+function movedNote(globs: readonly string[], current: RepositoryView, found: readonly string[]): string {
+  const earlier = earlierOnly(globs, current, found);
+  return earlier.length === 0 ? '' : `; gone from the newest commit, seen at earlier releases: ${earlier.join(', ')} (the layout moved: both are configured)`;
+}
 
 function sources(view: RepositoryView): string[] {
   return view.files.filter((file) => SOURCE.test(file) && !IGNORED.test(file) && !NOT_SERVER.test(file) && !file.endsWith('.d.ts'));
@@ -267,7 +309,8 @@ const ROUTER_IMPORT =
 const ROUTE_CALL = /\.(get|post|put|patch|delete|all|route)\s*\(|\.use\s*\(\s*["'`]\/|@(Get|Post|Put|Patch|Delete|Route|Controller)\s*\(/;
 const NEXT_ROUTE = /(^|\/)(app\/.*\/route\.[jt]s|pages\/api\/.*\.[jt]s)$/;
 
-export function detectRoutes(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+export function detectRoutes(current: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
+  const view = withHistory(current);
   const files = sources(view).filter((file) => {
     if (NEXT_ROUTE.test(file)) return true;
     const text = view.read(file);
@@ -275,7 +318,11 @@ export function detectRoutes(view: RepositoryView, deps: ReadonlySet<string>): S
   });
   if (files.length > 0) {
     const sources = stableGlobs(files, packageDirs(view.files));
-    return { key: 'routes', value: { sources }, evidence: `${files.length} source files register routes, under ${sources.length} root(s)` };
+    return {
+      key: 'routes',
+      value: { sources },
+      evidence: `${files.length} source files register routes, under ${sources.length} root(s)${movedNote(sources, current, files)}`,
+    };
   }
   const web = webEvidence(view, deps);
   if (web.length > 0)
@@ -333,6 +380,21 @@ function mcpSubmodule(view: RepositoryView): { path: string; manifest: string; d
   return undefined;
 }
 
+/** The manifests (outside ignored folders) that list an MCP library in a dependency field. */
+function mcpManifests(view: RepositoryView): string[] {
+  return view.files.filter((manifest) => {
+    if (!/(^|\/)package\.json$/.test(manifest) || IGNORED.test(manifest) || NOT_SERVER.test(manifest)) return false;
+    try {
+      const parsed = JSON.parse(view.read(manifest) ?? '{}') as Record<string, Record<string, unknown> | undefined>;
+      return ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']
+        .flatMap((field) => Object.keys(parsed[field] ?? {}))
+        .some((name) => /mcp|modelcontextprotocol/i.test(name));
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): SurfaceProposal {
   const code = sources(view).filter((file) => {
     const text = view.read(file);
@@ -356,6 +418,21 @@ export function detectMcp(view: RepositoryView, deps: ReadonlySet<string>): Surf
       evidence: `no tool registration in this repository, and ${submodule.path} is a git submodule (another repository) inside ${submodule.manifest}, which depends on ${submodule.dependency}: a release that keeps its commit is no change there; one that changes it is unknown, naming it`,
     };
   }
+  // An MCP library only in command-line clients published beside the service (trigger.dev's
+  // `packages/cli-v3`, run as `npx trigger.dev mcp` on the user's machine): their tools are not served
+  // by the deployed service, whose rolling update they do not take part in.
+  const clients = commandLineClients(view);
+  const users = mcpManifests(view);
+  if (
+    snapshots.length === 0 &&
+    users.length > 0 &&
+    users.every((manifest) => clients.has(manifest === 'package.json' ? '' : manifest.slice(0, -'/package.json'.length)))
+  )
+    return {
+      key: 'mcpTools',
+      value: false,
+      evidence: `the MCP library is a dependency of ${users.join(', ')} only, a command-line client (a bin, no web framework) published beside the service: its MCP tools run on the user's machine, not in the deployed service`,
+    };
   if ([...deps].some((name) => /mcp|modelcontextprotocol/i.test(name)) || snapshots.length > 1) {
     return {
       key: 'mcpTools',
@@ -394,7 +471,8 @@ function commandLineClients(view: RepositoryView): Set<string> {
   return clients;
 }
 
-export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new Set()): SurfaceProposal {
+export function detectEnv(current: RepositoryView, deps: ReadonlySet<string> = new Set()): SurfaceProposal {
+  const view = withHistory(current);
   // NestJS services read their variables through ConfigService: those files read the environment too.
   const configService = deps.has('@nestjs/config') ? /:\s*ConfigService\b/ : undefined;
   const clients = commandLineClients(view);
@@ -405,20 +483,31 @@ export function detectEnv(view: RepositoryView, deps: ReadonlySet<string> = new 
     return ENV_READ.test(text) || (configService?.test(text) ?? false);
   });
   const examples = view.files.filter((file) => EXAMPLE_ENV.test(file) && !IGNORED.test(file) && !NOT_SERVER.test(file)).sort();
+  // A test harness or an SDK published for the service's users that nothing the service runs imports:
+  // its variables are not the service's settings (./runtime-packages.ts). Only when some reader stays.
+  const excluded = notRuntimePackages((file) => view.read(file), packages, sources(view)).packages;
+  const outside = readers.filter((file) => excluded.has(packageOf(file, packages)));
+  const notRuntime = outside.length > 0 && outside.length < readers.length ? [...new Set(outside.map((file) => packageOf(file, packages)))].sort() : [];
+  if (notRuntime.length > 0) readers.splice(0, readers.length, ...readers.filter((file) => !notRuntime.includes(packageOf(file, packages))));
   if (readers.length > 0) {
     const found = detectEnvHelpers(new Map(readers.map((file) => [file, view.read(file) ?? ''])), deps);
+    const globs = stableGlobs(readers, packageDirs(view.files));
     return {
       key: 'env',
       value: {
-        sources: stableGlobs(readers, packageDirs(view.files)),
+        sources: globs,
         ...(found.helpers.length > 0 ? { helpers: found.helpers } : {}),
         ...(examples.length > 0 ? { envFiles: examples } : {}),
       },
       evidence:
         `${readers.length} source files read the environment` +
+        movedNote(globs, current, readers) +
         (found.helpers.length > 0 ? `; helpers ${found.evidence.join('; ')}` : '') +
         (examples.length > 0 ? `; example files ${examples.join(', ')}` : '') +
-        (clients.size > 0 ? `; not the service (command-line clients: a bin, no web framework): ${[...clients].sort().join(', ')}` : ''),
+        (clients.size > 0 ? `; not the service (command-line clients: a bin, no web framework): ${[...clients].sort().join(', ')}` : '') +
+        (notRuntime.length > 0
+          ? `; not the service's run time (no non-test source of another package imports them): ${notRuntime.map((dir) => `${dir} (${excluded.get(dir)})`).join(', ')}`
+          : ''),
     };
   }
   if (examples.length > 0)

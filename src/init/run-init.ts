@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseConfig } from '../config/load.js';
 import { CONFIG_FILE_NAME } from '../config/types.js';
 import { describeError, InputError } from '../core/errors.js';
-import { detectSurfaces, type RepositoryView, type SurfaceProposal } from './detect.js';
+import { detectSurfaces, isHistorySource, type RepositoryView, type SurfaceProposal } from './detect.js';
 import { HISTORY_SERVER_DEPENDENCIES } from './detect-api-surfaces.js';
 import { detectTagPatterns } from './tags.js';
 import { DEFAULT_TAG_PATTERNS, versionOfTag } from '../core/tag-pattern.js';
@@ -57,9 +57,12 @@ const HISTORY_RELEASES = 60;
 const MIGRATIONS_LIKE = /(^|\/)(migrations?|migrate|drizzle)\//i;
 
 /**
- * Migration files of earlier releases that the newest commit does not have: where a layout moved,
- * the backfill visits every layout. Release tags under the default patterns or the detected one, the
- * last {@link HISTORY_RELEASES}, newest first (a file is said to be seen at the newest release that has it).
+ * Files of earlier releases that the newest commit does not have, where a surface can live: migration
+ * files, package manifests, and source files (routes, env reads, tRPC routers, MCP tools). Where a
+ * layout moved (peppermint: a root Next.js app with `pages/api` at 0.2.x, `apps/api/src` since 0.3),
+ * the backfill visits every layout, so init configures each. Release tags under the default patterns
+ * or the detected one, the last {@link HISTORY_RELEASES}, newest first (a file is said to be seen at
+ * the newest release that has it, and read from there).
  */
 function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySet<string>): RepositoryView['history'] {
   const detected = detectTagPatterns(tags)?.patterns;
@@ -71,11 +74,11 @@ function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySe
     .sort((a, b) => compareVersions(b.version, a.version))
     .slice(0, HISTORY_RELEASES);
   if (releases.length === 0) return undefined;
-  const where = new Map<string, string>();
+  const where = new Map<string, { tag: string; blob: string }>();
   for (const { tag } of releases) {
     let listing: string;
     try {
-      listing = execFileSync('git', ['ls-tree', '-r', '--name-only', '-z', `refs/tags/${tag}`], {
+      listing = execFileSync('git', ['ls-tree', '-r', '-l', '-z', `refs/tags/${tag}`], {
         cwd: repoDir,
         encoding: 'utf8',
         maxBuffer: 512 * 1024 * 1024,
@@ -83,29 +86,65 @@ function historyOf(repoDir: string, tags: readonly string[], current: ReadonlySe
     } catch {
       continue;
     }
-    for (const file of listing.split('\0')) if (file !== '' && !current.has(file) && MIGRATIONS_LIKE.test(file) && !where.has(file)) where.set(file, tag);
+    for (const entry of listing.split('\0')) {
+      // `<mode> blob <oid> <size>\t<path>`
+      const match = /^\d+ blob ([0-9a-f]+)\s+(\d+)\t(.+)$/s.exec(entry);
+      if (!match) continue;
+      const [, blob, size, file] = match as unknown as [string, string, string, string];
+      if (current.has(file) || where.has(file)) continue;
+      if (MIGRATIONS_LIKE.test(file) || (isHistorySource(file) && Number(size) <= MAX_HISTORY_SOURCE_BYTES)) where.set(file, { tag, blob });
+    }
   }
-  const texts = new Map<string, string | undefined>();
+  let texts: Map<string, string> | undefined;
   return {
     files: [...where.keys()].sort(),
     dependencies: serverDependenciesOf(
       repoDir,
       releases.map((release) => release.tag),
     ),
-    where: (file) => where.get(file),
+    where: (file) => where.get(file)?.tag,
     read(file) {
-      const tag = where.get(file);
-      if (tag === undefined) return undefined;
-      if (!texts.has(file)) {
-        try {
-          texts.set(file, execFileSync('git', ['show', `refs/tags/${tag}:${file}`], { cwd: repoDir, encoding: 'utf8', maxBuffer: MAX_READ_BYTES }));
-        } catch {
-          texts.set(file, undefined);
-        }
-      }
+      if (!where.has(file)) return undefined;
+      // One `git cat-file --batch` for every file of the history on the first read: init reads most of them.
+      texts ??= readBlobs(repoDir, where);
       return texts.get(file);
     },
   };
+}
+
+/** Source files larger than this are generated bundles, not a service's routes or env reads. */
+const MAX_HISTORY_SOURCE_BYTES = 512 * 1024;
+
+/** The texts of the given files' blobs, by file, in one `git cat-file --batch`; none when git fails. */
+function readBlobs(repoDir: string, where: ReadonlyMap<string, { blob: string }>): Map<string, string> {
+  const texts = new Map<string, string>();
+  const byBlob = new Map<string, string[]>();
+  for (const [file, { blob }] of where) byBlob.set(blob, [...(byBlob.get(blob) ?? []), file]);
+  if (byBlob.size === 0) return texts;
+  let output: Buffer;
+  try {
+    output = execFileSync('git', ['cat-file', '--batch'], { cwd: repoDir, input: [...byBlob.keys()].join('\n') + '\n', maxBuffer: 2 * 1024 * 1024 * 1024 });
+  } catch {
+    return texts;
+  }
+  let offset = 0;
+  while (offset < output.length) {
+    const newline = output.indexOf(10, offset);
+    if (newline === -1) break;
+    const [blob, type, size] = output.subarray(offset, newline).toString('utf8').split(' ');
+    if (type !== 'blob' || size === undefined) {
+      offset = newline + 1; // `<oid> missing`
+      continue;
+    }
+    const start = newline + 1;
+    const end = start + Number(size);
+    if (Number(size) <= MAX_READ_BYTES) {
+      const text = output.subarray(start, end).toString('utf8');
+      for (const file of byBlob.get(blob!) ?? []) texts.set(file, text);
+    }
+    offset = end + 1;
+  }
+  return texts;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectEnvHelpers } from './env-helpers.js';
-import { detectMigrations, detectSurfaces, looksLikeDatabaseMigrations, type RepositoryView } from './detect.js';
+import { detectEnv, detectMcp, detectMigrations, detectRoutes, detectSurfaces, looksLikeDatabaseMigrations, type RepositoryView } from './detect.js';
 import { packageDirs, stableGlobs } from './globs.js';
 import { classifyMigrationsFolder } from './migration-dialects.js';
 import { detectTagPatterns } from './tags.js';
@@ -42,6 +42,106 @@ describe('init: history-proof globs (recursive, at stable roots)', () => {
   it('MCP sources stay close to their folder (their closure is read whole)', () => {
     const files = ['package.json', 'server/tools/documents.ts', 'server/tools/index.ts'];
     expect(stableGlobs(files.slice(1), packageDirs(files), { nested: true })).toEqual([`server/tools/**/*.${EXT}`]);
+  });
+});
+
+describe('init: route and env layouts of earlier releases', () => {
+  // peppermint: an Express server.js + src/routes at 0.1.9, a root Next.js app (pages/api) at 0.2.x,
+  // apps/client/pages/api at 0.2.4, a Fastify apps/api/src since 0.3. The newest commit has only the last.
+  const current: Record<string, string> = {
+    'package.json': JSON.stringify({ name: 'peppermint', private: true }),
+    'apps/api/package.json': JSON.stringify({ dependencies: { fastify: '^4' } }),
+    'apps/api/src/controllers/ticket.ts':
+      "import { FastifyInstance } from 'fastify';\nimport fastify from 'fastify';\nexport function ticketRoutes(app: FastifyInstance) {\n  app.get('/api/v1/tickets', async () => []);\n}\n",
+    'apps/api/src/main.ts': "import fastify from 'fastify';\nconst server = fastify();\nserver.listen({ port: Number(process.env.PORT) });\n",
+  };
+  const earlier: Record<string, { text: string; tag: string }> = {
+    'pages/api/v1/ticket/[id]/index.js': {
+      text: "import { prisma } from '../../../../../prisma/prisma';\nexport default async function handler(req, res) {}\n",
+      tag: '0.2.3',
+    },
+    'pages/api/auth/[...nextauth].js': { text: 'export default NextAuth({ secret: process.env.SECRET });\n', tag: '0.2.3' },
+    'server.js': {
+      text: "const express = require('express');\nconst app = express();\napp.use('/api/v1/auth', require('./src/routes/auth'));\napp.listen(process.env.PORT);\n",
+      tag: '0.1.9',
+    },
+  };
+  const peppermint: RepositoryView = {
+    files: Object.keys(current).sort(),
+    read: (file) => current[file],
+    history: { files: Object.keys(earlier).sort(), read: (file) => earlier[file]?.text, where: (file) => earlier[file]?.tag },
+  };
+
+  it('routes: the older layouts are configured beside the newest one, each named with the release it was seen at', () => {
+    const routes = detectRoutes(peppermint, new Set(['fastify']));
+    expect(routes.value).toEqual({ sources: [`*.${EXT}`, `apps/api/src/**/*.${EXT}`, `pages/**/*.${EXT}`] });
+    expect(routes.evidence).toContain(`gone from the newest commit, seen at earlier releases: *.${EXT} at 0.1.9, pages/**/*.${EXT} at 0.2.3`);
+  });
+
+  it('env: the files of earlier releases that read the environment are configured too', () => {
+    const env = detectEnv(peppermint, new Set(['fastify']));
+    expect((env.value as { sources: string[] }).sources).toEqual([`*.${EXT}`, `apps/api/src/**/*.${EXT}`, `pages/**/*.${EXT}`]);
+    expect(env.evidence).toContain(`pages/**/*.${EXT} at 0.2.3`);
+  });
+
+  it('without a history (no release tag) only the newest layout is written, and nothing is said of moves', () => {
+    const routes = detectRoutes({ files: peppermint.files, read: peppermint.read }, new Set(['fastify']));
+    expect(routes.value).toEqual({ sources: [`apps/api/src/**/*.${EXT}`] });
+    expect(routes.evidence).not.toContain('gone from the newest commit');
+  });
+});
+
+describe('init: packages that are not the deployed service (trigger.dev layout)', () => {
+  const files: Record<string, string> = {
+    'package.json': JSON.stringify({ name: 'triggerdotdev', private: true }),
+    'apps/webapp/package.json': JSON.stringify({
+      name: 'webapp',
+      private: true,
+      dependencies: { '@trigger.dev/core': 'workspace:*', '@remix-run/express': '^2', express: '^4' },
+      devDependencies: { '@internal/testcontainers': 'workspace:*' },
+    }),
+    'apps/webapp/app/env.server.ts':
+      "import { z } from 'zod';\nimport { logger } from '@trigger.dev/core/v3';\nexport const env = { SESSION_SECRET: process.env.SESSION_SECRET };\n",
+    'apps/webapp/test/setup.test.ts': "import { postgresTest } from '@internal/testcontainers';\n",
+    'packages/core/package.json': JSON.stringify({ name: '@trigger.dev/core', publishConfig: { access: 'public' }, files: ['dist'] }),
+    'packages/core/src/v3/workers/populateEnv.ts': 'export function populateEnv(env) { Object.assign(process.env, env); }\n',
+    'packages/python/package.json': JSON.stringify({ name: '@trigger.dev/python', publishConfig: { access: 'public' }, files: ['dist'] }),
+    'packages/python/src/index.ts': "import { logger } from '@trigger.dev/core/v3';\nexport const run = () => ({ ...process.env, TRACEPARENT: 'x' });\n",
+    'internal-packages/testcontainers/package.json': JSON.stringify({ name: '@internal/testcontainers', private: true }),
+    'internal-packages/testcontainers/src/utils.ts': 'export const env = { ...process.env, DATABASE_URL: "postgres://" };\n',
+    'packages/cli-v3/package.json': JSON.stringify({
+      name: 'trigger.dev',
+      bin: { 'trigger.dev': './dist/index.js' },
+      dependencies: { '@modelcontextprotocol/sdk': '^1.25.2' },
+    }),
+    'packages/cli-v3/src/mcp/tools.ts': 'export function registerTools(context) { context.server.registerTool("list_orgs", {}, async () => ({})); }\n',
+  };
+  const trigger = view(files);
+  const deps = new Set(['@modelcontextprotocol/sdk', 'express', '@remix-run/express']);
+
+  it('env: a test harness and a published SDK that nothing the service runs imports are left out, with the reason; a published package the server imports stays', () => {
+    const env = detectEnv(trigger, deps);
+    expect((env.value as { sources: string[] }).sources).toEqual([`apps/webapp/app/**/*.${EXT}`, `packages/core/src/**/*.${EXT}`]);
+    expect(env.evidence).toContain(
+      "not the service's run time (no non-test source of another package imports them): internal-packages/testcontainers (test infrastructure), packages/python (a library published to npm)",
+    );
+  });
+
+  it('env: a test harness imported by the service at run time stays', () => {
+    const imported = view({ ...files, 'apps/webapp/app/db.server.ts': "import { createContainer } from '@internal/testcontainers';\n" });
+    expect((detectEnv(imported, deps).value as { sources: string[] }).sources).toContain(`internal-packages/testcontainers/src/**/*.${EXT}`);
+  });
+
+  it('mcpTools: an MCP library only in a command-line client published beside the service is false, with the reason', () => {
+    const mcp = detectMcp(trigger, deps);
+    expect(mcp.value).toBe(false);
+    expect(mcp.evidence).toContain('a dependency of packages/cli-v3/package.json only, a command-line client');
+    // The same library in the deployed app keeps the decision for a maintainer.
+    const served = view({
+      ...files,
+      'apps/webapp/package.json': JSON.stringify({ name: 'webapp', private: true, dependencies: { '@modelcontextprotocol/sdk': '^1', express: '^4' } }),
+    });
+    expect(detectMcp(served, deps).value).toBeUndefined();
   });
 });
 

@@ -166,6 +166,33 @@ function dependencyIn(text: string, evidence: SurfaceEvidence): string | null {
   return null;
 }
 
+/**
+ * The first manifest of one ref that depends on one of the libraries (`apps/builder/package.json
+ * depends on @trpc/server`), or `undefined`: whether that ref serves the surface at all, wherever its
+ * files are. Unlike {@link undeclaredSurfaceEvidence} it asks either ref and looks at manifests only.
+ */
+export async function dependencyEvidenceAt(input: StageInput, side: Side, dependencies: readonly string[]): Promise<string | undefined> {
+  const evidence: SurfaceEvidence = { dependencies };
+  const key = evidenceKey(evidence);
+  const tree = input.trees[side];
+  for (const path of candidatesOf(tree).manifests) {
+    const blob = tree.get(path);
+    const memoKey = blob === undefined ? undefined : `${key}\0${blob}`;
+    let found = memoKey === undefined ? undefined : dependencyByManifest.get(memoKey);
+    if (found === undefined) {
+      const text = await input.read(side, path);
+      if (text === undefined) continue;
+      found = dependencyIn(text, evidence);
+      if (memoKey !== undefined) {
+        if (dependencyByManifest.size >= DEPENDENCY_LIMIT) dependencyByManifest.clear();
+        dependencyByManifest.set(memoKey, found);
+      }
+    }
+    if (found !== null) return `${path} depends on ${found}`;
+  }
+  return undefined;
+}
+
 /** The paths of a ref that the globs select, sorted. */
 export function selectPaths(input: StageInput, side: Side, globs: readonly string[], kind: RegExp): string[] {
   const matchers = globs.map((glob) => picomatch(glob, { dot: true }));

@@ -8,16 +8,36 @@
  * against ≈ 11 ms for this parser (≈ 530 KB), with parses of a migration in ≈ 1 ms once warm.
  * (ts-morph is no longer a dependency: every reader moved here.)
  *
- * Read through `require` (Node then skips its scan of the parser's CommonJS exports), compiled with
- * the tool's V8 code cache (src/core/code-cache.ts) before that `require` finds it loaded, and only
- * when the first file is parsed: stages import this file for its walking helpers at start-up (the
- * surface registry loads every stage), and loading the parser then cost every `generate` ≈ 20–40 ms
- * of CPU (issue 36), a release that changed no source included.
+ * Read through `require` (TypeScript compiles `import = require()` to `createRequire`): Node then
+ * skips its scan of the parser's CommonJS exports. Compiled with the tool's V8 code cache
+ * (src/core/code-cache.ts) before that `require` finds it loaded. Only modules of the stages that
+ * read source import this file, and those are loaded lazily, so a command that reads no source never
+ * loads the parser.
  */
+import { createRequire } from 'node:module';
 import { preloadResolvedWithCodeCache } from '../core/code-cache.js';
-import type * as BabelParserModule from '@babel/parser';
+import type * as BabelParser from '@babel/parser';
 import type { ParserOptions, ParserPlugin } from '@babel/parser';
-import type { createRequire as CreateRequire } from 'node:module';
+
+let loadedParser: typeof BabelParser | undefined;
+
+/**
+ * The parser, loaded at the first parse (issue 36): the stages' modules import this file whether or
+ * not a run parses anything (the migration rules reach it through the old-code readers), and loading
+ * the parser was ≈ 15–30 ms of a `generate` that reads no source (a warm spec-only pair). A plain
+ * `require` call, so that a bundle that holds the parser (the Action) finds it statically and one that
+ * leaves it outside (the CLI) loads it from node_modules; `createRequire` where no `require` exists
+ * (the sources run as ES modules, under the tests).
+ */
+function babelParser(): typeof BabelParser {
+  if (loadedParser === undefined) {
+    preloadResolvedWithCodeCache(import.meta.url, '@babel/parser');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    if (typeof require === 'function') loadedParser = require('@babel/parser') as typeof BabelParser;
+    else loadedParser = createRequire(import.meta.url)('@babel/parser') as typeof BabelParser;
+  }
+  return loadedParser;
+}
 import type * as t from '@babel/types';
 
 export type { t };
@@ -70,28 +90,14 @@ function optionsFor(path: string, decorators: ParserPlugin): ParserOptions {
   };
 }
 
-type BabelParser = typeof BabelParserModule;
-let loadedParser: BabelParser | undefined;
-
-/** The parser, loaded on the first parse (see the file comment). */
-function babelParser(): BabelParser {
-  if (loadedParser === undefined) {
-    preloadResolvedWithCodeCache(import.meta.url, '@babel/parser');
-    const { createRequire } = process.getBuiltinModule('node:module') as { createRequire: typeof CreateRequire };
-    loadedParser = createRequire(import.meta.url)('@babel/parser') as BabelParser;
-  }
-  return loadedParser;
-}
-
 /** Parses one file; `path` picks the dialect (TypeScript, TSX, JavaScript with JSX). Never throws. */
 export function parseSource(path: string, text: string): ParsedSource {
-  const babel = babelParser();
   try {
-    return { ok: true, ast: babel.parse(text, optionsFor(path, 'decorators-legacy')) as unknown as t.File, text };
+    return { ok: true, ast: babelParser().parse(text, optionsFor(path, 'decorators-legacy')) as unknown as t.File, text };
   } catch (error) {
     if (text.includes('@')) {
       try {
-        return { ok: true, ast: babel.parse(text, optionsFor(path, STANDARD_DECORATORS)) as unknown as t.File, text };
+        return { ok: true, ast: babelParser().parse(text, optionsFor(path, STANDARD_DECORATORS)) as unknown as t.File, text };
       } catch {
         // The first complaint is the one reported.
       }

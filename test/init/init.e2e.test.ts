@@ -240,23 +240,30 @@ describe('init', () => {
     expect(run.stdout).toContain('at 1.0.4, gone from the newest commit');
   });
 
-  it('a tRPC server the newest commit dropped is not written as `trpc: false` while recent releases served it (typebot: tRPC up to v3.15, oRPC since v3.16)', () => {
-    // `trpc: false` tells the backfill the service has none: every release up to the switch would
-    // have its procedures unread and pass as checked.
+  it('a tRPC server the newest commit dropped is configured from the releases that served it, and its removal is a finding (typebot: tRPC up to v3.15, oRPC since v3.16)', () => {
+    // `trpc: false` would tell the backfill the service has none, and leaving the key out kept every
+    // release up to the switch unknown: the routers are found at the release tags that had them.
     const repo = createRepo();
     repos.push(repo);
-    const router =
-      "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const appRouter = t.router({ getTypebot: t.procedure.query(() => ({ id: '1' })) });\n";
+    const trpc =
+      "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\n";
+    const router = (procedures: string) =>
+      `import { z } from 'zod';\nimport { publicProcedure, router } from '../trpc';\nexport const appRouter = router({\n${procedures}});\n`;
+    const getTypebot = "  getTypebot: publicProcedure.input(z.object({ id: z.string() })).output(z.object({ id: z.string() })).query(() => ({ id: '1' })),\n";
+    const listTypebots = '  listTypebots: publicProcedure.output(z.array(z.string())).query(() => []),\n';
     repo.commit(
       {
-        'package.json': JSON.stringify({ name: 'builder', dependencies: { '@trpc/server': '^10.45.0', next: '^14.0.0' } }),
-        'apps/builder/src/helpers/server/routers/appRouter.ts': router,
+        'package.json': JSON.stringify({ name: 'builder', dependencies: { '@trpc/server': '^10.45.0', next: '^14.0.0', zod: '^3.22.0' } }),
+        'apps/builder/src/helpers/server/trpc.ts': trpc,
+        'apps/builder/src/helpers/server/routers/appRouter.ts': router(getTypebot),
       },
-      { tag: 'v3.15.0' },
+      { tag: 'v3.14.0' },
     );
+    repo.commit({ 'apps/builder/src/helpers/server/routers/appRouter.ts': router(getTypebot + listTypebots) }, { tag: 'v3.15.0' });
     repo.commit(
       {
         'package.json': JSON.stringify({ name: 'builder', dependencies: { '@orpc/server': '^1.0.0', next: '^14.0.0' } }),
+        'apps/builder/src/helpers/server/trpc.ts': null,
         'apps/builder/src/helpers/server/routers/appRouter.ts': null,
         'apps/builder/src/app/api/hello/route.ts': 'export async function GET() { return Response.json({ ok: true }); }\n',
       },
@@ -266,9 +273,55 @@ describe('init', () => {
     const run = runCli(['init', '--repo', repo.dir, '--out', configFile]);
     expect(run.status).toBe(0);
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
-    expect(config.trpc).toBeUndefined();
-    expect(run.stdout).toContain('trpc: left out');
-    expect(run.stdout).toContain('v3.15.0 depends on @trpc/server');
+    expect(config.trpc).toEqual({ sources: ['apps/builder/src/helpers/server/routers/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] });
+    expect(run.stdout).toContain('trpc: configured — no tRPC router at the newest commit, but 1 source files of earlier releases define tRPC routers');
+    expect(run.stdout).toContain('at v3.15.0');
+    // The config as init wrote it decides both releases: a procedure added, then the whole surface removed.
+    expect(decided(repo, 'v3.14.0', 'v3.15.0', configFile).compatibility.rollingUpdateSafe).toBe(true);
+    const removal = decided(repo, 'v3.15.0', 'v3.16.0', configFile) as unknown as {
+      compatibility: { rollingUpdateSafe: unknown };
+      api: { rest: { changes: string[] } };
+    };
+    expect(removal.compatibility.rollingUpdateSafe).toBe(false);
+    expect(removal.api.rest.changes).toEqual(expect.arrayContaining(['tRPC: getTypebot — procedure removed', 'tRPC: listTypebots — procedure removed']));
+  });
+
+  it("routes and env of a layout the newest commit no longer has are configured, so the older releases are read (peppermint: a root Next.js app's pages/api at 0.2.x, apps/api/src since 0.3)", () => {
+    const repo = createRepo();
+    repos.push(repo);
+    const handler = (body: string) => `export default async function handler(req, res) {\n  ${body}\n}\n`;
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'peppermint', dependencies: { next: '^12.0.0' } }),
+        'pages/api/v1/ticket/all.js': handler('res.status(200).json({ tickets: [] });'),
+        'pages/api/auth/[...nextauth].js': 'export default function auth(req, res) {\n  res.json({ secret: process.env.SECRET });\n}\n',
+      },
+      { tag: '0.2.2' },
+    );
+    repo.commit({ 'pages/api/v1/ticket/all.js': handler('res.status(200).json({ tickets: [], total: 0 });') }, { tag: '0.2.3' });
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'peppermint', private: true }),
+        'pages/api/v1/ticket/all.js': null,
+        'pages/api/auth/[...nextauth].js': null,
+        'apps/api/package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^4.0.0' } }),
+        'apps/api/src/main.ts':
+          "import fastify from 'fastify';\nconst server = fastify();\nserver.get('/api/v1/tickets/all', async () => ({ tickets: [] }));\nserver.listen({ port: Number(process.env.PORT) });\n",
+      },
+      { tag: '0.3.0' },
+    );
+    const configFile = join(out, 'routes-moved.json');
+    const run = runCli(['init', '--repo', repo.dir, '--out', configFile]);
+    expect(run.status).toBe(0);
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as { routes: { sources: string[] }; env: { sources: string[] } };
+    expect(config.routes.sources).toEqual(['apps/api/src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', 'pages/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}']);
+    expect(config.env.sources).toEqual(['apps/api/src/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', 'pages/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}']);
+    expect(run.stdout).toContain('pages/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs} at 0.2.3');
+    // The older release pair is read (before, its routes and env globs selected no file: unknown).
+    const older = decided(repo, '0.2.2', '0.2.3', configFile);
+    expect(older.api.rest!.checked).toBe(true);
+    expect(older.config.checked).toBe(true);
+    expect(older.compatibility.rollingUpdateSafe).toBe(true);
   });
 
   it('on a folder that is not a git working tree: exit 2 naming it', () => {

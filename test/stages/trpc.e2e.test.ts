@@ -138,3 +138,74 @@ describe('a tRPC server the config does not name', () => {
     expect(report).toContain('apps/web/package.json depends on @trpc/server');
   });
 });
+
+describe('a configured tRPC surface that a later release drops (typebot: tRPC routers up to v3.15.2, oRPC since v3.16.0)', () => {
+  let repo: TestRepo;
+  const config = JSON.stringify({
+    migrations: false,
+    openapi: false,
+    routes: false,
+    mcpTools: false,
+    env: false,
+    graphql: false,
+    trpc: { sources: ['apps/builder/src/helpers/server/routers/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'] },
+  });
+  const trpc =
+    "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\n";
+  const appRouter =
+    "import { z } from 'zod';\nimport { publicProcedure, router } from '../trpc';\nexport const appRouter = router({\n  getTypebot: publicProcedure.input(z.object({ typebotId: z.string() })).output(z.object({ id: z.string() })).query(() => ({ id: '1' })),\n});\n";
+
+  beforeAll(() => {
+    repo = createRepo();
+    repo.commit(
+      {
+        'apps/builder/package.json': JSON.stringify({ dependencies: { '@trpc/server': '^10.45.0', zod: '^3.22.0' } }),
+        'apps/builder/src/helpers/server/trpc.ts': trpc,
+        'apps/builder/src/helpers/server/routers/appRouter.ts': appRouter,
+        'release-safety.config.json': config,
+      },
+      { tag: 'v3.15.1' },
+    );
+    // v3.16.0: the routers and the dependency are gone (the API moved to oRPC).
+    repo.commit(
+      {
+        'apps/builder/package.json': JSON.stringify({ dependencies: { '@orpc/server': '^1.0.0', zod: '^3.22.0' } }),
+        'apps/builder/src/helpers/server/trpc.ts': null,
+        'apps/builder/src/helpers/server/routers/appRouter.ts': null,
+        'apps/builder/src/orpc/router.ts': "export const router = { getTypebot: () => ({ id: '1' }) };\n",
+      },
+      { tag: 'v3.16.0' },
+    );
+    repo.commit({ 'apps/builder/src/orpc/router.ts': "export const router = { getTypebot: () => ({ id: '2' }) };\n" }, { tag: 'v3.16.1' });
+    // v3.17.0: the routers moved where the globs do not look, and the release still serves tRPC.
+    repo.commit(
+      {
+        'apps/builder/package.json': JSON.stringify({ dependencies: { '@trpc/server': '^11.0.0', zod: '^3.22.0' } }),
+        'apps/builder/src/server/trpc.ts': trpc,
+        'apps/builder/src/server/appRouter.ts': appRouter,
+      },
+      { tag: 'v3.17.0' },
+    );
+  });
+  afterAll(() => repo.cleanup());
+
+  it('the release that drops every router and the dependency removes every procedure: a finding, never a silent pass', () => {
+    const { artifact, report } = generate(repo, 'v3.15.1', 'v3.16.0');
+    expect(artifact.api.rest).toMatchObject({ checked: true, breaking: true, changes: ['tRPC: getTypebot — procedure removed'] });
+    expect(artifact.compatibility.rollingUpdateSafe).toBe(false);
+    expect(report).toContain('the tRPC surface is gone at the head (to) ref');
+  });
+
+  it('a pair that serves tRPC at neither ref has no tRPC surface: decided, with a note', () => {
+    const { artifact, report } = generate(repo, 'v3.16.0', 'v3.16.1');
+    expect(artifact.api.rest).toMatchObject({ checked: true, breaking: false });
+    expect(artifact.compatibility.rollingUpdateSafe).toBe(true);
+    expect(report).toContain('no tRPC surface at either ref');
+  });
+
+  it('a head that still depends on @trpc/server but whose routers the globs miss is unknown, naming the manifest', () => {
+    const { artifact, report } = generate(repo, 'v3.16.1', 'v3.17.0');
+    expect(artifact.api.rest).toMatchObject({ checked: false, breaking: 'unknown' });
+    expect(report).toContain('apps/builder/package.json depends on @trpc/server');
+  });
+});

@@ -291,7 +291,8 @@ describe('extractEnvReads', () => {
         reexported: { kind: 'reexport', specifier: './base', imported: 'base' },
         DEFAULT_PORT: { kind: 'reexport', specifier: './base', imported: 'DEFAULT_PORT' },
       },
-      imports: ['base<-./base:default', 'DEFAULT_PORT<-./base:DEFAULT_PORT', 'constants<-./constants:*'],
+      // A called import (`unused()`) is linked too: it may be an env source (formbricks' getAIEnvironment); a type (`Options`) and a class heritage (`Parent`) are not.
+      imports: ['base<-./base:default', 'DEFAULT_PORT<-./base:DEFAULT_PORT', 'constants<-./constants:*', 'unused<-./unused:unused'],
     });
   });
 

@@ -1,4 +1,4 @@
-import { resolveImport } from '../../syntax/modules.js';
+import { isRelativeSpecifier, resolveImport, type ModuleLayout } from '../../syntax/modules.js';
 import { compareText } from '../../core/compare-text.js';
 import type { DerivedCache } from '../contract.js';
 
@@ -14,38 +14,49 @@ import type { DerivedCache } from '../contract.js';
 export interface TreeView {
   blobOf(path: string): string | undefined;
   read(path: string): Promise<string | undefined>;
+  /**
+   * The ref's tsconfig aliases and workspace packages (src/stages/code-closure.ts moduleLayoutOf):
+   * an env module imported as `@shared/env` or `@scope/pkg` is linked like a relative one. Without
+   * it only relative imports are.
+   */
+  layout?: ModuleLayout;
 }
 
 /** Re-export chains longer than this are not followed (and cycles end here). */
 export const REEXPORT_DEPTH = 5;
-/** Bump when what {@link relativeSpecifiers} finds in a text changes. */
-const SPECIFIERS_KIND = 'env-import-specifiers/1';
+/** Bump when what {@link importSpecifiers} finds in a text changes. */
+const SPECIFIERS_KIND = 'env-import-specifiers/2';
 
 export function extensionOf(path: string): string {
   const match = /\.[cm]?[jt]sx?$/i.exec(path);
   return match ? match[0].toLowerCase() : '.ts';
 }
 
-/** A relative import resolved as TypeScript does (src/syntax/modules.ts); bare packages are not ours. */
-export function resolveSpecifier(importer: string, specifier: string, tree: Pick<TreeView, 'blobOf'>): string | undefined {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
-  return resolveImport(importer, specifier, (path) => tree.blobOf(path) !== undefined);
+/**
+ * An import resolved as TypeScript does (src/syntax/modules.ts): relative ones always, aliases and
+ * workspace packages with the ref's layout; an npm package is not ours.
+ */
+export function resolveSpecifier(importer: string, specifier: string, tree: Pick<TreeView, 'blobOf' | 'layout'>): string | undefined {
+  if (!isRelativeSpecifier(specifier) && tree.layout === undefined) return undefined;
+  return resolveImport(importer, specifier, (path) => tree.blobOf(path) !== undefined, tree.layout);
 }
 
 /**
- * Every relative specifier of an `import`/`export … from`/`require`/`import()` in `text`, found from
+ * Every specifier of an `import`/`export … from`/`require`/`import()` in `text` (relative, aliases, packages), found from
  * the text alone: over-inclusive by design (one in a comment or a string counts too) — a file listed
  * here that changed only makes the stage compare.
  */
-export function relativeSpecifiers(text: string): string[] {
+export function importSpecifiers(text: string): string[] {
   return [...new Set([...text.matchAll(SPECIFIER)].map((match) => match[2]!))];
 }
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]*)\1/g;
+/** What the pattern below captures: a cached entry that is anything else is read again. */
+const SPECIFIER_TEXT = /^[^'"\n\s/][^'"\n\s]*$/;
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])([^'"\n\s]+)\1/g;
 
 /**
  * The in-repository files the source at `path` may take env objects or constants from, through
- * re-export chains (see {@link relativeSpecifiers}).
+ * re-export chains (see {@link importSpecifiers}).
  */
 export async function dependenciesOf(path: string, tree: TreeView, cache?: DerivedCache): Promise<string[]> {
   const found = new Set<string>();
@@ -71,11 +82,11 @@ async function specifiersOf(path: string, tree: TreeView, cache: DerivedCache | 
   if (key !== undefined) {
     const cached = cache?.get(key);
     // Entries are untrusted: anything but a list of relative specifiers is read again.
-    if (Array.isArray(cached) && cached.every((item) => typeof item === 'string' && /^\.{1,2}\//.test(item))) return cached as string[];
+    if (Array.isArray(cached) && cached.every((item) => typeof item === 'string' && SPECIFIER_TEXT.test(item))) return cached as string[];
   }
   const text = await tree.read(path);
   if (text === undefined) return undefined;
-  const specifiers = relativeSpecifiers(text);
+  const specifiers = importSpecifiers(text);
   if (key !== undefined) cache?.set(key, specifiers);
   return specifiers;
 }

@@ -8,6 +8,7 @@ import type { ExtractConfig } from './module-links.js';
 import type { DerivedCache } from '../contract.js';
 import { collectSurfaces } from './surface.js';
 import { compareText } from '../../core/compare-text.js';
+import { moduleLayoutKey } from '../code-closure.js';
 
 export { rules } from './rules/index.js';
 
@@ -86,7 +87,7 @@ async function runConfigStage(input: StageInput): Promise<StageResult<ConfigSect
 }
 
 /** Bump when what an extraction holds, or how it is made, changes. */
-const EXTRACTION_KIND = 'env-extraction/1';
+const EXTRACTION_KIND = 'env-extraction/2';
 
 async function extractionKey(path: string, tree: TreeView, config: ExtractConfig, cache: DerivedCache | undefined): Promise<string | undefined> {
   const blob = tree.blobOf(path);
@@ -100,6 +101,8 @@ async function extractionKey(path: string, tree: TreeView, config: ExtractConfig
     config.helpers,
     config.objects,
     dependencies.map((dependency) => [dependency, tree.blobOf(dependency) ?? null]),
+    // Which file an alias or a workspace package names depends on the layout.
+    tree.layout === undefined ? null : moduleLayoutKey(tree.layout),
   ]);
 }
 

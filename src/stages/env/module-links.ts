@@ -90,11 +90,13 @@ async function readOrThrow(tree: TreeView, path: string): Promise<string> {
 
 function linkKey(linked: LinkedImports): string {
   const decorators = [...(linked.keyDecorators ?? [])].sort(([a], [b]) => compareText(a, b));
-  if (linked.envObjects.size === 0 && linked.constants.size === 0 && decorators.length === 0) return '';
+  const sources = linked.envSources ?? [];
+  if (linked.envObjects.size === 0 && linked.constants.size === 0 && decorators.length === 0 && sources.length === 0) return '';
   return JSON.stringify([
     [...linked.envObjects].sort(([a], [b]) => compareText(a, b)),
     [...linked.constants].sort(([a], [b]) => compareText(a, b)),
-    ...(decorators.length > 0 ? [decorators] : []),
+    ...(decorators.length > 0 || sources.length > 0 ? [decorators] : []),
+    ...(sources.length > 0 ? [sources] : []),
   ]);
 }
 
@@ -110,10 +112,12 @@ async function linkImports(
   const envObjects = new Map<string, readonly string[]>();
   const constants = new Map<string, string | null>();
   const keyDecorators = new Map<string, boolean>();
+  const envSources = new Set<string>();
   const unresolved: UnresolvedRead[] = [];
   const apply = (local: string, found: { fact: ExportFact; path: string } | undefined) => {
     const fact = found?.fact;
     if (fact?.kind === 'env') envObjects.set(local, fact.ownKeys);
+    else if (fact?.kind === 'envSource') envSources.add(local);
     else if (fact?.kind === 'keyDecorator') {
       keyDecorators.set(local, fact.factory);
       decoratorModules.add(found!.path);
@@ -135,13 +139,18 @@ async function linkImports(
       continue;
     }
     if (entry.imported === '*') {
-      for (const name of facts.facts.exports.keys()) apply(`${entry.local}.${name}`, await followExport(target, name, tree, config, 0));
+      for (const name of await exportedNames(target, tree, config, 0)) apply(`${entry.local}.${name}`, await followExport(target, name, tree, config, 0));
     } else {
       apply(entry.local, await followExport(target, entry.imported, tree, config, 0));
     }
   }
   return {
-    linked: keyDecorators.size > 0 ? { envObjects, constants, keyDecorators } : { envObjects, constants },
+    linked: {
+      envObjects,
+      constants,
+      ...(keyDecorators.size > 0 ? { keyDecorators } : {}),
+      ...(envSources.size > 0 ? { envSources: [...envSources].sort(compareText) } : {}),
+    },
     unresolved,
     decoratorModules: [...decoratorModules].sort(compareText),
   };
@@ -156,6 +165,19 @@ async function moduleFacts(path: string, tree: TreeView, config: ExtractConfig):
   return remember(factsCache, key, parsed.ok ? { ok: true, facts: factsOf(parsed.sourceFile, config) } : parsed);
 }
 
+/** The names a namespace import of `path` holds: its own exports and, through `export * from`, those of the modules it re-exports. */
+async function exportedNames(path: string, tree: TreeView, config: ExtractConfig, depth: number): Promise<string[]> {
+  const facts = await moduleFacts(path, tree, config);
+  if (!facts.ok) return [];
+  const names = new Set(facts.facts.exports.keys());
+  if (depth < REEXPORT_DEPTH)
+    for (const specifier of facts.facts.starExports ?? []) {
+      const target = resolveSpecifier(path, specifier, tree);
+      if (target !== undefined) for (const name of await exportedNames(target, tree, config, depth + 1)) if (name !== 'default') names.add(name);
+    }
+  return [...names].sort(compareText);
+}
+
 /** The export `name` of the module at `path`, through `export { x } from './y'` chains, with the module that defines it. */
 async function followExport(
   path: string,
@@ -167,7 +189,16 @@ async function followExport(
   const facts = await moduleFacts(path, tree, config);
   if (!facts.ok) return undefined;
   const fact = facts.facts.exports.get(name);
-  if (fact === undefined) return undefined;
+  if (fact === undefined) {
+    // `export * from './env'` (a package index): the name may be one of those modules' (never `default`).
+    if (name === 'default' || depth >= REEXPORT_DEPTH) return undefined;
+    for (const specifier of facts.facts.starExports ?? []) {
+      const target = resolveSpecifier(path, specifier, tree);
+      const found = target === undefined ? undefined : await followExport(target, name, tree, config, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
   if (fact.kind !== 'reexport') return { fact, path };
   if (depth >= REEXPORT_DEPTH) return undefined;
   const target = resolveSpecifier(path, fact.specifier, tree);

@@ -8,7 +8,8 @@ import type { EnvRead, Extraction } from './extract-reads.js';
 import type { TreeView } from './import-list.js';
 import type { ExtractConfig } from './module-links.js';
 import { compareText } from '../../core/compare-text.js';
-import { applyNextMapping, NEXT_CONFIG, nextConfigOf, nextEnvMapping, type NextEnvMapping } from './next-config.js';
+import { applyNextMapping, NEXT_CONFIG, nextConfigOf, type NextEnvMapping } from './next-config-paths.js';
+import { moduleLayoutOf } from '../code-closure.js';
 
 /**
  * The environment-variable surface of one ref: every variable read by the configured sources or
@@ -131,11 +132,13 @@ export async function collectSurfaces(
       if (!entry) variables.set(name, (entry = { name, reads: [], listings: [] }));
       return entry;
     };
-    const tree: TreeView = { blobOf: (path) => input.trees[side].get(path), read: (path) => input.read(side, path) };
+    // The layout links `@shared/env` and `@scope/pkg` imports as relative ones are (outline, formbricks).
+    const tree: TreeView = { blobOf: (path) => input.trees[side].get(path), read: (path) => input.read(side, path), layout: await moduleLayoutOf(input, side) };
     const mappings = new Map<string, NextEnvMapping>();
     for (const path of nextConfigs[side]) {
       const text = await input.read(side, path);
-      if (text !== undefined) mappings.set(path, nextEnvMapping(text, path));
+      // Imported here: it loads the source parser, which a run reading no next.config never needs.
+      if (text !== undefined) mappings.set(path, (await import('./next-config.js')).nextEnvMapping(text, path));
     }
     // One file at a time, so one syntax tree is held at once; a blob already extracted is not read again.
     for (const path of selected[side].sources) {
@@ -337,7 +340,7 @@ function orderByPatterns(paths: readonly string[], patterns: readonly string[]):
 async function dependencyChanged(input: StageInput, sources: readonly string[], dependencies: DependencyFinder): Promise<boolean> {
   if (!input.changes.some((change) => SCRIPT_FILE.test(change.path))) return false;
   const changed = new Set(input.changes.map((change) => change.path));
-  const tree: TreeView = { blobOf: (path) => input.trees.head.get(path), read: (path) => input.read('head', path) };
+  const tree: TreeView = { blobOf: (path) => input.trees.head.get(path), read: (path) => input.read('head', path), layout: await moduleLayoutOf(input, 'head') };
   for (const path of sources) {
     if ((await dependencies(path, tree)).some((dependency) => changed.has(dependency))) return true;
   }

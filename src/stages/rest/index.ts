@@ -6,8 +6,9 @@ import { mayHaveExternalRefs } from './bundle.js';
 import { composeRestResult, type SurfaceOutcome } from './compose.js';
 import { DEFAULT_STABILITY_EXTENSION, DEFAULT_SUNSET_EXTENSION, type RestPolicy } from './policy.js';
 import { restRules } from './rules/index.js';
-import { routeFindings, runRoutesSurface } from './routes/surface.js';
-import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
+import { routeFindings, runRoutesSurface, selectSources } from './routes/surface.js';
+import type { ShapeKind } from './routes/shape-closure.js';
+import { ACCEPT_KEY, applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
 import { specAcceptance, type SpecAcceptance } from './acceptance.js';
 import { cachedComparison, comparisonKey, recordingReader, type CachedComparison } from './comparison-cache.js';
 import { cachedDocumented, documentedCacheKey, type CachedDocumented } from './documented-cache.js';
@@ -52,28 +53,39 @@ async function runRestStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
   // Served routes the spec does not list are the spec's blind spot (info): compared only when a spec is configured.
   const documented = routes.headRoutes.length > 0 ? await documentedOperations(input) : undefined;
   const findings = await routeFindings(routes, documented);
-  // Routes are compared by method and path. Code that declares request/response shapes for a
-  // document generated at run time changed, and no document is compared at either ref: a shape
-  // change there (a response property removed) would pass unseen — unknown, naming the fix.
-  const shapeNotes: string[] =
-    !specCompared(input) && (routes.shapeDeclarations?.length ?? 0) > 0
-      ? [
-          `REST request/response shapes declared in changed code are not compared without a document (${routes.shapeDeclarations!.slice(0, 3).join(', ')}${routes.shapeDeclarations!.length > 3 ? `, and ${routes.shapeDeclarations!.length - 3} more` : ''}): commit the OpenAPI document it generates and configure it ("openapi", or the workflow's generated spec), routes alone compare methods and paths only`,
-        ]
-      : [];
-  // Routes kept out of the generated document on purpose (lightdash's `@Hidden()` AI-agent
-  // controller required a new `name` in its create body, 0.1640.0): the document, committed or not,
-  // does not hold their shapes, and routes compare methods and paths only.
-  // Without a document, every route's shapes are as uncompared as theirs (the rule above).
-  const hidden = specCompared(input) ? (routes.hiddenShapes ?? []) : [];
-  if (hidden.length > 0)
+  // Routes are compared by method and path. Request/response shapes declared in code are compared
+  // by the declared-shapes closure (routes/shape-closure.ts): each declaration followed through the
+  // types and schemas it names, in whatever file they live, and compared at both refs.
+  // - With no document compared at either ref, every shape declared for a document generated at run
+  //   time (rallly v4.6.2 dropped `data.space` from a response schema in apps/web/src/app/api/private/schemas.ts).
+  // - With a document, the routes kept out of it on purpose (lightdash's `@Hidden()` AI-agent
+  //   controller required a new `name` in its create body, 0.1640.0; a body type in @lightdash/common
+  //   can change with the controller untouched): the document does not hold their shapes.
+  const compared = specCompared(input);
+  const shapes = await declaredShapeNotes(input, compared ? 'hidden' : 'declared');
+  const listed = (notes: readonly string[]) => `${notes.slice(0, 3).join('; ')}${notes.length > 3 ? `; and ${notes.length - 3} more` : ''}`;
+  const shapeNotes: string[] = [];
+  if (shapes.length > 0 && !compared)
     shapeNotes.push(
-      `REST routes left out of the generated document changed (${hidden.slice(0, 3).join(', ')}${hidden.length > 3 ? `, and ${hidden.length - 3} more` : ''}): their request/response shapes are declared in code and compared by nothing; routes alone compare methods and paths only`,
+      `REST request/response shapes declared in code changed or cannot be followed, and are not compared without a document (${listed(shapes)}): commit the OpenAPI document it generates and configure it ("openapi", or the workflow's generated spec), routes alone compare methods and paths only`,
+    );
+  if (shapes.length > 0 && compared)
+    shapeNotes.push(
+      `REST routes left out of the generated document have request/response shapes that changed or cannot be followed (${listed(shapes)}): the document does not hold them; routes alone compare methods and paths only`,
     );
   const routesOutcome =
     shapeNotes.length > 0 ? { ...routes.outcome, kind: 'unchecked' as const, notes: [...shapeNotes, ...(routes.outcome.notes ?? [])] } : routes.outcome;
   // Routes have no document to write an acceptance in: only the config's rule settings apply.
   return composeRestResult([specs, { ...routesOutcome, ...accepting(input, findings) }], rules);
+}
+
+/** The declared-shapes notes of the configured route sources (none when the sources cannot be selected: the routes say why). */
+async function declaredShapeNotes(input: StageInput, kind: ShapeKind): Promise<string[]> {
+  if (!input.config.routes) return [];
+  const selected = selectSources(input, input.config.routes);
+  if (typeof selected === 'string') return [];
+  const { changedDeclaredShapes, renderShapeNote } = await import('./routes/shape-closure.js');
+  return (await changedDeclaredShapes(input, selected.selection, kind)).map(renderShapeNote);
 }
 
 /** The repository paths of the configured spec(s) (config `openapi`: one path or several). */
@@ -188,15 +200,26 @@ async function compareSpecAtRefs(input: StageInput, specPath: string): Promise<S
   }
   if (baseBlob === headBlob && !(await mayReachChangedFiles(input, specPath))) return { kind: 'checked', findings: [], notes: [] };
 
-  const [baseText, headText] = await Promise.all([input.read('base', specPath), input.read('head', specPath)]);
-  if (baseText === undefined || headText === undefined) throw new Error(`cannot read ${specPath} at the ${baseText === undefined ? 'base' : 'head'} ref`);
+  const readSpec = async (side: 'base' | 'head') => {
+    const text = await input.read(side, specPath);
+    if (text === undefined) throw new Error(`cannot read ${specPath} at the ${side} ref`);
+    return text;
+  };
   const policy = policyOf(input);
   const key = comparisonKey(specPath, baseBlob, headBlob, policy);
   const cached = cachedComparison(input, key);
   if (cached !== undefined && cached.findings.every((finding) => restRuleIds.has(finding.rule))) {
-    const acceptance = input.acceptance ? await specAcceptance(baseText, headText, specPath, specPath) : undefined;
+    // The cached comparison needs neither document; acknowledgements are read afresh from the head's,
+    // and the base's is read only when the head holds one (issue 36: a warm generate skips 1 MB).
+    let acceptance: SpecAcceptance | undefined;
+    if (input.acceptance) {
+      const headText = await readSpec('head');
+      acceptance = await specAcceptance(headText.includes(ACCEPT_KEY) ? await readSpec('base') : undefined, headText, specPath, specPath);
+    }
     return { kind: 'checked', ...accepting(input, cached.findings, acceptance), notes: cached.warnings.map((warning) => `REST spec warning: ${warning}`) };
   }
+  const [baseText, headText] = await Promise.all([input.read('base', specPath), input.read('head', specPath)]);
+  if (baseText === undefined || headText === undefined) throw new Error(`cannot read ${specPath} at the ${baseText === undefined ? 'base' : 'head'} ref`);
   const { compareSpecs } = await import('./engine.js');
   const { SpecError } = await import('./spec-error.js');
   const reads: CachedComparison['reads'] = [];

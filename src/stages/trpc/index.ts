@@ -8,7 +8,7 @@ import type { Side, Stage, StageInput, StageResult } from '../contract.js';
 import { CODE_FILE } from '../../syntax/modules.js';
 import { throughDerivedCache } from '../../cache/json-round-trip.js';
 import { codeClosureKey, readCodeClosure, sameCodeClosure, type CodeClosure } from '../code-closure.js';
-import { selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
+import { dependencyEvidenceAt, selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
 import { TRPC_RULE_CATALOGUE, TRPC_RULES } from './catalogue.js';
 import type { Procedure, ProcedureExtraction, UnknownRouter } from './extract.js';
 import { diffProcedures } from './procedure-diff.js';
@@ -88,16 +88,40 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
     return { section: absentApiSection(), verdict: { checked: true, breaking: false }, findings: [], notes: [] };
   }
   const sources = { base: selectPaths(input, 'base', config.sources, CODE_FILE), head: selectPaths(input, 'head', config.sources, CODE_FILE) };
-  if (sources.head.length === 0)
-    return uncheckedApiResult(`trpc.sources ${JSON.stringify(config.sources)} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}`);
+  const notes: string[] = [];
+  if (sources.head.length === 0) {
+    // No router file at the head: either the routers moved where the globs do not look (unknown), or
+    // the release serves no tRPC at all (no manifest depends on @trpc/server). Then the base's
+    // procedures are all removed — a finding, never a silent pass — and a pair that serves tRPC at
+    // neither ref has no tRPC surface to compare.
+    const globs = JSON.stringify(config.sources);
+    const servedAtHead = await dependencyEvidenceAt(input, 'head', ['@trpc/server']);
+    if (servedAtHead) return uncheckedApiResult(`trpc.sources ${globs} match no TypeScript or JavaScript file at the ${SIDE_LABEL.head}, but ${servedAtHead}`);
+    if (sources.base.length === 0) {
+      const servedAtBase = await dependencyEvidenceAt(input, 'base', ['@trpc/server']);
+      if (servedAtBase)
+        return uncheckedApiResult(
+          `trpc.sources ${globs} match no TypeScript or JavaScript file at either ref, and ${servedAtBase} at the ${SIDE_LABEL.base}: its procedures, which the ${SIDE_LABEL.head} no longer serves, are not read`,
+        );
+      return {
+        section: absentApiSection(),
+        verdict: { checked: true, breaking: false },
+        findings: [],
+        notes: [`no tRPC surface at either ref: trpc.sources ${globs} match no file and no package.json depends on @trpc/server`],
+      };
+    }
+    notes.push(
+      `the tRPC surface is gone at the ${SIDE_LABEL.head}: trpc.sources ${globs} match no file and no package.json depends on @trpc/server, so every procedure of the ${SIDE_LABEL.base} counts as removed`,
+    );
+  }
   // Procedures live in code files only: a release that changed none cannot have changed one.
-  if (!input.changes.some((change) => CODE_FILE.test(change.path))) return result(input, [], [], 0);
+  if (!input.changes.some((change) => CODE_FILE.test(change.path))) return result(input, [], notes, 0);
 
   const reasons: string[] = [];
   const base = await readCodeClosure(input, 'base', sources.base, 'the tRPC sources', MAX_CLOSURE_FILES, reasons);
   const head = await readCodeClosure(input, 'head', sources.head, 'the tRPC sources', MAX_CLOSURE_FILES, reasons);
   if (reasons.length > 0) return uncheckedApiResult(`tRPC procedures could not be read: ${reasons.join('; ')}`);
-  if (sameCodeClosure(base, head)) return result(input, [], [], 0);
+  if (sameCodeClosure(base, head)) return result(input, [], notes, 0);
 
   const { extractProceduresFromTexts } = await import('./extract.js');
   const extract = (closure: CodeClosure): ProcedureExtraction => {
@@ -122,7 +146,6 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
   if (!before.ok) return uncheckedApiResult(`tRPC procedures could not be read at the ${SIDE_LABEL.base}: ${before.reasons.join('; ')}`);
   if (!after.ok) return uncheckedApiResult(`tRPC procedures could not be read at the ${SIDE_LABEL.head}: ${after.reasons.join('; ')}`);
 
-  const notes: string[] = [];
   if (sources.base.length === 0) notes.push(`the tRPC sources are new at the ${SIDE_LABEL.head}: every procedure counts as added`);
   const unknownRouters: (UnknownRouter & { side: Side })[] = [
     ...before.unknownRouters.map((item) => ({ ...item, side: 'base' as const })),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryDerivedCache } from '../../../src/cache/derived-cache.js';
 import type { DerivedCache } from '../../../src/stages/contract.js';
 import { configStage } from '../../../src/stages/env/index.js';
-import { dependenciesOf, relativeSpecifiers } from '../../../src/stages/env/import-list.js';
+import { dependenciesOf, importSpecifiers } from '../../../src/stages/env/import-list.js';
 import { runStage } from '../../../src/stages/contract.js';
 import { fakeBlobId, stageInput } from '../../helpers/stage-input.js';
 
@@ -33,7 +33,7 @@ describe('env sources: import lists cached by blob id', () => {
     const second = await run(RELEASED, head, cache);
     expect(second.settingsReads).toBe(0);
     expect(second.result).toEqual(first.result);
-    expect(cache.get(JSON.stringify(['env-import-specifiers/1', fakeBlobId(SETTINGS)]))).toEqual(['../shared/defaults']);
+    expect(cache.get(JSON.stringify(['env-import-specifiers/2', fakeBlobId(SETTINGS)]))).toEqual(['../shared/defaults']);
   });
 
   it('a cached import list is resolved again at each ref: an imported file that appears is compared', async () => {
@@ -56,16 +56,16 @@ describe('env sources: import lists cached by blob id', () => {
     };
     for (const bad of [['/etc/passwd'], 'x', [1], { length: 0 }]) {
       const cache = new MemoryDerivedCache();
-      cache.set(JSON.stringify(['env-import-specifiers/1', 'blob-1']), bad);
+      cache.set(JSON.stringify(['env-import-specifiers/2', 'blob-1']), bad);
       expect(await dependenciesOf('src/a.ts', other, cache)).toEqual(['src/b.ts']);
     }
     expect(await dependenciesOf('src/a.ts', { ...tree, blobOf: (path: string) => (path === 'src/a.ts' ? 'blob-1' : undefined) })).toEqual([]);
   });
 
-  it('finds every relative import form, once each', () => {
+  it('finds every import form, once each (a package or an alias too: the layout resolves it, or it is not ours)', () => {
     const text =
       "import a from './a';\nexport { b } from \"../b.js\";\nconst c = require('./c');\nimport './side';\nconst d = await import('./d');\nimport x from 'pkg';\nimport a2 from './a';\n";
-    expect(relativeSpecifiers(text)).toEqual(['./a', '../b.js', './c', './side', './d']);
+    expect(importSpecifiers(text)).toEqual(['./a', '../b.js', './c', './side', './d', 'pkg']);
   });
 });
 
@@ -81,7 +81,7 @@ describe('env sources: extractions cached by blob, config and the blobs of what 
     const recording: DerivedCache = { get: (key) => cache.get(key), set: (key, value) => (written.push(key), cache.set(key, value)) };
     const first = await run(base, head, recording);
     expect(first.result.section).toEqual({ checked: true, breaking: false, changes: [] });
-    const keys = written.filter((key) => key.startsWith('["env-extraction/1"'));
+    const keys = written.filter((key) => key.startsWith('["env-extraction/2"'));
     expect(keys).toHaveLength(2); // the source at each ref
     const headKey = keys.find((key) => key.includes(fakeBlobId(SETTINGS_V2)))!;
     const entry = cache.get(headKey) as { reads: Array<{ name: string }> };
@@ -99,7 +99,7 @@ describe('env sources: extractions cached by blob, config and the blobs of what 
 
   it('an entry that is not an extraction is ignored', async () => {
     const poisoned: DerivedCache = {
-      get: (key) => (key.startsWith('["env-extraction/1"') ? { ok: true, reads: [{ name: 1 }], unresolved: [] } : undefined),
+      get: (key) => (key.startsWith('["env-extraction/2"') ? { ok: true, reads: [{ name: 1 }], unresolved: [] } : undefined),
       set: () => {},
     };
     const result = await run(base, head, poisoned);

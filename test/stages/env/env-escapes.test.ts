@@ -71,10 +71,22 @@ describe('process.env handed on where its reads cannot be followed: unknown, wit
       'process.env is the default of env',
     ],
     [
-      'returned by a function',
-      'function getEnv() {\n  return process.env;\n}\nexport const host = getEnv().SMTP_HOST;',
-      2,
+      'returned by a function that also returns another value',
+      'function getEnv() {\n  if (isTest) return testValues();\n  return process.env;\n}\nexport const host = getEnv().SMTP_HOST;',
+      3,
       'process.env is returned by getEnv()',
+    ],
+    [
+      'a function returning it handed on as a value',
+      'function getEnv() {\n  return process.env;\n}\nexport const loaders = [getEnv];',
+      4,
+      'getEnv returns the env object and is used here other than called',
+    ],
+    [
+      'the result of a function returning it handed on',
+      'function getEnv() {\n  return process.env;\n}\nexport const host = readHost(getEnv());',
+      4,
+      'getEnv() is passed to readHost()',
     ],
     [
       'the body of an arrow',
@@ -89,16 +101,22 @@ describe('process.env handed on where its reads cannot be followed: unknown, wit
       'process.env is the value of env',
     ],
     [
-      'one branch of a conditional',
-      'const env = isTest ? testEnv : process.env;\nexport const host = env.SMTP_HOST;',
+      'a conditional handed on',
+      'export const host = readHost(isTest ? testEnv : process.env);',
       1,
-      'process.env is one branch of isTest ? testEnv : process.env',
+      'process.env is passed to readHost()',
     ],
     [
-      'the fallback of overrides',
-      'const env = overrides || process.env;\nexport const host = env.SMTP_HOST;',
+      'a fallback of overrides read inline',
+      'export const host = (overrides || process.env).SMTP_HOST;',
       1,
-      'process.env is one branch of overrides || process.env',
+      'process.env is read through (overrides || process.env).SMTP_HOST',
+    ],
+    [
+      'a conditional returned by a method',
+      'export const loader = { pick: () => (isTest ? testEnv : process.env) };',
+      1,
+      'process.env is returned by pick()',
     ],
     ['assigned to a variable later', 'let env;\nenv = process.env;\nexport const host = env.SMTP_HOST;', 2, 'process.env is assigned to env'],
     [
@@ -120,6 +138,18 @@ describe('process.env handed on where its reads cannot be followed: unknown, wit
     expect(result.notes).toHaveLength(1);
     expect(result.notes[0]).toMatch(new RegExp(`^env surface not fully read: src/config\\.ts:${line + 1}: `));
     expect(result.notes[0]).toContain(reason);
+  });
+
+  it.each([
+    ['a function returning it', 'function getEnv() {\n  return process.env;\n}\nexport const host = getEnv().SMTP_HOST;'],
+    ['a function returning a conditional of it', 'const pick = () => (isTest ? testEnv : process.env);\nexport const { SMTP_HOST: host } = pick();'],
+    ['one branch of a conditional', 'const env = isTest ? testEnv : process.env;\nexport const host = env.SMTP_HOST;'],
+    ['the fallback of overrides', 'const env = overrides || process.env;\nexport const host = env.SMTP_HOST;'],
+    ['the fallback of overrides (??)', 'const env = overrides ?? process.env;\nexport const { SMTP_HOST: host } = env;'],
+  ])('%s held in a const: the value may be process.env, so its reads are reads (a dropped one is removed)', async (_name, source) => {
+    const result = await pair(`${source}\nexport const a = process.env.A;`, 'export const a = process.env.A;');
+    expect(result.notes).toEqual([]);
+    expect(changesOf(result)).toEqual(['{"type":"removed","name":"SMTP_HOST","previousDefault":null}']);
   });
 
   it('what reads nothing or is already followed stays checked: a child process env, t3 runtimeEnv, tests of the object, wrappers', async () => {

@@ -49,6 +49,12 @@ export class FileBindings {
   protected readonly keyDecorators = new Map<string, boolean>();
   /** The `process.env[propertyKey]` reads inside this file's own property-key decorators, with the decorator's name. */
   protected readonly decoratorReads = new Map<t.Node, string>();
+  /** Other files' env sources by local name or dotted path (`shared.getAIEnvironment`): {@link isEnvSourceCall}. */
+  protected readonly envSourceNames = new Set<string>();
+  /** This file's functions by name, defined by a declaration or a variable (made once, {@link functionDefinitions}). */
+  private definitionsByName: Map<string, FunctionLike[]> | undefined;
+  /** Whether this file's function of that name is an env source (undefined while it is being decided: not one). */
+  private readonly envSourceVerdicts = new Map<string, boolean | undefined>();
   /** Whether an env object is known by a dotted path (`this.config.env`, `ns.env`): only then is a member's path built. */
   protected readonly dottedObjects: boolean;
 
@@ -64,13 +70,17 @@ export class FileBindings {
     for (const [path, ownKeys] of options.linked.envObjects) this.envObjects.set(path, new Set(ownKeys));
     for (const [path, value] of options.linked.constants) this.constants.set(path, value);
     for (const [name, factory] of options.linked.keyDecorators ?? []) this.keyDecorators.set(name, factory);
+    for (const name of options.linked.envSources ?? []) this.envSourceNames.add(name);
     // Only configured and linked objects have dotted paths (the file's own aliases are plain names).
     this.dottedObjects = [...this.envObjects.keys()].some((key) => key.includes('.'));
   }
 
   facts(): ModuleFacts {
     this.prepare();
-    return { exports: this.exportFacts(), imports: this.valueImports() };
+    const starExports = this.sourceFile.ast.program.body
+      .filter((statement): statement is t.ExportAllDeclaration => statement.type === 'ExportAllDeclaration' && statement.exportKind !== 'type')
+      .map((statement) => statement.source.value);
+    return { exports: this.exportFacts(), imports: this.valueImports(), ...(starExports.length > 0 ? { starExports } : {}) };
   }
 
   /** The node's text as the reasons quote it: with the parentheses written around it (this parser keeps them as a flag only). */
@@ -227,6 +237,22 @@ export class FileBindings {
     ) {
       return this.ownKeysOf(inner.left);
     }
+    // `typeof window === "undefined" ? process.env : window.env` (outline's shared/env.ts), `environment ?? process.env`
+    // (formbricks' getAIEnvironment): where the env branch is taken the reads through the value are env reads; where
+    // the other is, they read another object, and counting them as variables only adds names (over-inclusive, safe).
+    const branches =
+      inner.type === 'ConditionalExpression'
+        ? [inner.consequent, inner.alternate]
+        : isFallback(inner)
+          ? [inner.left, inner.right]
+          : undefined;
+    if (branches) {
+      const keys = branches.map((branch) => this.wrapperKeys(branch)).filter((each): each is ReadonlySet<string> => each !== undefined);
+      const [first, second] = keys;
+      if (first === undefined) return undefined;
+      // A key is the wrapper's own (not a variable) only when every env branch defines it.
+      return second === undefined ? first : new Set([...first].filter((key) => second.has(key)));
+    }
     if (inner.type === 'ObjectExpression') {
       const spreadsEnv = inner.properties.some((property) => property.type === 'SpreadElement' && this.isEnvObject(property.argument));
       if (!spreadsEnv) return undefined;
@@ -299,6 +325,62 @@ export class FileBindings {
     return position;
   }
 
+  /** This file's functions named `name` that a declaration or a variable defines (`function f`, `const f = () => …`). */
+  protected functionDefinitions(name: string): readonly FunctionLike[] {
+    if (!this.definitionsByName) {
+      this.definitionsByName = new Map();
+      for (const node of this.order) {
+        if (!isFunctionLike(node) || (node.type !== 'FunctionDeclaration' && this.parentOf(node)?.type !== 'VariableDeclarator')) continue;
+        const own = functionName(node, this.parents);
+        if (own === undefined) continue;
+        const list = this.definitionsByName.get(own) ?? [];
+        list.push(node);
+        this.definitionsByName.set(own, list);
+      }
+    }
+    return this.definitionsByName.get(name) ?? [];
+  }
+
+  /**
+   * The function of this file named `name` when it is an env source: defined once (not imported, never
+   * reassigned), and every value it returns is an env object or a wrapper of one (formbricks'
+   * `getAIEnvironment = (environment?) => environment ?? process.env`). What is read off its calls is
+   * read where they are ({@link isEnvSourceCall}); a call's result that goes elsewhere, or the function
+   * used other than called, is reported where that happens (read-collector.ts).
+   */
+  protected envSourceDefinition(name: string): FunctionLike | undefined {
+    if (this.envSourceVerdicts.has(name)) return this.envSourceVerdicts.get(name) ? this.functionDefinitions(name)[0] : undefined;
+    const definitions = this.functionDefinitions(name);
+    const [definition] = definitions;
+    if (definitions.length !== 1 || definition === undefined || this.imports.some((entry) => entry.local === name)) return undefined;
+    if (definition.type === 'FunctionDeclaration' && isReassignedIn(name, this.sourceFile.ast.program)) return undefined;
+    this.envSourceVerdicts.set(name, undefined); // a function that returns its own call decides nothing
+    const returned: t.Node[] = [];
+    let bare = false;
+    if (definition.body.type === 'BlockStatement') {
+      walk(definition.body, (node) => {
+        if (node.type === 'ReturnStatement') {
+          if (node.argument) returned.push(node.argument);
+          else bare = true;
+        }
+        return node !== definition.body && isFunctionLike(node) ? false : undefined;
+      });
+    } else returned.push(definition.body);
+    const verdict = !bare && returned.length > 0 && returned.every((expression) => this.wrapperKeys(expression) !== undefined);
+    this.envSourceVerdicts.set(name, verdict);
+    return verdict ? definition : undefined;
+  }
+
+  /** A call of an env source: of this file ({@link envSourceDefinition}) or linked from another (`envSources`). */
+  protected isEnvSourceCall(node: t.Node): boolean {
+    if (!isCall(node)) return false;
+    const callee = unwrap(node.callee);
+    const path = dottedPath(callee);
+    if (path === undefined) return false;
+    if (this.envSourceNames.has(path)) return true;
+    return callee.type === 'Identifier' && this.envSourceDefinition(callee.name) !== undefined;
+  }
+
   /** A Proxy handler that answers a property from `process.env[prop]`. */
   protected forwardsEnv(handler: t.Node): boolean {
     let found = false;
@@ -319,6 +401,7 @@ export class FileBindings {
     const factOfLocal = (local: string): ExportFact | undefined => {
       const factory = this.keyDecorators.get(local);
       if (factory !== undefined && !this.imports.some((entry) => entry.local === local)) return { kind: 'keyDecorator', factory };
+      if (this.envSourceDefinition(local) !== undefined) return { kind: 'envSource' };
       const envKeys = this.envObjects.get(local);
       if (envKeys) return { kind: 'env', ownKeys: [...envKeys].sort(compareText) };
       if (this.constants.has(local)) return { kind: 'constant', value: this.constants.get(local)! };
@@ -342,6 +425,11 @@ export class FileBindings {
     for (const statement of this.sourceFile.ast.program.body) {
       if (statement.type === 'ExportNamedDeclaration') {
         if (statement.declaration) {
+          // `export function getEnv() { return process.env; }`: an env source, read off its calls in the importers.
+          if (statement.declaration.type === 'FunctionDeclaration' && statement.declaration.id) {
+            const name = statement.declaration.id.name;
+            if (this.envSourceDefinition(name) !== undefined) set(name, { kind: 'envSource' });
+          }
           if (statement.declaration.type !== 'VariableDeclaration') continue;
           for (const declaration of statement.declaration.declarations) {
             if (declaration.id.type === 'Identifier') set(declaration.id.name, factOfLocal(declaration.id.name));
@@ -376,13 +464,22 @@ export class FileBindings {
       // The import statements' own names are bindings, not uses.
       if (IMPORT_PARTS.has(parent.type)) continue;
       if (node.type === 'Identifier') {
-        if (isValueUse(node, this.parents)) used.add(node.name);
+        // Called too (`getAIEnvironment(x).AI_MODEL`, `shared.getEnv()`): a called import may be an env source.
+        if (isValueUse(node, this.parents) || this.isCalledImport(node, parent)) used.add(node.name);
       } else if ((parent.type === 'JSXMemberExpression' && parent.object === node) || (parent.type === 'JSXAttribute' && parent.name === node)) {
         // `<ns.Component />` reads `ns`; an attribute's name was counted too (over-inclusive: it only links one more import).
         used.add(node.name);
       }
     }
     return this.imports.filter((entry) => used.has(entry.local));
+  }
+
+  /** `f(…)`, `ns.f(…)` (also optional calls): the import named is called, directly or as a namespace's member. */
+  private isCalledImport(node: t.Identifier, parent: t.Node): boolean {
+    if (isCall(parent) && parent.callee === node) return true;
+    if (!isMember(parent) || parent.object !== node || parent.computed) return false;
+    const call = this.parentOf(parent);
+    return call !== undefined && isCall(call) && call.callee === parent;
   }
 
   /** A name bound twice with different values is ambiguous without scope analysis: it resolves to nothing. */
@@ -409,6 +506,7 @@ export class FileBindings {
   isEnvObject(expression: t.Node): boolean {
     const node = unwrap(expression);
     if (node.type === 'Identifier') return this.envObjects.has(node.name);
+    if (isCall(node)) return this.isEnvSourceCall(node);
     if (isMember(node) && isEnvProperty(node)) {
       const target = unwrap(node.object);
       if (this.isProcess(target)) return true;

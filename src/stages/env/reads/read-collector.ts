@@ -17,6 +17,7 @@ import {
   isReferenceIdentifier,
   propertyNameOf,
   bindingOf,
+  dottedPath,
 } from './tree.js';
 import { MAX_TRACE, constBinding, isMutatedIn } from './scope.js';
 import {
@@ -34,6 +35,9 @@ import {
   truncate,
 } from './env-shapes.js';
 import { ReadDefaults } from './read-defaults.js';
+
+/** tinyexec's exports that run a program with `nodeOptions` handed to `child_process.spawn`. */
+const TINYEXEC_CALLS = new Set(['x', 'exec']);
 
 /** A family worth naming: a hole and a literal part of at least three name characters, nothing but name characters. */
 function isFamily(pattern: string): boolean {
@@ -136,6 +140,16 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       this.unresolve(node, `for (… in ${this.textOf(node.right)}) reads every variable by a computed name, so they cannot be named`);
     }
     if (this.isEnvObjectReference(node)) this.checkWholeUse(node);
+    else if (this.isEnvSourceReference(node) && !this.isForwarded(node)) {
+      // `const pick = getAIEnvironment`: the function leaves, and so does whatever its calls return.
+      this.unresolve(
+        node,
+        `${truncate(this.textOf(node))} returns the env object and is used here other than called: the variables read through what it returns cannot be followed (${SAFE_FIXES_HELD})`,
+        false,
+        undefined,
+        true,
+      );
+    }
     if (node.type === 'Identifier' && this.keyDecorators.has(node.name) && isReferenceIdentifier(node, this.parents) && !this.isDecoratorUse(node)) {
       // Called or handed on as a function, the key it reads comes from code, not from a property.
       this.unresolve(
@@ -143,6 +157,24 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
         `${node.name} reads the variable its second argument names and is used here other than as a decorator, so the name cannot be followed`,
       );
     }
+  }
+
+  /** An env source (of this file or linked) named as a value, not called: `getEnv` in `const f = getEnv`, `shared.getEnv` in `[shared.getEnv]`. */
+  private isEnvSourceReference(node: t.Node): boolean {
+    let named: boolean;
+    if (node.type === 'Identifier') {
+      if (!isReferenceIdentifier(node, this.parents)) return false;
+      named = this.envSourceNames.has(node.name) || this.envSourceDefinition(node.name) !== undefined;
+    } else if (isMember(node) && !node.computed) {
+      const path = dottedPath(node);
+      named = path !== undefined && this.envSourceNames.has(path);
+    } else return false;
+    if (!named) return false;
+    const parent = this.parentOf(node);
+    if (parent && isCall(parent) && parent.callee === node) return false;
+    // The object of a namespace path (`shared` in `shared.getEnv()`) is not this node; a member's own name is no reference.
+    if (parent && isMember(parent) && parent.property === node && !parent.computed) return false;
+    return true;
   }
 
   /** `@D` or `@D(…)` (the decorator's own expression). */
@@ -266,6 +298,8 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
         return undefined;
       case 'ConditionalExpression':
         if (parent.test === target) return undefined;
+        // `typeof window === "undefined" ? process.env : window.env`: an env wrapper (file-bindings.ts), followed where it goes.
+        if (this.wrapperKeys(parent)) return this.escapeOf(parent);
         return { at: parent, how: `one branch of ${truncate(this.textOf(parent))}` };
       case 'LogicalExpression':
         if (parent.left === target && parent.operator === '&&') return undefined;
@@ -284,7 +318,8 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       case 'NewExpression':
         if (parent.callee === target) return undefined;
         // Handed to a same-file function that wraps it (file-bindings.ts wrappingParameter): where the wrapper goes decides.
-        if (parent.type !== 'NewExpression' && this.wrapperKeys(parent)) return this.escapeOf(parent);
+        // Not to an env source: what its body does with an argument is not followed, only what it returns.
+        if (parent.type !== 'NewExpression' && !this.isEnvSourceCall(parent) && this.wrapperKeys(parent)) return this.escapeOf(parent);
         return this.passedOn(parent, target);
       case 'ObjectProperty':
         if (parent.value !== target) return { at: parent, how: 'used as a property name' };
@@ -297,6 +332,8 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
       case 'ArrowFunctionExpression': {
         const fn = parent.type === 'ArrowFunctionExpression' ? parent : enclosingFunction(parent, this.parents);
         const name = fn ? functionName(fn, this.parents) : undefined;
+        // The return of an env source: what is read off its calls is read where they are (or reported there).
+        if (fn !== undefined && name !== undefined && this.envSourceDefinition(name) === fn) return undefined;
         return { at: parent, how: `returned by ${name === undefined ? 'a function' : `${name}()`}` };
       }
       case 'ArrayExpression':
@@ -331,7 +368,24 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
         : undefined;
     if (callee === 'createEnv' && key !== undefined && T3_RUNTIME_KEYS.has(key)) return undefined;
     if (key === 'env' && callee !== undefined && CHILD_PROCESS_CALLS.has(callee)) return undefined;
+    if (key === 'env' && this.isTinyexecNodeOptions(options)) return undefined;
     return { at: property, how: `the value of ${this.keyText(property)}` };
+  }
+
+  /**
+   * `x(cmd, args, { nodeOptions: { env } })` with `x` (or `exec`) imported from tinyexec, which hands
+   * `nodeOptions` to `child_process.spawn` (trigger.dev's internal-packages/testcontainers): the `env`
+   * is another program's environment, as for a spawn. Only an import from tinyexec counts: `x` is no
+   * name to trust on its own.
+   */
+  private isTinyexecNodeOptions(options: t.Node | undefined): boolean {
+    const holder = options === undefined ? undefined : this.parentOf(options);
+    if (holder?.type !== 'ObjectProperty' || holder.value !== options || literalKeyName(holder) !== 'nodeOptions') return false;
+    const outer = this.parentOf(holder);
+    const call = outer === undefined ? undefined : this.parentOf(outer);
+    if (!call || !isCall(call) || call.callee.type !== 'Identifier' || !(call.arguments as readonly t.Node[]).includes(outer!)) return false;
+    const local = call.callee.name;
+    return this.imports.some((entry) => entry.local === local && entry.specifier === 'tinyexec' && TINYEXEC_CALLS.has(entry.imported));
   }
 
   private computedReason(node: t.Node, nameExpression: t.Node | undefined, what: string): string {
@@ -433,6 +487,7 @@ export class ReadCollector extends ReadDefaults implements SchemaContext {
 
   /** An expression that is an env object as a whole (not the `process` of `process.env`, not a binding's own name, not a key). */
   private isEnvObjectReference(node: t.Node): boolean {
+    if (isCall(node)) return this.isEnvSourceCall(node);
     if (node.type === 'Identifier') {
       if (!this.envObjects.has(node.name)) return false;
       if (!isReferenceIdentifier(node, this.parents)) return false;

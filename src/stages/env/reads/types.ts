@@ -76,6 +76,8 @@ export interface LinkedImports {
   constants: ReadonlyMap<string, string | null>;
   /** Local names bound to another file's property-key decorator: true for a factory (`@Deprecated("…")`), false for a bare one. */
   keyDecorators?: ReadonlyMap<string, boolean>;
+  /** Local names (or dotted paths through a namespace import) bound to another file's env source: a function whose result is an env object. */
+  envSources?: readonly string[];
 }
 
 export const NO_LINKS: LinkedImports = { envObjects: new Map(), constants: new Map() };
@@ -94,7 +96,9 @@ export type ExportFact =
   | { kind: 'constant'; value: string | null }
   | { kind: 'object'; values: Readonly<Record<string, string | null>> }
   | { kind: 'reexport'; specifier: string; imported: string }
-  | { kind: 'keyDecorator'; factory: boolean };
+  | { kind: 'keyDecorator'; factory: boolean }
+  /** A function whose every return is an env object (formbricks' `getAIEnvironment = (e?) => e ?? process.env`): what is read off its calls is read. */
+  | { kind: 'envSource' };
 
 export interface ImportFact {
   local: string;
@@ -106,8 +110,10 @@ export interface ImportFact {
 /** What importers of the file need, and which of its imports could change what it reads. */
 export interface ModuleFacts {
   exports: ReadonlyMap<string, ExportFact>;
-  /** Only imports used as values (not called, not types): the others cannot hold env objects or defaults. */
+  /** Only imports used as values or called (not types): the others cannot hold env objects, env sources or defaults. */
   imports: readonly ImportFact[];
+  /** `export * from './x'` (a package index): a name not exported here may be one of these modules'. */
+  starExports?: readonly string[];
 }
 
 /** A parsed file: the syntax tree and the text it was parsed from (for evidence lines and excerpts). */

@@ -14,6 +14,7 @@ import { differentialOf, type Differential } from '../../differential.js';
 import { moduleLayoutOf } from '../../code-closure.js';
 import { cachedRouteExtraction } from './extraction-cache.js';
 import { isRelativeSpecifier, type ModuleLayout } from '../../../syntax/modules.js';
+import { SHAPE_DECLARATION } from './shape-markers.js';
 
 /**
  * The routes surface (config `routes`): the routes the code serves, read statically from the files
@@ -30,19 +31,8 @@ export interface RoutesSurfaceResult {
   base: ServedRoute[];
   /** Changed files whose head version could not be read: a route gone from one is not proven gone. */
   unreadableAtHead?: Set<string>;
-  /**
-   * Changed files that declare request/response shapes in code for an OpenAPI document generated at
-   * run time (`describeRoute(…)`, `createRoute(…)`, zod `.openapi(…)`, NestJS `@ApiProperty(…)`):
-   * `file:line: construct`. Routes are compared by method and path only, so without that document
-   * committed a shape change there is not compared (the REST stage makes it unknown).
-   */
-  shapeDeclarations?: string[];
-  /**
-   * Changed files with routes left out of the generated document on purpose (tsoa `@Hidden()`,
-   * NestJS `@ApiExcludeController()`/`@ApiExcludeEndpoint()`): their request and response shapes
-   * are declared in code and compared by nothing, even when the document is committed.
-   */
-  hiddenShapes?: string[];
+  // Request/response shapes declared in code (hidden routes, `@ApiProperty` DTOs, `describeRoute`):
+  // compared by the declared-shapes closure (shape-closure.ts), which the REST stage runs.
 }
 
 const SOURCE_FILE = /\.(m|c)?[jt]sx?$/i;
@@ -92,8 +82,6 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
   ]);
   const notes: string[] = [];
   const unreadableAtHead = new Set<string>();
-  const shapeDeclarations = new Map<string, string>(); // path → `path:line: construct` (head first, else base)
-  const hiddenShapes = new Map<string, string>();
   const differential = differentialOf(input);
   const served = {} as Record<Side, ServedRoute[]>;
   const globalSettings: Record<Side, Map<string, SettingRead[]>> = { base: new Map(), head: new Map() };
@@ -155,14 +143,6 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       if (text === undefined) throw new Error(`cannot read ${path} at the ${SIDE_LABEL[side]}`);
       const extraction = cachedRouteExtraction(input.derivedCache, tree.get(path)!, path, text, extractRoutesCached);
       const isChanged = changedHere.includes(path);
-      if (isChanged && (side === 'head' || !shapeDeclarations.has(path))) {
-        const declared = shapeDeclarationIn(text);
-        if (declared) shapeDeclarations.set(path, `${path}:${declared.line}: \`${declared.construct}\``);
-      }
-      if (isChanged && (side === 'head' || !hiddenShapes.has(path))) {
-        const hidden = hiddenFromDocumentIn(text);
-        if (hidden) hiddenShapes.set(path, `${path}:${hidden.line}: \`${hidden.construct}\``);
-      }
       if (!extraction.ok) {
         // An importer read only for its mounts may fail to parse without hiding a route: it did not change.
         if (isChanged) notes.push(`routes of ${path} at the ${SIDE_LABEL[side]} cannot be read: ${extraction.reason}`);
@@ -243,21 +223,7 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
     headRoutes: served.head,
     base: served.base,
     unreadableAtHead,
-    shapeDeclarations: [...shapeDeclarations.values()].sort(),
-    hiddenShapes: [...hiddenShapes.values()].sort(),
   };
-}
-
-/** Constructs that describe an operation's request or response shape for a generated OpenAPI document. */
-const SHAPE_DECLARATION = /\b(?:describeRoute|createRoute)\s*\(|\.openapi\s*\(|@Api(?:Property|PropertyOptional|Body|Response|OkResponse|CreatedResponse)\s*\(/;
-
-const HIDDEN_FROM_DOCUMENT = /@(?:Hidden|ApiExcludeController|ApiExcludeEndpoint)\s*\(/;
-
-/** The first decorator that keeps a route out of the generated document (line and construct), if any. */
-export function hiddenFromDocumentIn(text: string): { line: number; construct: string } | undefined {
-  const match = HIDDEN_FROM_DOCUMENT.exec(text);
-  if (!match) return undefined;
-  return { line: text.slice(0, match.index).split('\n').length, construct: match[0].replace(/\s+/g, '') };
 }
 
 /** The first shape declaration of a source text (line and construct), if any. */
@@ -318,7 +284,7 @@ export async function routeFindings(result: RoutesSurfaceResult, documented: Rea
 const notServer = picomatch([...NOT_SERVER_SOURCES], { dot: true });
 
 /** The route sources at each ref (tests, stories, build configs and declaration files left out: they serve nothing); see source-globs.ts. */
-function selectSources(input: StageInput, config: RoutesSurfaceConfig): { selection: Record<Side, Set<string>>; notes: string[] } | string {
+export function selectSources(input: StageInput, config: RoutesSurfaceConfig): { selection: Record<Side, Set<string>>; notes: string[] } | string {
   const { selected, notes, failure } = selectByGlobs({ base: input.trees.base.keys(), head: input.trees.head.keys() }, config.sources, {
     what: 'routes source glob',
     accept: (path) => SOURCE_FILE.test(path),
