@@ -364,7 +364,11 @@ export function nextConfigPaths(input: Pick<StageInput, 'trees' | 'changes'>, si
 async function dependencyChanged(input: StageInput, sources: readonly string[], dependencies: DependencyFinder): Promise<boolean> {
   if (!input.changes.some((change) => SCRIPT_FILE.test(change.path))) return false;
   const changed = new Set(input.changes.map((change) => change.path));
-  const tree: TreeView = { blobOf: (path) => input.trees.head.get(path), read: (path) => input.read('head', path), layout: await moduleLayoutOf(input, 'head') };
+  const tree: TreeView = {
+    blobOf: (path) => input.trees.head.get(path),
+    read: (path) => input.read('head', path),
+    layout: await moduleLayoutOf(input, 'head'),
+  };
   for (const path of sources) {
     if ((await dependencies(path, tree)).some((dependency) => changed.has(dependency))) return true;
   }

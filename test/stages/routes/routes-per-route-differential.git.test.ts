@@ -478,7 +478,7 @@ describe('lightdash: a constructor parameter read through every `new` (prometheu
   const parseConfig = (fallback: string) =>
     [
       "import { isLightdashMode } from '../../common/src';",
-      "export type LightdashConfig = { mode: string; prometheus: { enabled: boolean; port: number; path: string } };",
+      'export type LightdashConfig = { mode: string; prometheus: { enabled: boolean; port: number; path: string } };',
       'export const parseConfig = (): LightdashConfig => {',
       '    const mode = process.env.LIGHTDASH_MODE;',
       "    if (!isLightdashMode(mode)) throw new Error('mode');",
@@ -514,14 +514,16 @@ describe('lightdash: a constructor parameter read through every `new` (prometheu
   });
 
   it('a file loading modules by a computed name (lightdash dangerfile.ts), the same at both refs and constructing nothing it loads: decided', async () => {
-    const dangerfile = "import { danger } from 'danger';\nexport const run = async (repoDangerfile: string) => {\n    const mod = await import(repoDangerfile);\n    return mod.default(danger);\n};\n";
+    const dangerfile =
+      "import { danger } from 'danger';\nexport const run = async (repoDangerfile: string) => {\n    const mod = await import(repoDangerfile);\n    return mod.default(danger);\n};\n";
     const { verdict, notes } = await release({ ...base, 'dangerfile.ts': dangerfile }, touched, ['src/**/*.ts', 'dangerfile.ts']);
     expect(notes).toEqual([]);
     expect(verdict).toEqual({ checked: true, breaking: false });
   });
 
   it('a file loading modules by a computed name that constructs what it loads: unknown', async () => {
-    const loader = "export const run = async (name: string) => {\n    const mod = await import(name);\n    return new mod.default({ enabled: true, port: 1, path: '/x' });\n};\n";
+    const loader =
+      "export const run = async (name: string) => {\n    const mod = await import(name);\n    return new mod.default({ enabled: true, port: 1, path: '/x' });\n};\n";
     const { verdict } = await release({ ...base, 'src/loader.ts': loader }, touched);
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
@@ -566,7 +568,9 @@ describe('lightdash: a constructor parameter read through every `new` (prometheu
   it('the field written by a destructuring assignment in the class (a changed App.ts): unknown', async () => {
     const { verdict } = await release(base, {
       ...touched,
-      'src/App.ts': app("        if (args.port === 1) ({ config: this.lightdashConfig } = { config: { ...args.lightdashConfig, prometheus: { enabled: true, port: 1, path: '/x' } } });"),
+      'src/App.ts': app(
+        "        if (args.port === 1) ({ config: this.lightdashConfig } = { config: { ...args.lightdashConfig, prometheus: { enabled: true, port: 1, path: '/x' } } });",
+      ),
     });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
   });

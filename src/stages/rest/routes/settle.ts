@@ -72,7 +72,15 @@ export async function settleDeferred(
     // A value from callers: read through them, by the property path it is read with (trace-value.ts).
     const traced =
       entry.deps.inflow.length > 0
-        ? await traceValue(files, differential, (from, deps) => dependenciesUnchanged(files, differential, from, deps, isChanged), path, text, entry.start, entry.end)
+        ? await traceValue(
+            files,
+            differential,
+            (from, deps) => dependenciesUnchanged(files, differential, from, deps, isChanged),
+            path,
+            text,
+            entry.start,
+            entry.end,
+          )
         : undefined;
     if (traced !== undefined && 'token' in traced) {
       settled.routes.push({ ...base, path: `/\u27e8${traced.token}\u27e9`, opaque: entry.deps.text });

@@ -44,7 +44,15 @@ export type Traced = { token: string } | { why: string };
 const MAX_STEPS = 400;
 const MAX_DEPTH = 24;
 
-export async function traceValue(files: TraceFiles, differential: Differential, leaf: LeafCheck, path: string, text: string, start: number, end: number): Promise<Traced> {
+export async function traceValue(
+  files: TraceFiles,
+  differential: Differential,
+  leaf: LeafCheck,
+  path: string,
+  text: string,
+  start: number,
+  end: number,
+): Promise<Traced> {
   const tracer = new Tracer(files, differential, leaf);
   const file = tracer.parsed(path, text);
   if (!file) return { why: `${path} cannot be parsed` };
@@ -118,7 +126,10 @@ class Tracer {
         const returned = singleReturn(resolved.fn);
         if (returned === undefined) return { why: `${resolved.path}: what ${node.callee.name}() returns is not one \`return\`` };
         // The whole function as written: a statement before the `return` may change what it returns (`cfg.path = …`).
-        return step(`${resolved.path}:${node.callee.name}():${foldedText(resolved.file, resolved.fn)}`, await this.trace(resolved.path, resolved.file, returned, props, depth + 1));
+        return step(
+          `${resolved.path}:${node.callee.name}():${foldedText(resolved.file, resolved.fn)}`,
+          await this.trace(resolved.path, resolved.file, returned, props, depth + 1),
+        );
       }
     }
     return this.leaf(path, file, node, props);
@@ -284,7 +295,15 @@ class Tracer {
       }
       return undefined;
     });
-    if (writesInto(body, (base) => (base.type === 'MemberExpression' || base.type === 'OptionalMemberExpression') && unwrap(base.object).type === 'ThisExpression' && memberName(base) === name))
+    if (
+      writesInto(
+        body,
+        (base) =>
+          (base.type === 'MemberExpression' || base.type === 'OptionalMemberExpression') &&
+          unwrap(base.object).type === 'ThisExpression' &&
+          memberName(base) === name,
+      )
+    )
       return { why: `${path}:${access.loc?.start.line ?? 0}: the class writes into \`this.${name}\`` };
     if (unfollowed || sources.length !== 1) return { why: `${path}:${access.loc?.start.line ?? 0}: \`this.${name}\` is not set once by its class` };
     const [source] = sources as [{ node: t.Node; parameter?: t.Node }];
@@ -306,7 +325,9 @@ class Tracer {
     const body = file.parentOf(fn);
     const declaration = body && file.parentOf(body);
     const holder = declaration && file.parentOf(declaration);
-    const topLevel = holder?.type === 'Program' || ((holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration') && file.parentOf(holder)?.type === 'Program');
+    const topLevel =
+      holder?.type === 'Program' ||
+      ((holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration') && file.parentOf(holder)?.type === 'Program');
     if (declaration?.type !== 'ClassDeclaration' || !declaration.id || !topLevel)
       return { kind: 'why', why: `${path}:${parameter.loc?.start.line ?? 0}: the class is not declared by name at the top of its file` };
     return { kind: 'parameter', className: declaration.id.name, declaration, index: fn.params.indexOf(parameter as (typeof fn.params)[number]) };
@@ -366,11 +387,16 @@ class Tracer {
           if (specifier.type === 'ImportNamespaceSpecifier') return { why: `${importer} imports ${path} as a namespace` };
           if (specifier.type === 'ImportSpecifier' && specifier.importKind === 'type') continue;
           const imported =
-            specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
+            specifier.type === 'ImportDefaultSpecifier'
+              ? 'default'
+              : specifier.imported.type === 'Identifier'
+                ? specifier.imported.name
+                : specifier.imported.value;
           if (exported.has(imported)) locals.push(specifier.local.name);
         }
       }
-      if (!bound || requiresOrLoads(other, importer, path, this.side.has, layout)) return { why: `${importer} loads ${path} other than by an import declaration` };
+      if (!bound || requiresOrLoads(other, importer, path, this.side.has, layout))
+        return { why: `${importer} loads ${path} other than by an import declaration` };
       for (const local of locals) {
         const uses = usesOf(other, local);
         if ('why' in uses) return { why: `${importer}: ${uses.why}` };
@@ -408,9 +434,21 @@ function usesOf(file: FileSyntax, name: string, declaration?: t.ClassDeclaration
     if (declaration && node === declaration.id) return;
     if (parent.type.startsWith('TS') && !(VALUE_WRAPPERS.has(parent.type) && (parent as { expression?: t.Node }).expression === node)) return; // a type
     if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.property === node && !parent.computed) return;
-    if ((parent.type === 'ObjectProperty' || parent.type === 'ClassProperty' || parent.type === 'ClassMethod' || parent.type === 'ObjectMethod') && parent.key === node && !parent.computed && !(parent.type === 'ObjectProperty' && parent.shorthand)) return;
+    if (
+      (parent.type === 'ObjectProperty' || parent.type === 'ClassProperty' || parent.type === 'ClassMethod' || parent.type === 'ObjectMethod') &&
+      parent.key === node &&
+      !parent.computed &&
+      !(parent.type === 'ObjectProperty' && parent.shorthand)
+    )
+      return;
     if (parent.type === 'ImportDefaultSpecifier' || parent.type === 'ImportSpecifier') return;
-    if (parent.type === 'ExportSpecifier' && parent.local === node && file.parentOf(parent)?.type === 'ExportNamedDeclaration' && !(file.parentOf(parent) as t.ExportNamedDeclaration).source) return;
+    if (
+      parent.type === 'ExportSpecifier' &&
+      parent.local === node &&
+      file.parentOf(parent)?.type === 'ExportNamedDeclaration' &&
+      !(file.parentOf(parent) as t.ExportNamedDeclaration).source
+    )
+      return;
     if (parent.type === 'ExportDefaultDeclaration') return;
     // A name shadowed by a local declaration is another value.
     if (declarationOf(node, file) !== undefined && declarationOf(node, file) !== declaration) return;
@@ -429,7 +467,11 @@ function writesInto(root: t.Node, matches: (base: t.Node) => boolean): boolean {
   walk(root, (node) => {
     if (found) return false;
     const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
-    for (let base = target && unwrap(target); base && (base.type === 'MemberExpression' || base.type === 'OptionalMemberExpression'); base = unwrap(base.object))
+    for (
+      let base = target && unwrap(target);
+      base && (base.type === 'MemberExpression' || base.type === 'OptionalMemberExpression');
+      base = unwrap(base.object)
+    )
       if (matches(unwrap(base.object))) found = true;
     return undefined;
   });
@@ -467,7 +509,8 @@ function exportNamesOf(file: FileSyntax, name: string, declaration: t.ClassDecla
   if (holder?.type === 'ExportDefaultDeclaration') names.add('default');
   if (holder?.type === 'ExportNamedDeclaration') names.add(name);
   for (const statement of file.source.ast.program.body) {
-    if (statement.type === 'ExportDefaultDeclaration' && statement.declaration.type === 'Identifier' && statement.declaration.name === name) names.add('default');
+    if (statement.type === 'ExportDefaultDeclaration' && statement.declaration.type === 'Identifier' && statement.declaration.name === name)
+      names.add('default');
     if (statement.type === 'ExportNamedDeclaration' && !statement.source)
       for (const specifier of statement.specifiers)
         if (specifier.type === 'ExportSpecifier' && specifier.local.name === name)
@@ -489,7 +532,8 @@ function requiresOrLoads(file: FileSyntax, from: string, target: string, has: (p
 }
 
 function memberName(node: t.MemberExpression | t.OptionalMemberExpression): string | undefined {
-  if (!node.computed) return node.property.type === 'Identifier' ? node.property.name : node.property.type === 'PrivateName' ? `#${node.property.id.name}` : undefined;
+  if (!node.computed)
+    return node.property.type === 'Identifier' ? node.property.name : node.property.type === 'PrivateName' ? `#${node.property.id.name}` : undefined;
   return node.property.type === 'StringLiteral' ? node.property.value : undefined;
 }
 
@@ -503,12 +547,15 @@ function keyName(key: t.Node): string | undefined {
 function patternKey(pattern: t.Node, name: string): string | undefined {
   if (pattern.type !== 'ObjectPattern') return undefined;
   for (const property of pattern.properties)
-    if (property.type === 'ObjectProperty' && !property.computed && property.value.type === 'Identifier' && property.value.name === name) return keyName(property.key);
+    if (property.type === 'ObjectProperty' && !property.computed && property.value.type === 'Identifier' && property.value.name === name)
+      return keyName(property.key);
   return undefined;
 }
 
 function literalWithout(object: t.ObjectExpression, key: string): boolean {
-  return object.properties.every((member) => member.type !== 'SpreadElement' && !member.computed && keyName(member.key) !== undefined && keyName(member.key) !== key);
+  return object.properties.every(
+    (member) => member.type !== 'SpreadElement' && !member.computed && keyName(member.key) !== undefined && keyName(member.key) !== key,
+  );
 }
 
 /** The expression a function without parameters returns when its body has exactly one `return`, a direct statement of it. */
@@ -530,7 +577,13 @@ function returnsOf(fn: t.Node): t.Node[] | undefined {
   const values: t.Node[] = [];
   let bare = false;
   walk(fn.body, (node) => {
-    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'ClassMethod' || node.type === 'ObjectMethod')
+    if (
+      node.type === 'FunctionDeclaration' ||
+      node.type === 'FunctionExpression' ||
+      node.type === 'ArrowFunctionExpression' ||
+      node.type === 'ClassMethod' ||
+      node.type === 'ObjectMethod'
+    )
       return false;
     if (node.type === 'ReturnStatement') {
       if (node.argument) values.push(unwrap(node.argument));
