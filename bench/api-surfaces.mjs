@@ -12,6 +12,12 @@
  * Each: warm stage (both refs read, diffed, judged; a fresh blob each run so no cache answers) per
  * file read, the floor (parsing the same files and nothing else), and a release that changed none
  * of the surface's files.
+ *
+ *   node bench/api-surfaces.mjs --surcharge graphql|trpc [runs=7]
+ *
+ * What the surface adds to a whole `generate` (bench/lib/surcharge.mjs): the same release (the 1 MB
+ * spec and one resolver or router file edited: an argument or input field added) with `graphql` or
+ * `trpc` configured and without it.
  */
 import { createHash } from 'node:crypto';
 
@@ -137,6 +143,30 @@ function trpcTree(changed, run = 0) {
   }
   files['src/root.ts'] = `import { mergeRouters, router } from './trpc';\n${names.map((index) => `import { r${index} } from './routers/r${index}';`).join('\n')}\nexport const appRouter = mergeRouters(router({ ${names.map((index) => `r${index}`).join(', ')} }));\n`;
   return files;
+}
+
+if (process.argv[2] === '--surcharge') {
+  const { measureSurcharge, SPEC } = await import('./lib/surcharge.mjs');
+  const surface = process.argv[3];
+  const treeOf = { graphql: graphqlTree, trpc: trpcTree }[surface];
+  if (!treeOf) throw new Error('--surcharge graphql|trpc');
+  const sources = { graphql: { sources: ['src/**/*.ts'] }, trpc: { sources: ['src/root.ts', 'src/routers/*.ts'] } }[surface];
+  const config = (on) => ({ migrations: false, openapi: SPEC.path, mcpTools: false, env: false, graphql: false, trpc: false, ...(on ? { [surface]: sources } : {}) });
+  const [base, head] = [treeOf(false), treeOf(true)];
+  measureSurcharge({
+    title:
+      surface === 'graphql'
+        ? `repository: 1 MB OpenAPI document, NestJS code-first GraphQL of ${MODULES} modules (${MODULES * 5} resolver members); the release edits the spec and one resolver (an argument added)`
+        : `repository: 1 MB OpenAPI document, tRPC app router of ${ROUTERS} routers × ${PROCEDURES} procedures; the release edits the spec and one router (an input field added)`,
+    surface,
+    base: { ...base, [SPEC.path]: SPEC.base() },
+    head: { ...Object.fromEntries(Object.entries(head).filter(([path, text]) => base[path] !== text)), [SPEC.path]: SPEC.head() },
+    withSurface: config(true),
+    withoutSurface: config(false),
+    runs: Number(process.argv[4] ?? 7),
+    describeOutput: (out) => `api.rest: breakingCount ${out.api.rest.breakingCount}, checked ${out.api.rest.checked}`,
+  });
+  process.exit(0);
 }
 
 function inputFor(config, base, head) {

@@ -5,6 +5,11 @@
  * Prints: the first ref cold (includes loading the parser), a release where every file is a new
  * blob, the same release again (every blob cached), and the floor: parsing the same files alone
  * with the source parser (src/syntax/parse.ts, @babel/parser) and no walk.
+ *
+ *   node bench/env-config.mjs --surcharge [runs=7]
+ *
+ * What the surface adds to a whole `generate` (bench/lib/surcharge.mjs): the same release (the 1 MB
+ * spec and one settings file edited: its defaults changed) with `env` configured and without it.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -28,6 +33,23 @@ function tree(version) {
     files.set(`server/config/settings-${f}.ts`, lines.join('\n'));
   }
   return files;
+}
+
+if (process.argv[2] === '--surcharge') {
+  const { measureSurcharge, SPEC } = await import('./lib/surcharge.mjs');
+  const config = (env) => ({ migrations: false, openapi: SPEC.path, mcpTools: false, env: env ? { sources: ['server/**/*.ts'] } : false });
+  const changedFile = 'server/config/settings-7.ts';
+  measureSurcharge({
+    title: `repository: 1 MB OpenAPI document, ${FILES} settings files × ${READS} env reads through a Proxy module; the release edits the spec and one settings file (its defaults)`,
+    surface: 'env',
+    base: { ...Object.fromEntries(tree(0)), [SPEC.path]: SPEC.base() },
+    head: { [changedFile]: tree(1).get(changedFile), [SPEC.path]: SPEC.head() },
+    withSurface: config(true),
+    withoutSurface: config(false),
+    runs: Number(process.argv[3] ?? 7),
+    describeOutput: (out) => `config: checked ${out.config.checked}, ${out.config.changes.length} changes`,
+  });
+  process.exit(0);
 }
 
 const view = (files, tag) => ({ blobOf: (path) => (files.has(path) ? `${tag}:${path}` : undefined), read: async (path) => files.get(path) });

@@ -9,6 +9,11 @@
  *     cold in a fresh process (parser loading included) and warm;
  * (b) the same files parsed (src/syntax/parse.ts) and nothing else: the floor of any extraction;
  * (c) a release that changed no code file: decided from the file list, nothing read.
+ *
+ *   node bench/mcp-code.mjs --surcharge [runs=7]
+ *
+ * What the surface adds to a whole `generate` (bench/lib/surcharge.mjs): the same release (the 1 MB
+ * spec and one tool file edited) with `mcpTools` configured and without it.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -59,6 +64,23 @@ function inputFor(base, head) {
     trees,
     read: async (side, path) => (side === 'base' ? base : head)[path],
   };
+}
+
+if (process.argv[2] === '--surcharge') {
+  const { measureSurcharge, SPEC } = await import('./lib/surcharge.mjs');
+  const config = (mcp) => ({ migrations: false, openapi: SPEC.path, env: false, mcpTools: mcp ? { sources: ['src/mcp/tools/*.ts'] } : false });
+  const [base, head] = [tree(false), tree(true)];
+  measureSurcharge({
+    title: `repository: 1 MB OpenAPI document, an MCP server of ${FILES} tool files × ${TOOLS_PER_FILE} tools; the release edits the spec and one tool file (an input field added)`,
+    surface: 'mcpTools',
+    base: { ...base, [SPEC.path]: SPEC.base() },
+    head: { ...Object.fromEntries(Object.entries(head).filter(([path, text]) => base[path] !== text)), [SPEC.path]: SPEC.head() },
+    withSurface: config(true),
+    withoutSurface: config(false),
+    runs: Number(process.argv[3] ?? 7),
+    describeOutput: (out) => `mcp: ${JSON.stringify(out.mcp)}`.slice(0, 300),
+  });
+  process.exit(0);
 }
 
 function median(values) {

@@ -5,6 +5,7 @@
  *
  *   npm run build && node bench/real-history.mjs --repo <clone> --config <file> --from <tag> --to <tag>
  *       [--pairs <base>..<head>,…] [--surfaces] [--json]
+ *       [--only-generate --pairs …] [--baseline <another build's dist/bin/release-safety.js>]
  *
  * The reference service: a clone of its public mirror (DEVELOPERS.md; `make-testbed.sh` makes one with
  * every tag), the config its maintainers would write (fixtures/lightdash/release-safety.config.json),
@@ -16,6 +17,9 @@
  *   - for each pair (default: the first spec-only pair and the first pair adding a migration, picked from
  *     the artifacts), `generate` CPU beside its floor (bench/lib/generate-floor.mjs: `git diff
  *     --name-status`, both specs read through one `cat-file --batch` and parsed, added migrations read).
+ *   - `--only-generate` (with `--pairs`): only the `generate` rows, no backfill;
+ *   - `--baseline <cli>`: `generate` of another build (main's) timed in the same rounds, interleaved, each
+ *     build with its own derived cache, and its artifact compared byte for byte with this build's.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -65,12 +69,20 @@ function backfill(label, cacheDir, configPath = configFile) {
 }
 
 const head = git('rev-parse', `${to}^{commit}`);
-const cold = backfill('cold', join(work, 'cache'));
-const warmRuns = Array.from({ length: runs }, () => backfill('warm', join(work, 'cache')));
-const warm = { ...warmRuns[0], cpuMs: median(warmRuns.map((run) => run.cpuMs)), wallMs: median(warmRuns.map((run) => run.wallMs)), maxRssMb: Math.max(...warmRuns.map((run) => run.maxRssMb)) };
+const onlyGenerate = args.includes('--only-generate');
+if (onlyGenerate && !option('--pairs')) {
+  console.error('bench/real-history.mjs: --only-generate needs --pairs (the pairs are otherwise picked from the backfill)');
+  process.exit(2);
+}
+const baseline = option('--baseline');
+const cold = onlyGenerate ? undefined : backfill('cold', join(work, 'cache'));
+const warmRuns = onlyGenerate ? [] : Array.from({ length: runs }, () => backfill('warm', join(work, 'cache')));
+const warm = onlyGenerate
+  ? undefined
+  : { ...warmRuns[0], cpuMs: median(warmRuns.map((run) => run.cpuMs)), wallMs: median(warmRuns.map((run) => run.wallMs)), maxRssMb: Math.max(...warmRuns.map((run) => run.maxRssMb)) };
 
 const surfaceRows = [];
-if (args.includes('--surfaces')) {
+if (args.includes('--surfaces') && !onlyGenerate) {
   const without = { env: { env: false }, openapi: { openapi: false }, migrations: { migrations: [] } };
   for (const [surface, change] of Object.entries(without)) {
     if (!(surface in config)) continue;
@@ -83,9 +95,11 @@ if (args.includes('--surfaces')) {
 }
 
 // Pairs for `generate`: given, or picked from the artifacts (first spec-only change, first added migration).
-const artifacts = readdirSync(warm.out)
-  .filter((name) => name.endsWith('.json'))
-  .map((name) => JSON.parse(readFileSync(join(warm.out, name), 'utf8')));
+const artifacts = onlyGenerate
+  ? []
+  : readdirSync(warm.out)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(join(warm.out, name), 'utf8')));
 const tagOf = new Map(git('tag', '--list').split('\n').map((tag) => [tag.replace(/^v/, ''), tag]));
 const pairs = option('--pairs')
   ? option('--pairs').split(',').map((pair) => pair.split('..'))
@@ -103,15 +117,28 @@ for (const [base, target] of pairs) {
     .filter((path) => (config.migrations ?? []).some((folder) => path.startsWith(`${folder.dir}/`)));
   const floorArgs = [join(root, 'bench', 'lib', 'generate-floor.mjs'), repo, base, target, spec ?? 'package.json', ...added];
   const cache = join(work, 'cache');
-  const generateArgs = [cli, 'generate', '--repo', repo, '--from', base, '--to', target, '--config', configFile, '--out', join(work, 'pair.json'), '--quiet'];
-  measure(process.execPath, generateArgs, { env: env(cache), allowFailure: true }); // warm: code cache, derived cache
+  const generateArgs = (build, out) => [build, 'generate', '--repo', repo, '--from', base, '--to', target, '--config', configFile, '--out', out, '--quiet'];
+  const thisRun = () => measure(process.execPath, generateArgs(cli, join(work, 'pair.json')), { env: env(cache), allowFailure: true });
+  const baselineRun = () => measure(process.execPath, generateArgs(baseline, join(work, 'pair-baseline.json')), { env: env(join(work, 'cache-baseline')), allowFailure: true });
+  thisRun(); // warm: code cache, derived cache
+  if (baseline) {
+    baselineRun();
+    baselineRun();
+  }
   const cpu = [];
+  const baselineCpu = [];
   const floor = [];
   for (let round = 0; round < 5; round++) {
-    cpu.push(measure(process.execPath, generateArgs, { env: env(cache), allowFailure: true }).cpuMs);
+    cpu.push(thisRun().cpuMs);
+    if (baseline) baselineCpu.push(baselineRun().cpuMs);
     floor.push(measure(process.execPath, floorArgs).cpuMs);
   }
-  generateRows.push({ pair: `${base} → ${target}`, migrations: added.length, cpuMs: median(cpu), floorMs: median(floor), ratio: Number((median(cpu) / median(floor)).toFixed(2)) });
+  const row = { pair: `${base} → ${target}`, migrations: added.length, cpuMs: median(cpu), floorMs: median(floor), ratio: Number((median(cpu) / median(floor)).toFixed(2)) };
+  if (baseline) {
+    const same = readFileSync(join(work, 'pair.json')).equals(readFileSync(join(work, 'pair-baseline.json')));
+    Object.assign(row, { baselineCpuMs: median(baselineCpu), baselineRatio: Number((median(baselineCpu) / median(floor)).toFixed(2)), sameArtifact: same });
+  }
+  generateRows.push(row);
 }
 
 const result = { repo, commit: head, from, to, loadAverage: loadAverage(), cold, warm, surfaces: surfaceRows, generate: generateRows };
@@ -119,10 +146,10 @@ rmSync(work, { recursive: true, force: true });
 if (args.includes('--json')) {
   console.log(JSON.stringify(result, (key, value) => (key === 'out' ? undefined : value), 2));
 } else {
-  console.log(`real history: ${resolve(repo)} at ${head.slice(0, 12)}, ${from} → ${to}, ${warm.releases} releases; load average ${result.loadAverage}\n`);
-  console.log('| backfill --jobs 1 | CPU | wall | peak RSS | true / false / unknown | artifacts digest |');
-  console.log('|---|---|---|---|---|---|');
-  for (const row of [cold, warm]) {
+  console.log(`real history: ${resolve(repo)} at ${head.slice(0, 12)}, ${from} → ${to}${warm ? `, ${warm.releases} releases` : ''}; load average ${result.loadAverage}\n`);
+  if (warm) console.log('| backfill --jobs 1 | CPU | wall | peak RSS | true / false / unknown | artifacts digest |');
+  if (warm) console.log('|---|---|---|---|---|---|');
+  for (const row of warm ? [cold, warm] : []) {
     console.log(`| ${row === cold ? 'cache cold' : `cache warm (median of ${runs})`} | ${fmt(row.cpuMs)} | ${fmt(row.wallMs)} | ${Math.round(row.maxRssMb)} MB | ${row.verdicts.true} / ${row.verdicts.false} / ${row.verdicts.unknown} | ${row.digest} |`);
   }
   if (surfaceRows.length > 0) {
@@ -130,7 +157,11 @@ if (args.includes('--json')) {
     console.log('|---|---|---|');
     for (const row of surfaceRows) console.log(`| ${row.surface} | ${fmt(row.cpuMs)} | ${fmt(row.savedMs)} |`);
   }
-  console.log('\n| generate, real pair | added migrations | CPU | I/O floor | ratio |');
-  console.log('|---|---|---|---|---|');
-  for (const row of generateRows) console.log(`| ${row.pair} | ${row.migrations} | ${fmt(row.cpuMs)} | ${fmt(row.floorMs)} | ${row.ratio}× |`);
+  const baselineColumns = baseline ? ' baseline CPU | baseline ratio | same artifact |' : '';
+  console.log(`\n| generate, real pair | added migrations | CPU | I/O floor | ratio |${baselineColumns}`);
+  console.log(`|---|---|---|---|---|${baseline ? '---|---|---|' : ''}`);
+  for (const row of generateRows)
+    console.log(
+      `| ${row.pair} | ${row.migrations} | ${fmt(row.cpuMs)} | ${fmt(row.floorMs)} | ${row.ratio}× |${baseline ? ` ${fmt(row.baselineCpuMs)} | ${row.baselineRatio}× | ${row.sameArtifact ? 'yes' : 'NO'} |` : ''}`,
+    );
 }

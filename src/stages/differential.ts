@@ -40,6 +40,12 @@ export interface Differential {
    * either ref, and no computed import could lead to it.
    */
   callersUnchanged(path: string): Promise<UnchangedVerdict>;
+  /**
+   * Every file of one ref whose imports name `path` (static, dynamic or `require`, from the text),
+   * and the files with an import whose name is computed (they may load it too); or why the set cannot
+   * be bounded (the graph is not whole).
+   */
+  importersAt(side: Side, path: string): Promise<{ importers: string[]; computed: string[] } | { why: string }>;
   /** The version range the nearest package.json above `fromPath` declares for a package at one ref (undefined: none). */
   packageVersion(side: Side, fromPath: string, packageName: string): Promise<string | undefined>;
 }
@@ -207,9 +213,16 @@ export function differentialOf(input: StageInput): Differential {
     return { unchanged: true, files: 0 };
   };
 
+  const importersAt = async (side: Side, path: string): Promise<{ importers: string[]; computed: string[] } | { why: string }> => {
+    const graph = await graphOf(side);
+    if (graph.unbounded.length > 0) return { why: `the imports of the ${side} ref cannot be bounded (${graph.unbounded[0]})` };
+    return { importers: [...(graph.importers.get(path) ?? [])].sort(), computed: [...graph.unknownEdges].sort() };
+  };
+
   return {
     closureOf,
     importersOf,
+    importersAt,
     packageVersion: (side, fromPath, packageName) => declaredVersionsFrom(trees[side], readJson(side))(fromPath, packageName),
     async unchanged(path, callersFlowIn, escapes = false) {
       const [baseBlob, headBlob] = [input.trees.base.get(path), input.trees.head.get(path)];

@@ -105,3 +105,42 @@ describe('undeclared surface evidence across a history', () => {
     expect(await step({ 'test/schema.graphql': 'x', 'package.json': '{"name":"a","version":"5"}' }, TRPC)).toBeUndefined();
   });
 });
+
+describe('undeclared surface evidence reads manifests together', () => {
+  it('asks for every unanswered manifest before awaiting any, answers with the first in order, and ignores a failing later read', async () => {
+    const files: Files = {
+      // Blobs no other test uses: the manifest answers are remembered by blob id across tests.
+      'a/package.json': '{"name":"together-a","dependencies":{"left-pad":"1"}}',
+      'b/package.json': '{"name":"together-b","dependencies":{"@trpc/server":"11"}}',
+      'c/package.json': 'unreadable',
+    };
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const input = {
+      changes: Object.keys(files).map((path) => ({ path, status: 'added' })),
+      trees: { base: new Map(), head: treeOf(files) },
+      read: async (_side: string, path: string) => {
+        inFlight++;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+        if (path === 'c/package.json') throw new Error('git failed');
+        return files[path];
+      },
+    } as unknown as StageInput;
+    expect(await undeclaredSurfaceEvidence(input, TRPC)).toBe('b/package.json depends on @trpc/server');
+    // One round trip for the three, not three in turn.
+    expect(mostInFlight).toBe(3);
+    // A failing read before the answer still fails the evidence (as the read in turn did).
+    const failing: Files = { ...files, 'a/package.json': 'unreadable' };
+    const input2 = {
+      ...input,
+      trees: { base: new Map(), head: treeOf({ ...failing, 'a/package.json': 'other blob' }) },
+      read: async (_side: string, path: string) => {
+        if (path === 'a/package.json') throw new Error('git failed');
+        return failing[path];
+      },
+    } as unknown as StageInput;
+    await expect(undeclaredSurfaceEvidence(input2, TRPC)).rejects.toThrow('git failed');
+  });
+});

@@ -14,13 +14,30 @@
  * read source import this file, and those are loaded lazily, so a command that reads no source never
  * loads the parser.
  */
+import { createRequire } from 'node:module';
 import { preloadResolvedWithCodeCache } from '../core/code-cache.js';
-
-preloadResolvedWithCodeCache(import.meta.url, '@babel/parser');
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-import babelParser = require('@babel/parser');
+import type * as BabelParser from '@babel/parser';
 import type { ParserOptions, ParserPlugin } from '@babel/parser';
+
+let loadedParser: typeof BabelParser | undefined;
+
+/**
+ * The parser, loaded at the first parse (issue 36): the stages' modules import this file whether or
+ * not a run parses anything (the migration rules reach it through the old-code readers), and loading
+ * the parser was ≈ 15–30 ms of a `generate` that reads no source (a warm spec-only pair). A plain
+ * `require` call, so that a bundle that holds the parser (the Action) finds it statically and one that
+ * leaves it outside (the CLI) loads it from node_modules; `createRequire` where no `require` exists
+ * (the sources run as ES modules, under the tests).
+ */
+function babelParser(): typeof BabelParser {
+  if (loadedParser === undefined) {
+    preloadResolvedWithCodeCache(import.meta.url, '@babel/parser');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    if (typeof require === 'function') loadedParser = require('@babel/parser') as typeof BabelParser;
+    else loadedParser = createRequire(import.meta.url)('@babel/parser') as typeof BabelParser;
+  }
+  return loadedParser;
+}
 import type * as t from '@babel/types';
 
 export type { t };
@@ -76,11 +93,11 @@ function optionsFor(path: string, decorators: ParserPlugin): ParserOptions {
 /** Parses one file; `path` picks the dialect (TypeScript, TSX, JavaScript with JSX). Never throws. */
 export function parseSource(path: string, text: string): ParsedSource {
   try {
-    return { ok: true, ast: babelParser.parse(text, optionsFor(path, 'decorators-legacy')) as unknown as t.File, text };
+    return { ok: true, ast: babelParser().parse(text, optionsFor(path, 'decorators-legacy')) as unknown as t.File, text };
   } catch (error) {
     if (text.includes('@')) {
       try {
-        return { ok: true, ast: babelParser.parse(text, optionsFor(path, STANDARD_DECORATORS)) as unknown as t.File, text };
+        return { ok: true, ast: babelParser().parse(text, optionsFor(path, STANDARD_DECORATORS)) as unknown as t.File, text };
       } catch {
         // The first complaint is the one reported.
       }

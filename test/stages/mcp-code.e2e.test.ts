@@ -83,10 +83,12 @@ describe('generate with MCP tools read from a zod-based server', () => {
     );
     // 1.3.0: a construct with no faithful JSON Schema (a recursive z.lazy) in one tool.
     repo.commit(
-      edit(tree, 'src/mcp/tools/search.ts', [
-        'range: dateRange.optional(),',
-        'range: dateRange.optional(),\n        filter: z.lazy(() => z.object({ and: z.array(z.string()) })).optional(),',
-      ]),
+      edit(
+        tree,
+        'src/mcp/tools/search.ts',
+        ['const dateRange =', 'const filter = z.lazy(() => z.object({ and: z.array(filter) }));\nconst dateRange ='],
+        ['range: dateRange.optional(),', 'range: dateRange.optional(),\n        filter: filter.optional(),'],
+      ),
       { tag: '1.3.0' },
     );
     // 1.4.0: only an unrelated file changes.

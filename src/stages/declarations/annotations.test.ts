@@ -102,6 +102,28 @@ describe('mayMentionMarker (the byte-level pre-filter)', () => {
     expect(mayMentionMarker(Buffer.from('safet'))).toBe(false);
   });
 
+  it('answers as the regular expression over a Latin-1 copy does, on random bytes with and without NULs', () => {
+    const reference = (bytes: Buffer) => /s\0*a\0*f\0*e\0*t\0*y/i.test(bytes.toString('latin1'));
+    // Letters of the word in both cases, their neighbours in the byte table (`|0x20` partners, `@`, `` ` ``, 0x80+), NUL.
+    const byte = fc.constantFrom(...Buffer.from('safetySAFETYsafetyxyz@`[{ \n'), 0x00, 0x53 ^ 0x80, 0x73 | 0x80, 0xe6, 0xc6, 0x13, 0x33, 0x41, 0x21);
+    const word = fc.constantFrom('safety', 'SAFETY', 'SaFeTy', 'sAfEtY', 'safet', 'afety', 'Fe', 'fe');
+    const piece = fc.oneof(
+      byte.map((value) => Buffer.from([value])),
+      word.map((text) => Buffer.from(text, 'latin1')),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
+        const bytes = Buffer.concat(pieces);
+        expect(mayMentionMarker(bytes)).toBe(reference(bytes));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const text of ['safety', 'xsafety', 'safetyx', 'fety', 'sAfe', 'safe\u00d4y', 'S\u00c1FETY']) {
+      const bytes = Buffer.from(text, 'latin1');
+      expect(mayMentionMarker(bytes)).toBe(reference(bytes));
+    }
+  });
+
   it('is a superset of the text test: whatever mentionsMarker finds, the bytes pass (UTF-8 and UTF-16)', () => {
     const piece = fc.constantFrom('release', 'safety', 'RELEASE', 'Safety', '-', ' ', '\n', '—', 'é', 'sa', 'fety', 's', '\0', 'x');
     fc.assert(

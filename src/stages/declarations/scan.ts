@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ChangedPath, Side, StageInput } from '../contract.js';
 import { mayMentionMarker, mentionsMarker, scanAnnotations, type Annotation, type MalformedAnnotation } from './annotations.js';
 import { compareText } from '../../core/compare-text.js';
@@ -62,9 +63,15 @@ async function scanSide(input: StageInput, side: Side, changedPaths: readonly st
   const scan: SideScan = { annotations: [], malformed: [], skippedLargeFiles: [], undecodableFiles: [], ownOutputs: [] };
   // A changed path without a blob on this side (a submodule bump) has no text to scan.
   const paths = changedPaths.filter((path) => input.trees[side].has(path));
+  const prefilter = prefilterMemo(input, side, paths);
   const perFile = await mapWithConcurrency(paths, READ_CONCURRENCY, async (path) => {
+    const blob = input.trees[side].get(path);
+    if (blob !== undefined && prefilter.cleared?.has(blob)) return { path, large: false, found: undefined };
     const bytes = await input.readBytes?.(side, path);
-    if (bytes !== undefined && !mayMentionMarker(bytes)) return { path, large: false, found: undefined };
+    if (bytes !== undefined && !mayMentionMarker(bytes)) {
+      if (blob !== undefined) prefilter.newlyCleared.push(blob);
+      return { path, large: false, found: undefined };
+    }
     const text = await input.read(side, path);
     if (text === undefined) throw new Error(`${path}: listed as changed but missing at ${side === 'base' ? 'base (from)' : 'head (to)'}`);
     if (text.includes('\0')) {
@@ -79,6 +86,7 @@ async function scanSide(input: StageInput, side: Side, changedPaths: readonly st
     if (text.length > MAX_SCANNED_CHARS) return { path, large: true, found: undefined };
     return { path, large: false, found: scanAnnotations(text) };
   });
+  prefilter.remember();
   for (const { path, large, undecodable, own, found } of perFile) {
     if (large) scan.skippedLargeFiles.push(path);
     if (own) scan.ownOutputs.push(path);
@@ -88,6 +96,43 @@ async function scanSide(input: StageInput, side: Side, changedPaths: readonly st
     scan.malformed.push(...found.malformed.map((malformed) => ({ ...malformed, file: path })));
   }
   return scan;
+}
+
+/**
+ * The blobs of one side's changed files whose bytes the pre-filter cleared (no "safety" in them), kept
+ * in the derived cache under the set of blob ids scanned: a warm backfill re-ran the pre-filter over
+ * every changed file of every release, reading each whole through git — a 1.25 MB changelog edited by
+ * every release of the reference service among them (issue 36). A cleared blob is never read; every
+ * other blob is read and tested as before. What the pre-filter says depends on the blob's bytes alone,
+ * so the blob id (with the tool fingerprint the cache keeps) is the whole key of each answer.
+ */
+const PREFILTER_KIND = 'declarations-prefilter/1';
+
+interface PrefilterMemo {
+  cleared: ReadonlySet<string> | undefined;
+  newlyCleared: string[];
+  remember(): void;
+}
+
+function prefilterMemo(input: StageInput, side: Side, paths: readonly string[]): PrefilterMemo {
+  const cache = input.derivedCache;
+  const newlyCleared: string[] = [];
+  // Only where bytes are read (the pre-filter runs on them) and a cache is kept.
+  if (!cache || !input.readBytes || paths.length === 0) return { cleared: undefined, newlyCleared, remember: () => undefined };
+  const blobs = [...new Set(paths.map((path) => input.trees[side].get(path) ?? ''))].sort();
+  const key = JSON.stringify([PREFILTER_KIND, createHash('sha256').update(blobs.join('\n')).digest('hex')]);
+  const stored = cache.get(key);
+  // Untrusted: of the right shape and naming only blobs of this set, else recomputed.
+  const known = new Set(blobs);
+  const cleared =
+    Array.isArray(stored) && stored.every((blob) => typeof blob === 'string' && known.has(blob)) ? new Set<string>(stored as string[]) : undefined;
+  return {
+    cleared,
+    newlyCleared,
+    remember: () => {
+      if (!cleared) cache.set(key, [...newlyCleared].sort());
+    },
+  };
 }
 
 /** Head items not matched by an equal base item: same file first, then anywhere in the release. */

@@ -1,7 +1,10 @@
-import { posix } from 'node:path';
 import { endLineOf, isCall, lineOf, literalKeyName, parseSource, unwrapExpression, walk, type t } from '../../syntax/parse.js';
 import { extractEnvReads, type EnvRead } from './extract-reads.js';
-import type { LocatedRead } from './surface.js';
+import type { NextEnvMapping } from './next-config-paths.js';
+
+// What surface.ts needs without parsing lives in next-config-paths.ts: this module, which loads the
+// source parser, is imported only when a next.config file is read (issue 36).
+export { applyNextMapping, NEXT_CONFIG, nextConfigOf, type NextEnvMapping } from './next-config-paths.js';
 
 /**
  * Next.js `env:` entries in `next.config.{js,mjs,cjs,ts,mts}` are build-time mappings: the compiler
@@ -9,10 +12,6 @@ import type { LocatedRead } from './surface.js';
  * sets is what the entry maps from (`cloudMode: process.env.CLOUD_MODE` → `CLOUD_MODE`), and a
  * literal or a `package.json` field maps from nothing.
  */
-export const NEXT_CONFIG = /(^|\/)next\.config\.(js|mjs|cjs|ts|mts)$/;
-
-/** Per key: the reads the entry maps from (empty: a value set at build, no variable); unreadable entries are absent. */
-export type NextEnvMapping = ReadonlyMap<string, readonly EnvRead[]>;
 
 /** The `env:` mappings of one next.config file; an empty map when it has none or does not parse (reads then stay as written). */
 export function nextEnvMapping(text: string, path: string): NextEnvMapping {
@@ -110,34 +109,4 @@ function isMember(node: t.Node): node is t.MemberExpression | t.OptionalMemberEx
 
 function isFunction(node: t.Node): boolean {
   return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
-}
-
-/** The next.config of the Next.js app a file belongs to: the one in its nearest ancestor folder; none when that folder has two (which one Next.js loads is not told). */
-export function nextConfigOf(file: string, configs: readonly string[]): string | undefined {
-  const depthOf = (dir: string) => (dir === '.' ? 0 : dir.split('/').length);
-  let best: { config: string; depth: number; tied: boolean } | undefined;
-  for (const config of configs) {
-    const dir = posix.dirname(config);
-    if (dir !== '.' && !file.startsWith(`${dir}/`)) continue;
-    const depth = depthOf(dir);
-    if (best === undefined || depth > best.depth) best = { config, depth, tied: false };
-    else if (depth === best.depth) best.tied = true;
-  }
-  return best === undefined || best.tied ? undefined : best.config;
-}
-
-/**
- * A source's reads with mapped keys replaced by what they map from: the evidence stays the app's
- * read; the default is the mapping's literal, else the app's own (`process.env.basePath || ''`).
- */
-export function applyNextMapping(read: LocatedRead, mapping: NextEnvMapping): LocatedRead[] {
-  const from = mapping.get(read.name);
-  if (from === undefined) return [read];
-  return from.map((source) => ({
-    ...read,
-    name: source.name,
-    default: source.default ?? read.default,
-    ...(source.opaque !== undefined ? { opaque: source.opaque } : {}),
-    ...(source.compared ? { compared: true as const } : {}),
-  }));
 }

@@ -8,7 +8,7 @@ import type { EnvRead, Extraction } from './extract-reads.js';
 import type { TreeView } from './import-list.js';
 import type { ExtractConfig } from './module-links.js';
 import { compareText } from '../../core/compare-text.js';
-import { applyNextMapping, NEXT_CONFIG, nextConfigOf, nextEnvMapping, type NextEnvMapping } from './next-config.js';
+import { applyNextMapping, NEXT_CONFIG, nextConfigOf, type NextEnvMapping } from './next-config-paths.js';
 import { moduleLayoutOf } from '../code-closure.js';
 
 /**
@@ -109,10 +109,7 @@ export async function collectSurfaces(
   };
 
   // A next.config's `env:` entries decide which variable a mapped key in the app reads: it is compared too.
-  const nextConfigs = {
-    base: [...input.trees.base.keys()].filter((path) => NEXT_CONFIG.test(path)).sort(),
-    head: [...input.trees.head.keys()].filter((path) => NEXT_CONFIG.test(path)).sort(),
-  };
+  const nextConfigs = { base: nextConfigPaths(input, 'base'), head: nextConfigPaths(input, 'head') };
   const allBase = [...new Set([...selected.base.sources, ...selected.base.envFiles, ...nextConfigs.base])];
   const allHead = [...new Set([...selected.head.sources, ...selected.head.envFiles, ...nextConfigs.head])];
   const fileCount = new Set([...selected.base.sources, ...selected.base.envFiles, ...selected.head.sources, ...selected.head.envFiles]).size;
@@ -137,7 +134,8 @@ export async function collectSurfaces(
     const mappings = new Map<string, NextEnvMapping>();
     for (const path of nextConfigs[side]) {
       const text = await input.read(side, path);
-      if (text !== undefined) mappings.set(path, nextEnvMapping(text, path));
+      // Imported here: it loads the source parser, which a run reading no next.config never needs.
+      if (text !== undefined) mappings.set(path, (await import('./next-config.js')).nextEnvMapping(text, path));
     }
     // One file at a time, so one syntax tree is held at once; a blob already extracted is not read again.
     for (const path of selected[side].sources) {
@@ -336,10 +334,41 @@ function orderByPatterns(paths: readonly string[], patterns: readonly string[]):
  * Whether a file the (unchanged) sources import changed (it may hold an env wrapper or a default).
  * Only asked when the release changed some script file, so a release that touches no code reads nothing.
  */
+/**
+ * The `next.config.*` paths of a tree listing, sorted: kept per listing and, for the head, derived from
+ * the base listing's by the release's changes (a backfill's base listing is the previous pair's head, the
+ * same object), instead of testing every path of both trees for every release (issue 36).
+ * surface.test.ts checks the derived list against a fresh one over a random history.
+ */
+const nextConfigsByTree = new WeakMap<ReadonlyMap<string, string>, readonly string[]>();
+
+export function nextConfigPaths(input: Pick<StageInput, 'trees' | 'changes'>, side: Side): readonly string[] {
+  const tree = input.trees[side];
+  const known = nextConfigsByTree.get(tree);
+  if (known) return known;
+  const atBase = side === 'head' ? nextConfigsByTree.get(input.trees.base) : undefined;
+  let paths: string[];
+  if (atBase) {
+    const set = new Set(atBase);
+    for (const { path } of input.changes) {
+      if (!NEXT_CONFIG.test(path)) continue;
+      if (tree.has(path)) set.add(path);
+      else set.delete(path);
+    }
+    paths = [...set].sort();
+  } else paths = [...tree.keys()].filter((path) => NEXT_CONFIG.test(path)).sort();
+  nextConfigsByTree.set(tree, paths);
+  return paths;
+}
+
 async function dependencyChanged(input: StageInput, sources: readonly string[], dependencies: DependencyFinder): Promise<boolean> {
   if (!input.changes.some((change) => SCRIPT_FILE.test(change.path))) return false;
   const changed = new Set(input.changes.map((change) => change.path));
-  const tree: TreeView = { blobOf: (path) => input.trees.head.get(path), read: (path) => input.read('head', path), layout: await moduleLayoutOf(input, 'head') };
+  const tree: TreeView = {
+    blobOf: (path) => input.trees.head.get(path),
+    read: (path) => input.read('head', path),
+    layout: await moduleLayoutOf(input, 'head'),
+  };
   for (const path of sources) {
     if ((await dependencies(path, tree)).some((dependency) => changed.has(dependency))) return true;
   }

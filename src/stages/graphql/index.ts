@@ -13,6 +13,7 @@ import type { AssembledSchema, FileReading, FileSchema, UnknownCoordinate } from
 import type { SdlDocument } from './schema-diff.js';
 import { runGraphqlRules } from './sdl-diff.js';
 import { GRAPHQL_SERVER_DEPENDENCIES } from './servers.js';
+import { throughDerivedCache } from '../../cache/json-round-trip.js';
 
 /**
  * The GraphQL surface: the schema the server serves, from committed SDL files (config
@@ -79,6 +80,66 @@ async function runGraphqlStage(input: StageInput): Promise<StageResult<ApiSurfac
 }
 
 const fileCache = new Map<string, FileReading>();
+/** Bump when what a file reading holds changes shape (the derived cache's tool fingerprint covers changes of code). */
+const READING_KIND = 'graphql-code-first-file/1';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isLine = (value: unknown): boolean => Number.isInteger(value);
+const isStrings = (value: unknown): boolean => Array.isArray(value) && value.every(isString);
+const listOf = (value: unknown, check: (item: unknown) => boolean): boolean => Array.isArray(value) && value.every(check);
+const optional = (value: unknown, check: (item: unknown) => boolean): boolean => value === undefined || check(value);
+const isTypeRef = (value: unknown): boolean =>
+  isRecord(value) && isString(value.name) && typeof value.list === 'boolean' && typeof value.nullable === 'boolean' && typeof value.itemsNullable === 'boolean';
+const isArg = (value: unknown): boolean =>
+  isRecord(value) && isString(value.name) && isTypeRef(value.type) && optional(value.defaultValue, isString) && isLine(value.line);
+const isField = (value: unknown): boolean =>
+  isRecord(value) &&
+  isString(value.name) &&
+  optional(value.type, isTypeRef) &&
+  listOf(value.args, isArg) &&
+  isStrings(value.argsClasses) &&
+  isLine(value.line) &&
+  optional(value.defaultValue, isString) &&
+  optional(value.unknown, isString);
+const CLASS_KINDS: readonly unknown[] = ['object', 'interface', 'input', 'args', 'resolver'];
+const ROOTS: readonly unknown[] = ['Query', 'Mutation', 'Subscription'];
+const isClass = (value: unknown): boolean =>
+  isRecord(value) &&
+  isString(value.name) &&
+  CLASS_KINDS.includes(value.kind) &&
+  isString(value.graphqlName) &&
+  optional(value.extendsName, isString) &&
+  optional(
+    value.mapped,
+    (mapped) =>
+      isRecord(mapped) && optional(mapped.omit, isStrings) && optional(mapped.pick, isStrings) && optional(mapped.partial, (item) => typeof item === 'boolean'),
+  ) &&
+  isStrings(value.implementsNames) &&
+  typeof value.abstract === 'boolean' &&
+  listOf(value.fields, isField) &&
+  listOf(value.roots, (root) => isRecord(root) && ROOTS.includes(root.root) && isField(root.field)) &&
+  optional(value.resolverOf, isString) &&
+  listOf(value.resolveFields, isField) &&
+  isLine(value.line) &&
+  optional(value.unknown, isString);
+
+/** The shape of {@link FileReading} (code-first.ts), checked down to every field. */
+function isFileReading(value: unknown): value is FileReading {
+  if (!isRecord(value)) return false;
+  if (value.ok === false) return isString(value.reason);
+  const schema = value.schema;
+  return (
+    value.ok === true &&
+    isRecord(schema) &&
+    isString(schema.file) &&
+    listOf(schema.classes, isClass) &&
+    listOf(schema.enums, (item) => isRecord(item) && isString(item.name) && isStrings(item.members) && isLine(item.line)) &&
+    listOf(schema.registeredEnums, (item) => isRecord(item) && isString(item.name) && isString(item.graphqlName) && isLine(item.line)) &&
+    listOf(schema.unions, (item) => isRecord(item) && isString(item.name) && isString(item.graphqlName) && isStrings(item.members) && isLine(item.line)) &&
+    listOf(schema.unread, (item) => isRecord(item) && isLine(item.line) && isString(item.reason))
+  );
+}
 const CACHE_LIMIT = 20_000;
 
 async function compareGraphql(input: StageInput, config: GraphqlSurfaceConfig): Promise<StageResult<ApiSurfaceSection>> {
@@ -109,7 +170,9 @@ async function compareGraphql(input: StageInput, config: GraphqlSurfaceConfig): 
         if (!reading) {
           const text = await input.read(side, path);
           if (text === undefined) return uncheckedApiResult(`GraphQL source ${path} could not be read at the ${SIDE_LABEL[side]}`);
-          reading = readFileSchema(path, text);
+          // Kept in the derived cache by blob and path too: a repeated release and the next pair of a
+          // backfill (whose base is this pair's head) parse no unchanged source (issue 36).
+          reading = throughDerivedCache(input.derivedCache, READING_KIND, JSON.stringify([blob, path]), isFileReading, () => readFileSchema(path, text));
           if (fileCache.size >= CACHE_LIMIT) fileCache.clear();
           fileCache.set(blob, reading);
         }

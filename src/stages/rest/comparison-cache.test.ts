@@ -114,3 +114,47 @@ describe('REST comparison cache', () => {
     }
   });
 });
+
+/**
+ * A served comparison reads the head document for its acknowledgements and the base document only when
+ * the head holds one (issue 36): either way the result is the uncached one.
+ */
+describe('REST comparison cache: the documents a served comparison reads', () => {
+  const withReads = (refs: InMemoryRefs, cache: DerivedCache, ruleId?: string) => {
+    const input = { ...stageInput(refs, CONFIG), derivedCache: cache };
+    const reads: string[] = [];
+    const read = input.read;
+    input.read = async (side, path) => {
+      reads.push(`${side}:${path}`);
+      return read(side, path);
+    };
+    const acceptance = { settings: {}, knownRule: (id: string) => (id === ruleId ? ({ id } as never) : undefined) };
+    return { input: { ...input, acceptance }, reads };
+  };
+  const accepted = (rule: string) => {
+    const head = JSON.parse(spec(true)) as { paths: Record<string, { get: Record<string, unknown> }> };
+    head.paths['/a']!.get['x-release-safety-accept'] = [{ rule, reason: 'every client already sends the q parameter' }];
+    return { base: { 'openapi.json': spec(false) }, head: { 'openapi.json': JSON.stringify(head) } };
+  };
+
+  it('without an acknowledgement in the head: the head only, and the uncached result', async () => {
+    const cache = mapCache();
+    const uncached = await restStage.run(withReads(PAIR, mapCache()).input);
+    await restStage.run(withReads(PAIR, cache).input);
+    const served = withReads(PAIR, cache);
+    expect(await restStage.run(served.input)).toEqual(uncached);
+    expect(served.reads).toEqual(['head:openapi.json']);
+  });
+
+  it('with one: both documents, and the acknowledgement applied as without the cache', async () => {
+    const rule = (await run(PAIR, undefined)).findings[0]!.rule;
+    const refs = accepted(rule);
+    const uncached = await restStage.run(withReads(refs, mapCache(), rule).input);
+    expect(uncached.accepted?.length ?? 0).toBeGreaterThan(0);
+    const cache = mapCache();
+    await restStage.run(withReads(refs, cache, rule).input);
+    const served = withReads(refs, cache, rule);
+    expect(await restStage.run(served.input)).toEqual(uncached);
+    expect(served.reads.sort()).toEqual(['base:openapi.json', 'head:openapi.json']);
+  });
+});

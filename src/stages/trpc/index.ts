@@ -6,6 +6,7 @@ import { absentApiSection, apiSectionFromFindings, apiSectionSummary, apiSection
 import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
 import type { Side, Stage, StageInput, StageResult } from '../contract.js';
 import { CODE_FILE } from '../../syntax/modules.js';
+import { throughDerivedCache } from '../../cache/json-round-trip.js';
 import { codeClosureKey, readCodeClosure, sameCodeClosure, type CodeClosure } from '../code-closure.js';
 import { dependencyEvidenceAt, selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
 import { TRPC_RULE_CATALOGUE, TRPC_RULES } from './catalogue.js';
@@ -45,6 +46,37 @@ const SIDE_LABEL: Record<Side, string> = { base: 'base (from) ref', head: 'head 
 const MAX_CLOSURE_FILES = 3000;
 const extractionCache = new Map<string, ProcedureExtraction>();
 const CACHE_LIMIT = 2000;
+/** Bump when what a procedure extraction holds changes shape (the derived cache's tool fingerprint covers changes of code). */
+const EXTRACTION_KIND = 'trpc-procedure-extraction/1';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const KINDS: readonly unknown[] = ['query', 'mutation', 'subscription'];
+
+/** The shape of {@link ProcedureExtraction} (extract.ts); a schema's inside is any JSON. */
+function isProcedureExtraction(value: unknown): value is ProcedureExtraction {
+  if (!isRecord(value)) return false;
+  if (value.ok === false) return Array.isArray(value.reasons) && value.reasons.every(isString);
+  const isProcedure = (item: unknown) =>
+    isRecord(item) &&
+    isString(item.path) &&
+    KINDS.includes(item.kind) &&
+    isString(item.file) &&
+    Number.isInteger(item.line) &&
+    (item.input === undefined || isRecord(item.input)) &&
+    (item.output === undefined || isRecord(item.output)) &&
+    (item.handler === undefined || isString(item.handler)) &&
+    (item.unknown === undefined || isString(item.unknown));
+  const isUnknownRouter = (item: unknown) =>
+    isRecord(item) && isString(item.prefix) && isString(item.file) && Number.isInteger(item.line) && isString(item.reason);
+  return (
+    value.ok === true &&
+    Array.isArray(value.procedures) &&
+    value.procedures.every(isProcedure) &&
+    Array.isArray(value.unknownRouters) &&
+    value.unknownRouters.every(isUnknownRouter)
+  );
+}
 
 async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSection>> {
   const config = input.config.trpc;
@@ -96,10 +128,14 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
     const key = codeClosureKey(closure);
     let extraction = extractionCache.get(key);
     if (!extraction) {
+      // Kept in the derived cache by the closure's key too: a repeated release and the next pair of a
+      // backfill (whose base is this pair's head) evaluate no router file (issue 36).
       extraction =
         closure.sources.length === 0
           ? { ok: true, procedures: [], unknownRouters: [] }
-          : extractProceduresFromTexts(closure.sources, closure.texts, closure.layout, closure.blobs);
+          : throughDerivedCache(input.derivedCache, EXTRACTION_KIND, key, isProcedureExtraction, () =>
+              extractProceduresFromTexts(closure.sources, closure.texts, closure.layout, closure.blobs),
+            );
       if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
       extractionCache.set(key, extraction);
     }

@@ -168,9 +168,9 @@ describe('a property-key decorator (process.env[propertyKey])', () => {
     const { verdict, notes } = await run({ ...decorator, 'src/env.ts': envFile(legacy) }, { 'src/warn.ts': caller('A') }, { 'src/warn.ts': caller('B') });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
     // The call is linked (a called import may be an env source): the caller itself names the call it cannot follow.
-    expect(notes.some((note) => note.includes('src/warn.ts:2: Deprecated reads the variable its second argument names and is used here other than as a decorator'))).toBe(
-      true,
-    );
+    expect(
+      notes.some((note) => note.includes('src/warn.ts:2: Deprecated reads the variable its second argument names and is used here other than as a decorator')),
+    ).toBe(true);
   });
 
   it('the decorator itself changed: unknown', async () => {

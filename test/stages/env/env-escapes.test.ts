@@ -100,24 +100,14 @@ describe('process.env handed on where its reads cannot be followed: unknown, wit
       2,
       'process.env is the value of env',
     ],
-    [
-      'a conditional handed on',
-      'export const host = readHost(isTest ? testEnv : process.env);',
-      1,
-      'process.env is passed to readHost()',
-    ],
+    ['a conditional handed on', 'export const host = readHost(isTest ? testEnv : process.env);', 1, 'process.env is passed to readHost()'],
     [
       'a fallback of overrides read inline',
       'export const host = (overrides || process.env).SMTP_HOST;',
       1,
       'process.env is read through (overrides || process.env).SMTP_HOST',
     ],
-    [
-      'a conditional returned by a method',
-      'export const loader = { pick: () => (isTest ? testEnv : process.env) };',
-      1,
-      'process.env is returned by pick()',
-    ],
+    ['a conditional returned by a method', 'export const loader = { pick: () => (isTest ? testEnv : process.env) };', 1, 'process.env is returned by pick()'],
     ['assigned to a variable later', 'let env;\nenv = process.env;\nexport const host = env.SMTP_HOST;', 2, 'process.env is assigned to env'],
     [
       'a copy given to cleanEnv',

@@ -154,7 +154,7 @@ describe('differential soundness for an env object that leaves its file (returne
     expect(result.notes.join('\n')).toContain('src/env.ts:2: process.env is returned by getEnv()');
   });
 
-  it('an exported function returning it is an env source: a changed importer\'s reads through it are read (a dropped one is found)', async () => {
+  it("an exported function returning it is an env source: a changed importer's reads through it are read (a dropped one is found)", async () => {
     const getEnv = 'export function getEnv() {\n  return process.env;\n}\n';
     const repo = repoOf([
       ['1.0.0', { 'src/env.ts': getEnv, 'src/a.ts': "import { getEnv } from './env';\nexport const x = getEnv().OLD_VAR;\n" }],
@@ -171,7 +171,11 @@ describe('differential soundness for an env object that leaves its file (returne
     const repo = repoOf([
       [
         '1.0.0',
-        { 'src/env.ts': envModule, 'src/a.ts': "import { loader } from './env';\nexport const x = loader.getEnv().B;\n", 'src/other.ts': 'export const y = 1;\n' },
+        {
+          'src/env.ts': envModule,
+          'src/a.ts': "import { loader } from './env';\nexport const x = loader.getEnv().B;\n",
+          'src/other.ts': 'export const y = 1;\n',
+        },
       ],
       ['1.1.0', { 'src/other.ts': 'export const y = 2;\n' }],
     ]);

@@ -278,7 +278,8 @@ describe('lightdash: a path a class takes from its constructor (prometheus.ts)',
       'src/app.ts': "import PrometheusMetrics from './prometheus';\nnew PrometheusMetrics({ enabled: true, port: 9090, path: '/prometheus' }).start();\n",
     });
     expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
-    expect(notes).toContain('routes of src/prometheus.ts at the head ref cannot be read: line 12: `app.get(…)`: the path path is not a literal');
+    // Read through the caller (trace-value.ts): the value differs, so the route is not the same one.
+    expect(notes.join('\n')).toMatch(/GET `path` \(src\/prometheus\.ts:12\): its path cannot be read, and it is not registered the same way at the head ref/);
   });
 });
 
@@ -391,5 +392,201 @@ describe('routes left out of the committed document (lightdash 0.1640.0, a @Hidd
     expect(result.notes.join('\n')).toContain(
       'REST routes left out of the generated document have request/response shapes that changed or cannot be followed (src/aiAgentController.ts:5: `AiAgentController.create`: its declaration (src/aiAgentController.ts:5) differs between the refs)',
     );
+  });
+});
+
+/**
+ * lightdash 0.1647.0 / 0.1649.0 / 0.1651.0 (packages/backend/src): `prometheus.ts` serves
+ * `app.get(path, …)` with `path` from `this.config`, which its constructor takes from
+ * `new PrometheusMetrics(this.lightdashConfig.prometheus)` in `App.ts`, whose `lightdashConfig` is
+ * `args.lightdashConfig` of `new App({ lightdashConfig, …, ...(await getEnterpriseAppArguments()) })`
+ * in `index.ts`, `lightdashConfig` being `parseConfig()` whose one `return` holds
+ * `prometheus: { path: process.env.LIGHTDASH_PROMETHEUS_PATH || '/metrics' }`. The releases changed
+ * `ee/index.ts` (the spread's function) and `common` (what parseConfig imports): the path is read
+ * through the callers by its property path. Excerpts, shortened.
+ */
+describe('lightdash: a constructor parameter read through every `new` (prometheus.ts → App.ts → index.ts → parseConfig)', () => {
+  const prometheus = [
+    "import express from 'express';",
+    "import { LightdashConfig } from './config/parseConfig';",
+    'export default class PrometheusMetrics {',
+    "    private readonly config: LightdashConfig['prometheus'];",
+    "    constructor(config: LightdashConfig['prometheus']) {",
+    '        this.config = config;',
+    '    }',
+    '    public start() {',
+    '        const { enabled, port, path, ...rest } = this.config;',
+    '        if (enabled) {',
+    '            const app = express();',
+    '            app.get(path, async (req, res) => res.end());',
+    '            app.listen(port);',
+    '        }',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const app = (extra = '') =>
+    [
+      "import { LightdashConfig } from './config/parseConfig';",
+      "import PrometheusMetrics from './prometheus';",
+      'export type AppArguments = { lightdashConfig: LightdashConfig; port: string | number };',
+      'export default class App {',
+      '    private readonly lightdashConfig: LightdashConfig;',
+      '    private readonly prometheusMetrics: PrometheusMetrics;',
+      '    constructor(args: AppArguments) {',
+      '        this.lightdashConfig = args.lightdashConfig;',
+      '        const context = { lightdashConfig: this.lightdashConfig, port: args.port };',
+      '        this.prometheusMetrics = new PrometheusMetrics(',
+      '            this.lightdashConfig.prometheus,',
+      '        );',
+      extra,
+      '    }',
+      '    async start() {',
+      '        this.prometheusMetrics.start();',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+  const index = [
+    "import App from './App';",
+    "import { lightdashConfig } from './config/lightdashConfig';",
+    "import { getEnterpriseAppArguments } from './ee';",
+    '(async () => {',
+    '    const app = new App({',
+    '        lightdashConfig,',
+    '        port: process.env.PORT || 8080,',
+    '        ...(await getEnterpriseAppArguments()),',
+    '    });',
+    '    await app.start();',
+    '})();',
+    '',
+  ].join('\n');
+  const ee = (key: string) =>
+    [
+      "import { AppArguments } from '../App';",
+      "import { isLightdashMode } from '../../common/src';",
+      'export async function getEnterpriseAppArguments(): Promise<Partial<AppArguments>> {',
+      "    if (!isLightdashMode('x')) {",
+      '        return {};',
+      '    }',
+      '    return {',
+      `        ${key}: { embedService: () => 1 },`,
+      '    };',
+      '}',
+      '',
+    ].join('\n');
+  const parseConfig = (fallback: string) =>
+    [
+      "import { isLightdashMode } from '../../common/src';",
+      'export type LightdashConfig = { mode: string; prometheus: { enabled: boolean; port: number; path: string } };',
+      'export const parseConfig = (): LightdashConfig => {',
+      '    const mode = process.env.LIGHTDASH_MODE;',
+      "    if (!isLightdashMode(mode)) throw new Error('mode');",
+      '    return {',
+      '        mode,',
+      '        prometheus: {',
+      "            enabled: process.env.LIGHTDASH_PROMETHEUS_ENABLED === 'true',",
+      '            port: 9090,',
+      `            path: process.env.LIGHTDASH_PROMETHEUS_PATH || '${fallback}',`,
+      '        },',
+      '    };',
+      '};',
+      '',
+    ].join('\n');
+  const base = {
+    'src/prometheus.ts': prometheus,
+    'src/App.ts': app(),
+    'src/index.ts': index,
+    'src/ee/index.ts': ee('serviceProviders'),
+    'src/config/lightdashConfig.ts': "import { parseConfig } from './parseConfig';\n\nexport const lightdashConfig = parseConfig();\n",
+    'src/config/parseConfig.ts': parseConfig('/metrics'),
+    'common/src/index.ts': 'export const isLightdashMode = (x: unknown) => true;\n',
+  };
+  const touched = {
+    'src/ee/index.ts': ee('serviceProviders').replace('embedService: () => 1', 'embedService: () => 1, aiAgentModel: () => 2'),
+    'common/src/index.ts': "export const isLightdashMode = (x: unknown) => x !== 'no';\n",
+  };
+
+  it('the spread function and the workspace package parseConfig imports changed, the path read through its callers identical: decided', async () => {
+    const { verdict, notes } = await release(base, touched);
+    expect(notes).toEqual([]);
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('a file loading modules by a computed name (lightdash dangerfile.ts), the same at both refs and constructing nothing it loads: decided', async () => {
+    const dangerfile =
+      "import { danger } from 'danger';\nexport const run = async (repoDangerfile: string) => {\n    const mod = await import(repoDangerfile);\n    return mod.default(danger);\n};\n";
+    const { verdict, notes } = await release({ ...base, 'dangerfile.ts': dangerfile }, touched, ['src/**/*.ts', 'dangerfile.ts']);
+    expect(notes).toEqual([]);
+    expect(verdict).toEqual({ checked: true, breaking: false });
+  });
+
+  it('a file loading modules by a computed name that constructs what it loads: unknown', async () => {
+    const loader =
+      "export const run = async (name: string) => {\n    const mod = await import(name);\n    return new mod.default({ enabled: true, port: 1, path: '/x' });\n};\n";
+    const { verdict } = await release({ ...base, 'src/loader.ts': loader }, touched);
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
+  it('parseConfig() builds its object, then writes the path before returning it; that write changed: unknown', async () => {
+    const written = (path: string) =>
+      parseConfig('/metrics')
+        .replace('    return {', '    const config: LightdashConfig = {')
+        .replace('    };\n};', `    };\n    config.prometheus.path = '${path}';\n    return config;\n};`);
+    const { verdict } = await release({ ...base, 'src/config/parseConfig.ts': written('/a') }, { ...touched, 'src/config/parseConfig.ts': written('/b') });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
+  it('the fallback path changed in parseConfig(): unknown', async () => {
+    const { verdict } = await release(base, { ...touched, 'src/config/parseConfig.ts': parseConfig('/prometheus') });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
+  it('the spread may now set lightdashConfig (its function returns that key): unknown', async () => {
+    const { verdict, notes } = await release(base, { 'src/ee/index.ts': ee('lightdashConfig') });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toContain('routes of src/prometheus.ts at the head ref cannot be read: line 12: `app.get(…)`: the path path is not a literal');
+  });
+
+  it('a second `new PrometheusMetrics(…)` with another config in a changed file: unknown', async () => {
+    const { verdict } = await release(base, {
+      ...touched,
+      'src/ee/index.ts': `${touched['src/ee/index.ts']}import PrometheusMetrics from '../prometheus';\nnew PrometheusMetrics({ enabled: true, port: 1, path: '/other' }).start();\n`,
+    });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
+  it('a subclass that may construct it with anything, in a changed file: unknown', async () => {
+    const { verdict, notes } = await release(base, {
+      ...touched,
+      'src/ee/index.ts': `${touched['src/ee/index.ts']}import PrometheusMetrics from '../prometheus';\nexport class Other extends PrometheusMetrics {}\n`,
+    });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+    expect(notes).toContain('routes of src/prometheus.ts at the head ref cannot be read: line 12: `app.get(…)`: the path path is not a literal');
+  });
+
+  it('the field written by a destructuring assignment in the class (a changed App.ts): unknown', async () => {
+    const { verdict } = await release(base, {
+      ...touched,
+      'src/App.ts': app(
+        "        if (args.port === 1) ({ config: this.lightdashConfig } = { config: { ...args.lightdashConfig, prometheus: { enabled: true, port: 1, path: '/x' } } });",
+      ),
+    });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
+  it('the class writes into the field it passes on (a changed App.ts): unknown', async () => {
+    const { verdict } = await release(base, { ...touched, 'src/App.ts': app("        this.lightdashConfig.prometheus.path = '/internal-metrics';") });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
+  });
+
+  it('the field assigned a second time in the class (a changed App.ts): unknown', async () => {
+    const { verdict } = await release(base, {
+      ...touched,
+      'src/App.ts': app(
+        "        if (args.port === 1) (this as { lightdashConfig: LightdashConfig }).lightdashConfig = { ...args.lightdashConfig, prometheus: { enabled: true, port: 1, path: '/x' } };",
+      ),
+    });
+    expect(verdict).toEqual({ checked: false, breaking: 'unknown' });
   });
 });

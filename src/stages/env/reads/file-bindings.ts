@@ -240,12 +240,7 @@ export class FileBindings {
     // `typeof window === "undefined" ? process.env : window.env` (outline's shared/env.ts), `environment ?? process.env`
     // (formbricks' getAIEnvironment): where the env branch is taken the reads through the value are env reads; where
     // the other is, they read another object, and counting them as variables only adds names (over-inclusive, safe).
-    const branches =
-      inner.type === 'ConditionalExpression'
-        ? [inner.consequent, inner.alternate]
-        : isFallback(inner)
-          ? [inner.left, inner.right]
-          : undefined;
+    const branches = inner.type === 'ConditionalExpression' ? [inner.consequent, inner.alternate] : isFallback(inner) ? [inner.left, inner.right] : undefined;
     if (branches) {
       const keys = branches.map((branch) => this.wrapperKeys(branch)).filter((each): each is ReadonlySet<string> => each !== undefined);
       const [first, second] = keys;

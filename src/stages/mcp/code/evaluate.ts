@@ -1,6 +1,6 @@
 import { parameterName, propertyAccess } from '../../../syntax/ast.js';
 import { isCall, lineOf, type t } from '../../../syntax/parse.js';
-import { binaryConstant, enumMembers, literalConstant, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
+import { enumMembers, ExpressionEvaluator, type Refusal } from '../../../syntax/constants.js';
 
 export { isCall };
 import type { Program, SourceFile } from './program.js';
@@ -8,7 +8,6 @@ import {
   DeferredArgument,
   EMPTY_ENV,
   FunctionValue,
-  isPlainObject,
   isZod,
   kindOf,
   ModuleNamespace,
@@ -117,14 +116,25 @@ export class UnboundParameter extends Unconvertible {
   }
 }
 
-export class Evaluator {
+/**
+ * The MCP reader's evaluator: the toolkit's recursion through expressions (src/syntax/constants.ts
+ * ExpressionEvaluator) with what only this reader reads — zod's namespace, constructors and
+ * methods, helper functions of the repository called with their parameters bound, module
+ * namespaces, packages' exports — and its refusals worded with the expression and where it is.
+ */
+/** A constant whose value is read while it is being read (`const A = z.lazy(() => z.array(A))`): a recursive definition. */
+class SelfReference extends Unconvertible {}
+
+export class Evaluator extends ExpressionEvaluator<Value, Env> {
   private readonly moduleConstants = new Map<t.Node, Value>();
   private readonly moduleBindings = new Map<SourceFile, Map<string, { found: true; value: Value } | { found: false }>>();
   private readonly inProgress = new Set<t.Node>();
-  private depth = 0;
   private exportDepth = 0;
 
-  constructor(private readonly program: Program) {}
+  constructor(private readonly program: Program) {
+    super();
+    this.maxDepth = MAX_DEPTH;
+  }
 
   /** Where a node is, as `path:line`. */
   where(node: t.Node): string {
@@ -140,176 +150,130 @@ export class Evaluator {
     throw new Unconvertible(`${reason}: \`${this.excerpt(node)}\` (${this.where(node)})`);
   }
 
-  evaluate(node: t.Node, env: Env = EMPTY_ENV): Value {
-    if (++this.depth > MAX_DEPTH) {
-      this.depth = 0;
-      this.fail(node, 'definitions nest too deep (or refer to themselves)');
+  protected refuse(node: t.Node, refusal: Refusal<Value>): never {
+    switch (refusal.kind) {
+      case 'operator':
+        return this.fail(
+          node,
+          node.type === 'UnaryExpression' ? 'an operator that is not evaluated statically' : 'an operation that is not evaluated statically',
+        );
+      case 'text':
+        return this.fail(
+          node,
+          node.type === 'BinaryExpression' ? 'an operation that is not evaluated statically' : `a template part that is ${kindOf(refusal.value)}`,
+        );
+      case 'spread':
+        return this.fail(node, `a spread of ${kindOf(refusal.value)}`);
+      case 'key':
+        return this.fail(node, refusal.of === 'property' ? 'a property name that is not a constant' : 'an element access whose key is not a constant');
+      case 'member':
+        return this.fail(node, `\`.${refusal.key}\` of ${kindOf(refusal.value)}`);
+      case 'accessor':
+        return this.fail(node, 'an accessor in an object literal');
+      case 'condition':
+        return this.fail(node, `a condition that is ${kindOf(refusal.value)}`);
+      case 'depth':
+        return this.fail(node, 'definitions nest too deep (or refer to themselves)');
+      default:
+        return this.fail(node, 'an expression that is not evaluated statically');
     }
+  }
+
+  evaluate(node: t.Node, env: Env = EMPTY_ENV): Value {
+    return this.value(node, env);
+  }
+
+  override value(node: t.Node, env: Env): Value {
     try {
-      return this.evaluateNode(node, env);
+      return super.value(node, env);
     } catch (error) {
       // A reason from zod-build carries no location yet: add the expression it was about.
       if (error instanceof Unconvertible && !error.message.includes('` (')) this.fail(node, error.message);
       throw error;
-    } finally {
-      this.depth = Math.max(0, this.depth - 1);
     }
   }
 
-  private evaluateNode(node: t.Node, env: Env): Value {
-    const literal = literalConstant(node);
-    if (literal !== undefined) return literal;
+  /** What the toolkit's evaluator leaves to this reader: regular expressions, functions, and constructs refused after reading their operands. */
+  protected override other(node: t.Node, env: Env): Value {
     switch (node.type) {
-      case 'ParenthesizedExpression':
-      case 'TSAsExpression':
-      case 'TSSatisfiesExpression':
-      case 'TSNonNullExpression':
-      case 'TSTypeAssertion':
-        return this.evaluate(node.expression, env);
       case 'RegExpLiteral':
         return new RegExpValue(node.pattern, node.flags);
-      case 'UnaryExpression':
-      case 'UpdateExpression':
-        return this.unary(node, env);
-      case 'TemplateLiteral': {
-        const parts = node.expressions.map((expression) => {
-          const value = this.evaluate(expression, env);
-          if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
-            this.fail(expression, `a template part that is ${kindOf(value)}`);
-          return value;
-        });
-        return templateText(node, parts)!;
-      }
-      case 'BinaryExpression':
-      case 'LogicalExpression':
-        return this.binary(node, node.left, node.operator, node.right, env);
-      case 'AssignmentExpression':
-        // The compiler read `a = b` as a binary expression: both sides are evaluated, then refused.
-        return this.binary(node, node.left, node.operator, node.right, env);
-      case 'SequenceExpression':
-        // `a, b`: the compiler's comma operator, a binary expression too.
-        for (const expression of node.expressions) this.evaluate(expression, env);
-        return this.fail(node, 'an operation that is not evaluated statically');
-      case 'ArrayExpression': {
-        const items: Value[] = [];
-        for (const element of node.elements) {
-          if (element === null) return this.fail(node, 'an expression that is not evaluated statically');
-          if (element.type === 'SpreadElement') {
-            const spread = this.evaluate(element.argument, env);
-            if (!Array.isArray(spread)) this.fail(element, `a spread of ${kindOf(spread)}`);
-            items.push(...(spread as readonly Value[]));
-          } else items.push(this.evaluate(element, env));
-        }
-        return items;
-      }
-      case 'ObjectExpression':
-        return this.objectLiteral(node, env);
-      case 'Identifier':
-        return this.identifier(node, env);
-      case 'MemberExpression':
-      case 'OptionalMemberExpression': {
-        const access = propertyAccess(node);
-        if (access) return this.member(node, this.evaluate(access.object, env), access.name);
-        if (!node.computed) break;
-        const key = this.evaluate(node.property, env);
-        if (typeof key !== 'string' && typeof key !== 'number') this.fail(node, 'an element access whose key is not a constant');
-        return this.member(node, this.evaluate(node.object, env), String(key));
-      }
-      case 'CallExpression':
-      case 'OptionalCallExpression':
-        return this.call(node, env);
       case 'ArrowFunctionExpression':
       case 'FunctionExpression':
         return new FunctionValue(node, env);
+      case 'UpdateExpression':
+        if (node.prefix) this.evaluate(node.argument, env);
+        return this.fail(node, node.prefix ? 'an operator that is not evaluated statically' : 'an expression that is not evaluated statically');
+      case 'AssignmentExpression':
+        // `a = b`: both sides are read (a reason inside them comes first), then refused.
+        this.evaluate(node.left, env);
+        this.evaluate(node.right, env);
+        return this.fail(node, 'an operation that is not evaluated statically');
+      case 'SequenceExpression':
+        for (const expression of node.expressions) this.evaluate(expression, env);
+        return this.fail(node, 'an operation that is not evaluated statically');
       case 'NewExpression':
         if (node.callee.type === 'Identifier' && node.callee.name === 'RegExp') {
           const [source, flags] = node.arguments.map((argument) => this.evaluate(argument, env));
           if (typeof source === 'string' && (flags === undefined || typeof flags === 'string')) return new RegExpValue(source, flags ?? '');
         }
-        break;
+        return this.fail(node, 'an expression that is not evaluated statically');
       default:
-        break;
+        return this.fail(node, 'an expression that is not evaluated statically');
     }
-    return this.fail(node, 'an expression that is not evaluated statically');
   }
 
-  /** `-1`, `+1`; other prefix operators (`!x`, `~x`, `++x`) are refused after reading their operand, as before. */
-  private unary(node: t.UnaryExpression | t.UpdateExpression, env: Env): Value {
-    const prefixOperator = node.type === 'UnaryExpression' ? ['-', '+', '!', '~'].includes(node.operator) : node.prefix;
-    if (!prefixOperator) return this.fail(node, 'an expression that is not evaluated statically');
-    const operand = this.evaluate(node.argument, env);
-    if (typeof operand === 'number' && node.operator === '-') return -operand;
-    if (typeof operand === 'number' && node.operator === '+') return operand;
-    return this.fail(node, 'an operator that is not evaluated statically');
-  }
-
-  private binary(node: t.Node, leftNode: t.Node, operator: string, rightNode: t.Node, env: Env): Value {
-    const left = this.evaluate(leftNode, env);
-    if (operator === '??') return left ?? this.evaluate(rightNode, env);
-    if (operator === '||' && (left === undefined || left === null || left === false || left === '' || left === 0)) return this.evaluate(rightNode, env);
-    if (operator === '||') return left;
-    const right = this.evaluate(rightNode, env);
-    if (operator === '+' && (typeof left === 'string' || typeof left === 'number') && (typeof right === 'string' || typeof right === 'number'))
-      return binaryConstant(operator, left, right)!;
-    return this.fail(node, 'an operation that is not evaluated statically');
-  }
-
-  private objectLiteral(node: t.ObjectExpression, env: Env): PlainObject {
-    const object: Record<string, Value> = {};
-    for (const property of node.properties) {
-      if (property.type === 'SpreadElement') {
-        const spread = this.evaluate(property.argument, env);
-        if (!isPlainObject(spread)) this.fail(property, `a spread of ${kindOf(spread)}`);
-        Object.assign(object, spread);
-      } else if (property.type === 'ObjectProperty' && property.shorthand && property.value.type === 'Identifier') {
-        object[property.value.name] = this.identifier(property.value, env);
-      } else if (property.type === 'ObjectProperty') {
-        object[this.propertyName(property.key, property.computed, env)] = this.evaluate(property.value, env);
-      } else if (property.kind === 'method') {
-        object[this.propertyName(property.key, property.computed, env)] = new FunctionValue(property, env);
-      } else this.fail(property, 'an accessor in an object literal');
+  /** A branch on what is known only at run time (a caller's scopes): the conditional is named, not what its test reads. */
+  protected override conditional(node: t.ConditionalExpression, env: Env): Value {
+    let test: Value;
+    try {
+      test = this.evaluate(node.test, env);
+    } catch (error) {
+      if (error instanceof Unconvertible && !(error instanceof UnboundParameter)) return this.fail(node, 'an expression that is not evaluated statically');
+      throw error;
     }
-    return object;
+    return this.evaluate(this.truthOf(node.test, test) ? node.consequent : node.alternate, env);
   }
 
-  private propertyName(name: t.Node, computed: boolean, env: Env): string {
-    if (computed) {
-      const key = this.evaluate(name, env);
-      if (typeof key === 'string' || typeof key === 'number') return String(key);
-      return this.fail(name, 'a property name that is not a constant');
-    }
-    if (name.type === 'Identifier') return name.name;
-    if (name.type === 'PrivateName') return `#${name.id.name}`;
-    if (name.type === 'StringLiteral' || name.type === 'NumericLiteral') return String(name.value);
-    return this.fail(name, 'a property name that is not a constant');
+  protected override objectMethod(property: t.ObjectMethod, env: Env): Value {
+    return property.kind === 'method' ? new FunctionValue(property, env) : this.fail(property, 'an accessor in an object literal');
   }
 
-  private member(node: t.Node, object: Value, name: string): Value {
+  protected override member(node: t.Node, object: Value, name: string, env: Env): Value {
     if (object instanceof ZodNamespace) return name === 'coerce' ? new ZodNamespace(true) : new ZodConstructor(name);
     if (isZod(object)) return zodProperty(object, name);
     if (object instanceof ModuleNamespace) return this.exported(object.file, name, node);
-    // Own properties, array items and `length` as the toolkit reads them (the values may be zod schemas: only the access is shared).
-    if (isPlainObject(object) || (Array.isArray(object) && (name === 'length' || /^\d+$/.test(name)))) return memberConstant(object as Constant, name) as Value;
-    return this.fail(node, `\`.${name}\` of ${kindOf(object)}`);
+    return super.member(node, object, name, env);
   }
 
-  private call(node: t.CallExpression | t.OptionalCallExpression, env: Env): Value {
+  /** `[…].map(fn)` with a function of the repository: each item through it (item and index bound to its parameters). */
+  protected override mapCall(node: t.CallExpression | t.OptionalCallExpression, items: readonly Value[], env: Env): { value: Value } | undefined {
+    const [fn] = this.callArguments(node, env);
+    if (!(fn instanceof FunctionValue)) return this.fail(node, 'a computed list (`.map`)');
+    return { value: items.map((item, index) => this.callFunction(node, fn, [item, index])) };
+  }
+
+  private callArguments(node: t.CallExpression | t.OptionalCallExpression, env: Env): Value[] {
+    return node.arguments.map((argument) => (argument.type === 'SpreadElement' ? this.fail(argument, 'a spread argument') : this.evaluate(argument, env)));
+  }
+
+  protected override call(node: t.CallExpression | t.OptionalCallExpression, env: Env): Value {
     const callee = node.callee;
-    const args = () =>
-      node.arguments.map((argument) => (argument.type === 'SpreadElement' ? this.fail(argument, 'a spread argument') : this.evaluate(argument, env)));
     const access = propertyAccess(callee);
     if (access) {
       const receiver = this.evaluate(access.object, env);
       const name = access.name;
-      if (isZod(receiver)) return applyMethod(receiver, name, args());
-      if (Array.isArray(receiver) && name === 'map') return this.fail(node, 'a computed list (`.map`)');
-      const target = this.member(callee, receiver, name);
-      return this.invoke(node, target, args());
+      if (isZod(receiver)) return applyMethod(receiver, name, this.callArguments(node, env));
+      const applied = this.methodCall(node, receiver, name, env);
+      if (applied) return applied.value;
+      const target = this.member(callee, receiver, name, env);
+      return this.invoke(node, target, this.callArguments(node, env));
     }
-    return this.invoke(node, this.evaluate(callee, env), args());
+    return this.invoke(node, this.evaluate(callee, env), this.callArguments(node, env));
   }
 
   private invoke(node: t.Node, target: Value, args: readonly Value[]): Value {
+    if (target instanceof ZodConstructor && target.name === 'lazy') return this.lazy(node, args);
     if (target instanceof ZodConstructor) return construct(target.name, args);
     if (target instanceof FunctionValue) return this.callFunction(node, target, args);
     if (target instanceof PackageExport && target.specifier === 'zod-to-json-schema' && target.name === 'zodToJsonSchema') {
@@ -318,6 +282,25 @@ export class Evaluator {
       return toolJsonSchema(schema, 'input') as PlainObject;
     }
     return this.fail(node, `a call of ${kindOf(target)}`);
+  }
+
+  /**
+   * `z.lazy(() => schema)`: a client sees the schema the function returns (zod-to-json-schema and
+   * zod's own toJSONSchema read it through). One that refers to itself — a recursive schema such as
+   * a group of conditions holding groups — would need a structural comparison with a cycle guard:
+   * not read, said so.
+   */
+  private lazy(node: t.Node, args: readonly Value[]): Value {
+    const [getter] = args;
+    if (!(getter instanceof FunctionValue)) return this.fail(node, `z.lazy() of ${kindOf(getter)}`);
+    try {
+      const schema = this.callFunction(node, getter, []);
+      if (!isZod(schema)) return this.fail(node, `z.lazy() of a function returning ${kindOf(schema)}`);
+      return schema;
+    } catch (error) {
+      if (error instanceof SelfReference) return this.fail(node, 'z.lazy() is not supported for a schema that refers to itself (a recursive schema)');
+      throw error;
+    }
   }
 
   /** Follows a helper defined in the repository: `optionalString('the query')` → its returned zod chain. */
@@ -355,7 +338,7 @@ export class Evaluator {
   }
 
   /** The value an identifier names at this point: a parameter being followed, a constant, a function, an import. */
-  private identifier(node: t.Identifier, env: Env): Value {
+  protected identifier(node: t.Identifier, env: Env): Value {
     const name = node.name;
     if (name === 'undefined') return undefined;
     for (let scope = this.program.parentOf(node); scope; scope = this.program.parentOf(scope)) {
@@ -446,7 +429,8 @@ export class Evaluator {
     for (let ancestor = this.program.parentOf(declaration); ancestor && moduleLevel; ancestor = this.program.parentOf(ancestor))
       moduleLevel = !isFunctionLikeDeclaration(ancestor);
     if (moduleLevel && this.moduleConstants.has(declaration)) return this.moduleConstants.get(declaration);
-    if (this.inProgress.has(declaration)) return this.fail(declaration, 'a constant that refers to itself');
+    if (this.inProgress.has(declaration))
+      throw new SelfReference(`a constant that refers to itself: \`${this.excerpt(declaration)}\` (${this.where(declaration)})`);
     this.inProgress.add(declaration);
     try {
       const value = this.evaluate(initializer, moduleLevel ? EMPTY_ENV : env);

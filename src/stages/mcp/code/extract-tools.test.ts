@@ -150,7 +150,11 @@ describe('following the repository', () => {
 
 describe('what cannot be read is unknown, with the expression and where', () => {
   it.each([
-    ['a recursive z.lazy', 'z.lazy(() => z.string())', 'z.lazy() is not supported: `z.lazy(() => z.string())` (tools.ts:4)'],
+    [
+      'a recursive z.lazy',
+      'Tree',
+      'z.lazy() is not supported for a schema that refers to itself (a recursive schema): `z.lazy(() => z.array(Tree))` (tools.ts:3)',
+    ],
     ['a `let` constant', 'mutable', '`mutable` is declared with let: its value may change: `mutable = z.string()` (tools.ts:3)'],
     ['a value from a package', 'sharedSchemas.id', '`.id` of `sharedSchemas` from package @acme/schemas: `sharedSchemas.id` (tools.ts:4)'],
     ['a helper with a branch', 'branchy(true)', 'a helper with control flow or side effects: `if (flag) return z.string();` (tools.ts:3)'],
@@ -162,7 +166,7 @@ describe('what cannot be read is unknown, with the expression and where', () => 
     ],
   ])('%s', (_name, expression, reason) => {
     const prelude =
-      "import { sharedSchemas } from '@acme/schemas';\nlet mutable = z.string(); function branchy(flag: boolean) { if (flag) return z.string(); return z.number(); }";
+      "import { sharedSchemas } from '@acme/schemas';\nlet mutable = z.string(); function branchy(flag: boolean) { if (flag) return z.string(); return z.number(); } const Tree = z.lazy(() => z.array(Tree));";
     const [tool] = tools({ 'tools.ts': `${Z}${prelude}\nserver.registerTool('t', { description: 'T', inputSchema: { a: ${expression} } }, ${handler});` });
     expect(tool?.tool).toBeUndefined();
     expect(tool?.unknown).toContain(reason);
@@ -247,4 +251,67 @@ describe('a transform over an optional value', () => {
       expect(tool?.unknown).toContain('a refinement or transform over an optional value');
     },
   );
+});
+
+/**
+ * Shapes of real tool definitions that were unknown in the corpus run: formbricks 5.1.4–5.2.2
+ * apps/web/modules/mcp/tools/surveys.ts "patch_survey" (a description built with `[…].join(" ")`),
+ * formbricks 5.3.2 packages/workflows/src/types/conditions/base.ts (`z.lazy` of a condition group
+ * that holds groups: recursive) beside non-recursive ones.
+ */
+describe('shapes from real services', () => {
+  it('a description joined from an array of sentences is text (formbricks patch_survey)', () => {
+    const [tool] = tools({
+      'surveys.ts': `${Z}const ZMcpPatchSurveyInput = z.object({ surveyId: z.string() });\nserver.registerTool(\n  "patch_survey",\n  {\n    title: "Patch survey",\n    description: [\n      "Update a Formbricks survey using the v3 Surveys API patch contract.",\n      "Provided top-level arrays and objects replace that whole subtree.",\n    ].join(" "),\n    inputSchema: ZMcpPatchSurveyInput.shape,\n  },\n  ${handler}\n);`,
+    });
+    expect(tool?.unknown).toBeUndefined();
+    expect(tool?.tool?.description).toBe(
+      'Update a Formbricks survey using the v3 Surveys API patch contract. Provided top-level arrays and objects replace that whole subtree.',
+    );
+  });
+
+  it('string and array methods on constants: concat, map through a helper of the repository, toUpperCase', () => {
+    const [tool] = tools({
+      'tools.ts': `${Z}const KINDS = ['survey', 'workflow'];\nserver.registerTool('t', { description: 'Kinds: '.concat(KINDS.map((kind) => kind.toUpperCase()).join(', ')), inputSchema: { kind: z.enum(KINDS.concat(['contact']) as [string, ...string[]]) } }, ${handler});`,
+    });
+    expect(tool?.unknown).toBeUndefined();
+    expect(tool?.tool?.description).toBe('Kinds: SURVEY, WORKFLOW');
+    expect(tool?.tool?.inputSchema).toMatchObject({ properties: { kind: { type: 'string', enum: ['survey', 'workflow', 'contact'] } } });
+  });
+
+  it('z.lazy of a schema that does not refer to itself is that schema', () => {
+    const [tool] = tools({
+      'tools.ts': `${Z}const ZCondition = z.object({ id: z.string().min(1) });\nconst ZGroup = z.lazy(() =>\n  z.object({ id: z.string().min(1), connector: z.enum(["and", "or"]), conditions: z.array(ZCondition).min(1) })\n);\nserver.registerTool('create_workflow', { description: 'C', inputSchema: { condition: ZGroup } }, ${handler});`,
+    });
+    expect(tool?.unknown).toBeUndefined();
+    expect(tool?.tool?.inputSchema).toMatchObject({
+      properties: { condition: { type: 'object', required: ['id', 'connector', 'conditions'], properties: { connector: { enum: ['and', 'or'] } } } },
+    });
+  });
+
+  it('z.lazy of a group that holds groups (recursive) stays unknown, naming it', () => {
+    const [tool] = tools({
+      'tools.ts': `${Z}const ZCondition = z.object({ id: z.string().min(1) });\nexport const ZWorkflowConditionGroup: z.ZodType<unknown> = z.lazy(() =>\n  z.object({\n    id: z.string().min(1),\n    connector: z.enum(["and", "or"]),\n    conditions: z.array(z.union([ZCondition, ZWorkflowConditionGroup])).min(1),\n  })\n);\nserver.registerTool('create_workflow', { description: 'C', inputSchema: { condition: ZWorkflowConditionGroup } }, ${handler});`,
+    });
+    expect(tool?.tool).toBeUndefined();
+    expect(tool?.unknown).toContain('z.lazy() is not supported for a schema that refers to itself (a recursive schema): `z.lazy(() => z.object({ id:');
+    expect(tool?.unknown).toContain('(tools.ts:3)');
+  });
+
+  /**
+   * outline v1.9.0–v1.9.2 server/tools/fetch.ts: the resource enum is built from the caller's OAuth
+   * scopes (`...(canReadDocuments ? ["document"] : [])`), known only at run time: unknown, naming the
+   * conditional. A conditional on a constant is read.
+   */
+  it('an enum built from branches on run-time values stays unknown, naming the conditional; on a constant it is read', () => {
+    const fetchTool = (test: string) =>
+      `${Z}import AuthenticationHelper from './AuthenticationHelper';\nconst READ_ALL = true;\nexport function fetchTool(server, scopes: string[]) {\n  const canReadDocuments = ${test};\n  const allowedTypes = [\n    ...(canReadDocuments ? ["document"] : []),\n    ...(READ_ALL ? ["user"] : []),\n  ] as [string, ...string[]];\n  server.registerTool("fetch", { title: "Fetch", inputSchema: { resource: z.enum(allowedTypes) } }, ${handler});\n}\nfetchTool(server, []);\n`;
+    const helper = 'export default class AuthenticationHelper { static canAccess(path: string, scopes: string[]) { return scopes.includes(path); } }\n';
+    const [runTime] = tools({ 'fetch.ts': fetchTool('AuthenticationHelper.canAccess("documents.info", scopes)'), 'AuthenticationHelper.ts': helper });
+    expect(runTime?.tool).toBeUndefined();
+    expect(runTime?.unknown).toContain('an expression that is not evaluated statically: `canReadDocuments ? ["document"] : []` (fetch.ts:7)');
+    const [constant] = tools({ 'fetch.ts': fetchTool('READ_ALL'), 'AuthenticationHelper.ts': helper });
+    expect(constant?.unknown).toBeUndefined();
+    expect(constant?.tool?.inputSchema).toMatchObject({ properties: { resource: { enum: ['document', 'user'] } } });
+  });
 });

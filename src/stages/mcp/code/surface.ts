@@ -6,6 +6,8 @@ import { CODE_FILE, type ModuleLayout } from '../../../syntax/modules.js';
 import { codeClosureKey, readCodeClosure, sameCodeClosure, type CodeClosure } from '../../code-closure.js';
 import { mcpDependencies } from './absence.js';
 import { NOT_SERVER_SOURCES } from '../../source-globs.js';
+import { jsonRoundTrips } from '../../../cache/json-round-trip.js';
+import type { DerivedCache } from '../../contract.js';
 
 /**
  * Which files decide the tools of one ref, and whether they changed. A tool's schema may come from
@@ -106,7 +108,10 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
   }
   const extractor = await extract();
   const unchangedNotes: string[] = [];
-  let [baseTools, headTools]: ToolExtraction[] = [baseEmpty ? { ok: true, tools: [] } : extractCached(base, extractor), extractCached(head, extractor)];
+  let [baseTools, headTools]: ToolExtraction[] = [
+    baseEmpty ? { ok: true, tools: [] } : extractCached(base, extractor, input.derivedCache),
+    extractCached(head, extractor, input.derivedCache),
+  ];
   // Differential soundness: a file that does not parse, identical at both refs with everything it
   // depends on and reached by no changed file, holds the same tools at both: it is left out of both.
   const differential = differentialOf(input);
@@ -122,19 +127,63 @@ export async function collectCodeTools(input: StageInput, globs: readonly string
     head.texts.delete(unparsed);
     base.blobs.delete(unparsed);
     head.blobs.delete(unparsed);
-    baseTools = baseEmpty ? { ok: true, tools: [] } : extractCached(base, extractor);
-    headTools = extractCached(head, extractor);
+    baseTools = baseEmpty ? { ok: true, tools: [] } : extractCached(base, extractor, input.derivedCache);
+    headTools = extractCached(head, extractor, input.derivedCache);
   }
   return { kind: 'compared', base: baseTools!, head: headTools!, baseEmpty, unchangedNotes };
 }
 
-function extractCached(closure: CodeClosure, extractor: ToolExtractor): ToolExtraction {
+/** Bump when what a tool extraction holds changes shape (the derived cache's tool fingerprint covers changes of code). */
+const EXTRACTION_KIND = 'mcp-tool-extraction/1';
+
+/**
+ * One ref's tools, by the closure's key (its sources, every blob id and the module layout): in this
+ * process, then in the derived cache, so the next pair of a backfill (whose base is this pair's head)
+ * and a repeated release parse nothing (issue 36: parsing and evaluating every tool file of both refs
+ * was most of what the surface added to a release that changed one).
+ */
+function extractCached(closure: CodeClosure, extractor: ToolExtractor, derived: DerivedCache | undefined): ToolExtraction {
   const key = codeClosureKey(closure);
   let extraction = extractionCache.get(key);
   if (!extraction) {
-    extraction = extractor(closure.sources, closure.texts, closure.layout, closure.blobs);
+    const derivedKey = JSON.stringify([EXTRACTION_KIND, key]);
+    const cached = derived?.get(derivedKey);
+    extraction = isToolExtraction(cached) ? cached : extractor(closure.sources, closure.texts, closure.layout, closure.blobs);
+    // Kept only when it reads back as it is (json-round-trip.ts).
+    if (cached !== extraction && jsonRoundTrips(extraction)) derived?.set(derivedKey, extraction);
     if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
     extractionCache.set(key, extraction);
   }
   return extraction;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The shape of {@link ToolExtraction} (extract-tools.ts); a schema's inside is any JSON. */
+function isToolExtraction(value: unknown): value is ToolExtraction {
+  if (!isRecord(value)) return false;
+  if (value.ok === false) return Array.isArray(value.reasons) && value.reasons.every(isString) && (value.unparsed === undefined || isString(value.unparsed));
+  return value.ok === true && Array.isArray(value.tools) && value.tools.every(isCodeTool);
+}
+
+function isCodeTool(value: unknown): boolean {
+  if (!isRecord(value) || !isString(value.name) || !isString(value.file) || !Number.isInteger(value.line)) return false;
+  if (value.unknown !== undefined && !isString(value.unknown)) return false;
+  const registeredIn = value.registeredIn;
+  if (
+    registeredIn !== undefined &&
+    !(isRecord(registeredIn) && isString(registeredIn.function) && [true, false, 'unknown'].includes(registeredIn.called as never))
+  )
+    return false;
+  const tool = value.tool;
+  if (tool === undefined) return true;
+  return (
+    isRecord(tool) &&
+    isString(tool.name) &&
+    (tool.description === undefined || isString(tool.description)) &&
+    isRecord(tool.inputSchema) &&
+    (tool.outputSchema === undefined || isRecord(tool.outputSchema)) &&
+    (tool.annotations === undefined || isRecord(tool.annotations))
+  );
 }

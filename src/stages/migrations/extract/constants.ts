@@ -1,5 +1,5 @@
 import { unwrapExpression, type t } from '../../../syntax/parse.js';
-import { binaryConstant, constantText, enumMembers, literalConstant, memberConstant, templateText, type Constant } from '../../../syntax/constants.js';
+import { constantText, enumMembers, ExpressionEvaluator, memberConstant, NotConstant, type Constant, type Refusal } from '../../../syntax/constants.js';
 import { followExport, type ExportSources } from '../../../syntax/bindings.js';
 import { outsideRepository } from './modules.js';
 import { declarationInStatements, findDeclaration, isChangedInFile } from './declarations.js';
@@ -59,27 +59,49 @@ function propertyOf(value: StaticValue, key: string, text: string): Evaluation {
 /** What a template or a `+` makes of a value as text (the toolkit's). */
 const stringify = (value: StaticValue): string | undefined => constantText(value as Constant);
 
-/** Pure string/array methods a constant may be passed through. */
-function applyMethod(target: StaticValue, method: string, args: StaticValue[]): Evaluation | undefined {
-  if (typeof target === 'string') {
-    if (method === 'toUpperCase') return ok(target.toUpperCase());
-    if (method === 'toLowerCase') return ok(target.toLowerCase());
-    if (method === 'trim') return ok(target.trim());
-  }
-  if (Array.isArray(target) && method === 'join') {
-    const separator = args[0] === undefined ? ',' : stringify(args[0]);
-    const parts = target.map((v) => stringify(v as StaticValue));
-    if (separator !== undefined && parts.every((p) => p !== undefined)) return ok(parts.join(separator));
-  }
-  return undefined;
+/** What a reading threads through the toolkit's evaluator: the loop variables bound so far, and how deep imports were followed. */
+interface Scope {
+  bindings: Bindings;
+  depth: number;
 }
 
-export class StaticEvaluator {
+/** The reason a refusal of the toolkit's evaluator has here, as this reader has always worded it. */
+function refusalReason(node: Node, refusal: Refusal<StaticValue>): string {
+  switch (refusal.kind) {
+    case 'operator':
+      return node.type === 'UnaryExpression' && node.operator === '-' ? `\`${excerpt(node)}\` is not a number` : `\`${excerpt(node)}\` is not a static value`;
+    case 'text':
+      return node.type === 'BinaryExpression' ? `\`${excerpt(node)}\` concatenates an object` : `\`${excerpt(node)}\` is an object, not text`;
+    case 'spread':
+      return `\`${excerpt(node)}\` spreads a non-${refusal.into}`;
+    case 'hole':
+      return '`` is not a static value';
+    case 'key':
+      return refusal.of === 'property' ? `computed key \`[${excerpt(node)}]\` is not text` : `\`${excerpt(node)}\` indexes with an object`;
+    case 'member':
+      return `\`${excerpt(node)}\` is not a property of a constant object`;
+    case 'accessor':
+      return `\`${excerpt(node)}\` is a method or accessor, not a constant`;
+    case 'depth':
+      return `\`${excerpt(node)}\`: constants nest too deeply (or refer to themselves)`;
+    default:
+      return `\`${excerpt(node)}\` is not a static value`;
+  }
+}
+
+/** The value an evaluation holds, or the toolkit's refusal with its reason. */
+function valueOrRefuse(node: Node, evaluation: Evaluation): StaticValue {
+  if (!evaluation.ok) throw new NotConstant(node, evaluation.reason);
+  return evaluation.value;
+}
+
+export class StaticEvaluator extends ExpressionEvaluator<StaticValue, Scope> {
   /** Files reached through {@link ModuleResolver.resolve}, by path: what the toolkit's export following may read. */
   private readonly loaded = new Map<string, SourceFile>();
   private readonly exportSources: ExportSources<SourceFile>;
 
   constructor(private readonly modules: ModuleResolver) {
+    super();
     this.exportSources = {
       module: (path) => this.loaded.get(path),
       astOf: (file) => file.ast,
@@ -95,99 +117,51 @@ export class StaticEvaluator {
     };
   }
 
+  /**
+   * The value of `node` (loop variables unrolled so far in `bindings`), or why it has none. The
+   * recursion through expressions is the toolkit's (src/syntax/constants.ts ExpressionEvaluator);
+   * names, calls and refusals are this reader's ({@link MigrationConstants}).
+   */
   evaluate(node: Node | null, bindings: Bindings = new Map(), depth = 0): Evaluation {
     // A hole of an array literal (`[a, , b]`).
     if (node === null) return fail('`` is not a static value');
     if (depth > MAX_DEPTH) return fail(`\`${excerpt(node)}\`: constants nest too deeply (or refer to themselves)`);
-    const next = (n: Node | null) => this.evaluate(n, bindings, depth + 1);
-    const expression = unwrapExpression(node);
-
-    const literal = literalConstant(expression);
-    if (literal !== undefined) return ok(literal);
-    if (expression.type === 'UnaryExpression' && expression.operator === '-') {
-      const operand = next(expression.argument);
-      if (!operand.ok) return operand;
-      return typeof operand.value === 'number' ? ok(-operand.value) : fail(`\`${excerpt(expression)}\` is not a number`);
+    try {
+      return ok(this.value(node, { bindings, depth }));
+    } catch (error) {
+      if (error instanceof NotConstant) return fail(error.reason);
+      throw error;
     }
-    if (expression.type === 'TemplateLiteral') {
-      const parts: StaticValue[] = [];
-      for (const span of expression.expressions) {
-        const part = next(span);
-        if (!part.ok) return part;
-        if (stringify(part.value) === undefined) return fail(`\`${excerpt(span)}\` is an object, not text`);
-        parts.push(part.value);
-      }
-      return ok(templateText(expression, parts as Constant[]));
-    }
-    if (expression.type === 'BinaryExpression' && expression.operator === '+') {
-      const left = next(expression.left);
-      if (!left.ok) return left;
-      const right = next(expression.right);
-      if (!right.ok) return right;
-      const sum = binaryConstant('+', left.value as Constant, right.value as Constant);
-      return sum !== undefined ? ok(sum) : fail(`\`${excerpt(expression)}\` concatenates an object`);
-    }
-    if (expression.type === 'ArrayExpression') {
-      const items: StaticValue[] = [];
-      for (const element of expression.elements) {
-        if (element?.type === 'SpreadElement') {
-          const spread = next(element.argument);
-          if (!spread.ok) return spread;
-          if (!Array.isArray(spread.value)) return fail(`\`${excerpt(element)}\` spreads a non-array`);
-          items.push(...(spread.value as StaticValue[]));
-        } else {
-          const item = next(element);
-          if (!item.ok) return item;
-          items.push(item.value);
-        }
-      }
-      return ok(items);
-    }
-    if (expression.type === 'ObjectExpression') return this.evaluateObject(expression, next);
-    if (expression.type === 'Identifier') return this.evaluateIdentifier(expression, bindings, depth);
-    if (isMember(expression)) return this.evaluateMember(expression, bindings, depth);
-    if (isCall(expression)) return this.evaluateCall(expression, bindings, depth);
-    return fail(`\`${excerpt(expression)}\` is not a static value`);
   }
 
-  private evaluateObject(expression: t.ObjectExpression, next: (n: Node) => Evaluation): Evaluation {
-    const result: Record<string, StaticValue> = {};
-    for (const property of expression.properties) {
-      if (property.type === 'ObjectProperty' && !property.shorthand) {
-        const nameNode = property.key;
-        let key: string;
-        if (property.computed) {
-          const computed = next(nameNode);
-          if (!computed.ok) return computed;
-          const asText = stringify(computed.value);
-          if (asText === undefined) return fail(`computed key \`[${excerpt(nameNode)}]\` is not text`);
-          key = asText;
-        } else {
-          key =
-            nameNode.type === 'StringLiteral' || nameNode.type === 'NumericLiteral'
-              ? String(nameNode.value)
-              : nameNode.type === 'Identifier'
-                ? nameNode.name
-                : textOf(nameNode);
-        }
-        const value = next(property.value);
-        if (!value.ok) return value;
-        result[key] = value.value;
-      } else if (property.type === 'ObjectProperty') {
-        const value = next(property.value);
-        if (!value.ok) return value;
-        result[property.key.type === 'Identifier' ? property.key.name : textOf(property.key)] = value.value;
-      } else if (property.type === 'SpreadElement') {
-        const spread = next(property.argument);
-        if (!spread.ok) return spread;
-        if (spread.value === null || typeof spread.value !== 'object' || Array.isArray(spread.value))
-          return fail(`\`${excerpt(property)}\` spreads a non-object`);
-        Object.assign(result, spread.value);
-      } else {
-        return fail(`\`${excerpt(property)}\` is a method or accessor, not a constant`);
-      }
+  protected refuse(node: Node, refusal: Refusal<StaticValue>): never {
+    throw new NotConstant(node, refusalReason(node, refusal));
+  }
+
+  protected identifier(node: t.Identifier, scope: Scope): StaticValue {
+    return valueOrRefuse(node, this.evaluateIdentifier(node, scope.bindings, scope.depth));
+  }
+
+  /** A key a constant object does not have is refused (a table name read as `undefined` would be wrong). */
+  protected override missingMember(node: Node, _object: StaticValue, key: string): StaticValue {
+    throw new NotConstant(node, `\`${excerpt(node)}\`: no property \`${key}\` in the constant`);
+  }
+
+  /** A pure string/array method on a constant, `String(x)`; any other call is refused naming the helper. */
+  protected override call(call: t.CallExpression | t.OptionalCallExpression, scope: Scope): StaticValue {
+    const callee = call.callee;
+    const method = memberName(callee);
+    if (isMember(callee) && method !== undefined) {
+      const target = this.evaluate(callee.object, scope.bindings, scope.depth);
+      const applied = target.ok ? this.methodCall(call, target.value, method, scope) : undefined;
+      if (applied) return applied.value;
     }
-    return ok(result);
+    if (textOf(callee) === 'String' && call.arguments.length === 1) {
+      const value = this.evaluate(call.arguments[0]!, scope.bindings, scope.depth);
+      const asText = value.ok ? stringify(value.value) : undefined;
+      if (asText !== undefined) return asText;
+    }
+    throw new NotConstant(call, this.describeHelperCall(call));
   }
 
   private evaluateIdentifier(identifier: t.Identifier, bindings: Bindings, depth: number): Evaluation {
@@ -356,46 +330,6 @@ export class StaticEvaluator {
       default:
         return fail(`\`${exportName}\` in ${at} is not a constant`);
     }
-  }
-
-  private evaluateMember(expression: t.MemberExpression | t.OptionalMemberExpression, bindings: Bindings, depth: number): Evaluation {
-    let key: string;
-    if (!expression.computed) {
-      key = memberName(expression) ?? textOf(expression.property);
-    } else {
-      const index = this.evaluate(expression.property, bindings, depth + 1);
-      if (!index.ok) return index;
-      const asText = stringify(index.value);
-      if (asText === undefined) return fail(`\`${excerpt(expression)}\` indexes with an object`);
-      key = asText;
-    }
-    const object = this.evaluate(expression.object, bindings, depth + 1);
-    if (!object.ok) return object;
-    return propertyOf(object.value, key, excerpt(expression));
-  }
-
-  private evaluateCall(call: t.CallExpression | t.OptionalCallExpression, bindings: Bindings, depth: number): Evaluation {
-    const callee = call.callee;
-    const method = memberName(callee);
-    if (isMember(callee) && method !== undefined) {
-      const target = this.evaluate(callee.object, bindings, depth + 1);
-      if (target.ok) {
-        const args: StaticValue[] = [];
-        for (const argument of call.arguments) {
-          const value = this.evaluate(argument, bindings, depth + 1);
-          if (!value.ok) return value;
-          args.push(value.value);
-        }
-        const applied = applyMethod(target.value, method, args);
-        if (applied) return applied;
-      }
-    }
-    if (textOf(callee) === 'String' && call.arguments.length === 1) {
-      const value = this.evaluate(call.arguments[0]!, bindings, depth + 1);
-      const asText = value.ok ? stringify(value.value) : undefined;
-      if (asText !== undefined) return ok(asText);
-    }
-    return fail(this.describeHelperCall(call));
   }
 
   /** Why a function call cannot be evaluated, naming the helper and where it comes from. */

@@ -171,4 +171,44 @@ describe('aliases and workspace packages, when the ref is known', () => {
     expect(first.extracted.statements[0]!.sql).toContain('alter table "projects"');
     expect(second.extracted.statements[0]!.sql).toContain('alter table "renamed"');
   });
+
+  /**
+   * lightdash packages/common/src/index.ts: 128 `export * from './types/…'` lines after imports of
+   * its own helpers; `SupportedDbtVersions` sits in types/projects.ts, far past the 25 files the
+   * loader used to stop at. Only what the name needs is followed (the other targets are read as
+   * text, not followed further).
+   */
+  test('a barrel of 128 `export *` lines: the name is found wherever it sits, through a nested barrel', async () => {
+    const modules = Array.from({ length: 128 }, (_, index) => `types/t${index}`);
+    const barrel = [
+      "import { z } from 'zod';",
+      "import { friendlyName } from './types/field';",
+      ...modules.map((module) => `export * from './${module}';`),
+      "export * from './types/projects';",
+    ].join('\n');
+    const wide: Record<string, string> = {
+      ...tree,
+      'packages/common/src/index.ts': barrel,
+      'packages/common/src/types/field.ts': 'export const friendlyName = (text: string) => text;\n',
+      'packages/common/src/types/projects.ts': "export * from './projects/versions';\nexport type ProjectId = string;\n",
+      'packages/common/src/types/projects/versions.ts':
+        "import { V1_4 } from '../versions-base';\nexport enum SupportedDbtVersions {\n  V1_4 = V1_4,\n  V1_5 = 'v1_5',\n}\n",
+      'packages/common/src/types/versions-base.ts': "export const V1_4 = 'v1_4';\n",
+    };
+    for (const [index, module] of modules.entries())
+      wide[`packages/common/src/${module}.ts`] =
+        `import { z } from 'zod';\nexport const Schema${index} = z.object({ id: z.string() });\nexport enum Kind${index} { A = 'a' }\n`;
+    const input = stageInput({ base: wide, head: { ...wide, [file]: migration } });
+    const reads: string[] = [];
+    const read = repoFilesAt(input, 'head');
+    const counting = Object.assign(async (path: string) => (reads.push(path), read(path)), { importLayout: read.importLayout });
+    const result = await extractKnexMigration(file, migration, { readRepoFile: counting });
+    expect(result.unresolved).toEqual([]);
+    expect(result.statements.map((statement) => statement.sql)).toEqual([
+      `alter table "projects" add column "dbt_version" varchar(255) not null default 'v1_4'`,
+    ]);
+    // Each star target read once as text; none of its own imports (zod) followed.
+    expect(new Set(reads).size).toBe(reads.length);
+    expect(reads.filter((path) => /\/types\/t\d+\.ts$/.test(path)).length).toBeLessThanOrEqual(128);
+  });
 });

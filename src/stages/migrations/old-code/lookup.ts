@@ -63,14 +63,22 @@ function mentionOf(index: OldCodeIndex, name: string, table?: string): CodeRefer
   for (const file of index.mentions) {
     const at = file.words.indexOf(needle);
     if (at === -1) continue;
-    // The position among the words: count the spaces before it.
-    let position = 0;
-    for (let i = 0; i < at; i++) if (file.words.charCodeAt(i) === 32) position++;
-    const found: CodeReference = { table: '', access: 'any', file: file.file, line: file.lines[position] ?? 1, via: 'mention' };
-    if (tableNeedle === undefined || file.words.includes(tableNeedle)) return found;
-    fallback ??= found;
+    const preferred = tableNeedle === undefined || file.words.includes(tableNeedle);
+    // Only the answer and the first fallback need their line: counting a common word's position in
+    // every file that holds it was most of a migration pair's lookups (issue 36).
+    if (!preferred && fallback !== undefined) continue;
+    const found: CodeReference = { table: '', access: 'any', file: file.file, line: file.lines[wordPosition(file.words, at)] ?? 1, via: 'mention' };
+    if (preferred) return found;
+    fallback = found;
   }
   return fallback;
+}
+
+/** The position among the words of the word at character `at`: the spaces before it, less the leading one. */
+function wordPosition(words: string, at: number): number {
+  let position = 0;
+  for (let i = words.indexOf(' '); i !== -1 && i < at; i = words.indexOf(' ', i + 1)) position++;
+  return position;
 }
 
 function dynamicFor(index: OldCodeIndex, table: string): DynamicReference | undefined {
@@ -86,7 +94,10 @@ export function createLookup(index: OldCodeIndex): OldCodeLookup {
   for (const reference of index.references) {
     if (reference.table === '') continue;
     const key = bareTable(reference.table);
-    byTable.set(key, [...(byTable.get(key) ?? []), reference]);
+    // Appended in place: copying the list per reference was quadratic (≈ 30 ms on the reference service's thousands of references).
+    const list = byTable.get(key);
+    if (list) list.push(reference);
+    else byTable.set(key, [reference]);
   }
   const cite = (references: readonly CodeReference[]): ReferenceAnswer => {
     const seen = new Set<string>();

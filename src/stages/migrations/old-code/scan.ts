@@ -25,6 +25,7 @@ import { loadModuleLayout, resolveImport } from '../../../syntax/modules.js';
 import { moduleBindings } from '../../../syntax/bindings.js';
 import { splitColumn, splitTable } from './readers/builder.js';
 import { describeError } from '../../../core/errors.js';
+import { createHash } from 'node:crypto';
 
 const CODE = /\.(?:[cm]?[jt]s|[jt]sx|sql|prisma|py|go|rb|java|kt|kts|scala|rs|php|cs|ex|exs|clj|vue|svelte)$/i;
 const EXCLUDED_DIR =
@@ -33,6 +34,7 @@ const EXCLUDED_FILE = /\.(test|spec|stories|story|e2e|cy|bench)\.[a-z]+$|\.min\.
 /** Files the scan reads at most; more is `incomplete` (every answer unknown) rather than a slow run. */
 export const MAX_SCANNED_FILES = 20_000;
 const CACHE_VERSION = 'old-code-refs/v1';
+const TREE_CACHE_VERSION = 'old-code-index/v1';
 
 /** Whether a path of the `from` tree is scanned (see the module comment). */
 export function isScannedPath(path: string, migrationDirs: readonly string[]): boolean {
@@ -143,9 +145,67 @@ export async function scanOldCode(input: Pick<StageInput, 'trees' | 'read' | 'de
   }
 }
 
+/**
+ * The derived-cache key of a whole tree's scan: every path and blob id of the tree (the scanned files,
+ * and every other one, since import resolution asks which paths exist and reads tsconfig/package.json
+ * files) and the migrations folders left out. A warm `generate` of a pair reads its previous release's
+ * index with one file read instead of one per scanned file (≈ 1,600 on the reference service) and
+ * parses no module again (issue 36).
+ */
+export function treeScanKey(tree: ReadonlyMap<string, string>, dirs: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const path of [...tree.keys()].sort()) hash.update(`${path}\u0000${tree.get(path)}\n`);
+  return `${TREE_CACHE_VERSION}\u0000${JSON.stringify(dirs)}\u0000${hash.digest('hex')}`;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isMark = (value: unknown): boolean => {
+  const mark = value as { file?: unknown; line?: unknown; via?: unknown } | null;
+  return typeof mark === 'object' && mark !== null && isString(mark.file) && typeof mark.line === 'number' && isString(mark.via);
+};
+
+/** A cached tree index of the right shape (anything else is recomputed). */
+export function isOldCodeIndex(value: unknown): value is OldCodeIndex {
+  const index = value as Partial<OldCodeIndex> | null;
+  return (
+    typeof index === 'object' &&
+    index !== null &&
+    index.incomplete === undefined &&
+    typeof index.filesRead === 'number' &&
+    Array.isArray(index.references) &&
+    index.references.every(
+      (reference) => isMark(reference) && isString(reference.table) && isString(reference.access) && reference.tableImport === undefined,
+    ) &&
+    Array.isArray(index.dynamic) &&
+    index.dynamic.every((mark) => isMark(mark) && isString(mark.reason) && mark.tableImport === undefined) &&
+    Array.isArray(index.mentions) &&
+    index.mentions.every((file) => isString(file?.file) && isString(file.words) && Array.isArray(file.lines))
+  );
+}
+
 async function scan(input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>, options: ScanOptions): Promise<OldCodeIndex> {
   const tree = input.trees.base;
   const dirs = options.migrationFolders.map((folder) => folder.dir.replace(/^\.\//, ''));
+  const treeKey = input.derivedCache ? treeScanKey(tree, dirs) : undefined;
+  const cachedIndex = treeKey === undefined ? undefined : input.derivedCache?.get(treeKey);
+  if (isOldCodeIndex(cachedIndex)) return cachedIndex;
+  const index = await scanTree(input, dirs);
+  // Only a finished scan with the SQL grammar loaded is kept: a read failure may not recur.
+  if (treeKey !== undefined && index.incomplete === undefined && (await parserLoads())) input.derivedCache?.set(treeKey, index);
+  return index;
+}
+
+async function parserLoads(): Promise<boolean> {
+  try {
+    await loadParser();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function scanTree(input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>, dirs: readonly string[]): Promise<OldCodeIndex> {
+  const tree = input.trees.base;
   const paths = [...tree.keys()].filter((path) => isScannedPath(path, dirs)).sort();
   if (paths.length > MAX_SCANNED_FILES) {
     return {
@@ -165,12 +225,7 @@ async function scan(input: Pick<StageInput, 'trees' | 'read' | 'derivedCache'>, 
       filesRead: 0,
       incomplete: 'no code file of the previous release was found to read (outside migrations, tests and build output)',
     };
-  let parserReady = true;
-  try {
-    await loadParser();
-  } catch {
-    parserReady = false;
-  }
+  const parserReady = await parserLoads();
   const files: FileScan[] = [];
   for (const path of paths) {
     const blob = tree.get(path)!;

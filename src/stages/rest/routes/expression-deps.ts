@@ -181,7 +181,7 @@ function fieldAssignments(file: FileSyntax, access: t.Node, property: t.Identifi
 }
 
 /** The `const` declarator of an enclosing block whose destructuring pattern binds the identifier's name. */
-function patternDeclarator(identifier: t.Identifier, file: FileSyntax): t.VariableDeclarator | undefined {
+export function patternDeclarator(identifier: t.Identifier, file: FileSyntax): t.VariableDeclarator | undefined {
   for (let scope = file.parentOf(identifier); scope; scope = file.parentOf(scope)) {
     if (isFunctionLikeNode(scope) && (scope as { params: t.Node[] }).params.some((param) => patternBinds(param, identifier.name))) return undefined;
     const statements = scope.type === 'Program' || scope.type === 'BlockStatement' ? scope.body : undefined;

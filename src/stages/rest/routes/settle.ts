@@ -4,6 +4,7 @@ import { isRelativeSpecifier, packageNameOf, resolveDataFile, resolveImport, typ
 import { parseSource, walk, type t } from '../../../syntax/parse.js';
 import type { Differential } from '../../differential.js';
 import type { Side } from '../../contract.js';
+import { traceValue } from './trace-value.js';
 import type { DeferredRoute, ExpressionDeps, FileRoutes, RegisteredRoute } from './types.js';
 
 /**
@@ -66,7 +67,25 @@ export async function settleDeferred(
     if (stable.unchanged) {
       settled.routes.push({ ...base, path: `/\u27e8${stable.token}\u27e9`, opaque: entry.deps.text });
       settled.reasons.add(entry.reason);
-    } else settled.why.set(entry.reason, stable.why);
+      continue;
+    }
+    // A value from callers: read through them, by the property path it is read with (trace-value.ts).
+    const traced =
+      entry.deps.inflow.length > 0
+        ? await traceValue(
+            files,
+            differential,
+            (from, deps) => dependenciesUnchanged(files, differential, from, deps, isChanged),
+            path,
+            text,
+            entry.start,
+            entry.end,
+          )
+        : undefined;
+    if (traced !== undefined && 'token' in traced) {
+      settled.routes.push({ ...base, path: `/\u27e8${traced.token}\u27e9`, opaque: entry.deps.text });
+      settled.reasons.add(entry.reason);
+    } else settled.why.set(entry.reason, traced === undefined ? stable.why : `${stable.why}; read through its callers: ${traced.why}`);
   }
   return settled;
 }

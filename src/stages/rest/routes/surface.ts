@@ -12,6 +12,7 @@ import type { SideFiles } from './settle.js';
 import { NOT_SERVER_SOURCES, selectByGlobs } from '../../source-globs.js';
 import { differentialOf, type Differential } from '../../differential.js';
 import { moduleLayoutOf } from '../../code-closure.js';
+import { cachedRouteExtraction } from './extraction-cache.js';
 import { isRelativeSpecifier, type ModuleLayout } from '../../../syntax/modules.js';
 import { SHAPE_DECLARATION } from './shape-markers.js';
 
@@ -140,7 +141,7 @@ export async function runRoutesSurface(input: StageInput): Promise<RoutesSurface
       processed.add(path);
       const text = await input.read(side, path);
       if (text === undefined) throw new Error(`cannot read ${path} at the ${SIDE_LABEL[side]}`);
-      const extraction = extractRoutesCached(tree.get(path)!, path, text);
+      const extraction = cachedRouteExtraction(input.derivedCache, tree.get(path)!, path, text, extractRoutesCached);
       const isChanged = changedHere.includes(path);
       if (!extraction.ok) {
         // An importer read only for its mounts may fail to parse without hiding a route: it did not change.
