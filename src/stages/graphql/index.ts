@@ -13,7 +13,7 @@ import type { AssembledSchema, FileReading, FileSchema, UnknownCoordinate } from
 import type { SdlDocument } from './schema-diff.js';
 import { runGraphqlRules } from './sdl-diff.js';
 import { GRAPHQL_SERVER_DEPENDENCIES } from './servers.js';
-import { throughDerivedCache } from '../../cache/json-round-trip.js';
+import { throughDerivedCache } from '../../core/json-round-trip.js';
 
 /**
  * The GraphQL surface: the schema the server serves, from committed SDL files (config

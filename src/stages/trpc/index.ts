@@ -6,7 +6,7 @@ import { absentApiSection, apiSectionFromFindings, apiSectionSummary, apiSection
 import { applyApiAcceptance, rulesWithSettings } from '../api-acceptance.js';
 import type { Side, Stage, StageInput, StageResult } from '../contract.js';
 import { CODE_FILE } from '../../syntax/modules.js';
-import { throughDerivedCache } from '../../cache/json-round-trip.js';
+import { throughDerivedCache } from '../../core/json-round-trip.js';
 import { codeClosureKey, readCodeClosure, sameCodeClosure, type CodeClosure } from '../code-closure.js';
 import { dependencyEvidenceAt, selectPaths, undeclaredSurfaceEvidence } from '../undeclared-surface.js';
 import { TRPC_RULE_CATALOGUE, TRPC_RULES } from './catalogue.js';

@@ -6,7 +6,7 @@ import { CODE_FILE, type ModuleLayout } from '../../../syntax/modules.js';
 import { codeClosureKey, readCodeClosure, sameCodeClosure, type CodeClosure } from '../../code-closure.js';
 import { mcpDependencies } from './absence.js';
 import { NOT_SERVER_SOURCES } from '../../source-globs.js';
-import { jsonRoundTrips } from '../../../cache/json-round-trip.js';
+import { jsonRoundTrips } from '../../../core/json-round-trip.js';
 import type { DerivedCache } from '../../contract.js';
 
 /**

@@ -1,4 +1,4 @@
-import { jsonRoundTrips } from '../../../cache/json-round-trip.js';
+import { jsonRoundTrips } from '../../../core/json-round-trip.js';
 import type { DerivedCache } from '../../contract.js';
 import type { FileExtraction } from './types.js';
 
