@@ -83,6 +83,29 @@ export async function undeclaredSurfaceEvidence(input: StageInput, evidence: Sur
 const dependencyByManifest = new Map<string, string | null>();
 const DEPENDENCY_LIMIT = 10_000;
 
+/**
+ * The library a manifest depends on (`null`: none), remembered by blob id; `undefined` when its text
+ * cannot be read (then nothing is remembered).
+ */
+async function manifestDependency(
+  blob: string | undefined,
+  key: string,
+  evidence: SurfaceEvidence,
+  readText: () => Promise<string | undefined>,
+): Promise<string | null | undefined> {
+  const memoKey = blob === undefined ? undefined : `${key}\0${blob}`;
+  const known = memoKey === undefined ? undefined : dependencyByManifest.get(memoKey);
+  if (known !== undefined) return known;
+  const text = await readText();
+  if (text === undefined) return undefined;
+  const found = dependencyIn(text, evidence);
+  if (memoKey !== undefined) {
+    if (dependencyByManifest.size >= DEPENDENCY_LIMIT) dependencyByManifest.clear();
+    dependencyByManifest.set(memoKey, found);
+  }
+  return found;
+}
+
 async function evidenceIn(input: StageInput, evidence: SurfaceEvidence, key: string): Promise<string | undefined> {
   const file = fileEvidence(input, evidence, key);
   if (file !== undefined) return `${file} is in the repository`;
@@ -102,19 +125,8 @@ async function evidenceIn(input: StageInput, evidence: SurfaceEvidence, key: str
     texts.push(text);
   }
   for (const [index, path] of manifests.entries()) {
-    const blob = input.trees.head.get(path);
-    const memoKey = blob === undefined ? undefined : `${key}\0${blob}`;
-    let found = memoKey === undefined ? undefined : dependencyByManifest.get(memoKey);
-    if (found === undefined) {
-      const text = await (texts[index] ?? input.read('head', path));
-      if (text === undefined) continue;
-      found = dependencyIn(text, evidence);
-      if (memoKey !== undefined) {
-        if (dependencyByManifest.size >= DEPENDENCY_LIMIT) dependencyByManifest.clear();
-        dependencyByManifest.set(memoKey, found);
-      }
-    }
-    if (found !== null) return `${path} depends on ${found}`;
+    const found = await manifestDependency(input.trees.head.get(path), key, evidence, () => texts[index] ?? input.read('head', path));
+    if (found !== undefined && found !== null) return `${path} depends on ${found}`;
   }
   return undefined;
 }
@@ -191,19 +203,8 @@ export async function dependencyEvidenceAt(input: StageInput, side: Side, depend
   const key = evidenceKey(evidence);
   const tree = input.trees[side];
   for (const path of candidatesOf(tree).manifests) {
-    const blob = tree.get(path);
-    const memoKey = blob === undefined ? undefined : `${key}\0${blob}`;
-    let found = memoKey === undefined ? undefined : dependencyByManifest.get(memoKey);
-    if (found === undefined) {
-      const text = await input.read(side, path);
-      if (text === undefined) continue;
-      found = dependencyIn(text, evidence);
-      if (memoKey !== undefined) {
-        if (dependencyByManifest.size >= DEPENDENCY_LIMIT) dependencyByManifest.clear();
-        dependencyByManifest.set(memoKey, found);
-      }
-    }
-    if (found !== null) return `${path} depends on ${found}`;
+    const found = await manifestDependency(tree.get(path), key, evidence, () => input.read(side, path));
+    if (found !== undefined && found !== null) return `${path} depends on ${found}`;
   }
   return undefined;
 }

@@ -289,18 +289,8 @@ export class FileBindings {
     );
     const [definition] = definitions;
     if (definitions.length !== 1 || definition === undefined) return undefined;
-    const returned: t.Node[] = [];
-    let bare = false;
-    if (definition.body.type === 'BlockStatement') {
-      walk(definition.body, (node) => {
-        if (node.type === 'ReturnStatement') {
-          if (node.argument) returned.push(node.argument);
-          else bare = true;
-        }
-        return node !== definition.body && isFunctionLike(node) ? false : undefined;
-      });
-    } else returned.push(definition.body);
-    if (bare || returned.length === 0) return undefined;
+    const returned = returnedExpressions(definition);
+    if (returned === undefined) return undefined;
     let position: number | undefined;
     const handlers: t.Node[] = [];
     for (const expression of returned) {
@@ -350,18 +340,8 @@ export class FileBindings {
     if (definitions.length !== 1 || definition === undefined || this.imports.some((entry) => entry.local === name)) return undefined;
     if (definition.type === 'FunctionDeclaration' && isReassignedIn(name, this.sourceFile.ast.program)) return undefined;
     this.envSourceVerdicts.set(name, undefined); // a function that returns its own call decides nothing
-    const returned: t.Node[] = [];
-    let bare = false;
-    if (definition.body.type === 'BlockStatement') {
-      walk(definition.body, (node) => {
-        if (node.type === 'ReturnStatement') {
-          if (node.argument) returned.push(node.argument);
-          else bare = true;
-        }
-        return node !== definition.body && isFunctionLike(node) ? false : undefined;
-      });
-    } else returned.push(definition.body);
-    const verdict = !bare && returned.length > 0 && returned.every((expression) => this.wrapperKeys(expression) !== undefined);
+    const returned = returnedExpressions(definition);
+    const verdict = returned !== undefined && returned.every((expression) => this.wrapperKeys(expression) !== undefined);
     this.envSourceVerdicts.set(name, verdict);
     return verdict ? definition : undefined;
   }
@@ -561,4 +541,19 @@ export class FileBindings {
     const value = binaryConstant(expression.operator, Number(left), Number(right));
     return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
   }
+}
+
+/** What a function returns: an arrow's body, or every `return`'s value (not nested functions'); `undefined` when a `return` has no value or there is none. */
+function returnedExpressions(definition: FunctionLike): t.Node[] | undefined {
+  if (definition.body.type !== 'BlockStatement') return [definition.body];
+  const returned: t.Node[] = [];
+  let bare = false;
+  walk(definition.body, (node) => {
+    if (node.type === 'ReturnStatement') {
+      if (node.argument) returned.push(node.argument);
+      else bare = true;
+    }
+    return node !== definition.body && isFunctionLike(node) ? false : undefined;
+  });
+  return bare || returned.length === 0 ? undefined : returned;
 }
