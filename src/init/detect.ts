@@ -532,7 +532,9 @@ export function detectEnv(current: RepositoryView, deps: ReadonlySet<string> = n
         const counts = new Map<string, number>();
         for (const [file, { imports }] of importers) if (matches(file)) counts.set(imports, (counts.get(imports) ?? 0) + 1);
         const [module, count] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0] ?? [];
-        return module === undefined ? [] : [`${rootOf(glob)} imports ${module} (${count} of its files${counts.size > 1 ? `; ${counts.size - 1} other env modules` : ''})`];
+        return module === undefined
+          ? []
+          : [`${rootOf(glob)} imports ${module} (${count} of its files${counts.size > 1 ? `; ${counts.size - 1} other env modules` : ''})`];
       });
     return {
       key: 'env',

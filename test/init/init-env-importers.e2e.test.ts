@@ -38,12 +38,27 @@ describe('init: env sources include the folders that import an env module', () =
     expect(run.status).toBe(0);
     const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')) as { env: { sources: string[] } };
     expect(config.env.sources).toEqual([`plugins/**/*.${EXT}`, `server/**/*.${EXT}`]);
-    expect(run.stdout).toContain('env: configured — 1 source files read the environment; 2 more read it through an env module they import: plugins/** imports server/utils/environment.ts (1 of its files)');
+    expect(run.stdout).toContain(
+      'env: configured — 1 source files read the environment; 2 more read it through an env module they import: plugins/** imports server/utils/environment.ts (1 of its files)',
+    );
   });
 
   it("generate with init's config reports the variable removed from the plugin's env file (not true)", () => {
     const target = join(out, 'artifact.json');
-    const run = runCli(['generate', '--repo', repo.dir, '--from', 'v1.0.0', '--to', 'v1.1.0', '--config', join(out, 'config.json'), '--out', target, '--quiet']);
+    const run = runCli([
+      'generate',
+      '--repo',
+      repo.dir,
+      '--from',
+      'v1.0.0',
+      '--to',
+      'v1.1.0',
+      '--config',
+      join(out, 'config.json'),
+      '--out',
+      target,
+      '--quiet',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const artifact = JSON.parse(readFileSync(target, 'utf8')) as {
