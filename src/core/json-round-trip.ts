@@ -23,19 +23,19 @@ export function jsonRoundTrips(value: unknown, depth = 0): boolean {
 }
 
 /**
- * `compute()`'s result for `key` (every input it depends on, with a `kind` naming the result's
+ * `compute()`'s result for `key` (the parts of every input it depends on, with a `kind` naming the result's
  * shape) from the derived cache when an entry of the right shape is there; else computed, and kept
  * when it reads back as it is (see {@link jsonRoundTrips}). Entries are untrusted: `isShape` checks them.
  */
 export function throughDerivedCache<T>(
   cache: { get(key: string): unknown; set(key: string, value: unknown): void } | undefined,
   kind: string,
-  key: string,
+  key: readonly string[],
   isShape: (value: unknown) => value is T,
   compute: () => T,
 ): T {
   if (cache === undefined) return compute();
-  const derivedKey = JSON.stringify([kind, key]);
+  const derivedKey = JSON.stringify([kind, ...key]);
   const cached = cache.get(derivedKey);
   if (isShape(cached)) return cached;
   const value = compute();

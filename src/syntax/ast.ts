@@ -1,4 +1,4 @@
-import type { t } from './parse.js';
+import { walk, type t } from './parse.js';
 
 /**
  * Small shapes of the syntax tree every reader asks about, one copy each (they were written four
@@ -97,4 +97,23 @@ function cannotThrow(node: t.Node, parameter: string | undefined): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * The values a function's own `return`s give (an arrow's expression body is one), not those of the
+ * functions nested in it; `bare` when a `return` gives none.
+ */
+export function ownReturns(fn: FunctionLike): { values: t.Node[]; bare: boolean } {
+  if (fn.body.type !== 'BlockStatement') return { values: [fn.body], bare: false };
+  const values: t.Node[] = [];
+  let bare = false;
+  walk(fn.body, (node) => {
+    if (node !== fn.body && isFunctionLike(node)) return false;
+    if (node.type === 'ReturnStatement') {
+      if (node.argument) values.push(node.argument);
+      else bare = true;
+    }
+    return undefined;
+  });
+  return { values, bare };
 }

@@ -172,7 +172,7 @@ async function compareGraphql(input: StageInput, config: GraphqlSurfaceConfig): 
           if (text === undefined) return uncheckedApiResult(`GraphQL source ${path} could not be read at the ${SIDE_LABEL[side]}`);
           // Kept in the derived cache by blob and path too: a repeated release and the next pair of a
           // backfill (whose base is this pair's head) parse no unchanged source (issue 36).
-          reading = throughDerivedCache(input.derivedCache, READING_KIND, JSON.stringify([blob, path]), isFileReading, () => readFileSchema(path, text));
+          reading = throughDerivedCache(input.derivedCache, READING_KIND, [blob, path], isFileReading, () => readFileSchema(path, text));
           if (fileCache.size >= CACHE_LIMIT) fileCache.clear();
           fileCache.set(blob, reading);
         }

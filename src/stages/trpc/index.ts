@@ -133,7 +133,7 @@ async function runTrpcStage(input: StageInput): Promise<StageResult<ApiSurfaceSe
       extraction =
         closure.sources.length === 0
           ? { ok: true, procedures: [], unknownRouters: [] }
-          : throughDerivedCache(input.derivedCache, EXTRACTION_KIND, key, isProcedureExtraction, () =>
+          : throughDerivedCache(input.derivedCache, EXTRACTION_KIND, [key], isProcedureExtraction, () =>
               extractProceduresFromTexts(closure.sources, closure.texts, closure.layout, closure.blobs),
             );
       if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();

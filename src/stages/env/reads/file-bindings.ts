@@ -1,5 +1,5 @@
 import { compareText } from '../../../core/compare-text.js';
-import { parameterName } from '../../../syntax/ast.js';
+import { ownReturns, parameterName } from '../../../syntax/ast.js';
 import { isCall, isMember, literalKeyName, sourceOf, walk, type t } from '../../../syntax/parse.js';
 import { binaryConstant, literalConstant } from '../../../syntax/constants.js';
 import { type ExtractOptions, type ExportFact, type ImportFact, type ModuleFacts, type ParsedFile } from './types.js';
@@ -289,8 +289,8 @@ export class FileBindings {
     );
     const [definition] = definitions;
     if (definitions.length !== 1 || definition === undefined) return undefined;
-    const returned = returnedExpressions(definition);
-    if (returned === undefined) return undefined;
+    const { values: returned, bare } = ownReturns(definition);
+    if (bare || returned.length === 0) return undefined;
     let position: number | undefined;
     const handlers: t.Node[] = [];
     for (const expression of returned) {
@@ -340,8 +340,8 @@ export class FileBindings {
     if (definitions.length !== 1 || definition === undefined || this.imports.some((entry) => entry.local === name)) return undefined;
     if (definition.type === 'FunctionDeclaration' && isReassignedIn(name, this.sourceFile.ast.program)) return undefined;
     this.envSourceVerdicts.set(name, undefined); // a function that returns its own call decides nothing
-    const returned = returnedExpressions(definition);
-    const verdict = returned !== undefined && returned.every((expression) => this.wrapperKeys(expression) !== undefined);
+    const { values: returned, bare } = ownReturns(definition);
+    const verdict = !bare && returned.length > 0 && returned.every((expression) => this.wrapperKeys(expression) !== undefined);
     this.envSourceVerdicts.set(name, verdict);
     return verdict ? definition : undefined;
   }
@@ -541,19 +541,4 @@ export class FileBindings {
     const value = binaryConstant(expression.operator, Number(left), Number(right));
     return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
   }
-}
-
-/** What a function returns: an arrow's body, or every `return`'s value (not nested functions'); `undefined` when a `return` has no value or there is none. */
-function returnedExpressions(definition: FunctionLike): t.Node[] | undefined {
-  if (definition.body.type !== 'BlockStatement') return [definition.body];
-  const returned: t.Node[] = [];
-  let bare = false;
-  walk(definition.body, (node) => {
-    if (node.type === 'ReturnStatement') {
-      if (node.argument) returned.push(node.argument);
-      else bare = true;
-    }
-    return node !== definition.body && isFunctionLike(node) ? false : undefined;
-  });
-  return bare || returned.length === 0 ? undefined : returned;
 }

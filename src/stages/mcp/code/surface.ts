@@ -6,7 +6,7 @@ import { CODE_FILE, type ModuleLayout } from '../../../syntax/modules.js';
 import { codeClosureKey, readCodeClosure, sameCodeClosure, type CodeClosure } from '../../code-closure.js';
 import { mcpDependencies } from './absence.js';
 import { NOT_SERVER_SOURCES } from '../../source-globs.js';
-import { jsonRoundTrips } from '../../../core/json-round-trip.js';
+import { throughDerivedCache } from '../../../core/json-round-trip.js';
 import type { DerivedCache } from '../../contract.js';
 
 /**
@@ -146,11 +146,9 @@ function extractCached(closure: CodeClosure, extractor: ToolExtractor, derived: 
   const key = codeClosureKey(closure);
   let extraction = extractionCache.get(key);
   if (!extraction) {
-    const derivedKey = JSON.stringify([EXTRACTION_KIND, key]);
-    const cached = derived?.get(derivedKey);
-    extraction = isToolExtraction(cached) ? cached : extractor(closure.sources, closure.texts, closure.layout, closure.blobs);
-    // Kept only when it reads back as it is (json-round-trip.ts).
-    if (cached !== extraction && jsonRoundTrips(extraction)) derived?.set(derivedKey, extraction);
+    extraction = throughDerivedCache(derived, EXTRACTION_KIND, [key], isToolExtraction, () =>
+      extractor(closure.sources, closure.texts, closure.layout, closure.blobs),
+    );
     if (extractionCache.size >= CACHE_LIMIT) extractionCache.clear();
     extractionCache.set(key, extraction);
   }

@@ -1,4 +1,4 @@
-import { jsonRoundTrips } from '../../../core/json-round-trip.js';
+import { throughDerivedCache } from '../../../core/json-round-trip.js';
 import type { DerivedCache } from '../../contract.js';
 import type { FileExtraction } from './types.js';
 
@@ -23,14 +23,7 @@ export function cachedRouteExtraction(
   text: string,
   extract: (blobId: string, path: string, text: string) => FileExtraction,
 ): FileExtraction {
-  if (cache === undefined) return extract(blobId, path, text);
-  const key = JSON.stringify([EXTRACTION_KIND, blobId, path]);
-  const cached = cache.get(key);
-  if (isFileExtraction(cached)) return cached;
-  const extraction = extract(blobId, path, text);
-  // Kept only when it reads back as it is (json-round-trip.ts).
-  if (jsonRoundTrips(extraction)) cache.set(key, extraction);
-  return extraction;
+  return throughDerivedCache(cache, EXTRACTION_KIND, [blobId, path], isFileExtraction, () => extract(blobId, path, text));
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

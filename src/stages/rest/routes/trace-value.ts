@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { resolveImport, type ModuleLayout } from '../../../syntax/modules.js';
+import { ownReturns } from '../../../syntax/ast.js';
 import { walk } from '../../../syntax/parse.js';
 import type { Side } from '../../contract.js';
 import type { Differential } from '../../differential.js';
@@ -573,23 +574,6 @@ function singleReturn(fn: t.Node): t.Node | undefined {
 function returnsOf(fn: t.Node): t.Node[] | undefined {
   if (fn.type !== 'FunctionDeclaration' && fn.type !== 'FunctionExpression' && fn.type !== 'ArrowFunctionExpression') return undefined;
   if (fn.generator) return undefined;
-  if (fn.body.type !== 'BlockStatement') return [unwrap(fn.body)];
-  const values: t.Node[] = [];
-  let bare = false;
-  walk(fn.body, (node) => {
-    if (
-      node.type === 'FunctionDeclaration' ||
-      node.type === 'FunctionExpression' ||
-      node.type === 'ArrowFunctionExpression' ||
-      node.type === 'ClassMethod' ||
-      node.type === 'ObjectMethod'
-    )
-      return false;
-    if (node.type === 'ReturnStatement') {
-      if (node.argument) values.push(unwrap(node.argument));
-      else bare = true;
-    }
-    return undefined;
-  });
-  return bare ? undefined : values;
+  const { values, bare } = ownReturns(fn);
+  return bare ? undefined : values.map(unwrap);
 }
